@@ -1,0 +1,53 @@
+/** Opens the database: embedded PGlite in `dataDir`, or a PostgreSQL server at `databaseUrl`. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.join(__dirname, '..', 'migrations');
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent, PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data folder; `undefined` keeps the database in memory. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+/** Opens the database and applies pending migrations. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const client = postgres(options.databaseUrl, {
+      max: options.poolSize ?? 10,
+      onnotice: () => {},
+      // PGlite hands back bigints as numbers; keep both drivers alike.
+      types: { bigint: postgres.BigInt },
+    });
+    const db = drizzlePostgres({ client, schema });
+    await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  }
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = path.join(options.dataDir, 'pglite');
+    fs.mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,23 @@
+/** Business constants of legacy §9, in one place. */
+export const DEFAULT_PAGE_SIZE = 10;
+export const FIRST_PAGE = 1;
+/** useRequest `refreshOnWindowFocus` throttle. */
+export const FOCUS_REFRESH_TIMESPAN_MS = 5000;
+/** useRequest `cacheTime` / `staleTime` for cacheable reads. */
+export const REQUEST_CACHE_TIME_MS = 5 * 60 * 1000;
+/** Distance from the bottom at which a list loads its next page. */
+export const LOAD_MORE_THRESHOLD_PX = 100;
+/** webpack `output.chunkLoadTimeout`. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120 * 1000;
+/** Where built chunks are fetched from. */
+export const PUBLIC_PATH = '/';
+/** `window.open` target of the creator page in the join flow. */
+export const JOIN_CREATOR_TAB_NAME = 'join-creator-page';
+/** Legacy framework version string, kept for the plug-in's compatibility checks. */
+export const LEGACY_FRAMEWORK_VERSION = '4.1.8';
+/** Form layout of legacy §3. */
+export const FORM_LAYOUT = { labelCol: { span: 4 }, wrapperCol: { span: 18 } } as const;
+/** Prefix of every API call. */
+export const API_PREFIX = '/api/admin';
+/** Extension store page of the creator-invitation tool (legacy §1, external). */
+export const PLUGIN_STORE_URL = 'https://chromewebstore.google.com/search/%E8%BE%BE%E4%BA%BA%E9%82%80%E7%BA%A6';

@@ -1,0 +1,16 @@
+/**
+ * The fixed demo accounts of product.md, shared by the server's demo seed (`CONSOLE_DEMO=1`),
+ * the umi mock endpoints and the tests. Never seeded on a production start.
+ */
+export const DEMO_PASSWORD = 'Demo@12345';
+
+export const DEMO_ACCOUNTS = {
+  superAdmin: { username: 'demo_admin', email: 'demo_admin@example.com', roles: ['super_admin'] },
+  operator: { username: 'demo_operator', email: 'demo_operator@example.com', roles: ['operator'] },
+  salesperson: { username: 'demo_sale', email: 'demo_sale@example.com', roles: ['salesperson'] },
+  member: { username: 'demo_member', email: 'demo_member@example.com', roles: ['member'] },
+  /** Its sessions expire the moment they are issued: every call after login answers A0230. */
+  expired: { username: 'demo_expired', email: 'demo_expired@example.com', roles: ['member'] },
+} as const;
+
+export type DemoRole = keyof typeof DEMO_ACCOUNTS;
