@@ -8,6 +8,16 @@ export default defineConfig({
   title: APP_TITLE,
   publicPath: PUBLIC_PATH,
   hash: true,
+  // The console drives a Chromium extension; evergreen browsers need no polyfills.
+  targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },
+  polyfill: false,
+  srcTranspiler: 'esbuild',
+  // Route titles are set by the layout and by usePageTitle; no react-helmet in the entry bundle.
+  helmet: false,
+  alias: {
+    qs: require.resolve('./src/utils/qs'),
+    'isomorphic-fetch': require.resolve('./src/utils/nativeFetch'),
+  },
   routes,
   antd: {},
   access: {},
@@ -17,7 +27,6 @@ export default defineConfig({
     title: APP_TITLE,
     locale: false,
   },
-  codeSplitting: { jsStrategy: 'granularChunks' },
   chainWebpack(memo) {
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
     return memo;

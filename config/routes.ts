@@ -12,7 +12,8 @@ export interface AppRoute {
   component?: string;
   redirect?: string;
   access?: Capability;
-  icon?: string;
+  /** An @ant-design/icons name for the side menu; the layout resolves it (see src/components/menuIcons). */
+  menuIcon?: string;
   layout?: false;
   flatMenu?: boolean;
   hideInMenu?: boolean;
@@ -31,12 +32,12 @@ const redirect = (path: string, to: string): AppRoute => ({ path, redirect: to }
 
 export const clientRoutes: AppRoute[] = [
   redirect('/client', '/client/home'),
-  page('/client/home', './client/Home', { icon: 'HomeOutlined' }),
-  page('/client/bindCarManager', NOT_BUILT, { access: 'canSeeBindCarManager', icon: 'CreditCardOutlined' }),
-  page('/client/saleBalanceRecord', NOT_BUILT, { access: 'canSeeSaleBalanceRecord', icon: 'AccountBookOutlined' }),
-  page('/client/shopManager', NOT_BUILT, { access: 'canSeeShopManager', icon: 'ShopOutlined' }),
+  page('/client/home', './client/Home', { menuIcon: 'HomeOutlined' }),
+  page('/client/bindCarManager', NOT_BUILT, { access: 'canSeeBindCarManager', menuIcon: 'CreditCardOutlined' }),
+  page('/client/saleBalanceRecord', NOT_BUILT, { access: 'canSeeSaleBalanceRecord', menuIcon: 'AccountBookOutlined' }),
+  page('/client/shopManager', NOT_BUILT, { access: 'canSeeShopManager', menuIcon: 'ShopOutlined' }),
   {
-    ...page('/client/system', NOT_BUILT, { access: 'canSeeSystem', icon: 'SettingOutlined' }),
+    ...page('/client/system', NOT_BUILT, { access: 'canSeeSystem', menuIcon: 'SettingOutlined' }),
     component: undefined,
     routes: [
       redirect('/client/system', '/client/system/menusManager'),
@@ -67,15 +68,15 @@ export const clientRoutes: AppRoute[] = [
       },
     ],
   },
-  page('/client/orderList', NOT_BUILT, { access: 'canSeeOrderList', icon: 'ProfileOutlined' }),
-  page('/client/rechargeMannager', NOT_BUILT, { access: 'canSeeRechargeMannager', icon: 'WalletOutlined' }),
+  page('/client/orderList', NOT_BUILT, { access: 'canSeeOrderList', menuIcon: 'ProfileOutlined' }),
+  page('/client/rechargeMannager', NOT_BUILT, { access: 'canSeeRechargeMannager', menuIcon: 'WalletOutlined' }),
   page('/client/withdrawalApproval', NOT_BUILT, {
     access: 'canSeeWithdrawalApprova',
-    icon: 'AuditOutlined',
+    menuIcon: 'AuditOutlined',
     menuUrl: '/withdrawalApproval',
   }),
-  page('/client/memberCenter', NOT_BUILT, { icon: 'CrownOutlined' }),
-  page('/client/user', NOT_BUILT, { icon: 'UserOutlined', hideInMenu: true }),
+  page('/client/memberCenter', NOT_BUILT, { menuIcon: 'CrownOutlined' }),
+  page('/client/user', NOT_BUILT, { menuIcon: 'UserOutlined', hideInMenu: true }),
 ];
 
 const routes: AppRoute[] = [

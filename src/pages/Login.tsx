@@ -1,1 +1,188 @@
-export default function P(){return null}
+/** `/login` and `/register`: one screen, two tabs. */
+import { LockOutlined, MailOutlined, UserOutlined, GiftOutlined } from '@ant-design/icons';
+import { history, Link, useLocation, useModel } from '@umijs/max';
+import { Button, Checkbox, Form, Input, Segmented } from 'antd';
+import { useState } from 'react';
+import { saveLogin } from '@/models/session';
+import { login, register } from '@/services/account';
+import {
+  EMAIL_MAX,
+  INVITE_CODE_PATTERN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from '@/shared/accountRules';
+import type { LoginBody, RegisterBody } from '@/shared/api';
+import { APP_TITLE, ROUTE_TITLES } from '@/shared/uiText';
+import usePageTitle from '@/utils/usePageTitle';
+import styles from './Login.module.less';
+
+type Tab = 'login' | 'register';
+const HOME = '/client/home';
+
+const passwordRules = [
+  { required: true, message: '请输入密码' },
+  { min: PASSWORD_MIN, max: PASSWORD_MAX, message: `密码长度为 ${PASSWORD_MIN}–${PASSWORD_MAX} 个字符` },
+];
+
+/** Where to go after login: a same-site `redirect` query, or home. */
+function afterLoginPath(search: string): string {
+  const target = new URLSearchParams(search).get('redirect');
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : HOME;
+}
+
+function LoginForm({ username }: { username?: string }) {
+  const { refresh } = useModel('@@initialState');
+  const location = useLocation();
+  const [submitting, setSubmitting] = useState(false);
+
+  const onFinish = async (values: LoginBody & { remember: boolean }) => {
+    setSubmitting(true);
+    try {
+      const answer = await login({ username: values.username.trim(), password: values.password, remember: values.remember });
+      if (!answer.isSuccess) return;
+      saveLogin(answer.content, values.remember);
+      await refresh();
+      history.push(afterLoginPath(location.search));
+    } catch {
+      // the request layer already said what went wrong
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form name="login" size="large" initialValues={{ remember: false, username }} onFinish={onFinish}>
+      <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名或邮箱' }]}>
+        <Input prefix={<UserOutlined />} placeholder="用户名或邮箱" autoComplete="username" />
+      </Form.Item>
+      <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+        <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
+      </Form.Item>
+      <div className={styles.options}>
+        <Form.Item name="remember" valuePropName="checked" noStyle>
+          <Checkbox>记住我</Checkbox>
+        </Form.Item>
+        <Link to="/">返回首页</Link>
+      </div>
+      <Form.Item style={{ marginTop: 24 }}>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          登录
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}
+
+function RegisterForm({ onRegistered }: { onRegistered: (username: string) => void }) {
+  const [submitting, setSubmitting] = useState(false);
+
+  const onFinish = async ({ confirm: _confirm, inviteCode, ...values }: RegisterBody & { confirm: string }) => {
+    setSubmitting(true);
+    try {
+      const body: RegisterBody = { ...values, username: values.username.trim(), email: values.email.trim() };
+      if (inviteCode?.trim()) body.inviteCode = inviteCode.trim().toUpperCase();
+      const answer = await register(body);
+      if (answer.isSuccess) onRegistered(body.username);
+    } catch {
+      // the request layer already said what went wrong
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form name="register" size="large" onFinish={onFinish}>
+      <Form.Item
+        name="username"
+        rules={[
+          { required: true, whitespace: true, message: '请输入用户名' },
+          { min: USERNAME_MIN, max: USERNAME_MAX, message: `用户名长度为 ${USERNAME_MIN}–${USERNAME_MAX} 个字符` },
+          { pattern: new RegExp(USERNAME_PATTERN), message: '用户名只能包含字母、数字和下划线' },
+        ]}
+      >
+        <Input prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" />
+      </Form.Item>
+      <Form.Item
+        name="email"
+        rules={[
+          { required: true, whitespace: true, message: '请输入邮箱' },
+          { type: 'email', max: EMAIL_MAX, message: '请输入有效的邮箱地址' },
+        ]}
+      >
+        <Input prefix={<MailOutlined />} placeholder="邮箱" autoComplete="email" />
+      </Form.Item>
+      <Form.Item name="password" rules={passwordRules}>
+        <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        dependencies={['password']}
+        rules={[
+          { required: true, message: '请再次输入密码' },
+          ({ getFieldValue }) => ({
+            validator: (_, value) =>
+              !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
+          }),
+        ]}
+      >
+        <Input.Password prefix={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="inviteCode"
+        normalize={(value?: string) => value?.toUpperCase()}
+        rules={[{ pattern: new RegExp(INVITE_CODE_PATTERN), message: '邀请码为 8 位字母或数字' }]}
+      >
+        <Input prefix={<GiftOutlined />} placeholder="邀请码（选填）" />
+      </Form.Item>
+      <Form.Item>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          注册
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}
+
+export default function LoginPage() {
+  const location = useLocation();
+  const tab: Tab = location.pathname.startsWith('/register') ? 'register' : 'login';
+  const [registeredName, setRegisteredName] = useState<string>();
+  usePageTitle(tab === 'register' ? ROUTE_TITLES['/register'] : ROUTE_TITLES['/login']);
+
+  const switchTab = (next: Tab) => history.replace({ pathname: `/${next}`, search: location.search });
+
+  return (
+    <div className={styles.page}>
+      <main className={styles.card}>
+        <div className={styles.brand}>
+          <img src="/logo.svg" alt="" />
+          {APP_TITLE}
+        </div>
+        <Segmented<Tab>
+          block
+          role="tablist"
+          value={tab}
+          onChange={switchTab}
+          options={[
+            { value: 'login', label: '账户登录' },
+            { value: 'register', label: '注册账户' },
+          ]}
+          style={{ margin: '16px 0 24px' }}
+        />
+        {tab === 'login' ? (
+          <LoginForm key={registeredName} username={registeredName} />
+        ) : (
+          <RegisterForm
+            onRegistered={(username) => {
+              setRegisteredName(username);
+              switchTab('login');
+            }}
+          />
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,1 +1,72 @@
-export default function P(){return null}
+/** `/news`: published articles, newest first, loading more as the reader scrolls. */
+import { Link } from '@umijs/max';
+import { useInfiniteScroll } from 'ahooks';
+import { Card, Empty, List, Result, Button, Spin, Typography } from 'antd';
+import dayjs from '@/utils/dayjs';
+import { useRef } from 'react';
+import { listNews } from '@/services/news';
+import type { NewsArticle } from '@/shared/api';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, LOAD_MORE_THRESHOLD_PX } from '@/shared/constants';
+import { APP_TITLE, ROUTE_TITLES } from '@/shared/uiText';
+import usePageTitle from '@/utils/usePageTitle';
+import styles from './Intro.module.less';
+
+interface NewsPage {
+  list: NewsArticle[];
+  next?: number;
+}
+
+async function loadPage(current: number): Promise<NewsPage> {
+  const answer = await listNews({ current, pageSize: DEFAULT_PAGE_SIZE });
+  if (!answer.isSuccess) throw new Error(answer.msg);
+  const { list, total } = answer.content;
+  return { list, next: current * DEFAULT_PAGE_SIZE < total ? current + 1 : undefined };
+}
+
+export default function NewsPage() {
+  usePageTitle(ROUTE_TITLES['/news']);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const { data, loading, loadingMore, error, reload } = useInfiniteScroll<NewsPage>(
+    (last) => loadPage(last?.next ?? FIRST_PAGE),
+    { target: scrollRef, threshold: LOAD_MORE_THRESHOLD_PX, isNoMore: (last) => !last?.next },
+  );
+
+  return (
+    <div className={styles.page} ref={scrollRef} style={{ height: '100vh', overflow: 'auto' }}>
+      <header className={styles.header}>
+        <Link to="/" className={styles.brand}>
+          <img src="/logo.svg" alt="" />
+          {APP_TITLE}
+        </Link>
+        <Link to="/login">登录</Link>
+      </header>
+      <main className={styles.features}>
+        <Typography.Title level={2}>新闻资讯</Typography.Title>
+        {error && !data?.list.length ? (
+          <Result status="warning" title="新闻加载失败" subTitle={error.message} extra={<Button onClick={reload}>重试</Button>} />
+        ) : (
+          <Card>
+            <List
+              loading={loading}
+              dataSource={data?.list ?? []}
+              locale={{ emptyText: <Empty description="暂无新闻" /> }}
+              renderItem={(article) => (
+                <List.Item key={article.id}>
+                  <List.Item.Meta
+                    title={article.title}
+                    description={dayjs(article.publishedAt).format('YYYY-MM-DD HH:mm')}
+                  />
+                  <div>
+                    <Typography.Paragraph strong>{article.summary}</Typography.Paragraph>
+                    <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{article.body}</Typography.Paragraph>
+                  </div>
+                </List.Item>
+              )}
+            />
+            {loadingMore && <Spin style={{ display: 'block', margin: '16px auto' }} />}
+          </Card>
+        )}
+      </main>
+    </div>
+  );
+}

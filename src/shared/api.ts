@@ -1,6 +1,14 @@
 /** The API's shapes, shared by the console, the server and the mock endpoints. */
 import type { Code } from './codes';
 import type { MenuNode } from './capabilities';
+import type {
+  AccountListQueryType,
+  LoginBodyType,
+  PageQueryBody,
+  RegisterBodyType,
+  SetRolesBodyType,
+  SetSaleBodyType,
+} from './schemas';
 
 /** Every answer: `{ isSuccess, code, msg, content }`. `success` is the legacy flag some answers carry. */
 export interface ApiResponse<T = unknown> {
@@ -11,10 +19,7 @@ export interface ApiResponse<T = unknown> {
   success?: boolean;
 }
 
-export interface PageQuery {
-  current?: number;
-  pageSize?: number;
-}
+export type PageQuery = PageQueryBody;
 
 export interface Page<T> {
   list: T[];
@@ -32,11 +37,8 @@ export interface Membership {
 
 export type AccountStatus = 'enabled' | 'disabled';
 
-export interface LoginBody {
-  username: string;
-  password: string;
-  remember?: boolean;
-}
+/** `username` may be the email. */
+export type LoginBody = LoginBodyType;
 
 export interface LoginResult {
   token: string;
@@ -47,11 +49,13 @@ export interface LoginResult {
   membership: Membership | null;
 }
 
-export interface RegisterBody {
+export type RegisterBody = RegisterBodyType;
+
+/** `account/register` content: the new account (it still has to log in). */
+export interface RegisterResult {
+  id: number;
   username: string;
   email: string;
-  password: string;
-  inviteCode?: string;
 }
 
 export interface AccountInfo {
@@ -77,23 +81,12 @@ export interface AccountListItem {
   createdAt: string;
 }
 
-export interface AccountListQuery extends PageQuery {
-  username?: string;
-  email?: string;
-  status?: AccountStatus;
-}
+export type AccountListQuery = AccountListQueryType;
 
-export interface SetRolesBody {
-  id: number;
-  roleIds: number[];
-}
+export type SetRolesBody = SetRolesBodyType;
 
-export interface SetSaleBody {
-  accountId: number;
-  enabled: boolean;
-  /** basis points, 0–10000 */
-  commissionRate: number;
-}
+/** `commissionRate` in basis points, 0–10000. */
+export type SetSaleBody = SetSaleBodyType;
 
 export interface SaleInfo {
   accountId: number;

@@ -42,17 +42,17 @@ export interface MenuNode {
   children?: MenuNode[];
 }
 
-/** Every url of a menu tree, depth first. */
-export function flattenMenuUrls(menus: readonly MenuNode[] | null | undefined): string[] {
-  const urls: string[] = [];
+/** Every node of a menu tree, depth first, without its children. */
+export function flattenMenus(menus: readonly MenuNode[] | null | undefined): MenuNode[] {
+  const flat: MenuNode[] = [];
   const walk = (nodes: readonly MenuNode[]) => {
-    for (const node of nodes) {
-      if (node?.url) urls.push(node.url);
-      if (node?.children?.length) walk(node.children);
+    for (const { children, ...node } of nodes) {
+      flat.push(node);
+      if (children?.length) walk(children);
     }
   };
   walk(menus ?? []);
-  return urls;
+  return flat;
 }
 
 /** Each capability is true when its url is in the granted url list. */

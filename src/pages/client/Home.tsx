@@ -1,1 +1,54 @@
-export default function P(){return null}
+/** `/client/home`: greeting and membership. */
+import { PageContainer } from '@ant-design/pro-components';
+import { Link, useModel } from '@umijs/max';
+import { Card, Descriptions, Tag, Typography } from 'antd';
+import dayjs from '@/utils/dayjs';
+import type { Membership } from '@/shared/api';
+
+export function greeting(hour: number): string {
+  if (hour < 6) return '夜深了';
+  if (hour < 12) return '早上好';
+  if (hour < 14) return '中午好';
+  if (hour < 18) return '下午好';
+  return '晚上好';
+}
+
+export function MembershipSummary({ membership, now = Date.now() }: { membership: Membership | null; now?: number }) {
+  if (!membership) {
+    return (
+      <span>
+        <Tag>未开通会员</Tag>
+        <Link to="/client/memberCenter">前往会员中心开通</Link>
+      </span>
+    );
+  }
+  const expired = membership.expiresAt !== null && membership.expiresAt <= now;
+  return (
+    <span>
+      <Tag color={expired ? 'default' : 'gold'}>{membership.name}</Tag>
+      {membership.expiresAt === null
+        ? '长期有效'
+        : `${expired ? '已于' : '有效期至'} ${dayjs(membership.expiresAt).format('YYYY-MM-DD')}${expired ? ' 过期' : ''}`}
+    </span>
+  );
+}
+
+export default function HomePage() {
+  const { initialState } = useModel('@@initialState');
+  const username = initialState?.username ?? '';
+  return (
+    <PageContainer title="首页">
+      <Card>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          {greeting(new Date().getHours())}，{username}
+        </Typography.Title>
+        <Descriptions column={1}>
+          <Descriptions.Item label="邮箱">{initialState?.email}</Descriptions.Item>
+          <Descriptions.Item label="会员">
+            <MembershipSummary membership={initialState?.membershipInfo ?? null} />
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+    </PageContainer>
+  );
+}

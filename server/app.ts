@@ -1,0 +1,107 @@
+/**
+ * The HTTP application: the API calls under /api/admin, a bare health route, and the built console.
+ * `buildApp` answers a Fastify instance that is not listening, for `main.ts`, tests (`app.inject`)
+ * and the umi mock endpoints alike.
+ */
+import fastifyCompress from '@fastify/compress';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import { CODE_MESSAGES, CODES } from '../src/shared/codes';
+import type { ServerConfig } from './config';
+import type { Db } from './db/client';
+import { accountCalls } from './calls/account';
+import { newsCalls } from './calls/news';
+import { saleCalls } from './calls/sale';
+import { registerCalls, type CallDefinition } from './http/calls';
+import { fail, Refusal } from './http/respond';
+import { validationMessage, type AjvError } from './http/validation';
+import { RbacCache } from './rbac/snapshot';
+import { NOT_BUILT_TEXT, registerStatic, sendIndex } from './static';
+
+export const CALLS: readonly CallDefinition[] = [...accountCalls, ...saleCalls, ...newsCalls];
+
+export interface BuildOptions {
+  db: Db;
+  config: ServerConfig;
+  /** A pino-compatible logger, `true` for Fastify's own at `config.logLevel`, or nothing for silence. */
+  logger?: FastifyBaseLogger | boolean;
+}
+
+const BAD_PARAMETERS = CODE_MESSAGES[CODES.BAD_PARAMETERS];
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.statusCode) {
+    case 413:
+      return `${BAD_PARAMETERS}：请求体过大`;
+    case 415:
+      return `${BAD_PARAMETERS}：请求体应为 JSON`;
+    default:
+      return error.code === 'ERR_INVALID_JSON' ? `${BAD_PARAMETERS}：请求体不是有效的 JSON` : BAD_PARAMETERS;
+  }
+}
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/** A path whose last segment has an extension names a file: a missing one is a 404, not the SPA. */
+const looksLikeFile = (url: string) => /\/[^/?]*\.[A-Za-z0-9]+(\?.*)?$/.test(url);
+
+export async function buildApp({ db, config, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(typeof logger === 'object' ? { loggerInstance: logger } : { logger: logger ? { level: config.logLevel } : false }),
+    trustProxy: config.trustProxy,
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: false,
+        useDefaults: false,
+        allErrors: false,
+        verbose: true,
+        keywords: ['patternMessage'],
+      },
+    },
+  }) as unknown as FastifyInstance;
+
+  // JSON bodies; an empty one counts as `{}` (logout, getMenus and getOne are sent without a body).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = new Error('invalid JSON body') as FastifyError;
+      error.statusCode = 400;
+      (error as any).code = 'ERR_INVALID_JSON';
+      done(error, undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof Refusal) return reply.code(200).send(fail(error.code, error.message));
+    if (error.validation) {
+      return reply.code(200).send(fail(CODES.BAD_PARAMETERS, validationMessage(error.validation as AjvError[])));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.code(error.statusCode).send(fail(CODES.BAD_PARAMETERS, clientErrorMessage(error)));
+    }
+    request.log.error({ err: error }, 'unexpected failure');
+    return reply.code(500).send(fail(CODES.SERVER_ERROR));
+  });
+
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  app.get('/api/health', async () => ({ ok: true }));
+  registerCalls(app, { db, config, rbac: new RbacCache(db) }, CALLS);
+
+  const built = await registerStatic(app, config.staticDir);
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (isApiPath(url)) return reply.code(404).send(fail(CODES.BAD_PARAMETERS, '接口不存在'));
+    if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(url)) {
+      if (built) return sendIndex(reply);
+      return reply.code(200).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_TEXT);
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found\n');
+  });
+
+  return app;
+}

@@ -1,0 +1,94 @@
+/** Sessions: issue, authenticate (one SQL round trip), revoke. */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { queryOne, queryRows, toMillis } from '../db/query';
+import { hashToken, newToken } from './tokens';
+import { membershipOf } from './membership';
+import type { Membership } from '../../src/shared/api';
+
+export interface SessionAccount {
+  sessionId: number;
+  id: number;
+  username: string;
+  email: string;
+  membership: Membership | null;
+  roleIds: number[];
+  /** `rbac_state.version` read in the same statement. */
+  rbacVersion: number;
+}
+
+interface AuthRow {
+  sessionId: unknown;
+  stale: boolean;
+  accountId: number;
+  username: string;
+  email: string;
+  levelId: number | null;
+  levelName: string | null;
+  membershipExpiresAt: unknown;
+  roleIds: number[] | string | null;
+  version: unknown;
+}
+
+const LAST_SEEN_RESOLUTION_SECONDS = 60;
+
+/**
+ * The live session of `token` with its enabled account, role ids and the RBAC version, in one
+ * statement; undefined when the token is unknown, expired or revoked or the account is disabled.
+ */
+export async function authenticate(db: Db, token: string): Promise<SessionAccount | undefined> {
+  const row = await queryOne<AuthRow>(
+    db,
+    sql`select s.id as "sessionId",
+        s.last_seen_at < now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_SECONDS}) as "stale",
+        a.id as "accountId", a.username, a.email,
+        a.membership_level_id as "levelId", ml.name as "levelName",
+        a.membership_expires_at as "membershipExpiresAt",
+        coalesce((select json_agg(ar.role_id) from account_roles ar where ar.account_id = a.id), '[]'::json) as "roleIds",
+        (select version from rbac_state where id = 1) as version
+      from sessions s
+      join accounts a on a.id = s.account_id
+      left join membership_levels ml on ml.id = a.membership_level_id
+      where s.token_hash = ${hashToken(token)}
+        and s.revoked_at is null and s.expires_at > now() and a.status = 'enabled'`,
+  );
+  if (!row) return undefined;
+  const sessionId = Number(row.sessionId);
+  if (row.stale) {
+    await db.execute(sql`update sessions set last_seen_at = now() where id = ${sessionId}`);
+  }
+  const roleIds = typeof row.roleIds === 'string' ? JSON.parse(row.roleIds) : (row.roleIds ?? []);
+  return {
+    sessionId,
+    id: row.accountId,
+    username: row.username,
+    email: row.email,
+    membership: membershipOf(row),
+    roleIds: roleIds.map(Number),
+    rbacVersion: Number(row.version ?? 0),
+  };
+}
+
+export interface IssueOptions {
+  accountId: number;
+  ttlSeconds: number;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A new session; the token is returned once and only its hash is stored. */
+export async function issueSession(db: Db, options: IssueOptions): Promise<{ token: string; expires: number }> {
+  const token = newToken();
+  const [row] = await queryRows<{ expiresAt: unknown }>(
+    db,
+    sql`insert into sessions (account_id, token_hash, expires_at, ip, user_agent)
+        values (${options.accountId}, ${hashToken(token)}, now() + make_interval(secs => ${options.ttlSeconds}),
+                ${options.ip}, ${options.userAgent})
+        returning expires_at as "expiresAt"`,
+  );
+  return { token, expires: toMillis(row.expiresAt)! };
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.execute(sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`);
+}

@@ -1,0 +1,210 @@
+/**
+ * Start-up seeding, run at every start and idempotent: menus from the route table, the built-in
+ * roles, the first administrator, and with `config.demo` the demo data. It only inserts what is
+ * missing (never overwrites edits) and holds a transaction-scoped advisory lock, so several
+ * instances starting together do it once.
+ */
+import { sql } from 'drizzle-orm';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/shared/demoAccounts';
+import type { ServerConfig } from './config';
+import type { Db } from './db/client';
+import { queryOne, queryRows } from './db/query';
+import { generatePassword, hashPassword } from './auth/password';
+import { pruneAttempts } from './auth/attempts';
+import { upsertSalesperson } from './calls/sale';
+import { menuSeeds, type MenuSeed } from './seed/menus';
+import { grantCovers, ROLE_SEEDS } from './seed/roles';
+import {
+  DEMO_MEMBER_DAYS,
+  DEMO_MEMBER_LEVEL,
+  DEMO_SALE_COMMISSION_BP,
+  MEMBERSHIP_LEVEL_SEEDS,
+  NEWS_SEEDS,
+} from './seed/demo';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** An arbitrary constant naming the bootstrap's advisory lock. */
+const BOOTSTRAP_LOCK = 727_100_001;
+export const SUPER_ADMIN_ROLE = 'super_admin';
+
+export interface BootstrapOptions {
+  db: Db;
+  config: ServerConfig;
+  /** Where the generated administrator password is printed (stdout by default). */
+  print?: (text: string) => void;
+}
+
+export interface BootstrapReport {
+  menusInserted: number;
+  rolesCreated: string[];
+  adminCreated: boolean;
+  demoAccountsCreated: string[];
+}
+
+export async function bootstrap({ db, config, print }: BootstrapOptions): Promise<BootstrapReport> {
+  const out = print ?? ((text: string) => process.stdout.write(text));
+  const report = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
+    const insertedMenuIds = await seedMenus(tx, menuSeeds());
+    const rolesCreated = await seedRoles(tx, insertedMenuIds);
+    const admin = await seedAdmin(tx, config);
+    const demoAccountsCreated = config.demo ? await seedDemo(tx) : [];
+    return { menusInserted: insertedMenuIds.length, rolesCreated, admin, demoAccountsCreated };
+  });
+  await pruneAttempts(db);
+  if (report.admin.generatedPassword) {
+    out(
+      [
+        '',
+        '='.repeat(64),
+        '  Administrator account created (first start, empty database)',
+        `    username: ${report.admin.username}`,
+        `    password: ${report.admin.generatedPassword}`,
+        '  This password is shown only once. Store it now, then change it.',
+        '='.repeat(64),
+        '',
+      ].join('\n') + '\n',
+    );
+  }
+  return {
+    menusInserted: report.menusInserted,
+    rolesCreated: report.rolesCreated,
+    adminCreated: report.admin.created,
+    demoAccountsCreated: report.demoAccountsCreated,
+  };
+}
+
+/** Inserts the menus that are missing (by url), parents first; answers the new ids. */
+async function seedMenus(tx: Tx, seeds: readonly MenuSeed[]): Promise<number[]> {
+  const existing = await queryRows<{ id: number; url: string }>(tx, sql`select id, url from menus`);
+  const idByUrl = new Map(existing.map((row) => [row.url, row.id]));
+  const inserted: number[] = [];
+  const walk = async (list: readonly MenuSeed[], parentId: number | null) => {
+    for (const seed of list) {
+      let id = idByUrl.get(seed.url);
+      if (id === undefined) {
+        const row = await queryOne<{ id: number }>(
+          tx,
+          sql`insert into menus (parent_id, title, url, icon, kind, visible, sort)
+              values (${parentId}, ${seed.title}, ${seed.url}, ${seed.icon}, ${seed.kind}, ${seed.visible}, ${seed.sort})
+              returning id`,
+        );
+        id = row!.id;
+        idByUrl.set(seed.url, id);
+        inserted.push(id);
+      }
+      await walk(seed.children, id);
+    }
+  };
+  await walk(seeds, null);
+  return inserted;
+}
+
+/** Creates the missing built-in roles with their grants; the super administrator also gets new menus. */
+async function seedRoles(tx: Tx, insertedMenuIds: readonly number[]): Promise<string[]> {
+  const menus = await queryRows<{ id: number; url: string }>(tx, sql`select id, url from menus`);
+  const created: string[] = [];
+  for (const role of ROLE_SEEDS) {
+    const row = await queryOne<{ id: number }>(
+      tx,
+      sql`insert into roles (code, name, description, built_in) values (${role.code}, ${role.name}, ${role.description}, true)
+          on conflict (code) do nothing returning id`,
+    );
+    let grantIds: number[];
+    let roleId: number;
+    if (row) {
+      created.push(role.code);
+      roleId = row.id;
+      grantIds = menus.filter((menu) => grantCovers(role.grants, menu.url)).map((menu) => menu.id);
+    } else if (role.code === SUPER_ADMIN_ROLE && insertedMenuIds.length > 0) {
+      roleId = (await queryOne<{ id: number }>(tx, sql`select id from roles where code = ${role.code}`))!.id;
+      grantIds = [...insertedMenuIds];
+    } else {
+      continue;
+    }
+    if (grantIds.length === 0) continue;
+    await tx.execute(
+      sql`insert into role_menus (role_id, menu_id)
+          select ${roleId}, menu_id from unnest(${sql.raw(`ARRAY[${grantIds.map(Number).join(',')}]::int[]`)}) as menu_id
+          on conflict do nothing`,
+    );
+  }
+  return created;
+}
+
+async function assignRoles(tx: Tx, accountId: number, roleCodes: readonly string[]) {
+  for (const code of roleCodes) {
+    await tx.execute(
+      sql`insert into account_roles (account_id, role_id) select ${accountId}, id from roles where code = ${code}
+          on conflict do nothing`,
+    );
+  }
+}
+
+async function seedAdmin(tx: Tx, config: ServerConfig) {
+  const none = { created: false, username: config.adminUsername, generatedPassword: undefined as string | undefined };
+  const count = await queryOne<{ n: number }>(tx, sql`select count(*)::int as n from accounts`);
+  if ((count?.n ?? 0) > 0) return none;
+  const generatedPassword = config.adminPassword ? undefined : generatePassword();
+  const password = config.adminPassword ?? generatedPassword!;
+  const email = `${config.adminUsername.toLowerCase()}@localhost`;
+  const row = await queryOne<{ id: number }>(
+    tx,
+    sql`insert into accounts (username, email, password_hash) values (${config.adminUsername}, ${email}, ${await hashPassword(password)})
+        returning id`,
+  );
+  await assignRoles(tx, row!.id, [SUPER_ADMIN_ROLE]);
+  return { created: true, username: config.adminUsername, generatedPassword };
+}
+
+async function seedDemo(tx: Tx): Promise<string[]> {
+  for (const level of MEMBERSHIP_LEVEL_SEEDS) {
+    await tx.execute(
+      sql`insert into membership_levels (name, price_cents, duration_days, shop_quota, product_quota, sort)
+          select ${level.name}, ${level.priceCents}, ${level.durationDays}, ${level.shopQuota}, ${level.productQuota}, ${level.sort}
+          where not exists (select 1 from membership_levels where name = ${level.name})`,
+    );
+  }
+  const created: string[] = [];
+  const idOf = async (username: string) =>
+    (await queryOne<{ id: number }>(tx, sql`select id from accounts where lower(username) = lower(${username})`))?.id;
+
+  // The salesperson first, so that the member can be attributed to it.
+  const order = ['superAdmin', 'operator', 'salesperson', 'member', 'expired'] as const;
+  for (const key of order) {
+    const demo = DEMO_ACCOUNTS[key];
+    if ((await idOf(demo.username)) !== undefined) continue;
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const ttl = key === 'expired' ? 0 : null;
+    const row = await queryOne<{ id: number }>(
+      tx,
+      sql`insert into accounts (username, email, password_hash, session_ttl_seconds)
+          values (${demo.username}, ${demo.email}, ${passwordHash}, ${ttl}) returning id`,
+    );
+    await assignRoles(tx, row!.id, demo.roles);
+    created.push(demo.username);
+    if (key === 'salesperson') {
+      await upsertSalesperson(tx, row!.id, true, DEMO_SALE_COMMISSION_BP);
+    }
+    if (key === 'member') {
+      const saleId = await idOf(DEMO_ACCOUNTS.salesperson.username);
+      await tx.execute(
+        sql`update accounts set
+              membership_level_id = (select id from membership_levels where name = ${DEMO_MEMBER_LEVEL} order by id limit 1),
+              membership_expires_at = now() + make_interval(days => ${DEMO_MEMBER_DAYS}),
+              referrer_id = ${saleId ?? null}
+            where id = ${row!.id}`,
+      );
+    }
+  }
+  for (const article of NEWS_SEEDS) {
+    await tx.execute(
+      sql`insert into news (title, summary, body, published_at)
+          select ${article.title}, ${article.summary}, ${article.body}, now() - make_interval(days => ${article.daysAgo})
+          where not exists (select 1 from news where title = ${article.title})`,
+    );
+  }
+  return created;
+}
+

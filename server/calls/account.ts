@@ -1,0 +1,277 @@
+/** The `account/*` calls: register, login, logout, getMenus, getOne, list, setRoles. */
+import { sql } from 'drizzle-orm';
+import { CAPABILITY_URLS } from '../../src/shared/capabilities';
+import { CODES } from '../../src/shared/codes';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../src/shared/constants';
+import type { AccountInfo, AccountListItem, LoginResult, Page, RegisterResult, RoleRef } from '../../src/shared/api';
+import {
+  AccountListQuerySchema,
+  EmptyBodySchema,
+  LoginBodySchema,
+  RegisterBodySchema,
+  SetRolesBodySchema,
+} from '../../src/shared/schemas';
+import { audit } from '../audit';
+import { recordAttempt, registerFailure, settleAttempt } from '../auth/attempts';
+import { membershipOf } from '../auth/membership';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { issueSession, revokeSession } from '../auth/sessions';
+import { containsPattern, pgErrorCode, queryOne, queryRows, toIso, UNIQUE_VIOLATION } from '../db/query';
+import { badParameter, Refusal } from '../http/respond';
+import { defineCall } from '../http/calls';
+
+export const MEMBER_ROLE = 'member';
+const MSG_USERNAME_TAKEN = '用户名已存在';
+const MSG_EMAIL_TAKEN = '邮箱已被注册';
+
+const register = defineCall({
+  path: 'account/register',
+  auth: 'public',
+  body: RegisterBodySchema,
+  async handler({ db, config, body, ip }): Promise<RegisterResult> {
+    const { attemptId, allowed } = await recordAttempt(db, ip, 'register', config.authRateLimitPerMinute);
+    if (!allowed) throw new Refusal(CODES.TOO_MANY_REQUESTS);
+    const taken = await queryOne<{ usernameTaken: boolean; emailTaken: boolean }>(
+      db,
+      sql`select bool_or(lower(username) = lower(${body.username})) as "usernameTaken",
+                 bool_or(lower(email) = lower(${body.email})) as "emailTaken"
+          from accounts where lower(username) = lower(${body.username}) or lower(email) = lower(${body.email})`,
+    );
+    if (taken?.usernameTaken) throw new Refusal(CODES.USERNAME_TAKEN, MSG_USERNAME_TAKEN);
+    if (taken?.emailTaken) throw new Refusal(CODES.USERNAME_TAKEN, MSG_EMAIL_TAKEN);
+
+    let referrerId: number | null = null;
+    const inviteCode = body.inviteCode?.trim();
+    if (inviteCode) {
+      const sale = await queryOne<{ accountId: number }>(
+        db,
+        sql`select account_id as "accountId" from salespeople
+            where invite_code = ${inviteCode.toUpperCase()} and enabled`,
+      );
+      if (!sale) throw badParameter('inviteCode', '无效或已停用');
+      referrerId = sale.accountId;
+    }
+
+    const passwordHash = await hashPassword(body.password);
+    let created: { id: number };
+    try {
+      created = await db.transaction(async (tx) => {
+        const row = await queryOne<{ id: number }>(
+          tx,
+          sql`insert into accounts (username, email, password_hash, referrer_id)
+              values (${body.username}, ${body.email}, ${passwordHash}, ${referrerId}) returning id`,
+        );
+        await tx.execute(
+          sql`insert into account_roles (account_id, role_id)
+              select ${row!.id}, id from roles where code = ${MEMBER_ROLE}`,
+        );
+        return row!;
+      });
+    } catch (error) {
+      if (pgErrorCode(error) === UNIQUE_VIOLATION) {
+        const message = /email/.test(String((error as any)?.cause?.constraint_name ?? (error as any)?.cause?.message ?? ''))
+          ? MSG_EMAIL_TAKEN
+          : MSG_USERNAME_TAKEN;
+        throw new Refusal(CODES.USERNAME_TAKEN, message);
+      }
+      throw error;
+    }
+    await settleAttempt(db, attemptId, created.id, true);
+    return { id: created.id, username: body.username, email: body.email };
+  },
+});
+
+interface LoginRow {
+  id: number;
+  username: string;
+  email: string;
+  passwordHash: string;
+  status: 'enabled' | 'disabled';
+  locked: boolean;
+  sessionTtlSeconds: number | null;
+  levelId: number | null;
+  levelName: string | null;
+  membershipExpiresAt: unknown;
+}
+
+const login = defineCall({
+  path: 'account/login',
+  auth: 'public',
+  body: LoginBodySchema,
+  async handler({ db, config, body, ip, userAgent }): Promise<LoginResult> {
+    const { attemptId, allowed } = await recordAttempt(db, ip, 'login', config.authRateLimitPerMinute);
+    if (!allowed) throw new Refusal(CODES.TOO_MANY_REQUESTS);
+    const name = body.username.trim();
+    const account = await queryOne<LoginRow>(
+      db,
+      sql`select a.id, a.username, a.email, a.password_hash as "passwordHash", a.status,
+                 coalesce(a.locked_until > now(), false) as locked,
+                 a.session_ttl_seconds as "sessionTtlSeconds",
+                 a.membership_level_id as "levelId", ml.name as "levelName",
+                 a.membership_expires_at as "membershipExpiresAt"
+          from accounts a left join membership_levels ml on ml.id = a.membership_level_id
+          where lower(a.username) = lower(${name}) or lower(a.email) = lower(${name})
+          order by a.id limit 1`,
+    );
+    if (!account) {
+      await settleAttempt(db, attemptId, null, false);
+      throw new Refusal(CODES.NO_SUCH_ACCOUNT);
+    }
+    if (account.status !== 'enabled') {
+      await settleAttempt(db, attemptId, account.id, false);
+      throw new Refusal(CODES.ACCOUNT_DISABLED);
+    }
+    if (account.locked) {
+      await settleAttempt(db, attemptId, account.id, false);
+      throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
+    }
+    if (!(await verifyPassword(body.password, account.passwordHash))) {
+      await settleAttempt(db, attemptId, account.id, false);
+      const locked = await registerFailure(db, account.id);
+      throw new Refusal(locked ? CODES.TOO_MANY_PASSWORD_ATTEMPTS : CODES.WRONG_PASSWORD);
+    }
+    await settleAttempt(db, attemptId, account.id, true);
+    await db.execute(sql`update accounts set last_login_at = now() where id = ${account.id}`);
+    const ttlSeconds =
+      account.sessionTtlSeconds ?? (body.remember ? config.rememberTtlSeconds : config.sessionTtlSeconds);
+    const session = await issueSession(db, { accountId: account.id, ttlSeconds, ip, userAgent });
+    return {
+      token: session.token,
+      expires: session.expires,
+      username: account.username,
+      email: account.email,
+      membership: membershipOf(account),
+    };
+  },
+});
+
+const logout = defineCall({
+  path: 'account/logout',
+  auth: 'account',
+  body: EmptyBodySchema,
+  async handler({ db, account }) {
+    await revokeSession(db, account.sessionId);
+    return null;
+  },
+});
+
+const getMenus = defineCall({
+  path: 'account/getMenus',
+  auth: 'account',
+  body: EmptyBodySchema,
+  async handler({ account, snapshot }) {
+    return snapshot.forRoles(account.roleIds).tree;
+  },
+});
+
+const getOne = defineCall({
+  path: 'account/getOne',
+  auth: 'account',
+  body: EmptyBodySchema,
+  async handler({ account }): Promise<AccountInfo> {
+    return { username: account.username, email: account.email, membership: account.membership };
+  },
+});
+
+interface ListRow {
+  id: number;
+  username: string;
+  email: string;
+  status: 'enabled' | 'disabled';
+  levelId: number | null;
+  levelName: string | null;
+  membershipExpiresAt: unknown;
+  roles: RoleRef[] | string | null;
+  createdAt: unknown;
+  total: number;
+}
+
+const list = defineCall({
+  path: 'account/list',
+  auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager] },
+  body: AccountListQuerySchema,
+  async handler({ db, body }): Promise<Page<AccountListItem>> {
+    const current = body.current ?? FIRST_PAGE;
+    const pageSize = body.pageSize ?? DEFAULT_PAGE_SIZE;
+    const filters = [sql`true`];
+    if (body.username) filters.push(sql`a.username ilike ${containsPattern(body.username)}`);
+    if (body.email) filters.push(sql`a.email ilike ${containsPattern(body.email)}`);
+    if (body.status) filters.push(sql`a.status = ${body.status}`);
+    const rows = await queryRows<ListRow>(
+      db,
+      sql`select a.id, a.username, a.email, a.status,
+                 a.membership_level_id as "levelId", ml.name as "levelName",
+                 a.membership_expires_at as "membershipExpiresAt", a.created_at as "createdAt",
+                 coalesce((select json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name) order by r.id)
+                           from account_roles ar join roles r on r.id = ar.role_id
+                           where ar.account_id = a.id), '[]'::json) as roles,
+                 count(*) over ()::int as total
+          from accounts a left join membership_levels ml on ml.id = a.membership_level_id
+          where ${sql.join(filters, sql` and `)}
+          order by a.created_at desc, a.id desc
+          limit ${pageSize} offset ${(current - 1) * pageSize}`,
+    );
+    let total = rows[0]?.total;
+    if (total === undefined) {
+      const counted = await queryOne<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from accounts a where ${sql.join(filters, sql` and `)}`,
+      );
+      total = counted?.n ?? 0;
+    }
+    return {
+      list: rows.map((row) => ({
+        id: row.id,
+        username: row.username,
+        email: row.email,
+        status: row.status,
+        membership: membershipOf(row),
+        roles: typeof row.roles === 'string' ? JSON.parse(row.roles) : (row.roles ?? []),
+        createdAt: toIso(row.createdAt)!,
+      })),
+      total: Number(total),
+      current,
+      pageSize,
+    };
+  },
+});
+
+const setRoles = defineCall({
+  path: 'account/setRoles',
+  auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager] },
+  body: SetRolesBodySchema,
+  async handler({ db, body, account, ip }) {
+    const roleIds = [...new Set(body.roleIds)].sort((a, b) => a - b);
+    return db.transaction(async (tx) => {
+      const target = await queryOne<{ id: number }>(tx, sql`select id from accounts where id = ${body.id} for update`);
+      if (!target) throw new Refusal(CODES.NO_SUCH_ACCOUNT);
+      if (roleIds.length > 0) {
+        const found = await queryOne<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from roles where id in ${sql`(${sql.join(roleIds.map((id) => sql`${id}`), sql`, `)})`}`,
+        );
+        if (found?.n !== roleIds.length) throw badParameter('roleIds', '包含不存在的角色');
+      }
+      const before = await queryRows<{ roleId: number }>(
+        tx,
+        sql`select role_id as "roleId" from account_roles where account_id = ${body.id} order by role_id`,
+      );
+      await tx.execute(sql`delete from account_roles where account_id = ${body.id}`);
+      for (const roleId of roleIds) {
+        await tx.execute(sql`insert into account_roles (account_id, role_id) values (${body.id}, ${roleId})`);
+      }
+      await audit(tx, {
+        actorId: account.id,
+        action: 'account.setRoles',
+        targetType: 'account',
+        targetId: body.id,
+        before: { roleIds: before.map((row) => row.roleId) },
+        after: { roleIds },
+        ip,
+      });
+      return { id: body.id, roleIds };
+    });
+  },
+});
+
+export const accountCalls = [register, login, logout, getMenus, getOne, list, setRoles];

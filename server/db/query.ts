@@ -1,0 +1,44 @@
+/** Raw SQL helpers that behave alike on PGlite and postgres-js. */
+import type { SQL } from 'drizzle-orm';
+import type { Db } from './client';
+
+type Executor = Pick<Db, 'execute'>;
+
+/** Runs a raw statement and returns its rows (PGlite answers `{ rows }`, postgres-js an array). */
+export async function queryRows<T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
+  const result: any = await db.execute(query);
+  return (Array.isArray(result) ? result : result.rows) as T[];
+}
+
+export async function queryOne<T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T | undefined> {
+  const rows = await queryRows<T>(db, query);
+  return rows[0];
+}
+
+/** PostgreSQL error code of a failed statement (drizzle wraps the driver's error in `cause`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: any = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current.code;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+export const UNIQUE_VIOLATION = '23505';
+
+/** Timestamps as epoch milliseconds whatever the driver hands back. */
+export function toMillis(value: unknown): number | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.getTime();
+  const parsed = new Date(value as string).getTime();
+  return Number.isNaN(parsed) ? null : parsed;
+}
+
+export const toIso = (value: unknown): string | null => {
+  const ms = toMillis(value);
+  return ms === null ? null : new Date(ms).toISOString();
+};
+
+/** `LIKE` pattern matching `text` anywhere, with its wildcards escaped. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

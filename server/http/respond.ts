@@ -1,0 +1,29 @@
+/** The answer wrapper `{ isSuccess, code, msg, content }` and the business refusal. */
+import { CODE_MESSAGES, CODES, type Code } from '../../src/shared/codes';
+import type { ApiResponse } from '../../src/shared/api';
+
+export function ok<T>(content: T, msg: string = CODE_MESSAGES[CODES.OK]): ApiResponse<T> {
+  return { isSuccess: true, code: CODES.OK, msg, content };
+}
+
+export function fail(code: Code, msg: string = CODE_MESSAGES[code], content: unknown = null): ApiResponse<unknown> {
+  return { isSuccess: false, code, msg, content };
+}
+
+/**
+ * A business outcome that is not a success (answered with HTTP 200 and its code). Handlers throw
+ * it; anything else thrown is an unexpected failure (HTTP 500, B0001).
+ */
+export class Refusal extends Error {
+  constructor(
+    readonly code: Code,
+    message: string = CODE_MESSAGES[code],
+  ) {
+    super(message);
+    this.name = 'Refusal';
+  }
+}
+
+/** A0400 naming a field: `参数错误：<field> <problem>`. */
+export const badParameter = (field: string, problem: string) =>
+  new Refusal(CODES.BAD_PARAMETERS, `${CODE_MESSAGES[CODES.BAD_PARAMETERS]}：${field} ${problem}`);

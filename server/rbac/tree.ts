@@ -1,0 +1,52 @@
+/** The menu tree of a set of granted menus: a granted child brings its ancestors. */
+import type { MenuNode } from '../../src/shared/capabilities';
+
+export interface MenuRow {
+  id: number;
+  parentId: number | null;
+  title: string;
+  url: string;
+  icon: string | null;
+  kind: 'directory' | 'page' | 'action';
+  visible: boolean;
+  sort: number;
+}
+
+export interface GrantedTree {
+  tree: MenuNode[];
+  /** Every url of the tree (granted menus and their ancestors). */
+  urls: ReadonlySet<string>;
+}
+
+const byOrder = (a: MenuRow, b: MenuRow) => a.sort - b.sort || a.id - b.id;
+
+export function buildGrantedTree(menus: ReadonlyMap<number, MenuRow>, granted: Iterable<number>): GrantedTree {
+  const included = new Set<number>();
+  for (const id of granted) {
+    let current = menus.get(id);
+    while (current && !included.has(current.id)) {
+      included.add(current.id);
+      current = current.parentId === null ? undefined : menus.get(current.parentId);
+    }
+  }
+  const rows = [...included].map((id) => menus.get(id)!).sort(byOrder);
+  const nodes = new Map<number, MenuNode & { children: MenuNode[] }>();
+  for (const row of rows) {
+    nodes.set(row.id, {
+      id: row.id,
+      title: row.title,
+      url: row.url,
+      icon: row.icon,
+      kind: row.kind,
+      visible: row.visible,
+      children: [],
+    });
+  }
+  const tree: MenuNode[] = [];
+  for (const row of rows) {
+    const node = nodes.get(row.id)!;
+    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
+    (parent ? parent.children : tree).push(node);
+  }
+  return { tree, urls: new Set(rows.map((row) => row.url)) };
+}

@@ -1,0 +1,46 @@
+/** The built-in roles and the menus they are granted when first created. */
+export interface RoleSeed {
+  code: string;
+  name: string;
+  description: string;
+  /** Menu urls granted on creation; `'*'` is every menu. A url ending in `/**` includes its subtree. */
+  grants: '*' | readonly string[];
+}
+
+const MEMBER_BASICS = ['/client/home', '/client/shopManager', '/client/orderList', '/client/memberCenter', '/client/user'];
+
+export const ROLE_SEEDS: readonly RoleSeed[] = [
+  { code: 'super_admin', name: '超级管理员', description: '拥有全部菜单与权限', grants: '*' },
+  {
+    code: 'operator',
+    name: '运营',
+    description: '日常运营：用户、会员、素材、脚本、订单、充值与提现审批',
+    grants: [
+      ...MEMBER_BASICS,
+      '/client/system',
+      '/client/system/usersManager',
+      '/client/system/membershipManager',
+      '/client/system/mediaManager',
+      '/client/system/userShopManager',
+      '/client/system/jsonEditer/**',
+      '/client/system/appManager/**',
+      '/client/rechargeMannager',
+      '/withdrawalApproval',
+    ],
+  },
+  {
+    code: 'salesperson',
+    name: '销售',
+    description: '推广会员，管理收款银行卡与收支记录',
+    grants: [...MEMBER_BASICS, '/client/bindCarManager', '/client/saleBalanceRecord'],
+  },
+  { code: 'member', name: '会员', description: '注册用户', grants: MEMBER_BASICS },
+];
+
+/** Whether `url` is covered by a role seed's grant list. */
+export function grantCovers(grants: RoleSeed['grants'], url: string): boolean {
+  if (grants === '*') return true;
+  return grants.some((grant) =>
+    grant.endsWith('/**') ? url === grant.slice(0, -3) || url.startsWith(grant.slice(0, -2)) : url === grant,
+  );
+}

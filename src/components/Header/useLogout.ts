@@ -1,0 +1,22 @@
+/** Log out: tell the server, then clear the session and land on /login whatever it answered. */
+import { history, useModel } from '@umijs/max';
+import { useCallback } from 'react';
+import { emptyState } from '@/models/startup';
+import { LOGIN_PATH } from '@/models/request';
+import { clearSession } from '@/models/session';
+import { logout } from '@/services/account';
+
+export default function useLogout() {
+  const { setInitialState } = useModel('@@initialState');
+  return useCallback(async () => {
+    try {
+      await logout();
+    } catch (error) {
+      console.error(error);
+    } finally {
+      clearSession();
+      await setInitialState(emptyState());
+      history.push(LOGIN_PATH);
+    }
+  }, [setInitialState]);
+}

@@ -1,0 +1,91 @@
+/**
+ * The request layer (legacy §7): umi-request with the bearer token from the session store,
+ * and the `{ isSuccess, msg, content }` wrapper with per-call toast switches.
+ */
+import { history } from '@umijs/max';
+import { extend, type ResponseError } from 'umi-request';
+import type { ApiResponse } from '@/shared/api';
+import { CODES } from '@/shared/codes';
+import { API_PREFIX } from '@/shared/constants';
+import { UI_TEXT } from '@/shared/uiText';
+import { feedback } from '@/utils/feedback';
+import { clearSession, getToken } from './session';
+
+export interface CallOptions {
+  /** Show `msg` as a success toast when the call succeeds. Off unless a call asks. */
+  successToast?: boolean;
+  /** Show `msg` and `content` as error toasts when the call fails. On unless a call says no. */
+  errorToast?: boolean;
+}
+
+/** A call that did not produce a wrapper answer: transport failure, empty answer, non-OK HTTP. */
+export class RequestError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+export const LOGIN_PATH = '/login';
+
+export const client = extend({
+  prefix: API_PREFIX,
+  method: 'post',
+  timeout: 30_000,
+  errorHandler(error: ResponseError) {
+    // Non-OK HTTP throws with its status text (legacy §8, "fallback fetch non-OK").
+    if (error.response) throw new RequestError(error.response.statusText || String(error.response.status), error.response.status);
+    throw new RequestError(UI_TEXT.messages.checkNetwork);
+  },
+});
+
+client.interceptors.request.use((url, options) => {
+  const token = getToken();
+  if (!token) return { url, options };
+  return { url, options: { ...options, headers: { ...options.headers, Authorization: `Bearer ${token}` } } };
+});
+
+function contentText(content: unknown): string {
+  if (content === null || content === undefined || content === '') return '';
+  return typeof content === 'string' ? content : JSON.stringify(content);
+}
+
+/** Reads a wrapper answer: toasts as asked, handles an expired login, and hands the wrapper back. */
+export function handleAnswer<T>(data: ApiResponse<T> | null | undefined, options: CallOptions = {}): ApiResponse<T> {
+  const { successToast = false, errorToast = true } = options;
+  if (!data || typeof data !== 'object') {
+    feedback.message.error(UI_TEXT.messages.checkNetwork);
+    throw new RequestError(UI_TEXT.messages.checkNetwork);
+  }
+  if (data.code === CODES.LOGIN_EXPIRED) {
+    clearSession();
+    history.push(LOGIN_PATH);
+    feedback.message.error(data.msg);
+    return { ...data, isSuccess: false };
+  }
+  if (data.isSuccess && data.success !== false) {
+    if (successToast && data.msg) feedback.message.success(data.msg);
+    return data;
+  }
+  if (errorToast) {
+    if (data.msg) feedback.message.error(data.msg);
+    const detail = contentText(data.content);
+    if (detail) feedback.message.error(detail);
+  }
+  return { ...data, isSuccess: false };
+}
+
+/** POSTs `body` to `/api/admin/<path>` and reads the wrapper. */
+export async function callApi<T>(path: string, body?: object, options?: CallOptions): Promise<ApiResponse<T>> {
+  let data: ApiResponse<T> | null | undefined;
+  try {
+    data = await client<ApiResponse<T>>(`/${path}`, { data: body ?? {} });
+  } catch (error) {
+    if (error instanceof RequestError && options?.errorToast !== false) feedback.message.error(error.message);
+    throw error;
+  }
+  return handleAnswer(data, options);
+}

@@ -1,0 +1,76 @@
+/** Startup (legacy §4): restore the session, then fetch menus and user info when there is a token. */
+import { getMenus, getOne } from '@/services/account';
+import type { MenuNode, Membership, RoleRef } from '@/shared/api';
+import { flattenMenus } from '@/shared/capabilities';
+import { UI_TEXT } from '@/shared/uiText';
+import { readSession, restoreSession, saveProfile } from './session';
+
+/** Global state (legacy §3). */
+export interface InitialState {
+  username: string;
+  email: string;
+  /** The menu tree `account/getMenus` answered. */
+  userMenus: MenuNode[];
+  /** Every menu of that tree, flattened; each has a url. */
+  menulist: MenuNode[];
+  rolelist: RoleRef[];
+  membershiplist: unknown[];
+  membershipLevelList: unknown[];
+  membershipInfo: Membership | null;
+  isLoading: boolean;
+}
+
+export function emptyState(): InitialState {
+  const stored = readSession();
+  return {
+    username: stored.username ?? '',
+    email: stored.email ?? '',
+    userMenus: [],
+    menulist: [],
+    rolelist: [],
+    membershiplist: [],
+    membershipLevelList: [],
+    membershipInfo: stored.membership,
+    isLoading: false,
+  };
+}
+
+async function fetchMenus(): Promise<MenuNode[] | null> {
+  try {
+    const answer = await getMenus();
+    if (answer.isSuccess && Array.isArray(answer.content)) return answer.content;
+    console.error(UI_TEXT.messages.menuFetchFailed, answer.msg);
+  } catch (error) {
+    console.error(UI_TEXT.messages.menuFetchFailed, error);
+  }
+  return null;
+}
+
+async function fetchUserInfo() {
+  try {
+    const answer = await getOne();
+    if (answer.isSuccess && answer.content) return answer.content;
+    console.error(UI_TEXT.messages.userInfoFetchFailed, answer.msg);
+  } catch (error) {
+    console.error(UI_TEXT.messages.userInfoFetchFailed, error);
+  }
+  return null;
+}
+
+export async function loadInitialState(): Promise<InitialState> {
+  const token = restoreSession();
+  const state = emptyState();
+  if (!token) return state;
+  const [menus, info] = await Promise.all([fetchMenus(), fetchUserInfo()]);
+  if (menus) {
+    state.userMenus = menus;
+    state.menulist = flattenMenus(menus);
+  }
+  if (info) {
+    saveProfile(info);
+    state.username = info.username;
+    state.email = info.email;
+    state.membershipInfo = info.membership;
+  }
+  return state;
+}

@@ -1,0 +1,30 @@
+/** `/api/admin/account/*` */
+import { callApi } from '@/models/request';
+import type {
+  AccountInfo,
+  AccountListItem,
+  AccountListQuery,
+  LoginBody,
+  LoginResult,
+  MenuNode,
+  Page,
+  RegisterBody,
+  SetRolesBody,
+} from '@/shared/api';
+
+export const login = (body: LoginBody) => callApi<LoginResult>('account/login', body);
+
+export const register = (body: RegisterBody) =>
+  callApi<LoginResult | null>('account/register', body, { successToast: true });
+
+export const logout = () => callApi<null>('account/logout', {}, { errorToast: false });
+
+export const getMenus = () => callApi<MenuNode[]>('account/getMenus', {}, { successToast: false, errorToast: true });
+
+export const getOne = () => callApi<AccountInfo>('account/getOne', undefined, { successToast: false });
+
+export const setRoles = (body: SetRolesBody) =>
+  callApi<null>('account/setRoles', body, { successToast: true, errorToast: true });
+
+export const listAccounts = (query: AccountListQuery) =>
+  callApi<Page<AccountListItem>>('account/list', query, { successToast: false });

@@ -1,0 +1,9 @@
+/** Sets the browser tab's title on the pages that have no layout (the layout titles its own pages). */
+import { useEffect } from 'react';
+import { APP_TITLE } from '@/shared/uiText';
+
+export default function usePageTitle(title: string): void {
+  useEffect(() => {
+    document.title = `${title} - ${APP_TITLE}`;
+  }, [title]);
+}

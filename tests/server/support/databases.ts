@@ -1,0 +1,156 @@
+/**
+ * `describeEachDatabase(name, fn)`: runs a suite twice, on an in-memory PGlite and on a fresh
+ * database of the run's PostgreSQL 15 server, each with a freshly built (and bootstrapped) app.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import postgres from 'postgres';
+import { buildApp } from '../../../server/app';
+import { bootstrap } from '../../../server/bootstrap';
+import { loadConfig, type ServerConfig } from '../../../server/config';
+import { openDatabase, type Database, type Db } from '../../../server/db/client';
+import type { ApiResponse } from '../../../src/shared/api';
+import { DEMO_PASSWORD } from '../../../src/shared/demoAccounts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export const TEST_ADMIN = { username: 'admin', password: 'Admin@test-1234' };
+
+export interface SuiteOptions {
+  /** Overrides of the test configuration (demo on, known admin password, generous rate limit). */
+  config?: Partial<ServerConfig>;
+  /** Run the bootstrap before building the app (default true). */
+  bootstrap?: boolean;
+}
+
+export interface CallOptions {
+  token?: string;
+  /** Client address of the request (default 127.0.0.1). */
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export interface SuiteContext {
+  kind: DatabaseKind;
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: ServerConfig;
+  /** POST /api/admin/<path> with a JSON body (undefined sends none); answers the parsed wrapper. */
+  call<T = any>(path: string, body?: unknown, options?: CallOptions): Promise<ApiResponse<T> & { status: number }>;
+  /** Logs in and answers the token (throws when the login fails). */
+  login(username: string, password?: string, extra?: Record<string, unknown>): Promise<string>;
+  /** Opens another database handle on the same database (a second "instance"). */
+  openSecond(): Promise<Database>;
+}
+
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    ...loadConfig({} as NodeJS.ProcessEnv),
+    staticDir: '/nonexistent-console-dist',
+    adminUsername: TEST_ADMIN.username,
+    adminPassword: TEST_ADMIN.password,
+    demo: true,
+    authRateLimitPerMinute: 100_000,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+interface FreshDatabase {
+  database: Database;
+  reopen(): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+export async function freshDatabase(kind: DatabaseKind): Promise<FreshDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({});
+    return {
+      database,
+      reopen: async () => {
+        throw new Error('an in-memory PGlite cannot be opened twice');
+      },
+      drop: async () => {},
+    };
+  }
+  const adminUrl = process.env.TEST_POSTGRES_URL;
+  if (!adminUrl) throw new Error('TEST_POSTGRES_URL is not set: the server tests need their globalSetup (jest --selectProjects server)');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  return {
+    database,
+    reopen: () => openDatabase({ databaseUrl: url.toString(), poolSize: 5 }),
+    drop: async () => {
+      const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await sql.unsafe(`drop database if exists ${name} with (force)`);
+      await sql.end();
+    },
+  };
+}
+
+export async function injectCall(
+  app: FastifyInstance,
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<ApiResponse<any> & { status: number; response: LightMyRequestResponse }> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/admin/${path}`,
+    headers,
+    payload: body === undefined ? undefined : JSON.stringify(body),
+    remoteAddress: options.ip ?? '127.0.0.1',
+  });
+  return { ...(response.json() as ApiResponse<any>), status: response.statusCode, response };
+}
+
+export function describeEachDatabase(name: string, fn: (ctx: SuiteContext) => void, options: SuiteOptions = {}) {
+  for (const kind of ['pglite', 'postgres'] as const) {
+    describe(`${name} [${kind}]`, () => {
+      const ctx = { kind } as SuiteContext;
+      let fresh: FreshDatabase;
+      const extra: Database[] = [];
+
+      beforeAll(async () => {
+        fresh = await freshDatabase(kind);
+        const config = testConfig(options.config);
+        if (options.bootstrap !== false) await bootstrap({ db: fresh.database.db, config, print: () => {} });
+        Object.assign(ctx, {
+          database: fresh.database,
+          db: fresh.database.db,
+          config,
+          app: await buildApp({ db: fresh.database.db, config }),
+        });
+        ctx.call = (path, body, callOptions) => injectCall(ctx.app, path, body, callOptions);
+        ctx.login = async (username, password = DEMO_PASSWORD, more = {}) => {
+          const answer = await ctx.call('account/login', { username, password, ...more });
+          if (!answer.isSuccess) throw new Error(`login ${username} failed: ${answer.code} ${answer.msg}`);
+          return answer.content.token as string;
+        };
+        ctx.openSecond = async () => {
+          const second = await fresh.reopen();
+          extra.push(second);
+          return second;
+        };
+      });
+
+      afterAll(async () => {
+        await ctx.app?.close();
+        for (const database of extra) await database.close();
+        await fresh?.database.close();
+        await fresh?.drop();
+      });
+
+      fn(ctx);
+    });
+  }
+}

@@ -1,0 +1,22 @@
+/** Starts the PostgreSQL 15 server shared by the run; each test file creates its own database in it. */
+import { startPostgres, type RunningPostgres } from './postgres';
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __TEST_POSTGRES__: RunningPostgres | undefined;
+}
+
+export default async function globalSetup() {
+  const running = await startPostgres();
+  globalThis.__TEST_POSTGRES__ = running;
+  // Workers start after this and inherit the environment.
+  process.env.TEST_POSTGRES_URL = running.url;
+  // Whatever happens to the run, do not leave the server behind.
+  process.on('exit', () => {
+    try {
+      process.kill(running.pid, 'SIGQUIT');
+    } catch {
+      // already stopped
+    }
+  });
+}
