@@ -1,15 +1,16 @@
-import { createConfig } from '@umijs/max/test';
+import { configUmiAlias, createConfig } from '@umijs/max/test';
 
 // testTimeout is a global option, not a project one.
-const { testTimeout: _projectTimeout, ...base } = createConfig({ target: 'node' }) as Record<string, any>;
+const { testTimeout: _projectTimeout, ...nodeBase } = createConfig({ target: 'node' }) as Record<string, any>;
+const { testTimeout: _webTimeout, ...browserBase } = createConfig({ target: 'browser', jsTransformerOpts: { jsx: 'automatic' } }) as Record<string, any>;
 
 const server = {
-  ...base,
+  ...nodeBase,
   displayName: 'server',
   transform: {
     // PGlite's CommonJS build imports Node built-ins dynamically; see the transform.
     '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/tests/server/support/requireDynamicImports.js',
-    ...base.transform,
+    ...nodeBase.transform,
   },
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/server/**/*.test.ts'],
@@ -17,7 +18,16 @@ const server = {
   globalTeardown: '<rootDir>/tests/server/support/globalTeardown.ts',
 };
 
-export default {
-  testTimeout: 60_000,
-  projects: [server],
+export default async () => {
+  // The console's tests resolve `@/`, `@@/` and `@umijs/max` as the app does (needs `max setup`).
+  const web = await configUmiAlias({
+    ...browserBase,
+    displayName: 'web',
+    testMatch: ['<rootDir>/tests/web/**/*.test.ts?(x)'],
+    setupFilesAfterEnv: ['<rootDir>/tests/web/setup.ts'],
+  });
+  return {
+    testTimeout: 60_000,
+    projects: [web, server],
+  };
 };

@@ -28,7 +28,11 @@ function page(path: RoutePath, component: string, extra: Partial<AppRoute> = {})
   return { path, name: ROUTE_TITLES[path], title: ROUTE_TITLES[path], component, ...extra };
 }
 
-const redirect = (path: string, to: string): AppRoute => ({ path, redirect: to });
+/**
+ * A redirect carries the access key of its target: otherwise it would inherit its parent's key
+ * and keep a parent whose real children are all inaccessible accessible.
+ */
+const redirect = (path: string, to: string, access?: Capability): AppRoute => ({ path, redirect: to, access });
 
 export const clientRoutes: AppRoute[] = [
   redirect('/client', '/client/home'),
@@ -40,7 +44,7 @@ export const clientRoutes: AppRoute[] = [
     ...page('/client/system', NOT_BUILT, { access: 'canSeeSystem', menuIcon: 'SettingOutlined' }),
     component: undefined,
     routes: [
-      redirect('/client/system', '/client/system/menusManager'),
+      redirect('/client/system', '/client/system/menusManager', 'canSeeMenusManager'),
       page('/client/system/menusManager', NOT_BUILT, { access: 'canSeeMenusManager' }),
       page('/client/system/rolesManager', NOT_BUILT, { access: 'canSeeRolesManager' }),
       page('/client/system/usersManager', NOT_BUILT, { access: 'canSeeUsersManager' }),

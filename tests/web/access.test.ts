@@ -1,0 +1,59 @@
+import access from '@/access';
+import type { InitialState } from '@/models/startup';
+import { flattenMenus } from '@/shared/capabilities';
+import { CAPABILITIES, CAPABILITY_URLS, type MenuNode } from '@/shared/capabilities';
+
+function stateWith(menus: MenuNode[]): InitialState {
+  return {
+    username: 'u',
+    email: 'u@example.com',
+    userMenus: menus,
+    menulist: flattenMenus(menus),
+    rolelist: [],
+    membershiplist: [],
+    membershipLevelList: [],
+    membershipInfo: null,
+    isLoading: false,
+  };
+}
+
+describe('access', () => {
+  it('derives exactly 20 capabilities', () => {
+    expect(Object.keys(access(stateWith([])))).toHaveLength(20);
+    expect(CAPABILITIES).toHaveLength(20);
+  });
+
+  it('is all false without menus or without state', () => {
+    expect(Object.values(access(undefined)).every((flag) => flag === false)).toBe(true);
+    expect(Object.values(access(stateWith([]))).every((flag) => flag === false)).toBe(true);
+  });
+
+  it.each(CAPABILITIES)('%s is true exactly when its url is granted', (capability) => {
+    const flags = access(stateWith([{ url: CAPABILITY_URLS[capability] }]));
+    expect(flags[capability]).toBe(true);
+    const others = CAPABILITIES.filter((other) => other !== capability);
+    expect(others.filter((other) => flags[other])).toEqual([]);
+  });
+
+  it('reads urls at any depth of the menu tree', () => {
+    const flags = access(
+      stateWith([
+        {
+          url: '/client/system',
+          children: [{ url: '/client/system/jsonEditer', children: [{ url: '/client/system/jsonEditer/actions' }] }],
+        },
+        { url: '/withdrawalApproval' },
+      ]),
+    );
+    expect(flags.canSeeSystem).toBe(true);
+    expect(flags.canSeeJsonEditer).toBe(true);
+    expect(flags.canSeeWithdrawalApprova).toBe(true);
+    expect(flags.canSeeMenusManager).toBe(false);
+  });
+
+  it('does not grant by prefix: a child url does not imply its parent capability', () => {
+    const flags = access(stateWith([{ url: '/client/system/usersManager' }]));
+    expect(flags.canSeeUsersManager).toBe(true);
+    expect(flags.canSeeSystem).toBe(false);
+  });
+});

@@ -1,0 +1,93 @@
+/** The header's user menu (legacy §2 "Header and user menu"). */
+import { history, useModel } from '@umijs/max';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import AvatarDropdown, { DEFAULT_AVATAR } from '@/components/Header/AvatarDropdown';
+import HeaderActions from '@/components/Header';
+import { saveLogin } from '@/models/session';
+import { logout } from '@/services/account';
+import { UI_TEXT } from '@/shared/uiText';
+
+jest.mock('@umijs/max', () => ({ history: { push: jest.fn() }, useModel: jest.fn() }));
+jest.mock('@/services/account');
+
+const text = UI_TEXT.header;
+const setInitialState = jest.fn(async () => {});
+
+function withState(initialState: object | undefined) {
+  (useModel as jest.Mock).mockReturnValue({ initialState, setInitialState });
+}
+
+async function openMenu() {
+  fireEvent.mouseEnter(screen.getByTestId('header-user'));
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+});
+
+describe('header user menu', () => {
+  it("logged out: '未登录', a user icon, and only '登录账户', which goes to /login", async () => {
+    withState({ username: '', email: '' });
+    render(<AvatarDropdown />);
+    expect(screen.getByTestId('header-username')).toHaveTextContent(text.anonymousName);
+    expect(screen.queryByRole('img', { name: 'avatar' })).toBeNull();
+    expect(screen.getByRole('img', { name: 'user' })).toBeInTheDocument();
+    await openMenu();
+    expect(screen.getByText(text.login)).toBeInTheDocument();
+    expect(screen.queryByText(text.logout)).toBeNull();
+    expect(screen.queryByText(text.personalSettings)).toBeNull();
+    fireEvent.click(screen.getByText(text.login));
+    expect(history.push).toHaveBeenCalledWith('/login');
+  });
+
+  it('logged in: the username, the default avatar image, 个人设置 and 退出登录', async () => {
+    saveLogin({ token: 't', expires: Date.now() + 60_000, username: 'amy', email: 'amy@example.com', membership: null }, false);
+    withState({ username: 'amy', email: 'amy@example.com' });
+    render(<AvatarDropdown />);
+    expect(screen.getByTestId('header-username')).toHaveTextContent('amy');
+    expect(screen.getByRole('img', { name: 'avatar' })).toHaveAttribute('src', DEFAULT_AVATAR);
+    await openMenu();
+    expect(screen.getByText('amy@example.com')).toBeInTheDocument();
+    expect(screen.queryByText(text.login)).toBeNull();
+    fireEvent.click(screen.getByText(text.personalSettings));
+    expect(history.push).toHaveBeenCalledWith('/user');
+  });
+
+  it('shows the placeholder email when none is known', async () => {
+    saveLogin({ token: 't', expires: Date.now() + 60_000, username: 'amy', email: '', membership: null }, false);
+    withState({ username: 'amy', email: '' });
+    render(<AvatarDropdown />);
+    await openMenu();
+    expect(screen.getByText(text.placeholderEmail)).toBeInTheDocument();
+  });
+
+  it('log out clears every stored session value and lands on /login even when the call fails', async () => {
+    (logout as jest.Mock).mockRejectedValue(new Error('Internal Server Error'));
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    saveLogin({ token: 't', expires: Date.now() + 60_000, username: 'amy', email: 'a@example.com', membership: null }, true);
+    withState({ username: 'amy', email: 'a@example.com' });
+    render(<AvatarDropdown />);
+    await openMenu();
+    await act(async () => {
+      fireEvent.click(screen.getByText(text.logout));
+    });
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(history.push).toHaveBeenCalledWith('/login');
+    expect(setInitialState).toHaveBeenCalledWith(expect.objectContaining({ username: '', menulist: [] }));
+    for (const key of ['token', 'expires', 'username', 'email', 'membership']) {
+      expect(sessionStorage.getItem(key)).toBeNull();
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+  });
+
+  it("has the broom with the tooltip '清除插件缓存'", async () => {
+    withState(undefined);
+    render(<HeaderActions />);
+    const broom = screen.getByRole('button', { name: text.cleanPluginCache });
+    fireEvent.mouseEnter(broom);
+    expect(await screen.findByText(text.cleanPluginCache, { selector: '.ant-tooltip-inner' })).toBeInTheDocument();
+  });
+});
