@@ -19,6 +19,8 @@ export default defineConfig({
     'isomorphic-fetch': require.resolve('./src/utils/nativeFetch'),
   },
   routes,
+  // mock/api.ts is the mock; mock/support holds its implementation, not more mocks.
+  mock: { exclude: ['mock/support/**'] },
   antd: {},
   access: {},
   model: {},

@@ -18,6 +18,15 @@ const server = {
   globalTeardown: '<rootDir>/tests/server/support/globalTeardown.ts',
 };
 
+/** The API contract suite: the same cases against the server and the umi mock endpoints. */
+const contract = {
+  ...server,
+  displayName: 'contract',
+  testMatch: ['<rootDir>/tests/contract/**/*.test.ts'],
+  globalSetup: undefined,
+  globalTeardown: undefined,
+};
+
 export default async () => {
   // The console's tests resolve `@/`, `@@/` and `@umijs/max` as the app does (needs `max setup`).
   const web = await configUmiAlias({
@@ -28,6 +37,6 @@ export default async () => {
   });
   return {
     testTimeout: 60_000,
-    projects: [web, server],
+    projects: [web, server, contract],
   };
 };

@@ -1,0 +1,18 @@
+/**
+ * umi mock endpoints (`npm run dev`): the server's own call handlers on an in-memory PGlite seeded
+ * with the demo accounts, so the mock speaks exactly the server's contract (tests/contract checks
+ * both). QA scenarios — a failing call, an empty answer — are switched on at run time:
+ *
+ *   curl -XPOST localhost:8000/api/mock/scenario -H 'content-type: application/json' \
+ *        -d '{"scenario":"fail","path":"account/getMenus"}'      # or "empty"; "path" omitted = every call
+ *   curl -XPOST localhost:8000/api/mock/scenario -d '{}'          # back to normal
+ */
+import { createMockApi } from './support/mockApi';
+
+const api = createMockApi();
+
+export default {
+  'POST /api/mock/scenario': api.setScenario,
+  'GET /api/health': api.forward,
+  'POST /api/admin/*': api.forward,
+};

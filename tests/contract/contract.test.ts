@@ -1,0 +1,169 @@
+/**
+ * One contract, two implementations: every case runs against the server and against the umi mock
+ * endpoints, so the mock QA and front-end work use can not drift from what the server answers.
+ */
+import type { AccountListItem, LoginResult, MenuNode, NewsArticle, Page } from '../../src/shared/api';
+import { CAPABILITY_URLS, flattenMenus } from '../../src/shared/capabilities';
+import { CODES } from '../../src/shared/codes';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/shared/demoAccounts';
+import { post, startMockTarget, startServerTarget, type Target } from './targets';
+
+interface Wrapper<T = any> {
+  isSuccess: boolean;
+  code: string;
+  msg: string;
+  content: T;
+}
+
+const targets: Array<[string, () => Promise<Target>]> = [
+  ['server', startServerTarget],
+  ['mock', startMockTarget],
+];
+
+describe.each(targets)('API contract: %s', (_name, start) => {
+  let target: Target;
+  const call = async <T = any>(path: string, body?: unknown, token?: string) =>
+    (await post<Wrapper<T>>(target.baseUrl, `/api/admin/${path}`, body, token)).json;
+  const login = async (username: string) => {
+    const answer = await call<LoginResult>('account/login', { username, password: DEMO_PASSWORD });
+    expect(answer.isSuccess).toBe(true);
+    return answer.content.token;
+  };
+
+  beforeAll(async () => {
+    target = await start();
+  });
+  afterAll(async () => {
+    await target.close();
+  });
+
+  it('account/login answers the session and profile', async () => {
+    const answer = await call<LoginResult>('account/login', { username: DEMO_ACCOUNTS.member.username, password: DEMO_PASSWORD, remember: true });
+    expect(answer).toMatchObject({ isSuccess: true, code: CODES.OK });
+    expect(answer.content).toEqual({
+      token: expect.any(String),
+      expires: expect.any(Number),
+      username: DEMO_ACCOUNTS.member.username,
+      email: DEMO_ACCOUNTS.member.email,
+      membership: { levelId: expect.any(Number), name: expect.any(String), expiresAt: expect.any(Number) },
+    });
+    expect(answer.content.expires).toBeGreaterThan(Date.now());
+  });
+
+  it('account/login by email, and a wrong password answers A0210', async () => {
+    expect((await call('account/login', { username: DEMO_ACCOUNTS.operator.email, password: DEMO_PASSWORD })).isSuccess).toBe(true);
+    const wrong = await call('account/login', { username: DEMO_ACCOUNTS.operator.username, password: 'not-the-password' });
+    expect(wrong).toMatchObject({ isSuccess: false, code: CODES.WRONG_PASSWORD });
+  });
+
+  it('a body that breaks the schema answers A0400 naming the field', async () => {
+    const answer = await call('account/login', { password: 'x' });
+    expect(answer).toMatchObject({ isSuccess: false, code: CODES.BAD_PARAMETERS });
+    expect(answer.msg).toContain('username');
+  });
+
+  it('account/getMenus answers the granted tree; a salesperson sees its screens and no system area', async () => {
+    const token = await login(DEMO_ACCOUNTS.salesperson.username);
+    const answer = await call<MenuNode[]>('account/getMenus', undefined, token);
+    expect(answer.isSuccess).toBe(true);
+    const urls = flattenMenus(answer.content).map((menu) => menu.url);
+    expect(urls).toEqual(expect.arrayContaining([CAPABILITY_URLS.canSeeHome, CAPABILITY_URLS.canSeeBindCarManager, CAPABILITY_URLS.canSeeSaleBalanceRecord]));
+    expect(urls).not.toContain(CAPABILITY_URLS.canSeeSystem);
+    for (const node of answer.content) expect(node).toEqual(expect.objectContaining({ url: expect.any(String), children: expect.any(Array) }));
+  });
+
+  it('account/getOne answers membership, username and email', async () => {
+    const token = await login(DEMO_ACCOUNTS.member.username);
+    const answer = await call('account/getOne', undefined, token);
+    expect(answer.isSuccess).toBe(true);
+    expect(answer.content).toEqual({ username: DEMO_ACCOUNTS.member.username, email: DEMO_ACCOUNTS.member.email, membership: expect.any(Object) });
+  });
+
+  it('a call without a token, or after logout, answers A0230', async () => {
+    expect(await call('account/getOne')).toMatchObject({ isSuccess: false, code: CODES.LOGIN_EXPIRED });
+    const token = await login(DEMO_ACCOUNTS.member.username);
+    expect((await call('account/logout', {}, token)).isSuccess).toBe(true);
+    expect(await call('account/getMenus', {}, token)).toMatchObject({ isSuccess: false, code: CODES.LOGIN_EXPIRED });
+  });
+
+  it('the always-expired demo account logs in but its next call answers A0230', async () => {
+    const token = await login(DEMO_ACCOUNTS.expired.username);
+    const answer = await call('account/getMenus', {}, token);
+    expect(answer).toMatchObject({ isSuccess: false, code: CODES.LOGIN_EXPIRED });
+    expect(answer.msg).toBeTruthy();
+  });
+
+  it('account/list pages accounts for staff and refuses a member with A0301', async () => {
+    const admin = await login(DEMO_ACCOUNTS.superAdmin.username);
+    const page = await call<Page<AccountListItem>>('account/list', { current: 1, pageSize: 2, username: 'demo_' }, admin);
+    expect(page.isSuccess).toBe(true);
+    expect(page.content).toMatchObject({ current: 1, pageSize: 2, total: 5 });
+    expect(page.content.list).toHaveLength(2);
+    for (const item of page.content.list) {
+      const { membership, ...rest } = item;
+      expect(rest).toEqual({
+        id: expect.any(Number),
+        username: expect.stringMatching(/^demo_/),
+        email: expect.any(String),
+        status: 'enabled',
+        roles: expect.arrayContaining([{ id: expect.any(Number), code: expect.any(String), name: expect.any(String) }]),
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
+      expect(membership === null || typeof membership.name === 'string').toBe(true);
+    }
+    const member = await login(DEMO_ACCOUNTS.member.username);
+    expect(await call('account/list', {}, member)).toMatchObject({ isSuccess: false, code: CODES.NOT_AUTHORISED });
+  });
+
+  it('account/setRoles and sale/setSale work for the super administrator', async () => {
+    const admin = await login(DEMO_ACCOUNTS.superAdmin.username);
+    const registered = await call('account/register', { username: `c_${Date.now() % 1e8}`, email: `c${Date.now()}@example.com`, password: 'Passw0rd!x' });
+    expect(registered.isSuccess).toBe(true);
+    const list = await call<Page<AccountListItem>>('account/list', { username: 'c_' }, admin);
+    const account = list.content.list[0];
+    const roles = await call<Page<AccountListItem>>('account/list', { username: DEMO_ACCOUNTS.salesperson.username }, admin);
+    const saleRoleIds = roles.content.list[0].roles.map((role) => role.id);
+    expect((await call('account/setRoles', { id: account.id, roleIds: saleRoleIds }, admin)).isSuccess).toBe(true);
+    const sale = await call('sale/setSale', { accountId: account.id, enabled: true, commissionRate: 1500 }, admin);
+    expect(sale).toMatchObject({ isSuccess: true, content: { accountId: account.id, enabled: true, commissionRate: 1500, inviteCode: expect.stringMatching(/^[A-Z0-9]{8}$/) } });
+  });
+
+  it('news/list is public and pages published articles, newest first', async () => {
+    const answer = await call<Page<NewsArticle>>('news/list', { current: 1, pageSize: 10 });
+    expect(answer.isSuccess).toBe(true);
+    expect(answer.content.total).toBeGreaterThan(0);
+    const times = answer.content.list.map((article) => Date.parse(article.publishedAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+});
+
+describe('mock scenarios', () => {
+  let mock: Target;
+  beforeAll(async () => {
+    mock = await startMockTarget();
+  });
+  afterAll(async () => {
+    await post(mock.baseUrl, '/api/mock/scenario', {});
+    await mock.close();
+  });
+
+  it('"fail" makes the chosen call fail with a message and a detail, and only that call', async () => {
+    expect((await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'fail', path: 'news/list' })).json).toMatchObject({ isSuccess: true });
+    const failed = await post<Wrapper>(mock.baseUrl, '/api/admin/news/list', {});
+    expect(failed.json).toMatchObject({ isSuccess: false, code: CODES.SERVER_ERROR, msg: expect.any(String), content: expect.any(String) });
+    const other = await post<Wrapper>(mock.baseUrl, '/api/admin/account/login', { username: DEMO_ACCOUNTS.member.username, password: DEMO_PASSWORD });
+    expect(other.json.isSuccess).toBe(true);
+  });
+
+  it('"empty" answers with no data; "none" restores normal answers', async () => {
+    await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'empty' });
+    const empty = await post(mock.baseUrl, '/api/admin/news/list', {});
+    expect(empty).toMatchObject({ status: 200, text: '' });
+    await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'none' });
+    expect((await post<Wrapper>(mock.baseUrl, '/api/admin/news/list', {})).json.isSuccess).toBe(true);
+  });
+
+  it('refuses an unknown scenario with A0400', async () => {
+    expect((await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'explode' })).json).toMatchObject({ isSuccess: false, code: CODES.BAD_PARAMETERS });
+  });
+});
