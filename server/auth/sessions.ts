@@ -1,7 +1,8 @@
 /** Sessions: issue, authenticate (one SQL round trip), revoke. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryOne, queryRows, toMillis } from '../db/query';
+import { queryRows, toMillis } from '../db/query';
+import { runPrepared, type PreparedStatement } from '../db/prepared';
 import { hashToken, newToken } from './tokens';
 import { membershipOf } from './membership';
 import type { Membership } from '../../src/shared/api';
@@ -26,38 +27,41 @@ interface AuthRow {
   levelId: number | null;
   levelName: string | null;
   membershipExpiresAt: unknown;
-  roleIds: number[] | string | null;
+  roleIds: number[] | null;
   version: unknown;
 }
 
-const LAST_SEEN_RESOLUTION_SECONDS = 60;
+/** last_seen_at is written only when older than this (not on every call). */
+const LAST_SEEN_RESOLUTION = '60 seconds';
+
+const AUTHENTICATE: PreparedStatement = {
+  name: 'console_authenticate',
+  text: `select s.id as "sessionId",
+      s.last_seen_at < now() - interval '${LAST_SEEN_RESOLUTION}' as "stale",
+      a.id as "accountId", a.username, a.email,
+      a.membership_level_id as "levelId", ml.name as "levelName",
+      a.membership_expires_at as "membershipExpiresAt",
+      array(select ar.role_id from account_roles ar where ar.account_id = a.id order by ar.role_id) as "roleIds",
+      (select version from rbac_state where id = 1) as version
+    from sessions s
+    join accounts a on a.id = s.account_id
+    left join membership_levels ml on ml.id = a.membership_level_id
+    where s.token_hash = $1
+      and s.revoked_at is null and s.expires_at > now() and a.status = 'enabled'`,
+};
 
 /**
  * The live session of `token` with its enabled account, role ids and the RBAC version, in one
- * statement; undefined when the token is unknown, expired or revoked or the account is disabled.
+ * (prepared) statement; undefined when the token is unknown, expired or revoked or the account is disabled.
  */
 export async function authenticate(db: Db, token: string): Promise<SessionAccount | undefined> {
-  const row = await queryOne<AuthRow>(
-    db,
-    sql`select s.id as "sessionId",
-        s.last_seen_at < now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_SECONDS}) as "stale",
-        a.id as "accountId", a.username, a.email,
-        a.membership_level_id as "levelId", ml.name as "levelName",
-        a.membership_expires_at as "membershipExpiresAt",
-        coalesce((select json_agg(ar.role_id) from account_roles ar where ar.account_id = a.id), '[]'::json) as "roleIds",
-        (select version from rbac_state where id = 1) as version
-      from sessions s
-      join accounts a on a.id = s.account_id
-      left join membership_levels ml on ml.id = a.membership_level_id
-      where s.token_hash = ${hashToken(token)}
-        and s.revoked_at is null and s.expires_at > now() and a.status = 'enabled'`,
-  );
+  const [row] = await runPrepared<AuthRow>(db, AUTHENTICATE, [hashToken(token)]);
   if (!row) return undefined;
   const sessionId = Number(row.sessionId);
   if (row.stale) {
     await db.execute(sql`update sessions set last_seen_at = now() where id = ${sessionId}`);
   }
-  const roleIds = typeof row.roleIds === 'string' ? JSON.parse(row.roleIds) : (row.roleIds ?? []);
+  const roleIds = row.roleIds ?? [];
   return {
     sessionId,
     id: row.accountId,

@@ -17,7 +17,7 @@ import { membershipOf } from '../auth/membership';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { issueSession, revokeSession } from '../auth/sessions';
 import { containsPattern, pgErrorCode, queryOne, queryRows, toIso, UNIQUE_VIOLATION } from '../db/query';
-import { badParameter, Refusal } from '../http/respond';
+import { badParameter, RawJson, Refusal } from '../http/respond';
 import { defineCall } from '../http/calls';
 
 export const MEMBER_ROLE = 'member';
@@ -160,7 +160,7 @@ const getMenus = defineCall({
   auth: 'account',
   body: EmptyBodySchema,
   async handler({ account, snapshot }) {
-    return snapshot.forRoles(account.roleIds).tree;
+    return new RawJson(snapshot.forRoles(account.roleIds).json);
   },
 });
 

@@ -13,7 +13,7 @@ import type { ServerConfig } from '../config';
 import { authenticate, type SessionAccount } from '../auth/sessions';
 import { bearerToken } from '../auth/tokens';
 import type { RbacCache, RbacSnapshot } from '../rbac/snapshot';
-import { ok, Refusal } from './respond';
+import { ok, okRaw, RawJson, Refusal } from './respond';
 
 /** public: anyone; account: any logged-in account; anyGrant: an account granted one of these menu urls. */
 export type AuthLevel = 'public' | 'account' | { anyGrant: readonly CapabilityUrl[] };
@@ -91,6 +91,7 @@ export function registerCalls(app: FastifyInstance, services: CallServices, call
           userAgent: request.headers['user-agent'] ?? null,
           log: request.log,
         });
+        if (content instanceof RawJson) return reply.type('application/json; charset=utf-8').send(okRaw(content));
         return reply.send(ok(content ?? null));
       },
     );

@@ -27,3 +27,13 @@ export class Refusal extends Error {
 /** A0400 naming a field: `参数错误：<field> <problem>`. */
 export const badParameter = (field: string, problem: string) =>
   new Refusal(CODES.BAD_PARAMETERS, `${CODE_MESSAGES[CODES.BAD_PARAMETERS]}：${field} ${problem}`);
+
+/** Content already serialised to JSON (e.g. a cached menu tree): sent as is inside the wrapper. */
+export class RawJson {
+  constructor(readonly json: string) {}
+}
+
+const OK_PREFIX = `{"isSuccess":true,"code":${JSON.stringify(CODES.OK)},"msg":${JSON.stringify(CODE_MESSAGES[CODES.OK])},"content":`;
+
+/** The success wrapper around pre-serialised content, as a JSON string. */
+export const okRaw = (content: RawJson) => `${OK_PREFIX}${content.json}}`;

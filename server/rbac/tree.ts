@@ -16,6 +16,8 @@ export interface GrantedTree {
   tree: MenuNode[];
   /** Every url of the tree (granted menus and their ancestors). */
   urls: ReadonlySet<string>;
+  /** The tree serialised once (the tree is answered on every page load). */
+  json: string;
 }
 
 const byOrder = (a: MenuRow, b: MenuRow) => a.sort - b.sort || a.id - b.id;
@@ -48,5 +50,5 @@ export function buildGrantedTree(menus: ReadonlyMap<number, MenuRow>, granted: I
     const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
     (parent ? parent.children : tree).push(node);
   }
-  return { tree, urls: new Set(rows.map((row) => row.url)) };
+  return { tree, urls: new Set(rows.map((row) => row.url)), json: JSON.stringify(tree) };
 }

@@ -71,8 +71,6 @@ describeEachDatabase('account/getMenus and grants', (ctx) => {
     // A role granted only a grandchild still sees the path down to it.
     const role = await one(ctx.db, sql`insert into roles (code, name) values ('only_actions', '仅动作脚本') returning id`);
     await ctx.db.execute(sql`insert into role_menus (role_id, menu_id) values (${role.id}, ${await menuId(ctx.db, '/client/system/jsonEditer/actions')})`);
-    const username = DEMO_ACCOUNTS.expired.username; // any account: give a fresh one the role
-    void username;
     const registered = await ctx.call('account/register', { username: 'grandchild_only', email: 'grandchild@example.com', password: 'Passw0rd!x' });
     await ctx.db.execute(sql`delete from account_roles where account_id = ${registered.content.id}`);
     await ctx.db.execute(sql`insert into account_roles (account_id, role_id) values (${registered.content.id}, ${role.id})`);

@@ -30,6 +30,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+export type CallAnswer<T = any> = ApiResponse<T> & { status: number; response: LightMyRequestResponse };
+
 export interface SuiteContext {
   kind: DatabaseKind;
   app: FastifyInstance;
@@ -37,7 +39,7 @@ export interface SuiteContext {
   database: Database;
   config: ServerConfig;
   /** POST /api/admin/<path> with a JSON body (undefined sends none); answers the parsed wrapper. */
-  call<T = any>(path: string, body?: unknown, options?: CallOptions): Promise<ApiResponse<T> & { status: number }>;
+  call<T = any>(path: string, body?: unknown, options?: CallOptions): Promise<CallAnswer<T>>;
   /** Logs in and answers the token (throws when the login fails). */
   login(username: string, password?: string, extra?: Record<string, unknown>): Promise<string>;
   /** Opens another database handle on the same database (a second "instance"). */
@@ -99,7 +101,7 @@ export async function injectCall(
   path: string,
   body?: unknown,
   options: CallOptions = {},
-): Promise<ApiResponse<any> & { status: number; response: LightMyRequestResponse }> {
+): Promise<CallAnswer> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
