@@ -7,6 +7,7 @@ export default defineConfig({
   npmClient: 'npm',
   title: APP_TITLE,
   publicPath: PUBLIC_PATH,
+  favicons: ['/logo.svg'],
   hash: true,
   // The console drives a Chromium extension; evergreen browsers need no polyfills.
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },

@@ -47,6 +47,7 @@ export async function buildApp({ db, config, logger }: BuildOptions): Promise<Fa
   const app = Fastify({
     ...(typeof logger === 'object' ? { loggerInstance: logger } : { logger: logger ? { level: config.logLevel } : false }),
     trustProxy: config.trustProxy,
+    disableRequestLogging: !config.logRequests,
     ajv: {
       customOptions: {
         removeAdditional: false,

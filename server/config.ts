@@ -16,6 +16,8 @@ export interface ServerConfig {
   authRateLimitPerMinute: number;
   trustProxy: boolean;
   logLevel: string;
+  /** Log every request (two lines each); off by default, errors are always logged. */
+  logRequests: boolean;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -41,5 +43,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 30),
     trustProxy: flag(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logRequests: flag(env.LOG_REQUESTS),
   };
 }

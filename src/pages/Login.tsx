@@ -17,6 +17,7 @@ import {
 import type { LoginBody, RegisterBody } from '@/shared/api';
 import { APP_TITLE, ROUTE_TITLES } from '@/shared/uiText';
 import usePageTitle from '@/utils/usePageTitle';
+import { feedback } from '@/utils/feedback';
 import styles from './Login.module.less';
 
 type Tab = 'login' | 'register';
@@ -85,7 +86,9 @@ function RegisterForm({ onRegistered }: { onRegistered: (username: string) => vo
       const body: RegisterBody = { ...values, username: values.username.trim(), email: values.email.trim() };
       if (inviteCode?.trim()) body.inviteCode = inviteCode.trim().toUpperCase();
       const answer = await register(body);
-      if (answer.isSuccess) onRegistered(body.username);
+      if (!answer.isSuccess) return;
+      feedback.message.success('注册成功，请登录');
+      onRegistered(body.username);
     } catch {
       // the request layer already said what went wrong
     } finally {

@@ -9,13 +9,13 @@ import type {
   MenuNode,
   Page,
   RegisterBody,
+  RegisterResult,
   SetRolesBody,
 } from '@/shared/api';
 
 export const login = (body: LoginBody) => callApi<LoginResult>('account/login', body);
 
-export const register = (body: RegisterBody) =>
-  callApi<LoginResult | null>('account/register', body, { successToast: true });
+export const register = (body: RegisterBody) => callApi<RegisterResult>('account/register', body);
 
 export const logout = () => callApi<null>('account/logout', {}, { errorToast: false });
 
