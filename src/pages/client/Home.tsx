@@ -1,9 +1,12 @@
 /** `/client/home`: greeting and membership. */
 import { PageContainer } from '@ant-design/pro-components';
 import { Link, useModel } from '@umijs/max';
+import { useRequest } from 'ahooks';
 import { Card, Descriptions, Tag, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
+import { getOne } from '@/services/account';
 import type { Membership } from '@/shared/api';
+import { cachedReadOptions } from '@/utils/requestDefaults';
 
 export function greeting(hour: number): string {
   if (hour < 6) return '夜深了';
@@ -35,7 +38,14 @@ export function MembershipSummary({ membership, now = Date.now() }: { membership
 
 export default function HomePage() {
   const { initialState } = useModel('@@initialState');
-  const username = initialState?.username ?? '';
+  // Membership changes elsewhere (a payment, staff): refresh it when the user comes back to the tab.
+  const { data: fresh } = useRequest(async () => {
+    const answer = await getOne();
+    return answer.isSuccess ? answer.content : undefined;
+  }, { ...cachedReadOptions, cacheKey: 'account/getOne' });
+  const username = fresh?.username ?? initialState?.username ?? '';
+  const email = fresh?.email ?? initialState?.email;
+  const membership = fresh ? fresh.membership : (initialState?.membershipInfo ?? null);
   return (
     <PageContainer title="首页">
       <Card>
@@ -43,9 +53,9 @@ export default function HomePage() {
           {greeting(new Date().getHours())}，{username}
         </Typography.Title>
         <Descriptions column={1}>
-          <Descriptions.Item label="邮箱">{initialState?.email}</Descriptions.Item>
+          <Descriptions.Item label="邮箱">{email}</Descriptions.Item>
           <Descriptions.Item label="会员">
-            <MembershipSummary membership={initialState?.membershipInfo ?? null} />
+            <MembershipSummary membership={membership} />
           </Descriptions.Item>
         </Descriptions>
       </Card>

@@ -1,0 +1,131 @@
+/** The login / register screen: validation before sending, and what a login does. */
+import { history, useLocation, useModel } from '@umijs/max';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import LoginPage from '@/pages/Login';
+import { login, register } from '@/services/account';
+
+jest.mock('@umijs/max', () => ({
+  history: { push: jest.fn(), replace: jest.fn() },
+  useModel: jest.fn(),
+  useLocation: jest.fn(),
+  Link: ({ children }: { children: React.ReactNode }) => <a>{children}</a>,
+}));
+jest.mock('@/services/account');
+
+const refresh = jest.fn(async () => {});
+
+function at(pathname: string, search = '') {
+  (useLocation as jest.Mock).mockReturnValue({ pathname, search });
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  (useModel as jest.Mock).mockReturnValue({ refresh });
+});
+
+const submit = async (name: RegExp) => {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
+};
+
+describe('login screen', () => {
+  it('validates before sending: an empty form sends nothing', async () => {
+    at('/login');
+    render(<LoginPage />);
+    await submit(/登\s*录/);
+    expect(await screen.findByText('请输入用户名或邮箱')).toBeInTheDocument();
+    expect(screen.getByText('请输入密码')).toBeInTheDocument();
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it('logs in: stores the session (remember me in localStorage), refreshes menus and goes home', async () => {
+    at('/login');
+    (login as jest.Mock).mockResolvedValue({
+      isSuccess: true,
+      code: '00000',
+      msg: '成功',
+      content: { token: 'tok', expires: Date.now() + 60_000, username: 'amy', email: 'amy@example.com', membership: null },
+    });
+    render(<LoginPage />);
+    fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: ' amy ' } });
+    fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    await submit(/登\s*录/);
+    await waitFor(() => expect(history.push).toHaveBeenCalledWith('/client/home'));
+    expect(login).toHaveBeenCalledWith({ username: 'amy', password: 'secret-pass', remember: true });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem('token')).toBe('tok');
+    expect(localStorage.getItem('token')).toBe('tok');
+  });
+
+  it('goes back to a same-site redirect after login, never to another site', async () => {
+    (login as jest.Mock).mockResolvedValue({
+      isSuccess: true,
+      code: '00000',
+      msg: '成功',
+      content: { token: 'tok', expires: Date.now() + 60_000, username: 'amy', email: 'a@example.com', membership: null },
+    });
+    for (const [search, expected] of [
+      ['?redirect=%2Fclient%2ForderList', '/client/orderList'],
+      ['?redirect=https%3A%2F%2Fevil.example', '/client/home'],
+      ['?redirect=%2F%2Fevil.example', '/client/home'],
+    ]) {
+      (history.push as jest.Mock).mockClear();
+      at('/login', search);
+      const { unmount } = render(<LoginPage />);
+      fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: 'amy' } });
+      fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'secret-pass' } });
+      await submit(/登\s*录/);
+      await waitFor(() => expect(history.push).toHaveBeenCalledWith(expected));
+      unmount();
+    }
+  });
+
+  it('a refused login stores nothing and stays', async () => {
+    at('/login');
+    (login as jest.Mock).mockResolvedValue({ isSuccess: false, code: 'A0210', msg: '用户名或密码错误', content: null });
+    render(<LoginPage />);
+    fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: 'amy' } });
+    fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'wrong-pass' } });
+    await submit(/登\s*录/);
+    await waitFor(() => expect(login).toHaveBeenCalled());
+    expect(history.push).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('register tab', () => {
+  it('validates every field before sending', async () => {
+    at('/register');
+    render(<LoginPage />);
+    fireEvent.change(screen.getByPlaceholderText('用户名'), { target: { value: 'a!' } });
+    fireEvent.change(screen.getByPlaceholderText('邮箱'), { target: { value: 'not-an-email' } });
+    fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'short' } });
+    fireEvent.change(screen.getByPlaceholderText('确认密码'), { target: { value: 'other' } });
+    fireEvent.change(screen.getByPlaceholderText('邀请码（选填）'), { target: { value: 'abc' } });
+    await submit(/注\s*册/);
+    expect(await screen.findByText('用户名长度为 3–32 个字符')).toBeInTheDocument();
+    expect(screen.getByText('请输入有效的邮箱地址')).toBeInTheDocument();
+    expect(screen.getByText('密码长度为 8–64 个字符')).toBeInTheDocument();
+    expect(screen.getByText('两次输入的密码不一致')).toBeInTheDocument();
+    expect(screen.getByText('邀请码为 8 位字母或数字')).toBeInTheDocument();
+    expect(register).not.toHaveBeenCalled();
+  });
+
+  it('registers with an optional invite code, upper-cased, then switches to login', async () => {
+    at('/register');
+    (register as jest.Mock).mockResolvedValue({ isSuccess: true, code: '00000', msg: '成功', content: { id: 7, username: 'new_user', email: 'n@example.com' } });
+    render(<LoginPage />);
+    fireEvent.change(screen.getByPlaceholderText('用户名'), { target: { value: 'new_user' } });
+    fireEvent.change(screen.getByPlaceholderText('邮箱'), { target: { value: 'n@example.com' } });
+    fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'Passw0rd!' } });
+    fireEvent.change(screen.getByPlaceholderText('确认密码'), { target: { value: 'Passw0rd!' } });
+    fireEvent.change(screen.getByPlaceholderText('邀请码（选填）'), { target: { value: 'abcd2345' } });
+    await submit(/注\s*册/);
+    await waitFor(() =>
+      expect(register).toHaveBeenCalledWith({ username: 'new_user', email: 'n@example.com', password: 'Passw0rd!', inviteCode: 'ABCD2345' }),
+    );
+    expect(history.replace).toHaveBeenCalledWith({ pathname: '/login', search: '' });
+  });
+});
