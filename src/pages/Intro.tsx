@@ -24,7 +24,9 @@ export default function IntroPage() {
           {APP_TITLE}
         </Link>
         <Space>
-          <Link to="/news">新闻资讯</Link>
+          <Link to="/news" className={styles.navLink}>
+            新闻资讯
+          </Link>
           <Link to="/login">
             <Button type="primary">登录</Button>
           </Link>

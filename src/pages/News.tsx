@@ -38,7 +38,9 @@ export default function NewsPage() {
           <img src="/logo.svg" alt="" />
           {APP_TITLE}
         </Link>
-        <Link to="/login">登录</Link>
+        <Link to="/login" className={styles.navLink}>
+          登录
+        </Link>
       </header>
       <main className={styles.features}>
         <Typography.Title level={2}>新闻资讯</Typography.Title>
@@ -47,6 +49,7 @@ export default function NewsPage() {
         ) : (
           <Card>
             <List
+              itemLayout="vertical"
               loading={loading}
               dataSource={data?.list ?? []}
               locale={{ emptyText: <Empty description="暂无新闻" /> }}
