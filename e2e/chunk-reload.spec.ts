@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { ROUTE_TITLES } from '../src/shared/uiText';
 import { login, notBuilt, sideMenu } from './support/console';
 import { demoUsername } from './support/menus';
+import { screenshot } from './support/screens';
 
 test('a failed page chunk offers a reload that recovers', async ({ page }) => {
   await login(page, demoUsername('member'));
@@ -14,7 +15,7 @@ test('a failed page chunk offers a reload that recovers', async ({ page }) => {
   await sideMenu(page).getByText(ROUTE_TITLES['/client/memberCenter'], { exact: true }).click();
   const fallback = page.getByRole('alert');
   await expect(fallback).toContainText('页面资源加载失败');
-  await page.screenshot({ path: 'test-results/screenshots/chunk-load-failed.png' });
+  await screenshot(page, 'chunk-load-failed');
 
   await page.unroute(/\.async\.js$/);
   await page.getByRole('button', { name: /重新加载/ }).click();

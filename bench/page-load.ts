@@ -1,0 +1,258 @@
+/**
+ * `npm run bench:page`: page load in headless Chromium, measured from the network (CDP
+ * Network.loadingFinished encodedDataLength = bytes on the wire, headers included).
+ *
+ *   1. /login, cold cache                      → until the login form is interactive
+ *   2. log in as demo_member from that page    → until the home greeting is visible (in-app navigation)
+ *   3. /client/home, cold cache, logged in     → until the home greeting is visible
+ *
+ * For each: bytes on the wire by resource type, request count, time until usable (median of RUNS
+ * runs) and until the network is quiet. Budget: /login JavaScript ≤ 230 KB on the wire.
+ *
+ * Starts the built product (`node scripts/start.mjs`, which builds the console when dist/ is stale) on
+ * a free port with a fresh PGlite folder and the demo accounts, or uses BASE_URL (a product started
+ * with CONSOLE_DEMO=1). RUNS (default 3), CHROMIUM_PATH (default /usr/bin/chromium).
+ * A benchmark: it prints figures and does not fail on a missed budget.
+ */
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/shared/demoAccounts';
+import { startProduct, type RunningProduct } from '../e2e/support/product';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
+const LOGIN_JS_BUDGET_KB = 230;
+const KB = 1024;
+const QUIET_MS = 500;
+const { username } = DEMO_ACCOUNTS.member;
+
+type Group = 'document' | 'script' | 'stylesheet' | 'font' | 'image' | 'api' | 'other';
+const GROUPS: Group[] = ['document', 'script', 'stylesheet', 'font', 'image', 'api', 'other'];
+
+function groupOf(type: string | undefined, url: string): Group {
+  if (new URL(url).pathname.startsWith('/api/')) return 'api';
+  switch (type) {
+    case 'Document':
+      return 'document';
+    case 'Script':
+      return 'script';
+    case 'Stylesheet':
+      return 'stylesheet';
+    case 'Font':
+      return 'font';
+    case 'Image':
+      return 'image';
+    default:
+      return 'other';
+  }
+}
+
+interface Entry {
+  url: string;
+  type?: string;
+  status?: number;
+  bytes: number;
+  done: boolean;
+  failed?: string;
+}
+
+/** Records every request of a page through CDP. */
+class NetworkTally {
+  entries = new Map<string, Entry>();
+  lastActivity = Date.now();
+
+  static async attach(page: Page): Promise<NetworkTally> {
+    const tally = new NetworkTally();
+    const cdp: CDPSession = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (event.request.url.startsWith('data:')) return;
+      tally.lastActivity = Date.now();
+      // A redirect reuses the request id: keep the bytes of the hop before.
+      const previous = tally.entries.get(event.requestId);
+      tally.entries.set(event.requestId, { url: event.request.url, type: event.type, bytes: previous?.bytes ?? 0, done: false });
+    });
+    cdp.on('Network.responseReceived', (event) => {
+      const entry = tally.entries.get(event.requestId);
+      if (!entry) return;
+      entry.type = event.type;
+      entry.status = event.response.status;
+      tally.lastActivity = Date.now();
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const entry = tally.entries.get(event.requestId);
+      if (!entry) return;
+      entry.bytes += event.encodedDataLength;
+      entry.done = true;
+      tally.lastActivity = Date.now();
+    });
+    cdp.on('Network.loadingFailed', (event) => {
+      const entry = tally.entries.get(event.requestId);
+      if (!entry) return;
+      entry.done = true;
+      entry.failed = event.errorText;
+      tally.lastActivity = Date.now();
+    });
+    return tally;
+  }
+
+  reset() {
+    this.entries.clear();
+    this.lastActivity = Date.now();
+  }
+
+  /** Resolves once nothing is in flight and nothing happened for QUIET_MS. */
+  async quiet(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const inFlight = [...this.entries.values()].some((entry) => !entry.done);
+      if (!inFlight && Date.now() - this.lastActivity >= QUIET_MS) return;
+      if (Date.now() > deadline) throw new Error('the network did not go quiet');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  summary() {
+    const byGroup = Object.fromEntries(GROUPS.map((group) => [group, { requests: 0, bytes: 0 }])) as Record<Group, { requests: number; bytes: number }>;
+    for (const entry of this.entries.values()) {
+      const group = groupOf(entry.type, entry.url);
+      byGroup[group].requests += 1;
+      byGroup[group].bytes += entry.bytes;
+    }
+    const failed = [...this.entries.values()].filter((entry) => entry.failed || (entry.status ?? 0) >= 400);
+    return {
+      byGroup,
+      requests: this.entries.size,
+      bytes: [...this.entries.values()].reduce((sum, entry) => sum + entry.bytes, 0),
+      failed: failed.map((entry) => `${entry.status ?? entry.failed} ${new URL(entry.url).pathname}`),
+    };
+  }
+}
+
+interface Measure {
+  usableMs: number;
+  quietMs: number;
+  tally: ReturnType<NetworkTally['summary']>;
+}
+
+async function time(tally: NetworkTally, act: () => Promise<unknown>, usable: () => Promise<unknown>): Promise<Measure> {
+  tally.reset();
+  const start = Date.now();
+  await act();
+  await usable();
+  const usableMs = Date.now() - start;
+  await tally.quiet();
+  // The quiet period itself is not load time.
+  const quietMs = Math.max(usableMs, tally.lastActivity - start);
+  return { usableMs, quietMs, tally: tally.summary() };
+}
+
+const loginFormReady = async (page: Page) => {
+  const input = page.getByPlaceholder('用户名或邮箱');
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
+  await page.getByRole('button', { name: /^登\s*录$/ }).waitFor({ state: 'visible' });
+  // Interactive: typing works (React has mounted the controlled form).
+  await input.fill(username, { timeout: 30_000 });
+};
+
+const greetingVisible = (page: Page) =>
+  page.getByRole('heading', { name: new RegExp(`，${username}$`) }).waitFor({ state: 'visible', timeout: 30_000 });
+
+async function apiLogin(baseURL: string) {
+  const response = await fetch(`${baseURL}/api/admin/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  const body = (await response.json()) as { isSuccess: boolean; msg: string; content: Record<string, unknown> };
+  if (!body.isSuccess) throw new Error(`login ${username} failed: ${body.msg}`);
+  return body.content as { token: string; expires: number; username: string; email: string; membership: unknown };
+}
+
+async function runOnce(browser: Browser, baseURL: string) {
+  // 1 + 2: /login cold, then log in from it.
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN' });
+  const page = await context.newPage();
+  const tally = await NetworkTally.attach(page);
+  const login = await time(tally, () => page.goto('/login', { waitUntil: 'commit' }), () => loginFormReady(page));
+  const home = await time(
+    tally,
+    async () => {
+      await page.getByPlaceholder('密码', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    },
+    () => greetingVisible(page),
+  );
+  await context.close();
+
+  // 3: /client/home cold, with a session already in the tab.
+  const session = await apiLogin(baseURL);
+  const coldContext = await browser.newContext({ baseURL, locale: 'zh-CN' });
+  await coldContext.addInitScript((values) => {
+    for (const [key, value] of Object.entries(values)) sessionStorage.setItem(key, value);
+  }, { token: session.token, expires: String(session.expires), username: session.username, email: session.email, membership: JSON.stringify(session.membership) });
+  const coldPage = await coldContext.newPage();
+  const coldTally = await NetworkTally.attach(coldPage);
+  const coldHome = await time(coldTally, () => coldPage.goto('/client/home', { waitUntil: 'commit' }), () => greetingVisible(coldPage));
+  await coldContext.close();
+  return { login, home, coldHome };
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+function report(title: string, runs: Measure[], usableLabel: string) {
+  const first = runs[0].tally;
+  console.log(`\n${title}`);
+  console.log(`  ${'type'.padEnd(12)}${'requests'.padStart(9)}${'on the wire'.padStart(14)}`);
+  for (const group of GROUPS) {
+    const { requests, bytes } = first.byGroup[group];
+    if (requests) console.log(`  ${group.padEnd(12)}${String(requests).padStart(9)}${kb(bytes).padStart(14)}`);
+  }
+  console.log(`  ${'total'.padEnd(12)}${String(first.requests).padStart(9)}${kb(first.bytes).padStart(14)}`);
+  const usable = runs.map((run) => run.usableMs);
+  const quiet = runs.map((run) => run.quietMs);
+  console.log(`  ${usableLabel}: ${median(usable)} ms median (${usable.join(', ')} ms over ${runs.length} runs)`);
+  console.log(`  network quiet after: ${median(quiet)} ms median`);
+  const totals = new Set(runs.map((run) => run.tally.bytes));
+  if (totals.size > 1) console.log(`  (bytes varied between runs: ${[...totals].map(kb).join(', ')}; the table shows run 1)`);
+  if (first.failed.length) console.log(`  failed or non-OK requests: ${first.failed.join('; ')}`);
+}
+
+async function main() {
+  let product: RunningProduct | undefined;
+  let baseURL = process.env.BASE_URL?.replace(/\/$/, '');
+  if (!baseURL) {
+    console.log('[bench:page] starting the product (node scripts/start.mjs; builds the console if dist/ is stale)…');
+    product = await startProduct({ label: 'console-bench-page', env: { LOG_LEVEL: 'warn' } });
+    baseURL = product.baseURL;
+  }
+  console.log(`[bench:page] ${baseURL}, Chromium ${CHROMIUM_PATH}, ${RUNS} run(s), cold cache per run`);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  try {
+    // One unmeasured run warms the server (first requests, PGlite caches), not the browser: each run uses a fresh context.
+    await runOnce(browser, baseURL);
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await runOnce(browser, baseURL));
+
+    console.log(`\nChromium ${browser.version()}; KB = 1024 bytes; bytes on the wire include HTTP headers.`);
+    report('/login (cold cache)', runs.map((run) => run.login), 'usable (login form interactive)');
+    report(`/client/home after logging in as ${username} on /login (in-app navigation, warm cache)`, runs.map((run) => run.home), 'usable (greeting visible)');
+    report(`/client/home loaded cold with a session (${username})`, runs.map((run) => run.coldHome), 'usable (greeting visible)');
+
+    const loginJs = runs[0].login.tally.byGroup.script.bytes;
+    const verdict = loginJs <= LOGIN_JS_BUDGET_KB * KB ? 'within budget' : 'OVER BUDGET';
+    console.log(
+      `\nBudget: /login JavaScript on the wire ${kb(loginJs)} (${loginJs} bytes = ${(loginJs / 1000).toFixed(1)} kB decimal) — ` +
+        `budget ≤ ${LOGIN_JS_BUDGET_KB} KB (${LOGIN_JS_BUDGET_KB * KB} bytes): ${verdict}`,
+    );
+  } finally {
+    await browser.close();
+    await product?.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

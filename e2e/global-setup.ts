@@ -1,0 +1,30 @@
+/**
+ * Starts the product once for the whole run, like a user does (`node scripts/start.mjs`), and
+ * returns the teardown that stops it. Skipped when E2E_BASE_URL points at a running product.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
+import { ROOT, startProduct } from './support/product';
+import { SCREENSHOT_DIR } from './support/screens';
+
+export default async function globalSetup(_config: FullConfig) {
+  fs.rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+
+  if (process.env.E2E_BASE_URL) {
+    console.log(`[e2e] using the running product at ${process.env.E2E_BASE_URL}`);
+    return undefined;
+  }
+
+  const started = Date.now();
+  console.log('[e2e] starting the product (node scripts/start.mjs; builds the console if dist/ is stale)…');
+  const product = await startProduct({ label: 'console-e2e' });
+  console.log(`[e2e] product ready at ${product.baseURL} in ${((Date.now() - started) / 1000).toFixed(1)} s (data ${product.dataDir})`);
+  process.env.E2E_BASE_URL = product.baseURL;
+
+  return async () => {
+    await product.stop({ keepLogAt: path.join(ROOT, 'test-results', 'server.log') });
+    console.log('[e2e] product stopped; its log is in test-results/server.log');
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Server-driven menus and access: each demo role sees exactly the menus of its role, and a route it
+ * may not see shows the 403 screen when typed in, never its content.
+ */
+import { expect, test } from '@playwright/test';
+import { CAPABILITIES, CAPABILITY_URLS, flattenMenus, type MenuNode } from '../src/shared/capabilities';
+import { CODES } from '../src/shared/codes';
+import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
+import { ROUTE_TITLES } from '../src/shared/uiText';
+import { forbidden, HOME, login, notBuilt, readSideMenu, readStorage, sideMenu } from './support/console';
+import { expectedMenuOf, forbiddenPaths, menuNames, MENU_ROLES, ROLE_CAPABILITIES } from './support/menus';
+import { screenshot } from './support/screens';
+
+for (const role of MENU_ROLES) {
+  const { username } = DEMO_ACCOUNTS[role];
+
+  test(`${username} sees exactly the menus of its role`, async ({ page }) => {
+    await login(page, username);
+    await screenshot(page, `home-${username}`);
+
+    const expected = expectedMenuOf(role);
+    const shown = await readSideMenu(sideMenu(page));
+    expect(shown, `side menu of ${username}: ${menuNames(shown).join(' ')}`).toEqual(expected);
+    await screenshot(page, `menu-${username}`);
+
+    // The server grants exactly the capabilities of the role (hiding a menu is not the protection).
+    const { session } = await readStorage(page);
+    const answer = await page.request.post('/api/admin/account/getMenus', {
+      headers: { authorization: `Bearer ${session.token}` },
+      data: {},
+    });
+    const body = await answer.json();
+    expect(body.code).toBe(CODES.OK);
+    const urls = new Set(flattenMenus(body.content as MenuNode[]).map((menu) => menu.url));
+    const granted = CAPABILITIES.filter((capability) => urls.has(CAPABILITY_URLS[capability]));
+    expect(granted.sort()).toEqual([...ROLE_CAPABILITIES[role]].sort());
+  });
+}
+
+test('a member typing a system url gets the 403 screen, not the page', async ({ page }) => {
+  const { username } = DEMO_ACCOUNTS.member;
+  await login(page, username);
+  await page.goto('/client/system/usersManager');
+  await expect(forbidden(page)).toBeVisible();
+  await expect(notBuilt(page, ROUTE_TITLES['/client/system/usersManager'])).toHaveCount(0);
+  await expect(page.getByTestId('header-username')).toHaveText(username);
+  await screenshot(page, `403-${username}`);
+});
+
+test('every route a member may not see answers 403 when typed in', async ({ page }) => {
+  await login(page, DEMO_ACCOUNTS.member.username);
+  const paths = forbiddenPaths('member');
+  expect(paths).toContain('/client/system/usersManager');
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(forbidden(page), path).toBeVisible();
+    await expect(notBuilt(page), path).toHaveCount(0);
+  }
+});
+
+test('a salesperson may not open the operator screens but may open its own', async ({ page }) => {
+  await login(page, DEMO_ACCOUNTS.salesperson.username);
+  for (const path of forbiddenPaths('salesperson')) {
+    await page.goto(path);
+    await expect(forbidden(page), path).toBeVisible();
+  }
+  await page.goto('/client/saleBalanceRecord');
+  await expect(notBuilt(page, ROUTE_TITLES['/client/saleBalanceRecord'])).toBeVisible();
+  await expect(forbidden(page)).toHaveCount(0);
+});
+
+test('an operator opens the system screens it is granted (they are routed, not yet built)', async ({ page }) => {
+  await login(page, DEMO_ACCOUNTS.operator.username);
+  await page.goto('/client/system/usersManager');
+  await expect(notBuilt(page, ROUTE_TITLES['/client/system/usersManager'])).toBeVisible();
+  await expect(forbidden(page)).toHaveCount(0);
+  await screenshot(page, 'not-built-usersManager-demo_operator');
+  // …and not the ones it is not granted.
+  await page.goto('/client/system/rolesManager');
+  await expect(forbidden(page)).toBeVisible();
+});
+
+test('a screen that is not built yet says so, with its title and the layout', async ({ page }) => {
+  await login(page, DEMO_ACCOUNTS.member.username);
+  await sideMenu(page).getByText(ROUTE_TITLES['/client/memberCenter'], { exact: true }).click();
+  await expect(page).toHaveURL('/client/memberCenter');
+  await expect(notBuilt(page, ROUTE_TITLES['/client/memberCenter'])).toBeVisible();
+  await expect(sideMenu(page)).toBeVisible();
+  await screenshot(page, 'not-built-memberCenter');
+  await sideMenu(page).getByText(ROUTE_TITLES[HOME], { exact: true }).click();
+  await expect(page).toHaveURL(HOME);
+});

@@ -1,0 +1,77 @@
+/** Public screens and the fixed redirects of the route table. */
+import { expect, test } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
+import { APP_TITLE, ROUTE_TITLES } from '../src/shared/uiText';
+import { HOME, LOGIN, login, notBuilt } from './support/console';
+import { screenshot } from './support/screens';
+
+test('the intro page leads to login, register and news', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(new RegExp(ROUTE_TITLES['/']));
+  await expect(page.getByText(APP_TITLE).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: ROUTE_TITLES['/news'] })).toBeVisible();
+  await screenshot(page, 'intro');
+
+  await page.getByRole('link', { name: ROUTE_TITLES['/news'] }).click();
+  await expect(page).toHaveURL('/news');
+  await page.goto('/');
+  await page.getByRole('button', { name: '登录账户' }).click();
+  await expect(page).toHaveURL(LOGIN);
+});
+
+test('the news page lists the published articles from the server, newest first', async ({ page }) => {
+  const answer = await page.request.post('/api/admin/news/list', { data: { current: 1, pageSize: 10 } });
+  const { content } = await answer.json();
+  expect(content.list.length).toBeGreaterThan(0);
+  await page.goto('/news');
+  await expect(page.getByRole('heading', { name: ROUTE_TITLES['/news'] })).toBeVisible();
+  const titles = page.locator('.ant-list-item-meta-title');
+  await expect(titles.first()).toHaveText(content.list[0].title);
+  await expect(titles).toHaveCount(content.list.length);
+  await screenshot(page, 'news');
+  // Every title is readable: not squeezed into a column a character or two wide by a long body.
+  for (let index = 0; index < content.list.length; index += 1) {
+    const box = await titles.nth(index).boundingBox();
+    expect(box?.width ?? 0, `width of the title "${content.list[index].title}"`).toBeGreaterThan(120);
+  }
+});
+
+test('an unknown path redirects to /', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL('/');
+  await page.goto('/client-nope');
+  await expect(page).toHaveURL('/');
+});
+
+test('/client redirects to /client/home and /user to /client/user', async ({ page }) => {
+  const { username } = DEMO_ACCOUNTS.member;
+  await login(page, username);
+  await page.goto('/client');
+  await expect(page).toHaveURL(HOME);
+  await page.goto('/user');
+  await expect(page).toHaveURL('/client/user');
+  await expect(notBuilt(page, ROUTE_TITLES['/client/user'])).toBeVisible();
+  await screenshot(page, 'user-settings-demo_member');
+});
+
+test('the user menu opens personal settings at /client/user', async ({ page }) => {
+  await login(page, DEMO_ACCOUNTS.member.username);
+  await page.getByTestId('header-user').hover();
+  await page.getByRole('menuitem', { name: ROUTE_TITLES['/client/user'] }).click();
+  await expect(page).toHaveURL('/client/user');
+});
+
+test('the system folders redirect to their first screen', async ({ page }) => {
+  await login(page, DEMO_ACCOUNTS.superAdmin.username);
+  const redirects: Array<[string, string]> = [
+    ['/client/system', '/client/system/menusManager'],
+    ['/client/system/jsonEditer', '/client/system/jsonEditer/actions'],
+    ['/client/system/appManager', '/client/system/appManager/scriptManager'],
+  ];
+  for (const [from, to] of redirects) {
+    await page.goto(from);
+    await expect(page, from).toHaveURL(to);
+    await expect(notBuilt(page, ROUTE_TITLES[to as keyof typeof ROUTE_TITLES])).toBeVisible();
+  }
+  await screenshot(page, 'not-built-scriptManager-demo_admin');
+});

@@ -1,0 +1,106 @@
+/** What a user does in the console, as steps the specs share. */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../src/shared/demoAccounts';
+import { UI_TEXT } from '../../src/shared/uiText';
+import type { MenuEntry } from './menus';
+
+export const HOME = '/client/home';
+export const LOGIN = '/login';
+/** A client screen open to every account that calls no API of its own (not built yet). */
+export const QUIET_SCREEN = '/client/memberCenter';
+/** antd puts a space between the two characters of a two-character button label ('登 录'). */
+export const LOGIN_BUTTON = /^登\s*录$/;
+export const REGISTER_BUTTON = /^注\s*册$/;
+
+export const SESSION_KEYS = ['token', 'expires', 'membership', 'username', 'email'] as const;
+export const PERSISTENT_KEYS = ['token', 'expires'] as const;
+
+export const isApiCall = (path: string) => (url: URL) => url.pathname === `/api/admin/${path}`;
+
+export interface StoredSession {
+  session: Record<(typeof SESSION_KEYS)[number], string | null>;
+  local: Record<(typeof PERSISTENT_KEYS)[number], string | null>;
+}
+
+export function readStorage(page: Page): Promise<StoredSession> {
+  return page.evaluate(
+    ([sessionKeys, persistentKeys]) => ({
+      session: Object.fromEntries(sessionKeys.map((key) => [key, sessionStorage.getItem(key)])),
+      local: Object.fromEntries(persistentKeys.map((key) => [key, localStorage.getItem(key)])),
+    }),
+    [SESSION_KEYS as readonly string[], PERSISTENT_KEYS as readonly string[]] as const,
+  ) as Promise<StoredSession>;
+}
+
+export const loginForm = (page: Page) => ({
+  username: page.getByPlaceholder('用户名或邮箱'),
+  password: page.getByPlaceholder('密码', { exact: true }),
+  remember: page.getByRole('checkbox', { name: '记住我' }),
+  submit: page.getByRole('button', { name: LOGIN_BUTTON }),
+});
+
+/** Fills and sends the login form on the current page (which must be /login). */
+export async function submitLogin(page: Page, username: string, options: { password?: string; remember?: boolean } = {}) {
+  const form = loginForm(page);
+  await form.username.fill(username);
+  await form.password.fill(options.password ?? DEMO_PASSWORD);
+  if (options.remember) await form.remember.check();
+  await form.submit.click();
+}
+
+/** The greeting of /client/home: '<早上好|…>，<username>'. */
+export const greeting = (page: Page, username: string) =>
+  page.getByRole('heading', { name: new RegExp(`[\\u4e00-\\u9fa5]+，${username}$`) });
+
+/** Logs in from /login and waits for the home screen with the greeting. */
+export async function login(page: Page, username: string, options: { password?: string; remember?: boolean } = {}) {
+  await page.goto(LOGIN);
+  await submitLogin(page, username, options);
+  await expect(page).toHaveURL(HOME);
+  await expect(greeting(page, username)).toBeVisible();
+  await expect(page.getByTestId('header-username')).toHaveText(username);
+}
+
+/** Opens the header's user menu and picks an item. */
+export async function userMenu(page: Page, item: string) {
+  await page.getByTestId('header-user').hover();
+  const entry = page.getByRole('menuitem', { name: item });
+  await expect(entry).toBeVisible();
+  await entry.click();
+}
+
+export const logout = (page: Page) => userMenu(page, UI_TEXT.header.logout);
+
+export const sideMenu = (page: Page) => page.locator('.ant-pro-sider ul.ant-menu-root');
+
+/**
+ * Reads the side menu as a tree of names, opening every submenu as a user would (antd renders a
+ * submenu's items only once it has been opened).
+ */
+export async function readSideMenu(list: Locator): Promise<MenuEntry[]> {
+  const entries: MenuEntry[] = [];
+  const items = list.locator(':scope > li.ant-menu-item, :scope > li.ant-menu-submenu');
+  const count = await items.count();
+  for (let index = 0; index < count; index += 1) {
+    const item = items.nth(index);
+    const isSubmenu = ((await item.getAttribute('class')) ?? '').split(/\s+/).includes('ant-menu-submenu');
+    if (!isSubmenu) {
+      entries.push({ name: (await item.locator('.ant-menu-title-content').first().innerText()).trim(), children: [] });
+      continue;
+    }
+    const title = item.locator(':scope > .ant-menu-submenu-title');
+    const name = (await title.locator('.ant-menu-title-content').first().innerText()).trim();
+    if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+    await expect(title).toHaveAttribute('aria-expanded', 'true');
+    const children = item.locator(':scope > ul.ant-menu-sub');
+    await expect(children).toBeVisible();
+    entries.push({ name, children: await readSideMenu(children) });
+  }
+  return entries;
+}
+
+/** The 403 screen the layout shows instead of a route the account may not see. */
+export const forbidden = (page: Page) => page.getByText('抱歉，你无权访问该页面');
+
+/** The notice of a routed screen whose content is not built yet. */
+export const notBuilt = (page: Page, title?: string) => page.getByText(title ? `${title}：功能尚未上线` : /功能尚未上线/);

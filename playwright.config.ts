@@ -1,0 +1,50 @@
+/**
+ * End-to-end tests: Debian's Chromium against the product as `npm start` runs it.
+ *
+ * The global setup starts `node scripts/start.mjs` on 127.0.0.1, a free port and a fresh PGlite
+ * folder with the demo accounts, and sets E2E_BASE_URL (workers load this file again after it ran,
+ * so they see it). Set E2E_BASE_URL yourself to test a product that is already running instead.
+ * Never downloads a browser: CHROMIUM_PATH (default /usr/bin/chromium).
+ */
+import { defineConfig } from '@playwright/test';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: './test-results/artifacts',
+  globalSetup: './e2e/global-setup.ts',
+  // The machine has two cores and the server shares them: one worker, tests in file order.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // The whole run, product start (and a console build, if dist/ is stale) included.
+  globalTimeout: 30 * 60_000,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+  },
+  projects: [{ name: 'chromium' }],
+});

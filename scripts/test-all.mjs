@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every test of the project, in order, stopping at the first failure.
+ *
+ *   setup      max setup                 (generates src/.umi: aliases and types the next steps need)
+ *   typecheck  tsc --noEmit
+ *   jest       jest                      (all projects: web unit tests, server tests on PGlite and on a
+ *                                          PostgreSQL 15 the run starts, and the contract suite in
+ *                                          tests/contract when it exists)
+ *   build      max build                 (the console, into dist/)
+ *   e2e        playwright test           (Chromium against `npm start`)
+ *
+ * Options: --only=a,b  --skip=a,b  (step names above). Prints each step's duration and a summary.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (...parts) => path.join(root, 'node_modules', ...parts);
+const node = process.execPath;
+const hasContract = fs.existsSync(path.join(root, 'tests', 'contract'));
+
+const STEPS = [
+  { name: 'setup', title: 'max setup', command: [node, bin('@umijs', 'max', 'bin', 'max.js'), 'setup'] },
+  { name: 'typecheck', title: 'tsc --noEmit', command: [node, bin('typescript', 'bin', 'tsc'), '--noEmit', '-p', root] },
+  {
+    name: 'jest',
+    title: `jest (web, server on PGlite + PostgreSQL 15${hasContract ? ', contract' : ''})`,
+    before: checkContractIsCollected,
+    command: [node, bin('jest', 'bin', 'jest.js'), '--ci'],
+  },
+  { name: 'build', title: 'max build', command: [node, bin('@umijs', 'max', 'bin', 'max.js'), 'build'] },
+  { name: 'e2e', title: 'playwright test', command: [node, bin('@playwright', 'test', 'cli.js'), 'test'] },
+];
+
+function listOption(name) {
+  const arg = process.argv.slice(2).find((value) => value.startsWith(`--${name}=`));
+  if (!arg) return null;
+  const names = arg.slice(name.length + 3).split(',').filter(Boolean);
+  const unknown = names.filter((step) => !STEPS.some((known) => known.name === step));
+  if (unknown.length) {
+    console.error(`unknown step(s) ${unknown.join(', ')}; steps: ${STEPS.map((step) => step.name).join(', ')}`);
+    process.exit(2);
+  }
+  return new Set(names);
+}
+
+const only = listOption('only');
+const skip = listOption('skip') ?? new Set();
+const selected = STEPS.filter((step) => (!only || only.has(step.name)) && !skip.has(step.name));
+
+const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
+
+/** When tests/contract exists, jest must pick its tests up; otherwise the suite would silently not run. */
+function checkContractIsCollected() {
+  if (!hasContract) return null;
+  const listed = spawnSync(node, [bin('jest', 'bin', 'jest.js'), '--listTests'], { cwd: root, env, encoding: 'utf8' });
+  if (listed.status !== 0) return `jest --listTests failed:\n${listed.stderr}`;
+  const contractDir = path.join(root, 'tests', 'contract') + path.sep;
+  const files = listed.stdout.split('\n').filter((file) => file.startsWith(contractDir));
+  if (files.length === 0) return 'tests/contract exists but no jest project collects a test from it (add it to jest.config.ts)';
+  console.log(`[test] the contract suite: ${files.length} file(s) in tests/contract`);
+  return null;
+}
+
+let current = null;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    console.error(`\n[test] ${signal}: stopping`);
+    // A terminal's Ctrl-C reaches the whole foreground group already; forward the others.
+    if (current && signal !== 'SIGINT') current.kill(signal);
+    setTimeout(() => process.exit(130), 20_000).unref();
+    current?.on('exit', () => process.exit(130));
+    if (!current) process.exit(130);
+  });
+}
+
+function run(command) {
+  return new Promise((resolve) => {
+    current = spawn(command[0], command.slice(1), { cwd: root, env, stdio: 'inherit' });
+    current.on('error', (error) => {
+      console.error(error);
+      resolve(1);
+    });
+    current.on('exit', (code, signal) => {
+      current = null;
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const results = [];
+const started = Date.now();
+
+for (const step of selected) {
+  console.log(`\n━━━ [test] ${step.name}: ${step.title} ━━━`);
+  const stepStart = Date.now();
+  let status = 0;
+  const problem = step.before?.();
+  if (problem) {
+    console.error(`[test] ${problem}`);
+    status = 1;
+  } else {
+    status = await run(step.command);
+  }
+  const duration = Date.now() - stepStart;
+  results.push({ step, status, duration });
+  console.log(`━━━ [test] ${step.name} ${status === 0 ? 'passed' : `FAILED (exit ${status})`} in ${seconds(duration)} ━━━`);
+  if (status !== 0) break;
+}
+
+const failed = results.find((result) => result.status !== 0);
+console.log('\n[test] summary');
+for (const step of selected) {
+  const result = results.find((entry) => entry.step === step);
+  const state = !result ? 'not run' : result.status === 0 ? 'passed' : `FAILED (exit ${result.status})`;
+  console.log(`  ${step.name.padEnd(10)} ${state.padEnd(18)} ${result ? seconds(result.duration).padStart(8) : ''}  ${step.title}`);
+}
+console.log(`  ${'total'.padEnd(10)} ${(failed ? 'FAILED' : 'passed').padEnd(18)} ${seconds(Date.now() - started).padStart(8)}`);
+if (failed) {
+  console.log(`\n[test] stopped at ${failed.step.name}: ${failed.step.title} failed; the steps after it did not run.`);
+  process.exit(failed.status || 1);
+}
