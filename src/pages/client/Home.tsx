@@ -39,10 +39,14 @@ export function MembershipSummary({ membership, now = Date.now() }: { membership
 export default function HomePage() {
   const { initialState } = useModel('@@initialState');
   // Membership changes elsewhere (a payment, staff): refresh it when the user comes back to the tab.
-  const { data: fresh } = useRequest(async () => {
-    const answer = await getOne();
-    return answer.isSuccess ? answer.content : undefined;
-  }, { ...cachedReadOptions, cacheKey: 'account/getOne' });
+  // The cache is per account: the next account to log in on this tab must never see this one's.
+  const { data: fresh } = useRequest(
+    async () => {
+      const answer = await getOne();
+      return answer.isSuccess ? answer.content : undefined;
+    },
+    { ...cachedReadOptions, cacheKey: `account/getOne/${initialState?.username ?? ''}` },
+  );
   const username = fresh?.username ?? initialState?.username ?? '';
   const email = fresh?.email ?? initialState?.email;
   const membership = fresh ? fresh.membership : (initialState?.membershipInfo ?? null);
