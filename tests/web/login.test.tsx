@@ -23,9 +23,10 @@ beforeEach(() => {
   (useModel as jest.Mock).mockReturnValue({ refresh });
 });
 
-const submit = async (name: RegExp) => {
+// getByRole computes styles for every element, which jsdom makes slow under antd's CSS-in-JS.
+const submit = async (label: RegExp) => {
   await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name }));
+    fireEvent.click(screen.getByText(label).closest('button')!);
   });
 };
 
@@ -33,7 +34,7 @@ describe('login screen', () => {
   it('validates before sending: an empty form sends nothing', async () => {
     at('/login');
     render(<LoginPage />);
-    await submit(/登\s*录/);
+    await submit(/^登\s*录$/);
     expect(await screen.findByText('请输入用户名或邮箱')).toBeInTheDocument();
     expect(screen.getByText('请输入密码')).toBeInTheDocument();
     expect(login).not.toHaveBeenCalled();
@@ -50,8 +51,8 @@ describe('login screen', () => {
     render(<LoginPage />);
     fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: ' amy ' } });
     fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'secret-pass' } });
-    fireEvent.click(screen.getByRole('checkbox'));
-    await submit(/登\s*录/);
+    fireEvent.click(screen.getByLabelText('记住我'));
+    await submit(/^登\s*录$/);
     await waitFor(() => expect(history.push).toHaveBeenCalledWith('/client/home'));
     expect(login).toHaveBeenCalledWith({ username: 'amy', password: 'secret-pass', remember: true });
     expect(refresh).toHaveBeenCalledTimes(1);
@@ -76,7 +77,7 @@ describe('login screen', () => {
       const { unmount } = render(<LoginPage />);
       fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: 'amy' } });
       fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'secret-pass' } });
-      await submit(/登\s*录/);
+      await submit(/^登\s*录$/);
       await waitFor(() => expect(history.push).toHaveBeenCalledWith(expected));
       unmount();
     }
@@ -88,7 +89,7 @@ describe('login screen', () => {
     render(<LoginPage />);
     fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: 'amy' } });
     fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'wrong-pass' } });
-    await submit(/登\s*录/);
+    await submit(/^登\s*录$/);
     await waitFor(() => expect(login).toHaveBeenCalled());
     expect(history.push).not.toHaveBeenCalled();
     expect(sessionStorage.getItem('token')).toBeNull();
@@ -104,7 +105,7 @@ describe('register tab', () => {
     fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'short' } });
     fireEvent.change(screen.getByPlaceholderText('确认密码'), { target: { value: 'other' } });
     fireEvent.change(screen.getByPlaceholderText('邀请码（选填）'), { target: { value: 'abc' } });
-    await submit(/注\s*册/);
+    await submit(/^注\s*册$/);
     expect(await screen.findByText('用户名长度为 3–32 个字符')).toBeInTheDocument();
     expect(screen.getByText('请输入有效的邮箱地址')).toBeInTheDocument();
     expect(screen.getByText('密码长度为 8–64 个字符')).toBeInTheDocument();
@@ -122,7 +123,7 @@ describe('register tab', () => {
     fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'Passw0rd!' } });
     fireEvent.change(screen.getByPlaceholderText('确认密码'), { target: { value: 'Passw0rd!' } });
     fireEvent.change(screen.getByPlaceholderText('邀请码（选填）'), { target: { value: 'abcd2345' } });
-    await submit(/注\s*册/);
+    await submit(/^注\s*册$/);
     await waitFor(() =>
       expect(register).toHaveBeenCalledWith({ username: 'new_user', email: 'n@example.com', password: 'Passw0rd!', inviteCode: 'ABCD2345' }),
     );
