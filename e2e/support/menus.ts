@@ -5,7 +5,7 @@
  * one thing written here by hand.
  */
 import { clientRoutes, type AppRoute } from '../../config/routes';
-import { CAPABILITIES, CAPABILITY_URLS, type Capability } from '../../src/shared/capabilities';
+import { CAPABILITIES, type Capability } from '../../src/shared/capabilities';
 import { DEMO_ACCOUNTS, type DemoRole } from '../../src/shared/demoAccounts';
 
 export interface MenuEntry {
@@ -34,11 +34,6 @@ export const ROLE_CAPABILITIES: Record<Exclude<DemoRole, 'expired'>, readonly Ca
 };
 
 export const MENU_ROLES = Object.keys(ROLE_CAPABILITIES) as Array<keyof typeof ROLE_CAPABILITIES>;
-
-/** The granted menu urls of a role (what `account/getMenus` must contain). */
-export function grantedUrls(role: keyof typeof ROLE_CAPABILITIES): string[] {
-  return ROLE_CAPABILITIES[role].map((capability) => CAPABILITY_URLS[capability]);
-}
 
 /**
  * The menu the layout must render: named, not hidden, not redirects; children inherit their
