@@ -281,6 +281,19 @@ test.describe('logout', () => {
     await expect(card).toContainText(second.email);
   });
 
+  test('a visitor who never logged in opens home without being told a login expired', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/admin/')) calls.push(new URL(request.url()).pathname);
+    });
+    await page.goto(HOME);
+    await expect(page.getByTestId('header-username')).toHaveText(UI_TEXT.header.anonymousName);
+    await page.waitForTimeout(1_000);
+    expect(calls).toEqual([]);
+    await expect(page.getByText(CODE_MESSAGES[CODES.LOGIN_EXPIRED])).toHaveCount(0);
+    await expect(page).toHaveURL(HOME);
+  });
+
   test('logged out, the user menu offers only 登录账户, which goes to /login', async ({ page }) => {
     await page.goto(QUIET_SCREEN);
     await expect(page.getByTestId('header-username')).toHaveText(UI_TEXT.header.anonymousName);

@@ -3,7 +3,7 @@ import { LockOutlined, MailOutlined, UserOutlined, GiftOutlined } from '@ant-des
 import { history, Link, useLocation, useModel } from '@umijs/max';
 import { Button, Checkbox, Form, Input, Segmented } from 'antd';
 import { useState } from 'react';
-import { saveLogin } from '@/models/session';
+import { getToken, saveLogin } from '@/models/session';
 import { login, register } from '@/services/account';
 import {
   EMAIL_MAX,
@@ -15,6 +15,7 @@ import {
   USERNAME_PATTERN,
 } from '@/shared/accountRules';
 import type { LoginBody, RegisterBody } from '@/shared/api';
+import { CODE_MESSAGES, CODES } from '@/shared/codes';
 import { APP_TITLE, ROUTE_TITLES } from '@/shared/uiText';
 import usePageTitle from '@/utils/usePageTitle';
 import { feedback } from '@/utils/feedback';
@@ -46,6 +47,11 @@ function LoginForm({ username }: { username?: string }) {
       if (!answer.isSuccess) return;
       saveLogin(answer.content, values.remember);
       await refresh();
+      // Startup drops a session whose expiry has passed; one can arrive expired (a zero lifetime).
+      if (!getToken()) {
+        feedback.message.error(CODE_MESSAGES[CODES.LOGIN_EXPIRED]);
+        return;
+      }
       history.push(afterLoginPath(location.search));
     } catch {
       // the request layer already said what went wrong
@@ -152,10 +158,12 @@ function RegisterForm({ onRegistered }: { onRegistered: (username: string) => vo
 export default function LoginPage() {
   const location = useLocation();
   const tab: Tab = location.pathname.startsWith('/register') ? 'register' : 'login';
-  const [registeredName, setRegisteredName] = useState<string>();
+  // After registering, the login tab starts with the new username (carried in the history state).
+  const registeredName = (location.state as { username?: string } | null)?.username;
   usePageTitle(tab === 'register' ? ROUTE_TITLES['/register'] : ROUTE_TITLES['/login']);
 
-  const switchTab = (next: Tab) => history.replace({ pathname: `/${next}`, search: location.search });
+  const switchTab = (next: Tab, state?: { username: string }) =>
+    history.replace({ pathname: `/${next}`, search: location.search }, state);
 
   return (
     <div className={styles.page}>
@@ -179,10 +187,7 @@ export default function LoginPage() {
           <LoginForm key={registeredName} username={registeredName} />
         ) : (
           <RegisterForm
-            onRegistered={(username) => {
-              setRegisteredName(username);
-              switchTab('login');
-            }}
+            onRegistered={(username) => switchTab('login', { username })}
           />
         )}
       </main>

@@ -3,6 +3,7 @@ import { history, useLocation, useModel } from '@umijs/max';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import LoginPage from '@/pages/Login';
 import { login, register } from '@/services/account';
+import { feedback } from '@/utils/feedback';
 
 jest.mock('@umijs/max', () => ({
   history: { push: jest.fn(), replace: jest.fn() },
@@ -14,8 +15,8 @@ jest.mock('@/services/account');
 
 const refresh = jest.fn(async () => {});
 
-function at(pathname: string, search = '') {
-  (useLocation as jest.Mock).mockReturnValue({ pathname, search });
+function at(pathname: string, search = '', state: unknown = null) {
+  (useLocation as jest.Mock).mockReturnValue({ pathname, search, state });
 }
 
 beforeEach(() => {
@@ -83,6 +84,34 @@ describe('login screen', () => {
     }
   });
 
+  it('starts with the username just registered', () => {
+    at('/login', '', { username: 'new_user' });
+    render(<LoginPage />);
+    expect(screen.getByPlaceholderText('用户名或邮箱')).toHaveValue('new_user');
+  });
+
+  it('a session that arrives already expired says so and stays on /login', async () => {
+    at('/login');
+    const error = jest.spyOn(feedback.message, 'error').mockImplementation(() => (() => {}) as never);
+    (login as jest.Mock).mockResolvedValue({
+      isSuccess: true,
+      code: '00000',
+      msg: '成功',
+      content: { token: 'tok', expires: Date.now() - 1, username: 'late', email: 'l@example.com', membership: null },
+    });
+    // refresh() runs the startup rules, which drop an expired session.
+    refresh.mockImplementationOnce(async () => {
+      sessionStorage.clear();
+    });
+    render(<LoginPage />);
+    fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: 'late' } });
+    fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'secret-pass' } });
+    await submit(/^登\s*录$/);
+    await waitFor(() => expect(error).toHaveBeenCalledWith('登录已过期，请重新登录'));
+    expect(history.push).not.toHaveBeenCalled();
+    error.mockRestore();
+  });
+
   it('a refused login stores nothing and stays', async () => {
     at('/login');
     (login as jest.Mock).mockResolvedValue({ isSuccess: false, code: 'A0210', msg: '用户名或密码错误', content: null });
@@ -127,6 +156,6 @@ describe('register tab', () => {
     await waitFor(() =>
       expect(register).toHaveBeenCalledWith({ username: 'new_user', email: 'n@example.com', password: 'Passw0rd!', inviteCode: 'ABCD2345' }),
     );
-    expect(history.replace).toHaveBeenCalledWith({ pathname: '/login', search: '' });
+    expect(history.replace).toHaveBeenCalledWith({ pathname: '/login', search: '' }, { username: 'new_user' });
   });
 });

@@ -4,6 +4,7 @@ import { Link, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Descriptions, Tag, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
+import { getToken } from '@/models/session';
 import { getOne } from '@/services/account';
 import type { Membership } from '@/shared/api';
 import { cachedReadOptions } from '@/utils/requestDefaults';
@@ -45,7 +46,7 @@ export default function HomePage() {
       const answer = await getOne();
       return answer.isSuccess ? answer.content : undefined;
     },
-    { ...cachedReadOptions, cacheKey: `account/getOne/${initialState?.username ?? ''}` },
+    { ...cachedReadOptions, cacheKey: `account/getOne/${initialState?.username ?? ''}`, ready: Boolean(getToken()) },
   );
   const username = fresh?.username ?? initialState?.username ?? '';
   const email = fresh?.email ?? initialState?.email;
