@@ -4,7 +4,7 @@
  * and the umi mock endpoints alike.
  */
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { CODE_MESSAGES, CODES } from '../src/shared/codes';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
@@ -47,7 +47,7 @@ export async function buildApp({ db, config, logger }: BuildOptions): Promise<Fa
   const app = Fastify({
     ...(typeof logger === 'object' ? { loggerInstance: logger } : { logger: logger ? { level: config.logLevel } : false }),
     trustProxy: config.trustProxy,
-    disableRequestLogging: !config.logRequests,
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     ajv: {
       customOptions: {
         removeAdditional: false,
