@@ -39,14 +39,20 @@ export function MembershipSummary({ membership, now = Date.now() }: { membership
 
 export default function HomePage() {
   const { initialState } = useModel('@@initialState');
-  // Membership changes elsewhere (a payment, staff): refresh it when the user comes back to the tab.
-  // The cache is per account: the next account to log in on this tab must never see this one's.
+  // Startup has just fetched the account; membership changes elsewhere (a payment, staff), so
+  // refresh it when the user comes back to the tab. The cache is per account: the next account to
+  // log in on this tab must never see this one's.
   const { data: fresh } = useRequest(
     async () => {
       const answer = await getOne();
       return answer.isSuccess ? answer.content : undefined;
     },
-    { ...cachedReadOptions, cacheKey: `account/getOne/${initialState?.username ?? ''}`, ready: Boolean(getToken()) },
+    {
+      ...cachedReadOptions,
+      manual: true,
+      cacheKey: `account/getOne/${initialState?.username ?? ''}`,
+      ready: Boolean(getToken()),
+    },
   );
   const username = fresh?.username ?? initialState?.username ?? '';
   const email = fresh?.email ?? initialState?.email;
