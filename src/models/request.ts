@@ -63,7 +63,8 @@ export function handleAnswer<T>(data: ApiResponse<T> | null | undefined, options
   if (data.code === CODES.LOGIN_EXPIRED) {
     clearSession();
     history.push(LOGIN_PATH);
-    feedback.message.error(data.msg);
+    // Calls made together (startup fetches two) expire together: say it once.
+    feedback.message.error({ content: data.msg, key: CODES.LOGIN_EXPIRED });
     return { ...data, isSuccess: false };
   }
   if (data.isSuccess && data.success !== false) {

@@ -76,7 +76,7 @@ describe('request layer', () => {
     const answer = await callApi('account/getMenus');
     expect(answer.isSuccess).toBe(false);
     expect(push).toHaveBeenCalledWith('/login');
-    expect(error).toHaveBeenCalledWith('登录已过期，请重新登录');
+    expect(error).toHaveBeenCalledWith({ content: '登录已过期，请重新登录', key: 'A0230' });
     expect(error).toHaveBeenCalledTimes(1);
     for (const key of ['token', 'expires', 'username', 'email', 'membership']) {
       expect(sessionStorage.getItem(key)).toBeNull();
