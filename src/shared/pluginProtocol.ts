@@ -1,0 +1,109 @@
+/**
+ * The console ↔ plug-in bridge protocol (docs/plugin-protocol.md): the message shapes both sides
+ * and the tests share. Messages are JSON `{ type, data }` written into hidden page elements.
+ */
+
+/** Bumped on any incompatible change; sent in the handshake by both sides. */
+export const PLUGIN_PROTOCOL_VERSION = 1;
+
+/** Hidden elements the console puts in the page: one per direction. */
+export const BRIDGE_ELEMENT_IDS = {
+  /** The console writes here; the plug-in reads. */
+  toPlugin: 'plugin-bridge-to-plugin',
+  /** The plug-in writes here; the console reads. */
+  toConsole: 'plugin-bridge-to-console',
+} as const;
+
+/** Dispatched on an element after its content was written (a MutationObserver also works). */
+export const BRIDGE_EVENT = 'plugin-bridge-message';
+
+/** The plug-in's data keys (legacy §3). */
+export const PLUGIN_DATA_KEYS = {
+  runJoinCreator: 'run-join-creator',
+  startBindShop: 'start-bind-shop',
+  shopType: 'shop-type',
+  shopStatus: 'shop-status',
+  shopMessage: 'shop-message',
+  productIdList: 'product-id-list',
+  url: 'url',
+} as const;
+
+export type PluginDataKey = (typeof PLUGIN_DATA_KEYS)[keyof typeof PLUGIN_DATA_KEYS];
+
+export interface PluginData {
+  'run-join-creator': boolean;
+  'start-bind-shop': boolean;
+  'shop-type': string;
+  'shop-status': 'success' | 'fail';
+  'shop-message': string;
+  'product-id-list': string[];
+  url: string;
+}
+
+export type FlowType = 'clean' | 'bind' | 'stop';
+export type FlowStatus = 'success' | 'fail';
+
+/** Console → plug-in. */
+export type ConsoleMessage =
+  | { type: 'hello'; data: { protocolVersion: number } }
+  | { type: 'token'; data: { token: string | null } }
+  | { type: 'set'; data: { values: Partial<PluginData> } }
+  | { type: 'get'; data: { requestId: string; keys: PluginDataKey[] } }
+  | { type: 'clean'; data: Record<string, never> };
+
+/** Plug-in → console. */
+export type PluginMessage =
+  | { type: 'start'; data: { protocolVersion: number; pluginVersion: string } }
+  | { type: 'end'; data: Record<string, never> }
+  | { type: 'values'; data: { requestId: string; values: Partial<PluginData> } }
+  | { type: 'result'; data: { type: FlowType; status: FlowStatus; message?: string } };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const FLOW_TYPES: readonly string[] = ['clean', 'bind', 'stop'];
+const FLOW_STATUSES: readonly string[] = ['success', 'fail'];
+
+/**
+ * Reads a message the plug-in wrote. Answers null for anything malformed or unknown: the console
+ * ignores it (and logs), it never throws into the page.
+ */
+export function parsePluginMessage(raw: unknown): PluginMessage | null {
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  if (!isObject(value) || typeof value.type !== 'string') return null;
+  const data = isObject(value.data) ? value.data : {};
+  switch (value.type) {
+    case 'start':
+      return typeof data.protocolVersion === 'number'
+        ? { type: 'start', data: { protocolVersion: data.protocolVersion, pluginVersion: String(data.pluginVersion ?? '') } }
+        : null;
+    case 'end':
+      return { type: 'end', data: {} };
+    case 'values':
+      return typeof data.requestId === 'string' && isObject(data.values)
+        ? { type: 'values', data: { requestId: data.requestId, values: data.values as Partial<PluginData> } }
+        : null;
+    case 'result':
+      return typeof data.type === 'string' && FLOW_TYPES.includes(data.type) && typeof data.status === 'string' && FLOW_STATUSES.includes(data.status)
+        ? {
+            type: 'result',
+            data: {
+              type: data.type as FlowType,
+              status: data.status as FlowStatus,
+              ...(typeof data.message === 'string' ? { message: data.message } : {}),
+            },
+          }
+        : null;
+    default:
+      return null;
+  }
+}
+
+export const serialize = (message: ConsoleMessage | PluginMessage): string => JSON.stringify(message);

@@ -1,0 +1,252 @@
+/** The plug-in flows of legacy §4, step by step, against a protocol double. */
+import { PluginController, type PluginEnvironment, type PluginTransport } from '@/plugin/controller';
+import { JOIN_CREATOR_TAB_NAME } from '@/shared/constants';
+import { parsePluginMessage, PLUGIN_PROTOCOL_VERSION, type ConsoleMessage, type PluginMessage } from '@/shared/pluginProtocol';
+
+/** The plug-in's side of the bridge, as a test double with a storage of its own. */
+class FakePlugin implements PluginTransport {
+  readonly sent: ConsoleMessage[] = [];
+  readonly storage: Record<string, unknown> = {};
+  private listener: ((message: PluginMessage) => void) | null = null;
+  answersGets = true;
+  answersClean: 'success' | 'fail' | null = 'success';
+
+  send(message: ConsoleMessage): void {
+    this.sent.push(message);
+    if (message.type === 'set') Object.assign(this.storage, message.data.values);
+    if (message.type === 'get' && this.answersGets) {
+      const values = Object.fromEntries(message.data.keys.map((key) => [key, this.storage[key]]));
+      queueMicrotask(() => this.emit({ type: 'values', data: { requestId: message.data.requestId, values } }));
+    }
+    if (message.type === 'clean' && this.answersClean) {
+      for (const key of Object.keys(this.storage)) delete this.storage[key];
+      const status = this.answersClean;
+      queueMicrotask(() => this.emit({ type: 'result', data: { type: 'clean', status } }));
+    }
+  }
+
+  subscribe(listener: (message: PluginMessage) => void) {
+    this.listener = listener;
+    return () => {
+      this.listener = null;
+    };
+  }
+
+  emit(message: PluginMessage): void {
+    this.listener?.(message);
+  }
+
+  /** Writes raw text as the plug-in would, through the parser the real bridge uses. */
+  emitRaw(raw: string): void {
+    const message = parsePluginMessage(raw);
+    if (message) this.emit(message);
+  }
+
+  connect(): void {
+    this.emit({ type: 'start', data: { protocolVersion: PLUGIN_PROTOCOL_VERSION, pluginVersion: '1.2.3' } });
+  }
+
+  setsOf(): Record<string, unknown>[] {
+    return this.sent.filter((message) => message.type === 'set').map((message) => (message as { data: { values: Record<string, unknown> } }).data.values);
+  }
+}
+
+function environment(overrides: Partial<PluginEnvironment> = {}) {
+  const dialogs = {
+    bindSucceeded: jest.fn(),
+    bindFailed: jest.fn(),
+    cleanSucceeded: jest.fn(),
+    stopped: jest.fn(),
+    notConnected: jest.fn(),
+    noAnswer: jest.fn(),
+  };
+  let back: () => void = () => {};
+  const env = {
+    openTab: jest.fn(() => true),
+    returnToConsole: jest.fn(() => new Promise<void>((resolve) => (back = resolve))),
+    getToken: jest.fn(() => 'tok-1'),
+    dialogs,
+    ...overrides,
+  };
+  return { env, dialogs, comeBack: () => back() };
+}
+
+const TIMEOUTS = { answerMs: 50, leaveMs: 50 };
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('plug-in connection', () => {
+  it("starts disconnected, says hello, connects on 'start' and sends the token, disconnects on 'end'", () => {
+    const plugin = new FakePlugin();
+    const { env } = environment();
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    expect(controller.current.connected).toBe(false);
+    expect(plugin.sent[0]).toEqual({ type: 'hello', data: { protocolVersion: PLUGIN_PROTOCOL_VERSION } });
+    plugin.connect();
+    expect(controller.current).toMatchObject({ connected: true, pluginVersion: '1.2.3' });
+    expect(plugin.sent.at(-1)).toEqual({ type: 'token', data: { token: 'tok-1' } });
+    plugin.emit({ type: 'end', data: {} });
+    expect(controller.current.connected).toBe(false);
+  });
+
+  it('ignores malformed and unknown messages without throwing', () => {
+    const plugin = new FakePlugin();
+    const controller = new PluginController(plugin, environment().env, TIMEOUTS);
+    for (const raw of ['not json', '42', '{"type":7}', '{"type":"explode","data":{}}', '{"type":"start","data":{}}', '{"type":"result","data":{"type":"clean","status":"maybe"}}']) {
+      expect(() => plugin.emitRaw(raw)).not.toThrow();
+    }
+    expect(controller.current.connected).toBe(false);
+    plugin.emitRaw(JSON.stringify({ type: 'start', data: { protocolVersion: 1, pluginVersion: '2.0.0' } }));
+    expect(controller.current.connected).toBe(true);
+  });
+
+  it("every action says '插件未连接' instead of failing silently when the plug-in is not connected", async () => {
+    const plugin = new FakePlugin();
+    const { env, dialogs } = environment();
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    expect(await controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/' })).toBe(false);
+    expect(await controller.joinCreator(['1'], 'https://creator.example/')).toBe(false);
+    expect(await controller.stop('https://creator.example/')).toBe(false);
+    expect(await controller.clean()).toBe(false);
+    expect(dialogs.notConnected).toHaveBeenCalledTimes(4);
+    expect(env.openTab).not.toHaveBeenCalled();
+    expect(plugin.sent.filter((message) => message.type !== 'hello')).toEqual([]);
+  });
+});
+
+describe('bind flow', () => {
+  it('marks started, stores the shop type, opens the shop, waits for the return, reads the result, reports success, resets', async () => {
+    const plugin = new FakePlugin();
+    const { env, dialogs, comeBack } = environment();
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    plugin.connect();
+    const flow = controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/bind' });
+    await flush();
+    expect(plugin.setsOf()).toEqual([{ 'start-bind-shop': true }, { 'shop-type': 'tiktok' }]);
+    expect(env.openTab).toHaveBeenCalledWith('https://shop.example/bind');
+    expect(controller.current.running).toBe('bind');
+    // The plug-in binds in the shop tab and records the outcome; then the user comes back.
+    Object.assign(plugin.storage, { 'shop-status': 'success', 'shop-message': '' });
+    comeBack();
+    expect(await flow).toBe(true);
+    expect(dialogs.bindSucceeded).toHaveBeenCalledTimes(1);
+    expect(dialogs.bindFailed).not.toHaveBeenCalled();
+    expect(plugin.setsOf().at(-1)).toEqual({ 'start-bind-shop': false });
+    expect(controller.current.running).toBeNull();
+  });
+
+  it("reports failure with the plug-in's message, or the default when it has none", async () => {
+    for (const [message, expected] of [['店铺未登录', '店铺未登录'], ['', undefined]] as const) {
+      const plugin = new FakePlugin();
+      const { env, dialogs, comeBack } = environment();
+      const controller = new PluginController(plugin, env, TIMEOUTS);
+      plugin.connect();
+      const flow = controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/' });
+      Object.assign(plugin.storage, { 'shop-status': 'fail', 'shop-message': message });
+      await flush();
+      comeBack();
+      await flow;
+      expect(dialogs.bindFailed).toHaveBeenCalledWith(expected);
+      expect(plugin.storage['start-bind-shop']).toBe(false);
+    }
+  });
+
+  it('a bind whose tab is never left fails and resets the flags', async () => {
+    const plugin = new FakePlugin();
+    const { env, dialogs } = environment({ returnToConsole: jest.fn(() => Promise.reject(new Error('never left'))) });
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    plugin.connect();
+    await controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/' });
+    expect(dialogs.bindFailed).toHaveBeenCalledTimes(1);
+    expect(plugin.storage['start-bind-shop']).toBe(false);
+    expect(controller.current.running).toBeNull();
+  });
+
+  it('a plug-in that never answers the read fails the bind instead of hanging', async () => {
+    const plugin = new FakePlugin();
+    plugin.answersGets = false;
+    const { env, dialogs, comeBack } = environment();
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    plugin.connect();
+    const flow = controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/' });
+    await flush();
+    comeBack();
+    await flow;
+    expect(dialogs.bindFailed).toHaveBeenCalledTimes(1);
+    expect(plugin.storage['start-bind-shop']).toBe(false);
+  });
+
+  it('a blocked tab fails at once and resets', async () => {
+    const plugin = new FakePlugin();
+    const { env, dialogs } = environment({ openTab: jest.fn(() => false) });
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    plugin.connect();
+    await controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/' });
+    expect(dialogs.bindFailed).toHaveBeenCalledWith(expect.stringContaining('弹出窗口'));
+    expect(env.returnToConsole).not.toHaveBeenCalled();
+    expect(plugin.storage['start-bind-shop']).toBe(false);
+  });
+
+  it('a second click while a flow runs does not start a second flow', async () => {
+    const plugin = new FakePlugin();
+    const { env, comeBack } = environment();
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    plugin.connect();
+    const first = controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/' });
+    expect(await controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/' })).toBe(false);
+    expect(await controller.clean()).toBe(false);
+    expect(env.openTab).toHaveBeenCalledTimes(1);
+    plugin.storage['shop-status'] = 'success';
+    comeBack();
+    expect(await first).toBe(true);
+  });
+});
+
+describe('join, stop and clean flows', () => {
+  it('join clears the bind flag, sets the join flag, stores the list and opens the creator page in its named tab', async () => {
+    const plugin = new FakePlugin();
+    const { env } = environment();
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    plugin.connect();
+    await controller.joinCreator(['1001', '1002'], 'https://creator.example/');
+    expect(plugin.setsOf()).toEqual([
+      { 'start-bind-shop': false },
+      { 'run-join-creator': true },
+      { 'product-id-list': ['1001', '1002'], url: 'https://creator.example/' },
+    ]);
+    expect(env.openTab).toHaveBeenCalledWith('https://creator.example/', JOIN_CREATOR_TAB_NAME);
+  });
+
+  it("stop clears both flags, opens the page and reports '已停止'", async () => {
+    const plugin = new FakePlugin();
+    const { env, dialogs } = environment();
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    plugin.connect();
+    await controller.joinCreator(['1001'], 'https://creator.example/');
+    await controller.stop('https://creator.example/');
+    expect(plugin.setsOf().at(-1)).toEqual({ 'start-bind-shop': false, 'run-join-creator': false });
+    expect(env.openTab).toHaveBeenLastCalledWith('https://creator.example/', JOIN_CREATOR_TAB_NAME);
+    expect(dialogs.stopped).toHaveBeenCalledTimes(1);
+  });
+
+  it("clean clears the plug-in's data and reports success", async () => {
+    const plugin = new FakePlugin();
+    const { env, dialogs } = environment();
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    plugin.connect();
+    await controller.joinCreator(['1001'], 'https://creator.example/');
+    expect(await controller.clean()).toBe(true);
+    expect(plugin.storage).toEqual({});
+    expect(dialogs.cleanSucceeded).toHaveBeenCalledTimes(1);
+  });
+
+  it('clean without an answer says the plug-in did not answer', async () => {
+    const plugin = new FakePlugin();
+    plugin.answersClean = null;
+    const { env, dialogs } = environment();
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    plugin.connect();
+    await controller.clean();
+    expect(dialogs.cleanSucceeded).not.toHaveBeenCalled();
+    expect(dialogs.noAnswer).toHaveBeenCalledTimes(1);
+  });
+});
