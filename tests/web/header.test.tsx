@@ -12,9 +12,12 @@ jest.mock('@/services/account');
 
 const text = UI_TEXT.header;
 const setInitialState = jest.fn(async () => {});
+const plugin = { start: jest.fn(async () => {}), clean: jest.fn(async () => true), running: null };
 
 function withState(initialState: object | undefined) {
-  (useModel as jest.Mock).mockReturnValue({ initialState, setInitialState });
+  (useModel as jest.Mock).mockImplementation((namespace: string) =>
+    namespace === 'plugin' ? plugin : { initialState, setInitialState },
+  );
 }
 
 async function openMenu() {
@@ -83,11 +86,14 @@ describe('header user menu', () => {
     }
   });
 
-  it("has the broom with the tooltip '清除插件缓存'", async () => {
+  it("has the broom with the tooltip '清除插件缓存', which runs the clean flow", async () => {
     withState(undefined);
     render(<HeaderActions />);
+    expect(plugin.start).toHaveBeenCalledTimes(1);
     const broom = screen.getByRole('button', { name: text.cleanPluginCache });
     fireEvent.mouseEnter(broom);
     expect(await screen.findByText(text.cleanPluginCache, { selector: '.ant-tooltip-inner' })).toBeInTheDocument();
+    fireEvent.click(broom);
+    expect(plugin.clean).toHaveBeenCalledTimes(1);
   });
 });

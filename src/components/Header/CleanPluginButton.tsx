@@ -1,12 +1,12 @@
-/** The broom: clears the plug-in's stored data (the flow itself comes with the plug-in bridge). */
+/** The broom: clears the plug-in's stored data (the clean flow). */
 import { ClearOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { UI_TEXT } from '@/shared/uiText';
 
-export default function CleanPluginButton({ onClick }: { onClick?: () => void }) {
+export default function CleanPluginButton({ onClick, busy = false }: { onClick?: () => void; busy?: boolean }) {
   return (
     <Tooltip title={UI_TEXT.header.cleanPluginCache}>
-      <Button type="text" aria-label={UI_TEXT.header.cleanPluginCache} icon={<ClearOutlined />} onClick={onClick} />
+      <Button type="text" aria-label={UI_TEXT.header.cleanPluginCache} icon={<ClearOutlined />} loading={busy} onClick={onClick} />
     </Tooltip>
   );
 }

@@ -1,13 +1,18 @@
-/** The header's right side: the broom and the user menu. Loaded lazily, with the layout. */
-import { UI_TEXT } from '@/shared/uiText';
-import { feedback } from '@/utils/feedback';
+/** The header's right side: the broom and the user menu. Loaded lazily, with the layout; starts the plug-in bridge. */
+import { useModel } from '@umijs/max';
+import { useEffect } from 'react';
 import AvatarDropdown from './AvatarDropdown';
 import CleanPluginButton from './CleanPluginButton';
 
 export default function HeaderActions() {
+  const plugin = useModel('plugin');
+  // The client area listens for the plug-in from its first page on.
+  useEffect(() => {
+    void plugin.start();
+  }, [plugin.start]);
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-      <CleanPluginButton onClick={() => feedback.message.warning(UI_TEXT.messages.pluginNotConnected)} />
+      <CleanPluginButton onClick={() => void plugin.clean()} busy={plugin.running === 'clean'} />
       <AvatarDropdown />
     </span>
   );

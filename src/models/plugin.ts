@@ -1,0 +1,34 @@
+/**
+ * `useModel('plugin')`: the plug-in's connection state and its four flows. The bridge itself is
+ * loaded on first use (the client area's header starts it), so pages outside the client area,
+ * /login first of all, carry none of it.
+ */
+import { useCallback, useRef, useState } from 'react';
+import type { BindRequest, PluginController, PluginState } from '@/plugin/controller';
+
+const INITIAL: PluginState = { connected: false, pluginVersion: null, running: null };
+
+export default function usePluginModel() {
+  const [state, setState] = useState<PluginState>(INITIAL);
+  const controller = useRef<Promise<PluginController> | null>(null);
+
+  const start = useCallback(() => {
+    controller.current ??= import('@/plugin/browser').then(({ createBrowserController }) => {
+      const created = createBrowserController();
+      created.onChange(setState);
+      setState(created.current);
+      return created;
+    });
+    return controller.current;
+  }, []);
+
+  const bindShop = useCallback(async (request: BindRequest) => (await start()).bindShop(request), [start]);
+  const joinCreator = useCallback(
+    async (productIds: string[], creatorUrl: string) => (await start()).joinCreator(productIds, creatorUrl),
+    [start],
+  );
+  const stop = useCallback(async (creatorUrl: string) => (await start()).stop(creatorUrl), [start]);
+  const clean = useCallback(async () => (await start()).clean(), [start]);
+
+  return { ...state, start, bindShop, joinCreator, stop, clean };
+}

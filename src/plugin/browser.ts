@@ -1,0 +1,36 @@
+/** The controller wired to this page: the DOM bridge, real tabs, the tab's visibility, antd dialogs. */
+import { getToken } from '@/models/session';
+import { PluginController } from './controller';
+import { dialogs } from './dialogs';
+import { createDomTransport } from './domTransport';
+
+/** Resolves when the tab has been hidden and is visible again; rejects if it is not left in time. */
+export function returnToConsole(leaveTimeoutMs: number, doc: Document = document): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let left = doc.visibilityState === 'hidden';
+    const timer = setTimeout(() => {
+      if (left) return;
+      doc.removeEventListener('visibilitychange', onChange);
+      reject(new Error('the console tab was never left'));
+    }, leaveTimeoutMs);
+    function onChange() {
+      if (doc.visibilityState === 'hidden') {
+        left = true;
+        clearTimeout(timer);
+      } else if (left) {
+        doc.removeEventListener('visibilitychange', onChange);
+        resolve();
+      }
+    }
+    doc.addEventListener('visibilitychange', onChange);
+  });
+}
+
+export function createBrowserController(): PluginController {
+  return new PluginController(createDomTransport(), {
+    openTab: (url, name) => window.open(url, name ?? '_blank') !== null,
+    returnToConsole,
+    getToken,
+    dialogs,
+  });
+}

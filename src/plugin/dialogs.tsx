@@ -1,0 +1,27 @@
+/** The dialogs of legacy §8 for the plug-in flows, in the strings of ui-text.md. */
+import { message, Modal } from 'antd';
+import { PLUGIN_STORE_URL } from '@/shared/constants';
+import { UI_TEXT } from '@/shared/uiText';
+import type { PluginDialogs } from './controller';
+
+const text = UI_TEXT.messages;
+
+export const dialogs: PluginDialogs = {
+  bindSucceeded: () => Modal.success({ title: text.bindSucceededTitle, content: text.bindSucceededBody }),
+  bindFailed: (detail) => Modal.error({ title: text.bindFailedTitle, content: detail || text.bindFailedBody }),
+  cleanSucceeded: () => Modal.success({ title: text.cleanSucceededTitle, content: text.cleanSucceededBody }),
+  stopped: () => message.success(text.stopped),
+  notConnected: () =>
+    message.warning({
+      key: 'plugin-not-connected',
+      content: (
+        <span>
+          {text.pluginNotConnected}，
+          <a href={PLUGIN_STORE_URL} target="_blank" rel="noopener noreferrer">
+            前往安装插件
+          </a>
+        </span>
+      ),
+    }),
+  noAnswer: () => message.error('插件未响应，请刷新页面后重试'),
+};
