@@ -198,6 +198,9 @@ export class PluginController {
   private receive(message: PluginMessage): void {
     switch (message.type) {
       case 'start':
+        if (message.data.protocolVersion !== PLUGIN_PROTOCOL_VERSION) {
+          console.warn('[plugin-bridge] plug-in speaks protocol', message.data.protocolVersion, 'console speaks', PLUGIN_PROTOCOL_VERSION);
+        }
         this.update({ connected: true, pluginVersion: message.data.pluginVersion || null });
         this.transport.send({ type: 'token', data: { token: this.env.getToken() } });
         return;
