@@ -26,6 +26,8 @@ interface AuthRow {
   email: string;
   levelId: number | null;
   levelName: string | null;
+  shopQuota: number | null;
+  productQuota: number | null;
   membershipExpiresAt: unknown;
   roleIds: number[] | null;
   version: unknown;
@@ -39,7 +41,7 @@ const AUTHENTICATE: PreparedStatement = {
   text: `select s.id as "sessionId",
       s.last_seen_at < now() - interval '${LAST_SEEN_RESOLUTION}' as "stale",
       a.id as "accountId", a.username, a.email,
-      a.membership_level_id as "levelId", ml.name as "levelName",
+      a.membership_level_id as "levelId", ml.name as "levelName", ml.shop_quota as "shopQuota", ml.product_quota as "productQuota",
       a.membership_expires_at as "membershipExpiresAt",
       array(select ar.role_id from account_roles ar where ar.account_id = a.id order by ar.role_id) as "roleIds",
       (select version from rbac_state where id = 1) as version

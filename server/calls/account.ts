@@ -91,6 +91,8 @@ interface LoginRow {
   sessionTtlSeconds: number | null;
   levelId: number | null;
   levelName: string | null;
+  shopQuota: number | null;
+  productQuota: number | null;
   membershipExpiresAt: unknown;
 }
 
@@ -107,7 +109,7 @@ const login = defineCall({
       sql`select a.id, a.username, a.email, a.password_hash as "passwordHash", a.status,
                  coalesce(a.locked_until > now(), false) as locked,
                  a.session_ttl_seconds as "sessionTtlSeconds",
-                 a.membership_level_id as "levelId", ml.name as "levelName",
+                 a.membership_level_id as "levelId", ml.name as "levelName", ml.shop_quota as "shopQuota", ml.product_quota as "productQuota",
                  a.membership_expires_at as "membershipExpiresAt"
           from accounts a left join membership_levels ml on ml.id = a.membership_level_id
           where lower(a.username) = lower(${name}) or lower(a.email) = lower(${name})
@@ -180,6 +182,8 @@ interface ListRow {
   status: 'enabled' | 'disabled';
   levelId: number | null;
   levelName: string | null;
+  shopQuota: number | null;
+  productQuota: number | null;
   membershipExpiresAt: unknown;
   roles: RoleRef[] | string | null;
   createdAt: unknown;
@@ -200,7 +204,7 @@ const list = defineCall({
     const rows = await queryRows<ListRow>(
       db,
       sql`select a.id, a.username, a.email, a.status,
-                 a.membership_level_id as "levelId", ml.name as "levelName",
+                 a.membership_level_id as "levelId", ml.name as "levelName", ml.shop_quota as "shopQuota", ml.product_quota as "productQuota",
                  a.membership_expires_at as "membershipExpiresAt", a.created_at as "createdAt",
                  coalesce((select json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name) order by r.id)
                            from account_roles ar join roles r on r.id = ar.role_id

@@ -33,6 +33,10 @@ export interface Membership {
   name: string;
   /** epoch milliseconds */
   expiresAt: number | null;
+  /** How many shops the level may bind. */
+  shopQuota: number;
+  /** How many product ids one creator-programme run may take. */
+  productQuota: number;
 }
 
 export type AccountStatus = 'enabled' | 'disabled';

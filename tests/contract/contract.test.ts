@@ -45,7 +45,7 @@ describe.each(targets)('API contract: %s', (_name, start) => {
       expires: expect.any(Number),
       username: DEMO_ACCOUNTS.member.username,
       email: DEMO_ACCOUNTS.member.email,
-      membership: { levelId: expect.any(Number), name: expect.any(String), expiresAt: expect.any(Number) },
+      membership: { levelId: expect.any(Number), name: expect.any(String), expiresAt: expect.any(Number), shopQuota: expect.any(Number), productQuota: expect.any(Number) },
     });
     expect(answer.content.expires).toBeGreaterThan(Date.now());
   });

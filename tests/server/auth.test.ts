@@ -126,7 +126,7 @@ describeEachDatabase('account/register and account/login', (ctx) => {
 
   it('answers membership on login and account/getOne', async () => {
     const login = await ctx.call('account/login', { username: DEMO_ACCOUNTS.member.username, password: DEMO_PASSWORD });
-    const expected = { levelId: expect.any(Number), name: '专业版', expiresAt: expect.any(Number) };
+    const expected = { levelId: expect.any(Number), name: '专业版', expiresAt: expect.any(Number), shopQuota: 3, productQuota: 200 };
     expect(login.content.membership).toEqual(expected);
     expect(Math.abs(login.content.membership.expiresAt - Date.now() - 30 * 86_400_000)).toBeLessThan(3_600_000);
     const info = await ctx.call('account/getOne', {}, { token: login.content.token });

@@ -6,7 +6,7 @@ const login = (expires: number) => ({
   expires,
   username: 'amy',
   email: 'amy@example.com',
-  membership: { levelId: 2, name: '专业版', expiresAt: expires + 10 * HOUR },
+  membership: { levelId: 2, name: '专业版', expiresAt: expires + 10 * HOUR, shopQuota: 3, productQuota: 200 },
 });
 
 describe('session store', () => {
@@ -18,7 +18,7 @@ describe('session store', () => {
       expires,
       username: 'amy',
       email: 'amy@example.com',
-      membership: { levelId: 2, name: '专业版', expiresAt: expires + 10 * HOUR },
+      membership: { levelId: 2, name: '专业版', expiresAt: expires + 10 * HOUR, shopQuota: 3, productQuota: 200 },
     });
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('expires')).toBeNull();
