@@ -1,6 +1,6 @@
 /** /client/home: greeting and membership from the global state, refreshed when the tab regains focus. */
 import { useModel } from '@umijs/max';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import HomePage, { greeting } from '@/pages/client/Home';
 import { saveLogin } from '@/models/session';
 import { getOne } from '@/services/account';
@@ -13,8 +13,17 @@ jest.mock('@/services/account');
 
 const DAY = 86_400_000;
 
+const plugin = {
+  connected: false,
+  pluginVersion: null,
+  running: null,
+  bindShop: jest.fn(async () => true),
+  joinCreator: jest.fn(async () => true),
+  stop: jest.fn(async () => true),
+};
+
 function withState(state: object) {
-  (useModel as jest.Mock).mockReturnValue({ initialState: state });
+  (useModel as jest.Mock).mockImplementation((namespace: string) => (namespace === 'plugin' ? plugin : { initialState: state }));
 }
 
 async function focusWindow() {
@@ -39,7 +48,7 @@ describe('home', () => {
     saveLogin({ token: 't', expires: Date.now() + DAY, username: 'amy', email: 'amy@example.com', membership: null }, false);
     withState({ username: 'amy', email: 'amy@example.com', membershipInfo: { levelId: 2, name: '专业版', expiresAt: Date.UTC(2030, 0, 15) } });
     render(<HomePage />);
-    expect(screen.getByRole('heading')).toHaveTextContent(/，amy$/);
+    expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent(/，amy$/);
     expect(screen.getByText('专业版')).toBeInTheDocument();
     expect(screen.getByText(/有效期至 2030-01-1[45]/)).toBeInTheDocument();
     expect(getOne).not.toHaveBeenCalled();
@@ -74,5 +83,70 @@ describe('home', () => {
     render(<HomePage />);
     await focusWindow();
     expect(getOne).not.toHaveBeenCalled();
+  });
+});
+
+describe('home plug-in panel', () => {
+  const member = { levelId: 2, name: '专业版', expiresAt: Date.now() + 30 * DAY, shopQuota: 3, productQuota: 3 };
+
+  function renderHome(membership: object | null) {
+    saveLogin({ token: 't', expires: Date.now() + DAY, username: 'amy', email: 'a@example.com', membership: null }, false);
+    withState({ username: 'amy', email: 'a@example.com', membershipInfo: membership });
+    render(<HomePage />);
+  }
+
+  const typeIds = (text: string) =>
+    fireEvent.change(screen.getByLabelText('商品 ID 列表'), { target: { value: text } });
+  const click = async (label: RegExp) => {
+    await act(async () => {
+      fireEvent.click(screen.getByText(label, { selector: 'button span' }).closest('button')!);
+    });
+  };
+
+  it('shows the connection state with the way to install the plug-in', () => {
+    renderHome(member);
+    expect(screen.getByText('插件未连接')).toBeInTheDocument();
+    expect(screen.getByText(/安装插件/).closest('a')).toHaveAttribute('href', expect.stringContaining('http'));
+  });
+
+  it('joins with the de-duplicated digits-only list', async () => {
+    renderHome(member);
+    typeIds('1001\n1002,1001');
+    expect(screen.getByTestId('product-ids-summary')).toHaveTextContent('共 2 个（已去除 1 个重复），本次最多 3 个');
+    await click(/^加入达人计划$/);
+    expect(plugin.joinCreator).toHaveBeenCalledWith(['1001', '1002'], expect.stringMatching(/^https:/));
+  });
+
+  it('refuses a list over the quota, a non-digit entry, an empty list and a member without a level', async () => {
+    renderHome(member);
+    typeIds('1 2 3 4');
+    expect(screen.getByTestId('product-ids-summary')).toHaveTextContent('当前会员每次最多 3 个商品 ID，已输入 4 个');
+    typeIds('1 x2');
+    expect(screen.getByTestId('product-ids-summary')).toHaveTextContent('商品 ID 只能是数字：x2');
+    typeIds('');
+    await click(/^加入达人计划$/);
+    expect(screen.getByTestId('product-ids-summary')).toHaveTextContent('请输入商品 ID');
+    expect(plugin.joinCreator).not.toHaveBeenCalled();
+  });
+
+  it('asks for a level before joining', async () => {
+    renderHome(null);
+    typeIds('1001');
+    expect(screen.getByTestId('product-ids-summary')).toHaveTextContent('开通会员后才能加入达人计划');
+    await click(/^加入达人计划$/);
+    expect(plugin.joinCreator).not.toHaveBeenCalled();
+  });
+
+  it('binds a shop only with a valid url, and stops on request', async () => {
+    renderHome(member);
+    fireEvent.change(screen.getByPlaceholderText(/seller/), { target: { value: 'not a url' } });
+    await click(/^绑定店铺$/);
+    expect(await screen.findByText('请输入以 http:// 或 https:// 开头的店铺地址')).toBeInTheDocument();
+    expect(plugin.bindShop).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByPlaceholderText(/seller/), { target: { value: 'https://shop.example/bind' } });
+    await click(/^绑定店铺$/);
+    await waitFor(() => expect(plugin.bindShop).toHaveBeenCalledWith({ shopType: 'tiktok', url: 'https://shop.example/bind' }));
+    await click(/^停\s*止$/);
+    expect(plugin.stop).toHaveBeenCalledTimes(1);
   });
 });

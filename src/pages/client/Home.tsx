@@ -7,6 +7,7 @@ import dayjs from '@/utils/dayjs';
 import { getToken } from '@/models/session';
 import { getOne } from '@/services/account';
 import type { Membership } from '@/shared/api';
+import PluginPanel from './PluginPanel';
 import { cachedReadOptions } from '@/utils/requestDefaults';
 
 export function greeting(hour: number): string {
@@ -70,6 +71,7 @@ export default function HomePage() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
+      <PluginPanel membership={membership} />
     </PageContainer>
   );
 }

@@ -1,0 +1,127 @@
+/** /client/home's plug-in actions: connection state, bind a shop, join the creator programme, stop. */
+import { ApiOutlined, LinkOutlined } from '@ant-design/icons';
+import { useModel } from '@umijs/max';
+import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { parseProductIds, productIdsProblem } from '@/plugin/productIds';
+import type { Membership } from '@/shared/api';
+import { CREATOR_PAGE_URL, SHOP_TYPES } from '@/plugin/platform';
+import { PLUGIN_STORE_URL } from '@/shared/constants';
+import { UI_TEXT } from '@/shared/uiText';
+
+function ConnectionState({ connected, version }: { connected: boolean; version: string | null }) {
+  if (connected) return <Tag color="success">插件已连接{version ? ` v${version}` : ''}</Tag>;
+  return (
+    <Space size={4}>
+      <Tag color="default">{UI_TEXT.messages.pluginNotConnected}</Tag>
+      <a href={PLUGIN_STORE_URL} target="_blank" rel="noopener noreferrer">
+        <LinkOutlined /> 安装插件
+      </a>
+    </Space>
+  );
+}
+
+function BindShopForm() {
+  const plugin = useModel('plugin');
+  return (
+    <Form
+      layout="vertical"
+      name="bindShop"
+      initialValues={{ shopType: SHOP_TYPES[0].value }}
+      onFinish={(values: { shopType: string; url: string }) => void plugin.bindShop({ shopType: values.shopType, url: values.url.trim() })}
+    >
+      <Form.Item label="店铺平台" name="shopType" rules={[{ required: true, message: '请选择店铺平台' }]}>
+        <Select options={SHOP_TYPES.map(({ value, label }) => ({ value, label }))} />
+      </Form.Item>
+      <Form.Item
+        label="店铺地址"
+        name="url"
+        rules={[
+          { required: true, whitespace: true, message: '请输入店铺地址' },
+          { type: 'url', message: '请输入以 http:// 或 https:// 开头的店铺地址' },
+        ]}
+      >
+        <Input placeholder="https://seller.tiktokglobalshop.com/…" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={plugin.running === 'bind'} disabled={Boolean(plugin.running)}>
+        绑定店铺
+      </Button>
+    </Form>
+  );
+}
+
+function JoinCreatorForm({ membership }: { membership: Membership | null }) {
+  const plugin = useModel('plugin');
+  const [text, setText] = useState('');
+  const parsed = useMemo(() => parseProductIds(text), [text]);
+  const quota = membership ? membership.productQuota : null;
+  const [touched, setTouched] = useState(false);
+  // Say what is wrong as soon as something is typed, or once the user tried to join an empty list.
+  const problem = text.trim() || touched ? productIdsProblem(parsed, quota) : null;
+
+  const join = () => {
+    setTouched(true);
+    if (productIdsProblem(parsed, quota)) return;
+    void plugin.joinCreator(parsed.ids, CREATOR_PAGE_URL);
+  };
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Typography.Text>商品 ID（每行一个或用逗号分隔）</Typography.Text>
+      <Input.TextArea
+        aria-label="商品 ID 列表"
+        rows={5}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        status={problem ? 'error' : undefined}
+      />
+      <Typography.Text type={problem ? 'danger' : 'secondary'} data-testid="product-ids-summary">
+        {problem ??
+          `共 ${parsed.ids.length} 个${parsed.duplicates ? `（已去除 ${parsed.duplicates} 个重复）` : ''}${quota !== null ? `，本次最多 ${quota} 个` : ''}`}
+      </Typography.Text>
+      <Space>
+        <Button type="primary" onClick={join} loading={plugin.running === 'join'} disabled={Boolean(plugin.running)}>
+          加入达人计划
+        </Button>
+        <Button danger onClick={() => void plugin.stop(CREATOR_PAGE_URL)} loading={plugin.running === 'stop'} disabled={Boolean(plugin.running)}>
+          停止
+        </Button>
+      </Space>
+    </Space>
+  );
+}
+
+export default function PluginPanel({ membership }: { membership: Membership | null }) {
+  const plugin = useModel('plugin');
+  return (
+    <Card
+      title={
+        <Space>
+          <ApiOutlined />
+          浏览器插件
+        </Space>
+      }
+      extra={<ConnectionState connected={plugin.connected} version={plugin.pluginVersion} />}
+      style={{ marginTop: 16 }}
+    >
+      {!plugin.connected && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="插件连接后即可绑定店铺、加入达人计划。未连接时操作会提示“插件未连接”。"
+        />
+      )}
+      <Row gutter={[32, 24]}>
+        <Col xs={24} lg={10}>
+          <Typography.Title level={5}>绑定店铺</Typography.Title>
+          <BindShopForm />
+        </Col>
+        <Col xs={24} lg={14}>
+          <Typography.Title level={5}>加入达人计划</Typography.Title>
+          <JoinCreatorForm membership={membership} />
+        </Col>
+      </Row>
+    </Card>
+  );
+}
