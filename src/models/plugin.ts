@@ -29,6 +29,10 @@ export default function usePluginModel() {
   );
   const stop = useCallback(async (creatorUrl: string) => (await start()).stop(creatorUrl), [start]);
   const clean = useCallback(async () => (await start()).clean(), [start]);
+  /** After a login or a logout: tells a connected plug-in the current token (never loads the bridge). */
+  const sendToken = useCallback(async () => {
+    if (controller.current) (await controller.current).sendToken();
+  }, []);
 
-  return { ...state, start, bindShop, joinCreator, stop, clean };
+  return { ...state, start, bindShop, joinCreator, stop, clean, sendToken };
 }

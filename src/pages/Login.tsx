@@ -42,6 +42,7 @@ function afterLoginPath(search: string): string {
 
 function LoginForm({ username }: { username?: string }) {
   const { refresh } = useModel('@@initialState');
+  const { sendToken } = useModel('plugin');
   const location = useLocation();
   const [submitting, setSubmitting] = useState(false);
 
@@ -57,6 +58,7 @@ function LoginForm({ username }: { username?: string }) {
         feedback.message.error(CODE_MESSAGES[CODES.LOGIN_EXPIRED]);
         return;
       }
+      void sendToken();
       history.push(afterLoginPath(location.search));
     } catch {
       // the request layer already said what went wrong

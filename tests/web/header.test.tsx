@@ -12,7 +12,7 @@ jest.mock('@/services/account');
 
 const text = UI_TEXT.header;
 const setInitialState = jest.fn(async () => {});
-const plugin = { start: jest.fn(async () => {}), clean: jest.fn(async () => true), running: null };
+const plugin = { start: jest.fn(async () => {}), clean: jest.fn(async () => true), sendToken: jest.fn(async () => {}), running: null };
 
 function withState(initialState: object | undefined) {
   (useModel as jest.Mock).mockImplementation((namespace: string) =>
@@ -79,6 +79,7 @@ describe('header user menu', () => {
     });
     expect(logout).toHaveBeenCalledTimes(1);
     expect(history.push).toHaveBeenCalledWith('/login');
+    expect(plugin.sendToken).toHaveBeenCalledTimes(1);
     expect(setInitialState).toHaveBeenCalledWith(expect.objectContaining({ username: '', menulist: [] }));
     for (const key of ['token', 'expires', 'username', 'email', 'membership']) {
       expect(sessionStorage.getItem(key)).toBeNull();

@@ -14,6 +14,7 @@ jest.mock('@umijs/max', () => ({
 jest.mock('@/services/account');
 
 const refresh = jest.fn(async () => {});
+const sendToken = jest.fn(async () => {});
 
 function at(pathname: string, search = '', state: unknown = null) {
   (useLocation as jest.Mock).mockReturnValue({ pathname, search, state });
@@ -21,7 +22,7 @@ function at(pathname: string, search = '', state: unknown = null) {
 
 beforeEach(() => {
   jest.clearAllMocks();
-  (useModel as jest.Mock).mockReturnValue({ refresh });
+  (useModel as jest.Mock).mockImplementation((namespace: string) => (namespace === 'plugin' ? { sendToken } : { refresh }));
 });
 
 // getByRole computes styles for every element, which jsdom makes slow under antd's CSS-in-JS.
@@ -57,6 +58,7 @@ describe('login screen', () => {
     await waitFor(() => expect(history.push).toHaveBeenCalledWith('/client/home'));
     expect(login).toHaveBeenCalledWith({ username: 'amy', password: 'secret-pass', remember: true });
     expect(refresh).toHaveBeenCalledTimes(1);
+    expect(sendToken).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem('token')).toBe('tok');
     expect(localStorage.getItem('token')).toBe('tok');
   });

@@ -88,6 +88,18 @@ describe('plug-in connection', () => {
     expect(controller.current.connected).toBe(false);
   });
 
+  it('re-sends the current token after a login or logout, only to a connected plug-in', () => {
+    const plugin = new FakePlugin();
+    let token: string | null = 'tok-1';
+    const controller = new PluginController(plugin, environment({ getToken: () => token }).env, TIMEOUTS);
+    controller.sendToken();
+    expect(plugin.sent.filter((message) => message.type === 'token')).toEqual([]);
+    plugin.connect();
+    token = null;
+    controller.sendToken();
+    expect(plugin.sent.at(-1)).toEqual({ type: 'token', data: { token: null } });
+  });
+
   it('ignores malformed and unknown messages without throwing', () => {
     const plugin = new FakePlugin();
     const controller = new PluginController(plugin, environment().env, TIMEOUTS);

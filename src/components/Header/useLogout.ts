@@ -1,4 +1,4 @@
-/** Log out: tell the server, then clear the session and land on /login whatever it answered. */
+/** Log out: tell the server, then clear the session (the plug-in's copy too) and land on /login whatever it answered. */
 import { history, useModel } from '@umijs/max';
 import { useCallback } from 'react';
 import { emptyState } from '@/models/startup';
@@ -8,6 +8,7 @@ import { logout } from '@/services/account';
 
 export default function useLogout() {
   const { setInitialState } = useModel('@@initialState');
+  const { sendToken } = useModel('plugin');
   return useCallback(async () => {
     try {
       await logout();
@@ -15,8 +16,9 @@ export default function useLogout() {
       console.error(error);
     } finally {
       clearSession();
+      void sendToken();
       await setInitialState(emptyState());
       history.push(LOGIN_PATH);
     }
-  }, [setInitialState]);
+  }, [setInitialState, sendToken]);
 }
