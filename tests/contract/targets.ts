@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import mockRoutes from '../../mock/api';
 import { buildApp } from '../../server/app';
 import { bootstrap } from '../../server/bootstrap';
-import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
+import { testConfig } from '../server/support/databases';
 
 export interface Target {
   name: 'server' | 'mock';
@@ -24,7 +24,7 @@ function listen(server: http.Server): Promise<string> {
 }
 
 export async function startServerTarget(): Promise<Target> {
-  const config = { ...loadConfig({}), demo: true, adminPassword: 'Admin@12345', authRateLimitPerMinute: 10_000, logLevel: 'silent', staticDir: '/nonexistent' };
+  const config = testConfig();
   const database = await openDatabase({});
   await bootstrap({ db: database.db, config, print: () => {} });
   const app = await buildApp({ db: database.db, config });
