@@ -54,7 +54,7 @@ function contentText(content: unknown): string {
 }
 
 /** Reads a wrapper answer: toasts as asked, handles an expired login, and hands the wrapper back. */
-export function handleAnswer<T>(data: ApiResponse<T> | null | undefined, options: CallOptions = {}): ApiResponse<T> {
+function handleAnswer<T>(data: ApiResponse<T> | null | undefined, options: CallOptions = {}): ApiResponse<T> {
   const { successToast = false, errorToast = true } = options;
   if (!data || typeof data !== 'object') {
     feedback.message.error(UI_TEXT.messages.checkNetwork);
