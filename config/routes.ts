@@ -37,28 +37,28 @@ const redirect = (path: string, to: string, access?: Capability): AppRoute => ({
 export const clientRoutes: AppRoute[] = [
   redirect('/client', '/client/home'),
   page('/client/home', './client/Home', { menuIcon: 'HomeOutlined' }),
-  page('/client/bindCarManager', NOT_BUILT, { access: 'canSeeBindCarManager', menuIcon: 'CreditCardOutlined' }),
-  page('/client/saleBalanceRecord', NOT_BUILT, { access: 'canSeeSaleBalanceRecord', menuIcon: 'AccountBookOutlined' }),
-  page('/client/shopManager', NOT_BUILT, { access: 'canSeeShopManager', menuIcon: 'ShopOutlined' }),
+  page('/client/bindCarManager', './client/BindCardManager', { access: 'canSeeBindCarManager', menuIcon: 'CreditCardOutlined' }),
+  page('/client/saleBalanceRecord', './client/SaleBalanceRecord', { access: 'canSeeSaleBalanceRecord', menuIcon: 'AccountBookOutlined' }),
+  page('/client/shopManager', './client/ShopManager', { access: 'canSeeShopManager', menuIcon: 'ShopOutlined' }),
   {
     ...page('/client/system', NOT_BUILT, { access: 'canSeeSystem', menuIcon: 'SettingOutlined' }),
     component: undefined,
     routes: [
       redirect('/client/system', '/client/system/menusManager', 'canSeeMenusManager'),
-      page('/client/system/menusManager', NOT_BUILT, { access: 'canSeeMenusManager' }),
-      page('/client/system/rolesManager', NOT_BUILT, { access: 'canSeeRolesManager' }),
-      page('/client/system/usersManager', NOT_BUILT, { access: 'canSeeUsersManager' }),
-      page('/client/system/saleManager', NOT_BUILT, { access: 'canSeeSaleManager' }),
-      page('/client/system/membershipManager', NOT_BUILT, { access: 'canSeeMembershipManager' }),
-      page('/client/system/mediaManager', NOT_BUILT, { access: 'canSeeMediaManager' }),
-      page('/client/system/userShopManager', NOT_BUILT, { access: 'canSeeUserShopManager' }),
+      page('/client/system/menusManager', './client/system/MenusManager', { access: 'canSeeMenusManager' }),
+      page('/client/system/rolesManager', './client/system/RolesManager', { access: 'canSeeRolesManager' }),
+      page('/client/system/usersManager', './client/system/UsersManager', { access: 'canSeeUsersManager' }),
+      page('/client/system/saleManager', './client/system/SaleManager', { access: 'canSeeSaleManager' }),
+      page('/client/system/membershipManager', './client/system/MembershipManager', { access: 'canSeeMembershipManager' }),
+      page('/client/system/mediaManager', './client/system/MediaManager', { access: 'canSeeMediaManager' }),
+      page('/client/system/userShopManager', './client/system/UserShopManager', { access: 'canSeeUserShopManager' }),
       {
         ...page('/client/system/jsonEditer', NOT_BUILT, { access: 'canSeeJsonEditer' }),
         component: undefined,
         routes: [
           redirect('/client/system/jsonEditer', '/client/system/jsonEditer/actions'),
-          page('/client/system/jsonEditer/actions', NOT_BUILT),
-          page('/client/system/jsonEditer/urlActions', NOT_BUILT),
+          page('/client/system/jsonEditer/actions', './client/system/jsonEditer/Actions'),
+          page('/client/system/jsonEditer/urlActions', './client/system/jsonEditer/UrlActions'),
         ],
       },
       {
@@ -66,21 +66,21 @@ export const clientRoutes: AppRoute[] = [
         component: undefined,
         routes: [
           redirect('/client/system/appManager', '/client/system/appManager/scriptManager'),
-          page('/client/system/appManager/scriptManager', NOT_BUILT),
-          page('/client/system/appManager/versionManager', NOT_BUILT),
+          page('/client/system/appManager/scriptManager', './client/system/appManager/ScriptManager'),
+          page('/client/system/appManager/versionManager', './client/system/appManager/VersionManager'),
         ],
       },
     ],
   },
-  page('/client/orderList', NOT_BUILT, { access: 'canSeeOrderList', menuIcon: 'ProfileOutlined' }),
-  page('/client/rechargeMannager', NOT_BUILT, { access: 'canSeeRechargeMannager', menuIcon: 'WalletOutlined' }),
-  page('/client/withdrawalApproval', NOT_BUILT, {
+  page('/client/orderList', './client/OrderList', { access: 'canSeeOrderList', menuIcon: 'ProfileOutlined' }),
+  page('/client/rechargeMannager', './client/RechargeManager', { access: 'canSeeRechargeMannager', menuIcon: 'WalletOutlined' }),
+  page('/client/withdrawalApproval', './client/WithdrawalApproval', {
     access: 'canSeeWithdrawalApprova',
     menuIcon: 'AuditOutlined',
     menuUrl: '/withdrawalApproval',
   }),
-  page('/client/memberCenter', NOT_BUILT, { menuIcon: 'CrownOutlined' }),
-  page('/client/user', NOT_BUILT, { menuIcon: 'UserOutlined', hideInMenu: true }),
+  page('/client/memberCenter', './client/MemberCenter', { menuIcon: 'CrownOutlined' }),
+  page('/client/user', './client/UserSettings', { menuIcon: 'UserOutlined', hideInMenu: true }),
 ];
 
 const routes: AppRoute[] = [

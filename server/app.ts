@@ -8,16 +8,14 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type
 import { CODE_MESSAGES, CODES } from '../src/shared/codes';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
-import { accountCalls } from './calls/account';
-import { newsCalls } from './calls/news';
-import { saleCalls } from './calls/sale';
-import { registerCalls, type CallDefinition } from './http/calls';
+import { CALLS } from './calls';
+import { registerCalls } from './http/calls';
 import { fail, Refusal } from './http/respond';
 import { validationMessage, type AjvError } from './http/validation';
 import { RbacCache } from './rbac/snapshot';
 import { NOT_BUILT_TEXT, registerStatic, sendIndex } from './static';
 
-export const CALLS: readonly CallDefinition[] = [...accountCalls, ...saleCalls, ...newsCalls];
+export { CALLS };
 
 export interface BuildOptions {
   db: Db;

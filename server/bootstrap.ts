@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/shared/demoAccounts';
 import type { ServerConfig } from './config';
-import type { Db } from './db/client';
+import type { Db, Tx } from './db/client';
 import { queryOne, queryRows } from './db/query';
 import { generatePassword, hashPassword } from './auth/password';
 import { pruneAttempts } from './auth/attempts';
@@ -21,8 +21,8 @@ import {
   MEMBERSHIP_LEVEL_SEEDS,
   NEWS_SEEDS,
 } from './seed/demo';
+import { DOMAIN_DEMO_SEEDS } from './seed/domains';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** An arbitrary constant naming the bootstrap's advisory lock. */
 const BOOTSTRAP_LOCK = 727_100_001;
@@ -198,6 +198,7 @@ async function seedDemo(tx: Tx): Promise<string[]> {
       );
     }
   }
+  for (const seedDomain of DOMAIN_DEMO_SEEDS) await seedDomain(tx);
   for (const article of NEWS_SEEDS) {
     await tx.execute(
       sql`insert into news (title, summary, body, published_at)

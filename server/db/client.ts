@@ -51,3 +51,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
+
+/** A transaction handle, as `db.transaction` hands it to its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

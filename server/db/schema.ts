@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   bigserial,
   boolean,
   index,
@@ -153,9 +154,235 @@ export const salespeople = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     commissionRate: integer('commission_rate').notNull(),
     inviteCode: text('invite_code').notNull(),
+    /** The ledger balance in cents: the sum of the account's ledger entries, kept here so one row lock guards it. */
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    /** A removed salesperson keeps its row and ledger (removing needs /salerdel). */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('salespeople_invite_code_key').on(t.inviteCode)],
+  (t) => [
+    uniqueIndex('salespeople_invite_code_key').on(t.inviteCode),
+    check('salespeople_balance_not_negative', sql`${t.balanceCents} >= 0`),
+  ],
+);
+
+/** The salesperson's ledger: every money change writes one entry in the transaction that makes it. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    /** Signed cents: credits are positive, debits negative. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['commission', 'withdrawal', 'refund', 'adjustment'] }).notNull(),
+    /** What the entry is about, e.g. `order:2026112100001` or `withdrawal:12`. */
+    reference: text('reference').notNull().default(''),
+    balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_account').on(t.accountId, t.id),
+    check('ledger_entries_balance_after_not_negative', sql`${t.balanceAfterCents} >= 0`),
+  ],
+);
+
+/** A salesperson's payout cards; only the last four digits are kept. */
+export const bankCards = pgTable(
+  'bank_cards',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    holder: text('holder').notNull(),
+    bank: text('bank').notNull(),
+    last4: text('last4').notNull(),
+    /** A keyed hash of the full number: refuses the same card twice without keeping the number. */
+    fingerprint: text('fingerprint').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    /** Removed cards stay for the withdrawals that name them. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('bank_cards_account').on(t.accountId),
+    uniqueIndex('bank_cards_one_default').on(t.accountId).where(sql`${t.isDefault} and ${t.removedAt} is null`),
+    uniqueIndex('bank_cards_fingerprint_key').on(t.accountId, t.fingerprint).where(sql`${t.removedAt} is null`),
+  ],
+);
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => bankCards.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'paid'] }).notNull().default('pending'),
+    reviewerId: integer('reviewer_id'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('withdrawals_status').on(t.status, t.createdAt),
+    index('withdrawals_account').on(t.accountId, t.createdAt),
+    check('withdrawals_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => membershipLevels.id, { onDelete: 'restrict' }),
+    /** The level's name and duration when the order was made. */
+    levelName: text('level_name').notNull(),
+    durationDays: integer('duration_days').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'cancelled', 'refunded'] }).notNull().default('pending'),
+    /** The payment channel adapter's name: `online` (confirmed by staff) or `recharge`. */
+    channel: text('channel').notNull(),
+    /** The referring salesperson's account when the order was made. */
+    salespersonId: integer('salesperson_id'),
+    /** Commission rate (basis points) and amount fixed when the order was paid. */
+    commissionRate: integer('commission_rate'),
+    commissionCents: bigint('commission_cents', { mode: 'number' }),
+    /** The membership expiry before and after this order's payment, so a refund can reverse it. */
+    expiresBefore: timestamp('expires_before', { withTimezone: true }),
+    expiresAfter: timestamp('expires_after', { withTimezone: true }),
+    operatorId: integer('operator_id'),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_key').on(t.orderNo),
+    index('orders_account').on(t.accountId, t.createdAt),
+    index('orders_status_created').on(t.status, t.createdAt),
+    index('orders_created').on(t.createdAt),
+    check('orders_amount_not_negative', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** Shops bound by the plug-in and reported to the server. */
+export const shops = pgTable(
+  'shops',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    region: text('region').notNull().default(''),
+    status: text('status', { enum: ['bound', 'unbound', 'invalid'] }).notNull().default('bound'),
+    boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+    unboundAt: timestamp('unbound_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('shops_account_platform_external_key').on(t.accountId, t.platform, t.externalId),
+    index('shops_status').on(t.status, t.boundAt),
+  ],
+);
+
+/** Plug-in automation scripts: action scripts and link (url) scripts. Content lives in versions. */
+export const scripts = pgTable(
+  'scripts',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['action', 'url'] }).notNull(),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    currentVersion: integer('current_version').notNull().default(1),
+    updatedBy: integer('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('scripts_kind_name_key').on(t.kind, t.name)],
+);
+
+/** Every save of a script is a new version; restoring copies an older one into a new version. */
+export const scriptVersions = pgTable(
+  'script_versions',
+  {
+    id: serial('id').primaryKey(),
+    scriptId: integer('script_id')
+      .notNull()
+      .references(() => scripts.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** The JSON text as saved (validated JSON, formatting kept). */
+    content: text('content').notNull(),
+    note: text('note').notNull().default(''),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('script_versions_script_version_key').on(t.scriptId, t.version)],
+);
+
+/** Plug-in releases. */
+export const appVersions = pgTable(
+  'app_versions',
+  {
+    id: serial('id').primaryKey(),
+    version: text('version').notNull(),
+    changelog: text('changelog').notNull().default(''),
+    downloadUrl: text('download_url').notNull().default(''),
+    minSupportedVersion: text('min_supported_version').notNull(),
+    status: text('status', { enum: ['draft', 'published', 'withdrawn'] }).notNull().default('draft'),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('app_versions_version_key').on(t.version)],
+);
+
+/** The script versions bundled with a release; frozen once the release is published. */
+export const appVersionScripts = pgTable(
+  'app_version_scripts',
+  {
+    appVersionId: integer('app_version_id')
+      .notNull()
+      .references(() => appVersions.id, { onDelete: 'cascade' }),
+    scriptVersionId: integer('script_version_id')
+      .notNull()
+      .references(() => scriptVersions.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.appVersionId, t.scriptVersionId] })],
+);
+
+/** Uploaded images and videos; the bytes live behind the storage interface, under `storage_key`. */
+export const media = pgTable(
+  'media',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['image', 'video', 'other'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploaderId: integer('uploader_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('media_storage_key_key').on(t.storageKey), index('media_kind_created').on(t.kind, t.createdAt)],
 );
 
 export const news = pgTable(
@@ -166,7 +393,9 @@ export const news = pgTable(
     summary: text('summary').notNull().default(''),
     body: text('body').notNull().default(''),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    authorId: integer('author_id'),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('news_published_at').on(t.publishedAt)],
 );
@@ -184,5 +413,9 @@ export const auditLog = pgTable(
     ip: text('ip'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_at').on(t.at)],
+  (t) => [
+    index('audit_log_at').on(t.at),
+    index('audit_log_actor').on(t.actorId, t.at),
+    index('audit_log_target').on(t.targetType, t.targetId),
+  ],
 );

@@ -1,0 +1,3 @@
+import type { CallDefinition } from '../http/calls';
+
+export const appVersionCalls: CallDefinition[] = [];

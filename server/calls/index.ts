@@ -1,0 +1,35 @@
+/** Every API call the server mounts, one array per domain module. */
+import type { CallDefinition } from '../http/calls';
+import { accountCalls } from './account';
+import { appVersionCalls } from './appVersion';
+import { auditLogCalls } from './auditLog';
+import { ledgerCalls } from './ledger';
+import { mediaCalls } from './media';
+import { membershipLevelCalls } from './membershipLevel';
+import { menuCalls } from './menu';
+import { newsCalls } from './news';
+import { orderCalls } from './order';
+import { pluginCalls } from './plugin';
+import { profileCalls } from './profile';
+import { roleCalls } from './role';
+import { saleCalls } from './sale';
+import { scriptCalls } from './script';
+import { shopCalls } from './shop';
+
+export const CALLS: readonly CallDefinition[] = [
+  ...accountCalls,
+  ...saleCalls,
+  ...newsCalls,
+  ...shopCalls,
+  ...orderCalls,
+  ...ledgerCalls,
+  ...profileCalls,
+  ...menuCalls,
+  ...roleCalls,
+  ...membershipLevelCalls,
+  ...auditLogCalls,
+  ...scriptCalls,
+  ...appVersionCalls,
+  ...mediaCalls,
+  ...pluginCalls,
+];

@@ -1,0 +1,2 @@
+// Placeholder until this screen is built.
+export { default } from '@/pages/NotBuilt';
