@@ -1,0 +1,39 @@
+/**
+ * ProTable ↔ API paging: `{ current, pageSize, ...filters }` in, `{ list, total, current, pageSize }`
+ * out (product.md, API conventions). Every listing screen builds its `request` with `pagedRequest`.
+ */
+import type { Page } from '@/shared/api';
+import { callApi } from '@/models/request';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@/shared/constants';
+
+export interface TableAnswer<T> {
+  data: T[];
+  total: number;
+  success: boolean;
+}
+
+/** ProTable hands empty filter fields as '' or undefined; the API wants them absent. */
+export function compactFilters(params: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    body[key] = typeof value === 'string' ? value.trim() : value;
+  }
+  return body;
+}
+
+/**
+ * A ProTable `request` for the paged call `path`. `toBody` maps the form's values (e.g. a date
+ * range) to the call's filters; by default they pass through, compacted.
+ */
+export function pagedRequest<T, P extends Record<string, unknown> = Record<string, unknown>>(
+  path: string,
+  toBody: (params: P) => Record<string, unknown> = (params) => params,
+) {
+  return async (params: P & { current?: number; pageSize?: number; keyword?: string }): Promise<TableAnswer<T>> => {
+    const { current = FIRST_PAGE, pageSize = DEFAULT_PAGE_SIZE, keyword: _keyword, ...filters } = params;
+    const answer = await callApi<Page<T>>(path, { ...compactFilters(toBody(filters as P)), current, pageSize });
+    if (!answer.isSuccess || !answer.content) return { data: [], total: 0, success: false };
+    return { data: answer.content.list, total: answer.content.total, success: true };
+  };
+}
