@@ -263,6 +263,8 @@ export const orders = pgTable(
     commissionCents: bigint('commission_cents', { mode: 'number' }),
     /** The membership expiry before and after this order's payment, so a refund can reverse it. */
     expiresBefore: timestamp('expires_before', { withTimezone: true }),
+    /** The account's membership level before this order's payment (a refund puts it back). */
+    levelBeforeId: integer('level_before_id'),
     expiresAfter: timestamp('expires_after', { withTimezone: true }),
     operatorId: integer('operator_id'),
     note: text('note').notNull().default(''),

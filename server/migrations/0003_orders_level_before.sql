@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "level_before_id" integer;
