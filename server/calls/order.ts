@@ -157,8 +157,8 @@ function listFilters(body: OrderListQuery, scope: SQL): SQL[] {
   if (body.status) filters.push(sql`o.status = ${body.status}`);
   if (body.channel) filters.push(sql`o.channel = ${body.channel}`);
   if (body.orderNo?.trim()) filters.push(sql`o.order_no like ${containsPattern(body.orderNo.trim())}`);
-  if (body.createdFrom) filters.push(sql`o.created_at >= ${new Date(body.createdFrom)}`);
-  if (body.createdTo) filters.push(sql`o.created_at < ${new Date(body.createdTo)}`);
+  if (body.createdFrom) filters.push(sql`o.created_at >= ${body.createdFrom}::timestamptz`);
+  if (body.createdTo) filters.push(sql`o.created_at < ${body.createdTo}::timestamptz`);
   return filters;
 }
 
@@ -249,7 +249,7 @@ const refund = defineCall({
         action: 'order.refund',
         targetType: 'order',
         targetId: order.orderNo,
-        before: { status: order.status, expiresAfter: toIso(order.expiresAfter), commissionCents: order.commissionCents },
+        before: { status: order.status, expiresAfter: toIso(order.expiresAfter), commissionCents: toOrderItem(order).commissionCents },
         after: { status: 'refunded', ...outcome, note: body.note ?? '' },
         ip,
       });

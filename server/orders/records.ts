@@ -15,13 +15,13 @@ export interface OrderRecord {
   levelId: number;
   levelName: string;
   durationDays: number;
-  amountCents: string | number;
+  amountCents: string | number | bigint;
   status: OrderStatus;
   channel: string;
   salespersonId: number | null;
   salespersonName: string | null;
   commissionRate: number | null;
-  commissionCents: string | number | null;
+  commissionCents: string | number | bigint | null;
   expiresBefore: unknown;
   expiresAfter: unknown;
   levelBeforeId: number | null;

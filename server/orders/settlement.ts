@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { queryOne, toMillis } from '../db/query';
+import { queryOne, toIso, toMillis } from '../db/query';
 import { badParameter, Refusal } from '../http/respond';
 import { MSG_INSUFFICIENT_BALANCE, postLedgerEntry } from '../money/ledger';
 import { CODES } from '../../src/shared/codes';
@@ -107,7 +107,7 @@ export async function payOrder(tx: Tx, order: OrderRecord, operatorId: number | 
   const before = { levelId: account.levelId, expiresAt: toMillis(account.expiresAt) };
   const after = membershipAfterPayment(before, order.levelId, order.durationDays, now);
   await tx.execute(
-    sql`update accounts set membership_level_id = ${after.levelId}, membership_expires_at = ${new Date(after.expiresAt)}
+    sql`update accounts set membership_level_id = ${after.levelId}, membership_expires_at = ${toIso(after.expiresAt)}::timestamptz
         where id = ${order.accountId}`,
   );
 
@@ -134,10 +134,10 @@ export async function payOrder(tx: Tx, order: OrderRecord, operatorId: number | 
 
   const updated = await queryOne<{ id: number }>(
     tx,
-    sql`update orders set status = 'paid', paid_at = ${new Date(now)}, salesperson_id = ${account.referrerId},
+    sql`update orders set status = 'paid', paid_at = ${toIso(now)}::timestamptz, salesperson_id = ${account.referrerId},
           commission_rate = ${commission?.rate ?? null}, commission_cents = ${commission?.cents ?? null},
-          expires_before = ${before.expiresAt === null ? null : new Date(before.expiresAt)},
-          expires_after = ${new Date(after.expiresAt)}, level_before_id = ${before.levelId},
+          expires_before = ${toIso(before.expiresAt)}::timestamptz,
+          expires_after = ${toIso(after.expiresAt)}::timestamptz, level_before_id = ${before.levelId},
           operator_id = coalesce(${operatorId}, operator_id)
         where id = ${order.id} and status = 'pending' returning id`,
   );
@@ -202,13 +202,13 @@ export async function refundOrder(tx: Tx, order: OrderRecord, note: string): Pro
       expiresAt = toMillis(order.expiresBefore);
       await tx.execute(
         sql`update accounts set membership_level_id = ${order.levelBeforeId},
-              membership_expires_at = ${expiresAt === null ? null : new Date(expiresAt)}
+              membership_expires_at = ${toIso(expiresAt)}::timestamptz
             where id = ${order.accountId}`,
       );
     } else if (currentExpiry > paidExpiry) {
       reversal = 'shortened';
       expiresAt = currentExpiry - order.durationDays * DAY_MS;
-      await tx.execute(sql`update accounts set membership_expires_at = ${new Date(expiresAt)} where id = ${order.accountId}`);
+      await tx.execute(sql`update accounts set membership_expires_at = ${toIso(expiresAt)}::timestamptz where id = ${order.accountId}`);
     }
   }
 
