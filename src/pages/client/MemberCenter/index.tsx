@@ -1,2 +1,82 @@
-// Placeholder until this screen is built.
-export { default } from '@/pages/NotBuilt';
+/** `/client/memberCenter`: the account's membership, its pending orders, and the levels on sale to buy or renew. */
+import { PageContainer } from '@ant-design/pro-components';
+import { useRequest } from 'ahooks';
+import { Modal, Result } from 'antd';
+import { useState } from 'react';
+import { getToken } from '@/models/session';
+import { cancelOrder, createOrder, getMemberCenter } from '@/services/order';
+import { FOCUS_REFRESH_TIMESPAN_MS } from '@/shared/constants';
+import { ORDER_TEXT, type LevelOnSale, type PendingOrder } from '@/shared/orders';
+import { feedback } from '@/utils/feedback';
+import BuyDialog from './BuyDialog';
+import LevelCards from './LevelCards';
+import MembershipCard from './MembershipCard';
+import PendingOrders, { PaymentSteps } from './PendingOrders';
+
+const TEXT = ORDER_TEXT.memberCenter;
+
+export default function MemberCenterPage() {
+  const [buying, setBuying] = useState<LevelOnSale | null>(null);
+  const [created, setCreated] = useState<PendingOrder | null>(null);
+  const [cancelling, setCancelling] = useState<string | null>(null);
+
+  // Without a token (a logged-out visitor) the screen calls nothing.
+  const { data, loading, refresh } = useRequest(
+    async () => {
+      const answer = await getMemberCenter();
+      return answer.isSuccess ? answer.content : undefined;
+    },
+    { ready: Boolean(getToken()), refreshOnWindowFocus: true, focusTimespan: FOCUS_REFRESH_TIMESPAN_MS },
+  );
+
+  const { run: submit, loading: submitting } = useRequest(
+    async (level: LevelOnSale) => {
+      const answer = await createOrder({ levelId: level.id });
+      if (!answer.isSuccess) return;
+      setBuying(null);
+      setCreated(answer.content);
+      refresh();
+    },
+    { manual: true },
+  );
+
+  const cancel = async (orderNo: string) => {
+    setCancelling(orderNo);
+    try {
+      const answer = await cancelOrder({ orderNo });
+      if (answer.isSuccess) {
+        feedback.message.success(TEXT.cancelled);
+        refresh();
+      }
+    } finally {
+      setCancelling(null);
+    }
+  };
+
+  const firstLoad = loading && !data;
+  return (
+    <PageContainer title="会员中心">
+      <MembershipCard membership={data?.membership} loading={firstLoad} />
+      <PendingOrders orders={data?.pendingOrders ?? []} cancelling={cancelling} onCancel={cancel} />
+      <LevelCards levels={data?.levels ?? []} membership={data?.membership} loading={firstLoad} onBuy={setBuying} />
+      <BuyDialog
+        level={buying}
+        membership={data?.membership}
+        submitting={submitting}
+        onSubmit={submit}
+        onClose={() => setBuying(null)}
+      />
+      <Modal open={created !== null} footer={null} onCancel={() => setCreated(null)} width={560}>
+        {created && (
+          <Result
+            status="success"
+            title={TEXT.created}
+            subTitle={`订单号 ${created.orderNo}，请按以下步骤完成支付`}
+            style={{ paddingBottom: 0 }}
+            extra={<div style={{ textAlign: 'left' }}><PaymentSteps order={created} /></div>}
+          />
+        )}
+      </Modal>
+    </PageContainer>
+  );
+}

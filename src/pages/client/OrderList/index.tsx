@@ -1,2 +1,117 @@
-// Placeholder until this screen is built.
-export { default } from '@/pages/NotBuilt';
+/**
+ * `/client/orderList`: the caller's orders; staff (the screen plus /admin) see every account's and
+ * confirm, cancel or refund them. A member may cancel their own pending order.
+ */
+import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useAccess } from '@umijs/max';
+import { Modal, Popconfirm, Typography } from 'antd';
+import { useRef } from 'react';
+import dayjs from '@/utils/dayjs';
+import { cancelOrder, confirmOrder, refundOrder } from '@/services/order';
+import { formatYuan } from '@/shared/money';
+import { ORDER_TEXT, type OrderItem } from '@/shared/orders';
+import { feedback } from '@/utils/feedback';
+import { pagedRequest } from '@/utils/proTable';
+import { tablePagination } from '@/utils/requestDefaults';
+import { orderColumns } from './columns';
+
+const TEXT = ORDER_TEXT.orderList;
+
+interface Filters extends Record<string, unknown> {
+  created?: [string, string];
+}
+
+/** The date range (whole days, the browser's zone) as the call's ISO bounds. */
+export function toListBody({ created, ...rest }: Filters): Record<string, unknown> {
+  if (!created?.[0] || !created?.[1]) return rest;
+  return {
+    ...rest,
+    createdFrom: dayjs(created[0]).startOf('day').toISOString(),
+    createdTo: dayjs(created[1]).add(1, 'day').startOf('day').toISOString(),
+  };
+}
+
+export default function OrderListPage() {
+  const access = useAccess();
+  const staff = access.canSeeOrderList && access.canSeeAdmin;
+  const actionRef = useRef<ActionType>();
+  const [modal, modalHolder] = Modal.useModal();
+
+  const act = async (call: () => Promise<{ isSuccess: boolean }>, done: string) => {
+    const answer = await call();
+    if (answer.isSuccess) {
+      feedback.message.success(done);
+      actionRef.current?.reload();
+    }
+  };
+
+  const askRefund = (row: OrderItem) =>
+    modal.confirm({
+      title: TEXT.refundTitle,
+      okText: TEXT.refund,
+      okButtonProps: { danger: true },
+      width: 480,
+      content: (
+        <div>
+          <p>
+            订单 {row.orderNo}（{row.account.username}，{row.levelName}，¥{formatYuan(row.amountCents)}）将标记为已退款：
+          </p>
+          <ul style={{ paddingLeft: 20 }}>
+            <li>会员有效期回退本订单增加的 {row.durationDays} 天（之后有其它订单切换过套餐时保持不变）。</li>
+            {row.commissionCents ? (
+              <li>
+                从销售 {row.salesperson?.username} 的余额扣回佣金 ¥{formatYuan(row.commissionCents)}。
+              </li>
+            ) : null}
+            <li>款项请通过原收款渠道退还给客户。</li>
+          </ul>
+        </div>
+      ),
+      onOk: () => act(() => refundOrder({ orderNo: row.orderNo }), TEXT.refunded),
+    });
+
+  const actions: ProColumns<OrderItem>['render'] = (_, row) => {
+    const links = [];
+    if (row.status === 'pending' && staff) {
+      links.push(
+        <Popconfirm key="confirm" title={TEXT.confirmPrompt} onConfirm={() => act(() => confirmOrder({ orderNo: row.orderNo }), TEXT.confirmed)}>
+          <a>{TEXT.confirm}</a>
+        </Popconfirm>,
+      );
+    }
+    if (row.status === 'pending') {
+      links.push(
+        <Popconfirm key="cancel" title={TEXT.cancelPrompt} onConfirm={() => act(() => cancelOrder({ orderNo: row.orderNo }), TEXT.cancelled)}>
+          <Typography.Link type="danger">{TEXT.cancel}</Typography.Link>
+        </Popconfirm>,
+      );
+    }
+    if (row.status === 'paid' && staff) {
+      links.push(
+        <Typography.Link key="refund" type="danger" onClick={() => askRefund(row)}>
+          {TEXT.refund}
+        </Typography.Link>,
+      );
+    }
+    return links.length ? links : '-';
+  };
+
+  return (
+    <PageContainer title="订单列表">
+      {modalHolder}
+      <ProTable<OrderItem, Filters>
+        rowKey="orderNo"
+        actionRef={actionRef}
+        columns={orderColumns(staff, actions)}
+        request={pagedRequest<OrderItem, Filters>('order/list', toListBody)}
+        pagination={tablePagination}
+        search={{ labelWidth: 'auto' }}
+        scroll={{ x: 1200 }}
+        dateFormatter="string"
+        headerTitle={staff ? '全部订单' : '我的订单'}
+        options={{ density: false, setting: false }}
+        locale={{ emptyText: '暂无订单' }}
+      />
+    </PageContainer>
+  );
+}

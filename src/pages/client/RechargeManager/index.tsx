@@ -1,2 +1,42 @@
-// Placeholder until this screen is built.
-export { default } from '@/pages/NotBuilt';
+/** `/client/rechargeMannager`: staff credit an account with a level (a paid order, channel recharge), and the recent recharges. */
+import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useRef } from 'react';
+import dayjs from '@/utils/dayjs';
+import { formatYuan } from '@/shared/money';
+import { ORDER_TEXT, type OrderItem } from '@/shared/orders';
+import { pagedRequest } from '@/utils/proTable';
+import { tablePagination } from '@/utils/requestDefaults';
+import RechargeForm from './RechargeForm';
+
+const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
+
+const columns: ProColumns<OrderItem>[] = [
+  { title: '订单号', dataIndex: 'orderNo', copyable: true, width: 190 },
+  { title: '账户', dataIndex: 'account', render: (_, row) => row.account.username },
+  { title: '套餐', dataIndex: 'levelName', render: (_, row) => `${row.levelName}（${row.durationDays} 天）` },
+  { title: '金额', dataIndex: 'amountCents', align: 'right', render: (_, row) => `¥${formatYuan(row.amountCents)}` },
+  { title: '会员有效期至', dataIndex: 'expiresAfter', render: (_, row) => time(row.expiresAfter) },
+  { title: '操作人', dataIndex: 'operator', render: (_, row) => row.operator?.username ?? '-' },
+  { title: '备注', dataIndex: 'note', ellipsis: true, render: (_, row) => row.note || '-' },
+  { title: '充值时间', dataIndex: 'paidAt', render: (_, row) => time(row.paidAt) },
+];
+
+export default function RechargeManagerPage() {
+  const actionRef = useRef<ActionType>();
+  return (
+    <PageContainer title="充值管理">
+      <RechargeForm onDone={() => actionRef.current?.reload()} />
+      <ProTable<OrderItem>
+        rowKey="orderNo"
+        actionRef={actionRef}
+        headerTitle={ORDER_TEXT.recharge.recentTitle}
+        columns={columns}
+        request={pagedRequest<OrderItem>('order/rechargeList')}
+        pagination={tablePagination}
+        search={false}
+        options={{ density: false, setting: false }}
+        locale={{ emptyText: '暂无充值记录' }}
+      />
+    </PageContainer>
+  );
+}
