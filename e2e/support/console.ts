@@ -6,7 +6,7 @@ import type { MenuEntry } from './menus';
 
 export const HOME = '/client/home';
 export const LOGIN = '/login';
-/** A client screen open to every account that calls no API of its own (not built yet). */
+/** A client screen open to every account that calls no API without a token (the member centre waits for one). */
 export const QUIET_SCREEN = '/client/memberCenter';
 /** antd puts a space between the two characters of a two-character button label ('登 录'). */
 export const LOGIN_BUTTON = /^登\s*录$/;
