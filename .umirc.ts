@@ -13,6 +13,9 @@ export default defineConfig({
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },
   polyfill: false,
   srcTranspiler: 'esbuild',
+  // Minified chunks each keep their esbuild helpers in their own scope (else umi's build refuses
+  // two chunks declaring the same helper name, as the pro-components screens do).
+  esbuildMinifyIIFE: true,
   // Route titles are set by the layout and by usePageTitle; no react-helmet in the entry bundle.
   helmet: false,
   alias: {
