@@ -41,7 +41,7 @@ export default function BuyDialog({ level, membership, submitting, onSubmit, onC
       confirmLoading={submitting}
       onOk={() => level && onSubmit(level)}
       onCancel={onClose}
-      destroyOnClose
+      destroyOnHidden
     >
       {level && after && (
         <>
