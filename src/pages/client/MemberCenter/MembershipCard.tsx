@@ -17,7 +17,7 @@ export default function MembershipCard({ membership, loading }: { membership: Cu
   return (
     <Card title={TEXT.currentTitle} loading={loading} style={{ marginBottom: 16 }}>
       {membership ? (
-        <Descriptions column={{ xs: 1, sm: 2, lg: 4 }}>
+        <Descriptions column={{ xs: 1, sm: 2, md: 2, lg: 4, xl: 4, xxl: 4 }}>
           <Descriptions.Item label="当前套餐">
             <Tag color={membership.expired ? 'default' : 'gold'} data-testid="membership-level">
               {membership.name}

@@ -1,6 +1,6 @@
 /** The order list's columns; the account and commission columns only for staff. */
 import type { ProColumns } from '@ant-design/pro-components';
-import { Tooltip } from 'antd';
+import { Tooltip, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { formatRate, formatYuan } from '@/shared/money';
 import { ORDER_STATUS_TEXT, PAYMENT_CHANNEL_TEXT, type OrderItem, type OrderStatus } from '@/shared/orders';
@@ -22,29 +22,34 @@ const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm'
 
 export function orderColumns(staff: boolean, actions: ProColumns<OrderItem>['render']): ProColumns<OrderItem>[] {
   return [
-    { title: '订单号', dataIndex: 'orderNo', copyable: true, width: 190, fieldProps: { placeholder: '输入订单号' } },
+    { title: '订单号', dataIndex: 'orderNo', copyable: true, width: 200, fieldProps: { placeholder: '输入订单号' } },
     {
       title: '账户',
       dataIndex: 'account',
       hideInTable: !staff,
       hideInSearch: !staff,
+      width: 120,
+      ellipsis: true,
       fieldProps: { placeholder: '用户名或邮箱' },
       render: (_, row) => row.account.username,
     },
-    { title: '套餐', dataIndex: 'levelName', hideInSearch: true, render: (_, row) => `${row.levelName}（${row.durationDays} 天）` },
+    { title: '套餐', dataIndex: 'levelName', hideInSearch: true, width: 130, render: (_, row) => `${row.levelName}（${row.durationDays} 天）` },
     {
       title: '金额',
       dataIndex: 'amountCents',
       hideInSearch: true,
       align: 'right',
+      width: 100,
       render: (_, row) => `¥${formatYuan(row.amountCents)}`,
     },
     { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: statusEnum, width: 90 },
-    { title: '支付方式', dataIndex: 'channel', valueType: 'select', valueEnum: channelEnum, width: 100 },
+    { title: '支付方式', dataIndex: 'channel', valueType: 'select', valueEnum: channelEnum, width: 90 },
     {
       title: '销售',
       dataIndex: 'salesperson',
       hideInSearch: true,
+      width: 100,
+      ellipsis: true,
       render: (_, row) => row.salesperson?.username ?? '-',
     },
     {
@@ -53,23 +58,27 @@ export function orderColumns(staff: boolean, actions: ProColumns<OrderItem>['ren
       hideInSearch: true,
       hideInTable: !staff,
       align: 'right',
+      width: 130,
       render: (_, row) =>
         row.commissionCents === null ? '-' : `¥${formatYuan(row.commissionCents)}（${formatRate(row.commissionRate ?? 0)}）`,
     },
-    { title: '创建时间', dataIndex: 'createdAt', hideInSearch: true, width: 140, render: (_, row) => time(row.createdAt) },
     {
-      title: '支付时间',
-      dataIndex: 'paidAt',
+      title: '创建 / 支付时间',
+      dataIndex: 'createdAt',
       hideInSearch: true,
-      width: 140,
-      render: (_, row) =>
-        row.paidAt && row.expiresAfter ? (
-          <Tooltip title={`会员有效期至 ${time(row.expiresAfter)}`}>{time(row.paidAt)}</Tooltip>
-        ) : (
-          time(row.paidAt)
-        ),
+      width: 170,
+      render: (_, row) => (
+        <div style={{ whiteSpace: 'nowrap' }}>
+          <div>{time(row.createdAt)}</div>
+          {row.paidAt ? (
+            <Tooltip title={row.expiresAfter ? `会员有效期至 ${time(row.expiresAfter)}` : undefined}>
+              <Typography.Text type="success">{time(row.paidAt)} 支付</Typography.Text>
+            </Tooltip>
+          ) : null}
+        </div>
+      ),
     },
     { title: '创建日期', dataIndex: 'created', valueType: 'dateRange', hideInTable: true },
-    { title: '操作', valueType: 'option', width: 150, fixed: 'right', render: actions },
+    { title: '操作', valueType: 'option', width: staff ? 130 : 80, fixed: 'right', render: actions },
   ];
 }

@@ -106,7 +106,7 @@ export default function OrderListPage() {
         request={pagedRequest<OrderItem, Filters>('order/list', toListBody)}
         pagination={tablePagination}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 'max-content' }}
         dateFormatter="string"
         headerTitle={staff ? '全部订单' : '我的订单'}
         options={{ density: false, setting: false }}
