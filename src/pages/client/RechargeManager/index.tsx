@@ -11,14 +11,14 @@ import RechargeForm from './RechargeForm';
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
 
 const columns: ProColumns<OrderItem>[] = [
-  { title: '订单号', dataIndex: 'orderNo', copyable: true, width: 190 },
-  { title: '账户', dataIndex: 'account', render: (_, row) => row.account.username },
-  { title: '套餐', dataIndex: 'levelName', render: (_, row) => `${row.levelName}（${row.durationDays} 天）` },
-  { title: '金额', dataIndex: 'amountCents', align: 'right', render: (_, row) => `¥${formatYuan(row.amountCents)}` },
-  { title: '会员有效期至', dataIndex: 'expiresAfter', render: (_, row) => time(row.expiresAfter) },
-  { title: '操作人', dataIndex: 'operator', render: (_, row) => row.operator?.username ?? '-' },
+  { title: '订单号', dataIndex: 'orderNo', copyable: true, width: 200 },
+  { title: '账户', dataIndex: 'account', width: 130, ellipsis: true, render: (_, row) => row.account.username },
+  { title: '套餐', dataIndex: 'levelName', width: 120, render: (_, row) => `${row.levelName}（${row.durationDays} 天）` },
+  { title: '金额', dataIndex: 'amountCents', width: 100, align: 'right', render: (_, row) => `¥${formatYuan(row.amountCents)}` },
+  { title: '会员有效期至', dataIndex: 'expiresAfter', width: 150, render: (_, row) => time(row.expiresAfter) },
+  { title: '操作人', dataIndex: 'operator', width: 120, ellipsis: true, render: (_, row) => row.operator?.username ?? '-' },
   { title: '备注', dataIndex: 'note', ellipsis: true, render: (_, row) => row.note || '-' },
-  { title: '充值时间', dataIndex: 'paidAt', render: (_, row) => time(row.paidAt) },
+  { title: '充值时间', dataIndex: 'paidAt', width: 150, render: (_, row) => time(row.paidAt) },
 ];
 
 export default function RechargeManagerPage() {
@@ -34,6 +34,7 @@ export default function RechargeManagerPage() {
         request={pagedRequest<OrderItem>('order/rechargeList')}
         pagination={tablePagination}
         search={false}
+        scroll={{ x: 'max-content' }}
         options={{ density: false, setting: false }}
         locale={{ emptyText: '暂无充值记录' }}
       />
