@@ -13,6 +13,9 @@ export default defineConfig({
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },
   polyfill: false,
   srcTranspiler: 'esbuild',
+  // Each minified chunk in its own scope: esbuild's top-level helpers of two async chunks (e.g. the
+  // lazily loaded CodeMirror editor) would otherwise collide as globals and fail the build check.
+  esbuildMinifyIIFE: true,
   // Route titles are set by the layout and by usePageTitle; no react-helmet in the entry bundle.
   helmet: false,
   alias: {
