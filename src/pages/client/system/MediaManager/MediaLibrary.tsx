@@ -38,16 +38,17 @@ import {
   type MediaItem,
   type MediaKind,
 } from '@/shared/content';
-import { DEFAULT_PAGE_SIZE } from '@/shared/constants';
 import dayjs from '@/utils/dayjs';
 
 type View = 'grid' | 'list';
 
-const GRID_PAGE_SIZE = 12;
+/** A multiple of the grid's 2, 3, 4 and 6 columns, used by the list view too. */
+const PAGE_SIZE = 12;
 
 function RenameMedia({ item, onDone }: { item: MediaItem; onDone: () => void }) {
   return (
     <ModalForm<{ name: string }>
+      name={`media-${item.id}`}
       title="重命名素材"
       width={420}
       trigger={<a>重命名</a>}
@@ -106,7 +107,7 @@ export default function MediaLibrary() {
       const answer = await callApi<Page<MediaItem>>('media/list', { current, pageSize, kind, name: name.trim() || undefined });
       return answer.isSuccess ? { list: answer.content.list, total: answer.content.total } : { list: [], total: 0 };
     },
-    { defaultPageSize: view === 'grid' ? GRID_PAGE_SIZE : DEFAULT_PAGE_SIZE, refreshDeps: [kind, name] },
+    { defaultPageSize: PAGE_SIZE, refreshDeps: [kind, name] },
   );
 
   const onUploadChange = ({ file, fileList }: UploadChangeParam<UploadFile<ApiResponse<MediaItem>>>) => {
@@ -245,13 +246,13 @@ export default function MediaLibrary() {
         <Table<MediaItem> rowKey="id" size="middle" loading={loading} columns={columns} dataSource={data?.list ?? []} pagination={false} locale={{ emptyText: <Empty description="暂无素材" /> }} />
       )}
       <Pagination
-        style={{ textAlign: 'right' }}
+        align="end"
         current={pagination.current}
         pageSize={pagination.pageSize}
         total={pagination.total}
         onChange={pagination.onChange}
         showSizeChanger
-        pageSizeOptions={view === 'grid' ? [12, 24, 48] : [10, 20, 50]}
+        pageSizeOptions={[PAGE_SIZE, PAGE_SIZE * 2, PAGE_SIZE * 4]}
         showTotal={(total) => `共 ${total} 个`}
       />
 

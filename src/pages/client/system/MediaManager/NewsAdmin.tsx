@@ -26,6 +26,7 @@ interface Values {
 function NewsForm({ article, trigger, onDone }: { article?: NewsAdminItem; trigger: ReactElement; onDone: () => void }) {
   return (
     <ModalForm<Values>
+      name={article ? `news-${article.id}` : 'news-new'}
       title={article ? '编辑新闻' : CONTENT_TEXT.newNews}
       width={720}
       trigger={trigger}
@@ -66,7 +67,7 @@ export default function NewsAdmin() {
   };
 
   const columns: ProColumns<NewsAdminItem>[] = [
-    { title: '标题', dataIndex: 'title', ellipsis: true },
+    { title: '标题', dataIndex: 'title', ellipsis: true, width: 240 },
     {
       title: '状态',
       dataIndex: 'status',
@@ -75,7 +76,7 @@ export default function NewsAdmin() {
       valueEnum: Object.fromEntries(Object.entries(NEWS_STATUS_LABELS).map(([key, text]) => [key, { text }])),
       render: (_, row) => (row.publishedAt ? <Tag color="green">{NEWS_STATUS_LABELS.published}</Tag> : <Tag>{NEWS_STATUS_LABELS.draft}</Tag>),
     },
-    { title: '摘要', dataIndex: 'summary', search: false, ellipsis: true },
+    { title: '摘要', dataIndex: 'summary', search: false, ellipsis: true, width: 240 },
     { title: '作者', dataIndex: 'author', search: false, width: 120 },
     { title: '发布时间', dataIndex: 'publishedAt', valueType: 'dateTime', search: false, width: 170 },
     { title: '更新时间', dataIndex: 'updatedAt', valueType: 'dateTime', search: false, width: 170 },
@@ -109,6 +110,7 @@ export default function NewsAdmin() {
       pagination={tablePagination}
       request={pagedRequest<NewsAdminItem>('news/adminList')}
       search={{ labelWidth: 'auto' }}
+      scroll={{ x: 1250 }}
       locale={{ emptyText: '暂无新闻' }}
       toolBarRender={() => [
         <NewsForm

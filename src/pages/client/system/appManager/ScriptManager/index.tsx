@@ -1,6 +1,7 @@
 /** 脚本管理: which version of each script a release bundles; a published release's bundle is frozen. */
 import { PageContainer } from '@ant-design/pro-components';
-import { useRouteProps, useSearchParams } from '@umijs/max';
+import { useRouteProps } from '@umijs/max';
+import useQueryParam from '@/utils/useQueryParam';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Card, Descriptions, Empty, Select, Space, Table, Tag, Typography, message } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -19,8 +20,8 @@ const NOT_INCLUDED = 0;
 
 export default function ScriptManager() {
   const { title } = useRouteProps();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const releaseId = Number(searchParams.get('release')) || undefined;
+  const [releaseParam, setReleaseParam] = useQueryParam('release');
+  const releaseId = Number(releaseParam) || undefined;
   /** script id → chosen version id (0: not bundled) */
   const [choice, setChoice] = useState<Record<number, number>>({});
 
@@ -30,7 +31,7 @@ export default function ScriptManager() {
   });
 
   useEffect(() => {
-    if (!releaseId && releases?.length) setSearchParams({ release: String(releases[0].id) }, { replace: true } as never);
+    if (!releaseId && releases?.length) setReleaseParam(String(releases[0].id), true);
   }, [releaseId, releases]);
 
   const { data: bundle, loading, mutate } = useRequest(
@@ -107,7 +108,7 @@ export default function ScriptManager() {
               loading={releasesLoading}
               placeholder="选择一个版本"
               value={releaseId}
-              onChange={(id) => setSearchParams({ release: String(id) })}
+              onChange={(id) => setReleaseParam(String(id))}
               options={(releases ?? []).map((item) => ({ value: item.id, label: `${item.version}（${RELEASE_STATUS_LABELS[item.status]}）` }))}
               notFoundContent={<Empty description="暂无版本，请先在版本管理中新建" />}
               data-testid="release-select"

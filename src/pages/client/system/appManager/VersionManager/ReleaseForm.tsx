@@ -25,6 +25,7 @@ const semverRule = (label: string) => ({
 export default function ReleaseForm({ release, trigger, onDone }: { release?: Release; trigger: ReactElement; onDone: () => void }) {
   return (
     <ModalForm<Values>
+      name={release ? `release-${release.id}` : 'release-new'}
       title={release ? `编辑版本 ${release.version}` : '新建版本'}
       width={560}
       trigger={trigger}

@@ -38,7 +38,7 @@ export default function VersionManager() {
       render: (_, row) => <Tag color={STATUS_COLORS[row.status]}>{RELEASE_STATUS_LABELS[row.status]}</Tag>,
     },
     { title: '最低支持版本', dataIndex: 'minSupportedVersion', search: false, width: 120 },
-    { title: '更新说明', dataIndex: 'changelog', search: false, ellipsis: true },
+    { title: '更新说明', dataIndex: 'changelog', search: false, ellipsis: true, width: 220 },
     {
       title: '下载地址',
       dataIndex: 'downloadUrl',
@@ -91,6 +91,7 @@ export default function VersionManager() {
         pagination={tablePagination}
         request={pagedRequest<Release>('appVersion/list')}
         search={{ labelWidth: 'auto' }}
+        scroll={{ x: 1250 }}
         locale={{ emptyText: '暂无版本' }}
         toolBarRender={() => [
           <ReleaseForm

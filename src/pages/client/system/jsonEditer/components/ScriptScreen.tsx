@@ -37,6 +37,7 @@ const nameRules = [
 function CreateScriptModal({ kind, onCreated }: { kind: ScriptKind; onCreated: () => void }) {
   return (
     <ModalForm<{ name: string; content: string; note?: string }>
+      name="script-new"
       title={`${CONTENT_TEXT.newScript}（${SCRIPT_KIND_LABELS[kind]}）`}
       width={760}
       modalProps={{ destroyOnClose: true }}
@@ -66,6 +67,7 @@ function CreateScriptModal({ kind, onCreated }: { kind: ScriptKind; onCreated: (
 function RenameModal({ script, onDone }: { script: ScriptListItem; onDone: () => void }) {
   return (
     <ModalForm<{ name: string }>
+      name={`script-${script.id}`}
       title="重命名脚本"
       width={420}
       modalProps={{ destroyOnClose: true }}
