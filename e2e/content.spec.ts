@@ -134,9 +134,11 @@ test('a release: create it, bundle its scripts, publish it, and its bundle is fr
   await dialog.getByRole('button', { name: OK }).click();
   await expect(dialog.getByText('最低支持版本不能高于版本号')).toBeVisible();
   await screenshot(page, 'content-release-form-invalid');
+  await dialog.getByLabel('最低支持版本').fill('0.4.0');
   await dialog.getByRole('button', { name: OK }).click();
   await expect(page.getByText('参数错误：version 应高于已有的最高版本 1.0.0')).toBeVisible();
   await dialog.getByLabel('版本号').fill('1.1.0');
+  await dialog.getByLabel('最低支持版本').fill('1.0.0');
   await dialog.getByLabel('下载地址').fill('https://example.com/plugin-1.1.0.zip');
   await dialog.getByLabel('更新说明').fill('邀约完成后自动确认弹窗。');
   await screenshot(page, 'content-release-form');

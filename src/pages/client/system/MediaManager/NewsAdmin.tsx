@@ -83,6 +83,7 @@ export default function NewsAdmin() {
     {
       title: '操作',
       valueType: 'option',
+      fixed: 'right',
       width: 190,
       render: (_, row) => [
         <NewsForm key="edit" article={row} trigger={<a>编辑</a>} onDone={reload} />,

@@ -52,6 +52,7 @@ export default function VersionManager() {
     {
       title: '操作',
       valueType: 'option',
+      fixed: 'right',
       width: 230,
       render: (_, row) => [
         <a key="scripts" onClick={() => history.push(`${SCRIPT_MANAGER_PATH}?release=${row.id}`)}>
