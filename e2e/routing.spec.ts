@@ -71,7 +71,8 @@ test('the system folders redirect to their first screen', async ({ page }) => {
   for (const [from, to] of redirects) {
     await page.goto(from);
     await expect(page, from).toHaveURL(to);
-    await expect(notBuilt(page, ROUTE_TITLES[to as keyof typeof ROUTE_TITLES])).toBeVisible();
+    // The screen's own title, whether the screen is built or still the placeholder.
+    await expect(page.locator('.ant-page-header-heading-title'), to).toHaveText(ROUTE_TITLES[to as keyof typeof ROUTE_TITLES]);
   }
-  await screenshot(page, 'not-built-scriptManager-demo_admin');
+  await screenshot(page, 'scriptManager-demo_admin');
 });

@@ -10,6 +10,7 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/client';
 import { CALLS } from './calls';
 import { registerCalls } from './http/calls';
+import { mediaRoutes } from './media/routes';
 import { fail, Refusal } from './http/respond';
 import { validationMessage, type AjvError } from './http/validation';
 import { RbacCache } from './rbac/snapshot';
@@ -89,7 +90,9 @@ export async function buildApp({ db, config, logger }: BuildOptions): Promise<Fa
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   app.get('/api/health', async () => ({ ok: true }));
-  registerCalls(app, { db, config, rbac: new RbacCache(db) }, CALLS);
+  const services = { db, config, rbac: new RbacCache(db) };
+  registerCalls(app, services, CALLS);
+  await app.register(mediaRoutes, services);
 
   const built = await registerStatic(app, config.staticDir);
   app.setNotFoundHandler((request, reply) => {

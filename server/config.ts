@@ -18,6 +18,10 @@ export interface ServerConfig {
   logLevel: string;
   /** Log every request (two lines each); off by default, errors are always logged. */
   logRequests: boolean;
+  /** Folder of the uploaded media files (local-disk storage), `DATA_DIR/media` by default. */
+  mediaDir: string;
+  mediaImageMaxBytes: number;
+  mediaVideoMaxBytes: number;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -27,12 +31,15 @@ const int = (value: string | undefined, fallback: number) => {
 
 const flag = (value: string | undefined) => value === '1' || value === 'true';
 
+const MB = 1024 * 1024;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = path.resolve(__dirname, '..');
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'data'));
   return {
     port: int(env.PORT, 8000),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(root, 'dist')),
     adminUsername: env.CONSOLE_ADMIN_USERNAME || 'admin',
@@ -44,5 +51,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: flag(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     logRequests: flag(env.LOG_REQUESTS),
+    mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    mediaImageMaxBytes: int(env.MEDIA_IMAGE_MAX_MB, 10) * MB,
+    mediaVideoMaxBytes: int(env.MEDIA_VIDEO_MAX_MB, 50) * MB,
   };
 }

@@ -3,6 +3,7 @@
  * and `registerCalls` mounts them as `POST /api/admin/<path>` with validation, authentication and
  * the grant check.
  */
+import { createHash } from 'node:crypto';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CapabilityUrl } from '../../src/shared/capabilities';
@@ -39,6 +40,11 @@ export interface CallDefinition<S extends TSchema = TSchema, A extends AuthLevel
   path: string;
   auth: A;
   body: S;
+  /**
+   * Answer with an `ETag` of the answer and `304 Not Modified` (empty body) when the request's
+   * `If-None-Match` already names it: for reads a client polls.
+   */
+  etag?: boolean;
   /** Answers the content of a success, or throws a `Refusal`. */
   handler(context: CallContext<Static<S>, A>): Promise<unknown>;
 }
@@ -59,6 +65,35 @@ function grantsAllow(auth: AuthLevel, account: SessionAccount, snapshot: RbacSna
   return auth.anyGrant.some((url) => urls.has(url));
 }
 
+/**
+ * Authenticates a request for a call of level `auth` (A0230 without a live session, A0301 without
+ * the grant) and remembers the account and snapshot on the request. Also used by the non-JSON
+ * routes (the media upload).
+ */
+export async function authenticateRequest(services: CallServices, request: FastifyRequest, auth: Exclude<AuthLevel, 'public'>) {
+  const token = bearerToken(request.headers.authorization);
+  const account = token ? await authenticate(services.db, token) : undefined;
+  if (!account) throw new Refusal(CODES.LOGIN_EXPIRED);
+  const snapshot = await services.rbac.atLeast(account.rbacVersion);
+  if (!grantsAllow(auth, account, snapshot)) throw new Refusal(CODES.NOT_AUTHORISED);
+  request.account = account;
+  request.rbacSnapshot = snapshot;
+}
+
+/** Whether an `If-None-Match` header value names `etag` (weak comparison, lists and `*`). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+function sendWithEtag(request: FastifyRequest, reply: FastifyReply, json: string) {
+  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+  reply.header('etag', etag).header('cache-control', 'no-cache');
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 export function registerCalls(app: FastifyInstance, services: CallServices, calls: readonly CallDefinition[]) {
   /** A call sent with no body at all validates as `{}`. */
   const emptyBodyAsObject = async (request: FastifyRequest) => {
@@ -67,17 +102,8 @@ export function registerCalls(app: FastifyInstance, services: CallServices, call
 
   for (const call of calls) {
     const preValidation = [emptyBodyAsObject];
-    if (call.auth !== 'public') {
-      preValidation.push(async (request: FastifyRequest) => {
-        const token = bearerToken(request.headers.authorization);
-        const account = token ? await authenticate(services.db, token) : undefined;
-        if (!account) throw new Refusal(CODES.LOGIN_EXPIRED);
-        const snapshot = await services.rbac.atLeast(account.rbacVersion);
-        if (!grantsAllow(call.auth, account, snapshot)) throw new Refusal(CODES.NOT_AUTHORISED);
-        request.account = account;
-        request.rbacSnapshot = snapshot;
-      });
-    }
+    const { auth } = call;
+    if (auth !== 'public') preValidation.push((request: FastifyRequest) => authenticateRequest(services, request, auth));
     app.post(
       `${API_PREFIX}/${call.path}`,
       { schema: { body: call.body }, preValidation },
@@ -91,6 +117,9 @@ export function registerCalls(app: FastifyInstance, services: CallServices, call
           userAgent: request.headers['user-agent'] ?? null,
           log: request.log,
         });
+        if (call.etag) {
+          return sendWithEtag(request, reply, content instanceof RawJson ? okRaw(content) : JSON.stringify(ok(content ?? null)));
+        }
         if (content instanceof RawJson) return reply.type('application/json; charset=utf-8').send(okRaw(content));
         return reply.send(ok(content ?? null));
       },

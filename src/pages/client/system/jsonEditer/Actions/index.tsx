@@ -1,2 +1,6 @@
-// Placeholder until this screen is built.
-export { default } from '@/pages/NotBuilt';
+/** 动作脚本 */
+import ScriptScreen from '../components/ScriptScreen';
+
+export default function ActionScripts() {
+  return <ScriptScreen kind="action" />;
+}

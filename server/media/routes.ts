@@ -1,0 +1,103 @@
+/**
+ * The media routes that are not JSON calls: the multipart upload (`POST /api/admin/media/upload`,
+ * same bearer token and grant as the media calls) and the files themselves (`GET /api/media/<key>`),
+ * served with headers that keep an upload from ever running as a page.
+ *
+ * Registered as its own plugin so that @fastify/multipart only applies here.
+ */
+import multipart from '@fastify/multipart';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CODES } from '../../src/shared/codes';
+import { formatBytes, MEDIA_FILE_PREFIX, MEDIA_KIND_LABELS, MEDIA_UPLOAD_URL } from '../../src/shared/content';
+import { audit } from '../audit';
+import { queryOne } from '../db/query';
+import { authenticateRequest, etagMatches, type CallServices } from '../http/calls';
+import { badParameter, fail, ok } from '../http/respond';
+import { MEDIA_AUTH } from '../calls/media';
+import { displayNameOf, mediaRowById, toMediaItem } from './records';
+import { ACCEPTED_FORMATS_TEXT, detectMediaType } from './sniff';
+import { isStorageKey, mediaStorage, newStorageKey } from './storage';
+
+/** Served files never change under their key. */
+const FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+export async function mediaRoutes(app: FastifyInstance, services: CallServices) {
+  const { config, db } = services;
+  const storage = mediaStorage(config.mediaDir);
+  const largest = Math.max(config.mediaImageMaxBytes, config.mediaVideoMaxBytes);
+  const limitsText = `图片不超过 ${formatBytes(config.mediaImageMaxBytes)}，视频不超过 ${formatBytes(config.mediaVideoMaxBytes)}`;
+
+  await app.register(multipart, { limits: { fileSize: largest, files: 1, fields: 10, parts: 11 } });
+
+  app.post(MEDIA_UPLOAD_URL, async (request: FastifyRequest, reply: FastifyReply) => {
+    await authenticateRequest(services, request, MEDIA_AUTH);
+    if (!request.isMultipart()) throw badParameter('file', '应以 multipart/form-data 上传');
+    const file = await request.file();
+    if (!file) throw badParameter('file', '不能为空');
+    let bytes: Buffer;
+    try {
+      bytes = await file.toBuffer();
+    } catch (error) {
+      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw badParameter('file', `超过大小上限（${limitsText}）`);
+      throw error;
+    }
+    if (bytes.length === 0) throw badParameter('file', '是空文件');
+    const type = detectMediaType(bytes);
+    if (!type) throw badParameter('file', `类型不支持，只能上传 ${ACCEPTED_FORMATS_TEXT}`);
+    const limit = type.kind === 'image' ? config.mediaImageMaxBytes : config.mediaVideoMaxBytes;
+    if (bytes.length > limit) throw badParameter('file', `${MEDIA_KIND_LABELS[type.kind]}不能超过 ${formatBytes(limit)}`);
+
+    const name = displayNameOf(file.filename);
+    const key = newStorageKey(type.extension);
+    await storage.put(key, bytes);
+    try {
+      const account = request.account!;
+      const id = await db.transaction(async (tx) => {
+        const row = await queryOne<{ id: number }>(
+          tx,
+          sql`insert into media (name, kind, content_type, size_bytes, storage_key, uploader_id)
+              values (${name}, ${type.kind}, ${type.contentType}, ${bytes.length}, ${key}, ${account.id}) returning id`,
+        );
+        await audit(tx, {
+          actorId: account.id,
+          action: 'media.upload',
+          targetType: 'media',
+          targetId: row!.id,
+          after: { name, kind: type.kind, contentType: type.contentType, sizeBytes: bytes.length, storageKey: key },
+          ip: request.ip,
+        });
+        return row!.id;
+      });
+      return reply.send(ok(toMediaItem(await mediaRowById(db, id))));
+    } catch (error) {
+      await storage.delete(key);
+      throw error;
+    }
+  });
+
+  app.get(`${MEDIA_FILE_PREFIX}:key`, async (request: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
+    const { key } = request.params;
+    const notFound = () => reply.code(404).send(fail(CODES.BAD_PARAMETERS, '文件不存在'));
+    if (!isStorageKey(key)) return notFound();
+    const row = await queryOne<{ name: string; contentType: string }>(
+      db,
+      sql`select name, content_type as "contentType" from media where storage_key = ${key}`,
+    );
+    if (!row) return notFound();
+    const etag = `"${key}"`;
+    reply
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', FILE_CACHE_CONTROL)
+      .header('etag', etag);
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    const file = await storage.get(key);
+    if (!file) return notFound();
+    return reply
+      .type(row.contentType)
+      .header('content-length', file.size)
+      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+      .send(file.stream);
+  });
+}

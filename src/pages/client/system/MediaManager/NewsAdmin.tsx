@@ -1,0 +1,129 @@
+/** 新闻管理: write, edit, publish and unpublish the articles `/news` shows. */
+import { PlusOutlined } from '@ant-design/icons';
+import { ModalForm, ProFormSwitch, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Button, Popconfirm, Tag, message } from 'antd';
+import type { ReactElement } from 'react';
+import { useRef } from 'react';
+import { createNews, deleteNews, publishNews, unpublishNews, updateNews } from '@/services/content';
+import {
+  CONTENT_TEXT,
+  NEWS_BODY_MAX,
+  NEWS_STATUS_LABELS,
+  NEWS_SUMMARY_MAX,
+  NEWS_TITLE_MAX,
+  type NewsAdminItem,
+} from '@/shared/content';
+import { pagedRequest } from '@/utils/proTable';
+import { tablePagination } from '@/utils/requestDefaults';
+
+interface Values {
+  title: string;
+  summary: string;
+  body: string;
+  publish?: boolean;
+}
+
+function NewsForm({ article, trigger, onDone }: { article?: NewsAdminItem; trigger: ReactElement; onDone: () => void }) {
+  return (
+    <ModalForm<Values>
+      name={article ? `news-${article.id}` : 'news-new'}
+      title={article ? '编辑新闻' : CONTENT_TEXT.newNews}
+      width={720}
+      trigger={trigger}
+      modalProps={{ destroyOnClose: true }}
+      initialValues={article ? { title: article.title, summary: article.summary, body: article.body } : { summary: '', body: '', publish: false }}
+      onFinish={async (values) => {
+        const fields = { title: values.title.trim(), summary: values.summary ?? '', body: values.body ?? '' };
+        const answer = article ? await updateNews({ id: article.id, ...fields }) : await createNews({ ...fields, publish: Boolean(values.publish) });
+        if (!answer.isSuccess) return false;
+        message.success(article ? '新闻已更新' : values.publish ? '新闻已发布' : '新闻已保存为草稿');
+        onDone();
+        return true;
+      }}
+    >
+      <ProFormText
+        name="title"
+        label="标题"
+        rules={[
+          { required: true, whitespace: true, message: '请输入标题' },
+          { max: NEWS_TITLE_MAX, message: `不能超过 ${NEWS_TITLE_MAX} 个字符` },
+        ]}
+      />
+      <ProFormTextArea name="summary" label="摘要" fieldProps={{ rows: 2, maxLength: NEWS_SUMMARY_MAX, showCount: true }} />
+      <ProFormTextArea name="body" label="正文" fieldProps={{ rows: 8, maxLength: NEWS_BODY_MAX, showCount: true }} />
+      {!article && <ProFormSwitch name="publish" label="立即发布" />}
+    </ModalForm>
+  );
+}
+
+export default function NewsAdmin() {
+  const actionRef = useRef<ActionType>();
+  const reload = () => actionRef.current?.reload();
+  const act = async (call: Promise<{ isSuccess: boolean }>, done: string) => {
+    if ((await call).isSuccess) {
+      message.success(done);
+      reload();
+    }
+  };
+
+  const columns: ProColumns<NewsAdminItem>[] = [
+    { title: '标题', dataIndex: 'title', ellipsis: true, width: 240 },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 100,
+      valueType: 'select',
+      valueEnum: Object.fromEntries(Object.entries(NEWS_STATUS_LABELS).map(([key, text]) => [key, { text }])),
+      render: (_, row) => (row.publishedAt ? <Tag color="green">{NEWS_STATUS_LABELS.published}</Tag> : <Tag>{NEWS_STATUS_LABELS.draft}</Tag>),
+    },
+    { title: '摘要', dataIndex: 'summary', search: false, ellipsis: true, width: 240 },
+    { title: '作者', dataIndex: 'author', search: false, width: 120 },
+    { title: '发布时间', dataIndex: 'publishedAt', valueType: 'dateTime', search: false, width: 170 },
+    { title: '更新时间', dataIndex: 'updatedAt', valueType: 'dateTime', search: false, width: 170 },
+    {
+      title: '操作',
+      valueType: 'option',
+      fixed: 'right',
+      width: 190,
+      render: (_, row) => [
+        <NewsForm key="edit" article={row} trigger={<a>编辑</a>} onDone={reload} />,
+        row.publishedAt ? (
+          <Popconfirm key="unpublish" title="撤回发布？" description="撤回后 /news 不再显示这篇新闻。" onConfirm={() => act(unpublishNews(row.id), '已撤回发布')}>
+            <a>{CONTENT_TEXT.unpublish}</a>
+          </Popconfirm>
+        ) : (
+          <Popconfirm key="publish" title="发布这篇新闻？" description="发布后立即显示在 /news。" onConfirm={() => act(publishNews(row.id), '已发布')}>
+            <a>{CONTENT_TEXT.publish}</a>
+          </Popconfirm>
+        ),
+        <Popconfirm key="delete" title={`删除“${row.title}”？`} okButtonProps={{ danger: true }} onConfirm={() => act(deleteNews(row.id), '已删除')}>
+          <a style={{ color: '#ff4d4f' }}>删除</a>
+        </Popconfirm>,
+      ],
+    },
+  ];
+
+  return (
+    <ProTable<NewsAdminItem>
+      rowKey="id"
+      actionRef={actionRef}
+      columns={columns}
+      pagination={tablePagination}
+      request={pagedRequest<NewsAdminItem>('news/adminList')}
+      search={{ labelWidth: 'auto' }}
+      scroll={{ x: 1250 }}
+      locale={{ emptyText: '暂无新闻' }}
+      toolBarRender={() => [
+        <NewsForm
+          key="create"
+          onDone={reload}
+          trigger={
+            <Button type="primary" icon={<PlusOutlined />}>
+              {CONTENT_TEXT.newNews}
+            </Button>
+          }
+        />,
+      ]}
+    />
+  );
+}

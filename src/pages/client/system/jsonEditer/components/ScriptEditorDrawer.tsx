@@ -1,0 +1,112 @@
+/** Edits one script's JSON: format, validate before sending, save as a new version. */
+import { useRequest } from 'ahooks';
+import { Alert, Button, Drawer, Input, Space, Spin, Typography, message } from 'antd';
+import { useEffect, useState } from 'react';
+import { getScript, saveScript } from '@/services/content';
+import { CONTENT_TEXT, SCRIPT_NOTE_MAX, scriptContentProblem, type ScriptDetail } from '@/shared/content';
+import { formatJson, JsonEditor } from './lazyEditors';
+
+interface Props {
+  scriptId: number | null;
+  onClose: () => void;
+  onSaved: (script: ScriptDetail) => void;
+}
+
+export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props) {
+  const [text, setText] = useState('');
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const { data: script, loading, mutate } = useRequest(
+    async () => {
+      if (!scriptId) return undefined;
+      const answer = await getScript(scriptId);
+      return answer.isSuccess ? answer.content : undefined;
+    },
+    { refreshDeps: [scriptId] },
+  );
+
+  useEffect(() => {
+    setText(script?.content ?? '');
+    setNote('');
+    setProblem(null);
+  }, [script]);
+
+  const { run: save, loading: saving } = useRequest(
+    async () => {
+      if (!script) return;
+      const found = scriptContentProblem(text);
+      if (found) {
+        setProblem(found);
+        message.error(`${CONTENT_TEXT.invalidJson}：${found}`);
+        return;
+      }
+      const answer = await saveScript({ id: script.id, baseVersion: script.currentVersion, content: text, note: note.trim() || undefined });
+      if (!answer.isSuccess) {
+        setProblem(answer.msg);
+        return;
+      }
+      message.success(`${CONTENT_TEXT.saved}（第 ${answer.content.currentVersion} 版）`);
+      mutate(answer.content);
+      onSaved(answer.content);
+    },
+    { manual: true },
+  );
+
+  const format = () => {
+    const found = scriptContentProblem(text);
+    if (found) {
+      setProblem(found);
+      message.error(`${CONTENT_TEXT.invalidJson}：${found}`);
+      return;
+    }
+    setProblem(null);
+    setText(formatJson(text));
+  };
+
+  const dirty = script !== undefined && text !== script.content;
+
+  return (
+    <Drawer
+      open={scriptId !== null}
+      onClose={onClose}
+      width={880}
+      destroyOnClose
+      title={script ? `编辑脚本：${script.name}` : '编辑脚本'}
+      extra={
+        <Space>
+          <Button onClick={format} disabled={!script}>
+            {CONTENT_TEXT.format}
+          </Button>
+          <Button type="primary" onClick={save} loading={saving} disabled={!dirty}>
+            {CONTENT_TEXT.save}
+          </Button>
+        </Space>
+      }
+    >
+      {loading && !script ? (
+        <Spin style={{ display: 'block', padding: 48 }} />
+      ) : script ? (
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <Typography.Text type="secondary">
+            当前第 {script.currentVersion} 版。保存后生成第 {script.currentVersion + 1} 版，旧版本保留在历史中。
+          </Typography.Text>
+          {problem && <Alert type="error" showIcon message={CONTENT_TEXT.invalidJson} description={problem} data-testid="json-problem" />}
+          <JsonEditor
+            value={text}
+            height="calc(100vh - 330px)"
+            onChange={(value) => {
+              setText(value);
+              if (problem) setProblem(null);
+            }}
+          />
+          <Input
+            placeholder="版本说明（可选），如：增加确认弹窗步骤"
+            maxLength={SCRIPT_NOTE_MAX}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </Space>
+      ) : null}
+    </Drawer>
+  );
+}

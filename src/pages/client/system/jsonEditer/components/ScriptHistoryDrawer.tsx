@@ -1,0 +1,142 @@
+/** A script's versions: newest first, a diff between any two, and restoring an older one. */
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useRequest } from 'ahooks';
+import { Button, Drawer, Modal, Popconfirm, Space, Tag, Typography, message } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { getScriptVersion, restoreScriptVersion } from '@/services/content';
+import { CONTENT_TEXT, type ScriptDetail, type ScriptListItem, type ScriptVersionItem } from '@/shared/content';
+import { pagedRequest } from '@/utils/proTable';
+import { tablePagination } from '@/utils/requestDefaults';
+import { JsonDiff } from './lazyEditors';
+
+interface Props {
+  script: ScriptListItem | null;
+  onClose: () => void;
+  onRestored: (script: ScriptDetail) => void;
+}
+
+interface Comparison {
+  scriptId: number;
+  older: number;
+  newer: number;
+}
+
+function DiffModal({ comparison, onClose }: { comparison: Comparison | null; onClose: () => void }) {
+  const { data, loading } = useRequest(
+    async () => {
+      if (!comparison) return undefined;
+      const [older, newer] = await Promise.all([
+        getScriptVersion({ id: comparison.scriptId, version: comparison.older }),
+        getScriptVersion({ id: comparison.scriptId, version: comparison.newer }),
+      ]);
+      return older.isSuccess && newer.isSuccess ? { older: older.content.content, newer: newer.content.content } : undefined;
+    },
+    { refreshDeps: [comparison] },
+  );
+  return (
+    <Modal
+      open={comparison !== null}
+      onCancel={onClose}
+      footer={null}
+      width={1000}
+      destroyOnClose
+      title={comparison ? `版本对比：第 ${comparison.older} 版 → 第 ${comparison.newer} 版` : '版本对比'}
+    >
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
+        <Typography.Text type="secondary">左：第 {comparison?.older} 版</Typography.Text>
+        <Typography.Text type="secondary">右：第 {comparison?.newer} 版</Typography.Text>
+      </Space>
+      {loading || !data ? <Typography.Text type="secondary">正在加载…</Typography.Text> : <JsonDiff original={data.older} modified={data.newer} />}
+    </Modal>
+  );
+}
+
+export default function ScriptHistoryDrawer({ script, onClose, onRestored }: Props) {
+  const actionRef = useRef<ActionType>();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [comparison, setComparison] = useState<Comparison | null>(null);
+  const [currentVersion, setCurrentVersion] = useState(script?.currentVersion ?? 0);
+
+  useEffect(() => {
+    setSelected([]);
+    setCurrentVersion(script?.currentVersion ?? 0);
+  }, [script]);
+
+  if (!script) return null;
+
+  const compare = (a: number, b: number) => setComparison({ scriptId: script.id, older: Math.min(a, b), newer: Math.max(a, b) });
+
+  const restore = async (version: number) => {
+    const answer = await restoreScriptVersion({ id: script.id, version });
+    if (!answer.isSuccess) return;
+    message.success(`${CONTENT_TEXT.restored}（第 ${answer.content.currentVersion} 版）`);
+    setCurrentVersion(answer.content.currentVersion);
+    setSelected([]);
+    actionRef.current?.reload();
+    onRestored(answer.content);
+  };
+
+  const columns: ProColumns<ScriptVersionItem>[] = [
+    {
+      title: '版本',
+      dataIndex: 'version',
+      width: 110,
+      render: (_, row) => (
+        <Space size={4}>
+          第 {row.version} 版{row.version === currentVersion && <Tag color="green">当前</Tag>}
+        </Space>
+      ),
+    },
+    { title: '说明', dataIndex: 'note', ellipsis: true },
+    { title: '保存人', dataIndex: 'createdBy', width: 120 },
+    { title: '保存时间', dataIndex: 'createdAt', valueType: 'dateTime', width: 170 },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 170,
+      render: (_, row) =>
+        row.version === currentVersion
+          ? [<Typography.Text key="current" type="secondary">—</Typography.Text>]
+          : [
+              <a key="diff" onClick={() => compare(row.version, currentVersion)}>
+                与当前对比
+              </a>,
+              <Popconfirm
+                key="restore"
+                title={`恢复第 ${row.version} 版的内容？`}
+                description="将以该内容生成一个新版本，历史不会丢失。"
+                onConfirm={() => restore(row.version)}
+              >
+                <a>恢复</a>
+              </Popconfirm>,
+            ],
+    },
+  ];
+
+  return (
+    <Drawer open onClose={onClose} width={880} title={`${CONTENT_TEXT.history}：${script.name}`} destroyOnClose>
+      <ProTable<ScriptVersionItem>
+        rowKey="version"
+        actionRef={actionRef}
+        columns={columns}
+        search={false}
+        options={{ reload: true, density: false, setting: false }}
+        pagination={tablePagination}
+        request={pagedRequest<ScriptVersionItem>('script/versions', () => ({ id: script.id }))}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected((keys as number[]).slice(-2)),
+          hideSelectAll: true,
+        }}
+        tableAlertRender={false}
+        headerTitle="勾选两个版本可对比差异"
+        toolBarRender={() => [
+          <Button key="compare" type="primary" disabled={selected.length !== 2} onClick={() => compare(selected[0], selected[1])}>
+            {CONTENT_TEXT.compare}所选版本
+          </Button>,
+        ]}
+      />
+      <DiffModal comparison={comparison} onClose={() => setComparison(null)} />
+    </Drawer>
+  );
+}

@@ -1,0 +1,169 @@
+/** The list of one kind of script (action or link) with create, edit, history, rename and enable. */
+import { ModalForm, PageContainer, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useRouteProps } from '@umijs/max';
+import { Button, Form, Popconfirm, Switch, message } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useRef, useState } from 'react';
+import { createScript, renameScript, setScriptEnabled } from '@/services/content';
+import {
+  CONTENT_TEXT,
+  SCRIPT_KIND_LABELS,
+  SCRIPT_NAME_MAX,
+  SCRIPT_NOTE_MAX,
+  scriptContentProblem,
+  type ScriptKind,
+  type ScriptListItem,
+} from '@/shared/content';
+import { pagedRequest } from '@/utils/proTable';
+import { tablePagination } from '@/utils/requestDefaults';
+import { JsonEditor } from './lazyEditors';
+import ScriptEditorDrawer from './ScriptEditorDrawer';
+import ScriptHistoryDrawer from './ScriptHistoryDrawer';
+
+const NEW_SCRIPT_CONTENT = '{\n  \n}';
+
+const jsonRule = {
+  validator: async (_: unknown, value: string | undefined) => {
+    const problem = scriptContentProblem(value ?? '');
+    if (problem) throw new Error(problem);
+  },
+};
+
+const nameRules = [
+  { required: true, whitespace: true, message: '请输入脚本名称' },
+  { max: SCRIPT_NAME_MAX, message: `不能超过 ${SCRIPT_NAME_MAX} 个字符` },
+];
+
+function CreateScriptModal({ kind, onCreated }: { kind: ScriptKind; onCreated: () => void }) {
+  return (
+    <ModalForm<{ name: string; content: string; note?: string }>
+      name="script-new"
+      title={`${CONTENT_TEXT.newScript}（${SCRIPT_KIND_LABELS[kind]}）`}
+      width={760}
+      modalProps={{ destroyOnClose: true }}
+      initialValues={{ content: NEW_SCRIPT_CONTENT }}
+      trigger={
+        <Button type="primary" icon={<PlusOutlined />}>
+          {CONTENT_TEXT.newScript}
+        </Button>
+      }
+      onFinish={async (values) => {
+        const answer = await createScript({ kind, name: values.name.trim(), content: values.content, note: values.note?.trim() || undefined });
+        if (!answer.isSuccess) return false;
+        message.success('脚本已创建');
+        onCreated();
+        return true;
+      }}
+    >
+      <ProFormText name="name" label="名称" placeholder="如：批量邀请达人" rules={nameRules} />
+      <Form.Item name="content" label="JSON 内容" rules={[jsonRule]} validateTrigger="onSubmit">
+        <JsonEditor value="" height="320px" />
+      </Form.Item>
+      <ProFormText name="note" label="版本说明" placeholder="可选" fieldProps={{ maxLength: SCRIPT_NOTE_MAX }} />
+    </ModalForm>
+  );
+}
+
+function RenameModal({ script, onDone }: { script: ScriptListItem; onDone: () => void }) {
+  return (
+    <ModalForm<{ name: string }>
+      name={`script-${script.id}`}
+      title="重命名脚本"
+      width={420}
+      modalProps={{ destroyOnClose: true }}
+      initialValues={{ name: script.name }}
+      trigger={<a>重命名</a>}
+      onFinish={async ({ name }) => {
+        const answer = await renameScript({ id: script.id, name: name.trim() });
+        if (!answer.isSuccess) return false;
+        message.success('已重命名');
+        onDone();
+        return true;
+      }}
+    >
+      <ProFormText name="name" label="名称" rules={nameRules} />
+    </ModalForm>
+  );
+}
+
+function EnabledSwitch({ script, onDone }: { script: ScriptListItem; onDone: () => void }) {
+  const [loading, setLoading] = useState(false);
+  const change = async (enabled: boolean) => {
+    setLoading(true);
+    try {
+      const answer = await setScriptEnabled({ id: script.id, enabled });
+      if (answer.isSuccess) {
+        message.success(enabled ? '已启用' : '已停用');
+        onDone();
+      }
+    } finally {
+      setLoading(false);
+    }
+  };
+  const toggle = <Switch checked={script.enabled} loading={loading} checkedChildren="启用" unCheckedChildren="停用" />;
+  return script.enabled ? (
+    <Popconfirm title="停用该脚本？" description="停用后插件不再下载它。" onConfirm={() => change(false)}>
+      {toggle}
+    </Popconfirm>
+  ) : (
+    <span onClick={() => change(true)}>{toggle}</span>
+  );
+}
+
+export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
+  const { title } = useRouteProps();
+  const actionRef = useRef<ActionType>();
+  const [editing, setEditing] = useState<number | null>(null);
+  const [history, setHistory] = useState<ScriptListItem | null>(null);
+  const reload = () => actionRef.current?.reload();
+
+  const columns: ProColumns<ScriptListItem>[] = [
+    { title: '名称', dataIndex: 'name', ellipsis: true },
+    { title: '版本', dataIndex: 'currentVersion', search: false, width: 100, render: (_, row) => `第 ${row.currentVersion} 版` },
+    {
+      title: '状态',
+      dataIndex: 'enabled',
+      width: 110,
+      valueType: 'select',
+      valueEnum: { true: { text: '启用', status: 'Success' }, false: { text: '停用', status: 'Default' } },
+      render: (_, row) => <EnabledSwitch script={row} onDone={reload} />,
+    },
+    { title: '最后修改人', dataIndex: 'updatedBy', search: false, width: 130 },
+    { title: '更新时间', dataIndex: 'updatedAt', valueType: 'dateTime', search: false, width: 170 },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 200,
+      render: (_, row) => [
+        <a key="edit" onClick={() => setEditing(row.id)}>
+          编辑
+        </a>,
+        <a key="history" onClick={() => setHistory(row)}>
+          {CONTENT_TEXT.history}
+        </a>,
+        <RenameModal key="rename" script={row} onDone={reload} />,
+      ],
+    },
+  ];
+
+  return (
+    <PageContainer title={title}>
+      <ProTable<ScriptListItem>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        pagination={tablePagination}
+        request={pagedRequest<ScriptListItem>('script/list', (params) => ({
+          ...params,
+          kind,
+          enabled: params.enabled === undefined || params.enabled === '' ? undefined : String(params.enabled) === 'true',
+        }))}
+        search={{ labelWidth: 'auto' }}
+        locale={{ emptyText: '暂无脚本，点击右上角新建' }}
+        toolBarRender={() => [<CreateScriptModal key="create" kind={kind} onCreated={reload} />]}
+      />
+      <ScriptEditorDrawer scriptId={editing} onClose={() => setEditing(null)} onSaved={reload} />
+      <ScriptHistoryDrawer script={history} onClose={() => setHistory(null)} onRestored={reload} />
+    </PageContainer>
+  );
+}
