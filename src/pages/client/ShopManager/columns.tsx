@@ -1,32 +1,46 @@
-/** Columns both shop screens share: platform, shop id, name, region, status, bound time. */
+/** Columns both shop screens share: name, platform, shop id, region, status, bound time. */
 import type { ProColumns } from '@ant-design/pro-components';
-import { Typography } from 'antd';
+import { Badge, Tooltip, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
-import { SHOP_PLATFORMS, SHOP_STATUS_TEXT, type ShopItem } from '@/shared/shops';
+import { SHOP_PLATFORMS, SHOP_STATUS_TEXT, type ShopItem, type ShopStatus } from '@/shared/shops';
 
 const PLATFORM_ENUM = Object.fromEntries(SHOP_PLATFORMS.map(({ value, label }) => [value, { text: label }]));
 
-const STATUS_ENUM = {
-  bound: { text: SHOP_STATUS_TEXT.bound, status: 'Success' },
-  unbound: { text: SHOP_STATUS_TEXT.unbound, status: 'Default' },
-  invalid: { text: SHOP_STATUS_TEXT.invalid, status: 'Error' },
-};
+const STATUS_BADGE: Record<ShopStatus, 'success' | 'default' | 'error'> = { bound: 'success', unbound: 'default', invalid: 'error' };
+const STATUS_ENUM = Object.fromEntries(Object.entries(SHOP_STATUS_TEXT).map(([value, text]) => [value, { text }]));
 
-const formatTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
+export const formatTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
+
+function ShopStatusBadge({ shop }: { shop: ShopItem }) {
+  const badge = <Badge status={STATUS_BADGE[shop.status]} text={SHOP_STATUS_TEXT[shop.status]} />;
+  // The unbind time matters only for unbound shops: on hover, not as a column of dashes.
+  return shop.status === 'unbound' && shop.unboundAt ? <Tooltip title={`解绑于 ${formatTime(shop.unboundAt)}`}>{badge}</Tooltip> : badge;
+}
 
 export function shopColumns<T extends ShopItem>(): ProColumns<T>[] {
   return [
     { title: '店铺名称', dataIndex: 'name', ellipsis: true, fieldProps: { placeholder: '店铺名称或店铺 ID' } },
-    { title: '平台', dataIndex: 'platform', valueType: 'select', valueEnum: PLATFORM_ENUM, width: 170 },
+    { title: '平台', dataIndex: 'platform', valueType: 'select', valueEnum: PLATFORM_ENUM, width: 150 },
     {
       title: '店铺 ID',
       dataIndex: 'externalId',
       search: false,
-      render: (_, row) => <Typography.Text copyable>{row.externalId}</Typography.Text>,
+      width: 190,
+      render: (_, shop) => (
+        <Typography.Text copyable style={{ whiteSpace: 'nowrap' }}>
+          {shop.externalId}
+        </Typography.Text>
+      ),
     },
-    { title: '地区', dataIndex: 'region', search: false, width: 80, render: (_, row) => row.region || '-' },
-    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, width: 110 },
-    { title: '绑定时间', dataIndex: 'boundAt', search: false, width: 160, render: (_, row) => formatTime(row.boundAt) },
-    { title: '解绑时间', dataIndex: 'unboundAt', search: false, width: 160, render: (_, row) => formatTime(row.unboundAt) },
+    { title: '地区', dataIndex: 'region', search: false, width: 70, render: (_, shop) => shop.region || '-' },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: STATUS_ENUM,
+      width: 100,
+      render: (_, shop) => <ShopStatusBadge shop={shop} />,
+    },
+    { title: '绑定时间', dataIndex: 'boundAt', search: false, width: 150, render: (_, shop) => formatTime(shop.boundAt) },
   ];
 }

@@ -24,7 +24,8 @@ export default function ShopManager() {
     {
       title: '操作',
       valueType: 'option',
-      width: 90,
+      width: 80,
+      fixed: 'right',
       render: (_, shop) =>
         shop.status === 'unbound'
           ? [<Typography.Text key="none" type="secondary">-</Typography.Text>]
@@ -52,7 +53,8 @@ export default function ShopManager() {
         columns={columns}
         request={pagedRequest<ShopItem>('shop/list')}
         pagination={tablePagination}
-        search={{ labelWidth: 'auto' }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        scroll={{ x: 900 }}
         options={{ reload: true, density: false, setting: false }}
         locale={{ emptyText: '还没有绑定店铺，点击“绑定店铺”开始' }}
         toolBarRender={() => [<BindShopModal key="bind" onBound={() => table.current?.reload()} />]}

@@ -25,6 +25,7 @@ export default function UserShopManager() {
       title: '操作',
       valueType: 'option',
       width: 100,
+      fixed: 'right',
       render: (_, shop) =>
         shop.status === 'unbound'
           ? [<Typography.Text key="none" type="secondary">-</Typography.Text>]
@@ -52,7 +53,8 @@ export default function UserShopManager() {
         columns={columns}
         request={pagedRequest<AccountShopItem>('shop/listAll')}
         pagination={tablePagination}
-        search={{ labelWidth: 'auto' }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        scroll={{ x: 1000 }}
         options={{ reload: true, density: false, setting: false }}
         locale={{ emptyText: '没有符合条件的店铺' }}
       />
