@@ -9,5 +9,6 @@ export const SHOP_URL_PLACEHOLDER = 'https://seller.tiktokglobalshop.com/…';
 export const SHOP_TYPE_RULES: Rule[] = [{ required: true, message: '请选择店铺平台' }];
 export const SHOP_URL_RULES: Rule[] = [
   { required: true, whitespace: true, message: '请输入店铺地址' },
-  { type: 'url', message: '请输入以 http:// 或 https:// 开头的店铺地址' },
+  // A pasted url often carries spaces: check it as it will be sent (trimmed).
+  { type: 'url', transform: (value?: string) => value?.trim(), message: '请输入以 http:// 或 https:// 开头的店铺地址' },
 ];

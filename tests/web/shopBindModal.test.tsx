@@ -17,9 +17,13 @@ function pluginModel(connected: boolean) {
   return plugin;
 }
 
-async function openAndSubmit(url: string) {
+async function open() {
   fireEvent.click(screen.getByText('绑定店铺').closest('button')!);
-  const input = await screen.findByPlaceholderText(/seller\.tiktokglobalshop\.com/);
+  return screen.findByPlaceholderText(/seller\.tiktokglobalshop\.com/);
+}
+
+async function openAndSubmit(url: string) {
+  const input = screen.queryByPlaceholderText(/seller\.tiktokglobalshop\.com/) ?? (await open());
   fireEvent.change(input, { target: { value: url } });
   await act(async () => {
     fireEvent.click(screen.getByText('去绑定').closest('button')!);
@@ -33,10 +37,13 @@ describe('BindShopModal', () => {
     plugin.bindShop.mockImplementation(() => new Promise<boolean>((resolve) => (finishFlow = resolve)));
     const onBound = jest.fn();
     render(<BindShopModal onBound={onBound} />);
-    await openAndSubmit('  https://seller.tiktokglobalshop.com/home  ');
+    await open();
     expect(plugin.start).toHaveBeenCalled();
-    await waitFor(() => expect(plugin.bindShop).toHaveBeenCalledWith({ shopType: 'tiktok', url: 'https://seller.tiktokglobalshop.com/home' }));
     expect(screen.getByText('插件已连接 v0.1.0')).toBeInTheDocument();
+    await openAndSubmit('  https://seller.tiktokglobalshop.com/home  ');
+    await waitFor(() => expect(plugin.bindShop).toHaveBeenCalledWith({ shopType: 'tiktok', url: 'https://seller.tiktokglobalshop.com/home' }));
+    // The dialog closed: the user goes to the shop tab.
+    await waitFor(() => expect(screen.queryByText('去绑定')).not.toBeInTheDocument());
     expect(onBound).not.toHaveBeenCalled();
     await act(async () => finishFlow(true));
     expect(onBound).toHaveBeenCalledTimes(1);
