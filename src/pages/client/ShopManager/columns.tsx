@@ -20,25 +20,25 @@ function ShopStatusBadge({ shop }: { shop: ShopItem }) {
 export function shopColumns<T extends ShopItem>(): ProColumns<T>[] {
   return [
     { title: '店铺名称', dataIndex: 'name', ellipsis: true, fieldProps: { placeholder: '店铺名称或店铺 ID' } },
-    { title: '平台', dataIndex: 'platform', valueType: 'select', valueEnum: PLATFORM_ENUM, width: 150 },
+    { title: '平台', dataIndex: 'platform', valueType: 'select', valueEnum: PLATFORM_ENUM, width: 140 },
     {
       title: '店铺 ID',
       dataIndex: 'externalId',
       search: false,
-      width: 190,
+      width: 180,
       render: (_, shop) => (
         <Typography.Text copyable style={{ whiteSpace: 'nowrap' }}>
           {shop.externalId}
         </Typography.Text>
       ),
     },
-    { title: '地区', dataIndex: 'region', search: false, width: 70, render: (_, shop) => shop.region || '-' },
+    { title: '地区', dataIndex: 'region', search: false, width: 64, render: (_, shop) => shop.region || '-' },
     {
       title: '状态',
       dataIndex: 'status',
       valueType: 'select',
       valueEnum: STATUS_ENUM,
-      width: 100,
+      width: 96,
       render: (_, shop) => <ShopStatusBadge shop={shop} />,
     },
     { title: '绑定时间', dataIndex: 'boundAt', search: false, width: 150, render: (_, shop) => formatTime(shop.boundAt) },

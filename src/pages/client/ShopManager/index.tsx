@@ -54,7 +54,7 @@ export default function ShopManager() {
         request={pagedRequest<ShopItem>('shop/list')}
         pagination={tablePagination}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        scroll={{ x: 900 }}
+        scroll={{ x: 860 }}
         options={{ reload: true, density: false, setting: false }}
         locale={{ emptyText: '还没有绑定店铺，点击“绑定店铺”开始' }}
         toolBarRender={() => [<BindShopModal key="bind" onBound={() => table.current?.reload()} />]}

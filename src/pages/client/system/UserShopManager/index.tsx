@@ -19,7 +19,7 @@ export default function UserShopManager() {
   };
 
   const columns: ProColumns<AccountShopItem>[] = [
-    { title: '账号', dataIndex: 'username', width: 140, fieldProps: { placeholder: '用户名' } },
+    { title: '账号', dataIndex: 'username', width: 120, fieldProps: { placeholder: '用户名' } },
     ...shopColumns<AccountShopItem>(),
     {
       title: '操作',
@@ -54,7 +54,7 @@ export default function UserShopManager() {
         request={pagedRequest<AccountShopItem>('shop/listAll')}
         pagination={tablePagination}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 980 }}
         options={{ reload: true, density: false, setting: false }}
         locale={{ emptyText: '没有符合条件的店铺' }}
       />
