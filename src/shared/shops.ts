@@ -4,26 +4,10 @@
  * Body schemas, answer shapes and the strings the screens and the tests share.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { SHOP_PLATFORMS, SHOP_STATUSES, type ShopPlatform, type ShopStatus } from './shopPlatforms';
 
-/** Shop platforms the bind flow offers; the plug-in reports the chosen one as the shop's `platform`. */
-export const SHOP_PLATFORMS = [
-  { value: 'tiktok', label: 'TikTok Shop' },
-  { value: 'tiktok-us', label: 'TikTok Shop（美国）' },
-] as const;
-
-export type ShopPlatform = (typeof SHOP_PLATFORMS)[number]['value'];
-
-export const SHOP_STATUSES = ['bound', 'unbound', 'invalid'] as const;
-export type ShopStatus = (typeof SHOP_STATUSES)[number];
-
-export const SHOP_STATUS_TEXT: Record<ShopStatus, string> = {
-  bound: '已绑定',
-  unbound: '已解绑',
-  invalid: '已失效',
-};
-
-export const platformLabel = (platform: string) =>
-  SHOP_PLATFORMS.find((item) => item.value === platform)?.label ?? platform;
+export { SHOP_PLATFORMS, SHOP_STATUSES, SHOP_STATUS_TEXT, platformLabel } from './shopPlatforms';
+export type { ShopPlatform, ShopStatus } from './shopPlatforms';
 
 export const SHOP_FIELD_LIMITS = { externalId: 64, name: 128, region: 32 } as const;
 
