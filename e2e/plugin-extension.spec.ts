@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { JOIN_CREATOR_TAB_NAME } from '../src/shared/constants';
 import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { PLUGIN_DATA_KEYS as KEYS } from '../src/shared/pluginProtocol';
+import { SHOP_MESSAGES } from '../src/shared/shops';
 import { UI_TEXT } from '../src/shared/uiText';
 import { CREATOR_PAGE_URL } from '../src/plugin/platform';
 import { greeting, HOME, LOGIN, submitLogin } from './support/console';
@@ -106,6 +107,33 @@ test("a failing bind shows the plug-in's message in 绑定失败", async () => {
   await opened.close();
   await expect(console_.locator('.ant-table-row').filter({ hasText: FAILING_SHOP.name })).toHaveCount(0);
   expect((await pluginStorage())[KEYS.shopMessage]).toBe(FAILING_SHOP.failWith);
+});
+
+test("the server's refusal of the reported shop (quota) reaches the 绑定失败 dialog", async () => {
+  // Fill the membership's shop quota the way the extension reports shops, then bind one more.
+  const token = await console_.evaluate(() => sessionStorage.getItem('token'));
+  const call = async (path: string, data: object) =>
+    (await console_.request.post(`${base}/api/admin/${path}`, { headers: { authorization: `Bearer ${token}` }, data })).json();
+  const quota = (await call('account/getOne', {})).content.membership.shopQuota as number;
+  const bound = (await call('shop/list', { status: 'bound', pageSize: 100 })).content.total as number;
+  const fillers: number[] = [];
+  for (let index = bound; index < quota; index += 1) {
+    const answer = await call('shop/report', { platform: 'tiktok', externalId: `77009900${index}`, name: `配额占位店铺 ${index}` });
+    fillers.push(answer.content.id);
+  }
+  await console_.reload();
+  await console_.getByRole('button', { name: /绑定店铺/ }).click();
+  const modal = console_.locator('.ant-modal').filter({ hasText: '店铺地址' });
+  await expect(modal.getByText(/^插件已连接/)).toBeVisible();
+  await modal.getByLabel('店铺地址').fill(sites.shopUrl({ id: '7700123400003', name: '超出配额的店铺' }));
+  const shopTab = chromium.context.waitForEvent('page');
+  await modal.getByRole('button', { name: /去绑定/ }).click();
+  const opened = await shopTab;
+  await expect(dialog(console_, text.bindFailedTitle)).toContainText(SHOP_MESSAGES.quotaExceeded(quota));
+  await screenshot(console_, 'plugin-bind-refused-quota');
+  await closeDialog(console_, text.bindFailedTitle);
+  await opened.close();
+  for (const id of fillers) expect((await call('shop/unbind', { id })).isSuccess).toBe(true);
 });
 
 test('join opens the creator page in join-creator-page with the product list in the plug-in storage', async () => {
