@@ -1,3 +1,225 @@
-import type { CallDefinition } from '../http/calls';
+/**
+ * The `shop/*` calls: the plug-in reports a bound shop (`shop/report`), an account lists and unbinds
+ * its own shops, staff list every account's shops and force an unbind (audited).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { CAPABILITY_URLS } from '../../src/shared/capabilities';
+import { CODES } from '../../src/shared/codes';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../src/shared/constants';
+import type { Page } from '../../src/shared/api';
+import {
+  SHOP_MESSAGES,
+  ShopIdBodySchema,
+  ShopListAllQuerySchema,
+  ShopListQuerySchema,
+  ShopReportBodySchema,
+  type AccountShopItem,
+  type ShopItem,
+  type ShopStatus,
+} from '../../src/shared/shops';
+import { audit } from '../audit';
+import type { Db } from '../db/client';
+import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
+import { badParameter, Refusal } from '../http/respond';
+import { defineCall } from '../http/calls';
 
-export const shopCalls: CallDefinition[] = [];
+type Executor = Pick<Db, 'execute'>;
+
+interface ShopRow {
+  id: number;
+  accountId: number;
+  username?: string;
+  platform: string;
+  externalId: string;
+  name: string;
+  region: string;
+  status: ShopStatus;
+  boundAt: unknown;
+  unboundAt: unknown;
+  total?: number;
+}
+
+const shopColumns = sql`s.id, s.account_id as "accountId", s.platform, s.external_id as "externalId", s.name, s.region,
+  s.status, s.bound_at as "boundAt", s.unbound_at as "unboundAt"`;
+
+function toShopItem(row: ShopRow): ShopItem {
+  return {
+    id: row.id,
+    platform: row.platform,
+    externalId: row.externalId,
+    name: row.name,
+    region: row.region,
+    status: row.status,
+    boundAt: toIso(row.boundAt)!,
+    unboundAt: toIso(row.unboundAt),
+  };
+}
+
+/** How many shops the account has bound now (what the membership's shop quota counts). */
+export async function countBoundShops(db: Executor, accountId: number): Promise<number> {
+  const row = await queryOne<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from shops where account_id = ${accountId} and status = 'bound'`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** One page of shops matching `filters` (joined with their account as `a`), newest bind first. */
+async function shopPage(db: Executor, filters: SQL[], current: number, pageSize: number): Promise<Page<ShopRow>> {
+  const where = sql.join(filters.length ? filters : [sql`true`], sql` and `);
+  const rows = await queryRows<ShopRow>(
+    db,
+    sql`select ${shopColumns}, a.username, count(*) over ()::int as total
+        from shops s join accounts a on a.id = s.account_id
+        where ${where}
+        order by s.bound_at desc, s.id desc
+        limit ${pageSize} offset ${(current - 1) * pageSize}`,
+  );
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    // Past the last page: the window count is not there, count on its own.
+    const counted = await queryOne<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from shops s join accounts a on a.id = s.account_id where ${where}`,
+    );
+    total = counted?.n ?? 0;
+  }
+  return { list: rows, total: Number(total), current, pageSize };
+}
+
+function shopFilters(body: { platform?: string; status?: string; name?: string }): SQL[] {
+  const filters: SQL[] = [];
+  if (body.platform) filters.push(sql`s.platform = ${body.platform}`);
+  if (body.status) filters.push(sql`s.status = ${body.status}`);
+  const name = body.name?.trim();
+  if (name) {
+    const pattern = containsPattern(name);
+    filters.push(sql`(s.name ilike ${pattern} or s.external_id ilike ${pattern})`);
+  }
+  return filters;
+}
+
+const report = defineCall({
+  path: 'shop/report',
+  // The plug-in calls with the token the console handed it in the handshake.
+  auth: 'account',
+  body: ShopReportBodySchema,
+  async handler({ db, body, account }): Promise<ShopItem> {
+    const membership = account.membership;
+    if (!membership) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.noMembership);
+    const externalId = body.externalId.trim();
+    const name = body.name.trim();
+    if (!name) throw badParameter('name', '不能为空');
+    const region = body.region?.trim() ?? '';
+    return db.transaction(async (tx) => {
+      // Serialises this account's reports, so two at once can not both squeeze under the quota.
+      await tx.execute(sql`select id from accounts where id = ${account.id} for update`);
+      const elsewhere = await queryOne<{ id: number }>(
+        tx,
+        sql`select id from shops where platform = ${body.platform} and external_id = ${externalId}
+            and status = 'bound' and account_id <> ${account.id} limit 1`,
+      );
+      if (elsewhere) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.boundElsewhere);
+      const existing = await queryOne<{ id: number; status: ShopStatus }>(
+        tx,
+        sql`select id, status from shops where account_id = ${account.id} and platform = ${body.platform} and external_id = ${externalId}`,
+      );
+      if (existing?.status !== 'bound' && (await countBoundShops(tx, account.id)) >= membership.shopQuota) {
+        throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.quotaExceeded(membership.shopQuota));
+      }
+      // A shop bound again keeps its first bind time; one bound anew (or re-bound after an unbind) gets now.
+      const row = await queryOne<ShopRow>(
+        tx,
+        sql`insert into shops as s (account_id, platform, external_id, name, region, status, bound_at)
+            values (${account.id}, ${body.platform}, ${externalId}, ${name}, ${region}, 'bound', now())
+            on conflict (account_id, platform, external_id) do update set
+              name = excluded.name,
+              region = excluded.region,
+              bound_at = case when s.status = 'bound' then s.bound_at else now() end,
+              status = 'bound',
+              unbound_at = null
+            returning ${shopColumns}`,
+      );
+      return toShopItem(row!);
+    });
+  },
+});
+
+const list = defineCall({
+  path: 'shop/list',
+  auth: { anyGrant: [CAPABILITY_URLS.canSeeShopManager] },
+  body: ShopListQuerySchema,
+  async handler({ db, body, account }): Promise<Page<ShopItem>> {
+    const page = await shopPage(
+      db,
+      [sql`s.account_id = ${account.id}`, ...shopFilters(body)],
+      body.current ?? FIRST_PAGE,
+      body.pageSize ?? DEFAULT_PAGE_SIZE,
+    );
+    return { ...page, list: page.list.map(toShopItem) };
+  },
+});
+
+/** Sets a bound shop to unbound; answers its row before and after. */
+async function unbindShop(tx: Executor, id: number, ownerId: number | null) {
+  const before = await queryOne<ShopRow>(tx, sql`select ${shopColumns} from shops s where s.id = ${id} for update`);
+  if (!before) throw badParameter('id', SHOP_MESSAGES.notFound);
+  if (ownerId !== null && before.accountId !== ownerId) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.notOwn);
+  if (before.status === 'unbound') throw new Refusal(CODES.BAD_PARAMETERS, SHOP_MESSAGES.alreadyUnbound);
+  const after = await queryOne<ShopRow>(
+    tx,
+    sql`update shops s set status = 'unbound', unbound_at = now() where s.id = ${id} returning ${shopColumns}`,
+  );
+  return { before, after: after! };
+}
+
+const unbind = defineCall({
+  path: 'shop/unbind',
+  auth: { anyGrant: [CAPABILITY_URLS.canSeeShopManager] },
+  body: ShopIdBodySchema,
+  async handler({ db, body, account }): Promise<ShopItem> {
+    const { after } = await db.transaction((tx) => unbindShop(tx, body.id, account.id));
+    return toShopItem(after);
+  },
+});
+
+const listAll = defineCall({
+  path: 'shop/listAll',
+  auth: { anyGrant: [CAPABILITY_URLS.canSeeUserShopManager] },
+  body: ShopListAllQuerySchema,
+  async handler({ db, body }): Promise<Page<AccountShopItem>> {
+    const filters = shopFilters(body);
+    const username = body.username?.trim();
+    if (username) filters.push(sql`a.username ilike ${containsPattern(username)}`);
+    const page = await shopPage(db, filters, body.current ?? FIRST_PAGE, body.pageSize ?? DEFAULT_PAGE_SIZE);
+    return {
+      ...page,
+      list: page.list.map((row) => ({ ...toShopItem(row), accountId: row.accountId, username: row.username ?? '' })),
+    };
+  },
+});
+
+const forceUnbind = defineCall({
+  path: 'shop/forceUnbind',
+  auth: { anyGrant: [CAPABILITY_URLS.canSeeUserShopManager] },
+  body: ShopIdBodySchema,
+  async handler({ db, body, account, ip }): Promise<ShopItem> {
+    const after = await db.transaction(async (tx) => {
+      const change = await unbindShop(tx, body.id, null);
+      const snapshot = (row: ShopRow) => ({ ...toShopItem(row), accountId: row.accountId });
+      await audit(tx, {
+        actorId: account.id,
+        action: 'shop.forceUnbind',
+        targetType: 'shop',
+        targetId: body.id,
+        before: snapshot(change.before),
+        after: snapshot(change.after),
+        ip,
+      });
+      return change.after;
+    });
+    return toShopItem(after);
+  },
+});
+
+export const shopCalls = [report, list, unbind, listAll, forceUnbind];

@@ -4,20 +4,23 @@ import { PluginController } from './controller';
 import { dialogs } from './dialogs';
 import { createDomTransport } from './domTransport';
 
-/** Resolves when the tab has been hidden and is visible again; rejects if it is not left in time. */
+/**
+ * Resolves when the tab has been hidden and is visible again; rejects if it is not left in time.
+ * A background tab may be frozen before its 'hidden' event runs, so a change to 'visible' counts
+ * as a return on its own, and a tab that is hidden at the deadline has been left.
+ */
 export function returnToConsole(leaveTimeoutMs: number, doc: Document = document): Promise<void> {
   return new Promise((resolve, reject) => {
-    let left = doc.visibilityState === 'hidden';
     const timer = setTimeout(() => {
-      if (left) return;
+      if (doc.visibilityState === 'hidden') return;
       doc.removeEventListener('visibilitychange', onChange);
       reject(new Error('the console tab was never left'));
     }, leaveTimeoutMs);
     function onChange() {
       if (doc.visibilityState === 'hidden') {
-        left = true;
         clearTimeout(timer);
-      } else if (left) {
+      } else {
+        clearTimeout(timer);
         doc.removeEventListener('visibilitychange', onChange);
         resolve();
       }

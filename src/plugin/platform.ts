@@ -2,9 +2,3 @@
 
 /** The platform's creator page, where the plug-in joins the creator programme. */
 export const CREATOR_PAGE_URL = 'https://affiliate.tiktok.com/connection/creator';
-
-/** Shop platforms the bind flow offers (the plug-in's `shop-type`). */
-export const SHOP_TYPES = [
-  { value: 'tiktok', label: 'TikTok Shop' },
-  { value: 'tiktok-us', label: 'TikTok Shop（美国）' },
-] as const;

@@ -107,3 +107,62 @@ export function parsePluginMessage(raw: unknown): PluginMessage | null {
 }
 
 export const serialize = (message: ConsoleMessage | PluginMessage): string => JSON.stringify(message);
+
+const DATA_KEYS: readonly string[] = Object.values(PLUGIN_DATA_KEYS);
+const isDataKey = (key: unknown): key is PluginDataKey => typeof key === 'string' && DATA_KEYS.includes(key);
+
+/** Only the known data keys of `values`, each with a value of its type. */
+function pluginDataOf(values: Record<string, unknown>): Partial<PluginData> | null {
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (!isDataKey(key)) continue;
+    const ok =
+      key === PLUGIN_DATA_KEYS.runJoinCreator || key === PLUGIN_DATA_KEYS.startBindShop
+        ? typeof value === 'boolean'
+        : key === PLUGIN_DATA_KEYS.productIdList
+          ? Array.isArray(value) && value.every((id) => typeof id === 'string')
+          : key === PLUGIN_DATA_KEYS.shopStatus
+            ? typeof value === 'string' && FLOW_STATUSES.includes(value)
+            : typeof value === 'string';
+    if (!ok) return null;
+    data[key] = value;
+  }
+  return data as Partial<PluginData>;
+}
+
+/**
+ * Reads a message the console wrote (the plug-in's side). Answers null for anything malformed or
+ * unknown, a data key of the wrong type included: the plug-in ignores it, it never throws.
+ */
+export function parseConsoleMessage(raw: unknown): ConsoleMessage | null {
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  if (!isObject(value) || typeof value.type !== 'string') return null;
+  const data = isObject(value.data) ? value.data : {};
+  switch (value.type) {
+    case 'hello':
+      return typeof data.protocolVersion === 'number' ? { type: 'hello', data: { protocolVersion: data.protocolVersion } } : null;
+    case 'token':
+      return typeof data.token === 'string' || data.token === null
+        ? { type: 'token', data: { token: data.token as string | null } }
+        : null;
+    case 'set': {
+      const values = isObject(data.values) ? pluginDataOf(data.values) : null;
+      return values ? { type: 'set', data: { values } } : null;
+    }
+    case 'get':
+      return typeof data.requestId === 'string' && Array.isArray(data.keys) && data.keys.every(isDataKey)
+        ? { type: 'get', data: { requestId: data.requestId, keys: data.keys } }
+        : null;
+    case 'clean':
+      return { type: 'clean', data: {} };
+    default:
+      return null;
+  }
+}

@@ -70,6 +70,25 @@ describe('returnToConsole', () => {
     expect(done).toBe(true);
   });
 
+  it('resolves on the return to visible even when the hidden event was missed (a frozen background tab)', async () => {
+    setVisibility('visible');
+    const back = returnToConsole(1_000);
+    setVisibility('visible');
+    await expect(back).resolves.toBeUndefined();
+  });
+
+  it('does not give up while the tab is hidden at the deadline', async () => {
+    setVisibility('visible');
+    let settled = false;
+    const back = returnToConsole(20).then(() => (settled = true), () => (settled = true));
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(settled).toBe(false);
+    setVisibility('visible');
+    await back;
+    expect(settled).toBe(true);
+  });
+
   it('rejects when the tab is never left', async () => {
     setVisibility('visible');
     await expect(returnToConsole(20)).rejects.toThrow('never left');

@@ -1,25 +1,13 @@
 /** /client/home's plug-in actions: connection state, bind a shop, join the creator programme, stop. */
-import { ApiOutlined, LinkOutlined } from '@ant-design/icons';
+import { ApiOutlined } from '@ant-design/icons';
 import { useModel } from '@umijs/max';
-import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { parseProductIds, productIdsProblem } from '@/plugin/productIds';
 import type { Membership } from '@/shared/api';
-import { CREATOR_PAGE_URL, SHOP_TYPES } from '@/plugin/platform';
-import { PLUGIN_STORE_URL } from '@/shared/constants';
-import { UI_TEXT } from '@/shared/uiText';
-
-function ConnectionState({ connected, version }: { connected: boolean; version: string | null }) {
-  if (connected) return <Tag color="success">插件已连接{version ? ` v${version}` : ''}</Tag>;
-  return (
-    <Space size={4}>
-      <Tag color="default">{UI_TEXT.messages.pluginNotConnected}</Tag>
-      <a href={PLUGIN_STORE_URL} target="_blank" rel="noopener noreferrer">
-        <LinkOutlined /> 安装插件
-      </a>
-    </Space>
-  );
-}
+import { DEFAULT_SHOP_TYPE, SHOP_TYPE_OPTIONS, SHOP_TYPE_RULES, SHOP_URL_PLACEHOLDER, SHOP_URL_RULES } from '@/plugin/bindShopFields';
+import ConnectionState from '@/plugin/ConnectionState';
+import { CREATOR_PAGE_URL } from '@/plugin/platform';
 
 function BindShopForm() {
   const plugin = useModel('plugin');
@@ -27,21 +15,18 @@ function BindShopForm() {
     <Form
       layout="vertical"
       name="bindShop"
-      initialValues={{ shopType: SHOP_TYPES[0].value }}
+      initialValues={{ shopType: DEFAULT_SHOP_TYPE }}
       onFinish={(values: { shopType: string; url: string }) => void plugin.bindShop({ shopType: values.shopType, url: values.url.trim() })}
     >
-      <Form.Item label="店铺平台" name="shopType" rules={[{ required: true, message: '请选择店铺平台' }]}>
-        <Select options={SHOP_TYPES.map(({ value, label }) => ({ value, label }))} />
+      <Form.Item label="店铺平台" name="shopType" rules={SHOP_TYPE_RULES}>
+        <Select options={SHOP_TYPE_OPTIONS} />
       </Form.Item>
       <Form.Item
         label="店铺地址"
         name="url"
-        rules={[
-          { required: true, whitespace: true, message: '请输入店铺地址' },
-          { type: 'url', message: '请输入以 http:// 或 https:// 开头的店铺地址' },
-        ]}
+        rules={SHOP_URL_RULES}
       >
-        <Input placeholder="https://seller.tiktokglobalshop.com/…" />
+        <Input placeholder={SHOP_URL_PLACEHOLDER} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={plugin.running === 'bind'} disabled={Boolean(plugin.running)}>
         绑定店铺

@@ -1,2 +1,64 @@
-// Placeholder until this screen is built.
-export { default } from '@/pages/NotBuilt';
+/** `/client/shopManager`: the account's own shops; bind one through the plug-in, unbind with confirmation. */
+import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Popconfirm, Typography, message } from 'antd';
+import { useRef } from 'react';
+import { callApi } from '@/models/request';
+import type { ShopItem } from '@/shared/shops';
+import { pagedRequest } from '@/utils/proTable';
+import { tablePagination } from '@/utils/requestDefaults';
+import BindShopModal from './BindShopModal';
+import { shopColumns } from './columns';
+
+export default function ShopManager() {
+  const table = useRef<ActionType>();
+
+  const unbind = async (shop: ShopItem) => {
+    const answer = await callApi<ShopItem>('shop/unbind', { id: shop.id });
+    if (!answer.isSuccess) return;
+    message.success(`已解绑 ${shop.name}`);
+    table.current?.reload();
+  };
+
+  const columns: ProColumns<ShopItem>[] = [
+    ...shopColumns<ShopItem>(),
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 80,
+      fixed: 'right',
+      render: (_, shop) =>
+        shop.status === 'unbound'
+          ? [<Typography.Text key="none" type="secondary">-</Typography.Text>]
+          : [
+              <Popconfirm
+                key="unbind"
+                title="解绑店铺"
+                description={`确定解绑「${shop.name}」吗？解绑后插件不再为该店铺工作。`}
+                okText="解绑"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => unbind(shop)}
+              >
+                <a>解绑</a>
+              </Popconfirm>,
+            ],
+    },
+  ];
+
+  return (
+    <PageContainer>
+      <ProTable<ShopItem>
+        rowKey="id"
+        headerTitle="我的店铺"
+        actionRef={table}
+        columns={columns}
+        request={pagedRequest<ShopItem>('shop/list')}
+        pagination={tablePagination}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        scroll={{ x: 860 }}
+        options={{ reload: true, density: false, setting: false }}
+        locale={{ emptyText: '还没有绑定店铺，点击“绑定店铺”开始' }}
+        toolBarRender={() => [<BindShopModal key="bind" onBound={() => table.current?.reload()} />]}
+      />
+    </PageContainer>
+  );
+}

@@ -1,2 +1,63 @@
-// Placeholder until this screen is built.
-export { default } from '@/pages/NotBuilt';
+/** `/client/system/userShopManager`: every account's shops, searchable by account; force unbind (audited). */
+import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Popconfirm, Typography, message } from 'antd';
+import { useRef } from 'react';
+import { callApi } from '@/models/request';
+import type { AccountShopItem, ShopItem } from '@/shared/shops';
+import { pagedRequest } from '@/utils/proTable';
+import { tablePagination } from '@/utils/requestDefaults';
+import { shopColumns } from '../../ShopManager/columns';
+
+export default function UserShopManager() {
+  const table = useRef<ActionType>();
+
+  const forceUnbind = async (shop: AccountShopItem) => {
+    const answer = await callApi<ShopItem>('shop/forceUnbind', { id: shop.id });
+    if (!answer.isSuccess) return;
+    message.success(`已强制解绑 ${shop.username} 的店铺 ${shop.name}`);
+    table.current?.reload();
+  };
+
+  const columns: ProColumns<AccountShopItem>[] = [
+    { title: '账号', dataIndex: 'username', width: 120, fieldProps: { placeholder: '用户名' } },
+    ...shopColumns<AccountShopItem>(),
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 100,
+      fixed: 'right',
+      render: (_, shop) =>
+        shop.status === 'unbound'
+          ? [<Typography.Text key="none" type="secondary">-</Typography.Text>]
+          : [
+              <Popconfirm
+                key="force"
+                title="强制解绑"
+                description={`确定强制解绑 ${shop.username} 的店铺「${shop.name}」吗？此操作会记入审计日志。`}
+                okText="强制解绑"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => forceUnbind(shop)}
+              >
+                <a>强制解绑</a>
+              </Popconfirm>,
+            ],
+    },
+  ];
+
+  return (
+    <PageContainer>
+      <ProTable<AccountShopItem>
+        rowKey="id"
+        headerTitle="用户店铺"
+        actionRef={table}
+        columns={columns}
+        request={pagedRequest<AccountShopItem>('shop/listAll')}
+        pagination={tablePagination}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        scroll={{ x: 980 }}
+        options={{ reload: true, density: false, setting: false }}
+        locale={{ emptyText: '没有符合条件的店铺' }}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,93 @@
+/// <reference types="chrome" />
+/**
+ * The service worker: holds the plug-in data in chrome.storage.local, the console's token (from
+ * the handshake) in chrome.storage.session, reports a bound shop to the server and brings the
+ * console's tab back when a bind ends. Content scripts talk to it with `askWorker` (messages.ts).
+ */
+import { PLUGIN_DATA_KEYS as KEYS, type PluginData } from '../../src/shared/pluginProtocol';
+import type { ShopPlatform } from '../../src/shared/shops';
+import type { BindOutcome } from './adapters/types';
+import type { WorkerAnswers, WorkerRequest } from './messages';
+import { reportShop, type ReportResult } from './serverApi';
+import { ALL_DATA_KEYS, readData, removeData, writeData } from './store';
+
+/** What the worker keeps for the browser session only (never in chrome.storage.local). */
+interface ConsoleSession {
+  token: string | null;
+  /** Origin of the console that sent the token: where `shop/report` goes. */
+  consoleOrigin: string | null;
+  /** The console tab that started the running bind: shown again when it ends. */
+  consoleTabId: number | null;
+}
+
+async function readSession(): Promise<ConsoleSession> {
+  const stored = (await chrome.storage.session.get(['token', 'consoleOrigin', 'consoleTabId'])) as Partial<ConsoleSession>;
+  return { token: stored.token ?? null, consoleOrigin: stored.consoleOrigin ?? null, consoleTabId: stored.consoleTabId ?? null };
+}
+
+const writeSession = (patch: Partial<ConsoleSession>) => chrome.storage.session.set(patch);
+
+const originOf = (sender: chrome.runtime.MessageSender) => sender.origin ?? (sender.url ? new URL(sender.url).origin : null);
+
+async function setValues(values: Partial<PluginData>, sender: chrome.runtime.MessageSender) {
+  if (values[KEYS.startBindShop] === true) {
+    // A new bind: forget the last outcome, remember whose tab to bring back.
+    await removeData([KEYS.shopStatus, KEYS.shopMessage]);
+    await writeSession({ consoleTabId: sender.tab?.id ?? null });
+  }
+  await writeData(values);
+}
+
+async function focusTab(tabId: number) {
+  const tab = await chrome.tabs.update(tabId, { active: true });
+  if (tab?.windowId !== undefined) await chrome.windows.update(tab.windowId, { focused: true });
+}
+
+/** Reports the adapter's outcome to the server, writes shop-status / shop-message, and goes back to the console. */
+async function finishBind(outcome: BindOutcome, shopTab: chrome.tabs.Tab | undefined): Promise<ReportResult> {
+  const session = await readSession();
+  const { [KEYS.shopType]: shopType } = await readData([KEYS.shopType]);
+  const result: ReportResult = outcome.ok
+    ? await reportShop(session.consoleOrigin, session.token, { platform: (shopType ?? '') as ShopPlatform, ...outcome.shop })
+    : { status: 'fail', message: outcome.message };
+  // One bind per start: a reload of the shop page does not bind again.
+  await writeData({ [KEYS.shopStatus]: result.status, [KEYS.shopMessage]: result.message, [KEYS.startBindShop]: false });
+  try {
+    if (session.consoleTabId !== null) await focusTab(session.consoleTabId);
+    // The shop tab was opened for the bind; after a failure it stays, so the user can look at the page.
+    if (result.status === 'success' && shopTab?.id !== undefined) await chrome.tabs.remove(shopTab.id);
+  } catch (error) {
+    console.warn('[plug-in] could not return to the console tab', error);
+  }
+  return result;
+}
+
+async function handle(request: WorkerRequest, sender: chrome.runtime.MessageSender): Promise<WorkerAnswers[WorkerRequest['kind']]> {
+  switch (request.kind) {
+    case 'token':
+      await writeSession({ token: request.token, consoleOrigin: originOf(sender) });
+      return { ok: true };
+    case 'set':
+      await setValues(request.values, sender);
+      return { ok: true };
+    case 'get':
+      return { values: await readData(request.keys) };
+    case 'clean':
+      await removeData(ALL_DATA_KEYS);
+      return { ok: true };
+    case 'bindFinished':
+      return finishBind(request.outcome, sender.tab);
+  }
+}
+
+chrome.runtime.onMessage.addListener((request: WorkerRequest, sender, sendResponse) => {
+  if (sender.id !== chrome.runtime.id) return false;
+  handle(request, sender).then(sendResponse, (error) => {
+    console.error('[plug-in] request failed', request.kind, error);
+    sendResponse(request.kind === 'clean' ? { ok: false } : undefined);
+  });
+  return true; // answers asynchronously
+});
+
+// The bridge keeps a port open to notice when the extension goes away (it then tells the console 'end').
+chrome.runtime.onConnect.addListener(() => {});

@@ -1,0 +1,107 @@
+/// <reference types="chrome" />
+/**
+ * Content script on the console's pages: the plug-in's end of the bridge (docs/plugin-protocol.md).
+ * It reads the console's messages from the hidden element, passes them to the service worker, and
+ * writes the answers into the other element.
+ */
+import {
+  BRIDGE_ELEMENT_IDS,
+  BRIDGE_EVENT,
+  parseConsoleMessage,
+  PLUGIN_PROTOCOL_VERSION,
+  serialize,
+  type ConsoleMessage,
+  type PluginMessage,
+} from '../../src/shared/pluginProtocol';
+import { askWorker } from './messages';
+
+interface BridgeElements {
+  toPlugin: HTMLElement;
+  toConsole: HTMLElement;
+}
+
+/** The console adds the elements when its client area renders, which may be after this script ran. */
+function whenBridgeElements(): Promise<BridgeElements> {
+  const find = () => {
+    const toPlugin = document.getElementById(BRIDGE_ELEMENT_IDS.toPlugin);
+    const toConsole = document.getElementById(BRIDGE_ELEMENT_IDS.toConsole);
+    return toPlugin && toConsole ? { toPlugin, toConsole } : null;
+  };
+  return new Promise((resolve) => {
+    const found = find();
+    if (found) return resolve(found);
+    const observer = new MutationObserver(() => {
+      const elements = find();
+      if (!elements) return;
+      observer.disconnect();
+      resolve(elements);
+    });
+    observer.observe(document.documentElement, { childList: true, subtree: true });
+  });
+}
+
+/** Calls `onGone` once the extension is disabled, removed or reloaded (its port closes for good). */
+function watchExtensionLifetime(onGone: () => void) {
+  const connect = () => {
+    const port = chrome.runtime.connect({ name: 'bridge' });
+    port.onDisconnect.addListener(() => {
+      // The worker only went to sleep: connect again. A dead extension has no runtime id any more.
+      if (chrome.runtime?.id) connect();
+      else onGone();
+    });
+  };
+  connect();
+}
+
+async function main() {
+  const { toPlugin, toConsole } = await whenBridgeElements();
+  const send = (message: PluginMessage) => {
+    toConsole.textContent = serialize(message);
+    toConsole.dispatchEvent(new CustomEvent(BRIDGE_EVENT));
+  };
+  const start = () =>
+    send({ type: 'start', data: { protocolVersion: PLUGIN_PROTOCOL_VERSION, pluginVersion: chrome.runtime.getManifest().version } });
+
+  async function handle(message: ConsoleMessage) {
+    switch (message.type) {
+      case 'hello':
+        if (message.data.protocolVersion !== PLUGIN_PROTOCOL_VERSION) {
+          console.warn('[plug-in] console speaks protocol', message.data.protocolVersion, 'plug-in speaks', PLUGIN_PROTOCOL_VERSION);
+        }
+        start();
+        return;
+      case 'token':
+        await askWorker({ kind: 'token', token: message.data.token });
+        return;
+      case 'set':
+        await askWorker({ kind: 'set', values: message.data.values });
+        return;
+      case 'get': {
+        const { values } = await askWorker({ kind: 'get', keys: message.data.keys });
+        send({ type: 'values', data: { requestId: message.data.requestId, values } });
+        return;
+      }
+      case 'clean': {
+        const answer = await askWorker({ kind: 'clean' });
+        send({ type: 'result', data: { type: 'clean', status: answer?.ok ? 'success' : 'fail' } });
+        return;
+      }
+    }
+  }
+
+  toPlugin.addEventListener(BRIDGE_EVENT, () => {
+    // Read now: the console may overwrite the element with its next message right after this event.
+    const text = toPlugin.textContent ?? '';
+    const message = parseConsoleMessage(text);
+    if (!message) {
+      console.warn('[plug-in] ignored a malformed or unknown message', text);
+      return;
+    }
+    handle(message).catch((error) => console.warn('[plug-in] could not handle', message.type, error));
+  });
+  watchExtensionLifetime(() => send({ type: 'end', data: {} }));
+  // Loaded after the console: announce ourselves (a console that loads later sends 'hello').
+  start();
+}
+
+void main();

@@ -1,0 +1,47 @@
+/** Columns both shop screens share: name, platform, shop id, region, status, bound time. */
+import type { ProColumns } from '@ant-design/pro-components';
+import { Badge, Tooltip, Typography } from 'antd';
+import dayjs from '@/utils/dayjs';
+import { SHOP_PLATFORMS, SHOP_STATUS_TEXT, type ShopStatus } from '@/shared/shopPlatforms';
+import type { ShopItem } from '@/shared/shops';
+
+const PLATFORM_ENUM = Object.fromEntries(SHOP_PLATFORMS.map(({ value, label }) => [value, { text: label }]));
+
+const STATUS_BADGE: Record<ShopStatus, 'success' | 'default' | 'error'> = { bound: 'success', unbound: 'default', invalid: 'error' };
+const STATUS_ENUM = Object.fromEntries(Object.entries(SHOP_STATUS_TEXT).map(([value, text]) => [value, { text }]));
+
+export const formatTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
+
+function ShopStatusBadge({ shop }: { shop: ShopItem }) {
+  const badge = <Badge status={STATUS_BADGE[shop.status]} text={SHOP_STATUS_TEXT[shop.status]} />;
+  // The unbind time matters only for unbound shops: on hover, not as a column of dashes.
+  return shop.status === 'unbound' && shop.unboundAt ? <Tooltip title={`解绑于 ${formatTime(shop.unboundAt)}`}>{badge}</Tooltip> : badge;
+}
+
+export function shopColumns<T extends ShopItem>(): ProColumns<T>[] {
+  return [
+    { title: '店铺名称', dataIndex: 'name', ellipsis: true, fieldProps: { placeholder: '店铺名称或店铺 ID' } },
+    { title: '平台', dataIndex: 'platform', valueType: 'select', valueEnum: PLATFORM_ENUM, width: 140 },
+    {
+      title: '店铺 ID',
+      dataIndex: 'externalId',
+      search: false,
+      width: 180,
+      render: (_, shop) => (
+        <Typography.Text copyable style={{ whiteSpace: 'nowrap' }}>
+          {shop.externalId}
+        </Typography.Text>
+      ),
+    },
+    { title: '地区', dataIndex: 'region', search: false, width: 64, render: (_, shop) => shop.region || '-' },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: STATUS_ENUM,
+      width: 96,
+      render: (_, shop) => <ShopStatusBadge shop={shop} />,
+    },
+    { title: '绑定时间', dataIndex: 'boundAt', search: false, width: 150, render: (_, shop) => formatTime(shop.boundAt) },
+  ];
+}

@@ -1,0 +1,189 @@
+import { CODES } from '../../src/shared/codes';
+import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
+import { SHOP_MESSAGES, type AccountShopItem, type ShopItem } from '../../src/shared/shops';
+import { DEMO_SHOPS } from '../../server/seed/domains/shops';
+import { describeEachDatabase, type SuiteContext } from './support/databases';
+import { accountId, one, rows, sql } from './support/sql';
+
+let serial = 0;
+
+/** A fresh member account with the level `levelName` (or none), and its token. */
+async function newMember(ctx: SuiteContext, levelName: string | null) {
+  serial += 1;
+  const username = `shop_${ctx.kind}_${serial}`;
+  const registered = await ctx.call('account/register', { username, email: `${username}@example.com`, password: 'Passw0rd!x' });
+  expect(registered.code).toBe(CODES.OK);
+  if (levelName) {
+    await ctx.db.execute(
+      sql`update accounts set membership_level_id = (select id from membership_levels where name = ${levelName}),
+                              membership_expires_at = now() + interval '30 days'
+          where username = ${username}`,
+    );
+  }
+  return { username, id: await accountId(ctx.db, username), token: await ctx.login(username, 'Passw0rd!x') };
+}
+
+const shop = (externalId: string, name = `店铺${externalId}`) => ({ platform: 'tiktok', externalId, name, region: 'MY' });
+
+describeEachDatabase('shops', (ctx) => {
+  describe('shop/report', () => {
+    it('refuses an account without a membership, with the reason', async () => {
+      const member = await newMember(ctx, null);
+      const answer = await ctx.call('shop/report', shop('100001'), { token: member.token });
+      expect(answer).toMatchObject({ isSuccess: false, code: CODES.NOT_AUTHORISED, msg: SHOP_MESSAGES.noMembership });
+      expect(await rows(ctx.db, sql`select id from shops where account_id = ${member.id}`)).toHaveLength(0);
+    });
+
+    it('refuses without a valid token (A0230)', async () => {
+      const answer = await ctx.call('shop/report', shop('100002'), { token: 'not-a-token' });
+      expect(answer.code).toBe(CODES.LOGIN_EXPIRED);
+    });
+
+    it('upserts: a second report of the same shop updates it, keeps its bind time and counts once', async () => {
+      const member = await newMember(ctx, '基础版'); // 1 shop
+      const first = await ctx.call<ShopItem>('shop/report', shop('200001', '旧名字'), { token: member.token });
+      expect(first.code).toBe(CODES.OK);
+      expect(first.content).toMatchObject({ platform: 'tiktok', externalId: '200001', name: '旧名字', region: 'MY', status: 'bound', unboundAt: null });
+      const again = await ctx.call<ShopItem>('shop/report', { ...shop('200001', '新名字'), region: 'TH' }, { token: member.token });
+      expect(again.code).toBe(CODES.OK);
+      expect(again.content).toMatchObject({ id: first.content.id, name: '新名字', region: 'TH', boundAt: first.content.boundAt });
+      const stored = await rows(ctx.db, sql`select name from shops where account_id = ${member.id}`);
+      expect(stored).toEqual([{ name: '新名字' }]);
+    });
+
+    it("refuses over the membership's shop quota, and lets an unbind make room", async () => {
+      const member = await newMember(ctx, '基础版'); // 1 shop
+      expect((await ctx.call('shop/report', shop('300001'), { token: member.token })).code).toBe(CODES.OK);
+      const over = await ctx.call('shop/report', shop('300002'), { token: member.token });
+      expect(over).toMatchObject({ isSuccess: false, code: CODES.NOT_AUTHORISED, msg: SHOP_MESSAGES.quotaExceeded(1) });
+
+      const [bound] = (await ctx.call<{ list: ShopItem[] }>('shop/list', {}, { token: member.token })).content.list;
+      const unbound = await ctx.call<ShopItem>('shop/unbind', { id: bound.id }, { token: member.token });
+      expect(unbound.content).toMatchObject({ status: 'unbound', unboundAt: expect.any(String) });
+      expect((await ctx.call('shop/report', shop('300002'), { token: member.token })).code).toBe(CODES.OK);
+      // Binding the first one again is over the quota again.
+      expect((await ctx.call('shop/report', shop('300001'), { token: member.token })).msg).toBe(SHOP_MESSAGES.quotaExceeded(1));
+    });
+
+    it('refuses a shop another account has bound', async () => {
+      const owner = await newMember(ctx, '专业版');
+      const other = await newMember(ctx, '专业版');
+      expect((await ctx.call('shop/report', shop('400001'), { token: owner.token })).code).toBe(CODES.OK);
+      const answer = await ctx.call('shop/report', shop('400001'), { token: other.token });
+      expect(answer).toMatchObject({ code: CODES.NOT_AUTHORISED, msg: SHOP_MESSAGES.boundElsewhere });
+    });
+
+    it('validates the body, naming the field (A0400)', async () => {
+      const member = await newMember(ctx, '专业版');
+      const cases: Array<[unknown, RegExp]> = [
+        [{ platform: 'taobao', externalId: '1', name: 'x' }, /platform/],
+        [{ platform: 'tiktok', externalId: '', name: 'x' }, /externalId/],
+        [{ platform: 'tiktok', externalId: '1 2', name: 'x' }, /externalId 只能包含字母、数字、下划线和连字符/],
+        [{ platform: 'tiktok', externalId: '1' }, /name 不能为空/],
+        [{ platform: 'tiktok', externalId: '1', name: '   ' }, /name 不能为空/],
+        [{ platform: 'tiktok', externalId: '1', name: 'x', region: 'r'.repeat(33) }, /region/],
+        [{ platform: 'tiktok', externalId: '1', name: 'x', owner: 3 }, /owner 是不支持的字段/],
+      ];
+      for (const [body, message] of cases) {
+        const answer = await ctx.call('shop/report', body, { token: member.token });
+        expect({ body, code: answer.code }).toEqual({ body, code: CODES.BAD_PARAMETERS });
+        expect(answer.msg).toMatch(message);
+      }
+      expect(await rows(ctx.db, sql`select id from shops where account_id = ${member.id}`)).toHaveLength(0);
+    });
+  });
+
+  describe('shop/list and shop/unbind', () => {
+    it("answers only the account's own shops, paged and filtered", async () => {
+      const token = await ctx.login(DEMO_ACCOUNTS.member.username);
+      const all = await ctx.call<{ list: ShopItem[]; total: number; current: number; pageSize: number }>('shop/list', {}, { token });
+      const seeded = DEMO_SHOPS.filter((item) => item.username === DEMO_ACCOUNTS.member.username);
+      expect(all.content).toMatchObject({ total: seeded.length, current: 1, pageSize: 10 });
+      expect(all.content.list.map((item) => item.externalId).sort()).toEqual(seeded.map((item) => item.externalId).sort());
+      // Newest bind first.
+      expect(all.content.list[0].name).toBe('星河好物旗舰店');
+
+      const bound = await ctx.call<{ list: ShopItem[] }>('shop/list', { status: 'unbound' }, { token });
+      expect(bound.content.list.map((item) => item.name)).toEqual(['星河家居生活馆']);
+      const byName = await ctx.call<{ list: ShopItem[] }>('shop/list', { name: '家居' }, { token });
+      expect(byName.content.list).toHaveLength(1);
+      const byId = await ctx.call<{ list: ShopItem[] }>('shop/list', { name: '678901' }, { token });
+      expect(byId.content.list.map((item) => item.name)).toEqual(['星河好物旗舰店']);
+      const none = await ctx.call<{ list: ShopItem[] }>('shop/list', { platform: 'tiktok-us' }, { token });
+      expect(none.content).toMatchObject({ list: [], total: 0 });
+      const paged = await ctx.call<{ list: ShopItem[]; total: number }>('shop/list', { current: 2, pageSize: 1 }, { token });
+      expect(paged.content).toMatchObject({ total: 2, current: 2, pageSize: 1 });
+      expect(paged.content.list).toHaveLength(1);
+      const past = await ctx.call<{ list: ShopItem[]; total: number }>('shop/list', { current: 9 }, { token });
+      expect(past.content).toMatchObject({ list: [], total: 2 });
+
+      expect((await ctx.call('shop/list', { status: 'gone' }, { token })).msg).toMatch(/status/);
+    });
+
+    it("refuses to unbind another account's shop (A0301) and a shop that does not exist", async () => {
+      const member = await newMember(ctx, '专业版');
+      const sale = await ctx.login(DEMO_ACCOUNTS.salesperson.username);
+      const [saleShop] = (await ctx.call<{ list: ShopItem[] }>('shop/list', {}, { token: sale })).content.list;
+      const refused = await ctx.call('shop/unbind', { id: saleShop.id }, { token: member.token });
+      expect(refused).toMatchObject({ code: CODES.NOT_AUTHORISED, msg: SHOP_MESSAGES.notOwn });
+      expect((await one(ctx.db, sql`select status from shops where id = ${saleShop.id}`)).status).toBe('bound');
+      const missing = await ctx.call('shop/unbind', { id: 987654 }, { token: member.token });
+      expect(missing).toMatchObject({ code: CODES.BAD_PARAMETERS });
+      expect(missing.msg).toMatch(/id 店铺不存在/);
+      expect((await ctx.call('shop/unbind', {}, { token: member.token })).msg).toMatch(/id 不能为空/);
+    });
+
+    it('refuses an account whose menus lack shop management (A0301)', async () => {
+      const member = await newMember(ctx, '专业版');
+      await ctx.db.execute(sql`delete from account_roles where account_id = ${member.id}`);
+      expect((await ctx.call('shop/list', {}, { token: member.token })).code).toBe(CODES.NOT_AUTHORISED);
+    });
+  });
+
+  describe('staff: shop/listAll and shop/forceUnbind', () => {
+    it('lists every account’s shops with the account, searchable by username, platform and status', async () => {
+      const token = await ctx.login(DEMO_ACCOUNTS.operator.username);
+      const byUser = await ctx.call<{ list: AccountShopItem[]; total: number }>('shop/listAll', { username: 'demo_sa' }, { token });
+      expect(byUser.content.list).toEqual([
+        expect.objectContaining({ username: 'demo_sale', name: 'Sunny Outdoor Store', platform: 'tiktok-us', status: 'bound', accountId: expect.any(Number) }),
+      ]);
+      const invalid = await ctx.call<{ list: AccountShopItem[] }>('shop/listAll', { status: 'invalid', platform: 'tiktok' }, { token });
+      expect(invalid.content.list.map((item) => item.username)).toEqual(['demo_operator']);
+      const all = await ctx.call<{ total: number }>('shop/listAll', {}, { token });
+      expect(all.content.total).toBeGreaterThanOrEqual(DEMO_SHOPS.length);
+    });
+
+    it('refuses the calls to a member (A0301)', async () => {
+      const token = await ctx.login(DEMO_ACCOUNTS.member.username);
+      expect((await ctx.call('shop/listAll', {}, { token })).code).toBe(CODES.NOT_AUTHORISED);
+      expect((await ctx.call('shop/forceUnbind', { id: 1 }, { token })).code).toBe(CODES.NOT_AUTHORISED);
+    });
+
+    it('force-unbinds any shop and writes who, what, when and from where to the audit log', async () => {
+      const member = await newMember(ctx, '专业版');
+      const reported = await ctx.call<ShopItem>('shop/report', shop('500001'), { token: member.token });
+      const token = await ctx.login(DEMO_ACCOUNTS.operator.username);
+      const answer = await ctx.call<ShopItem>('shop/forceUnbind', { id: reported.content.id }, { token, ip: '10.1.2.3' });
+      expect(answer.content).toMatchObject({ id: reported.content.id, status: 'unbound' });
+
+      const entry = await one(
+        ctx.db,
+        sql`select actor_id as "actorId", action, target_type as "targetType", target_id as "targetId", before, after, ip, at as "createdAt"
+            from audit_log where action = 'shop.forceUnbind' and target_id = ${String(reported.content.id)}`,
+      );
+      expect(entry).toMatchObject({
+        actorId: await accountId(ctx.db, DEMO_ACCOUNTS.operator.username),
+        targetType: 'shop',
+        ip: '10.1.2.3',
+        before: expect.objectContaining({ status: 'bound', accountId: member.id, externalId: '500001' }),
+        after: expect.objectContaining({ status: 'unbound' }),
+      });
+      expect(entry.createdAt).toBeTruthy();
+
+      const twice = await ctx.call('shop/forceUnbind', { id: reported.content.id }, { token });
+      expect(twice).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: SHOP_MESSAGES.alreadyUnbound });
+      const audits = await rows(ctx.db, sql`select id from audit_log where action = 'shop.forceUnbind' and target_id = ${String(reported.content.id)}`);
+      expect(audits).toHaveLength(1);
+    });
+  });
+});
