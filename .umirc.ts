@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from '@umijs/max';
 import routes from './config/routes';
 import { CHUNK_LOAD_TIMEOUT_MS, PUBLIC_PATH } from './src/shared/constants';
@@ -33,8 +34,17 @@ export default defineConfig({
     title: APP_TITLE,
     locale: false,
   },
-  chainWebpack(memo) {
+  chainWebpack(memo, { webpack }) {
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
+    // antd's button style needs one function of the colour picker's presets module; see the file.
+    memo.plugin('antd-button-brightness').use(webpack.NormalModuleReplacementPlugin, [
+      /color-picker[\\/]components[\\/]ColorPresets$/,
+      (resource: { request: string; contextInfo?: { issuer?: string } }) => {
+        if (/antd[\\/]es[\\/]button[\\/]style[\\/]token/.test(resource.contextInfo?.issuer ?? '')) {
+          resource.request = path.resolve(__dirname, 'src/utils/antdButtonBrightness.ts');
+        }
+      },
+    ]);
     return memo;
   },
 });
