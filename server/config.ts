@@ -18,6 +18,12 @@ export interface ServerConfig {
   logLevel: string;
   /** Log every request (two lines each); off by default, errors are always logged. */
   logRequests: boolean;
+  /**
+   * Key of the payout cards' fingerprints (HMAC), `CARD_FINGERPRINT_KEY`. Optional: without it the
+   * server keeps a generated key in `<dataDir>/card-fingerprint.key`. Set it when several instances
+   * share one PostgreSQL, so that they all compute the same fingerprints.
+   */
+  cardFingerprintKey: string | undefined;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -44,5 +50,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: flag(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     logRequests: flag(env.LOG_REQUESTS),
+    cardFingerprintKey: env.CARD_FINGERPRINT_KEY || undefined,
   };
 }
