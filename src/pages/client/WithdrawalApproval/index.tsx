@@ -1,2 +1,83 @@
-// Placeholder until this screen is built.
-export { default } from '@/pages/NotBuilt';
+/** `/client/withdrawalApproval`: staff review withdrawals: approve (marks paid) or reject with a reason. */
+import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Popconfirm } from 'antd';
+import { useRef } from 'react';
+import { approveWithdrawal } from '@/services/ledger';
+import type { Withdrawal, WithdrawalStatus } from '@/shared/ledger';
+import { formatYuan } from '@/shared/money';
+import { feedback } from '@/utils/feedback';
+import { pagedRequest } from '@/utils/proTable';
+import { tablePagination } from '@/utils/requestDefaults';
+import { cardLabel, dateTime, statusValueEnum } from '../SaleBalanceRecord/display';
+import RejectForm from './RejectForm';
+import { APPROVAL_TEXT } from './text';
+
+export default function WithdrawalApprovalPage() {
+  const table = useRef<ActionType>();
+  const reload = () => table.current?.reload();
+
+  const columns: ProColumns<Withdrawal>[] = [
+    { title: '申请人', dataIndex: 'username' },
+    { title: '金额（元）', dataIndex: 'amountCents', search: false, align: 'right', render: (_, row) => formatYuan(row.amountCents) },
+    {
+      title: '收款银行卡',
+      dataIndex: 'card',
+      search: false,
+      render: (_, row) => `${cardLabel(row.card)}（${row.card.holder}）`,
+    },
+    { title: '备注', dataIndex: 'note', search: false, ellipsis: true },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: statusValueEnum,
+      initialValue: 'pending' satisfies WithdrawalStatus,
+      width: 110,
+    },
+    { title: '申请时间', dataIndex: 'createdAt', search: false, width: 170, render: (_, row) => dateTime(row.createdAt) },
+    { title: '审核人', dataIndex: 'reviewer', search: false, render: (_, row) => row.reviewer ?? '-' },
+    { title: '审核时间', dataIndex: 'reviewedAt', search: false, width: 170, render: (_, row) => dateTime(row.reviewedAt) },
+    { title: '驳回原因', dataIndex: 'reason', search: false, ellipsis: true, render: (_, row) => row.reason ?? '-' },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 120,
+      render: (_, row) =>
+        row.status === 'pending'
+          ? [
+              <Popconfirm
+                key="approve"
+                title={APPROVAL_TEXT.approveTitle}
+                description={`${row.username} · ¥${formatYuan(row.amountCents)} · ${cardLabel(row.card)}。${APPROVAL_TEXT.approveBody}`}
+                okText={APPROVAL_TEXT.approve}
+                onConfirm={async () => {
+                  const answer = await approveWithdrawal(row.id);
+                  if (answer.isSuccess) {
+                    feedback.message.success(APPROVAL_TEXT.approved);
+                    reload();
+                  }
+                }}
+              >
+                <a>{APPROVAL_TEXT.approve}</a>
+              </Popconfirm>,
+              <RejectForm key="reject" withdrawal={row} onDone={reload} />,
+            ]
+          : [],
+    },
+  ];
+
+  return (
+    <PageContainer title="提现审批">
+      <ProTable<Withdrawal>
+        rowKey="id"
+        actionRef={table}
+        columns={columns}
+        request={pagedRequest<Withdrawal>('withdrawal/list')}
+        pagination={tablePagination}
+        search={{ labelWidth: 'auto' }}
+        locale={{ emptyText: APPROVAL_TEXT.empty }}
+        options={{ reload: true, density: false, setting: false }}
+      />
+    </PageContainer>
+  );
+}
