@@ -42,6 +42,7 @@ export default function SessionsTable({ actionRef }: { actionRef: MutableRefObje
     {
       title: '设备',
       dataIndex: 'userAgent',
+      width: 260,
       render: (_, row) => (
         <Space>
           <Typography.Text title={row.userAgent ?? undefined}>{describeAgent(row.userAgent)}</Typography.Text>
