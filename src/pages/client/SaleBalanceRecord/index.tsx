@@ -19,7 +19,7 @@ const entryColumns: ProColumns<LedgerEntry>[] = [
   { title: '类型', dataIndex: 'kind', valueType: 'select', valueEnum: kindValueEnum, width: 100 },
   { title: '金额（元）', dataIndex: 'amountCents', search: false, align: 'right', render: (_, row) => <SignedYuan cents={row.amountCents} /> },
   { title: '余额（元）', dataIndex: 'balanceAfterCents', search: false, align: 'right', render: (_, row) => formatYuan(row.balanceAfterCents) },
-  { title: '关联', dataIndex: 'reference', search: false, copyable: true },
+  { title: '关联', dataIndex: 'reference', search: false, width: 180, ellipsis: true },
   { title: '备注', dataIndex: 'note', search: false, ellipsis: true },
   { title: '时间范围', dataIndex: 'range', valueType: 'dateRange', hideInTable: true },
 ];
@@ -27,7 +27,7 @@ const entryColumns: ProColumns<LedgerEntry>[] = [
 const withdrawalColumns: ProColumns<Withdrawal>[] = [
   { title: '申请时间', dataIndex: 'createdAt', search: false, width: 170, render: (_, row) => dateTime(row.createdAt) },
   { title: '金额（元）', dataIndex: 'amountCents', search: false, align: 'right', render: (_, row) => formatYuan(row.amountCents) },
-  { title: '收款银行卡', dataIndex: 'card', search: false, render: (_, row) => cardLabel(row.card) },
+  { title: '收款银行卡', dataIndex: 'card', search: false, width: 200, render: (_, row) => cardLabel(row.card) },
   { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: statusValueEnum, width: 110 },
   { title: '审核时间', dataIndex: 'reviewedAt', search: false, width: 170, render: (_, row) => dateTime(row.reviewedAt) },
   { title: '说明', dataIndex: 'reason', search: false, ellipsis: true, render: (_, row) => row.reason || row.note || '-' },

@@ -14,8 +14,8 @@ export default function RejectForm({ withdrawal, onDone }: { withdrawal: Withdra
       title={APPROVAL_TEXT.rejectTitle}
       width={480}
       trigger={<a style={{ color: '#ff4d4f' }}>{APPROVAL_TEXT.reject}</a>}
-      modalProps={{ destroyOnHidden: true, maskClosable: false, okButtonProps: { danger: true } }}
-      submitter={{ searchConfig: { submitText: APPROVAL_TEXT.reject } }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      submitter={{ searchConfig: { submitText: APPROVAL_TEXT.reject }, submitButtonProps: { danger: true } }}
       onFinish={async ({ reason }) => {
         const answer = await rejectWithdrawal({ id: withdrawal.id, reason: reason.trim() });
         if (!answer.isSuccess) return false;

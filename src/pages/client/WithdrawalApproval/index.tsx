@@ -1,6 +1,6 @@
 /** `/client/withdrawalApproval`: staff review withdrawals: approve (marks paid) or reject with a reason. */
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Popconfirm } from 'antd';
+import { Popconfirm, Typography } from 'antd';
 import { useRef } from 'react';
 import { approveWithdrawal } from '@/services/ledger';
 import type { Withdrawal, WithdrawalStatus } from '@/shared/ledger';
@@ -17,27 +17,58 @@ export default function WithdrawalApprovalPage() {
   const reload = () => table.current?.reload();
 
   const columns: ProColumns<Withdrawal>[] = [
-    { title: '申请人', dataIndex: 'username' },
-    { title: '金额（元）', dataIndex: 'amountCents', search: false, align: 'right', render: (_, row) => formatYuan(row.amountCents) },
+    { title: '申请人', dataIndex: 'username', width: 130 },
+    {
+      title: '金额（元）',
+      dataIndex: 'amountCents',
+      search: false,
+      align: 'right',
+      width: 120,
+      render: (_, row) => <Typography.Text strong>{formatYuan(row.amountCents)}</Typography.Text>,
+    },
     {
       title: '收款银行卡',
       dataIndex: 'card',
       search: false,
-      render: (_, row) => `${cardLabel(row.card)}（${row.card.holder}）`,
+      width: 200,
+      render: (_, row) => (
+        <>
+          <div>{cardLabel(row.card)}</div>
+          <Typography.Text type="secondary">{row.card.holder}</Typography.Text>
+        </>
+      ),
     },
-    { title: '备注', dataIndex: 'note', search: false, ellipsis: true },
     {
       title: '状态',
       dataIndex: 'status',
       valueType: 'select',
       valueEnum: statusValueEnum,
       initialValue: 'pending' satisfies WithdrawalStatus,
-      width: 110,
+      width: 100,
     },
     { title: '申请时间', dataIndex: 'createdAt', search: false, width: 170, render: (_, row) => dateTime(row.createdAt) },
-    { title: '审核人', dataIndex: 'reviewer', search: false, render: (_, row) => row.reviewer ?? '-' },
-    { title: '审核时间', dataIndex: 'reviewedAt', search: false, width: 170, render: (_, row) => dateTime(row.reviewedAt) },
-    { title: '驳回原因', dataIndex: 'reason', search: false, ellipsis: true, render: (_, row) => row.reason ?? '-' },
+    {
+      title: '审核',
+      dataIndex: 'reviewedAt',
+      search: false,
+      width: 170,
+      render: (_, row) =>
+        row.reviewer ? (
+          <>
+            <div>{row.reviewer}</div>
+            <Typography.Text type="secondary">{dateTime(row.reviewedAt)}</Typography.Text>
+          </>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      title: '备注 / 驳回原因',
+      dataIndex: 'reason',
+      search: false,
+      ellipsis: true,
+      render: (_, row) => (row.reason ? <Typography.Text type="danger">{row.reason}</Typography.Text> : row.note || '-'),
+    },
     {
       title: '操作',
       valueType: 'option',
@@ -77,6 +108,7 @@ export default function WithdrawalApprovalPage() {
         search={{ labelWidth: 'auto' }}
         locale={{ emptyText: APPROVAL_TEXT.empty }}
         options={{ reload: true, density: false, setting: false }}
+        scroll={{ x: 1100 }}
       />
     </PageContainer>
   );
