@@ -72,7 +72,8 @@ const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
   amountCents: Number(row.amountCents),
   status: row.status,
   card: { id: Number(row.cardId), holder: row.holder, bank: row.bank, last4: row.last4 },
-  note: row.note ?? '',
+  // The hold's note is the salesperson's note, or the standard text when they gave none.
+  note: row.note && row.note !== LEDGER_TEXT.requestedNote ? row.note : '',
   reviewer: row.reviewer,
   reason: row.reason,
   createdAt: toIso(row.createdAt)!,

@@ -17,7 +17,7 @@ export default function WithdrawalApprovalPage() {
   const reload = () => table.current?.reload();
 
   const columns: ProColumns<Withdrawal>[] = [
-    { title: '申请人', dataIndex: 'username', width: 130 },
+    { title: '申请人', dataIndex: 'username', width: 130, fixed: 'left' },
     {
       title: '金额（元）',
       dataIndex: 'amountCents',
@@ -72,7 +72,8 @@ export default function WithdrawalApprovalPage() {
     {
       title: '操作',
       valueType: 'option',
-      width: 120,
+      width: 110,
+      fixed: 'right',
       render: (_, row) =>
         row.status === 'pending'
           ? [
