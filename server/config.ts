@@ -22,6 +22,12 @@ export interface ServerConfig {
   mediaDir: string;
   mediaImageMaxBytes: number;
   mediaVideoMaxBytes: number;
+  /**
+   * Key of the payout cards' fingerprints (HMAC), `CARD_FINGERPRINT_KEY`. Optional: without it the
+   * server keeps a generated key in `<dataDir>/card-fingerprint.key`. Set it when several instances
+   * share one PostgreSQL, so that they all compute the same fingerprints.
+   */
+  cardFingerprintKey: string | undefined;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -54,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     mediaImageMaxBytes: int(env.MEDIA_IMAGE_MAX_MB, 10) * MB,
     mediaVideoMaxBytes: int(env.MEDIA_VIDEO_MAX_MB, 50) * MB,
+    cardFingerprintKey: env.CARD_FINGERPRINT_KEY || undefined,
   };
 }

@@ -4,12 +4,18 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import HomePage, { greeting } from '@/pages/client/Home';
 import { saveLogin } from '@/models/session';
 import { getOne } from '@/services/account';
+import { getSummary } from '@/services/profile';
+import { FIGURE_TITLES } from '@/pages/client/HomeFigures';
 
 jest.mock('@umijs/max', () => ({
   useModel: jest.fn(),
   Link: ({ children }: { children: React.ReactNode }) => <a>{children}</a>,
 }));
 jest.mock('@/services/account');
+jest.mock('@/services/profile');
+
+const summaryAnswer = (content: object) => ({ isSuccess: true, code: '00000', msg: '成功', content });
+const MEMBER_SUMMARY = { membership: null, shopCount: 2, orderCount: 5, sale: null };
 
 const DAY = 86_400_000;
 
@@ -33,7 +39,10 @@ async function focusWindow() {
   });
 }
 
-beforeEach(() => jest.clearAllMocks());
+beforeEach(() => {
+  jest.clearAllMocks();
+  (getSummary as jest.Mock).mockResolvedValue(summaryAnswer(MEMBER_SUMMARY));
+});
 
 describe('home', () => {
   it('greets by the time of day', () => {
@@ -83,6 +92,33 @@ describe('home', () => {
     render(<HomePage />);
     await focusWindow();
     expect(getOne).not.toHaveBeenCalled();
+    expect(getSummary).not.toHaveBeenCalled();
+  });
+
+  it("shows the account's shops and orders, in one call with this month's start", async () => {
+    saveLogin({ token: 't', expires: Date.now() + DAY, username: 'dan', email: 'd@example.com', membership: null }, false);
+    withState({ username: 'dan', email: 'd@example.com', membershipInfo: null });
+    render(<HomePage />);
+    expect(await screen.findByText(FIGURE_TITLES.shops)).toBeInTheDocument();
+    expect(screen.getByTestId('figure-shops')).toHaveTextContent('2');
+    expect(screen.getByTestId('figure-orders')).toHaveTextContent('5');
+    expect(screen.queryByText(FIGURE_TITLES.balance)).toBeNull();
+    expect(getSummary).toHaveBeenCalledTimes(1);
+    const { monthStart } = (getSummary as jest.Mock).mock.calls[0][0];
+    const start = new Date(monthStart);
+    expect(start.getDate()).toBe(1);
+    expect(start.getHours()).toBe(0);
+  });
+
+  it("adds the balance and this month's commission for a salesperson, in yuan", async () => {
+    (getSummary as jest.Mock).mockResolvedValue(
+      summaryAnswer({ ...MEMBER_SUMMARY, sale: { balanceCents: 1298000, heldCents: 0, monthCommissionCents: 2990 } }),
+    );
+    saveLogin({ token: 't', expires: Date.now() + DAY, username: 'eve', email: 'e@example.com', membership: null }, false);
+    withState({ username: 'eve', email: 'e@example.com', membershipInfo: null });
+    render(<HomePage />);
+    expect(await screen.findByTestId('figure-balance')).toHaveTextContent('12,980.00');
+    expect(screen.getByTestId('figure-month-commission')).toHaveTextContent('29.90');
   });
 });
 

@@ -1,4 +1,4 @@
-/** `/client/home`: greeting and membership. */
+/** `/client/home`: greeting, membership, the account's figures and the plug-in panel. */
 import { PageContainer } from '@ant-design/pro-components';
 import { Link, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
@@ -7,6 +7,7 @@ import dayjs from '@/utils/dayjs';
 import { getToken } from '@/models/session';
 import { getOne } from '@/services/account';
 import type { Membership } from '@/shared/api';
+import HomeFigures from './HomeFigures';
 import PluginPanel from './PluginPanel';
 import { cachedReadOptions } from '@/utils/requestDefaults';
 
@@ -71,6 +72,7 @@ export default function HomePage() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
+      {getToken() && <HomeFigures cacheKey={`profile/summary/${username}`} />}
       <PluginPanel membership={membership} />
     </PageContainer>
   );

@@ -1,2 +1,93 @@
-// Placeholder until this screen is built.
-export { default } from '@/pages/NotBuilt';
+/** `/client/bindCarManager`: the salesperson's payout cards: add, set the default, remove. */
+import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Alert, Popconfirm, Space, Tag, Typography } from 'antd';
+import { useRef } from 'react';
+import { removeCard, setDefaultCard } from '@/services/ledger';
+import { maskedCard, type BankCard } from '@/shared/ledger';
+import dayjs from '@/utils/dayjs';
+import { feedback } from '@/utils/feedback';
+import { pagedRequest } from '@/utils/proTable';
+import { tablePagination } from '@/utils/requestDefaults';
+import AddCardForm from './AddCardForm';
+import { CARD_TEXT } from './text';
+
+export default function BindCardManagerPage() {
+  const table = useRef<ActionType>();
+  const reload = () => table.current?.reload();
+
+  const columns: ProColumns<BankCard>[] = [
+    { title: CARD_TEXT.holder, dataIndex: 'holder' },
+    { title: CARD_TEXT.bank, dataIndex: 'bank' },
+    {
+      title: CARD_TEXT.cardNumber,
+      dataIndex: 'last4',
+      render: (_, card) => (
+        <Space>
+          <Typography.Text code data-testid="card-number">
+            {maskedCard(card.last4)}
+          </Typography.Text>
+          {card.isDefault && <Tag color="blue">{CARD_TEXT.isDefault}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: '添加时间',
+      dataIndex: 'createdAt',
+      render: (_, card) => dayjs(card.createdAt).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 180,
+      render: (_, card) => [
+        !card.isDefault && (
+          <a
+            key="default"
+            onClick={async () => {
+              const answer = await setDefaultCard(card.id);
+              if (answer.isSuccess) {
+                feedback.message.success(CARD_TEXT.defaultSet);
+                reload();
+              }
+            }}
+          >
+            {CARD_TEXT.setDefault}
+          </a>
+        ),
+        <Popconfirm
+          key="remove"
+          title={CARD_TEXT.removeConfirm}
+          description={`${card.bank} ${maskedCard(card.last4)}`}
+          okText={CARD_TEXT.remove}
+          okButtonProps={{ danger: true }}
+          onConfirm={async () => {
+            const answer = await removeCard(card.id);
+            if (answer.isSuccess) {
+              feedback.message.success(CARD_TEXT.removed);
+              reload();
+            }
+          }}
+        >
+          <a style={{ color: '#ff4d4f' }}>{CARD_TEXT.remove}</a>
+        </Popconfirm>,
+      ],
+    },
+  ];
+
+  return (
+    <PageContainer title="绑卡管理">
+      <Alert type="info" showIcon message={CARD_TEXT.hint} style={{ marginBottom: 16 }} />
+      <ProTable<BankCard>
+        rowKey="id"
+        actionRef={table}
+        columns={columns}
+        search={false}
+        request={pagedRequest<BankCard>('bankCard/list')}
+        pagination={tablePagination}
+        locale={{ emptyText: CARD_TEXT.empty }}
+        options={{ reload: true, density: false, setting: false }}
+        toolBarRender={() => [<AddCardForm key="add" onAdded={reload} />]}
+      />
+    </PageContainer>
+  );
+}

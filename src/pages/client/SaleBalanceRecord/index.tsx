@@ -1,2 +1,117 @@
-// Placeholder until this screen is built.
-export { default } from '@/pages/NotBuilt';
+/** `/client/saleBalanceRecord`: the salesperson's balance, ledger entries and withdrawals; request a withdrawal. */
+import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useRequest } from 'ahooks';
+import { Alert, Card, Col, Row, Statistic, Tabs } from 'antd';
+import { useRef, useState } from 'react';
+import { getBalance } from '@/services/ledger';
+import type { LedgerEntry, LedgerKindName, Withdrawal } from '@/shared/ledger';
+import { formatYuan } from '@/shared/money';
+import { pagedRequest } from '@/utils/proTable';
+import { tablePagination } from '@/utils/requestDefaults';
+import { cardLabel, dateTime, dayRange, kindValueEnum, SignedYuan, statusValueEnum } from './display';
+import { BALANCE_TEXT } from './text';
+import WithdrawForm from './WithdrawForm';
+
+type EntryFilters = { kind?: LedgerKindName; range?: [string, string] };
+
+const entryColumns: ProColumns<LedgerEntry>[] = [
+  { title: '时间', dataIndex: 'createdAt', search: false, width: 170, render: (_, row) => dateTime(row.createdAt) },
+  { title: '类型', dataIndex: 'kind', valueType: 'select', valueEnum: kindValueEnum, width: 100 },
+  { title: '金额（元）', dataIndex: 'amountCents', search: false, align: 'right', render: (_, row) => <SignedYuan cents={row.amountCents} /> },
+  { title: '余额（元）', dataIndex: 'balanceAfterCents', search: false, align: 'right', render: (_, row) => formatYuan(row.balanceAfterCents) },
+  { title: '关联', dataIndex: 'reference', search: false, width: 180, ellipsis: true },
+  { title: '备注', dataIndex: 'note', search: false, ellipsis: true },
+  { title: '时间范围', dataIndex: 'range', valueType: 'dateRange', hideInTable: true },
+];
+
+const withdrawalColumns: ProColumns<Withdrawal>[] = [
+  { title: '申请时间', dataIndex: 'createdAt', search: false, width: 170, render: (_, row) => dateTime(row.createdAt) },
+  { title: '金额（元）', dataIndex: 'amountCents', search: false, align: 'right', render: (_, row) => formatYuan(row.amountCents) },
+  { title: '收款银行卡', dataIndex: 'card', search: false, width: 200, render: (_, row) => cardLabel(row.card) },
+  { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: statusValueEnum, width: 110 },
+  { title: '审核时间', dataIndex: 'reviewedAt', search: false, width: 170, render: (_, row) => dateTime(row.reviewedAt) },
+  { title: '说明', dataIndex: 'reason', search: false, ellipsis: true, render: (_, row) => row.reason || row.note || '-' },
+];
+
+export default function SaleBalanceRecordPage() {
+  const entries = useRef<ActionType>();
+  const withdrawals = useRef<ActionType>();
+  const [tab, setTab] = useState('entries');
+  const balance = useRequest(async () => {
+    const answer = await getBalance();
+    return answer.isSuccess ? answer.content : undefined;
+  });
+  const refreshAll = () => {
+    balance.refresh();
+    entries.current?.reload();
+    withdrawals.current?.reload();
+  };
+  const figures = balance.data;
+
+  return (
+    <PageContainer title="销售收支记录">
+      {figures && !figures.isSalesperson && <Alert type="warning" showIcon message={BALANCE_TEXT.notSalesperson} style={{ marginBottom: 16 }} />}
+      <Row gutter={16} style={{ marginBottom: 16 }}>
+        <Col xs={24} sm={12}>
+          <Card loading={balance.loading && !figures}>
+            <Statistic title={BALANCE_TEXT.balance} prefix="¥" value={formatYuan(figures?.balanceCents ?? 0)} data-testid="ledger-balance" />
+            <div style={{ marginTop: 12 }}>
+              <WithdrawForm
+                balanceCents={figures?.balanceCents ?? 0}
+                disabled={!figures?.isSalesperson || figures.balanceCents <= 0}
+                onDone={refreshAll}
+              />
+            </div>
+          </Card>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Card loading={balance.loading && !figures} style={{ height: '100%' }}>
+            <Statistic title={BALANCE_TEXT.held} prefix="¥" value={formatYuan(figures?.heldCents ?? 0)} data-testid="ledger-held" />
+          </Card>
+        </Col>
+      </Row>
+      <Card styles={{ body: { paddingTop: 0 } }}>
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          items={[
+            {
+              key: 'entries',
+              label: BALANCE_TEXT.entriesTab,
+              children: (
+                <ProTable<LedgerEntry, EntryFilters>
+                  rowKey="id"
+                  actionRef={entries}
+                  columns={entryColumns}
+                  request={pagedRequest<LedgerEntry, EntryFilters>('ledger/list', ({ range, ...rest }) => ({ ...rest, ...dayRange(range) }))}
+                  pagination={tablePagination}
+                  search={{ labelWidth: 'auto' }}
+                  locale={{ emptyText: BALANCE_TEXT.entriesEmpty }}
+                  options={{ reload: true, density: false, setting: false }}
+                  cardProps={{ bodyStyle: { padding: 0 } }}
+                />
+              ),
+            },
+            {
+              key: 'withdrawals',
+              label: BALANCE_TEXT.withdrawalsTab,
+              children: (
+                <ProTable<Withdrawal>
+                  rowKey="id"
+                  actionRef={withdrawals}
+                  columns={withdrawalColumns}
+                  request={pagedRequest<Withdrawal>('withdrawal/mine')}
+                  pagination={tablePagination}
+                  search={{ labelWidth: 'auto' }}
+                  locale={{ emptyText: BALANCE_TEXT.withdrawalsEmpty }}
+                  options={{ reload: true, density: false, setting: false }}
+                  cardProps={{ bodyStyle: { padding: 0 } }}
+                />
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </PageContainer>
+  );
+}

@@ -1,2 +1,44 @@
-// Placeholder until this screen is built.
-export { default } from '@/pages/NotBuilt';
+/** `/client/user`: personal settings: profile (email), password, and the active sessions. */
+import { PageContainer, type ActionType } from '@ant-design/pro-components';
+import { useRequest } from 'ahooks';
+import { Card, Skeleton, Tabs } from 'antd';
+import { useRef } from 'react';
+import { getProfile } from '@/services/profile';
+import PasswordForm from './PasswordForm';
+import ProfileForm from './ProfileForm';
+import SessionsTable from './SessionsTable';
+import { SETTINGS_TEXT } from './text';
+
+export default function UserSettingsPage() {
+  const sessions = useRef<ActionType>();
+  const profile = useRequest(async () => {
+    const answer = await getProfile();
+    return answer.isSuccess ? answer.content : undefined;
+  });
+  return (
+    <PageContainer title="个人设置">
+      <Card>
+        <Tabs
+          tabPosition="left"
+          items={[
+            {
+              key: 'profile',
+              label: SETTINGS_TEXT.profileTab,
+              children: profile.data ? <ProfileForm profile={profile.data} onSaved={profile.refresh} /> : <Skeleton active />,
+            },
+            {
+              key: 'password',
+              label: SETTINGS_TEXT.passwordTab,
+              children: <PasswordForm onChanged={() => sessions.current?.reload()} />,
+            },
+            {
+              key: 'sessions',
+              label: SETTINGS_TEXT.sessionsTab,
+              children: <SessionsTable actionRef={sessions} />,
+            },
+          ]}
+        />
+      </Card>
+    </PageContainer>
+  );
+}

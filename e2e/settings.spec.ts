@@ -1,0 +1,127 @@
+/**
+ * Personal settings in Chromium: the email (unique), the password (other sessions are signed
+ * out, this one stays), the active sessions with revoke (revoking this one logs out).
+ */
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { SETTINGS_TEXT } from '../src/pages/client/UserSettings/text';
+import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
+import { PROFILE_TEXT } from '../src/shared/profile';
+import { login, LOGIN } from './support/console';
+import { screenshot } from './support/screens';
+
+const PASSWORD = 'Settings@1234';
+const NEW_PASSWORD = 'Changed@5678';
+
+/** A fresh account (registered through the API), so that the demo accounts keep their password. */
+async function registerAccount(page: Page): Promise<string> {
+  const username = `set_${randomBytes(4).toString('hex')}`;
+  const answer = await page.request.post('/api/admin/account/register', {
+    data: { username, email: `${username}@example.com`, password: PASSWORD },
+  });
+  expect((await answer.json()).code).toBe('00000');
+  return username;
+}
+
+async function loggedInPage(browser: Browser, username: string, password = PASSWORD): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await login(page, username, { password });
+  return page;
+}
+
+const buttonNamed = (scope: Page | ReturnType<Page['locator']>, name: string) =>
+  scope.getByRole('button', { name: new RegExp(`^${name.split('').join('\\s*')}$`) });
+const sessionRows = (page: Page) => page.locator('.ant-tabs-tabpane-active .ant-table-row');
+
+test('a user changes the email; an address taken by another account is refused', async ({ browser }) => {
+  const setup = await (await browser.newContext()).newPage();
+  await setup.goto('/');
+  const username = await registerAccount(setup);
+  const page = await loggedInPage(browser, username);
+  await page.goto('/client/user');
+  await expect(page.getByLabel(SETTINGS_TEXT.username)).toHaveValue(username);
+  await expect(page.getByLabel(SETTINGS_TEXT.username)).toBeDisabled();
+  await screenshot(page, 'settings-profile');
+
+  await page.getByLabel(SETTINGS_TEXT.email).fill(DEMO_ACCOUNTS.member.email);
+  await buttonNamed(page, SETTINGS_TEXT.save).click();
+  await expect(page.getByText(PROFILE_TEXT.emailTaken)).toBeVisible();
+  await screenshot(page, 'settings-email-taken');
+
+  await page.getByLabel(SETTINGS_TEXT.email).fill('not-an-email');
+  await buttonNamed(page, SETTINGS_TEXT.save).click();
+  await expect(page.getByText('请输入有效的邮箱地址')).toBeVisible();
+
+  const email = `${username}.new@example.com`;
+  await page.getByLabel(SETTINGS_TEXT.email).fill(email);
+  await buttonNamed(page, SETTINGS_TEXT.save).click();
+  await expect(page.getByText(SETTINGS_TEXT.emailSaved)).toBeVisible();
+  // The header's user menu shows the new address.
+  await page.getByTestId('header-user').hover();
+  await expect(page.getByRole('menuitem', { name: email })).toBeVisible();
+});
+
+test('changing the password signs out the other session, this one stays', async ({ browser }) => {
+  const setup = await (await browser.newContext()).newPage();
+  await setup.goto('/');
+  const username = await registerAccount(setup);
+  const here = await loggedInPage(browser, username);
+  const elsewhere = await loggedInPage(browser, username);
+
+  await here.goto('/client/user');
+  await here.getByRole('tab', { name: SETTINGS_TEXT.sessionsTab }).click();
+  await expect(sessionRows(here)).toHaveCount(2);
+  await expect(sessionRows(here).first()).toContainText(SETTINGS_TEXT.current);
+  await screenshot(here, 'settings-sessions');
+
+  await here.getByRole('tab', { name: SETTINGS_TEXT.passwordTab }).click();
+  await here.getByLabel(SETTINGS_TEXT.currentPassword).fill('wrong-password');
+  await here.getByLabel(SETTINGS_TEXT.newPassword, { exact: true }).fill(NEW_PASSWORD);
+  await here.getByLabel(SETTINGS_TEXT.confirmPassword).fill(`${NEW_PASSWORD}x`);
+  await buttonNamed(here, SETTINGS_TEXT.changePassword).click();
+  await expect(here.getByText('两次输入的密码不一致')).toBeVisible();
+  await screenshot(here, 'settings-password-mismatch');
+  await here.getByLabel(SETTINGS_TEXT.confirmPassword).fill(NEW_PASSWORD);
+  await buttonNamed(here, SETTINGS_TEXT.changePassword).click();
+  await expect(here.getByText(PROFILE_TEXT.wrongCurrentPassword)).toBeVisible();
+
+  await here.getByLabel(SETTINGS_TEXT.currentPassword).fill(PASSWORD);
+  await buttonNamed(here, SETTINGS_TEXT.changePassword).click();
+  await expect(here.getByText(SETTINGS_TEXT.passwordChanged(1))).toBeVisible();
+  await screenshot(here, 'settings-password-changed');
+
+  // The other session is gone: its next call lands on the login screen.
+  await elsewhere.goto('/client/user');
+  await expect(elsewhere).toHaveURL(new RegExp(`${LOGIN}`));
+  // This one stays, and lists only itself.
+  await here.getByRole('tab', { name: SETTINGS_TEXT.sessionsTab }).click();
+  await expect(sessionRows(here)).toHaveCount(1);
+  // The new password logs in.
+  const again = await loggedInPage(browser, username, NEW_PASSWORD);
+  await again.close();
+});
+
+test('revoking another session signs it out; revoking this one logs out', async ({ browser }) => {
+  const setup = await (await browser.newContext()).newPage();
+  await setup.goto('/');
+  const username = await registerAccount(setup);
+  const here = await loggedInPage(browser, username);
+  const other = await loggedInPage(browser, username);
+
+  await here.goto('/client/user');
+  await here.getByRole('tab', { name: SETTINGS_TEXT.sessionsTab }).click();
+  await expect(sessionRows(here)).toHaveCount(2);
+  await sessionRows(here).nth(1).getByText(SETTINGS_TEXT.revoke).click();
+  await expect(here.getByText(SETTINGS_TEXT.revokeConfirm)).toBeVisible();
+  await screenshot(here, 'settings-revoke-confirm');
+  await buttonNamed(here.locator('.ant-popconfirm'), SETTINGS_TEXT.revoke).click();
+  await expect(here.getByText(SETTINGS_TEXT.revoked)).toBeVisible();
+  await expect(sessionRows(here)).toHaveCount(1);
+  await other.reload();
+  await expect(other).toHaveURL(new RegExp(`${LOGIN}`));
+
+  await sessionRows(here).first().getByText(SETTINGS_TEXT.revoke).click();
+  await expect(here.getByText(SETTINGS_TEXT.revokeCurrentConfirm)).toBeVisible();
+  await buttonNamed(here.locator('.ant-popconfirm'), SETTINGS_TEXT.revoke).click();
+  await expect(here).toHaveURL(LOGIN);
+});

@@ -1,0 +1,36 @@
+/** A page of a listing: `{ current, pageSize }` in (defaults 1 and 10), `{ list, total, current, pageSize }` out. */
+import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { queryOne, queryRows } from '../db/query';
+import type { Page } from '../../src/shared/api';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../src/shared/constants';
+
+type Executor = Pick<Db, 'execute'>;
+
+export interface PageRequest {
+  current?: number;
+  pageSize?: number;
+}
+
+/**
+ * Runs `rows` (a select without limit/offset) for the requested page and `count` (a select of one
+ * integer column `n`) for the total, and maps the rows.
+ */
+export async function fetchPage<Row, Item>(
+  db: Executor,
+  request: PageRequest,
+  query: { rows: SQL; count: SQL },
+  map: (row: Row) => Item,
+): Promise<Page<Item>> {
+  const current = request.current ?? FIRST_PAGE;
+  const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
+  const [rows, counted] = await Promise.all([
+    queryRows<Row>(db, sql`${query.rows} limit ${pageSize} offset ${(current - 1) * pageSize}`),
+    queryOne<{ n: number | string }>(db, query.count),
+  ]);
+  return { list: rows.map(map), total: Number(counted?.n ?? 0), current, pageSize };
+}
+
+/** `a and b and …` of the conditions (true when there are none). */
+export const allOf = (conditions: SQL[]) => (conditions.length ? sql.join(conditions, sql` and `) : sql`true`);

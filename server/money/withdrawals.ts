@@ -1,0 +1,225 @@
+/**
+ * `withdrawal/*`: a salesperson asks to be paid part of the balance; staff approve or reject.
+ *
+ * Ledger rules: requesting holds the amount at once (a negative `withdrawal` entry, reference
+ * `withdrawal:<id>`), so the balance is what can still be withdrawn and two requests at the same
+ * moment can not overdraw (the salesperson row is locked before the balance is read). Rejecting
+ * releases the hold with a positive `withdrawal` entry of the same reference, so the pair reads
+ * together in the history. Approving settles it: status paid, no balance move (it was held).
+ */
+import { sql } from 'drizzle-orm';
+import { CAPABILITY_URLS } from '../../src/shared/capabilities';
+import { CODES } from '../../src/shared/codes';
+import type { Page } from '../../src/shared/api';
+import {
+  ApproveWithdrawalBodySchema,
+  LEDGER_TEXT,
+  RejectWithdrawalBodySchema,
+  RequestWithdrawalBodySchema,
+  WithdrawalListQuerySchema,
+  type Withdrawal,
+  type WithdrawalListQuery,
+  type WithdrawalStatus,
+} from '../../src/shared/ledger';
+import { formatYuan } from '../../src/shared/money';
+import { audit } from '../audit';
+import type { Db } from '../db/client';
+import { containsPattern, queryOne, toIso } from '../db/query';
+import { defineCall } from '../http/calls';
+import { badParameter, Refusal } from '../http/respond';
+import { lockAccount, lockOwnCard } from './cards';
+import { postLedgerEntry } from './ledger';
+import { allOf, fetchPage } from './paging';
+
+type Executor = Pick<Db, 'execute'>;
+
+const staffGrant = { anyGrant: [CAPABILITY_URLS.canSeeWithdrawalApprova] } as const;
+const ownGrant = { anyGrant: [CAPABILITY_URLS.canSeeSaleBalanceRecord] } as const;
+
+export const withdrawalReference = (id: number) => `withdrawal:${id}`;
+
+interface WithdrawalRow {
+  id: number;
+  accountId: number;
+  username: string;
+  amountCents: number | string;
+  status: WithdrawalStatus;
+  cardId: number;
+  holder: string;
+  bank: string;
+  last4: string;
+  note: string | null;
+  reviewer: string | null;
+  reason: string | null;
+  createdAt: unknown;
+  reviewedAt: unknown;
+}
+
+const withdrawalSelect = sql`select w.id, w.account_id as "accountId", a.username, w.amount_cents as "amountCents", w.status,
+         w.card_id as "cardId", c.holder, c.bank, c.last4,
+         (select le.note from ledger_entries le
+          where le.reference = 'withdrawal:' || w.id and le.amount_cents < 0 order by le.id limit 1) as note,
+         r.username as reviewer, w.reason, w.created_at as "createdAt", w.reviewed_at as "reviewedAt"
+  from withdrawals w
+  join accounts a on a.id = w.account_id
+  join bank_cards c on c.id = w.card_id
+  left join accounts r on r.id = w.reviewer_id`;
+
+const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
+  id: Number(row.id),
+  accountId: Number(row.accountId),
+  username: row.username,
+  amountCents: Number(row.amountCents),
+  status: row.status,
+  card: { id: Number(row.cardId), holder: row.holder, bank: row.bank, last4: row.last4 },
+  // The hold's note is the salesperson's note, or the standard text when they gave none.
+  note: row.note && row.note !== LEDGER_TEXT.requestedNote ? row.note : '',
+  reviewer: row.reviewer,
+  reason: row.reason,
+  createdAt: toIso(row.createdAt)!,
+  reviewedAt: toIso(row.reviewedAt),
+});
+
+async function withdrawalById(db: Executor, id: number): Promise<Withdrawal> {
+  const row = await queryOne<WithdrawalRow>(db, sql`${withdrawalSelect} where w.id = ${id}`);
+  return toWithdrawal(row!);
+}
+
+function listWithdrawals(db: Executor, body: WithdrawalListQuery, ownerId: number | null): Promise<Page<Withdrawal>> {
+  const where = [];
+  if (ownerId !== null) where.push(sql`w.account_id = ${ownerId}`);
+  if (body.status) where.push(sql`w.status = ${body.status}`);
+  if (body.username?.trim()) where.push(sql`a.username ilike ${containsPattern(body.username.trim())}`);
+  // Pending ones in the order they came (first come, first served); the rest newest first.
+  const order = body.status === 'pending' ? sql`w.id asc` : sql`w.id desc`;
+  return fetchPage<WithdrawalRow, Withdrawal>(
+    db,
+    body,
+    {
+      rows: sql`${withdrawalSelect} where ${allOf(where)} order by ${order}`,
+      count: sql`select count(*)::int as n from withdrawals w join accounts a on a.id = w.account_id where ${allOf(where)}`,
+    },
+    toWithdrawal,
+  );
+}
+
+const request = defineCall({
+  path: 'withdrawal/request',
+  auth: ownGrant,
+  body: RequestWithdrawalBodySchema,
+  async handler({ db, account, body }): Promise<Withdrawal> {
+    const note = body.note?.trim() || LEDGER_TEXT.requestedNote;
+    const id = await db.transaction(async (tx) => {
+      await lockAccount(tx, account.id);
+      const card = await lockOwnCard(tx, account.id, body.cardId, 'cardId');
+      // The row lock makes concurrent requests wait here, each then reading the balance the one before left.
+      const sale = await queryOne<{ balance: number | string }>(
+        tx,
+        sql`select balance_cents as balance from salespeople where account_id = ${account.id} for update`,
+      );
+      if (!sale) throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.notASalesperson);
+      if (body.amountCents > Number(sale.balance)) {
+        throw badParameter('amountCents', LEDGER_TEXT.overBalance(formatYuan(Number(sale.balance))));
+      }
+      const row = await queryOne<{ id: number }>(
+        tx,
+        sql`insert into withdrawals (account_id, card_id, amount_cents) values (${account.id}, ${card.id}, ${body.amountCents})
+            returning id`,
+      );
+      await postLedgerEntry(tx, {
+        accountId: account.id,
+        amountCents: -body.amountCents,
+        kind: 'withdrawal',
+        reference: withdrawalReference(row!.id),
+        note,
+      });
+      return row!.id;
+    });
+    return withdrawalById(db, id);
+  },
+});
+
+const mine = defineCall({
+  path: 'withdrawal/mine',
+  auth: ownGrant,
+  body: WithdrawalListQuerySchema,
+  handler: ({ db, account, body }) => listWithdrawals(db, { ...body, username: undefined }, account.id),
+});
+
+const list = defineCall({
+  path: 'withdrawal/list',
+  auth: staffGrant,
+  body: WithdrawalListQuerySchema,
+  handler: ({ db, body }) => listWithdrawals(db, body, null),
+});
+
+/** The pending withdrawal `id`, row-locked, that `reviewerId` may review. */
+async function lockPending(tx: Executor, id: number, reviewerId: number) {
+  const row = await queryOne<{ id: number; accountId: number; amountCents: number | string; status: WithdrawalStatus }>(
+    tx,
+    sql`select id, account_id as "accountId", amount_cents as "amountCents", status from withdrawals where id = ${id} for update`,
+  );
+  if (!row) throw badParameter('id', LEDGER_TEXT.withdrawalNotFound);
+  if (row.status !== 'pending') throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.withdrawalAlreadyReviewed);
+  if (row.accountId === reviewerId) throw new Refusal(CODES.NOT_AUTHORISED, LEDGER_TEXT.ownWithdrawal);
+  return { ...row, amountCents: Number(row.amountCents) };
+}
+
+const approve = defineCall({
+  path: 'withdrawal/approve',
+  auth: staffGrant,
+  body: ApproveWithdrawalBodySchema,
+  async handler({ db, account, body, ip }): Promise<Withdrawal> {
+    await db.transaction(async (tx) => {
+      const pending = await lockPending(tx, body.id, account.id);
+      await tx.execute(
+        sql`update withdrawals set status = 'paid', reviewer_id = ${account.id}, reviewed_at = now() where id = ${pending.id}`,
+      );
+      await audit(tx, {
+        actorId: account.id,
+        action: 'withdrawal.approve',
+        targetType: 'withdrawal',
+        targetId: pending.id,
+        before: { status: 'pending', amountCents: pending.amountCents, accountId: pending.accountId },
+        after: { status: 'paid' },
+        ip,
+      });
+    });
+    return withdrawalById(db, body.id);
+  },
+});
+
+const reject = defineCall({
+  path: 'withdrawal/reject',
+  auth: staffGrant,
+  body: RejectWithdrawalBodySchema,
+  async handler({ db, account, body, ip }): Promise<Withdrawal> {
+    const reason = body.reason.trim();
+    await db.transaction(async (tx) => {
+      const pending = await lockPending(tx, body.id, account.id);
+      await tx.execute(
+        sql`update withdrawals set status = 'rejected', reviewer_id = ${account.id}, reviewed_at = now(), reason = ${reason}
+            where id = ${pending.id}`,
+      );
+      const released = await postLedgerEntry(tx, {
+        accountId: pending.accountId,
+        amountCents: pending.amountCents,
+        kind: 'withdrawal',
+        reference: withdrawalReference(pending.id),
+        note: LEDGER_TEXT.rejectedNote(reason),
+      });
+      await audit(tx, {
+        actorId: account.id,
+        action: 'withdrawal.reject',
+        targetType: 'withdrawal',
+        targetId: pending.id,
+        before: { status: 'pending', amountCents: pending.amountCents, accountId: pending.accountId },
+        after: { status: 'rejected', reason, balanceAfterCents: released.balanceAfterCents },
+        ip,
+      });
+    });
+    return withdrawalById(db, body.id);
+  },
+});
+
+export const withdrawalCalls = [request, mine, list, approve, reject];

@@ -1,0 +1,66 @@
+/** Change the password: the current one, the new one twice (register's rules); other sessions sign out. */
+import { ProForm, ProFormText, type ProFormInstance } from '@ant-design/pro-components';
+import { useRef } from 'react';
+import { changePassword } from '@/services/profile';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@/shared/accountRules';
+import { feedback } from '@/utils/feedback';
+import { SETTINGS_TEXT } from './text';
+
+interface Values {
+  currentPassword: string;
+  newPassword: string;
+  confirm: string;
+}
+
+export default function PasswordForm({ onChanged }: { onChanged: () => void }) {
+  const form = useRef<ProFormInstance<Values>>();
+  return (
+    <ProForm<Values>
+      formRef={form}
+      layout="vertical"
+      style={{ maxWidth: 420 }}
+      submitter={{ searchConfig: { submitText: SETTINGS_TEXT.changePassword }, resetButtonProps: false }}
+      onFinish={async ({ currentPassword, newPassword }) => {
+        const answer = await changePassword({ currentPassword, newPassword });
+        if (!answer.isSuccess) return false;
+        feedback.message.success(SETTINGS_TEXT.passwordChanged(answer.content.signedOut));
+        form.current?.resetFields();
+        onChanged();
+        return true;
+      }}
+    >
+      <ProFormText.Password
+        name="currentPassword"
+        label={SETTINGS_TEXT.currentPassword}
+        fieldProps={{ autoComplete: 'current-password' }}
+        rules={[{ required: true, message: '请输入当前密码' }]}
+      />
+      <ProFormText.Password
+        name="newPassword"
+        label={SETTINGS_TEXT.newPassword}
+        fieldProps={{ autoComplete: 'new-password' }}
+        rules={[
+          { required: true, message: '请输入新密码' },
+          { min: PASSWORD_MIN, max: PASSWORD_MAX, message: `密码长度为 ${PASSWORD_MIN}–${PASSWORD_MAX} 个字符` },
+          ({ getFieldValue }) => ({
+            validator: (_, value) =>
+              !value || value !== getFieldValue('currentPassword') ? Promise.resolve() : Promise.reject(new Error('新密码不能与当前密码相同')),
+          }),
+        ]}
+      />
+      <ProFormText.Password
+        name="confirm"
+        label={SETTINGS_TEXT.confirmPassword}
+        dependencies={['newPassword']}
+        fieldProps={{ autoComplete: 'new-password' }}
+        rules={[
+          { required: true, message: '请再次输入新密码' },
+          ({ getFieldValue }) => ({
+            validator: (_, value) =>
+              !value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
+          }),
+        ]}
+      />
+    </ProForm>
+  );
+}

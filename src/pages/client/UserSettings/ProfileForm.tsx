@@ -1,0 +1,49 @@
+/** Username (read only) and email (editable, unique) of the signed-in account. */
+import { ProForm, ProFormText } from '@ant-design/pro-components';
+import { useModel } from '@umijs/max';
+import { Descriptions } from 'antd';
+import { saveProfile } from '@/models/session';
+import { updateEmail } from '@/services/profile';
+import { EMAIL_MAX } from '@/shared/accountRules';
+import type { Profile } from '@/shared/profile';
+import { feedback } from '@/utils/feedback';
+import { dateTime } from '../SaleBalanceRecord/display';
+import { SETTINGS_TEXT } from './text';
+
+export default function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
+  const { initialState, setInitialState } = useModel('@@initialState');
+  return (
+    <>
+      <ProForm<{ email: string }>
+        layout="vertical"
+        style={{ maxWidth: 420 }}
+        initialValues={{ username: profile.username, email: profile.email }}
+        submitter={{ searchConfig: { submitText: SETTINGS_TEXT.save }, resetButtonProps: false }}
+        onFinish={async ({ email }) => {
+          const answer = await updateEmail(email.trim());
+          if (!answer.isSuccess) return false;
+          saveProfile({ username: profile.username, email: answer.content.email, membership: profile.membership });
+          if (initialState) await setInitialState({ ...initialState, email: answer.content.email });
+          feedback.message.success(SETTINGS_TEXT.emailSaved);
+          onSaved();
+          return true;
+        }}
+      >
+        <ProFormText name="username" label={SETTINGS_TEXT.username} disabled />
+        <ProFormText
+          name="email"
+          label={SETTINGS_TEXT.email}
+          fieldProps={{ autoComplete: 'email' }}
+          rules={[
+            { required: true, whitespace: true, message: '请输入邮箱' },
+            { type: 'email', max: EMAIL_MAX, message: '请输入有效的邮箱地址' },
+          ]}
+        />
+      </ProForm>
+      <Descriptions column={1} size="small" style={{ marginTop: 24, maxWidth: 420 }}>
+        <Descriptions.Item label="注册时间">{dateTime(profile.createdAt)}</Descriptions.Item>
+        <Descriptions.Item label="上次登录">{dateTime(profile.lastLoginAt)}</Descriptions.Item>
+      </Descriptions>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+/** Strings of the personal settings screen (the e2e suite reads them from here). */
+export const SETTINGS_TEXT = {
+  profileTab: '基本资料',
+  passwordTab: '修改密码',
+  sessionsTab: '登录设备',
+  username: '用户名',
+  email: '邮箱',
+  save: '保存',
+  emailSaved: '邮箱已更新',
+  currentPassword: '当前密码',
+  newPassword: '新密码',
+  confirmPassword: '确认新密码',
+  changePassword: '修改密码',
+  passwordChanged: (signedOut: number) => (signedOut > 0 ? `密码已修改，已退出其他 ${signedOut} 个登录设备` : '密码已修改'),
+  current: '当前设备',
+  revoke: '下线',
+  revokeConfirm: '确定让该设备下线吗？',
+  revokeCurrentConfirm: '这是当前设备，下线后需要重新登录。确定吗？',
+  revoked: '该设备已下线',
+} as const;

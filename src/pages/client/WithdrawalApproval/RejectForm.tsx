@@ -1,0 +1,41 @@
+/** The dialog that rejects a withdrawal: a reason is required (the salesperson reads it in the ledger). */
+import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
+import { Descriptions } from 'antd';
+import { rejectWithdrawal } from '@/services/ledger';
+import { REJECT_REASON_MAX, type Withdrawal } from '@/shared/ledger';
+import { formatYuan } from '@/shared/money';
+import { feedback } from '@/utils/feedback';
+import { cardLabel } from '../SaleBalanceRecord/display';
+import { APPROVAL_TEXT } from './text';
+
+export default function RejectForm({ withdrawal, onDone }: { withdrawal: Withdrawal; onDone: () => void }) {
+  return (
+    <ModalForm<{ reason: string }>
+      title={APPROVAL_TEXT.rejectTitle}
+      width={480}
+      trigger={<a style={{ color: '#ff4d4f' }}>{APPROVAL_TEXT.reject}</a>}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      submitter={{ searchConfig: { submitText: APPROVAL_TEXT.reject }, submitButtonProps: { danger: true } }}
+      onFinish={async ({ reason }) => {
+        const answer = await rejectWithdrawal({ id: withdrawal.id, reason: reason.trim() });
+        if (!answer.isSuccess) return false;
+        feedback.message.success(APPROVAL_TEXT.rejected);
+        onDone();
+        return true;
+      }}
+    >
+      <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
+        <Descriptions.Item label="申请人">{withdrawal.username}</Descriptions.Item>
+        <Descriptions.Item label="金额">¥{formatYuan(withdrawal.amountCents)}</Descriptions.Item>
+        <Descriptions.Item label="收款银行卡">{cardLabel(withdrawal.card)}</Descriptions.Item>
+      </Descriptions>
+      <ProFormTextArea
+        name="reason"
+        label={APPROVAL_TEXT.reason}
+        placeholder="如：户名与实名信息不符"
+        fieldProps={{ maxLength: REJECT_REASON_MAX, showCount: true, rows: 3 }}
+        rules={[{ required: true, whitespace: true, message: APPROVAL_TEXT.reasonRequired }]}
+      />
+    </ModalForm>
+  );
+}

@@ -1,0 +1,13 @@
+/** `/api/admin/profile/*`: the caller's own account and the home figures. */
+import { callApi } from '@/models/request';
+import type { ChangePasswordBody, HomeSummary, PasswordChanged, Profile, SummaryBody } from '@/shared/profile';
+
+export const getProfile = () => callApi<Profile>('profile/get', {});
+
+export const updateEmail = (email: string) => callApi<{ email: string }>('profile/updateEmail', { email });
+
+export const changePassword = (body: ChangePasswordBody) => callApi<PasswordChanged>('profile/changePassword', body);
+
+export const revokeSession = (id: number) => callApi<{ id: number; current: boolean }>('profile/revokeSession', { id });
+
+export const getSummary = (body: SummaryBody) => callApi<HomeSummary>('profile/summary', body);

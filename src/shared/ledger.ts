@@ -1,0 +1,205 @@
+/**
+ * The salesperson's money: ledger entries, payout cards and withdrawals. Body schemas (TypeBox),
+ * answer shapes, the Luhn check and the labels the screens and tests share.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+const patternMessage = (message: string) => ({ patternMessage: message });
+
+const PageFields = {
+  current: Type.Optional(Type.Integer({ minimum: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+};
+
+export const LEDGER_KINDS = ['commission', 'withdrawal', 'refund', 'adjustment'] as const;
+export type LedgerKindName = (typeof LEDGER_KINDS)[number];
+
+export const LEDGER_KIND_LABELS: Record<LedgerKindName, string> = {
+  commission: '佣金',
+  withdrawal: '提现',
+  refund: '退款冲回',
+  adjustment: '调整',
+};
+
+export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'paid'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatus, string> = {
+  pending: '待审核',
+  approved: '已通过',
+  rejected: '已驳回',
+  paid: '已打款',
+};
+
+/** Card numbers: 12–19 digits (ISO/IEC 7812), checked with the Luhn algorithm. */
+export const CARD_NUMBER_MIN = 12;
+export const CARD_NUMBER_MAX = 19;
+export const CARD_NUMBER_PATTERN = `^[0-9]{${CARD_NUMBER_MIN},${CARD_NUMBER_MAX}}$`;
+export const CARD_HOLDER_MAX = 32;
+export const CARD_BANK_MAX = 32;
+/** Active payout cards an account may keep. */
+export const MAX_CARDS = 10;
+export const WITHDRAWAL_NOTE_MAX = 100;
+export const REJECT_REASON_MAX = 200;
+/** The largest amount one withdrawal may ask for: what parseYuan accepts (9 digits of yuan). */
+export const WITHDRAWAL_MAX_CENTS = 99_999_999_999;
+
+/** The number as typed, without the spaces and dashes people put in it. */
+export const normaliseCardNumber = (text: string) => text.replace(/[\s-]/g, '');
+
+/** The Luhn (mod 10) check of a string of digits; false for anything that is not only digits. */
+export function luhnValid(digits: string): boolean {
+  if (!/^[0-9]+$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = digits.charCodeAt(digits.length - 1 - index) - 48;
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Why a typed card number is refused, or null when it is acceptable (same rules as the server). */
+export function cardNumberProblem(text: string): string | null {
+  const digits = normaliseCardNumber(text);
+  if (!digits) return '请输入卡号';
+  if (!/^[0-9]+$/.test(digits)) return '卡号只能包含数字';
+  if (digits.length < CARD_NUMBER_MIN || digits.length > CARD_NUMBER_MAX) {
+    return `卡号应为 ${CARD_NUMBER_MIN}–${CARD_NUMBER_MAX} 位数字`;
+  }
+  if (!luhnValid(digits)) return '卡号校验未通过，请核对后重新输入';
+  return null;
+}
+
+/** `•••• 1234` */
+export const maskedCard = (last4: string) => `•••• ${last4}`;
+
+const DateTime = Type.String({ format: 'date-time' });
+const Id = Type.Integer({ minimum: 1 });
+
+export const LedgerListQuerySchema = Type.Object(
+  {
+    ...PageFields,
+    kind: Type.Optional(Type.Unsafe<LedgerKindName>({ type: 'string', enum: [...LEDGER_KINDS] })),
+    /** Inclusive lower bound of the entry time (ISO 8601). */
+    from: Type.Optional(DateTime),
+    /** Exclusive upper bound of the entry time (ISO 8601). */
+    to: Type.Optional(DateTime),
+  },
+  { additionalProperties: false },
+);
+
+export const AddCardBodySchema = Type.Object(
+  {
+    holder: Type.String({ minLength: 1, maxLength: CARD_HOLDER_MAX }),
+    bank: Type.String({ minLength: 1, maxLength: CARD_BANK_MAX }),
+    cardNumber: Type.String({ pattern: CARD_NUMBER_PATTERN, ...patternMessage(`应为 ${CARD_NUMBER_MIN}–${CARD_NUMBER_MAX} 位数字`) }),
+    /** Make it the default card (the first card always is). */
+    makeDefault: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+export const CardIdBodySchema = Type.Object({ id: Id }, { additionalProperties: false });
+
+export const RequestWithdrawalBodySchema = Type.Object(
+  {
+    cardId: Id,
+    amountCents: Type.Integer({ minimum: 1, maximum: WITHDRAWAL_MAX_CENTS }),
+    note: Type.Optional(Type.String({ maxLength: WITHDRAWAL_NOTE_MAX })),
+  },
+  { additionalProperties: false },
+);
+
+export const WithdrawalListQuerySchema = Type.Object(
+  {
+    ...PageFields,
+    status: Type.Optional(Type.Unsafe<WithdrawalStatus>({ type: 'string', enum: [...WITHDRAWAL_STATUSES] })),
+    /** Staff list only: the requester's username (contains). */
+    username: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+
+export const ApproveWithdrawalBodySchema = Type.Object({ id: Id }, { additionalProperties: false });
+
+export const RejectWithdrawalBodySchema = Type.Object(
+  {
+    id: Id,
+    reason: Type.String({ minLength: 1, maxLength: REJECT_REASON_MAX, pattern: '\\S', ...patternMessage('不能为空') }),
+  },
+  { additionalProperties: false },
+);
+
+export type LedgerListQuery = Static<typeof LedgerListQuerySchema>;
+export type AddCardBody = Static<typeof AddCardBodySchema>;
+export type CardIdBody = Static<typeof CardIdBodySchema>;
+export type RequestWithdrawalBody = Static<typeof RequestWithdrawalBodySchema>;
+export type WithdrawalListQuery = Static<typeof WithdrawalListQuerySchema>;
+export type ApproveWithdrawalBody = Static<typeof ApproveWithdrawalBodySchema>;
+export type RejectWithdrawalBody = Static<typeof RejectWithdrawalBodySchema>;
+
+/** `ledger/balance` */
+export interface LedgerBalance {
+  /** Whether the account has a ledger at all (is or was a salesperson). */
+  isSalesperson: boolean;
+  /** What can be withdrawn now (the ledger balance). */
+  balanceCents: number;
+  /** Held by withdrawals waiting for review (already taken out of the balance). */
+  heldCents: number;
+}
+
+export interface LedgerEntry {
+  id: number;
+  kind: LedgerKindName;
+  /** Signed cents. */
+  amountCents: number;
+  balanceAfterCents: number;
+  reference: string;
+  note: string;
+  /** ISO 8601, UTC */
+  createdAt: string;
+}
+
+export interface BankCard {
+  id: number;
+  holder: string;
+  bank: string;
+  last4: string;
+  isDefault: boolean;
+  /** ISO 8601, UTC */
+  createdAt: string;
+}
+
+export interface Withdrawal {
+  id: number;
+  accountId: number;
+  username: string;
+  amountCents: number;
+  status: WithdrawalStatus;
+  card: { id: number; holder: string; bank: string; last4: string };
+  note: string;
+  reviewer: string | null;
+  reason: string | null;
+  /** ISO 8601, UTC */
+  createdAt: string;
+  reviewedAt: string | null;
+}
+
+/** Server messages the screens and tests share. */
+export const LEDGER_TEXT = {
+  cardTaken: '该银行卡已绑定',
+  cardLimit: `最多绑定 ${MAX_CARDS} 张银行卡`,
+  cardHasPendingWithdrawal: '该银行卡有待审核的提现，审核完成后才能删除',
+  cardNotFound: '银行卡不存在或已删除',
+  withdrawalNotFound: '提现申请不存在',
+  withdrawalAlreadyReviewed: '该提现申请已处理',
+  ownWithdrawal: '不能审核自己的提现申请',
+  notASalesperson: '当前账户不是销售，没有收支账户',
+  overBalance: (balance: string) => `超过可提现余额（¥${balance}）`,
+  rejectedNote: (reason: string) => `提现驳回，金额退回：${reason}`,
+  requestedNote: '提现申请，金额冻结',
+} as const;

@@ -1,0 +1,399 @@
+/**
+ * The salesperson's money: ledger, payout cards and withdrawals, on PGlite and PostgreSQL.
+ * The rules: the balance never goes negative, a withdrawal holds its amount, rejecting releases it,
+ * approving settles it, every change writes its entry, concurrent requests can not overdraw.
+ */
+process.env.CARD_FINGERPRINT_KEY = 'money-test-card-key';
+
+import { buildApp } from '../../server/app';
+import { postLedgerEntry } from '../../server/money/ledger';
+import { DEMO_CARD, DEMO_COMMISSIONS, seedDemoMoney } from '../../server/seed/domains/money';
+import { Refusal } from '../../server/http/respond';
+import { LEDGER_TEXT } from '../../src/shared/ledger';
+import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
+import { describeEachDatabase, injectCall, TEST_ADMIN, type SuiteContext } from './support/databases';
+import { accountId, one, roleId, rows, sql } from './support/sql';
+
+const SALE = DEMO_ACCOUNTS.salesperson.username;
+const MEMBER = DEMO_ACCOUNTS.member.username;
+const OPERATOR = DEMO_ACCOUNTS.operator.username;
+const PASSWORD = 'Sale@test-1234';
+/** Numbers that pass the Luhn check. */
+const CARD_A = '6222021000112230';
+const CARD_B = '6214830000123454';
+const CARD_C = '4111111111111111';
+
+/** A new salesperson account (salesperson role, 10 %), logged in, with `credit` cents on its ledger. */
+async function newSalesperson(ctx: SuiteContext, username: string, creditCents = 0) {
+  const admin = await ctx.login(TEST_ADMIN.username, TEST_ADMIN.password);
+  const registered = await ctx.call('account/register', { username, email: `${username}@example.com`, password: PASSWORD });
+  expect(registered.isSuccess).toBe(true);
+  const id = registered.content.id as number;
+  expect((await ctx.call('account/setRoles', { id, roleIds: [await roleId(ctx.db, 'salesperson')] }, { token: admin })).isSuccess).toBe(true);
+  expect((await ctx.call('sale/setSale', { accountId: id, enabled: true, commissionRate: 1000 }, { token: admin })).isSuccess).toBe(true);
+  if (creditCents > 0) {
+    await ctx.db.transaction((tx) =>
+      postLedgerEntry(tx, { accountId: id, amountCents: creditCents, kind: 'adjustment', reference: 'test:credit' }),
+    );
+  }
+  return { id, token: await ctx.login(username, PASSWORD) };
+}
+
+async function ledgerOf(ctx: SuiteContext, id: number) {
+  const sale = await one<{ balance: number }>(ctx.db, sql`select balance_cents::int as balance from salespeople where account_id = ${id}`);
+  const sum = await one<{ sum: number; n: number }>(
+    ctx.db,
+    sql`select coalesce(sum(amount_cents), 0)::int as sum, count(*)::int as n from ledger_entries where account_id = ${id}`,
+  );
+  return { balance: sale.balance, sumOfEntries: sum.sum, entries: sum.n };
+}
+
+describeEachDatabase(
+  'money: demo data',
+  (ctx) => {
+    it('gives demo_sale two commissions through the ledger and one payout card', async () => {
+      const token = await ctx.login(SALE);
+      const balance = await ctx.call('ledger/balance', {}, { token });
+      const expected = DEMO_COMMISSIONS.reduce((sum, item) => sum + item.amountCents, 0);
+      expect(balance.content).toEqual({ isSalesperson: true, balanceCents: expected, heldCents: 0 });
+      const entries = await ctx.call('ledger/list', {}, { token });
+      expect(entries.content.total).toBe(2);
+      expect(entries.content.list[0]).toMatchObject({ kind: 'commission', amountCents: 2990, balanceAfterCents: expected });
+      const cards = await ctx.call('bankCard/list', {}, { token });
+      expect(cards.content.list).toEqual([
+        expect.objectContaining({ holder: DEMO_CARD.holder, bank: DEMO_CARD.bank, last4: DEMO_CARD.number.slice(-4), isDefault: true }),
+      ]);
+      // Seeding again (every start) adds nothing.
+      await ctx.db.transaction((tx) => seedDemoMoney(tx));
+      expect((await ctx.call('ledger/list', {}, { token })).content.total).toBe(2);
+      expect((await ctx.call('bankCard/list', {}, { token })).content.total).toBe(1);
+    });
+
+    it('never lets the ledger go negative: an overdraft is refused and writes nothing', async () => {
+      const id = await accountId(ctx.db, SALE);
+      const before = await ledgerOf(ctx, id);
+      await expect(
+        ctx.db.transaction((tx) =>
+          postLedgerEntry(tx, { accountId: id, amountCents: -(before.balance + 1), kind: 'adjustment', reference: 'test:overdraft' }),
+        ),
+      ).rejects.toBeInstanceOf(Refusal);
+      expect(await ledgerOf(ctx, id)).toEqual(before);
+      expect(before.balance).toBe(before.sumOfEntries);
+    });
+  },
+  { config: { cardFingerprintKey: process.env.CARD_FINGERPRINT_KEY } },
+);
+
+describeEachDatabase(
+  'money: grants and ownership',
+  (ctx) => {
+    it('refuses the ledger, card and withdrawal calls to accounts without the screen (A0301)', async () => {
+      const member = await ctx.login(MEMBER);
+      for (const [path, body] of [
+        ['ledger/balance', {}],
+        ['ledger/list', {}],
+        ['bankCard/list', {}],
+        ['bankCard/add', { holder: '张三', bank: '工商银行', cardNumber: CARD_A }],
+        ['withdrawal/request', { cardId: 1, amountCents: 100 }],
+        ['withdrawal/mine', {}],
+        ['withdrawal/list', {}],
+        ['withdrawal/approve', { id: 1 }],
+        ['withdrawal/reject', { id: 1, reason: '不行' }],
+      ] as const) {
+        const answer = await ctx.call(path, body, { token: member });
+        expect({ path, code: answer.code }).toEqual({ path, code: 'A0301' });
+      }
+      const sale = await ctx.login(SALE);
+      expect((await ctx.call('withdrawal/list', {}, { token: sale })).code).toBe('A0301');
+      expect((await ctx.call('withdrawal/approve', { id: 1 }, { token: sale })).code).toBe('A0301');
+      const operator = await ctx.login(OPERATOR);
+      expect((await ctx.call('bankCard/add', { holder: '张三', bank: '工商银行', cardNumber: CARD_A }, { token: operator })).code).toBe('A0301');
+      expect((await ctx.call('withdrawal/list', {}, { token: operator })).isSuccess).toBe(true);
+      expect((await ctx.call('ledger/balance', {})).code).toBe('A0230');
+    });
+
+    it("refuses another account's card (A0301) and never lists it", async () => {
+      const other = await newSalesperson(ctx, 'other_sale', 5000);
+      const sale = await ctx.login(SALE);
+      const saleCards = await ctx.call('bankCard/list', {}, { token: sale });
+      const saleCardId = saleCards.content.list[0].id;
+      expect((await ctx.call('bankCard/remove', { id: saleCardId }, { token: other.token })).code).toBe('A0301');
+      expect((await ctx.call('bankCard/setDefault', { id: saleCardId }, { token: other.token })).code).toBe('A0301');
+      const request = await ctx.call('withdrawal/request', { cardId: saleCardId, amountCents: 100 }, { token: other.token });
+      expect(request.code).toBe('A0301');
+      expect((await ctx.call('bankCard/list', {}, { token: other.token })).content.total).toBe(0);
+      expect((await ledgerOf(ctx, other.id)).balance).toBe(5000);
+    });
+
+    it("lists only the caller's own withdrawals in withdrawal/mine", async () => {
+      const first = await newSalesperson(ctx, 'mine_one', 1000);
+      const second = await newSalesperson(ctx, 'mine_two', 1000);
+      for (const who of [first, second]) {
+        const card = await ctx.call('bankCard/add', { holder: '李四', bank: '建设银行', cardNumber: CARD_B }, { token: who.token });
+        expect(card.isSuccess).toBe(true);
+        expect((await ctx.call('withdrawal/request', { cardId: card.content.id, amountCents: 300 }, { token: who.token })).isSuccess).toBe(true);
+      }
+      const mine = await ctx.call('withdrawal/mine', { username: 'mine_two' }, { token: first.token });
+      expect(mine.content.list.map((item: any) => item.username)).toEqual(['mine_one']);
+    });
+  },
+  { config: { cardFingerprintKey: process.env.CARD_FINGERPRINT_KEY } },
+);
+
+describeEachDatabase(
+  'money: payout cards',
+  (ctx) => {
+    let seller: { id: number; token: string };
+    beforeAll(async () => {
+      seller = await newSalesperson(ctx, 'card_sale', 10_000);
+    });
+
+    it('names the field of a bad card (A0400) and keeps only the last four digits', async () => {
+      const call = (body: object) => ctx.call('bankCard/add', body, { token: seller.token });
+      const notLuhn = await call({ holder: '王五', bank: '农业银行', cardNumber: '6222021000112234' });
+      expect(notLuhn).toMatchObject({ code: 'A0400', msg: expect.stringContaining('cardNumber') });
+      const letters = await call({ holder: '王五', bank: '农业银行', cardNumber: '6222 0210 0011 2230' });
+      expect(letters).toMatchObject({ code: 'A0400', msg: expect.stringMatching(/cardNumber.*数字/) });
+      const short = await call({ holder: '王五', bank: '农业银行', cardNumber: '4242424242' });
+      expect(short).toMatchObject({ code: 'A0400', msg: expect.stringContaining('cardNumber') });
+      const noHolder = await call({ holder: '  ', bank: '农业银行', cardNumber: CARD_A });
+      expect(noHolder).toMatchObject({ code: 'A0400', msg: expect.stringContaining('holder') });
+      const missingBank = await call({ holder: '王五', cardNumber: CARD_A });
+      expect(missingBank).toMatchObject({ code: 'A0400', msg: expect.stringContaining('bank') });
+
+      const added = await call({ holder: '王五', bank: '农业银行', cardNumber: CARD_A });
+      expect(added.isSuccess).toBe(true);
+      expect(added.content).toEqual({
+        id: expect.any(Number),
+        holder: '王五',
+        bank: '农业银行',
+        last4: '2230',
+        isDefault: true,
+        createdAt: expect.stringMatching(/Z$/),
+      });
+      expect(added.response.body).not.toContain(CARD_A);
+      expect((await ctx.call('bankCard/list', {}, { token: seller.token })).response.body).not.toContain(CARD_A.slice(0, 12));
+      const stored = await rows(ctx.db, sql`select * from bank_cards where account_id = ${seller.id}`);
+      expect(JSON.stringify(stored)).not.toContain(CARD_A);
+      expect(stored[0].fingerprint).toMatch(/^[0-9a-f]{64}$/);
+
+      const again = await call({ holder: '王五', bank: '农业银行', cardNumber: CARD_A });
+      expect(again).toMatchObject({ code: 'A0400', msg: expect.stringContaining(LEDGER_TEXT.cardTaken) });
+    });
+
+    it('keeps exactly one default card', async () => {
+      const call = (path: string, body: object) => ctx.call(path, body, { token: seller.token });
+      const second = await call('bankCard/add', { holder: '王五', bank: '中国银行', cardNumber: CARD_B });
+      expect(second.content.isDefault).toBe(false);
+      const third = await call('bankCard/add', { holder: '王五', bank: '交通银行', cardNumber: CARD_C, makeDefault: true });
+      expect(third.content.isDefault).toBe(true);
+      const defaults = async () =>
+        (await call('bankCard/list', {})).content.list.filter((card: any) => card.isDefault).map((card: any) => card.last4);
+      expect(await defaults()).toEqual(['1111']);
+      expect((await call('bankCard/setDefault', { id: second.content.id })).isSuccess).toBe(true);
+      expect(await defaults()).toEqual(['3454']);
+      // Removing the default hands the flag to the newest remaining card.
+      expect((await call('bankCard/remove', { id: second.content.id })).isSuccess).toBe(true);
+      expect(await defaults()).toEqual(['1111']);
+      const list = await call('bankCard/list', {});
+      expect(list.content.list.map((card: any) => card.last4)).toEqual(['1111', '2230']);
+      // Soft: the row stays, marked removed; the same card may be added again.
+      const removed = await one(ctx.db, sql`select removed_at from bank_cards where id = ${second.content.id}`);
+      expect(removed.removed_at).not.toBeNull();
+      expect((await call('bankCard/remove', { id: second.content.id })).code).toBe('A0400');
+      expect((await call('bankCard/add', { holder: '王五', bank: '中国银行', cardNumber: CARD_B })).isSuccess).toBe(true);
+    });
+
+    it('refuses to remove a card with a pending withdrawal', async () => {
+      const call = (path: string, body: object) => ctx.call(path, body, { token: seller.token });
+      const cards = (await call('bankCard/list', {})).content.list;
+      const card = cards[0];
+      const requested = await call('withdrawal/request', { cardId: card.id, amountCents: 500 });
+      expect(requested.isSuccess).toBe(true);
+      expect(await call('bankCard/remove', { id: card.id })).toMatchObject({ code: 'A0400', msg: LEDGER_TEXT.cardHasPendingWithdrawal });
+      const admin = await ctx.login(TEST_ADMIN.username, TEST_ADMIN.password);
+      await ctx.call('withdrawal/reject', { id: requested.content.id, reason: '测试' }, { token: admin });
+      expect((await call('bankCard/remove', { id: card.id })).isSuccess).toBe(true);
+      // A removed card can not receive a withdrawal.
+      expect(await call('withdrawal/request', { cardId: card.id, amountCents: 100 })).toMatchObject({
+        code: 'A0400',
+        msg: expect.stringContaining('cardId'),
+      });
+    });
+  },
+  { config: { cardFingerprintKey: process.env.CARD_FINGERPRINT_KEY } },
+);
+
+describeEachDatabase(
+  'money: withdrawals',
+  (ctx) => {
+    let seller: { id: number; token: string };
+    let cardId: number;
+    let admin: string;
+    beforeAll(async () => {
+      seller = await newSalesperson(ctx, 'wd_sale', 10_000);
+      cardId = (await ctx.call('bankCard/add', { holder: '赵六', bank: '招商银行', cardNumber: CARD_A }, { token: seller.token })).content.id;
+      admin = await ctx.login(TEST_ADMIN.username, TEST_ADMIN.password);
+    });
+    const request = (amountCents: number, note?: string) =>
+      ctx.call('withdrawal/request', { cardId, amountCents, ...(note ? { note } : {}) }, { token: seller.token });
+
+    it('refuses more than the balance with a clear message and changes nothing', async () => {
+      const over = await request(10_001);
+      expect(over).toMatchObject({ code: 'A0400', msg: expect.stringContaining('amountCents') });
+      expect(over.msg).toContain(LEDGER_TEXT.overBalance('100.00'));
+      expect(await request(0)).toMatchObject({ code: 'A0400', msg: expect.stringContaining('amountCents') });
+      expect((await ctx.call('withdrawal/request', { cardId, amountCents: 1.5 }, { token: seller.token })).msg).toContain('amountCents');
+      expect(await ledgerOf(ctx, seller.id)).toEqual({ balance: 10_000, sumOfEntries: 10_000, entries: 1 });
+      expect((await one(ctx.db, sql`select count(*)::int as n from withdrawals where account_id = ${seller.id}`)).n).toBe(0);
+    });
+
+    it('holds the amount on request and releases it on rejection (reason required), audited', async () => {
+      const requested = await request(3000, '月度提现');
+      expect(requested.content).toMatchObject({ status: 'pending', amountCents: 3000, note: '月度提现', card: { id: cardId, last4: '2230' } });
+      const id = requested.content.id;
+      expect((await ctx.call('ledger/balance', {}, { token: seller.token })).content).toEqual({
+        isSalesperson: true,
+        balanceCents: 7000,
+        heldCents: 3000,
+      });
+      const hold = (await ctx.call('ledger/list', { kind: 'withdrawal' }, { token: seller.token })).content.list[0];
+      expect(hold).toMatchObject({ amountCents: -3000, balanceAfterCents: 7000, reference: `withdrawal:${id}` });
+
+      const pending = await ctx.call('withdrawal/list', { status: 'pending' }, { token: admin });
+      expect(pending.content.list).toEqual([expect.objectContaining({ id, username: 'wd_sale', amountCents: 3000 })]);
+
+      const noReason = await ctx.call('withdrawal/reject', { id, reason: '   ' }, { token: admin });
+      expect(noReason).toMatchObject({ code: 'A0400', msg: expect.stringContaining('reason') });
+      const missing = await ctx.call('withdrawal/reject', { id }, { token: admin });
+      expect(missing).toMatchObject({ code: 'A0400', msg: expect.stringContaining('reason') });
+
+      const rejected = await ctx.call('withdrawal/reject', { id, reason: '户名与实名不符' }, { token: admin, ip: '10.1.2.3' });
+      expect(rejected.content).toMatchObject({ status: 'rejected', reason: '户名与实名不符', reviewer: TEST_ADMIN.username });
+      expect(rejected.content.reviewedAt).toMatch(/Z$/);
+      expect(await ledgerOf(ctx, seller.id)).toEqual({ balance: 10_000, sumOfEntries: 10_000, entries: 3 });
+      const release = (await ctx.call('ledger/list', {}, { token: seller.token })).content.list[0];
+      expect(release).toMatchObject({ kind: 'withdrawal', amountCents: 3000, balanceAfterCents: 10_000, reference: `withdrawal:${id}` });
+      expect(release.note).toContain('户名与实名不符');
+
+      const audited = await one(ctx.db, sql`select * from audit_log where action = 'withdrawal.reject' and target_id = ${String(id)}`);
+      expect(audited).toMatchObject({ actor_id: await accountId(ctx.db, TEST_ADMIN.username), target_type: 'withdrawal', ip: '10.1.2.3' });
+      expect(audited.at).toBeTruthy();
+
+      // Reviewed once: a second review is refused and changes nothing.
+      expect(await ctx.call('withdrawal/reject', { id, reason: '再次' }, { token: admin })).toMatchObject({
+        code: 'A0400',
+        msg: LEDGER_TEXT.withdrawalAlreadyReviewed,
+      });
+      expect((await ctx.call('withdrawal/approve', { id }, { token: admin })).msg).toBe(LEDGER_TEXT.withdrawalAlreadyReviewed);
+      expect(await ledgerOf(ctx, seller.id)).toEqual({ balance: 10_000, sumOfEntries: 10_000, entries: 3 });
+    });
+
+    it('settles on approval: paid, reviewer and time, no second balance move, audited', async () => {
+      const id = (await request(2500)).content.id;
+      const approved = await ctx.call('withdrawal/approve', { id }, { token: admin, ip: '10.9.9.9' });
+      expect(approved.content).toMatchObject({ status: 'paid', reviewer: TEST_ADMIN.username, reason: null });
+      expect(approved.content.reviewedAt).toMatch(/Z$/);
+      expect(await ledgerOf(ctx, seller.id)).toEqual({ balance: 7500, sumOfEntries: 7500, entries: 4 });
+      expect((await ctx.call('ledger/balance', {}, { token: seller.token })).content.heldCents).toBe(0);
+      const audited = await one(ctx.db, sql`select * from audit_log where action = 'withdrawal.approve' and target_id = ${String(id)}`);
+      expect(audited).toMatchObject({ ip: '10.9.9.9', after: { status: 'paid' } });
+      expect(await ctx.call('withdrawal/reject', { id, reason: '晚了' }, { token: admin })).toMatchObject({ code: 'A0400' });
+      const mine = await ctx.call('withdrawal/mine', {}, { token: seller.token });
+      expect(mine.content.list.map((item: any) => item.status)).toEqual(['paid', 'rejected']);
+      const history = await ctx.call('withdrawal/list', { status: 'paid' }, { token: admin });
+      expect(history.content.list.map((item: any) => item.id)).toContain(id);
+    });
+
+    it('refuses unknown withdrawals and reviewing your own', async () => {
+      expect(await ctx.call('withdrawal/approve', { id: 999_999 }, { token: admin })).toMatchObject({
+        code: 'A0400',
+        msg: expect.stringContaining('id'),
+      });
+      const adminId = await accountId(ctx.db, TEST_ADMIN.username);
+      await ctx.call('sale/setSale', { accountId: adminId, enabled: true, commissionRate: 0 }, { token: admin });
+      await ctx.db.transaction((tx) => postLedgerEntry(tx, { accountId: adminId, amountCents: 500, kind: 'adjustment', reference: 'test' }));
+      const card = await ctx.call('bankCard/add', { holder: '管理员', bank: '招商银行', cardNumber: CARD_B }, { token: admin });
+      const own = await ctx.call('withdrawal/request', { cardId: card.content.id, amountCents: 500 }, { token: admin });
+      expect(await ctx.call('withdrawal/approve', { id: own.content.id }, { token: admin })).toMatchObject({
+        code: 'A0301',
+        msg: LEDGER_TEXT.ownWithdrawal,
+      });
+    });
+
+    it('filters the ledger by kind and time, newest first, paged', async () => {
+      const all = await ctx.call('ledger/list', { pageSize: 2 }, { token: seller.token });
+      expect(all.content).toMatchObject({ total: 4, current: 1, pageSize: 2 });
+      const ids = all.content.list.map((entry: any) => entry.id);
+      expect(ids[0]).toBeGreaterThan(ids[1]);
+      const adjustments = await ctx.call('ledger/list', { kind: 'adjustment' }, { token: seller.token });
+      expect(adjustments.content.list.map((entry: any) => entry.amountCents)).toEqual([10_000]);
+      const future = await ctx.call('ledger/list', { from: new Date(Date.now() + 60_000).toISOString() }, { token: seller.token });
+      expect(future.content.total).toBe(0);
+      const past = await ctx.call('ledger/list', { to: new Date(Date.now() - 3_600_000).toISOString() }, { token: seller.token });
+      expect(past.content.total).toBe(0);
+      const today = await ctx.call(
+        'ledger/list',
+        { from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() },
+        { token: seller.token },
+      );
+      expect(today.content.total).toBe(4);
+      expect(await ctx.call('ledger/list', { kind: 'bonus' }, { token: seller.token })).toMatchObject({
+        code: 'A0400',
+        msg: expect.stringContaining('kind'),
+      });
+      expect(await ctx.call('ledger/list', { from: 'yesterday' }, { token: seller.token })).toMatchObject({
+        code: 'A0400',
+        msg: expect.stringContaining('from'),
+      });
+    });
+  },
+  { config: { cardFingerprintKey: process.env.CARD_FINGERPRINT_KEY } },
+);
+
+describeEachDatabase(
+  'money: concurrent withdrawals',
+  (ctx) => {
+    it('lets exactly three of ten simultaneous 30-yuan requests through a 100-yuan balance', async () => {
+      const seller = await newSalesperson(ctx, 'race_sale', 10_000);
+      const cardId = (await ctx.call('bankCard/add', { holder: '钱七', bank: '工商银行', cardNumber: CARD_A }, { token: seller.token })).content
+        .id;
+      // On PostgreSQL half of the requests go through a second instance (its own pool) on the same database.
+      let second = ctx.app;
+      if (ctx.kind === 'postgres') {
+        const database = await ctx.openSecond();
+        second = await buildApp({ db: database.db, config: ctx.config });
+      }
+      try {
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, (_, index) =>
+            injectCall(index % 2 ? second : ctx.app, 'withdrawal/request', { cardId, amountCents: 3000 }, { token: seller.token }),
+          ),
+        );
+        expect(answers.filter((answer) => answer.isSuccess)).toHaveLength(3);
+        const refused = answers.filter((answer) => !answer.isSuccess);
+        expect(refused).toHaveLength(7);
+        for (const answer of refused) expect(answer).toMatchObject({ code: 'A0400', msg: expect.stringContaining('amountCents') });
+      } finally {
+        if (second !== ctx.app) await second.close();
+      }
+      expect(await ledgerOf(ctx, seller.id)).toEqual({ balance: 1000, sumOfEntries: 1000, entries: 4 });
+      const pending = await one(
+        ctx.db,
+        sql`select count(*)::int as n, sum(amount_cents)::int as held from withdrawals where account_id = ${seller.id} and status = 'pending'`,
+      );
+      expect(pending).toEqual({ n: 3, held: 9000 });
+      // Each entry's balance-after follows from the one before: no lost update.
+      const entries = await rows<{ amount: number; after: number }>(
+        ctx.db,
+        sql`select amount_cents::int as amount, balance_after_cents::int as after from ledger_entries where account_id = ${seller.id} order by id`,
+      );
+      let running = 0;
+      for (const entry of entries) {
+        running += entry.amount;
+        expect(entry.after).toBe(running);
+      }
+    });
+  },
+  { config: { cardFingerprintKey: process.env.CARD_FINGERPRINT_KEY } },
+);
