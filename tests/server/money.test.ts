@@ -7,7 +7,7 @@ process.env.CARD_FINGERPRINT_KEY = 'money-test-card-key';
 
 import { buildApp } from '../../server/app';
 import { postLedgerEntry } from '../../server/money/ledger';
-import { DEMO_CARD, DEMO_COMMISSIONS, seedDemoMoney } from '../../server/seed/domains/money';
+import { DEMO_CARD, DEMO_OPENING_BALANCE, DEMO_SALE_BALANCE_CENTS, DEMO_SALE_LEDGER, seedDemoMoney } from '../../server/seed/domains/money';
 import { Refusal } from '../../server/http/respond';
 import { LEDGER_TEXT } from '../../src/shared/ledger';
 import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
@@ -51,21 +51,25 @@ async function ledgerOf(ctx: SuiteContext, id: number) {
 describeEachDatabase(
   'money: demo data',
   (ctx) => {
-    it('gives demo_sale two commissions through the ledger and one payout card', async () => {
+    it('gives demo_sale an opening balance beside its seeded commission, through the ledger, and one payout card', async () => {
       const token = await ctx.login(SALE);
       const balance = await ctx.call('ledger/balance', {}, { token });
-      const expected = DEMO_COMMISSIONS.reduce((sum, item) => sum + item.amountCents, 0);
+      const expected = DEMO_SALE_BALANCE_CENTS;
       expect(balance.content).toEqual({ isSalesperson: true, balanceCents: expected, heldCents: 0 });
       const entries = await ctx.call('ledger/list', {}, { token });
-      expect(entries.content.total).toBe(2);
-      expect(entries.content.list[0]).toMatchObject({ kind: 'commission', amountCents: 2990, balanceAfterCents: expected });
+      expect(entries.content.total).toBe(DEMO_SALE_LEDGER.entries);
+      expect(entries.content.list[0]).toMatchObject({
+        kind: 'adjustment',
+        amountCents: DEMO_OPENING_BALANCE.amountCents,
+        balanceAfterCents: expected,
+      });
       const cards = await ctx.call('bankCard/list', {}, { token });
       expect(cards.content.list).toEqual([
         expect.objectContaining({ holder: DEMO_CARD.holder, bank: DEMO_CARD.bank, last4: DEMO_CARD.number.slice(-4), isDefault: true }),
       ]);
       // Seeding again (every start) adds nothing.
       await ctx.db.transaction((tx) => seedDemoMoney(tx));
-      expect((await ctx.call('ledger/list', {}, { token })).content.total).toBe(2);
+      expect((await ctx.call('ledger/list', {}, { token })).content.total).toBe(DEMO_SALE_LEDGER.entries);
       expect((await ctx.call('bankCard/list', {}, { token })).content.total).toBe(1);
     });
 

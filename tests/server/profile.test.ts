@@ -2,7 +2,7 @@
 process.env.CARD_FINGERPRINT_KEY = 'profile-test-card-key';
 
 import { postLedgerEntry } from '../../server/money/ledger';
-import { DEMO_COMMISSIONS } from '../../server/seed/domains/money';
+import { DEMO_SALE_BALANCE_CENTS } from '../../server/seed/domains/money';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/shared/demoAccounts';
 import { PROFILE_TEXT } from '../../src/shared/profile';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
@@ -148,11 +148,13 @@ describeEachDatabase(
     it("gives a salesperson the balance, the held amount and this month's commission net of refunds", async () => {
       const saleId = await accountId(ctx.db, DEMO_ACCOUNTS.salesperson.username);
       const token = await ctx.login(DEMO_ACCOUNTS.salesperson.username);
-      const seeded = DEMO_COMMISSIONS.reduce((sum, item) => sum + item.amountCents, 0);
+      const seeded = DEMO_SALE_BALANCE_CENTS;
       const first = (await ctx.call('profile/summary', {}, { token })).content;
-      expect(first.sale).toEqual({ balanceCents: seeded, heldCents: 0, monthCommissionCents: seeded });
+      // The seeded commission is the demo order's, paid two months ago.
+      expect(first.sale).toEqual({ balanceCents: seeded, heldCents: 0, monthCommissionCents: 0 });
 
       await ctx.db.transaction(async (tx) => {
+        await postLedgerEntry(tx, { accountId: saleId, amountCents: 2990, kind: 'commission', reference: 'order:NOW' });
         await postLedgerEntry(tx, { accountId: saleId, amountCents: -990, kind: 'refund', reference: 'order:TEST' });
         await postLedgerEntry(tx, { accountId: saleId, amountCents: 5000, kind: 'adjustment', reference: 'test' });
         // Last month's commission does not count.
@@ -163,9 +165,9 @@ describeEachDatabase(
       await ctx.call('withdrawal/request', { cardId: cards.content.list[0].id, amountCents: 1000 }, { token });
       const after = (await ctx.call('profile/summary', {}, { token })).content;
       expect(after.sale).toEqual({
-        balanceCents: seeded - 990 + 5000 + 700 - 1000,
+        balanceCents: seeded + 2990 - 990 + 5000 + 700 - 1000,
         heldCents: 1000,
-        monthCommissionCents: seeded - 990,
+        monthCommissionCents: 2990 - 990,
       });
       // "This month" as the viewer's zone sees it.
       const future = new Date(Date.now() + 86_400_000).toISOString();

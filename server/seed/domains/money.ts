@@ -1,7 +1,8 @@
 /**
- * Demo money (CONSOLE_DEMO=1): demo_sale gets two commissions (posted through the ledger, so the
- * balance and the entries agree) and one payout card. Idempotent: each row is keyed by its
- * reference / fingerprint and only inserted when missing.
+ * Demo money (CONSOLE_DEMO=1): demo_sale gets an opening balance (an adjustment posted through the
+ * ledger, so the balance and the entries agree) beside the commission of demo_member's paid order
+ * (posted by the orders seed, which runs first), and one payout card. Idempotent: each row is keyed
+ * by its reference / fingerprint and only inserted when missing.
  */
 import { sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
@@ -10,11 +11,17 @@ import type { Tx } from '../../db/client';
 import { queryOne } from '../../db/query';
 import { cardFingerprint, fingerprintKey } from '../../money/cardFingerprint';
 import { postLedgerEntry } from '../../money/ledger';
+import { commissionOf } from '../../../src/shared/money';
+import { DEMO_MEMBER_LEVEL, DEMO_SALE_COMMISSION_BP, MEMBERSHIP_LEVEL_SEEDS } from '../demo';
 
-export const DEMO_COMMISSIONS = [
-  { reference: 'demo:commission-1', amountCents: 9990, note: '演示数据：旗舰版订单佣金' },
-  { reference: 'demo:commission-2', amountCents: 2990, note: '演示数据：专业版订单佣金' },
-] as const;
+export const DEMO_OPENING_BALANCE = { reference: 'demo:opening-balance', amountCents: 9990, note: '演示数据：期初余额' } as const;
+
+const demoMemberLevel = MEMBERSHIP_LEVEL_SEEDS.find((level) => level.name === DEMO_MEMBER_LEVEL)!;
+/** The commission of demo_member's paid order (server/seed/domains/orders.ts). */
+export const DEMO_SALE_COMMISSION_CENTS = commissionOf(demoMemberLevel.priceCents, DEMO_SALE_COMMISSION_BP);
+export const DEMO_SALE_BALANCE_CENTS = DEMO_OPENING_BALANCE.amountCents + DEMO_SALE_COMMISSION_CENTS;
+/** demo_sale's seeded ledger: the commission, then the opening balance. */
+export const DEMO_SALE_LEDGER = { entries: 2, commissions: 1 } as const;
 
 /** A UnionPay-style number that passes the Luhn check (not a real card). */
 export const DEMO_CARD = { holder: '演示销售', bank: '招商银行', number: '6225880000000001' } as const;
@@ -27,15 +34,11 @@ export async function seedDemoMoney(tx: Tx): Promise<void> {
   );
   if (!sale) return;
 
-  for (const commission of DEMO_COMMISSIONS) {
-    const exists = await queryOne(
-      tx,
-      sql`select 1 from ledger_entries where account_id = ${sale.id} and reference = ${commission.reference}`,
-    );
-    if (!exists) {
-      await postLedgerEntry(tx, { accountId: sale.id, kind: 'commission', ...commission });
-    }
-  }
+  const opened = await queryOne(
+    tx,
+    sql`select 1 from ledger_entries where account_id = ${sale.id} and reference = ${DEMO_OPENING_BALANCE.reference}`,
+  );
+  if (!opened) await postLedgerEntry(tx, { accountId: sale.id, kind: 'adjustment', ...DEMO_OPENING_BALANCE });
 
   // The server computes fingerprints with the key of its configuration, read from the same environment.
   const fingerprint = cardFingerprint(fingerprintKey(loadConfig()), DEMO_CARD.number);
