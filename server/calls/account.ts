@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../src/shared/constants';
-import type { AccountInfo, LoginResult, Page, RegisterResult, RoleRef } from '../../src/shared/api';
+import type { AccountInfo, AccountListItem, LoginResult, Page, RegisterResult, RoleRef } from '../../src/shared/api';
 import {
   EmptyBodySchema,
   LoginBodySchema,
@@ -13,8 +13,6 @@ import {
 import {
   AccountAdminListQuerySchema,
   SUPER_ADMIN_ROLE_CODE,
-  type AccountAdminItem,
-  type AccountSaleSummary,
 } from '../../src/shared/system';
 import { audit } from '../audit';
 import { recordAttempt, registerFailure, settleAttempt } from '../auth/attempts';
@@ -192,9 +190,7 @@ interface ListRow {
   productQuota: number | null;
   membershipExpiresAt: unknown;
   roles: RoleRef[] | string | null;
-  sale: AccountSaleSummary | string | null;
   createdAt: unknown;
-  lastLoginAt: unknown;
 }
 
 const parsed = <T>(value: T | string | null): T | null => (typeof value === 'string' ? JSON.parse(value) : value);
@@ -208,7 +204,7 @@ const list = defineCall({
   path: 'account/list',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager] },
   body: AccountAdminListQuerySchema,
-  async handler({ db, body }): Promise<Page<AccountAdminItem>> {
+  async handler({ db, body }): Promise<Page<AccountListItem>> {
     const current = body.current ?? FIRST_PAGE;
     const pageSize = body.pageSize ?? DEFAULT_PAGE_SIZE;
     const filters = [sql`true`];
@@ -232,13 +228,10 @@ const list = defineCall({
             )
             select a.id, a.username, a.email, a.status,
                    a.membership_level_id as "levelId", ml.name as "levelName", ml.shop_quota as "shopQuota", ml.product_quota as "productQuota",
-                   a.membership_expires_at as "membershipExpiresAt", a.created_at as "createdAt", a.last_login_at as "lastLoginAt",
+                   a.membership_expires_at as "membershipExpiresAt", a.created_at as "createdAt",
                    coalesce((select json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name) order by r.id)
                              from account_roles ar join roles r on r.id = ar.role_id
-                             where ar.account_id = a.id), '[]'::json) as roles,
-                   (select json_build_object('enabled', s.enabled, 'commissionRate', s.commission_rate,
-                                             'inviteCode', s.invite_code, 'removed', s.removed_at is not null)
-                      from salespeople s where s.account_id = a.id) as sale
+                             where ar.account_id = a.id), '[]'::json) as roles
             from page join accounts a on a.id = page.id
             left join membership_levels ml on ml.id = a.membership_level_id
             order by a.created_at desc, a.id desc`,
@@ -253,9 +246,7 @@ const list = defineCall({
         status: row.status,
         membership: membershipOf(row),
         roles: parsed(row.roles) ?? [],
-        sale: parsed(row.sale),
         createdAt: toIso(row.createdAt)!,
-        lastLoginAt: toIso(row.lastLoginAt),
       })),
       total: Number(counted?.n ?? 0),
       current,

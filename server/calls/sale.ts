@@ -11,7 +11,9 @@ import {
   SALESPERSON_ROLE_CODE,
   SaleAccountSchema,
   SaleListQuerySchema,
+  SaleOfAccountsSchema,
   SYSTEM_TEXT,
+  type AccountSaleSummary,
   type Page,
   type SaleItem,
   type SaleStatus,
@@ -236,4 +238,20 @@ const remove = defineCall({
   },
 });
 
-export const saleCalls = [setSale, list, regenerateCode, remove];
+/** The salesperson rows of the accounts on a page of the users screen (`account/list` keeps its legacy shape). */
+const ofAccounts = defineCall({
+  path: 'sale/ofAccounts',
+  auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager, CAPABILITY_URLS.canSeeSaleManager] },
+  body: SaleOfAccountsSchema,
+  async handler({ db, body }): Promise<AccountSaleSummary[]> {
+    if (body.accountIds.length === 0) return [];
+    return queryRows<AccountSaleSummary>(
+      db,
+      sql`select account_id as "accountId", enabled, commission_rate as "commissionRate", invite_code as "inviteCode",
+                 removed_at is not null as removed
+          from salespeople where account_id = any(${sql.raw(`ARRAY[${body.accountIds.map(Number).join(',')}]::int[]`)})`,
+    );
+  },
+});
+
+export const saleCalls = [setSale, list, ofAccounts, regenerateCode, remove];

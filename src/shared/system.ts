@@ -153,7 +153,9 @@ export const AccountAdminListQuerySchema = Type.Object(
 );
 export type AccountAdminListQuery = Static<typeof AccountAdminListQuerySchema>;
 
+/** The salesperson row of an account (`sale/ofAccounts`), for the users screen. */
 export interface AccountSaleSummary {
+  accountId: number;
   enabled: boolean;
   /** basis points */
   commissionRate: number;
@@ -161,10 +163,12 @@ export interface AccountSaleSummary {
   removed: boolean;
 }
 
+export const SaleOfAccountsSchema = Type.Object({ accountIds: Type.Array(Id(), { maxItems: 100 }) }, strict);
+export type SaleOfAccountsBody = Static<typeof SaleOfAccountsSchema>;
+
+/** A row of the users screen: the `account/list` item with its salesperson summary. */
 export interface AccountAdminItem extends AccountListItem {
   sale: AccountSaleSummary | null;
-  /** ISO 8601, UTC */
-  lastLoginAt: string | null;
 }
 
 export const AccountCreateSchema = Type.Object(
