@@ -13,6 +13,7 @@ import {
   MenuMoveSchema,
   MenuReorderSchema,
   MenuUpdateSchema,
+  MENU_ICON_NAMES,
   SUPER_ADMIN_ROLE_CODE,
   SYSTEM_TEXT,
   type MenuAdminNode,
@@ -63,6 +64,11 @@ async function checkParent(tx: Tx, parentId: number | null, movingId?: number) {
         select exists(select 1 from ancestors where id = ${movingId}) as found`,
   );
   if (cycle?.found) throw badParameter('parentId', SYSTEM_TEXT.menuCycle);
+}
+
+/** Only the catalogue's icons are bundled in the side menu. */
+function checkIcon(icon: string | null) {
+  if (icon !== null && !MENU_ICON_NAMES.includes(icon)) throw badParameter('icon', '不是可选的图标');
 }
 
 async function checkUrlFree(tx: Tx, url: string, exceptId?: number) {
@@ -117,6 +123,7 @@ const create = defineCall({
   async handler({ db, body, account, ip }): Promise<MenuRecord> {
     return urlUnique(() =>
       db.transaction(async (tx) => {
+        checkIcon(body.icon);
         await checkParent(tx, body.parentId);
         await checkUrlFree(tx, body.url);
         const menu = await queryOne<MenuRecord>(
@@ -145,6 +152,7 @@ const update = defineCall({
     return urlUnique(() =>
       db.transaction(async (tx) => {
         const before = await lockedMenu(tx, body.id);
+        if (body.icon !== before.icon) checkIcon(body.icon);
         if (body.parentId !== before.parentId) await checkParent(tx, body.parentId, body.id);
         if (body.url !== before.url) await checkUrlFree(tx, body.url, body.id);
         const after = await queryOne<MenuRecord>(
