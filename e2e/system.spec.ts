@@ -16,7 +16,7 @@ const USER = { username: `e2e_${stamp}`, email: `e2e_${stamp}@example.com`, pass
 
 /** antd puts a space between the two characters of a two-character button label. */
 const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`^${text.split('').join('\\s*')}$`) });
+  scope.getByRole('button', { name: new RegExp(`(^|\\s)${text.split('').join('\\s*')}$`) });
 const dialog = (page: Page) => page.locator('.ant-modal-content:visible, .ant-drawer-content:visible').last();
 const row = (page: Page, text: string) => page.locator('tr.ant-table-row', { hasText: text });
 
@@ -56,7 +56,7 @@ test('an administrator runs the access model end to end from the console', async
     await menuForm.getByLabel('菜单地址').fill(MENU.url);
     await pick(page, menuForm, '图标', MENU.icon);
     await screenshot(page, 'system-menusManager-create');
-    await button(menuForm, '确认').click();
+    await button(menuForm, '确定').click();
     await expect(row(page, MENU.url)).toBeVisible();
     // Edit and move dialogs.
     await row(page, MENU.url).getByText('编辑', { exact: true }).click();
@@ -84,7 +84,7 @@ test('an administrator runs the access model end to end from the console', async
     await screenshot(page, 'system-rolesManager-preview');
     await preview.getByLabel('Close').click();
     await screenshot(page, 'system-rolesManager-create');
-    await button(roleForm, '确认').click();
+    await button(roleForm, '确定').click();
     await expect(row(page, ROLE.code)).toBeVisible();
 
     // 3. A new account with that role.
@@ -98,7 +98,7 @@ test('an administrator runs the access model end to end from the console', async
     await accountForm.getByLabel('初始密码').fill(USER.password);
     await pick(page, accountForm, '角色', ROLE.name);
     await screenshot(page, 'system-usersManager-create');
-    await button(accountForm, '确认').click();
+    await button(accountForm, '确定').click();
     await expect(row(page, USER.username)).toBeVisible();
     await expect(row(page, USER.username).getByText(ROLE.name)).toBeVisible();
 
@@ -116,7 +116,7 @@ test('an administrator runs the access model end to end from the console', async
     const editRole = dialog(page);
     await editRole.locator('.ant-tree-treenode', { hasText: MENU.url }).locator('.ant-tree-checkbox').click();
     await screenshot(page, 'system-rolesManager-edit');
-    await button(editRole, '确认').click();
+    await button(editRole, '确定').click();
     await expect(page.getByText('角色已保存')).toBeVisible();
     await user.reload();
     await expect(sideMenu(user).getByText(ROUTE_TITLES['/client/home'], { exact: true })).toBeVisible();
@@ -197,7 +197,7 @@ test('the sale and membership screens, with their dialogs', async ({ page }) => 
   await button(dialog(page), '取消').click();
   await button(page, '新建等级').click();
   await dialog(page).getByLabel('价格').fill('12.345');
-  await button(dialog(page), '确认').click();
+  await button(dialog(page), '确定').click();
   await expect(dialog(page).getByText('请输入金额，最多两位小数')).toBeVisible();
   await expect(dialog(page).getByText('请输入等级名称')).toBeVisible();
   await screenshot(page, 'system-membershipManager-create-invalid');

@@ -44,8 +44,8 @@ export default function UsersManager() {
   const close = () => setDialog(undefined);
 
   const columns: ProColumns<AccountAdminItem>[] = [
-    { title: '用户名', dataIndex: 'username', fieldProps: { placeholder: '包含即可' } },
-    { title: '邮箱', dataIndex: 'email', fieldProps: { placeholder: '包含即可' }, ellipsis: true },
+    { title: '用户名', dataIndex: 'username', width: 150, ellipsis: true, fieldProps: { placeholder: '包含即可' } },
+    { title: '邮箱', dataIndex: 'email', width: 200, ellipsis: true, fieldProps: { placeholder: '包含即可' } },
     { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, width: 90 },
     {
       title: '角色',
@@ -145,6 +145,7 @@ export default function UsersManager() {
           request={requestAccounts}
           pagination={tablePagination}
           options={{ density: false, setting: false }}
+          scroll={{ x: 1280 }}
           toolBarRender={() => [
             <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'create' })}>
               新建账号
