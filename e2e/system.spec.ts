@@ -48,7 +48,7 @@ test('an administrator runs the access model end to end from the console', async
   try {
     // 1. A menu with an icon.
     await page.goto('/client/system/menusManager');
-    await expect(row(page, '/client/system/menusManager')).toBeVisible();
+    await expect(row(page, '菜单管理')).toBeVisible();
     await screenshot(page, 'system-menusManager');
     await button(page, '新建菜单').click();
     const menuForm = dialog(page);
@@ -57,20 +57,20 @@ test('an administrator runs the access model end to end from the console', async
     await pick(page, menuForm, '图标', MENU.icon);
     await screenshot(page, 'system-menusManager-create');
     await button(menuForm, '确定').click();
-    await expect(row(page, MENU.url)).toBeVisible();
+    await expect(row(page, MENU.title)).toBeVisible();
     // Edit and move dialogs.
-    await row(page, MENU.url).getByText('编辑', { exact: true }).click();
+    await row(page, MENU.title).getByText('编辑', { exact: true }).click();
     await expect(dialog(page).getByLabel('菜单名称')).toHaveValue(MENU.title);
     await screenshot(page, 'system-menusManager-edit');
     await button(dialog(page), '取消').click();
-    await row(page, MENU.url).getByText('移动', { exact: true }).click();
+    await row(page, MENU.title).getByText('移动', { exact: true }).click();
     await expect(dialog(page).getByText('移动到')).toBeVisible();
     await screenshot(page, 'system-menusManager-move');
     await button(dialog(page), '取消').click();
 
     // 2. A role granted that menu, previewed before saving.
     await page.goto('/client/system/rolesManager');
-    await expect(row(page, 'super_admin')).toBeVisible();
+    await expect(row(page, '超级管理员')).toBeVisible();
     await screenshot(page, 'system-rolesManager');
     await button(page, '新建角色').click();
     const roleForm = dialog(page);
@@ -85,7 +85,7 @@ test('an administrator runs the access model end to end from the console', async
     await preview.getByLabel('Close').click();
     await screenshot(page, 'system-rolesManager-create');
     await button(roleForm, '确定').click();
-    await expect(row(page, ROLE.code)).toBeVisible();
+    await expect(row(page, ROLE.name)).toBeVisible();
 
     // 3. A new account with that role.
     await page.goto('/client/system/usersManager');
@@ -112,7 +112,7 @@ test('an administrator runs the access model end to end from the console', async
 
     // 5. Revoked: gone after a reload.
     await page.goto('/client/system/rolesManager');
-    await row(page, ROLE.code).getByText('编辑', { exact: true }).click();
+    await row(page, ROLE.name).getByText('编辑', { exact: true }).click();
     const editRole = dialog(page);
     await editRole.locator('.ant-tree-treenode', { hasText: MENU.url }).locator('.ant-tree-checkbox').click();
     await screenshot(page, 'system-rolesManager-edit');

@@ -1,6 +1,7 @@
 /** Accounts, salespeople, membership levels and the audit log administration. */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
+import { SEARCH_COUNT_CAP } from '../../server/calls/account';
 import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
 import { SYSTEM_TEXT, type AuditItem, type LevelItem, type SaleItem } from '../../src/shared/system';
 import { describeEachDatabase, injectCall, TEST_ADMIN } from './support/databases';
@@ -22,6 +23,23 @@ describeEachDatabase('system: accounts', (ctx) => {
     const none = await ctx.call('account/list', { levelId: 0, username: 'demo_member' }, { token: admin });
     expect(none.content.total).toBe(0);
     expect((await ctx.call('account/list', { roleId: 'x' }, { token: admin })).msg).toBe('参数错误：roleId 应为整数');
+  });
+
+  it('caps the total of a text search that matches more than SEARCH_COUNT_CAP accounts', async () => {
+    await ctx.db.execute(
+      sql`insert into accounts (username, email, password_hash)
+          select 'bulk_' || n, 'bulk' || n || '@example.com', 'x' from generate_series(1, ${SEARCH_COUNT_CAP + 5}) n`,
+    );
+    const search = await ctx.call('account/list', { username: 'bulk_' }, { token: admin });
+    expect(search.content).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true, current: 1, pageSize: 10 });
+    expect(search.content.list).toHaveLength(10);
+    const exact = await ctx.call('account/list', { username: 'bulk_100' }, { token: admin });
+    expect(exact.content.total).toBe(6); // bulk_100, bulk_1000…bulk_1004
+    expect(exact.content.totalCapped).toBeUndefined();
+    // Without a text filter the total is exact.
+    const all = await ctx.call('account/list', {}, { token: admin });
+    expect(all.content.total).toBeGreaterThan(SEARCH_COUNT_CAP + 5);
+    await ctx.db.execute(sql`delete from accounts where username like 'bulk\_%'`);
   });
 
   it('creates an account with a generated password shown once, and audits without the password', async () => {
