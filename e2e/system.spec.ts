@@ -64,7 +64,7 @@ test('an administrator runs the access model end to end from the console', async
     await screenshot(page, 'system-menusManager-edit');
     await button(dialog(page), '取消').click();
     await row(page, MENU.title).getByText('移动', { exact: true }).click();
-    await expect(dialog(page).getByText('移动到')).toBeVisible();
+    await expect(dialog(page).getByText('移动到', { exact: true })).toBeVisible();
     await screenshot(page, 'system-menusManager-move');
     await button(dialog(page), '取消').click();
 

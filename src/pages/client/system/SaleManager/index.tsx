@@ -23,9 +23,18 @@ export default function SaleManager() {
   const reload = () => table.current?.reload();
 
   const columns: ProColumns<SaleItem>[] = [
-    { title: '用户名', dataIndex: 'username' },
-    { title: '邮箱', dataIndex: 'email', search: false, ellipsis: true },
-    { title: '邀请码', dataIndex: 'inviteCode', copyable: true, render: (_, sale) => <Typography.Text code>{sale.inviteCode}</Typography.Text> },
+    { title: '用户名', dataIndex: 'username', width: 140, ellipsis: true },
+    { title: '邮箱', dataIndex: 'email', search: false, width: 200, ellipsis: true },
+    {
+      title: '邀请码',
+      dataIndex: 'inviteCode',
+      width: 140,
+      render: (_, sale) => (
+        <Typography.Text code copyable={{ text: sale.inviteCode }}>
+          {sale.inviteCode}
+        </Typography.Text>
+      ),
+    },
     { title: '佣金比例', dataIndex: 'commissionRate', search: false, width: 100, render: (_, sale) => formatRate(sale.commissionRate) },
     { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, width: 90 },
     { title: '推荐账号数', dataIndex: 'referredCount', search: false, width: 110 },
@@ -79,6 +88,7 @@ export default function SaleManager() {
         request={pagedRequest<SaleItem>('sale/list')}
         pagination={tablePagination}
         options={{ density: false, setting: false }}
+        scroll={{ x: 1200 }}
       />
       {editing ? (
         <ModalForm<{ percent: number }>
