@@ -17,7 +17,7 @@ const USER = { username: `e2e_${stamp}`, email: `e2e_${stamp}@example.com`, pass
 /** antd puts a space between the two characters of a two-character button label. */
 const button = (scope: Page | Locator, text: string) =>
   scope.getByRole('button', { name: new RegExp(`(^|\\s)${text.split('').join('\\s*')}$`) });
-const dialog = (page: Page) => page.locator('.ant-modal-content:visible, .ant-drawer-content:visible').last();
+const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog', { name: title });
 const row = (page: Page, text: string) => page.locator('tr.ant-table-row', { hasText: text });
 
 /** Picks `option` in the antd select labelled `label` inside `scope` (typing to filter). */
@@ -51,7 +51,7 @@ test('an administrator runs the access model end to end from the console', async
     await expect(row(page, '菜单管理')).toBeVisible();
     await screenshot(page, 'system-menusManager');
     await button(page, '新建菜单').click();
-    const menuForm = dialog(page);
+    const menuForm = dialog(page, '新建菜单');
     await menuForm.getByLabel('菜单名称').fill(MENU.title);
     await menuForm.getByLabel('菜单地址').fill(MENU.url);
     await pick(page, menuForm, '图标', MENU.icon);
@@ -60,25 +60,25 @@ test('an administrator runs the access model end to end from the console', async
     await expect(row(page, MENU.title)).toBeVisible();
     // Edit and move dialogs.
     await row(page, MENU.title).getByText('编辑', { exact: true }).click();
-    await expect(dialog(page).getByLabel('菜单名称')).toHaveValue(MENU.title);
+    await expect(dialog(page, '编辑菜单').getByLabel('菜单名称')).toHaveValue(MENU.title);
     await screenshot(page, 'system-menusManager-edit');
-    await button(dialog(page), '取消').click();
+    await button(dialog(page, '编辑菜单'), '取消').click();
     await row(page, MENU.title).getByText('移动', { exact: true }).click();
-    await expect(dialog(page).getByText('移动到', { exact: true })).toBeVisible();
+    await expect(dialog(page, /^移动菜单/).getByText('移动到', { exact: true })).toBeVisible();
     await screenshot(page, 'system-menusManager-move');
-    await button(dialog(page), '取消').click();
+    await button(dialog(page, /^移动菜单/), '取消').click();
 
     // 2. A role granted that menu, previewed before saving.
     await page.goto('/client/system/rolesManager');
     await expect(row(page, '超级管理员')).toBeVisible();
     await screenshot(page, 'system-rolesManager');
     await button(page, '新建角色').click();
-    const roleForm = dialog(page);
+    const roleForm = dialog(page, '新建角色');
     await roleForm.getByLabel('角色名称').fill(ROLE.name);
     await roleForm.getByLabel('角色编码').fill(ROLE.code);
     await roleForm.locator('.ant-tree-treenode', { hasText: MENU.url }).locator('.ant-tree-checkbox').click();
     await button(roleForm, '以此角色预览').click();
-    const preview = page.locator('.ant-modal-content:visible');
+    const preview = dialog(page, /^以此角色预览/);
     await expect(preview.getByText(MENU.url)).toBeVisible();
     await expect(preview.locator('.ant-descriptions-item-label', { hasText: 'canSeeHome' })).toBeVisible();
     await screenshot(page, 'system-rolesManager-preview');
@@ -92,7 +92,7 @@ test('an administrator runs the access model end to end from the console', async
     await expect(row(page, DEMO_ACCOUNTS.member.username)).toBeVisible();
     await screenshot(page, 'system-usersManager');
     await button(page, '新建账号').click();
-    const accountForm = dialog(page);
+    const accountForm = dialog(page, '新建账号');
     await accountForm.getByLabel('用户名').fill(USER.username);
     await accountForm.getByLabel('邮箱').fill(USER.email);
     await accountForm.getByLabel('初始密码').fill(USER.password);
@@ -113,7 +113,7 @@ test('an administrator runs the access model end to end from the console', async
     // 5. Revoked: gone after a reload.
     await page.goto('/client/system/rolesManager');
     await row(page, ROLE.name).getByText('编辑', { exact: true }).click();
-    const editRole = dialog(page);
+    const editRole = dialog(page, /^编辑角色/);
     await editRole.locator('.ant-tree-treenode', { hasText: MENU.url }).locator('.ant-tree-checkbox').click();
     await screenshot(page, 'system-rolesManager-edit');
     await button(editRole, '确定').click();
@@ -151,16 +151,16 @@ test('the users screen dialogs: roles, salesperson, password reset, and the audi
   await page.goto('/client/system/usersManager');
   const member = row(page, DEMO_ACCOUNTS.member.username);
   await member.getByText('设置角色').click();
-  await expect(dialog(page).getByText('角色变更在该账号下一次请求时生效')).toBeVisible();
+  await expect(dialog(page, /^设置角色/).getByText('角色变更在该账号下一次请求时生效')).toBeVisible();
   await screenshot(page, 'system-usersManager-roles');
-  await button(dialog(page), '取消').click();
+  await button(dialog(page, /^设置角色/), '取消').click();
 
   const sale = row(page, DEMO_ACCOUNTS.salesperson.username);
   await expect(sale.getByText('销售 10%')).toBeVisible();
   await sale.getByText('销售设置').click();
-  await expect(dialog(page).getByLabel('佣金比例')).toHaveValue('10.00');
+  await expect(dialog(page, /^销售设置/).getByLabel('佣金比例')).toHaveValue('10.00');
   await screenshot(page, 'system-usersManager-sale');
-  await button(dialog(page), '取消').click();
+  await button(dialog(page, /^销售设置/), '取消').click();
 
   await row(page, throwaway).getByText('重置密码').click();
   await button(page.locator('.ant-popover:visible'), '确定').click();
@@ -184,22 +184,24 @@ test('the sale and membership screens, with their dialogs', async ({ page }) => 
   await expect(sale.getByText('删除')).toBeVisible();
   await screenshot(page, 'system-saleManager');
   await sale.getByText('修改佣金').click();
+  await expect(dialog(page, /^修改佣金/).getByLabel('佣金比例')).toHaveValue('10.00');
   await screenshot(page, 'system-saleManager-rate');
-  await button(dialog(page), '取消').click();
+  await button(dialog(page, /^修改佣金/), '取消').click();
 
   await page.goto('/client/system/membershipManager');
   const pro = row(page, '专业版');
   await expect(pro.getByText('299.00')).toBeVisible();
   await screenshot(page, 'system-membershipManager');
   await pro.getByText('编辑').click();
-  await expect(dialog(page).getByLabel('价格')).toHaveValue('299.00');
+  await expect(dialog(page, /^编辑会员等级/).getByLabel('价格')).toHaveValue('299.00');
   await screenshot(page, 'system-membershipManager-edit');
-  await button(dialog(page), '取消').click();
+  await button(dialog(page, /^编辑会员等级/), '取消').click();
   await button(page, '新建等级').click();
-  await dialog(page).getByLabel('价格').fill('12.345');
-  await button(dialog(page), '确定').click();
-  await expect(dialog(page).getByText('请输入金额，最多两位小数')).toBeVisible();
-  await expect(dialog(page).getByText('请输入等级名称')).toBeVisible();
+  const create = dialog(page, '新建会员等级');
+  await create.getByLabel('价格').fill('12.345');
+  await button(create, '确定').click();
+  await expect(create.getByText('请输入金额，最多两位小数')).toBeVisible();
+  await expect(create.getByText('请输入等级名称')).toBeVisible();
   await screenshot(page, 'system-membershipManager-create-invalid');
 });
 

@@ -34,7 +34,7 @@ describeEachDatabase('system: accounts', (ctx) => {
     expect(search.content).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true, current: 1, pageSize: 10 });
     expect(search.content.list).toHaveLength(10);
     const exact = await ctx.call('account/list', { username: 'bulk_100' }, { token: admin });
-    expect(exact.content.total).toBe(6); // bulk_100, bulk_1000…bulk_1004
+    expect(exact.content.total).toBe(7); // bulk_100, bulk_1000…bulk_1005
     expect(exact.content.totalCapped).toBeUndefined();
     // Without a text filter the total is exact.
     const all = await ctx.call('account/list', {}, { token: admin });
