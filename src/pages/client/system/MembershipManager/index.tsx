@@ -14,6 +14,7 @@ type LevelValues = Omit<LevelCreateBody, 'priceCents'> & { price: string };
 function LevelForm({ level, onClose, onSubmit }: { level?: LevelItem; onClose(): void; onSubmit(body: LevelCreateBody): Promise<boolean> }) {
   return (
     <ModalForm<LevelValues>
+      name="levelForm"
       title={level ? `编辑会员等级「${level.name}」` : '新建会员等级'}
       open
       width={520}

@@ -40,6 +40,7 @@ const iconOptions = MENU_ICON_NAMES.map((name) => ({
 export default function MenuForm({ open, onOpenChange, tree, menu, parentId, onSubmit }: Props) {
   return (
     <ModalForm<MenuCreateBody & { parentId: number }>
+      name="menuForm"
       title={menu ? '编辑菜单' : '新建菜单'}
       open={open}
       onOpenChange={onOpenChange}

@@ -14,6 +14,7 @@ interface Props {
 export default function MoveForm({ menu, tree, onClose, onSubmit }: Props) {
   return (
     <ModalForm<{ parentId: number }>
+      name="moveMenuForm"
       title={menu ? `移动菜单「${menu.title}」` : '移动菜单'}
       open={Boolean(menu)}
       onOpenChange={(open) => !open && onClose()}

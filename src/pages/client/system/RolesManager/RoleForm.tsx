@@ -41,6 +41,7 @@ export default function RoleForm({ open, onOpenChange, tree, role, onSubmit }: P
   const name: string = Form.useWatch('name', form) ?? '';
   return (
     <DrawerForm<RoleCreateBody>
+      name="roleForm"
       form={form}
       title={role ? `编辑角色「${role.name}」` : '新建角色'}
       open={open}

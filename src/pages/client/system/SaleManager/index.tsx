@@ -92,6 +92,7 @@ export default function SaleManager() {
       />
       {editing ? (
         <ModalForm<{ percent: number }>
+          name="saleRateForm"
           title={`修改佣金：${editing.username}`}
           open
           width={420}

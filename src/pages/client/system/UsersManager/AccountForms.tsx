@@ -10,6 +10,7 @@ export function CreateAccountForm({ roles, onClose, onSubmit }: { roles: RoleOpt
   const member = roles.find((role) => role.code === 'member');
   return (
     <ModalForm<AccountCreateBody>
+      name="createAccountForm"
       title="新建账号"
       open
       width={520}
@@ -57,6 +58,7 @@ export function RolesForm({
 }) {
   return (
     <ModalForm<{ roleIds: number[] }>
+      name="accountRolesForm"
       title={`设置角色：${username}`}
       open
       width={480}
@@ -87,6 +89,7 @@ export function SaleForm({
 }) {
   return (
     <ModalForm<{ percent: number; enabled: boolean }>
+      name="saleForm"
       title={`${rate === undefined ? '设为销售' : '销售设置'}：${username}`}
       open
       width={440}
