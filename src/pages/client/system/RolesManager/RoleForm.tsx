@@ -1,4 +1,5 @@
 /** Create / edit a role: name, code, description and its grants as a checkable menu tree, with a preview. */
+import { EyeOutlined } from '@ant-design/icons';
 import { DrawerForm, ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Alert, Button, Form, Space, Tree } from 'antd';
 import { useState } from 'react';
@@ -65,17 +66,13 @@ export default function RoleForm({ open, onOpenChange, tree, role, onSubmit }: P
         ]}
       />
       <ProFormTextArea name="description" label="描述" fieldProps={{ maxLength: 200, showCount: true, rows: 2 }} />
-      <ProForm.Item
-        label={
-          <Space>
-            菜单授权
-            <Button size="small" onClick={() => setPreviewing(true)}>
-              以此角色预览
-            </Button>
-          </Space>
-        }
-        extra="勾选子菜单时会自动勾选其上级菜单；取消勾选会一并取消其下级菜单"
-      >
+      <ProForm.Item label="菜单授权" extra="勾选子菜单时会自动勾选其上级菜单；取消勾选会一并取消其下级菜单">
+        <Space style={{ marginBottom: 8 }}>
+          <Button icon={<EyeOutlined />} onClick={() => setPreviewing(true)}>
+            以此角色预览
+          </Button>
+          <span style={{ color: 'rgba(0,0,0,0.45)' }}>已选 {menuIds.length} 项</span>
+        </Space>
         {superAdmin ? <Alert type="info" showIcon message="超级管理员始终拥有全部菜单，不能减少" style={{ marginBottom: 8 }} /> : null}
         <ProForm.Item name="menuIds" noStyle>
           <GrantsTree tree={tree} disabled={superAdmin} />
