@@ -82,7 +82,7 @@ test('an administrator runs the access model end to end from the console', async
     await expect(preview.getByText(MENU.url)).toBeVisible();
     await expect(preview.locator('.ant-descriptions-item-label', { hasText: 'canSeeHome' })).toBeVisible();
     await screenshot(page, 'system-rolesManager-preview');
-    await preview.getByLabel('Close').click();
+    await preview.getByRole('button', { name: 'Close', exact: true }).first().click();
     await screenshot(page, 'system-rolesManager-create');
     await button(roleForm, '确定').click();
     await expect(row(page, ROLE.name)).toBeVisible();
