@@ -25,6 +25,9 @@ async function pick(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByLabel(label).click();
   await scope.getByLabel(label).fill(option);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  // A multiple select keeps its dropdown open: leave the field to close it.
+  await page.keyboard.press('Tab');
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
 async function adminToken(page: Page) {
