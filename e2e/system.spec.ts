@@ -25,8 +25,8 @@ async function pick(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByLabel(label).click();
   await scope.getByLabel(label).fill(option);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  // A multiple select keeps its dropdown open: leave the field to close it.
-  await page.keyboard.press('Tab');
+  // A multiple select keeps its dropdown open: click elsewhere in the dialog to close it.
+  await scope.locator('.ant-modal-title, .ant-drawer-title').click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 

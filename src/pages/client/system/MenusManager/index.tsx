@@ -213,6 +213,7 @@ export default function MenusManager() {
         loading={loading}
         search={false}
         pagination={false}
+        scroll={{ x: 1260 }}
         expandable={{
           expandedRowKeys: expanded ?? allIds(tree),
           onExpandedRowsChange: (keys) => setExpanded(keys),
