@@ -15,13 +15,13 @@ export async function getInitialState(): Promise<InitialState> {
   return loadInitialState();
 }
 
-export const layout: RunTimeLayoutConfig = () => ({
+export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
   logo: '/logo.svg',
   layout: 'mix',
   splitMenus: false,
   fixedHeader: true,
   menu: { locale: false },
-  postMenuData: withMenuIcons,
+  postMenuData: (items) => withMenuIcons(items, initialState?.userMenus),
   rightContentRender: false,
   actionsRender: () => [
     <Suspense key="header" fallback={null}>

@@ -5,12 +5,15 @@ import { CODES } from '../../src/shared/codes';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../src/shared/constants';
 import type { AccountInfo, AccountListItem, LoginResult, Page, RegisterResult, RoleRef } from '../../src/shared/api';
 import {
-  AccountListQuerySchema,
   EmptyBodySchema,
   LoginBodySchema,
   RegisterBodySchema,
   SetRolesBodySchema,
 } from '../../src/shared/schemas';
+import {
+  AccountAdminListQuerySchema,
+  SUPER_ADMIN_ROLE_CODE,
+} from '../../src/shared/system';
 import { audit } from '../audit';
 import { recordAttempt, registerFailure, settleAttempt } from '../auth/attempts';
 import { membershipOf } from '../auth/membership';
@@ -19,6 +22,7 @@ import { issueSession, revokeSession } from '../auth/sessions';
 import { containsPattern, pgErrorCode, queryOne, queryRows, toIso, UNIQUE_VIOLATION } from '../db/query';
 import { badParameter, RawJson, Refusal } from '../http/respond';
 import { defineCall } from '../http/calls';
+import { accountAdminCalls, assertAnotherSuperAdministrator, lockSuperAdministrators } from './accountAdmin';
 
 export const MEMBER_ROLE = 'member';
 const MSG_USERNAME_TAKEN = '用户名已存在';
@@ -187,42 +191,63 @@ interface ListRow {
   membershipExpiresAt: unknown;
   roles: RoleRef[] | string | null;
   createdAt: unknown;
-  total: number;
 }
 
+const parsed = <T>(value: T | string | null): T | null => (typeof value === 'string' ? JSON.parse(value) : value);
+
+/** Beyond this many matches of a text search the total is answered as "at least" (totalCapped). */
+export const SEARCH_COUNT_CAP = 1000;
+
+/**
+ * The page is found first (ids only: the filters, the order and the limit can use the indexes),
+ * then the ten rows get their details. The total is a separate count; with a `%text%` search it
+ * stops at SEARCH_COUNT_CAP + 1 matches, so a search matching most accounts stays as fast as one
+ * matching few (the trigram indexes serve the selective ones).
+ */
 const list = defineCall({
   path: 'account/list',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager] },
-  body: AccountListQuerySchema,
-  async handler({ db, body }): Promise<Page<AccountListItem>> {
+  body: AccountAdminListQuerySchema,
+  async handler({ db, body }): Promise<Page<AccountListItem> & { totalCapped?: boolean }> {
     const current = body.current ?? FIRST_PAGE;
     const pageSize = body.pageSize ?? DEFAULT_PAGE_SIZE;
     const filters = [sql`true`];
     if (body.username) filters.push(sql`a.username ilike ${containsPattern(body.username)}`);
     if (body.email) filters.push(sql`a.email ilike ${containsPattern(body.email)}`);
     if (body.status) filters.push(sql`a.status = ${body.status}`);
+    if (body.roleId) {
+      filters.push(sql`exists (select 1 from account_roles ar where ar.account_id = a.id and ar.role_id = ${body.roleId})`);
+    }
+    if (body.levelId !== undefined) {
+      filters.push(body.levelId === 0 ? sql`a.membership_level_id is null` : sql`a.membership_level_id = ${body.levelId}`);
+    }
+    const where = sql.join(filters, sql` and `);
+    const searching = Boolean(body.username || body.email);
     const rows = await queryRows<ListRow>(
       db,
-      sql`select a.id, a.username, a.email, a.status,
+      sql`with page as (
+            select a.id from accounts a where ${where}
+            order by a.created_at desc, a.id desc
+            limit ${pageSize} offset ${(current - 1) * pageSize}
+          )
+          select a.id, a.username, a.email, a.status,
                  a.membership_level_id as "levelId", ml.name as "levelName", ml.shop_quota as "shopQuota", ml.product_quota as "productQuota",
                  a.membership_expires_at as "membershipExpiresAt", a.created_at as "createdAt",
                  coalesce((select json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name) order by r.id)
                            from account_roles ar join roles r on r.id = ar.role_id
-                           where ar.account_id = a.id), '[]'::json) as roles,
-                 count(*) over ()::int as total
-          from accounts a left join membership_levels ml on ml.id = a.membership_level_id
-          where ${sql.join(filters, sql` and `)}
-          order by a.created_at desc, a.id desc
-          limit ${pageSize} offset ${(current - 1) * pageSize}`,
+                           where ar.account_id = a.id), '[]'::json) as roles
+          from page join accounts a on a.id = page.id
+          left join membership_levels ml on ml.id = a.membership_level_id
+          order by a.created_at desc, a.id desc`,
     );
-    let total = rows[0]?.total;
-    if (total === undefined) {
-      const counted = await queryOne<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from accounts a where ${sql.join(filters, sql` and `)}`,
-      );
-      total = counted?.n ?? 0;
-    }
+    const counted = await queryOne<{ n: number }>(
+      db,
+      searching
+        ? sql`select count(*)::int as n from (select 1 from accounts a where ${where} limit ${SEARCH_COUNT_CAP + 1}) matches`
+        : sql`select count(*)::int as n from accounts a where ${where}`,
+    );
+    const matches = Number(counted?.n ?? 0);
+    const totalCapped = searching && matches > SEARCH_COUNT_CAP;
     return {
       list: rows.map((row) => ({
         id: row.id,
@@ -230,10 +255,12 @@ const list = defineCall({
         email: row.email,
         status: row.status,
         membership: membershipOf(row),
-        roles: typeof row.roles === 'string' ? JSON.parse(row.roles) : (row.roles ?? []),
+        roles: parsed(row.roles) ?? [],
         createdAt: toIso(row.createdAt)!,
       })),
-      total: Number(total),
+      // Never less than what the pages shown so far prove.
+      total: totalCapped ? Math.max(SEARCH_COUNT_CAP, (current - 1) * pageSize + rows.length) : matches,
+      ...(totalCapped ? { totalCapped } : {}),
       current,
       pageSize,
     };
@@ -247,6 +274,7 @@ const setRoles = defineCall({
   async handler({ db, body, account, ip }) {
     const roleIds = [...new Set(body.roleIds)].sort((a, b) => a - b);
     return db.transaction(async (tx) => {
+      await lockSuperAdministrators(tx);
       const target = await queryOne<{ id: number }>(tx, sql`select id from accounts where id = ${body.id} for update`);
       if (!target) throw new Refusal(CODES.NO_SUCH_ACCOUNT);
       if (roleIds.length > 0) {
@@ -256,6 +284,8 @@ const setRoles = defineCall({
         );
         if (found?.n !== roleIds.length) throw badParameter('roleIds', '包含不存在的角色');
       }
+      const superAdmin = await queryOne<{ id: number }>(tx, sql`select id from roles where code = ${SUPER_ADMIN_ROLE_CODE}`);
+      if (superAdmin && !roleIds.includes(superAdmin.id)) await assertAnotherSuperAdministrator(tx, body.id);
       const before = await queryRows<{ roleId: number }>(
         tx,
         sql`select role_id as "roleId" from account_roles where account_id = ${body.id} order by role_id`,
@@ -278,4 +308,4 @@ const setRoles = defineCall({
   },
 });
 
-export const accountCalls = [register, login, logout, getMenus, getOne, list, setRoles];
+export const accountCalls = [register, login, logout, getMenus, getOne, list, setRoles, ...accountAdminCalls];

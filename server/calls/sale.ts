@@ -1,14 +1,29 @@
-/** `sale/setSale`: make an account a salesperson (or update one), with a unique invite code. */
-import { sql } from 'drizzle-orm';
+/**
+ * The `sale/*` calls: make an account a salesperson (or update one) with a unique invite code; list
+ * salespeople; regenerate an invite code; remove one (soft, needs /salerdel: the ledger is kept).
+ */
+import { sql, type SQL } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
 import type { SaleInfo } from '../../src/shared/api';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../src/shared/constants';
+import {
+  SALESPERSON_ROLE_CODE,
+  SaleAccountSchema,
+  SaleListQuerySchema,
+  SaleOfAccountsSchema,
+  SYSTEM_TEXT,
+  type AccountSaleSummary,
+  type Page,
+  type SaleItem,
+  type SaleStatus,
+} from '../../src/shared/system';
 import { SetSaleBodySchema } from '../../src/shared/schemas';
 import { audit } from '../audit';
 import { randomCode } from '../auth/password';
-import { queryOne } from '../db/query';
-import type { Db } from '../db/client';
-import { Refusal } from '../http/respond';
+import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
+import type { Db, Tx } from '../db/client';
+import { badParameter, Refusal } from '../http/respond';
 import { defineCall } from '../http/calls';
 
 /** Uppercase letters and digits without the look-alikes 0/O, 1/I/L. */
@@ -43,7 +58,9 @@ export async function upsertSalesperson(
       db,
       sql`insert into salespeople (account_id, enabled, commission_rate, invite_code)
           values (${accountId}, ${enabled}, ${commissionRate}, ${newInviteCode()})
-          on conflict (account_id) do update set enabled = excluded.enabled, commission_rate = excluded.commission_rate
+          on conflict (account_id) do update set enabled = excluded.enabled, commission_rate = excluded.commission_rate,
+            -- Making a removed salesperson a salesperson again brings it back.
+            removed_at = case when excluded.enabled then null else salespeople.removed_at end
           returning ${saleColumns}`,
     ).catch((error) => {
       // A taken invite code: try another one.
@@ -57,26 +74,184 @@ export async function upsertSalesperson(
   throw new Error('could not generate a unique invite code');
 }
 
+/** Makes (or updates) a salesperson; making one also gives the salesperson role (its screens). */
 const setSale = defineCall({
   path: 'sale/setSale',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager, CAPABILITY_URLS.canSeeSaleManager] },
   body: SetSaleBodySchema,
   async handler({ db, body, account, ip }): Promise<SaleInfo> {
-    const target = await queryOne<{ id: number }>(db, sql`select id from accounts where id = ${body.accountId}`);
-    if (!target) throw new Refusal(CODES.NO_SUCH_ACCOUNT);
-    const before = await queryOne<SaleRow>(db, sql`select ${saleColumns} from salespeople where account_id = ${body.accountId}`);
-    const after = await upsertSalesperson(db, body.accountId, body.enabled, body.commissionRate);
-    await audit(db, {
-      actorId: account.id,
-      action: 'sale.setSale',
-      targetType: 'account',
-      targetId: body.accountId,
-      before: before ?? null,
-      after,
-      ip,
+    return db.transaction(async (tx) => {
+      const target = await queryOne<{ id: number }>(tx, sql`select id from accounts where id = ${body.accountId} for update`);
+      if (!target) throw new Refusal(CODES.NO_SUCH_ACCOUNT);
+      const before = await queryOne<SaleRow>(tx, sql`select ${saleColumns} from salespeople where account_id = ${body.accountId}`);
+      const after = await upsertSalesperson(tx, body.accountId, body.enabled, body.commissionRate);
+      if (body.enabled) {
+        await tx.execute(
+          sql`insert into account_roles (account_id, role_id)
+              select ${body.accountId}, id from roles where code = ${SALESPERSON_ROLE_CODE} on conflict do nothing`,
+        );
+      }
+      await audit(tx, {
+        actorId: account.id,
+        action: 'sale.setSale',
+        targetType: 'salesperson',
+        targetId: body.accountId,
+        before: before ?? null,
+        after,
+        ip,
+      });
+      return after;
     });
-    return after;
   },
 });
 
-export const saleCalls = [setSale];
+interface SaleListRow {
+  accountId: number;
+  username: string;
+  email: string;
+  inviteCode: string;
+  commissionRate: number;
+  enabled: boolean;
+  removed: boolean;
+  referredCount: number;
+  balanceCents: unknown;
+  createdAt: unknown;
+}
+
+const statusFilter: Record<SaleStatus, SQL> = {
+  enabled: sql`s.enabled and s.removed_at is null`,
+  disabled: sql`not s.enabled and s.removed_at is null`,
+  removed: sql`s.removed_at is not null`,
+};
+
+const list = defineCall({
+  path: 'sale/list',
+  auth: { anyGrant: [CAPABILITY_URLS.canSeeSaleManager] },
+  body: SaleListQuerySchema,
+  async handler({ db, body }): Promise<Page<SaleItem>> {
+    const current = body.current ?? FIRST_PAGE;
+    const pageSize = body.pageSize ?? DEFAULT_PAGE_SIZE;
+    const filters = [sql`true`];
+    if (body.username) filters.push(sql`a.username ilike ${containsPattern(body.username)}`);
+    if (body.inviteCode) filters.push(sql`s.invite_code = ${body.inviteCode.trim().toUpperCase()}`);
+    if (body.status) filters.push(statusFilter[body.status]);
+    const where = sql.join(filters, sql` and `);
+    const [rows, counted] = await Promise.all([
+      queryRows<SaleListRow>(
+        db,
+        sql`select s.account_id as "accountId", a.username, a.email, s.invite_code as "inviteCode",
+                   s.commission_rate as "commissionRate", s.enabled, s.removed_at is not null as removed,
+                   (select count(*)::int from accounts r where r.referrer_id = s.account_id) as "referredCount",
+                   s.balance_cents as "balanceCents", s.created_at as "createdAt"
+            from salespeople s join accounts a on a.id = s.account_id
+            where ${where}
+            order by s.created_at desc, s.account_id desc
+            limit ${pageSize} offset ${(current - 1) * pageSize}`,
+      ),
+      queryOne<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from salespeople s join accounts a on a.id = s.account_id where ${where}`,
+      ),
+    ]);
+    return {
+      list: rows.map((row) => ({
+        accountId: row.accountId,
+        username: row.username,
+        email: row.email,
+        inviteCode: row.inviteCode,
+        commissionRate: row.commissionRate,
+        status: row.removed ? 'removed' : row.enabled ? 'enabled' : 'disabled',
+        referredCount: Number(row.referredCount),
+        balanceCents: Number(row.balanceCents),
+        createdAt: toIso(row.createdAt)!,
+      })),
+      total: Number(counted?.n ?? 0),
+      current,
+      pageSize,
+    };
+  },
+});
+
+async function lockedSale(tx: Tx, accountId: number): Promise<SaleRow & { removed: boolean }> {
+  const row = await queryOne<SaleRow & { removed: boolean }>(
+    tx,
+    sql`select ${saleColumns}, removed_at is not null as removed from salespeople where account_id = ${accountId} for update`,
+  );
+  if (!row) throw badParameter('accountId', SYSTEM_TEXT.noSuchSale);
+  return row;
+}
+
+const regenerateCode = defineCall({
+  path: 'sale/regenerateCode',
+  auth: { anyGrant: [CAPABILITY_URLS.canSeeSaleManager] },
+  body: SaleAccountSchema,
+  async handler({ db, body, account, ip }): Promise<SaleInfo> {
+    return db.transaction(async (tx) => {
+      const before = await lockedSale(tx, body.accountId);
+      if (before.removed) throw badParameter('accountId', SYSTEM_TEXT.saleRemoved);
+      let after: SaleRow | undefined;
+      for (let attempt = 0; !after && attempt < 5; attempt += 1) {
+        const code = newInviteCode();
+        const clash = await queryOne(tx, sql`select 1 from salespeople where invite_code = ${code}`);
+        if (clash) continue;
+        after = await queryOne<SaleRow>(
+          tx,
+          sql`update salespeople set invite_code = ${code} where account_id = ${body.accountId} returning ${saleColumns}`,
+        );
+      }
+      if (!after) throw new Error('could not generate a unique invite code');
+      await audit(tx, {
+        actorId: account.id,
+        action: 'sale.regenerateCode',
+        targetType: 'salesperson',
+        targetId: body.accountId,
+        before: { inviteCode: before.inviteCode },
+        after: { inviteCode: after.inviteCode },
+        ip,
+      });
+      return after;
+    });
+  },
+});
+
+/** Soft removal: the row and its ledger stay; the invite code stops working. */
+const remove = defineCall({
+  path: 'sale/remove',
+  auth: { anyGrant: [CAPABILITY_URLS.canSeeSalerDel] },
+  body: SaleAccountSchema,
+  async handler({ db, body, account, ip }) {
+    return db.transaction(async (tx) => {
+      const before = await lockedSale(tx, body.accountId);
+      if (before.removed) throw badParameter('accountId', SYSTEM_TEXT.saleRemoved);
+      await tx.execute(sql`update salespeople set enabled = false, removed_at = now() where account_id = ${body.accountId}`);
+      await audit(tx, {
+        actorId: account.id,
+        action: 'sale.remove',
+        targetType: 'salesperson',
+        targetId: body.accountId,
+        before,
+        after: { ...before, enabled: false, removed: true },
+        ip,
+      });
+      return { accountId: body.accountId };
+    });
+  },
+});
+
+/** The salesperson rows of the accounts on a page of the users screen (`account/list` keeps its legacy shape). */
+const ofAccounts = defineCall({
+  path: 'sale/ofAccounts',
+  auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager, CAPABILITY_URLS.canSeeSaleManager] },
+  body: SaleOfAccountsSchema,
+  async handler({ db, body }): Promise<AccountSaleSummary[]> {
+    if (body.accountIds.length === 0) return [];
+    return queryRows<AccountSaleSummary>(
+      db,
+      sql`select account_id as "accountId", enabled, commission_rate as "commissionRate", invite_code as "inviteCode",
+                 removed_at is not null as removed
+          from salespeople where account_id = any(${sql.raw(`ARRAY[${body.accountIds.map(Number).join(',')}]::int[]`)})`,
+    );
+  },
+});
+
+export const saleCalls = [setSale, list, ofAccounts, regenerateCode, remove];

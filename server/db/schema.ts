@@ -51,6 +51,11 @@ export const accounts = pgTable(
     uniqueIndex('accounts_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('accounts_email_key').on(sql`lower(${t.email})`),
     index('accounts_created_at').on(t.createdAt),
+    // The users screen searches `%text%` (ilike): trigram indexes (pg_trgm) keep it fast at scale.
+    index('accounts_username_trgm').using('gin', sql`${t.username} gin_trgm_ops`),
+    index('accounts_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
+    // Referred accounts of a salesperson (sales screen).
+    index('accounts_referrer').on(t.referrerId),
   ],
 );
 

@@ -1,24 +1,65 @@
-/** ProLayout `postMenuData`: gives each menu item the icon its `menuIcon` names. */
+/**
+ * ProLayout `postMenuData`: gives each menu item the icon the server's menu (or its route's
+ * `menuIcon`) names, and adds the granted server menus that have no route (made in the menu
+ * manager: links and pages) under their parent.
+ */
 import React, { Suspense, type ReactNode } from 'react';
+import type { MenuNode } from '@/shared/capabilities';
 
 const MenuIcon = React.lazy(() => import('./menuIcons'));
 
 interface MenuItem {
+  path?: string;
+  name?: string;
+  menuUrl?: string;
   menuIcon?: string;
   icon?: ReactNode;
   children?: MenuItem[];
 }
 
-export function withMenuIcons<T extends MenuItem>(items: T[] = []): T[] {
-  return items.map((item) => ({
-    ...item,
-    icon:
-      item.icon ??
-      (item.menuIcon ? (
-        <Suspense fallback={null}>
-          <MenuIcon name={item.menuIcon} />
-        </Suspense>
-      ) : undefined),
-    children: item.children ? withMenuIcons(item.children) : item.children,
-  }));
+const iconOf = (name?: string | null) =>
+  name ? (
+    <Suspense fallback={null}>
+      <MenuIcon name={name} />
+    </Suspense>
+  ) : undefined;
+
+export function withMenuIcons<T extends MenuItem>(items: T[] = [], server: MenuNode[] = []): T[] {
+  const byUrl = new Map<string, MenuNode>();
+  const extras = new Map<string, MenuItem[]>();
+  const routed = new Set<string>();
+  const seeRoutes = (list: MenuItem[]) =>
+    list.forEach((item) => {
+      routed.add(item.menuUrl ?? item.path!);
+      seeRoutes(item.children ?? []);
+    });
+  seeRoutes(items);
+  const toItem = (node: MenuNode): MenuItem => ({
+    path: node.url,
+    name: node.title,
+    icon: iconOf(node.icon),
+    children: take(node.children, ''),
+  });
+  // Unrouted shown menus of `nodes`, as items; `parent` is the routed url they hang under.
+  function take(nodes: MenuNode[] = [], parent: string): MenuItem[] {
+    const own: MenuItem[] = [];
+    for (const node of nodes) {
+      byUrl.set(node.url, node);
+      if (routed.has(node.url)) take(node.children, node.url);
+      else if (node.visible !== false && node.kind !== 'action') (parent ? extras.get(parent) ?? extras.set(parent, []).get(parent)! : own).push(toItem(node));
+    }
+    return own;
+  }
+  const top = take(server, '');
+  const decorate = (list: MenuItem[]): any[] =>
+    list.map((item) => {
+      const url = item.menuUrl ?? item.path!;
+      const more = extras.get(url);
+      return {
+        ...item,
+        icon: item.icon ?? iconOf(byUrl.get(url)?.icon ?? item.menuIcon),
+        children: item.children || more ? decorate([...(item.children ?? []), ...(more ?? [])]) : undefined,
+      };
+    });
+  return decorate([...items, ...top]);
 }

@@ -1,2 +1,272 @@
-// Placeholder until this screen is built.
-export { default } from '@/pages/NotBuilt';
+/** 菜单管理: the menu tree as a tree table; create, edit, move, reorder, delete. */
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  PlusOutlined,
+} from "@ant-design/icons";
+import {
+  PageContainer,
+  ProTable,
+  type ProColumns,
+} from "@ant-design/pro-components";
+import { useRequest } from "ahooks";
+import {
+  Button,
+  Modal,
+  Popconfirm,
+  Space,
+  Tag,
+  Tooltip,
+  Typography,
+} from "antd";
+import { useState } from "react";
+import MenuIcon from "@/components/menuIcons";
+import { change, menuTree } from "@/services/system";
+import {
+  MENU_KIND_TEXT,
+  SYSTEM_TEXT,
+  type MenuAdminNode,
+  type MenuCreateBody,
+} from "@/shared/system";
+import MenuForm from "./MenuForm";
+import MoveForm from "./MoveForm";
+import { allIds, moved, siblingsOf } from "./menuTree";
+
+const KIND_COLOR = {
+  directory: "blue",
+  page: "green",
+  action: "orange",
+} as const;
+
+type Editing =
+  | { mode: "create"; parentId: number | null }
+  | { mode: "edit"; menu: MenuAdminNode };
+
+export default function MenusManager() {
+  const { data: tree = [], loading, refresh } = useRequest(menuTree);
+  const [editing, setEditing] = useState<Editing>();
+  const [moving, setMoving] = useState<MenuAdminNode>();
+  const [expanded, setExpanded] = useState<readonly React.Key[]>();
+
+  const save = async (body: MenuCreateBody) => {
+    const done =
+      editing?.mode === "edit"
+        ? await change(
+            "menu/update",
+            { id: editing.menu.id, ...body },
+            "菜单已保存",
+          )
+        : await change("menu/create", body, "菜单已创建");
+    if (done) refresh();
+    return Boolean(done);
+  };
+
+  const reorder = async (menu: MenuAdminNode, step: -1 | 1) => {
+    const ids = siblingsOf(tree, menu.id)?.map((node) => node.id) ?? [];
+    const orderedIds = moved(ids, menu.id, step);
+    if (
+      orderedIds &&
+      (await change(
+        "menu/reorder",
+        { parentId: menu.parentId, orderedIds },
+        "顺序已调整",
+      ))
+    )
+      refresh();
+  };
+
+  const remove = async (menu: MenuAdminNode, removeGrants: boolean) => {
+    if (
+      await change("menu/delete", { id: menu.id, removeGrants }, "菜单已删除")
+    )
+      refresh();
+  };
+
+  /** Grants other than the super administrator's (which holds every menu). */
+  const otherGrants = (menu: MenuAdminNode) => Math.max(0, menu.grantCount - 1);
+
+  const confirmRemove = (menu: MenuAdminNode) =>
+    Modal.confirm({
+      title: `删除菜单「${menu.title}」？`,
+      content: SYSTEM_TEXT.menuGranted(otherGrants(menu)),
+      okText: "删除并取消授权",
+      okButtonProps: { danger: true },
+      onOk: () => remove(menu, true),
+    });
+
+  const columns: ProColumns<MenuAdminNode>[] = [
+    {
+      title: "菜单名称",
+      dataIndex: "title",
+      render: (_, menu) => (
+        <Space>
+          {menu.icon ? <MenuIcon name={menu.icon} /> : null}
+          {menu.title}
+        </Space>
+      ),
+    },
+    { title: "地址", dataIndex: "url", copyable: true, ellipsis: true },
+    {
+      title: "类型",
+      dataIndex: "kind",
+      width: 80,
+      render: (_, menu) => (
+        <Tag color={KIND_COLOR[menu.kind]}>{MENU_KIND_TEXT[menu.kind]}</Tag>
+      ),
+    },
+    {
+      title: "图标",
+      dataIndex: "icon",
+      width: 170,
+      render: (_, menu) => menu.icon ?? "-",
+    },
+    {
+      title: "显示",
+      dataIndex: "visible",
+      width: 70,
+      render: (_, menu) =>
+        menu.visible ? <Tag color="success">显示</Tag> : <Tag>隐藏</Tag>,
+    },
+    { title: "排序", dataIndex: "sort", width: 70 },
+    {
+      title: "授权角色",
+      dataIndex: "grantCount",
+      width: 90,
+      tooltip: "含超级管理员",
+    },
+    {
+      title: "操作",
+      valueType: "option",
+      width: 300,
+      render: (_, menu) => {
+        const siblings = siblingsOf(tree, menu.id) ?? [];
+        const index = siblings.findIndex((node) => node.id === menu.id);
+        return [
+          <a key="edit" onClick={() => setEditing({ mode: "edit", menu })}>
+            编辑
+          </a>,
+          menu.kind !== "action" ? (
+            <a
+              key="child"
+              onClick={() => setEditing({ mode: "create", parentId: menu.id })}
+            >
+              添加子菜单
+            </a>
+          ) : null,
+          <a key="move" onClick={() => setMoving(menu)}>
+            移动
+          </a>,
+          <Tooltip key="up" title="上移">
+            <Button
+              type="text"
+              size="small"
+              aria-label="上移"
+              icon={<ArrowUpOutlined />}
+              disabled={index <= 0}
+              onClick={() => reorder(menu, -1)}
+            />
+          </Tooltip>,
+          <Tooltip key="down" title="下移">
+            <Button
+              type="text"
+              size="small"
+              aria-label="下移"
+              icon={<ArrowDownOutlined />}
+              disabled={index < 0 || index >= siblings.length - 1}
+              onClick={() => reorder(menu, 1)}
+            />
+          </Tooltip>,
+          menu.children?.length ? (
+            <Tooltip key="delete" title={SYSTEM_TEXT.menuHasChildren}>
+              <Typography.Text disabled>删除</Typography.Text>
+            </Tooltip>
+          ) : otherGrants(menu) > 0 ? (
+            <Typography.Link
+              key="delete"
+              type="danger"
+              onClick={() => confirmRemove(menu)}
+            >
+              删除
+            </Typography.Link>
+          ) : (
+            <Popconfirm
+              key="delete"
+              title={`确定删除菜单「${menu.title}」？`}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove(menu, false)}
+            >
+              <Typography.Link type="danger">删除</Typography.Link>
+            </Popconfirm>
+          ),
+        ];
+      },
+    },
+  ];
+
+  return (
+    <PageContainer>
+      <ProTable<MenuAdminNode>
+        rowKey="id"
+        headerTitle="菜单列表"
+        columns={columns}
+        dataSource={tree}
+        loading={loading}
+        search={false}
+        pagination={false}
+        scroll={{ x: 1260 }}
+        expandable={{
+          expandedRowKeys: expanded ?? allIds(tree),
+          onExpandedRowsChange: (keys) => setExpanded(keys),
+        }}
+        options={{ reload: refresh, density: false, setting: false }}
+        toolBarRender={() => [
+          <Button
+            key="collapse"
+            onClick={() =>
+              setExpanded(expanded?.length === 0 ? allIds(tree) : [])
+            }
+          >
+            {expanded?.length === 0 ? "全部展开" : "全部收起"}
+          </Button>,
+          <Button
+            key="create"
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ mode: "create", parentId: null })}
+          >
+            新建菜单
+          </Button>,
+        ]}
+      />
+      {editing ? (
+        <MenuForm
+          key={
+            editing.mode === "edit"
+              ? editing.menu.id
+              : `new-${editing.parentId}`
+          }
+          open
+          onOpenChange={(open) => !open && setEditing(undefined)}
+          tree={tree}
+          menu={editing?.mode === "edit" ? editing.menu : undefined}
+          parentId={editing?.mode === "create" ? editing.parentId : undefined}
+          onSubmit={save}
+        />
+      ) : null}
+      <MoveForm
+        menu={moving}
+        tree={tree}
+        onClose={() => setMoving(undefined)}
+        onSubmit={async (parentId) => {
+          const done = await change(
+            "menu/move",
+            { id: moving!.id, parentId },
+            "菜单已移动",
+          );
+          if (done) refresh();
+          return Boolean(done);
+        }}
+      />
+    </PageContainer>
+  );
+}

@@ -1,2 +1,87 @@
-// Placeholder until this screen is built.
-export { default } from '@/pages/NotBuilt';
+/** 角色管理: roles with their menu grants. */
+import { PlusOutlined } from '@ant-design/icons';
+import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useRequest } from 'ahooks';
+import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { change, menuTree } from '@/services/system';
+import { pagedRequest } from '@/utils/proTable';
+import { tablePagination } from '@/utils/requestDefaults';
+import { SYSTEM_TEXT, type RoleCreateBody, type RoleItem } from '@/shared/system';
+import RoleForm from './RoleForm';
+
+export default function RolesManager() {
+  const table = useRef<ActionType>();
+  const { data: tree = [] } = useRequest(menuTree);
+  const [editing, setEditing] = useState<{ role?: RoleItem }>();
+
+  const save = async (body: RoleCreateBody) => {
+    const role = editing?.role;
+    const done = role ? await change('role/update', { id: role.id, ...body }, '角色已保存') : await change('role/create', body, '角色已创建');
+    if (done) table.current?.reload();
+    return Boolean(done);
+  };
+
+  const columns: ProColumns<RoleItem>[] = [
+    { title: '角色名称', dataIndex: 'name', render: (_, role) => (role.builtIn ? <>{role.name} <Tag color="gold">内置</Tag></> : role.name) },
+    { title: '角色编码', dataIndex: 'code', copyable: true },
+    { title: '描述', dataIndex: 'description', search: false, ellipsis: true },
+    { title: '授权菜单数', dataIndex: 'menuIds', search: false, width: 110, render: (_, role) => role.menuIds.length },
+    { title: '账号数', dataIndex: 'accountCount', search: false, width: 90 },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 140,
+      render: (_, role) => [
+        <a key="edit" onClick={() => setEditing({ role })}>
+          编辑
+        </a>,
+        role.builtIn ? (
+          <Tooltip key="delete" title={SYSTEM_TEXT.builtInRoleDelete}>
+            <Typography.Text disabled>删除</Typography.Text>
+          </Tooltip>
+        ) : (
+          <Popconfirm
+            key="delete"
+            title={`确定删除角色「${role.name}」？`}
+            description={role.accountCount > 0 ? SYSTEM_TEXT.roleHeld(role.accountCount) : undefined}
+            okButtonProps={{ danger: true }}
+            onConfirm={async () => {
+              if (await change('role/delete', { id: role.id }, '角色已删除')) table.current?.reload();
+            }}
+          >
+            <Typography.Link type="danger">删除</Typography.Link>
+          </Popconfirm>
+        ),
+      ],
+    },
+  ];
+
+  return (
+    <PageContainer>
+      <ProTable<RoleItem>
+        rowKey="id"
+        headerTitle="角色列表"
+        actionRef={table}
+        columns={columns}
+        request={pagedRequest<RoleItem>('role/list')}
+        pagination={tablePagination}
+        toolBarRender={() => [
+          <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            新建角色
+          </Button>,
+        ]}
+      />
+      {editing ? (
+        <RoleForm
+          key={editing.role?.id ?? 'new'}
+          open
+          onOpenChange={(open) => !open && setEditing(undefined)}
+          tree={tree}
+          role={editing.role}
+          onSubmit={save}
+        />
+      ) : null}
+    </PageContainer>
+  );
+}

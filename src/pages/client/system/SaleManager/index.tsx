@@ -1,2 +1,125 @@
-// Placeholder until this screen is built.
-export { default } from '@/pages/NotBuilt';
+/** 销售管理: salespeople with invite code, rate, status, referred accounts and balance; edit the rate, new invite code, remove (/salerdel). */
+import { ModalForm, PageContainer, ProFormDigit, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useAccess } from '@umijs/max';
+import { Popconfirm, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { change } from '@/services/system';
+import { formatRate, formatYuan } from '@/shared/money';
+import { basisPointsToPercent, percentToBasisPoints, SALE_STATUS_TEXT, type SaleItem } from '@/shared/system';
+import dayjs from '@/utils/dayjs';
+import { pagedRequest } from '@/utils/proTable';
+import { tablePagination } from '@/utils/requestDefaults';
+
+const STATUS_ENUM = {
+  enabled: { text: SALE_STATUS_TEXT.enabled, status: 'Success' },
+  disabled: { text: SALE_STATUS_TEXT.disabled, status: 'Default' },
+  removed: { text: SALE_STATUS_TEXT.removed, status: 'Error' },
+};
+
+export default function SaleManager() {
+  const access = useAccess();
+  const table = useRef<ActionType>();
+  const [editing, setEditing] = useState<SaleItem>();
+  const reload = () => table.current?.reload();
+
+  const columns: ProColumns<SaleItem>[] = [
+    { title: '用户名', dataIndex: 'username', width: 140, ellipsis: true },
+    { title: '邮箱', dataIndex: 'email', search: false, width: 200, ellipsis: true },
+    {
+      title: '邀请码',
+      dataIndex: 'inviteCode',
+      width: 140,
+      render: (_, sale) => (
+        <Typography.Text code copyable={{ text: sale.inviteCode }}>
+          {sale.inviteCode}
+        </Typography.Text>
+      ),
+    },
+    { title: '佣金比例', dataIndex: 'commissionRate', search: false, width: 100, render: (_, sale) => formatRate(sale.commissionRate) },
+    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, width: 90 },
+    { title: '推荐账号数', dataIndex: 'referredCount', search: false, width: 110 },
+    { title: '余额（元）', dataIndex: 'balanceCents', search: false, width: 120, align: 'right', render: (_, sale) => formatYuan(sale.balanceCents) },
+    { title: '成为销售', dataIndex: 'createdAt', search: false, width: 160, render: (_, sale) => dayjs(sale.createdAt).format('YYYY-MM-DD HH:mm') },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 220,
+      render: (_, sale) =>
+        sale.status === 'removed'
+          ? [<Typography.Text key="removed" type="secondary">已删除（账目保留）</Typography.Text>]
+          : [
+              <a key="rate" onClick={() => setEditing(sale)}>
+                修改佣金
+              </a>,
+              <Popconfirm
+                key="code"
+                title="重新生成邀请码？"
+                description="旧邀请码将立即失效"
+                onConfirm={async () => {
+                  if (await change('sale/regenerateCode', { accountId: sale.accountId }, '邀请码已更新')) reload();
+                }}
+              >
+                <a>重新生成邀请码</a>
+              </Popconfirm>,
+              access.canSeeSalerDel ? (
+                <Popconfirm
+                  key="remove"
+                  title={`删除销售 ${sale.username}？`}
+                  description="删除后邀请码失效，收支记录与余额保留"
+                  okButtonProps={{ danger: true }}
+                  onConfirm={async () => {
+                    if (await change('sale/remove', { accountId: sale.accountId }, '销售已删除')) reload();
+                  }}
+                >
+                  <Typography.Link type="danger">删除</Typography.Link>
+                </Popconfirm>
+              ) : null,
+            ],
+    },
+  ];
+
+  return (
+    <PageContainer>
+      <ProTable<SaleItem>
+        rowKey="accountId"
+        headerTitle="销售列表"
+        actionRef={table}
+        columns={columns}
+        request={pagedRequest<SaleItem>('sale/list')}
+        pagination={tablePagination}
+        options={{ density: false, setting: false }}
+        scroll={{ x: 1200 }}
+      />
+      {editing ? (
+        <ModalForm<{ percent: number }>
+          name="saleRateForm"
+          title={`修改佣金：${editing.username}`}
+          open
+          width={420}
+          onOpenChange={(open) => !open && setEditing(undefined)}
+          modalProps={{ destroyOnClose: true }}
+          initialValues={{ percent: basisPointsToPercent(editing.commissionRate) }}
+          onFinish={async ({ percent }) => {
+            const done = await change(
+              'sale/setSale',
+              { accountId: editing.accountId, enabled: editing.status === 'enabled', commissionRate: percentToBasisPoints(percent) },
+              '佣金比例已更新',
+            );
+            if (done) reload();
+            return Boolean(done);
+          }}
+        >
+          <ProFormDigit
+            name="percent"
+            label="佣金比例"
+            min={0}
+            max={100}
+            fieldProps={{ precision: 2, addonAfter: '%' }}
+            rules={[{ required: true, message: '请输入佣金比例' }]}
+            extra="只影响之后支付的订单"
+          />
+        </ModalForm>
+      ) : null}
+    </PageContainer>
+  );
+}

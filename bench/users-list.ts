@@ -1,0 +1,118 @@
+/**
+ * `tsx bench/users-list.ts`: the users screen's first page at scale. Seeds ACCOUNTS (100,000)
+ * accounts into an in-memory PGlite (migrated and bootstrapped like a real start, each account with
+ * a role, a fifth of them with a membership, a few referred), then times `account/list` through the
+ * app (authentication, grant check, validation and the queries: what the console waits for) with
+ * the screen's default page and a username filter. Budget: p95 < 50 ms on PGlite.
+ *
+ * A benchmark: it prints figures and does not fail on a missed budget. ACCOUNTS and RUNS override;
+ * EXPLAIN=1 also prints the query plan of the filtered page and count.
+ */
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/app';
+import { bootstrap } from '../server/bootstrap';
+import { openDatabase } from '../server/db/client';
+import { queryRows } from '../server/db/query';
+import { injectCall, testConfig } from '../tests/server/support/databases';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/shared/demoAccounts';
+
+const ACCOUNTS = Number(process.env.ACCOUNTS ?? 100_000);
+/**
+ * names: usernames like real ones (pinyin name + number: `zhangwei12345`); uniform: `user_000001`…,
+ * the worst case for trigrams (every name shares `user_`).
+ */
+const DATASET = (process.env.DATASET ?? 'names') as 'names' | 'uniform';
+const SURNAMES = ['wang', 'li', 'zhang', 'liu', 'chen', 'yang', 'huang', 'zhao', 'wu', 'zhou', 'xu', 'sun', 'ma', 'zhu', 'hu', 'guo', 'he', 'lin', 'luo', 'gao'];
+const GIVEN = ['wei', 'fang', 'na', 'min', 'jing', 'lei', 'qiang', 'jun', 'yang', 'yong', 'yan', 'jie', 'tao', 'ming', 'chao', 'xiu', 'hui', 'ling', 'bo', 'hao', 'tom', 'amy', 'leo', 'max', 'zoe'];
+const RUNS = Number(process.env.RUNS ?? 200);
+const P95_BUDGET_MS = 50;
+
+/** Seeds `count` accounts in one statement per table (a shared dummy hash: nobody logs in as them). */
+async function seedAccounts(db: Awaited<ReturnType<typeof openDatabase>>['db'], count: number) {
+  await db.execute(sql`
+    insert into accounts (username, email, password_hash, status, membership_level_id, membership_expires_at, created_at)
+    select ${DATASET === 'uniform' ? sql`'user_' || lpad(n::text, 6, '0')` : sql`(${`{${SURNAMES.join(',')}}`}::text[])[1 + n % ${SURNAMES.length}]
+             || (${`{${GIVEN.join(',')}}`}::text[])[1 + (n / ${SURNAMES.length}) % ${GIVEN.length}] || n::text`},
+           'mail' || n || '@' || (array['example.com', 'corp.example', 'mail.example'])[1 + n % 3],
+           'scrypt$dummy', case when n % 50 = 0 then 'disabled' else 'enabled' end,
+           case when n % 5 = 0 then (select id from membership_levels order by id limit 1) end,
+           case when n % 5 = 0 then now() + interval '30 days' end,
+           now() - make_interval(secs => n)
+    from generate_series(1, ${count}) as n`);
+  await db.execute(sql`
+    insert into account_roles (account_id, role_id)
+    select a.id, (select id from roles where code = 'member') from accounts a where a.email like 'mail%'`);
+  await db.execute(sql`analyze`);
+}
+
+function percentile(sorted: readonly number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function main() {
+  const started = Date.now();
+  const database = await openDatabase({});
+  const config = testConfig({ demo: true });
+  await bootstrap({ db: database.db, config, print: () => {} });
+  await seedAccounts(database.db, ACCOUNTS);
+  console.log(`seeded ${ACCOUNTS.toLocaleString('en-US')} accounts (${DATASET}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const app = await buildApp({ db: database.db, config });
+  const login = await injectCall(app, 'account/login', { username: DEMO_ACCOUNTS.superAdmin.username, password: DEMO_PASSWORD });
+  const token = login.content.token as string;
+
+  // What an administrator types: part of a username (a few matches), a common part (many), none.
+  const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
+  const someName = () => (DATASET === 'uniform' ? `user_0${Math.floor(Math.random() * 10000)}` : `${pick(SURNAMES)}${pick(GIVEN)}${Math.floor(Math.random() * 1000)}`);
+  const cases: Array<{ name: string; body: () => Record<string, unknown> }> = [
+    { name: 'username: part of one (a few matches)', body: () => ({ username: someName() }) },
+    { name: 'username: 4 digits (~10 matches)', body: () => ({ username: String(1000 + Math.floor(Math.random() * 9000)) }) },
+    { name: 'username: a name (hundreds+)', body: () => ({ username: DATASET === 'uniform' ? `_0${Math.floor(Math.random() * 100)}` : `${pick(SURNAMES)}${pick(GIVEN)}` }) },
+    { name: 'username: very common ("a")', body: () => ({ username: 'a' }) },
+    { name: 'username: no match', body: () => ({ username: `nobody${Math.floor(Math.random() * 1e6)}` }) },
+    { name: 'no filter', body: () => ({}) },
+    { name: 'email domain + status', body: () => ({ email: 'corp.example', status: 'enabled' }) },
+  ];
+
+  if (process.env.EXPLAIN) {
+    const plan = await queryRows<{ 'QUERY PLAN': string }>(
+      database.db,
+      sql`explain analyze select a.id from accounts a where a.username ilike '%zhangwei123%' order by a.created_at desc, a.id desc limit 10`,
+    );
+    console.log(plan.map((row) => row['QUERY PLAN']).join('\n'));
+  }
+
+  console.log(`\naccount/list, first page (pageSize 10), ${RUNS} runs each, after 10 warm-up calls:`);
+  console.log('case'.padEnd(44), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'max ms'.padStart(8), 'total'.padStart(8));
+  for (const { name, body } of cases) {
+    for (let i = 0; i < 10; i += 1) await injectCall(app, 'account/list', { current: 1, pageSize: 10, ...body() }, { token });
+    const times: number[] = [];
+    let total = 0;
+    let capped = false;
+    for (let i = 0; i < RUNS; i += 1) {
+      const t0 = performance.now();
+      const answer = await injectCall(app, 'account/list', { current: 1, pageSize: 10, ...body() }, { token });
+      times.push(performance.now() - t0);
+      if (answer.code !== '00000') throw new Error(`account/list failed: ${answer.code} ${answer.msg}`);
+      total = answer.content.total;
+      capped = Boolean(answer.content.totalCapped);
+    }
+    times.sort((a, b) => a - b);
+    const p95 = percentile(times, 95);
+    console.log(
+      name.padEnd(44),
+      percentile(times, 50).toFixed(1).padStart(8),
+      p95.toFixed(1).padStart(8),
+      times[times.length - 1].toFixed(1).padStart(8),
+      `${total}${capped ? '+' : ''}`.padStart(8),
+      p95 < P95_BUDGET_MS ? '' : `  over the ${P95_BUDGET_MS} ms budget`,
+    );
+  }
+  await app.close();
+  await database.close();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+/** The audit log (super administrators): who changed what, when, from where, with before / after. */
+import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { Col, Row, Typography } from 'antd';
+import dayjs from '@/utils/dayjs';
+import { pagedRequest } from '@/utils/proTable';
+import { tablePagination } from '@/utils/requestDefaults';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditItem } from '@/shared/system';
+
+const enumOf = (labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([key, text]) => [key, { text }]));
+
+const Json = ({ title, value }: { title: string; value: unknown }) => (
+  <>
+    <Typography.Text strong>{title}</Typography.Text>
+    <pre style={{ background: '#fafafa', padding: 12, borderRadius: 6, maxHeight: 320, overflow: 'auto', margin: '4px 0 0', fontSize: 12 }}>
+      {value === null || value === undefined ? '（无）' : JSON.stringify(value, null, 2)}
+    </pre>
+  </>
+);
+
+type Filters = {
+  actor?: string;
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  at?: [string, string];
+};
+
+const toBody = ({ at, ...rest }: Filters) => ({
+  ...rest,
+  ...(at ? { from: dayjs(at[0]).toISOString(), to: dayjs(at[1]).toISOString() } : {}),
+});
+
+const columns: ProColumns<AuditItem>[] = [
+  { title: '时间', dataIndex: 'at', valueType: 'dateTime', search: false, width: 170, render: (_, item) => dayjs(item.at).format('YYYY-MM-DD HH:mm:ss') },
+  { title: '时间范围', dataIndex: 'at', valueType: 'dateTimeRange', hideInTable: true },
+  { title: '操作人', dataIndex: 'actor', render: (_, item) => item.actorName ?? (item.actorId === null ? '系统' : `#${item.actorId}`) },
+  { title: '操作', dataIndex: 'action', valueType: 'select', valueEnum: enumOf(AUDIT_ACTIONS) },
+  { title: '对象类型', dataIndex: 'targetType', valueType: 'select', valueEnum: enumOf(AUDIT_TARGET_TYPES) },
+  { title: '对象 ID', dataIndex: 'targetId', width: 90 },
+  { title: 'IP', dataIndex: 'ip', search: false, width: 130 },
+];
+
+export default function AuditLog() {
+  return (
+    <ProTable<AuditItem, Filters>
+      rowKey="id"
+      headerTitle="操作日志"
+      columns={columns}
+      request={pagedRequest<AuditItem, Filters>('auditLog/list', toBody)}
+      pagination={tablePagination}
+      expandable={{
+        expandedRowRender: (item) => (
+          <Row gutter={16}>
+            <Col span={12}>
+              <Json title="变更前" value={item.before} />
+            </Col>
+            <Col span={12}>
+              <Json title="变更后" value={item.after} />
+            </Col>
+          </Row>
+        ),
+      }}
+      options={{ density: false, setting: false }}
+    />
+  );
+}

@@ -1,0 +1,262 @@
+/** Accounts, salespeople, membership levels and the audit log administration. */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { SEARCH_COUNT_CAP } from '../../server/calls/account';
+import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
+import { SYSTEM_TEXT, type AuditItem, type LevelItem, type SaleItem } from '../../src/shared/system';
+import { describeEachDatabase, injectCall, TEST_ADMIN } from './support/databases';
+import { accountId, one, roleId, rows, sql } from './support/sql';
+
+describeEachDatabase('system: accounts', (ctx) => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await ctx.login(DEMO_ACCOUNTS.superAdmin.username);
+  });
+
+  it('filters the account list by role and membership level', async () => {
+    const operatorRole = await roleId(ctx.db, 'operator');
+    const byRole = await ctx.call('account/list', { roleId: operatorRole }, { token: admin });
+    expect(byRole.content.list.map((item: any) => item.username)).toEqual([DEMO_ACCOUNTS.operator.username]);
+    const level = await one(ctx.db, sql`select id from membership_levels where name = '专业版'`);
+    const byLevel = await ctx.call('account/list', { levelId: level.id, username: 'demo_' }, { token: admin });
+    expect(byLevel.content.list.map((item: any) => item.username)).toEqual([DEMO_ACCOUNTS.member.username]);
+    const none = await ctx.call('account/list', { levelId: 0, username: 'demo_member' }, { token: admin });
+    expect(none.content.total).toBe(0);
+    expect((await ctx.call('account/list', { roleId: 'x' }, { token: admin })).msg).toBe('参数错误：roleId 应为整数');
+  });
+
+  it('caps the total of a text search that matches more than SEARCH_COUNT_CAP accounts', async () => {
+    await ctx.db.execute(
+      sql`insert into accounts (username, email, password_hash)
+          select 'bulk_' || n, 'bulk' || n || '@example.com', 'x' from generate_series(1, ${SEARCH_COUNT_CAP + 5}) n`,
+    );
+    const search = await ctx.call('account/list', { username: 'bulk_' }, { token: admin });
+    expect(search.content).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true, current: 1, pageSize: 10 });
+    expect(search.content.list).toHaveLength(10);
+    const exact = await ctx.call('account/list', { username: 'bulk_100' }, { token: admin });
+    expect(exact.content.total).toBe(7); // bulk_100, bulk_1000…bulk_1005
+    expect(exact.content.totalCapped).toBeUndefined();
+    // Without a text filter the total is exact.
+    const all = await ctx.call('account/list', {}, { token: admin });
+    expect(all.content.total).toBeGreaterThan(SEARCH_COUNT_CAP + 5);
+    await ctx.db.execute(sql`delete from accounts where username like 'bulk\_%'`);
+  });
+
+  it('creates an account with a generated password shown once, and audits without the password', async () => {
+    const memberRole = await roleId(ctx.db, 'member');
+    const created = await ctx.call('account/create', { username: 'staff_made', email: 'staff_made@example.com', roleIds: [memberRole] }, { token: admin });
+    expect(created.code).toBe('00000');
+    expect(created.content.password).toMatch(/^[A-Za-z0-9]{12}$/);
+    const token = await ctx.login('staff_made', created.content.password);
+    expect((await ctx.call('account/getOne', undefined, { token })).content.username).toBe('staff_made');
+    const auditRow = await one(ctx.db, sql`select after::text as after from audit_log where action = 'account.create' order by id desc limit 1`);
+    expect(auditRow.after).not.toContain(created.content.password);
+
+    const typed = await ctx.call('account/create', { username: 'staff_typed', email: 'typed@example.com', password: 'Typed@1234', roleIds: [] }, { token: admin });
+    expect(typed.content.password).toBeUndefined();
+    await ctx.login('staff_typed', 'Typed@1234');
+
+    const taken = await ctx.call('account/create', { username: 'STAFF_MADE', email: 'other@example.com', roleIds: [] }, { token: admin });
+    expect(taken).toMatchObject({ code: 'A0400', msg: '参数错误：username 已存在' });
+    const badEmail = await ctx.call('account/create', { username: 'x_user', email: 'nope', roleIds: [] }, { token: admin });
+    expect(badEmail.msg).toBe('参数错误：email 不是有效的邮箱地址');
+    const shortPassword = await ctx.call('account/create', { username: 'x_user', email: 'x@example.com', password: 'short', roleIds: [] }, { token: admin });
+    expect(shortPassword.msg).toBe('参数错误：password 长度不能少于 8 个字符');
+    const member = await ctx.login(DEMO_ACCOUNTS.member.username);
+    expect((await ctx.call('account/create', { username: 'x_user', email: 'x@example.com', roleIds: [] }, { token: member })).code).toBe('A0301');
+  });
+
+  it('disabling signs the account out at its next call on every instance; enabling lets it log in again', async () => {
+    const secondDb = ctx.kind === 'postgres' ? (await ctx.openSecond()).db : ctx.db;
+    const second: FastifyInstance = await buildApp({ db: secondDb, config: ctx.config });
+    let live = 0;
+    try {
+      const target = await accountId(ctx.db, 'staff_typed');
+      const first = await ctx.login('staff_typed', 'Typed@1234');
+      const other = await ctx.login('staff_typed', 'Typed@1234');
+      expect((await injectCall(second, 'account/getOne', undefined, { token: other })).code).toBe('00000');
+      live = (await one(ctx.db, sql`select count(*)::int as n from sessions where account_id = ${target} and revoked_at is null`)).n;
+      expect(live).toBeGreaterThanOrEqual(2);
+      const disabled = await ctx.call('account/setStatus', { id: target, status: 'disabled' }, { token: admin });
+      expect(disabled).toMatchObject({ code: '00000', content: { status: 'disabled', sessionsRevoked: live } });
+      expect((await injectCall(second, 'account/getOne', undefined, { token: other })).code).toBe('A0230');
+      expect((await ctx.call('account/getMenus', undefined, { token: first })).code).toBe('A0230');
+      expect((await ctx.call('account/login', { username: 'staff_typed', password: 'Typed@1234' })).code).toBe('A0202');
+
+      expect((await injectCall(second, 'account/setStatus', { id: target, status: 'enabled' }, { token: admin })).code).toBe('00000');
+      await ctx.login('staff_typed', 'Typed@1234');
+      const audits = await rows(ctx.db, sql`select before, after from audit_log where action = 'account.setStatus' and target_id = ${String(target)} order by id`);
+      expect(audits).toEqual([
+        { before: { status: 'enabled' }, after: { status: 'disabled', sessionsRevoked: live } },
+        { before: { status: 'disabled' }, after: { status: 'enabled', sessionsRevoked: 0 } },
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('role changes take effect at the next call of the account, on another instance too', async () => {
+    const secondDb = ctx.kind === 'postgres' ? (await ctx.openSecond()).db : ctx.db;
+    const second: FastifyInstance = await buildApp({ db: secondDb, config: ctx.config });
+    try {
+      const target = await accountId(ctx.db, 'staff_typed');
+      const token = await ctx.login('staff_typed', 'Typed@1234');
+      expect((await injectCall(second, 'account/list', {}, { token })).code).toBe('A0301');
+      await ctx.call('account/setRoles', { id: target, roleIds: [await roleId(ctx.db, 'operator')] }, { token: admin });
+      expect((await injectCall(second, 'account/list', {}, { token })).code).toBe('00000');
+      await ctx.call('account/setRoles', { id: target, roleIds: [] }, { token: admin });
+      expect((await injectCall(second, 'account/list', {}, { token })).code).toBe('A0301');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('resets a password: a new one shown once, the old one and its sessions gone', async () => {
+    const target = await accountId(ctx.db, 'staff_typed');
+    const token = await ctx.login('staff_typed', 'Typed@1234');
+    const reset = await ctx.call('account/resetPassword', { id: target }, { token: admin });
+    expect(reset.content).toEqual({ id: target, password: expect.stringMatching(/^[A-Za-z0-9]{12}$/) });
+    expect((await ctx.call('account/getOne', undefined, { token })).code).toBe('A0230');
+    expect((await ctx.call('account/login', { username: 'staff_typed', password: 'Typed@1234' })).code).toBe('A0210');
+    await ctx.login('staff_typed', reset.content.password);
+    expect((await ctx.call('account/resetPassword', { id: 999_999 }, { token: admin })).code).toBe('A0201');
+  });
+
+  it('never leaves no enabled super administrator', async () => {
+    // Two super administrators: the bootstrap one (admin) and demo_admin.
+    const root = await ctx.login(TEST_ADMIN.username, TEST_ADMIN.password);
+    const rootId = await accountId(ctx.db, TEST_ADMIN.username);
+    const demoAdminId = await accountId(ctx.db, DEMO_ACCOUNTS.superAdmin.username);
+    const superRole = await roleId(ctx.db, 'super_admin');
+    const memberRole = await roleId(ctx.db, 'member');
+
+    expect((await ctx.call('account/setStatus', { id: rootId, status: 'disabled' }, { token: root })).msg).toBe(
+      `参数错误：id ${SYSTEM_TEXT.disableSelf}`,
+    );
+    // Strip demo_admin: allowed, root remains.
+    expect((await ctx.call('account/setRoles', { id: demoAdminId, roleIds: [memberRole] }, { token: root })).code).toBe('00000');
+    // Now root is the last one: it may not strip itself…
+    const strip = await ctx.call('account/setRoles', { id: rootId, roleIds: [memberRole] }, { token: root });
+    expect(strip).toMatchObject({ code: 'A0400', msg: SYSTEM_TEXT.lastSuperAdmin });
+    // …and a disabled super administrator does not count.
+    await ctx.call('account/setRoles', { id: demoAdminId, roleIds: [superRole] }, { token: root });
+    await ctx.call('account/setStatus', { id: demoAdminId, status: 'disabled' }, { token: root });
+    expect((await ctx.call('account/setRoles', { id: rootId, roleIds: [] }, { token: root })).msg).toBe(SYSTEM_TEXT.lastSuperAdmin);
+    expect((await rows(ctx.db, sql`select 1 from account_roles where account_id = ${rootId} and role_id = ${superRole}`)).length).toBe(1);
+    await ctx.call('account/setStatus', { id: demoAdminId, status: 'enabled' }, { token: root });
+    admin = await ctx.login(DEMO_ACCOUNTS.superAdmin.username);
+    // With two again, either may be disabled by the other, but not both.
+    expect((await ctx.call('account/setStatus', { id: rootId, status: 'disabled' }, { token: admin })).code).toBe('00000');
+    await ctx.db.execute(sql`update accounts set status = 'enabled' where id = ${rootId}`);
+  });
+});
+
+describeEachDatabase('system: salespeople, membership levels, audit log', (ctx) => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await ctx.login(DEMO_ACCOUNTS.superAdmin.username);
+  });
+
+  it('lists salespeople with referred accounts and balance; regenerates an invite code', async () => {
+    const page = await ctx.call('sale/list', {}, { token: admin });
+    expect(page.code).toBe('00000');
+    const sale: SaleItem = page.content.list.find((item: SaleItem) => item.username === DEMO_ACCOUNTS.salesperson.username);
+    expect(sale).toMatchObject({ status: 'enabled', commissionRate: 1000, referredCount: 1, balanceCents: expect.any(Number) });
+
+    const regenerated = await ctx.call('sale/regenerateCode', { accountId: sale.accountId }, { token: admin });
+    expect(regenerated.content.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
+    expect(regenerated.content.inviteCode).not.toBe(sale.inviteCode);
+    const old = await ctx.call('account/register', { username: 'by_old_code', email: 'old@example.com', password: 'Passw0rd!x', inviteCode: sale.inviteCode });
+    expect(old.msg).toBe('参数错误：inviteCode 无效或已停用');
+    const byCode = await ctx.call('sale/list', { inviteCode: regenerated.content.inviteCode.toLowerCase() }, { token: admin });
+    expect(byCode.content.total).toBe(1);
+    const auditRow = await one(ctx.db, sql`select before, after from audit_log where action = 'sale.regenerateCode' order by id desc limit 1`);
+    expect(auditRow).toEqual({ before: { inviteCode: sale.inviteCode }, after: { inviteCode: regenerated.content.inviteCode } });
+  });
+
+  it('making a salesperson gives the salesperson role; the users screen reads the summary', async () => {
+    const target = await accountId(ctx.db, DEMO_ACCOUNTS.operator.username);
+    await ctx.call('sale/setSale', { accountId: target, enabled: true, commissionRate: 1250 }, { token: admin });
+    const roles = await rows(ctx.db, sql`select r.code from account_roles ar join roles r on r.id = ar.role_id where ar.account_id = ${target} order by r.code`);
+    expect(roles.map((row) => row.code)).toEqual(['operator', 'salesperson']);
+    const summary = await ctx.call('sale/ofAccounts', { accountIds: [target, 999_999] }, { token: admin });
+    expect(summary.content).toEqual([{ accountId: target, enabled: true, commissionRate: 1250, inviteCode: expect.any(String), removed: false }]);
+  });
+
+  it('removes a salesperson only with /salerdel, softly, keeping the ledger', async () => {
+    const target = await accountId(ctx.db, DEMO_ACCOUNTS.operator.username);
+    await ctx.db.execute(
+      sql`insert into ledger_entries (account_id, amount_cents, kind, reference, balance_after_cents) values (${target}, 500, 'adjustment', 'test', 500)`,
+    );
+    // An account that manages salespeople but lacks /salerdel.
+    const role = await one(ctx.db, sql`insert into roles (code, name) values ('sale_admin', '销售管理员') returning id`);
+    await ctx.db.execute(
+      sql`insert into role_menus (role_id, menu_id) select ${role.id}, id from menus where url in ('/client/system', '/client/system/saleManager')`,
+    );
+    const managerId = await accountId(ctx.db, DEMO_ACCOUNTS.member.username);
+    await ctx.db.execute(sql`insert into account_roles (account_id, role_id) values (${managerId}, ${role.id})`);
+    const manager = await ctx.login(DEMO_ACCOUNTS.member.username);
+    expect((await ctx.call('sale/list', {}, { token: manager })).code).toBe('00000');
+    expect((await ctx.call('sale/remove', { accountId: target }, { token: manager })).code).toBe('A0301');
+
+    const removed = await ctx.call('sale/remove', { accountId: target }, { token: admin });
+    expect(removed.code).toBe('00000');
+    const row = await one(ctx.db, sql`select enabled, removed_at is not null as removed from salespeople where account_id = ${target}`);
+    expect(row).toEqual({ enabled: false, removed: true });
+    expect((await rows(ctx.db, sql`select 1 from ledger_entries where account_id = ${target}`)).length).toBe(1);
+    const list = await ctx.call('sale/list', { status: 'removed' }, { token: admin });
+    expect(list.content.list.map((item: SaleItem) => item.accountId)).toEqual([target]);
+    expect((await ctx.call('sale/remove', { accountId: target }, { token: admin })).msg).toBe(`参数错误：accountId ${SYSTEM_TEXT.saleRemoved}`);
+    expect((await ctx.call('sale/remove', { accountId: managerId }, { token: admin })).msg).toBe(`参数错误：accountId ${SYSTEM_TEXT.noSuchSale}`);
+  });
+
+  it('manages membership levels; a level in use is only taken off sale', async () => {
+    const body = { name: '体验版', priceCents: 990, durationDays: 7, shopQuota: 1, productQuota: 10, sort: 5, onSale: true };
+    const created = await ctx.call<LevelItem>('membershipLevel/create', body, { token: admin });
+    expect(created.content).toMatchObject({ ...body, orderCount: 0, accountCount: 0 });
+    expect((await ctx.call('membershipLevel/create', body, { token: admin })).msg).toBe('参数错误：name 已被其他等级使用');
+    expect((await ctx.call('membershipLevel/create', { ...body, name: 'x', priceCents: 9.9 }, { token: admin })).msg).toBe(
+      '参数错误：priceCents 应为整数',
+    );
+    expect((await ctx.call('membershipLevel/create', { ...body, name: 'x', durationDays: 0 }, { token: admin })).msg).toBe(
+      '参数错误：durationDays 不能小于 1',
+    );
+    const updated = await ctx.call('membershipLevel/update', { id: created.content.id, ...body, priceCents: 1990 }, { token: admin });
+    expect(updated.content.priceCents).toBe(1990);
+    const list = await ctx.call('membershipLevel/list', { onSale: true }, { token: admin });
+    expect(list.content.list[0].name).toBe('体验版');
+
+    const pro = await one(ctx.db, sql`select id from membership_levels where name = '专业版'`);
+    const refused = await ctx.call('membershipLevel/delete', { id: pro.id }, { token: admin });
+    expect(refused.code).toBe('A0400');
+    expect(refused.msg).toBe(SYSTEM_TEXT.levelInUse(0, 1));
+    const offSale = await ctx.call('membershipLevel/setOnSale', { id: pro.id, onSale: false }, { token: admin });
+    expect(offSale.content.onSale).toBe(false);
+    expect((await ctx.call('membershipLevel/delete', { id: created.content.id }, { token: admin })).code).toBe('00000');
+    const operator = await ctx.login(DEMO_ACCOUNTS.operator.username);
+    expect((await ctx.call('membershipLevel/list', {}, { token: operator })).code).toBe('00000');
+    const salesperson = await ctx.login(DEMO_ACCOUNTS.salesperson.username);
+    expect((await ctx.call('membershipLevel/setOnSale', { id: pro.id, onSale: true }, { token: salesperson })).code).toBe('A0301');
+  });
+
+  it('answers the audit log to super administrators only, with filters', async () => {
+    const all = await ctx.call('auditLog/list', {}, { token: admin });
+    expect(all.code).toBe('00000');
+    expect(all.content.total).toBeGreaterThanOrEqual(7);
+    const items: AuditItem[] = all.content.list;
+    expect(items[0]).toMatchObject({ actorName: DEMO_ACCOUNTS.superAdmin.username, ip: '127.0.0.1', at: expect.stringMatching(/Z$/) });
+    const byAction = await ctx.call('auditLog/list', { action: 'membershipLevel.setOnSale' }, { token: admin });
+    expect(byAction.content.list).toHaveLength(1);
+    expect(byAction.content.list[0]).toMatchObject({ targetType: 'membershipLevel', before: { onSale: true }, after: { onSale: false } });
+    const byType = await ctx.call('auditLog/list', { targetType: 'salesperson', actor: 'DEMO_ADM' }, { token: admin });
+    expect(byType.content.list.every((item: AuditItem) => item.targetType === 'salesperson')).toBe(true);
+    expect(byType.content.total).toBeGreaterThanOrEqual(3);
+    const future = await ctx.call('auditLog/list', { from: new Date(Date.now() + 3_600_000).toISOString() }, { token: admin });
+    expect(future.content.total).toBe(0);
+    const past = await ctx.call('auditLog/list', { to: new Date(Date.now() - 3_600_000).toISOString() }, { token: admin });
+    expect(past.content.total).toBe(0);
+    expect((await ctx.call('auditLog/list', { from: 'yesterday' }, { token: admin })).msg).toBe('参数错误：from 格式不正确');
+    const operator = await ctx.login(DEMO_ACCOUNTS.operator.username);
+    expect((await ctx.call('auditLog/list', {}, { token: operator })).code).toBe('A0301');
+  });
+});
