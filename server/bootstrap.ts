@@ -49,7 +49,7 @@ export async function bootstrap({ db, config, print }: BootstrapOptions): Promis
     const insertedMenuIds = await seedMenus(tx, menuSeeds());
     const rolesCreated = await seedRoles(tx, insertedMenuIds);
     const admin = await seedAdmin(tx, config);
-    const demoAccountsCreated = config.demo ? await seedDemo(tx) : [];
+    const demoAccountsCreated = config.demo ? await seedDemo(tx, config) : [];
     return { menusInserted: insertedMenuIds.length, rolesCreated, admin, demoAccountsCreated };
   });
   await pruneAttempts(db);
@@ -158,7 +158,7 @@ async function seedAdmin(tx: Tx, config: ServerConfig) {
   return { created: true, username: config.adminUsername, generatedPassword };
 }
 
-async function seedDemo(tx: Tx): Promise<string[]> {
+async function seedDemo(tx: Tx, config: ServerConfig): Promise<string[]> {
   for (const level of MEMBERSHIP_LEVEL_SEEDS) {
     await tx.execute(
       sql`insert into membership_levels (name, price_cents, duration_days, shop_quota, product_quota, sort)
@@ -198,7 +198,7 @@ async function seedDemo(tx: Tx): Promise<string[]> {
       );
     }
   }
-  for (const seedDomain of DOMAIN_DEMO_SEEDS) await seedDomain(tx);
+  for (const seedDomain of DOMAIN_DEMO_SEEDS) await seedDomain(tx, config);
   for (const article of NEWS_SEEDS) {
     await tx.execute(
       sql`insert into news (title, summary, body, published_at)

@@ -24,8 +24,7 @@ export interface ServerConfig {
   mediaVideoMaxBytes: number;
   /**
    * Key of the payout cards' fingerprints (HMAC), `CARD_FINGERPRINT_KEY`. Optional: without it the
-   * server keeps a generated key in `<dataDir>/card-fingerprint.key`. Set it when several instances
-   * share one PostgreSQL, so that they all compute the same fingerprints.
+   * server generates one into the database once, shared by every instance.
    */
   cardFingerprintKey: string | undefined;
 }

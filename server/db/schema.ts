@@ -426,3 +426,10 @@ export const auditLog = pgTable(
     index('audit_log_target').on(t.targetType, t.targetId),
   ],
 );
+
+/** Secrets the server generates once and every instance shares (e.g. the payout cards' fingerprint key). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -3,37 +3,29 @@
  * full number), so the same card cannot be added twice while the number itself is never kept.
  *
  * The key is `config.cardFingerprintKey` (env CARD_FINGERPRINT_KEY) when set; otherwise a random
- * key generated once into `<dataDir>/card-fingerprint.key` (mode 0600). A lost key only weakens the
- * duplicate check of cards added before; it never exposes a number.
+ * key generated once into the database (`server_secrets`), so every instance on the same database
+ * computes the same fingerprints and the key travels with the data it protects. A lost key only
+ * weakens the duplicate check of cards added before; it never exposes a number.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { ServerConfig } from '../config';
+import type { Db } from '../db/client';
+import { queryOne } from '../db/query';
 
-export const KEY_FILE_NAME = 'card-fingerprint.key';
+type Executor = Pick<Db, 'execute'>;
 
-const keyFileCache = new Map<string, Buffer>();
+export const FINGERPRINT_SECRET_NAME = 'card-fingerprint-key';
 
-function keyFromFile(dataDir: string): Buffer {
-  const file = path.join(dataDir, KEY_FILE_NAME);
-  const cached = keyFileCache.get(file);
-  if (cached) return cached;
-  fs.mkdirSync(dataDir, { recursive: true });
-  try {
-    // 'wx': only the first writer creates it, so two processes starting together agree on one key.
-    fs.writeFileSync(file, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-  if (key.length < 16) throw new Error(`${file} does not hold a usable key`);
-  keyFileCache.set(file, key);
-  return key;
-}
-
-export function fingerprintKey(config: Pick<ServerConfig, 'cardFingerprintKey' | 'dataDir'>): Buffer {
-  return config.cardFingerprintKey ? Buffer.from(config.cardFingerprintKey, 'utf8') : keyFromFile(config.dataDir);
+/** The configured key, or the database's (created by whichever instance asks first). */
+export async function fingerprintKey(db: Executor, config: Pick<ServerConfig, 'cardFingerprintKey'>): Promise<Buffer> {
+  if (config.cardFingerprintKey) return Buffer.from(config.cardFingerprintKey, 'utf8');
+  await db.execute(
+    sql`insert into server_secrets (name, value) values (${FINGERPRINT_SECRET_NAME}, ${randomBytes(32).toString('base64')})
+        on conflict (name) do nothing`,
+  );
+  const row = await queryOne<{ value: string }>(db, sql`select value from server_secrets where name = ${FINGERPRINT_SECRET_NAME}`);
+  return Buffer.from(row!.value, 'base64');
 }
 
 /** The fingerprint of a card number (digits only), hex. */

@@ -98,7 +98,7 @@ const add = defineCall({
     if (!holder) throw badParameter('holder', '不能为空');
     if (!bank) throw badParameter('bank', '不能为空');
     if (!luhnValid(body.cardNumber)) throw badParameter('cardNumber', '校验未通过，请核对卡号');
-    const fingerprint = cardFingerprint(fingerprintKey(config), body.cardNumber);
+    const fingerprint = cardFingerprint(await fingerprintKey(db, config), body.cardNumber);
     const last4 = body.cardNumber.slice(-4);
     try {
       return await db.transaction(async (tx) => {

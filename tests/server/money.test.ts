@@ -3,10 +3,9 @@
  * The rules: the balance never goes negative, a withdrawal holds its amount, rejecting releases it,
  * approving settles it, every change writes its entry, concurrent requests can not overdraw.
  */
-process.env.CARD_FINGERPRINT_KEY = 'money-test-card-key';
-
 import { buildApp } from '../../server/app';
 import { postLedgerEntry } from '../../server/money/ledger';
+import { fingerprintKey } from '../../server/money/cardFingerprint';
 import { DEMO_CARD, DEMO_OPENING_BALANCE, DEMO_SALE_BALANCE_CENTS, DEMO_SALE_LEDGER, seedDemoMoney } from '../../server/seed/domains/money';
 import { Refusal } from '../../server/http/respond';
 import { LEDGER_TEXT } from '../../src/shared/ledger';
@@ -68,7 +67,7 @@ describeEachDatabase(
         expect.objectContaining({ holder: DEMO_CARD.holder, bank: DEMO_CARD.bank, last4: DEMO_CARD.number.slice(-4), isDefault: true }),
       ]);
       // Seeding again (every start) adds nothing.
-      await ctx.db.transaction((tx) => seedDemoMoney(tx));
+      await ctx.db.transaction((tx) => seedDemoMoney(tx, ctx.config));
       expect((await ctx.call('ledger/list', {}, { token })).content.total).toBe(DEMO_SALE_LEDGER.entries);
       expect((await ctx.call('bankCard/list', {}, { token })).content.total).toBe(1);
     });
@@ -85,7 +84,6 @@ describeEachDatabase(
       expect(before.balance).toBe(before.sumOfEntries);
     });
   },
-  { config: { cardFingerprintKey: process.env.CARD_FINGERPRINT_KEY } },
 );
 
 describeEachDatabase(
@@ -141,7 +139,6 @@ describeEachDatabase(
       expect(mine.content.list.map((item: any) => item.username)).toEqual(['mine_one']);
     });
   },
-  { config: { cardFingerprintKey: process.env.CARD_FINGERPRINT_KEY } },
 );
 
 describeEachDatabase(
@@ -225,7 +222,6 @@ describeEachDatabase(
       });
     });
   },
-  { config: { cardFingerprintKey: process.env.CARD_FINGERPRINT_KEY } },
 );
 
 describeEachDatabase(
@@ -352,7 +348,6 @@ describeEachDatabase(
       });
     });
   },
-  { config: { cardFingerprintKey: process.env.CARD_FINGERPRINT_KEY } },
 );
 
 describeEachDatabase(
@@ -399,5 +394,18 @@ describeEachDatabase(
       }
     });
   },
-  { config: { cardFingerprintKey: process.env.CARD_FINGERPRINT_KEY } },
 );
+
+describeEachDatabase('money: the payout cards\' fingerprint key', (ctx) => {
+  it('is generated once into the database, so every instance computes the same fingerprints', async () => {
+    const first = await fingerprintKey(ctx.db, { cardFingerprintKey: undefined });
+    const again = await ctx.db.transaction((tx) => fingerprintKey(tx, { cardFingerprintKey: undefined }));
+    expect(first.length).toBe(32);
+    expect(again.equals(first)).toBe(true);
+  });
+
+  it('is the configured one when CARD_FINGERPRINT_KEY is set', async () => {
+    const key = await fingerprintKey(ctx.db, { cardFingerprintKey: 'configured-key' });
+    expect(key.toString('utf8')).toBe('configured-key');
+  });
+});

@@ -1,5 +1,4 @@
 /** Personal settings (email, password, sessions) and the home figures, on PGlite and PostgreSQL. */
-process.env.CARD_FINGERPRINT_KEY = 'profile-test-card-key';
 
 import { postLedgerEntry } from '../../server/money/ledger';
 import { DEMO_SALE_BALANCE_CENTS } from '../../server/seed/domains/money';
@@ -117,7 +116,6 @@ describeEachDatabase(
       expect((await ctx.call('account/getOne', {}, { token: here })).code).toBe('A0230');
     });
   },
-  { config: { cardFingerprintKey: process.env.CARD_FINGERPRINT_KEY } },
 );
 
 describeEachDatabase(
@@ -178,5 +176,4 @@ describeEachDatabase(
       });
     });
   },
-  { config: { cardFingerprintKey: process.env.CARD_FINGERPRINT_KEY } },
 );

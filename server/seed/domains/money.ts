@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
-import { loadConfig } from '../../config';
+import type { ServerConfig } from '../../config';
 import type { Tx } from '../../db/client';
 import { queryOne } from '../../db/query';
 import { cardFingerprint, fingerprintKey } from '../../money/cardFingerprint';
@@ -26,7 +26,7 @@ export const DEMO_SALE_LEDGER = { entries: 2, commissions: 1 } as const;
 /** A UnionPay-style number that passes the Luhn check (not a real card). */
 export const DEMO_CARD = { holder: '演示销售', bank: '招商银行', number: '6225880000000001' } as const;
 
-export async function seedDemoMoney(tx: Tx): Promise<void> {
+export async function seedDemoMoney(tx: Tx, config: ServerConfig): Promise<void> {
   const sale = await queryOne<{ id: number }>(
     tx,
     sql`select a.id from accounts a join salespeople s on s.account_id = a.id
@@ -40,8 +40,7 @@ export async function seedDemoMoney(tx: Tx): Promise<void> {
   );
   if (!opened) await postLedgerEntry(tx, { accountId: sale.id, kind: 'adjustment', ...DEMO_OPENING_BALANCE });
 
-  // The server computes fingerprints with the key of its configuration, read from the same environment.
-  const fingerprint = cardFingerprint(fingerprintKey(loadConfig()), DEMO_CARD.number);
+  const fingerprint = cardFingerprint(await fingerprintKey(tx, config), DEMO_CARD.number);
   await tx.execute(
     sql`insert into bank_cards (account_id, holder, bank, last4, fingerprint, is_default)
         select ${sale.id}, ${DEMO_CARD.holder}, ${DEMO_CARD.bank}, ${DEMO_CARD.number.slice(-4)}, ${fingerprint},
