@@ -226,10 +226,17 @@ describeEachDatabase('system: salespeople, membership levels, audit log', (ctx) 
     const list = await ctx.call('membershipLevel/list', { onSale: true }, { token: admin });
     expect(list.content.list[0].name).toBe('体验版');
 
-    const pro = await one(ctx.db, sql`select id from membership_levels where name = '专业版'`);
+    // 专业版 is demo_member's level, bought by its seeded paid order.
+    const pro = await one(
+      ctx.db,
+      sql`select l.id, (select count(*)::int from orders o where o.level_id = l.id) as orders,
+                 (select count(*)::int from accounts a where a.membership_level_id = l.id) as accounts
+          from membership_levels l where l.name = '专业版'`,
+    );
+    expect(pro.accounts).toBeGreaterThan(0);
     const refused = await ctx.call('membershipLevel/delete', { id: pro.id }, { token: admin });
     expect(refused.code).toBe('A0400');
-    expect(refused.msg).toBe(SYSTEM_TEXT.levelInUse(0, 1));
+    expect(refused.msg).toBe(SYSTEM_TEXT.levelInUse(pro.orders, pro.accounts));
     const offSale = await ctx.call('membershipLevel/setOnSale', { id: pro.id, onSale: false }, { token: admin });
     expect(offSale.content.onSale).toBe(false);
     expect((await ctx.call('membershipLevel/delete', { id: created.content.id }, { token: admin })).code).toBe('00000');
