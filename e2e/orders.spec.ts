@@ -1,7 +1,8 @@
 /**
  * Orders in Chromium: demo_member buys a level in 会员中心, demo_admin confirms it in 订单列表, the
- * member's expiry extends by the level's duration; staff recharge an account; a member can not
- * open 充值管理.
+ * member's expiry extends by the level's duration and the referring demo_sale sees the commission in
+ * its ledger; staff recharge an account; a member can not open 充值管理.
+ * (Runs after money.spec.ts, whose figures start from the seeded balance.)
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
@@ -119,6 +120,15 @@ test('staff confirm it in 订单列表 and the member’s expiry extends by the 
   await expect(page.getByTestId('membership-expiry')).toContainText(format(expected));
   await expect(page.getByTestId(`pending-${orderNo}`)).toHaveCount(0);
   await screenshot(page, 'memberCenter-after-confirm');
+  await logout(page);
+
+  // The referring salesperson sees the commission of this order in the ledger.
+  await login(page, DEMO_ACCOUNTS.salesperson.username);
+  await page.goto('/client/saleBalanceRecord');
+  const entry = page.locator('.ant-table-row', { hasText: orderNo });
+  await expect(entry).toContainText('佣金');
+  await expect(entry).toContainText('29.90');
+  await screenshot(page, 'saleBalanceRecord-commission-demo_sale');
 });
 
 test('a member can not open 充值管理', async ({ page }) => {
