@@ -36,11 +36,11 @@ export default defineConfig({
   },
   chainWebpack(memo, { webpack }) {
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
-    // antd's button style needs only a brightness test from the colour picker; see the file.
+    // antd's button style and tooltip need only a colour's RGB from the colour picker; see the file.
     memo.plugin('antd-button-brightness').use(webpack.NormalModuleReplacementPlugin, [
-      /color-picker[\\/](components[\\/]ColorPresets|color)$/,
+      /color-picker[\\/](components[\\/]ColorPresets|color|util)$/,
       (resource: { request: string; contextInfo?: { issuer?: string } }) => {
-        if (/antd[\\/]es[\\/]button[\\/]style[\\/]token/.test(resource.contextInfo?.issuer ?? '')) {
+        if (/antd[\\/]es[\\/](button[\\/]style[\\/]token|tooltip[\\/]util)/.test(resource.contextInfo?.issuer ?? '')) {
           resource.request = path.resolve(__dirname, 'src/utils/antdButtonBrightness.ts');
         }
       },

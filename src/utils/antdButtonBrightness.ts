@@ -1,9 +1,10 @@
 /**
- * Stands in for two antd colour-picker modules where antd's button style imports them (see
- * `.umirc.ts`): `color-picker/color` (AggregationColor) and `color-picker/components/ColorPresets`
- * (isBright). The button only needs to know whether its solid colour is bright; the real modules,
- * once any page uses the colour picker (every ProTable page does, through ProField), bring the
- * picker and its presets panel (Collapse and styles, ~8 KB gzipped) into the entry bundle.
+ * Stands in for antd's colour-picker modules where antd's button style and tooltip import them (see
+ * `.umirc.ts`): `color-picker/color` (AggregationColor), `color-picker/util` (generateColor) and
+ * `color-picker/components/ColorPresets` (isBright). Both only need a colour's RGB and whether it
+ * is bright; the real modules, once any page uses the colour picker (every ProTable page does,
+ * through ProField), bring the whole picker and its presets panel (Collapse and styles, ~8 KB
+ * gzipped) into the entry bundle and into the login page's chunks.
  * Same rule as antd: opaque colours by perceived luminance, translucent ones by the brightness
  * they take on the background.
  */
@@ -15,8 +16,9 @@ const LUMINANCE_THRESHOLD = 192;
 export class AggregationColor {
   private readonly color: FastColor;
 
-  constructor(color: string) {
-    this.color = new FastColor(color);
+  /** No colour is transparent black, as antd's cleared colour. */
+  constructor(color?: string) {
+    this.color = new FastColor(color || { r: 0, g: 0, b: 0, a: 0 });
   }
 
   toRgb() {
@@ -27,6 +29,8 @@ export class AggregationColor {
     return this.color.toRgbString();
   }
 }
+
+export const generateColor = (color?: string) => new AggregationColor(color);
 
 export function isBright(value: Pick<AggregationColor, 'toRgb' | 'toRgbString'>, background: string): boolean {
   const { r, g, b, a } = value.toRgb();
