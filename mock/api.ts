@@ -15,4 +15,6 @@ export default {
   'POST /api/mock/scenario': api.setScenario,
   'GET /api/health': api.forward,
   'POST /api/admin/*': api.forward,
+  // Uploaded media files (GET /api/media/<key>), as the server serves them.
+  'GET /api/media/*': api.forward,
 };

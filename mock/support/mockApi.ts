@@ -58,18 +58,27 @@ function state(): MockState {
   return holder[globalKey]!;
 }
 
-function send(res: ServerResponse, status: number, body: string, contentType = 'application/json; charset=utf-8') {
+function send(res: ServerResponse, status: number, body: string | Buffer, contentType = 'application/json; charset=utf-8') {
   res.statusCode = status;
   res.setHeader('content-type', contentType);
   res.end(body);
 }
 
+/** The server's headers a browser acts on (media files: caching and the upload-safety headers). */
+const PASSED_HEADERS = ['etag', 'cache-control', 'x-content-type-options', 'content-security-policy', 'content-disposition'];
+
+const isJson = (contentType: string | undefined) => !contentType || /application\/json/i.test(contentType);
+
+async function readRaw(req: MockRequest): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 async function readBody(req: MockRequest): Promise<unknown> {
   // umi's mock middleware has already parsed JSON bodies; a plain server has not.
   if (req.body !== undefined) return req.body;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = (await readRaw(req)).toString('utf8');
   return text ? JSON.parse(text) : {};
 }
 
@@ -93,18 +102,26 @@ export function createMockApi() {
       if (scenario?.kind === 'fail') return send(res, 200, JSON.stringify(MOCK_FAILURE));
       if (scenario?.kind === 'empty') return send(res, 200, '');
       const app = await state().app;
-      const body = req.method === 'GET' ? undefined : await readBody(req);
+      const requestType = req.headers['content-type'];
+      // JSON calls arrive parsed by umi's middleware; uploads (multipart) pass through as bytes.
+      const payload =
+        req.method === 'GET' ? undefined : isJson(requestType) ? JSON.stringify(await readBody(req)) : await readRaw(req);
       const answer = await app.inject({
         method: req.method as 'GET' | 'POST',
         url,
         headers: {
-          'content-type': 'application/json',
+          'content-type': isJson(requestType) ? 'application/json' : String(requestType),
           ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
           ...(req.headers['user-agent'] ? { 'user-agent': req.headers['user-agent'] } : {}),
+          ...(req.headers['if-none-match'] ? { 'if-none-match': req.headers['if-none-match'] } : {}),
         },
-        payload: body === undefined ? undefined : JSON.stringify(body),
+        payload,
       });
-      send(res, answer.statusCode, answer.body, String(answer.headers['content-type'] ?? 'application/json'));
+      for (const name of PASSED_HEADERS) {
+        const value = answer.headers[name];
+        if (value !== undefined) res.setHeader(name, String(value));
+      }
+      send(res, answer.statusCode, answer.rawPayload, String(answer.headers['content-type'] ?? 'application/json'));
     } catch (error) {
       console.error('[mock]', error);
       send(res, 500, JSON.stringify({ isSuccess: false, code: 'B0001', msg: '系统繁忙，请稍后再试', content: null }));

@@ -135,6 +135,27 @@ describe.each(targets)('API contract: %s', (_name, start) => {
     const times = answer.content.list.map((article) => Date.parse(article.publishedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
+
+  it('media/upload takes a multipart file and the file is served back with its safe headers', async () => {
+    const staff = await login(DEMO_ACCOUNTS.operator.username);
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+    const form = new FormData();
+    form.append('file', new Blob([png], { type: 'image/png' }), 'contract.png');
+    const uploaded = await fetch(`${target.baseUrl}/api/admin/media/upload`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${staff}` },
+      body: form,
+    });
+    const answer = (await uploaded.json()) as Wrapper<{ url: string; kind: string }>;
+    expect(answer).toMatchObject({ isSuccess: true, content: { kind: 'image', url: expect.stringMatching(/^\/api\/media\//) } });
+
+    const served = await fetch(`${target.baseUrl}${answer.content.url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-security-policy')).toContain('sandbox');
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+  });
 });
 
 describe('mock scenarios', () => {
