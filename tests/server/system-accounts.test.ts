@@ -229,7 +229,8 @@ describeEachDatabase('system: salespeople, membership levels, audit log', (ctx) 
     const pro = await one(ctx.db, sql`select id from membership_levels where name = '专业版'`);
     const refused = await ctx.call('membershipLevel/delete', { id: pro.id }, { token: admin });
     expect(refused.code).toBe('A0400');
-    expect(refused.msg).toBe(SYSTEM_TEXT.levelInUse(0, 1));
+    // demo_member: its 专业版 membership and its paid order (demo orders).
+    expect(refused.msg).toBe(SYSTEM_TEXT.levelInUse(1, 1));
     const offSale = await ctx.call('membershipLevel/setOnSale', { id: pro.id, onSale: false }, { token: admin });
     expect(offSale.content.onSale).toBe(false);
     expect((await ctx.call('membershipLevel/delete', { id: created.content.id }, { token: admin })).code).toBe('00000');
