@@ -10,8 +10,11 @@ import { containsPattern, queryOne, queryRows } from '../db/query';
 /** Beyond this many matches of a text search the total is answered as "at least" (totalCapped). */
 export const SEARCH_COUNT_CAP = 1000;
 
-/** pg_trgm extracts a trigram from any run of three letters or digits; shorter texts have none. */
-const HAS_TRIGRAM = /[\p{L}\p{N}]{3}/u;
+/**
+ * pg_trgm extracts a trigram from a run of three letters or digits (ASCII ones in every locale);
+ * other texts (one or two characters, punctuation) go through the username's character grams.
+ */
+const HAS_TRIGRAM = /[A-Za-z0-9]{3}/;
 /** account_search_grams splits its pairs on \x01 (migration 0006): such a text can not use it. */
 const GRAM_SEPARATOR = '\x01';
 
@@ -92,7 +95,7 @@ export interface AccountPage {
 }
 
 /** How many of the newest accounts a text search reads first (a common text is found there). */
-export const RECENT_ACCOUNTS = 5000;
+export const RECENT_ACCOUNTS = 4000;
 
 interface Matches {
   n: number;

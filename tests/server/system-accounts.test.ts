@@ -63,7 +63,8 @@ describeEachDatabase('system: accounts', (ctx) => {
             ('QzMixed', 'qz@example.com', 'x', now() - interval '2 days'),
             ('x%y_z', 'pct@example.com', 'x', now() - interval '2 days'),
             ('xay', 'xay@example.com', 'x', now() - interval '2 days'),
-            ('abq', 'abq@example.com', 'x', now() - interval '3 days')`,
+            ('abq', 'abq@example.com', 'x', now() - interval '3 days'),
+            ('Ünïcode', 'uni@example.com', 'x', now() - interval '3 days')`,
     );
     const reference = async (username: string, current: number) => {
       const pattern = containsPattern(username);
@@ -76,7 +77,7 @@ describeEachDatabase('system: accounts', (ctx) => {
       return { ids: ids.map((row) => row.id), n };
     };
     const searches: Array<[string, number]> = [
-      ['q', 1], ['QZ', 1], ['zm', 1], ['%', 1], ['_', 1], ['x%', 1], ['_z', 1], ['a', 1], ['ay', 1], ['nobody', 1],
+      ['q', 1], ['QZ', 1], ['zm', 1], ['%', 1], ['_', 1], ['x%', 1], ['_z', 1], ['a', 1], ['ay', 1], ['nobody', 1], ['ünï', 1], ['NÏC', 1], ['.', 1],
       ['band_', 1], ['band_', 2], ['BAND_10', 1], ['and_1', 3],
       ['fill', 1], ['fill', 2], ['fill', 101], ['fill', 150], ['ILL5', 1], ['l', 1], ['l', 120],
     ];
@@ -93,7 +94,7 @@ describeEachDatabase('system: accounts', (ctx) => {
     }
     await ctx.db.execute(
       sql`delete from accounts where email like 'fill%' or email like 'band%'
-          or email in ('qz@example.com', 'pct@example.com', 'xay@example.com', 'abq@example.com')`,
+          or email in ('qz@example.com', 'pct@example.com', 'xay@example.com', 'abq@example.com', 'uni@example.com')`,
     );
   });
 
