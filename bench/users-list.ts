@@ -6,11 +6,15 @@
  * the screen's default page and a username filter. Budget: p95 < 50 ms on PGlite.
  *
  * A benchmark: it prints figures and does not fail on a missed budget. ACCOUNTS and RUNS override;
- * EXPLAIN=1 also prints the query plan of the filtered page and count.
+ * DATASET=names|uniform picks the usernames; DATABASE_URL runs it on an (empty) PostgreSQL
+ * database instead; EXPLAIN=zh,zhangwei also prints the plans of the statements run for these
+ * usernames. The load average is printed too: on a shared machine the figures follow it.
  */
-import { sql } from 'drizzle-orm';
+import os from 'node:os';
+import { sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { bootstrap } from '../server/bootstrap';
+import { accountPageStatements, RECENT_ACCOUNTS, withSearchIndexes } from '../server/calls/accountList';
 import { openDatabase } from '../server/db/client';
 import { queryRows } from '../server/db/query';
 import { injectCall, testConfig } from '../tests/server/support/databases';
@@ -51,35 +55,64 @@ function percentile(sorted: readonly number[], p: number) {
 
 async function main() {
   const started = Date.now();
-  const database = await openDatabase({});
+  // DATABASE_URL: the same on a PostgreSQL server (an empty database: the bench migrates and seeds it).
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
   const config = testConfig({ demo: true });
   await bootstrap({ db: database.db, config, print: () => {} });
   await seedAccounts(database.db, ACCOUNTS);
-  console.log(`seeded ${ACCOUNTS.toLocaleString('en-US')} accounts (${DATASET}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${database.kind}: seeded ${ACCOUNTS.toLocaleString('en-US')} accounts (${DATASET}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const app = await buildApp({ db: database.db, config });
   const login = await injectCall(app, 'account/login', { username: DEMO_ACCOUNTS.superAdmin.username, password: DEMO_PASSWORD });
   const token = login.content.token as string;
 
-  // What an administrator types: part of a username (a few matches), a common part (many), none.
+  // What an administrator types: one, two or more characters, common and rare, the start of a name
+  // and a part inside it, a whole name, nothing that exists. Each case draws its text at random.
   const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
-  const someName = () => (DATASET === 'uniform' ? `user_0${Math.floor(Math.random() * 10000)}` : `${pick(SURNAMES)}${pick(GIVEN)}${Math.floor(Math.random() * 1000)}`);
-  const cases: Array<{ name: string; body: () => Record<string, unknown> }> = [
-    { name: 'username: part of one (a few matches)', body: () => ({ username: someName() }) },
-    { name: 'username: 4 digits (~10 matches)', body: () => ({ username: String(1000 + Math.floor(Math.random() * 9000)) }) },
-    { name: 'username: a name (hundreds+)', body: () => ({ username: DATASET === 'uniform' ? `_0${Math.floor(Math.random() * 100)}` : `${pick(SURNAMES)}${pick(GIVEN)}` }) },
-    { name: 'username: very common ("a")', body: () => ({ username: 'a' }) },
-    { name: 'username: no match', body: () => ({ username: `nobody${Math.floor(Math.random() * 1e6)}` }) },
+  const seeded = () => 1 + Math.floor(Math.random() * ACCOUNTS);
+  const usernameOf = (n: number) =>
+    DATASET === 'uniform' ? `user_${String(n).padStart(6, '0')}` : `${SURNAMES[n % SURNAMES.length]}${GIVEN[Math.floor(n / SURNAMES.length) % GIVEN.length]}${n}`;
+  const byDataset = (names: () => string, uniform: () => string) => () => ({ username: DATASET === 'uniform' ? uniform() : names() });
+  const usernameCases: Array<{ name: string; body: () => Record<string, unknown> }> = [
+    { name: '1 char, common (a, n, 1...)', body: byDataset(() => pick(['a', 'n', 'g', 'i', 'e', '1']), () => pick(['u', 's', '1', '5', '0'])) },
+    { name: '1 char, rare (k, p, v / a, d, m)', body: byDataset(() => pick(['k', 'p', 'v', 'd']), () => pick(['a', 'd', 'm', 'o'])) },
+    { name: '2 chars, common (an, zh / 12, r_)', body: byDataset(() => pick(['an', 'zh', 'ng', 'we', '12']), () => pick(['12', '00', 'r_', '45'])) },
+    { name: '2 chars, some (zo, qi / 99, 42)', body: byDataset(() => pick(['zo', 'qi', 'xu', 'ao']), () => pick(['99', '42', '07', '_1'])) },
+    { name: '2 chars, rare (de, mo, ad)', body: () => ({ username: pick(['de', 'mo', 'ad', 'op']) }) },
+    { name: '2 chars, no match (qz, kv...)', body: () => ({ username: pick(['qz', 'kv', 'xq', 'vb']) }) },
+    { name: 'prefix, common (zhang / user_0)', body: byDataset(() => pick(SURNAMES.filter((s) => s.length >= 3)), () => 'user_0') },
+    { name: 'prefix, banded (zhangwei / user_0N)', body: byDataset(() => `${pick(SURNAMES)}${pick(GIVEN)}`, () => `user_0${Math.floor(Math.random() * 10)}`) },
+    { name: 'infix, hundreds (~200 / ~1000)', body: byDataset(() => `${pick(GIVEN)}${1 + Math.floor(Math.random() * 9)}`, () => `_0${10 + Math.floor(Math.random() * 90)}`) },
+    { name: 'infix, 4 digits (~10-20)', body: () => ({ username: String(1000 + Math.floor(Math.random() * 9000)) }) },
+    { name: 'part of one (a few matches)', body: () => ({ username: usernameOf(seeded()).slice(0, -1) }) },
+    { name: 'whole username (1 match)', body: () => ({ username: usernameOf(seeded()).toUpperCase() }) },
+    { name: 'no match (nobody123456)', body: () => ({ username: `nobody${Math.floor(Math.random() * 1e6)}` }) },
+  ];
+  const cases = [
+    ...usernameCases.map((c) => ({ ...c, name: `username: ${c.name}` })),
     { name: 'no filter', body: () => ({}) },
     { name: 'email domain + status', body: () => ({ email: 'corp.example', status: 'enabled' }) },
   ];
 
   if (process.env.EXPLAIN) {
-    const plan = await queryRows<{ 'QUERY PLAN': string }>(
-      database.db,
-      sql`explain analyze select a.id from accounts a where a.username ilike '%zhangwei123%' order by a.created_at desc, a.id desc limit 10`,
-    );
-    console.log(plan.map((row) => row['QUERY PLAN']).join('\n'));
+    // EXPLAIN=zh,zhangwei: the plans of the statements account/list runs for these usernames.
+    const explain = async (statement: SQL, indexed: boolean) => {
+      const plan = await withSearchIndexes(database.db, indexed, (tx) =>
+        queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain analyze ${statement}`),
+      );
+      console.log(plan.map((row) => `    ${row['QUERY PLAN']}`).join('\n'));
+    };
+    for (const username of process.env.EXPLAIN.split(',')) {
+      const statements = accountPageStatements({ username }, 1, 10);
+      console.log(`\n${username}: 1. the matches among the newest ${RECENT_ACCOUNTS} accounts`);
+      await explain(statements.recent, false);
+      console.log(`${username}: 2. the matches up to the cap (through the indexes: ${statements.indexed})`);
+      await explain(statements.upToCap, statements.indexed);
+      console.log(`${username}: 3. the page sorted from all matches (capped, rare among the newest)`);
+      await explain(statements.sortedPage, statements.indexed);
+      console.log(`${username}: 3'. the page walking created_at (capped, common among the newest)`);
+      await explain(statements.walkedPage, false);
+    }
   }
 
   console.log(`\naccount/list, first page (pageSize 10), ${RUNS} runs each, after 10 warm-up calls:`);
@@ -108,6 +141,7 @@ async function main() {
       p95 < P95_BUDGET_MS ? '' : `  over the ${P95_BUDGET_MS} ms budget`,
     );
   }
+  console.log(`\nload average (1, 5 min): ${os.loadavg().slice(0, 2).map((n) => n.toFixed(1)).join(', ')} on ${os.cpus().length} cores`);
   await app.close();
   await database.close();
 }

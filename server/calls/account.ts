@@ -19,7 +19,8 @@ import { recordAttempt, registerFailure, settleAttempt } from '../auth/attempts'
 import { membershipOf } from '../auth/membership';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { issueSession, revokeSession } from '../auth/sessions';
-import { containsPattern, pgErrorCode, queryOne, queryRows, toIso, UNIQUE_VIOLATION } from '../db/query';
+import { pgErrorCode, queryOne, queryRows, toIso, UNIQUE_VIOLATION } from '../db/query';
+import { findAccountPage, SEARCH_COUNT_CAP } from './accountList';
 import { badParameter, RawJson, Refusal } from '../http/respond';
 import { defineCall } from '../http/calls';
 import { accountAdminCalls, assertAnotherSuperAdministrator, lockSuperAdministrators } from './accountAdmin';
@@ -179,31 +180,11 @@ const getOne = defineCall({
   },
 });
 
-interface ListRow {
-  id: number;
-  username: string;
-  email: string;
-  status: 'enabled' | 'disabled';
-  levelId: number | null;
-  levelName: string | null;
-  shopQuota: number | null;
-  productQuota: number | null;
-  membershipExpiresAt: unknown;
-  roles: RoleRef[] | string | null;
-  createdAt: unknown;
-}
-
 const parsed = <T>(value: T | string | null): T | null => (typeof value === 'string' ? JSON.parse(value) : value);
 
-/** Beyond this many matches of a text search the total is answered as "at least" (totalCapped). */
-export const SEARCH_COUNT_CAP = 1000;
+export { SEARCH_COUNT_CAP };
 
-/**
- * The page is found first (ids only: the filters, the order and the limit can use the indexes),
- * then the ten rows get their details. The total is a separate count; with a `%text%` search it
- * stops at SEARCH_COUNT_CAP + 1 matches, so a search matching most accounts stays as fast as one
- * matching few (the trigram indexes serve the selective ones).
- */
+/** The users screen's list; the queries and their reasons are in ./accountList. */
 const list = defineCall({
   path: 'account/list',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager] },
@@ -211,43 +192,7 @@ const list = defineCall({
   async handler({ db, body }): Promise<Page<AccountListItem> & { totalCapped?: boolean }> {
     const current = body.current ?? FIRST_PAGE;
     const pageSize = body.pageSize ?? DEFAULT_PAGE_SIZE;
-    const filters = [sql`true`];
-    if (body.username) filters.push(sql`a.username ilike ${containsPattern(body.username)}`);
-    if (body.email) filters.push(sql`a.email ilike ${containsPattern(body.email)}`);
-    if (body.status) filters.push(sql`a.status = ${body.status}`);
-    if (body.roleId) {
-      filters.push(sql`exists (select 1 from account_roles ar where ar.account_id = a.id and ar.role_id = ${body.roleId})`);
-    }
-    if (body.levelId !== undefined) {
-      filters.push(body.levelId === 0 ? sql`a.membership_level_id is null` : sql`a.membership_level_id = ${body.levelId}`);
-    }
-    const where = sql.join(filters, sql` and `);
-    const searching = Boolean(body.username || body.email);
-    const rows = await queryRows<ListRow>(
-      db,
-      sql`with page as (
-            select a.id from accounts a where ${where}
-            order by a.created_at desc, a.id desc
-            limit ${pageSize} offset ${(current - 1) * pageSize}
-          )
-          select a.id, a.username, a.email, a.status,
-                 a.membership_level_id as "levelId", ml.name as "levelName", ml.shop_quota as "shopQuota", ml.product_quota as "productQuota",
-                 a.membership_expires_at as "membershipExpiresAt", a.created_at as "createdAt",
-                 coalesce((select json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name) order by r.id)
-                           from account_roles ar join roles r on r.id = ar.role_id
-                           where ar.account_id = a.id), '[]'::json) as roles
-          from page join accounts a on a.id = page.id
-          left join membership_levels ml on ml.id = a.membership_level_id
-          order by a.created_at desc, a.id desc`,
-    );
-    const counted = await queryOne<{ n: number }>(
-      db,
-      searching
-        ? sql`select count(*)::int as n from (select 1 from accounts a where ${where} limit ${SEARCH_COUNT_CAP + 1}) matches`
-        : sql`select count(*)::int as n from accounts a where ${where}`,
-    );
-    const matches = Number(counted?.n ?? 0);
-    const totalCapped = searching && matches > SEARCH_COUNT_CAP;
+    const { rows, matches, capped } = await findAccountPage(db, body, current, pageSize);
     return {
       list: rows.map((row) => ({
         id: row.id,
@@ -255,12 +200,12 @@ const list = defineCall({
         email: row.email,
         status: row.status,
         membership: membershipOf(row),
-        roles: parsed(row.roles) ?? [],
+        roles: parsed(row.roles as RoleRef[] | string | null) ?? [],
         createdAt: toIso(row.createdAt)!,
       })),
       // Never less than what the pages shown so far prove.
-      total: totalCapped ? Math.max(SEARCH_COUNT_CAP, (current - 1) * pageSize + rows.length) : matches,
-      ...(totalCapped ? { totalCapped } : {}),
+      total: capped ? Math.max(SEARCH_COUNT_CAP, (current - 1) * pageSize + rows.length) : matches,
+      ...(capped ? { totalCapped: true } : {}),
       current,
       pageSize,
     };

@@ -2,6 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { SEARCH_COUNT_CAP } from '../../server/calls/account';
+import { RECENT_ACCOUNTS } from '../../server/calls/accountList';
+import { containsPattern } from '../../server/db/query';
 import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
 import { SYSTEM_TEXT, type AuditItem, type LevelItem, type SaleItem } from '../../src/shared/system';
 import { describeEachDatabase, injectCall, TEST_ADMIN } from './support/databases';
@@ -40,6 +42,60 @@ describeEachDatabase('system: accounts', (ctx) => {
     const all = await ctx.call('account/list', {}, { token: admin });
     expect(all.content.total).toBeGreaterThan(SEARCH_COUNT_CAP + 5);
     await ctx.db.execute(sql`delete from accounts where username like 'bulk\_%'`);
+  });
+
+  it('finds what a plain ilike finds, in the same order, whichever way the search goes', async () => {
+    // Newest: more fillers than RECENT_ACCOUNTS (a common text is found among them); older: a band
+    // of CAP + 5 numbered names (capped, rare among the newest: the page is sorted from the index
+    // matches); and names for short, mixed-case and wildcard searches.
+    await ctx.db.execute(
+      sql`insert into accounts (username, email, password_hash, created_at)
+          select 'fill' || n, 'fill' || n || '@example.com', 'x', now() + make_interval(secs => n)
+          from generate_series(1, ${RECENT_ACCOUNTS + 100}) n`,
+    );
+    await ctx.db.execute(
+      sql`insert into accounts (username, email, password_hash, created_at)
+          select 'band_' || n, 'band' || n || '@example.com', 'x', now() - interval '1 day' - make_interval(secs => n)
+          from generate_series(1, ${SEARCH_COUNT_CAP + 5}) n`,
+    );
+    await ctx.db.execute(
+      sql`insert into accounts (username, email, password_hash, created_at) values
+            ('QzMixed', 'qz@example.com', 'x', now() - interval '2 days'),
+            ('x%y_z', 'pct@example.com', 'x', now() - interval '2 days'),
+            ('xay', 'xay@example.com', 'x', now() - interval '2 days'),
+            ('abq', 'abq@example.com', 'x', now() - interval '3 days'),
+            ('Ünïcode', 'uni@example.com', 'x', now() - interval '3 days')`,
+    );
+    const reference = async (username: string, current: number) => {
+      const pattern = containsPattern(username);
+      const ids = await rows<{ id: number }>(
+        ctx.db,
+        sql`select id from accounts where username ilike ${pattern} order by created_at desc, id desc
+            limit 10 offset ${(current - 1) * 10}`,
+      );
+      const { n } = await one<{ n: number }>(ctx.db, sql`select count(*)::int as n from accounts where username ilike ${pattern}`);
+      return { ids: ids.map((row) => row.id), n };
+    };
+    const searches: Array<[string, number]> = [
+      ['q', 1], ['QZ', 1], ['zm', 1], ['%', 1], ['_', 1], ['x%', 1], ['_z', 1], ['a', 1], ['ay', 1], ['nobody', 1], ['ünï', 1], ['NÏC', 1], ['.', 1],
+      ['band_', 1], ['band_', 2], ['BAND_10', 1], ['and_1', 3],
+      ['fill', 1], ['fill', 2], ['fill', 101], ['fill', 150], ['ILL5', 1], ['l', 1], ['l', 120],
+    ];
+    for (const [username, current] of searches) {
+      const expected = await reference(username, current);
+      const answer = await ctx.call('account/list', { username, current }, { token: admin });
+      const label = `${username} page ${current}`;
+      expect([label, answer.content.list.map((item: any) => item.id)]).toEqual([label, expected.ids]);
+      if (expected.n > SEARCH_COUNT_CAP) {
+        expect([label, answer.content.totalCapped, answer.content.total]).toEqual([label, true, Math.max(SEARCH_COUNT_CAP, (current - 1) * 10 + expected.ids.length)]);
+      } else {
+        expect([label, answer.content.totalCapped, answer.content.total]).toEqual([label, undefined, expected.n]);
+      }
+    }
+    await ctx.db.execute(
+      sql`delete from accounts where email like 'fill%' or email like 'band%'
+          or email in ('qz@example.com', 'pct@example.com', 'xay@example.com', 'abq@example.com', 'uni@example.com')`,
+    );
   });
 
   it('creates an account with a generated password shown once, and audits without the password', async () => {

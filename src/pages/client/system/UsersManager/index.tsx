@@ -15,22 +15,25 @@ import { compactFilters, type TableAnswer } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { CreateAccountForm, RolesForm, SaleForm, showPasswordOnce } from './AccountForms';
 import AuditLog from './AuditLog';
+import { accountsTotalText } from './text';
 
 const STATUS_ENUM = { enabled: { text: '启用', status: 'Success' }, disabled: { text: '停用', status: 'Default' } };
 const NO_MEMBERSHIP = 0;
 
 type Dialog = { kind: 'create' } | { kind: 'roles'; account: AccountAdminItem } | { kind: 'sale'; account: AccountAdminItem };
 
+type AccountsAnswer = TableAnswer<AccountAdminItem> & { totalCapped?: boolean };
+
 /** `account/list` (the legacy shape) with each row's salesperson summary. */
-async function requestAccounts(params: Record<string, unknown> & { current?: number; pageSize?: number }): Promise<TableAnswer<AccountAdminItem>> {
+async function requestAccounts(params: Record<string, unknown> & { current?: number; pageSize?: number }): Promise<AccountsAnswer> {
   const { current = 1, pageSize = 10, ...filters } = params;
   const body = { ...compactFilters(filters), current, pageSize } as AccountAdminListQuery;
   const answer = await callApi<Page<AccountListItem> & { totalCapped?: boolean }>('account/list', body);
   if (!answer.isSuccess) return { data: [], total: 0, success: false };
-  const { list, total } = answer.content;
+  const { list, total, totalCapped } = answer.content;
   const sales = list.length ? await salesOf(list.map((item) => item.id)).catch(() => []) : [];
   const byAccount = new Map(sales.map((sale) => [sale.accountId, sale]));
-  return { data: list.map((item) => ({ ...item, sale: byAccount.get(item.id) ?? null })), total, success: true };
+  return { data: list.map((item) => ({ ...item, sale: byAccount.get(item.id) ?? null })), total, totalCapped, success: true };
 }
 
 export default function UsersManager() {
@@ -38,6 +41,7 @@ export default function UsersManager() {
   const table = useRef<ActionType>();
   const [tab, setTab] = useState('accounts');
   const [dialog, setDialog] = useState<Dialog>();
+  const [totalCapped, setTotalCapped] = useState(false);
   const { data: roles = [] } = useRequest(roleOptions);
   const { data: levels = [] } = useRequest(levelOptions);
   const reload = () => table.current?.reload();
@@ -142,8 +146,12 @@ export default function UsersManager() {
           headerTitle="账号列表"
           actionRef={table}
           columns={columns}
-          request={requestAccounts}
-          pagination={tablePagination}
+          request={async (params) => {
+            const answer = await requestAccounts(params);
+            setTotalCapped(Boolean(answer.totalCapped));
+            return answer;
+          }}
+          pagination={{ ...tablePagination, showTotal: (total, range) => accountsTotalText(total, range, totalCapped) }}
           options={{ density: false, setting: false }}
           scroll={{ x: 1280 }}
           toolBarRender={() => [

@@ -1,0 +1,49 @@
+/** The users screen's pagination total: a capped text search shows "1000+". */
+import { render, screen } from '@testing-library/react';
+import UsersManager from '@/pages/client/system/UsersManager';
+import { accountsTotalText } from '@/pages/client/system/UsersManager/text';
+import { callApi } from '@/models/request';
+
+jest.mock('@umijs/max', () => ({ useAccess: () => ({ canSeeAdmin: false }) }));
+jest.mock('@/models/request', () => ({ callApi: jest.fn() }));
+jest.mock('@/services/system', () => ({
+  change: jest.fn(),
+  createAccount: jest.fn(),
+  resetPassword: jest.fn(),
+  roleOptions: jest.fn(async () => []),
+  levelOptions: jest.fn(async () => []),
+  salesOf: jest.fn(async () => []),
+}));
+
+const account = (id: number) => ({
+  id,
+  username: `user_${id}`,
+  email: `user_${id}@example.com`,
+  status: 'enabled',
+  membership: null,
+  roles: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+function answerList(content: object) {
+  jest.mocked(callApi).mockResolvedValue({ isSuccess: true, code: '00000', msg: '', content } as never);
+}
+
+describe('users screen pagination total', () => {
+  it('words the total like ProTable, with + when capped', () => {
+    expect(accountsTotalText(1000, [1, 10], true)).toBe('第 1-10 条/总共 1000+ 条');
+    expect(accountsTotalText(42, [11, 20], false)).toBe('第 11-20 条/总共 42 条');
+  });
+
+  it('shows a capped search total as 1000+', async () => {
+    answerList({ list: Array.from({ length: 10 }, (_, i) => account(i + 1)), total: 1000, totalCapped: true, current: 1, pageSize: 10 });
+    render(<UsersManager />);
+    expect(await screen.findByText('第 1-10 条/总共 1000+ 条')).toBeTruthy();
+  });
+
+  it('shows an exact total as it is', async () => {
+    answerList({ list: [account(1), account(2)], total: 2, current: 1, pageSize: 10 });
+    render(<UsersManager />);
+    expect(await screen.findByText('第 1-2 条/总共 2 条')).toBeTruthy();
+  });
+});
