@@ -1,9 +1,9 @@
 /** `auditLog/list`: the audit log for super administrators (/admin), newest first, with filters. */
 import { sql } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../src/shared/constants';
 import { AuditListQuerySchema, type AuditItem, type Page } from '../../src/shared/system';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
+import { pageOf } from '../db/paging';
 import { defineCall } from '../http/calls';
 
 interface AuditRow extends Omit<AuditItem, 'at' | 'id'> {
@@ -16,8 +16,7 @@ const list = defineCall({
   auth: { anyGrant: [CAPABILITY_URLS.canSeeAdmin] },
   body: AuditListQuerySchema,
   async handler({ db, body }): Promise<Page<AuditItem>> {
-    const current = body.current ?? FIRST_PAGE;
-    const pageSize = body.pageSize ?? DEFAULT_PAGE_SIZE;
+    const { current, pageSize, offset } = pageOf(body);
     const filters = [sql`true`];
     if (body.actor) {
       filters.push(sql`l.actor_id in (select id from accounts where username ilike ${containsPattern(body.actor)})`);
@@ -36,7 +35,7 @@ const list = defineCall({
             from audit_log l left join accounts a on a.id = l.actor_id
             where ${where}
             order by l.at desc, l.id desc
-            limit ${pageSize} offset ${(current - 1) * pageSize}`,
+            limit ${pageSize} offset ${offset}`,
       ),
       queryOne<{ n: number }>(db, sql`select count(*)::int as n from audit_log l where ${where}`),
     ]);

@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { queryOne, toIso } from '../db/query';
 import { defineCall, type CallDefinition } from '../http/calls';
 import { cardCalls } from '../money/cards';
-import { allOf, fetchPage } from '../money/paging';
+import { allOf, fetchPage } from '../db/paging';
 import { withdrawalCalls } from '../money/withdrawals';
 
 type Executor = Pick<Db, 'execute'>;

@@ -10,7 +10,7 @@ import { audit } from '../audit';
 import { containsPattern, queryOne, queryRows } from '../db/query';
 import { defineCall } from '../http/calls';
 import { badParameter } from '../http/respond';
-import { pageOf } from '../content/paging';
+import { pageOf } from '../db/paging';
 import { mediaColumns, mediaRowById, toMediaItem, type MediaRow } from '../media/records';
 import { mediaStorage } from '../media/storage';
 

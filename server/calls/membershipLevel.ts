@@ -5,7 +5,6 @@
 import { sql } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../src/shared/constants';
 import { EmptyBodySchema } from '../../src/shared/schemas';
 import {
   IdBodySchema,
@@ -20,6 +19,7 @@ import {
 import { audit } from '../audit';
 import type { Db, Tx } from '../db/client';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
+import { pageOf } from '../db/paging';
 import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 
@@ -61,14 +61,13 @@ const list = defineCall({
   auth: MANAGE_LEVELS,
   body: LevelListQuerySchema,
   async handler({ db, body }): Promise<Page<LevelItem>> {
-    const current = body.current ?? FIRST_PAGE;
-    const pageSize = body.pageSize ?? DEFAULT_PAGE_SIZE;
+    const { current, pageSize, offset } = pageOf(body);
     const filters = [sql`true`];
     if (body.name) filters.push(sql`l.name ilike ${containsPattern(body.name)}`);
     if (body.onSale !== undefined) filters.push(sql`l.on_sale = ${body.onSale}`);
     const where = sql.join(filters, sql` and `);
     const [rows, counted] = await Promise.all([
-      queryRows<LevelRow>(db, sql`${levelSelect} where ${where} order by l.sort, l.id limit ${pageSize} offset ${(current - 1) * pageSize}`),
+      queryRows<LevelRow>(db, sql`${levelSelect} where ${where} order by l.sort, l.id limit ${pageSize} offset ${offset}`),
       queryOne<{ n: number }>(db, sql`select count(*)::int as n from membership_levels l where ${where}`),
     ]);
     return { list: rows.map(toItem), total: Number(counted?.n ?? 0), current, pageSize };

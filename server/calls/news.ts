@@ -5,7 +5,6 @@
 import { sql } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../src/shared/constants';
 import type { NewsArticle, Page } from '../../src/shared/api';
 import {
   IdBodySchema,
@@ -20,22 +19,21 @@ import type { Db } from '../db/client';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
-import { pageOf } from '../content/paging';
+import { pageOf } from '../db/paging';
 
 const list = defineCall({
   path: 'news/list',
   auth: 'public',
   body: PageQuerySchema,
   async handler({ db, body }): Promise<Page<NewsArticle>> {
-    const current = body.current ?? FIRST_PAGE;
-    const pageSize = body.pageSize ?? DEFAULT_PAGE_SIZE;
+    const { current, pageSize, offset } = pageOf(body);
     const published = sql`published_at is not null and published_at <= now()`;
     const [rows, count] = await Promise.all([
       queryRows<{ id: number; title: string; summary: string; body: string; publishedAt: unknown }>(
         db,
         sql`select id, title, summary, body, published_at as "publishedAt" from news
             where ${published} order by published_at desc, id desc
-            limit ${pageSize} offset ${(current - 1) * pageSize}`,
+            limit ${pageSize} offset ${offset}`,
       ),
       queryOne<{ n: number }>(db, sql`select count(*)::int as n from news where ${published}`),
     ]);

@@ -23,7 +23,7 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { pgErrorCode, queryOne, toIso, UNIQUE_VIOLATION } from '../db/query';
 import { defineCall, type CallDefinition } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
-import { fetchPage } from '../money/paging';
+import { fetchPage } from '../db/paging';
 
 const get = defineCall({
   path: 'profile/get',

@@ -7,7 +7,6 @@
 import { sql } from 'drizzle-orm';
 import { capabilitiesFromUrls, CAPABILITY_URLS } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../src/shared/constants';
 import { EmptyBodySchema } from '../../src/shared/schemas';
 import {
   IdBodySchema,
@@ -25,6 +24,7 @@ import {
 import { audit } from '../audit';
 import type { Db, Tx } from '../db/client';
 import { containsPattern, pgErrorCode, queryOne, queryRows, UNIQUE_VIOLATION } from '../db/query';
+import { pageOf } from '../db/paging';
 import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { buildGrantedTree } from '../rbac/tree';
@@ -100,14 +100,13 @@ const list = defineCall({
   auth: MANAGE_ROLES,
   body: RoleListQuerySchema,
   async handler({ db, body }): Promise<Page<RoleItem>> {
-    const current = body.current ?? FIRST_PAGE;
-    const pageSize = body.pageSize ?? DEFAULT_PAGE_SIZE;
+    const { current, pageSize, offset } = pageOf(body);
     const filters = [sql`true`];
     if (body.name) filters.push(sql`r.name ilike ${containsPattern(body.name)}`);
     if (body.code) filters.push(sql`r.code ilike ${containsPattern(body.code)}`);
     const where = sql.join(filters, sql` and `);
     const [rows, counted] = await Promise.all([
-      queryRows<RoleRow>(db, sql`${roleSelect} where ${where} order by r.built_in desc, r.id limit ${pageSize} offset ${(current - 1) * pageSize}`),
+      queryRows<RoleRow>(db, sql`${roleSelect} where ${where} order by r.built_in desc, r.id limit ${pageSize} offset ${offset}`),
       queryOne<{ n: number }>(db, sql`select count(*)::int as n from roles r where ${where}`),
     ]);
     return { list: rows.map(toItem), total: Number(counted?.n ?? 0), current, pageSize };

@@ -6,7 +6,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
 import type { SaleInfo } from '../../src/shared/api';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../src/shared/constants';
 import {
   SALESPERSON_ROLE_CODE,
   SaleAccountSchema,
@@ -22,6 +21,7 @@ import { SetSaleBodySchema } from '../../src/shared/schemas';
 import { audit } from '../audit';
 import { randomCode } from '../auth/password';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
+import { pageOf } from '../db/paging';
 import type { Db, Tx } from '../db/client';
 import { badParameter, Refusal } from '../http/respond';
 import { defineCall } from '../http/calls';
@@ -129,8 +129,7 @@ const list = defineCall({
   auth: { anyGrant: [CAPABILITY_URLS.canSeeSaleManager] },
   body: SaleListQuerySchema,
   async handler({ db, body }): Promise<Page<SaleItem>> {
-    const current = body.current ?? FIRST_PAGE;
-    const pageSize = body.pageSize ?? DEFAULT_PAGE_SIZE;
+    const { current, pageSize, offset } = pageOf(body);
     const filters = [sql`true`];
     if (body.username) filters.push(sql`a.username ilike ${containsPattern(body.username)}`);
     if (body.inviteCode) filters.push(sql`s.invite_code = ${body.inviteCode.trim().toUpperCase()}`);
@@ -146,7 +145,7 @@ const list = defineCall({
             from salespeople s join accounts a on a.id = s.account_id
             where ${where}
             order by s.created_at desc, s.account_id desc
-            limit ${pageSize} offset ${(current - 1) * pageSize}`,
+            limit ${pageSize} offset ${offset}`,
       ),
       queryOne<{ n: number }>(
         db,

@@ -26,7 +26,7 @@ import type { Db } from '../db/client';
 import { containsPattern, pgErrorCode, queryOne, queryRows, toIso, UNIQUE_VIOLATION } from '../db/query';
 import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
-import { pageOf } from '../content/paging';
+import { pageOf } from '../db/paging';
 
 type Executor = Pick<Db, 'execute'>;
 

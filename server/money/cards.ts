@@ -24,7 +24,7 @@ import { pgErrorCode, queryOne, toIso, UNIQUE_VIOLATION } from '../db/query';
 import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { cardFingerprint, fingerprintKey } from './cardFingerprint';
-import { fetchPage } from './paging';
+import { fetchPage } from '../db/paging';
 
 type Executor = Pick<Db, 'execute'>;
 

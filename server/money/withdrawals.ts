@@ -29,7 +29,7 @@ import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { lockAccount, lockOwnCard } from './cards';
 import { postLedgerEntry } from './ledger';
-import { allOf, fetchPage } from './paging';
+import { allOf, fetchPage } from '../db/paging';
 
 type Executor = Pick<Db, 'execute'>;
 

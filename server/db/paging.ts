@@ -1,8 +1,11 @@
-/** A page of a listing: `{ current, pageSize }` in (defaults 1 and 10), `{ list, total, current, pageSize }` out. */
+/**
+ * Paging of the listing calls (product.md): `{ current, pageSize }` in, defaults 1 and 10;
+ * `{ list, total, current, pageSize }` out.
+ */
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { queryOne, queryRows } from '../db/query';
+import type { Db } from './client';
+import { queryOne, queryRows } from './query';
 import type { Page } from '../../src/shared/api';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../src/shared/constants';
 
@@ -11,6 +14,13 @@ type Executor = Pick<Db, 'execute'>;
 export interface PageRequest {
   current?: number;
   pageSize?: number;
+}
+
+/** The requested page with the defaults applied, and its row offset. */
+export function pageOf(request: PageRequest) {
+  const current = request.current ?? FIRST_PAGE;
+  const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
+  return { current, pageSize, offset: (current - 1) * pageSize };
 }
 
 /**
@@ -23,10 +33,9 @@ export async function fetchPage<Row, Item>(
   query: { rows: SQL; count: SQL },
   map: (row: Row) => Item,
 ): Promise<Page<Item>> {
-  const current = request.current ?? FIRST_PAGE;
-  const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
+  const { current, pageSize, offset } = pageOf(request);
   const [rows, counted] = await Promise.all([
-    queryRows<Row>(db, sql`${query.rows} limit ${pageSize} offset ${(current - 1) * pageSize}`),
+    queryRows<Row>(db, sql`${query.rows} limit ${pageSize} offset ${offset}`),
     queryOne<{ n: number | string }>(db, query.count),
   ]);
   return { list: rows.map(map), total: Number(counted?.n ?? 0), current, pageSize };
