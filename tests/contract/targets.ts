@@ -33,6 +33,8 @@ export async function startServerTarget(): Promise<Target> {
     name: 'server',
     baseUrl,
     close: async () => {
+      // Every case has its answer by now; a keep-alive socket (fetch's pool) must not hold the close.
+      app.server.closeAllConnections();
       await app.close();
       await database.close();
     },
@@ -62,7 +64,15 @@ export async function startMockTarget(): Promise<Target> {
     void handler(req, res);
   });
   const baseUrl = await listen(server);
-  return { name: 'mock', baseUrl, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    name: 'mock',
+    baseUrl,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 export async function post<T = any>(baseUrl: string, path: string, body?: unknown, token?: string) {
