@@ -61,14 +61,8 @@ export type PluginMessage =
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const FLOW_TYPES: readonly string[] = ['clean', 'bind', 'stop'];
-const FLOW_STATUSES: readonly string[] = ['success', 'fail'];
-
-/**
- * Reads a message the plug-in wrote. Answers null for anything malformed or unknown: the console
- * ignores it (and logs), it never throws into the page.
- */
-export function parsePluginMessage(raw: unknown): PluginMessage | null {
+/** `{ type, data }` from the element's text (or an already parsed value); null when it is not one. */
+function readEnvelope(raw: unknown): { type: string; data: Record<string, unknown> } | null {
   let value: unknown = raw;
   if (typeof raw === 'string') {
     try {
@@ -78,8 +72,21 @@ export function parsePluginMessage(raw: unknown): PluginMessage | null {
     }
   }
   if (!isObject(value) || typeof value.type !== 'string') return null;
-  const data = isObject(value.data) ? value.data : {};
-  switch (value.type) {
+  return { type: value.type, data: isObject(value.data) ? value.data : {} };
+}
+
+const FLOW_TYPES: readonly string[] = ['clean', 'bind', 'stop'];
+const FLOW_STATUSES: readonly string[] = ['success', 'fail'];
+
+/**
+ * Reads a message the plug-in wrote. Answers null for anything malformed or unknown: the console
+ * ignores it (and logs), it never throws into the page.
+ */
+export function parsePluginMessage(raw: unknown): PluginMessage | null {
+  const envelope = readEnvelope(raw);
+  if (!envelope) return null;
+  const { data } = envelope;
+  switch (envelope.type) {
     case 'start':
       return typeof data.protocolVersion === 'number'
         ? { type: 'start', data: { protocolVersion: data.protocolVersion, pluginVersion: String(data.pluginVersion ?? '') } }
@@ -135,17 +142,10 @@ function pluginDataOf(values: Record<string, unknown>): Partial<PluginData> | nu
  * unknown, a data key of the wrong type included: the plug-in ignores it, it never throws.
  */
 export function parseConsoleMessage(raw: unknown): ConsoleMessage | null {
-  let value: unknown = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return null;
-    }
-  }
-  if (!isObject(value) || typeof value.type !== 'string') return null;
-  const data = isObject(value.data) ? value.data : {};
-  switch (value.type) {
+  const envelope = readEnvelope(raw);
+  if (!envelope) return null;
+  const { data } = envelope;
+  switch (envelope.type) {
     case 'hello':
       return typeof data.protocolVersion === 'number' ? { type: 'hello', data: { protocolVersion: data.protocolVersion } } : null;
     case 'token':
