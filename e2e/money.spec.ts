@@ -13,7 +13,7 @@ import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { maskedCard, WITHDRAWAL_STATUS_LABELS } from '../src/shared/ledger';
 import { formatYuan } from '../src/shared/money';
 import { DEMO_CARD, DEMO_SALE_BALANCE_CENTS, DEMO_SALE_LEDGER } from '../server/seed/domains/money';
-import { forbidden, login, readStorage } from './support/console';
+import { buttonNamed, forbidden, login, readStorage } from './support/console';
 import { screenshot } from './support/screens';
 
 const SALE = DEMO_ACCOUNTS.salesperson.username;
@@ -33,8 +33,6 @@ const rowsOnScreen = (page: Page) => page.locator('.ant-tabs-tabpane-active .ant
 const dialog = (page: Page, title: string) => page.locator('.ant-modal-content').filter({ hasText: title });
 const balanceFigure = (page: Page) => page.getByTestId('ledger-balance').locator('.ant-statistic-content');
 const heldFigure = (page: Page) => page.getByTestId('ledger-held').locator('.ant-statistic-content');
-const buttonNamed = (scope: Page | ReturnType<Page['locator']>, name: string) =>
-  scope.getByRole('button', { name: new RegExp(`^${name.split('').join('\\s*')}$`) });
 
 /** The select of a ProTable filter, by its label. */
 const filterSelect = (page: Page, label: string) =>

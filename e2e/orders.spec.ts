@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { ORDER_TEXT } from '../src/shared/orders';
 import { ROUTE_TITLES } from '../src/shared/uiText';
-import { forbidden, login, logout, sideMenu } from './support/console';
+import { buttonLabel as label, forbidden, login, logout, sideMenu } from './support/console';
 import { screenshot } from './support/screens';
 
 test.describe.configure({ mode: 'serial' });
@@ -20,7 +20,6 @@ const RENEWED_DAYS = 90;
 const EXPIRY_FORMAT = /(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})/;
 
 /** antd spaces the two characters of a two-character button label ('续 费'). */
-const label = (text: string) => new RegExp(`^${text.split('').join('\\s*')}$`);
 const popconfirmOk = (page: Page) => page.locator('.ant-popconfirm:visible').getByRole('button', { name: label('确定') });
 
 async function openFromMenu(page: Page, path: '/client/memberCenter' | '/client/orderList' | '/client/rechargeMannager') {

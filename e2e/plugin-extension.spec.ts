@@ -10,7 +10,7 @@ import { PLUGIN_DATA_KEYS as KEYS } from '../src/shared/pluginProtocol';
 import { SHOP_MESSAGES } from '../src/shared/shops';
 import { UI_TEXT } from '../src/shared/uiText';
 import { CREATOR_PAGE_URL } from '../src/plugin/platform';
-import { greeting, HOME, LOGIN, submitLogin } from './support/console';
+import { buttonNamed, greeting, HOME, LOGIN, submitLogin } from './support/console';
 import { launchWithExtension, type ExtensionBrowser } from './support/extensionBrowser';
 import { screenshot } from './support/screens';
 import { startTestSites, TEST_CREATOR_PAGE, type TestSites } from './support/testSites';
@@ -161,7 +161,7 @@ test('join opens the creator page in join-creator-page with the product list in 
 test('stop: both flags off, the creator tab stops, 已停止', async () => {
   await console_.bringToFront();
   const creator = chromium.context.pages().find((page) => page.url() === CREATOR_PAGE_URL)!;
-  await console_.getByRole('button', { name: /^停\s*止$/ }).click();
+  await buttonNamed(console_, '停止').click();
   await expect(console_.locator('.ant-message').getByText(text.stopped)).toBeVisible();
   await expect(creator.locator('#join-status')).toHaveText('已停止');
   // Opening the creator page put its tab in front; look at the console's message.

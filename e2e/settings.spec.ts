@@ -7,7 +7,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SETTINGS_TEXT } from '../src/pages/client/UserSettings/text';
 import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { PROFILE_TEXT } from '../src/shared/profile';
-import { login, LOGIN } from './support/console';
+import { buttonNamed, login, LOGIN } from './support/console';
 import { screenshot } from './support/screens';
 
 const PASSWORD = 'Settings@1234';
@@ -29,8 +29,6 @@ async function loggedInPage(browser: Browser, username: string, password = PASSW
   return page;
 }
 
-const buttonNamed = (scope: Page | ReturnType<Page['locator']>, name: string) =>
-  scope.getByRole('button', { name: new RegExp(`^${name.split('').join('\\s*')}$`) });
 const sessionRows = (page: Page) => page.locator('.ant-tabs-tabpane-active .ant-table-row');
 
 test('a user changes the email; an address taken by another account is refused', async ({ browser }) => {

@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { ROUTE_TITLES } from '../src/shared/uiText';
-import { LOGIN, login, readStorage, sideMenu } from './support/console';
+import { buttonNamed as button, LOGIN, login, readStorage, sideMenu } from './support/console';
 import { screenshot } from './support/screens';
 
 const stamp = Date.now().toString(36);
@@ -14,9 +14,6 @@ const MENU = { title: `E2E报表${stamp}`, url: `/client/e2eReports${stamp}`, ic
 const ROLE = { name: `E2E角色${stamp}`, code: `e2e_${stamp}` };
 const USER = { username: `e2e_${stamp}`, email: `e2e_${stamp}@example.com`, password: 'E2e@test-1234' };
 
-/** antd puts a space between the two characters of a two-character button label. */
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`(^|\\s)${text.split('').join('\\s*')}$`) });
 const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog', { name: title });
 const row = (page: Page, text: string) => page.locator('tr.ant-table-row', { hasText: text });
 

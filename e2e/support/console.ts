@@ -8,9 +8,18 @@ export const HOME = '/client/home';
 export const LOGIN = '/login';
 /** A client screen open to every account that calls no API without a token (the member centre waits for one). */
 export const QUIET_SCREEN = '/client/memberCenter';
-/** antd puts a space between the two characters of a two-character button label ('登 录'). */
-export const LOGIN_BUTTON = /^登\s*录$/;
-export const REGISTER_BUTTON = /^注\s*册$/;
+/**
+ * The accessible name of an antd button labelled `text`. antd puts a space between the two
+ * characters of a two-character label ('登 录'), and an icon's name comes first ('plus 新建').
+ * So does the loading icon's: after a short loading state its leave motion can stay in the DOM
+ * (zero width, unseen, still named 'loading'), so the name may begin with 'loading' for good.
+ */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const buttonLabel = (text: string) => new RegExp(`(^|\\s)${[...text].map(escapeRegExp).join('\\s*')}$`);
+export const buttonNamed = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: buttonLabel(text) });
+
+export const LOGIN_BUTTON = buttonLabel('登录');
+export const REGISTER_BUTTON = buttonLabel('注册');
 
 export const SESSION_KEYS = ['token', 'expires', 'membership', 'username', 'email'] as const;
 export const PERSISTENT_KEYS = ['token', 'expires'] as const;

@@ -4,12 +4,42 @@ import type { Page } from '@playwright/test';
 
 export const SCREENSHOT_DIR = path.resolve(__dirname, '..', '..', 'test-results', 'screenshots');
 
-/** Waits for web fonts and settled transitions, then takes a full-page screenshot `<name>.png`. */
+/** Longest wait for the page's motions to end; a toast or spinner never blocks the picture. */
+const SETTLE_LIMIT_MS = 2_000;
+
+/**
+ * Resolves once web fonts are in and no antd motion is running: no element in an rc-motion
+ * enter / appear / leave step, and no finite CSS animation or transition still playing.
+ *
+ * The screenshot itself then leaves the page's animations alone. Playwright's
+ * `animations: 'disabled'` finishes them behind rc-motion's back, and a button whose loading
+ * icon was leaving at that moment kept the icon (width 0, named "loading") for good.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async (limit) => {
+    await document.fonts.ready;
+    const motionStep = '[class*="-enter-active"],[class*="-appear-active"],[class*="-leave-active"],[class*="-motion-leave"],[class*="-motion-appear"]';
+    const busy = () =>
+      document.querySelector(motionStep) !== null ||
+      document.getAnimations().some((animation) => {
+        const end = animation.effect?.getComputedTiming().endTime;
+        return animation.playState === 'running' && typeof end === 'number' && Number.isFinite(end);
+      });
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
+    const deadline = performance.now() + limit;
+    // Two quiet checks in a row: rc-motion moves through its steps one frame at a time.
+    let quiet = 0;
+    while (quiet < 2 && performance.now() < deadline) {
+      await frame();
+      quiet = busy() ? 0 : quiet + 1;
+    }
+  }, SETTLE_LIMIT_MS);
+}
+
+/** Waits for fonts and settled motions, then takes a full-page screenshot `<name>.png`. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '_')}.png`);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  // Let antd's enter animations (menus, messages, results) end before the picture.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await settled(page);
+  await page.screenshot({ path: file, fullPage: true });
   return file;
 }
