@@ -9,7 +9,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../src/shared/constants';
 import type { Page } from '../../src/shared/api';
 import { EmptyBodySchema } from '../../src/shared/schemas';
 import {
@@ -30,6 +29,7 @@ import {
 import { audit } from '../audit';
 import type { SessionAccount } from '../auth/sessions';
 import type { Db, Tx } from '../db/client';
+import { allOf, pageOf, type PageRequest } from '../db/paging';
 import { containsPattern, queryOne, queryRows, toIso, toMillis } from '../db/query';
 import { badParameter, Refusal } from '../http/respond';
 import { defineCall } from '../http/calls';
@@ -162,10 +162,11 @@ function listFilters(body: OrderListQuery, scope: SQL): SQL[] {
   return filters;
 }
 
-async function pageOfOrders(db: Db, filters: SQL[], current: number, pageSize: number): Promise<Page<OrderItem>> {
-  const where = sql.join(filters, sql` and `);
+async function pageOfOrders(db: Db, filters: SQL[], request: PageRequest): Promise<Page<OrderItem>> {
+  const { current, pageSize, offset } = pageOf(request);
+  const where = allOf(filters);
   const [rows, counted] = await Promise.all([
-    findOrders(db, where, sql`order by o.created_at desc, o.id desc limit ${pageSize} offset ${(current - 1) * pageSize}`),
+    findOrders(db, where, sql`order by o.created_at desc, o.id desc limit ${pageSize} offset ${offset}`),
     queryOne<{ n: number }>(db, sql`select count(*)::int as n from orders o join accounts a on a.id = o.account_id where ${where}`),
   ]);
   return { list: rows.map(toOrderItem), total: counted?.n ?? 0, current, pageSize };
@@ -185,7 +186,7 @@ const list = defineCall({
     if (staff && who) {
       filters.push(sql`(a.username ilike ${containsPattern(who)} or a.email ilike ${containsPattern(who)})`);
     }
-    return pageOfOrders(db, filters, body.current ?? FIRST_PAGE, body.pageSize ?? DEFAULT_PAGE_SIZE);
+    return pageOfOrders(db, filters, body);
   },
 });
 
@@ -299,7 +300,7 @@ const rechargeList = defineCall({
   auth: { anyGrant: [RECHARGE] },
   body: RechargeListQuerySchema,
   async handler({ db, body }): Promise<Page<OrderItem>> {
-    return pageOfOrders(db, [sql`o.channel = 'recharge'`], body.current ?? FIRST_PAGE, body.pageSize ?? DEFAULT_PAGE_SIZE);
+    return pageOfOrders(db, [sql`o.channel = 'recharge'`], body);
   },
 });
 

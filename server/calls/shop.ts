@@ -5,7 +5,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../src/shared/constants';
 import type { Page } from '../../src/shared/api';
 import {
   SHOP_MESSAGES,
@@ -19,6 +18,7 @@ import {
 } from '../../src/shared/shops';
 import { audit } from '../audit';
 import type { Db } from '../db/client';
+import { allOf, pageOf, type PageRequest } from '../db/paging';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { badParameter, Refusal } from '../http/respond';
 import { defineCall } from '../http/calls';
@@ -65,15 +65,16 @@ export async function countBoundShops(db: Executor, accountId: number): Promise<
 }
 
 /** One page of shops matching `filters` (joined with their account as `a`), newest bind first. */
-async function shopPage(db: Executor, filters: SQL[], current: number, pageSize: number): Promise<Page<ShopRow>> {
-  const where = sql.join(filters.length ? filters : [sql`true`], sql` and `);
+async function shopPage(db: Executor, filters: SQL[], request: PageRequest): Promise<Page<ShopRow>> {
+  const { current, pageSize, offset } = pageOf(request);
+  const where = allOf(filters);
   const rows = await queryRows<ShopRow>(
     db,
     sql`select ${shopColumns}, a.username, count(*) over ()::int as total
         from shops s join accounts a on a.id = s.account_id
         where ${where}
         order by s.bound_at desc, s.id desc
-        limit ${pageSize} offset ${(current - 1) * pageSize}`,
+        limit ${pageSize} offset ${offset}`,
   );
   let total = rows[0]?.total;
   if (total === undefined) {
@@ -150,12 +151,7 @@ const list = defineCall({
   auth: { anyGrant: [CAPABILITY_URLS.canSeeShopManager] },
   body: ShopListQuerySchema,
   async handler({ db, body, account }): Promise<Page<ShopItem>> {
-    const page = await shopPage(
-      db,
-      [sql`s.account_id = ${account.id}`, ...shopFilters(body)],
-      body.current ?? FIRST_PAGE,
-      body.pageSize ?? DEFAULT_PAGE_SIZE,
-    );
+    const page = await shopPage(db, [sql`s.account_id = ${account.id}`, ...shopFilters(body)], body);
     return { ...page, list: page.list.map(toShopItem) };
   },
 });
@@ -191,7 +187,7 @@ const listAll = defineCall({
     const filters = shopFilters(body);
     const username = body.username?.trim();
     if (username) filters.push(sql`a.username ilike ${containsPattern(username)}`);
-    const page = await shopPage(db, filters, body.current ?? FIRST_PAGE, body.pageSize ?? DEFAULT_PAGE_SIZE);
+    const page = await shopPage(db, filters, body);
     return {
       ...page,
       list: page.list.map((row) => ({ ...toShopItem(row), accountId: row.accountId, username: row.username ?? '' })),
