@@ -64,8 +64,18 @@ function send(res: ServerResponse, status: number, body: string | Buffer, conten
   res.end(body);
 }
 
-/** The server's headers a browser acts on (media files: caching and the upload-safety headers). */
-const PASSED_HEADERS = ['etag', 'cache-control', 'x-content-type-options', 'content-security-policy', 'content-disposition'];
+/** The browser's headers the server acts on: the token, the session's device, revalidation and byte ranges. */
+const FORWARDED_HEADERS = ['authorization', 'user-agent', 'if-none-match', 'range', 'if-range'];
+/** The server's headers a browser acts on (media files: caching, the upload-safety headers, byte ranges). */
+const PASSED_HEADERS = [
+  'etag',
+  'cache-control',
+  'x-content-type-options',
+  'content-security-policy',
+  'content-disposition',
+  'accept-ranges',
+  'content-range',
+];
 
 const isJson = (contentType: string | undefined) => !contentType || /application\/json/i.test(contentType);
 
@@ -111,9 +121,7 @@ export function createMockApi() {
         url,
         headers: {
           'content-type': isJson(requestType) ? 'application/json' : String(requestType),
-          ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
-          ...(req.headers['user-agent'] ? { 'user-agent': req.headers['user-agent'] } : {}),
-          ...(req.headers['if-none-match'] ? { 'if-none-match': req.headers['if-none-match'] } : {}),
+          ...Object.fromEntries(FORWARDED_HEADERS.flatMap((name) => (req.headers[name] ? [[name, String(req.headers[name])]] : []))),
         },
         payload,
       });

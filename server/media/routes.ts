@@ -1,7 +1,8 @@
 /**
  * The media routes that are not JSON calls: the multipart upload (`POST /api/admin/media/upload`,
  * same bearer token and grant as the media calls) and the files themselves (`GET /api/media/<key>`),
- * served with headers that keep an upload from ever running as a page.
+ * served with headers that keep an upload from ever running as a page, whole or by byte range
+ * (a video seeks with `Range`).
  *
  * Registered as its own plugin so that @fastify/multipart only applies here.
  */
@@ -16,6 +17,7 @@ import { authenticateRequest, etagMatches, type CallServices } from '../http/cal
 import { badParameter, fail, ok } from '../http/respond';
 import { MEDIA_AUTH } from '../calls/media';
 import { displayNameOf, mediaRowById, toMediaItem } from './records';
+import { requestedRange } from './byteRange';
 import { ACCEPTED_FORMATS_TEXT, detectMediaType } from './sniff';
 import { isStorageKey, mediaStorage, newStorageKey } from './storage';
 
@@ -92,11 +94,18 @@ export async function mediaRoutes(app: FastifyInstance, services: CallServices) 
       .header('cache-control', FILE_CACHE_CONTROL)
       .header('etag', etag);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    const file = await storage.get(key);
+    const size = await storage.size(key);
+    if (size === null) return notFound();
+    reply.header('accept-ranges', 'bytes');
+    const asked = requestedRange(request.headers, size, etag);
+    if (asked.kind === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
+    const range = asked.kind === 'part' ? asked.range : undefined;
+    const file = await storage.get(key, range);
     if (!file) return notFound();
+    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
     return reply
       .type(row.contentType)
-      .header('content-length', file.size)
+      .header('content-length', range ? range.end - range.start + 1 : size)
       .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
       .send(file.stream);
   });

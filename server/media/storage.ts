@@ -10,13 +10,22 @@ import type { Readable } from 'node:stream';
 
 export interface StoredFile {
   stream: Readable;
+  /** The whole file's size, whatever part `stream` reads. */
   size: number;
+}
+
+/** Bytes `start` to `end`, both included (an HTTP byte range). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export interface MediaStorage {
   put(key: string, bytes: Buffer): Promise<void>;
-  /** The file, or null when there is none under `key`. */
-  get(key: string): Promise<StoredFile | null>;
+  /** The file (only `range` of it when given), or null when there is none under `key`. */
+  get(key: string, range?: ByteRange): Promise<StoredFile | null>;
+  /** The file's size in bytes, or null when there is none under `key`. */
+  size(key: string): Promise<number | null>;
   /** Removes the file; a missing one is not an error. */
   delete(key: string): Promise<void>;
 }
@@ -45,16 +54,20 @@ export class LocalDiskStorage implements MediaStorage {
     await fs.promises.rename(temporary, target);
   }
 
-  async get(key: string): Promise<StoredFile | null> {
+  async size(key: string): Promise<number | null> {
     if (!isStorageKey(key)) return null;
-    const file = this.pathOf(key);
     try {
-      const stat = await fs.promises.stat(file);
-      return { stream: fs.createReadStream(file), size: stat.size };
+      return (await fs.promises.stat(this.pathOf(key))).size;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<StoredFile | null> {
+    const size = await this.size(key);
+    if (size === null) return null;
+    return { stream: fs.createReadStream(this.pathOf(key), range), size };
   }
 
   async delete(key: string): Promise<void> {

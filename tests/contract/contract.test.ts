@@ -136,7 +136,7 @@ describe.each(targets)('API contract: %s', (_name, start) => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
-  it('media/upload takes a multipart file and the file is served back with its safe headers', async () => {
+  it('media/upload takes a multipart file and the file is served back with its safe headers, whole or by range', async () => {
     const staff = await login(DEMO_ACCOUNTS.operator.username);
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
     const form = new FormData();
@@ -155,6 +155,11 @@ describe.each(targets)('API contract: %s', (_name, start) => {
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('content-security-policy')).toContain('sandbox');
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+
+    const part = await fetch(`${target.baseUrl}${answer.content.url}`, { headers: { Range: 'bytes=8-15' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 8-15/${png.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(png.subarray(8, 16))).toBe(true);
   });
 });
 
