@@ -36,10 +36,27 @@ async function settled(page: Page): Promise<void> {
   }, SETTLE_LIMIT_MS);
 }
 
-/** Waits for fonts and settled motions, then takes a full-page screenshot `<name>.png`. */
+/**
+ * Waits for fonts and settled motions, then takes a screenshot `<name>.png` of the whole page.
+ * A page taller than the window is taken in a window as tall as the page (then the window is
+ * put back): a full-page capture of the short window would cut the fixed side menu and the
+ * layout's fixed background at the window's height, which no user ever sees.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '_')}.png`);
   await settled(page);
-  await page.screenshot({ path: file, fullPage: true });
+  const viewport = page.viewportSize();
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (!viewport || pageHeight <= viewport.height) {
+    await page.screenshot({ path: file });
+    return file;
+  }
+  await page.setViewportSize({ width: viewport.width, height: pageHeight });
+  try {
+    await settled(page);
+    await page.screenshot({ path: file, fullPage: true });
+  } finally {
+    await page.setViewportSize(viewport);
+  }
   return file;
 }
