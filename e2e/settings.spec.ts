@@ -44,6 +44,8 @@ test('a user changes the email; an address taken by another account is refused',
   await page.getByLabel(SETTINGS_TEXT.email).fill(DEMO_ACCOUNTS.member.email);
   await buttonNamed(page, SETTINGS_TEXT.save).click();
   await expect(page.getByText(PROFILE_TEXT.emailTaken)).toBeVisible();
+  // After a short loading state the button reads as its label again, not "loading 保存".
+  await expect(buttonNamed(page, SETTINGS_TEXT.save)).toHaveAccessibleName(/^保\s*存$/);
   await screenshot(page, 'settings-email-taken');
 
   await page.getByLabel(SETTINGS_TEXT.email).fill('not-an-email');
