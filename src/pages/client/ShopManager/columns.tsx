@@ -1,6 +1,6 @@
-/** Columns both shop screens share: name, platform, shop id, region, status, bound time. */
+/** Columns both shop screens share: name, platform, shop id, region, status, bound time, and the unbind action. */
 import type { ProColumns } from '@ant-design/pro-components';
-import { Badge, Tooltip, Typography } from 'antd';
+import { Badge, Popconfirm, Tooltip, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { SHOP_PLATFORMS, SHOP_STATUS_TEXT, type ShopStatus } from '@/shared/shopPlatforms';
 import type { ShopItem } from '@/shared/shops';
@@ -44,4 +44,35 @@ export function shopColumns<T extends ShopItem>(): ProColumns<T>[] {
     },
     { title: '绑定时间', dataIndex: 'boundAt', search: false, width: 150, render: (_, shop) => formatTime(shop.boundAt) },
   ];
+}
+
+/** The action column: unbind a bound shop (`action` names it) after a confirmation; a dash for an unbound one. */
+export function unbindColumn<T extends ShopItem>(options: {
+  action: string;
+  width: number;
+  description: (shop: T) => string;
+  onConfirm: (shop: T) => Promise<void>;
+}): ProColumns<T> {
+  const { action, width, description, onConfirm } = options;
+  return {
+    title: '操作',
+    valueType: 'option',
+    width,
+    fixed: 'right',
+    render: (_, shop) =>
+      shop.status === 'unbound'
+        ? [<Typography.Text key="none" type="secondary">-</Typography.Text>]
+        : [
+            <Popconfirm
+              key="unbind"
+              title={`${action}店铺`}
+              description={description(shop)}
+              okText={action}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => onConfirm(shop)}
+            >
+              <a>{action}</a>
+            </Popconfirm>,
+          ],
+  };
 }

@@ -1,13 +1,13 @@
 /** `/client/shopManager`: the account's own shops; bind one through the plug-in, unbind with confirmation. */
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Popconfirm, Typography, message } from 'antd';
+import { message } from 'antd';
 import { useRef } from 'react';
 import { callApi } from '@/models/request';
 import type { ShopItem } from '@/shared/shops';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import BindShopModal from './BindShopModal';
-import { shopColumns } from './columns';
+import { shopColumns, unbindColumn } from './columns';
 
 export default function ShopManager() {
   const table = useRef<ActionType>();
@@ -21,27 +21,12 @@ export default function ShopManager() {
 
   const columns: ProColumns<ShopItem>[] = [
     ...shopColumns<ShopItem>(),
-    {
-      title: '操作',
-      valueType: 'option',
+    unbindColumn<ShopItem>({
+      action: '解绑',
       width: 80,
-      fixed: 'right',
-      render: (_, shop) =>
-        shop.status === 'unbound'
-          ? [<Typography.Text key="none" type="secondary">-</Typography.Text>]
-          : [
-              <Popconfirm
-                key="unbind"
-                title="解绑店铺"
-                description={`确定解绑「${shop.name}」吗？解绑后插件不再为该店铺工作。`}
-                okText="解绑"
-                okButtonProps={{ danger: true }}
-                onConfirm={() => unbind(shop)}
-              >
-                <a>解绑</a>
-              </Popconfirm>,
-            ],
-    },
+      description: (shop) => `确定解绑「${shop.name}」吗？解绑后插件不再为该店铺工作。`,
+      onConfirm: unbind,
+    }),
   ];
 
   return (

@@ -1,12 +1,12 @@
 /** `/client/system/userShopManager`: every account's shops, searchable by account; force unbind (audited). */
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Popconfirm, Typography, message } from 'antd';
+import { message } from 'antd';
 import { useRef } from 'react';
 import { callApi } from '@/models/request';
 import type { AccountShopItem, ShopItem } from '@/shared/shops';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
-import { shopColumns } from '../../ShopManager/columns';
+import { shopColumns, unbindColumn } from '../../ShopManager/columns';
 
 export default function UserShopManager() {
   const table = useRef<ActionType>();
@@ -21,27 +21,12 @@ export default function UserShopManager() {
   const columns: ProColumns<AccountShopItem>[] = [
     { title: '账号', dataIndex: 'username', width: 120, fieldProps: { placeholder: '用户名' } },
     ...shopColumns<AccountShopItem>(),
-    {
-      title: '操作',
-      valueType: 'option',
+    unbindColumn<AccountShopItem>({
+      action: '强制解绑',
       width: 100,
-      fixed: 'right',
-      render: (_, shop) =>
-        shop.status === 'unbound'
-          ? [<Typography.Text key="none" type="secondary">-</Typography.Text>]
-          : [
-              <Popconfirm
-                key="force"
-                title="强制解绑"
-                description={`确定强制解绑 ${shop.username} 的店铺「${shop.name}」吗？此操作会记入审计日志。`}
-                okText="强制解绑"
-                okButtonProps={{ danger: true }}
-                onConfirm={() => forceUnbind(shop)}
-              >
-                <a>强制解绑</a>
-              </Popconfirm>,
-            ],
-    },
+      description: (shop) => `确定强制解绑 ${shop.username} 的店铺「${shop.name}」吗？此操作会记入审计日志。`,
+      onConfirm: forceUnbind,
+    }),
   ];
 
   return (
