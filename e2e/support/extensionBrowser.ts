@@ -66,11 +66,25 @@ export async function launchWithExtension(extensionDir = buildExtension()): Prom
     stdio: 'ignore',
   });
   watchdog.unref();
-  const stop = () => {
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  const signal = (name: NodeJS.Signals) => {
     try {
-      process.kill(-child.pid!, 'SIGTERM');
+      process.kill(-child.pid!, name);
     } catch {
       // already gone
+    }
+  };
+  const within = (ms: number) =>
+    Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+  /** Ends Chromium and waits for it: a profile removed while Chromium still writes to it fails. */
+  const stop = async () => {
+    signal('SIGTERM');
+    if (!(await within(10_000))) {
+      signal('SIGKILL');
+      await within(5_000);
     }
   };
   try {
@@ -84,13 +98,14 @@ export async function launchWithExtension(extensionDir = buildExtension()): Prom
       context,
       worker,
       async close() {
+        // Over CDP, close() only disconnects; the browser itself is ended here.
         await browser.close().catch(() => {});
-        stop();
-        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+        await stop();
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
       },
     };
   } catch (error) {
-    stop();
+    await stop();
     throw error;
   }
 }
