@@ -17,11 +17,21 @@ const USER = { username: `e2e_${stamp}`, email: `e2e_${stamp}@example.com`, pass
 const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog', { name: title });
 const row = (page: Page, text: string) => page.locator('tr.ant-table-row', { hasText: text });
 
-/** Picks `option` in the antd select labelled `label` inside `scope` (typing to filter). */
+/**
+ * Picks `option` in the antd select labelled `label` inside `scope` (typing to filter), and waits
+ * until the select shows it. The dropdown moves while the filtered list settles (it can flip above
+ * the field), so a click can land beside the option; then, as a user would, pick it again.
+ */
 async function pick(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByLabel(label).click();
-  await scope.getByLabel(label).fill(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  const field = scope.locator('.ant-form-item').filter({ has: page.getByLabel(label) });
+  const chosen = field.locator('.ant-select-selection-item', { hasText: option });
+  await expect(async () => {
+    if ((await chosen.count()) > 0) return;
+    await scope.getByLabel(label).click();
+    await scope.getByLabel(label).fill(option);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click({ timeout: 5_000 });
+    await expect(chosen).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   // A multiple select keeps its dropdown open: click elsewhere in the dialog to close it.
   await scope.locator('.ant-modal-title, .ant-drawer-title').click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
