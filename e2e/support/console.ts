@@ -11,8 +11,6 @@ export const QUIET_SCREEN = '/client/memberCenter';
 /**
  * The accessible name of an antd button labelled `text`. antd puts a space between the two
  * characters of a two-character label ('登 录'), and an icon's name comes first ('plus 新建').
- * So does the loading icon's: after a short loading state its leave motion can stay in the DOM
- * (zero width, unseen, still named 'loading'), so the name may begin with 'loading' for good.
  */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const buttonLabel = (text: string) => new RegExp(`(^|\\s)${[...text].map(escapeRegExp).join('\\s*')}$`);
