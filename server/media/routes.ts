@@ -94,19 +94,18 @@ export async function mediaRoutes(app: FastifyInstance, services: CallServices) 
       .header('cache-control', FILE_CACHE_CONTROL)
       .header('etag', etag);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    const size = await storage.size(key);
-    if (size === null) return notFound();
+    const file = await storage.get(key);
+    if (!file) return notFound();
+    const { size } = file;
     reply.header('accept-ranges', 'bytes');
     const asked = requestedRange(request.headers, size, etag);
     if (asked.kind === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
     const range = asked.kind === 'part' ? asked.range : undefined;
-    const file = await storage.get(key, range);
-    if (!file) return notFound();
     if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
     return reply
       .type(row.contentType)
       .header('content-length', range ? range.end - range.start + 1 : size)
       .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
-      .send(file.stream);
+      .send(file.stream(range));
   });
 }

@@ -9,9 +9,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 export interface StoredFile {
-  stream: Readable;
-  /** The whole file's size, whatever part `stream` reads. */
   size: number;
+  /** Reads the file, or only `range` of it. */
+  stream(range?: ByteRange): Readable;
 }
 
 /** Bytes `start` to `end`, both included (an HTTP byte range). */
@@ -22,10 +22,8 @@ export interface ByteRange {
 
 export interface MediaStorage {
   put(key: string, bytes: Buffer): Promise<void>;
-  /** The file (only `range` of it when given), or null when there is none under `key`. */
-  get(key: string, range?: ByteRange): Promise<StoredFile | null>;
-  /** The file's size in bytes, or null when there is none under `key`. */
-  size(key: string): Promise<number | null>;
+  /** The file, or null when there is none under `key`. */
+  get(key: string): Promise<StoredFile | null>;
   /** Removes the file; a missing one is not an error. */
   delete(key: string): Promise<void>;
 }
@@ -54,20 +52,16 @@ export class LocalDiskStorage implements MediaStorage {
     await fs.promises.rename(temporary, target);
   }
 
-  async size(key: string): Promise<number | null> {
+  async get(key: string): Promise<StoredFile | null> {
     if (!isStorageKey(key)) return null;
+    const file = this.pathOf(key);
     try {
-      return (await fs.promises.stat(this.pathOf(key))).size;
+      const { size } = await fs.promises.stat(file);
+      return { size, stream: (range) => fs.createReadStream(file, range) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
-  }
-
-  async get(key: string, range?: ByteRange): Promise<StoredFile | null> {
-    const size = await this.size(key);
-    if (size === null) return null;
-    return { stream: fs.createReadStream(this.pathOf(key), range), size };
   }
 
   async delete(key: string): Promise<void> {
