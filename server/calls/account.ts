@@ -2,7 +2,6 @@
 import { sql } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../src/shared/constants';
 import type { AccountInfo, AccountListItem, LoginResult, Page, RegisterResult, RoleRef } from '../../src/shared/api';
 import {
   EmptyBodySchema,
@@ -21,6 +20,7 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { issueSession, revokeSession } from '../auth/sessions';
 import { pgErrorCode, queryOne, queryRows, toIso, UNIQUE_VIOLATION } from '../db/query';
 import { findAccountPage, SEARCH_COUNT_CAP } from './accountList';
+import { pageOf } from '../db/paging';
 import { badParameter, RawJson, Refusal } from '../http/respond';
 import { defineCall } from '../http/calls';
 import { accountAdminCalls, assertAnotherSuperAdministrator, lockSuperAdministrators } from './accountAdmin';
@@ -190,8 +190,7 @@ const list = defineCall({
   auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager] },
   body: AccountAdminListQuerySchema,
   async handler({ db, body }): Promise<Page<AccountListItem> & { totalCapped?: boolean }> {
-    const current = body.current ?? FIRST_PAGE;
-    const pageSize = body.pageSize ?? DEFAULT_PAGE_SIZE;
+    const { current, pageSize } = pageOf(body);
     const { rows, matches, capped } = await findAccountPage(db, body, current, pageSize);
     return {
       list: rows.map((row) => ({

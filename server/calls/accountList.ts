@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AccountAdminListQuery } from '../../src/shared/system';
 import type { Db } from '../db/client';
+import { pageOf } from '../db/paging';
 import { containsPattern, queryOne, queryRows } from '../db/query';
 
 /** Beyond this many matches of a text search the total is answered as "at least" (totalCapped). */
@@ -106,17 +107,17 @@ interface Matches {
 /** The statements of a page (exported for the benchmark's EXPLAIN). */
 export function accountPageStatements(body: AccountAdminListQuery, current: number, pageSize: number) {
   const { where, indexWhere, searching, indexed } = listFilters(body);
-  const offset = (current - 1) * pageSize;
+  const { offset } = pageOf({ current, pageSize });
   const counted = (matches: SQL) => sql`
     select count(*)::int as n, (array_agg(m.id order by m.created_at desc, m.id desc))[${offset + 1}:${offset + pageSize}] as ids
     from (${matches}) m`;
-  const pageOf = (condition: SQL) =>
+  const pageWhere = (condition: SQL) =>
     sql`select a.id from accounts a where ${condition} order by a.created_at desc, a.id desc limit ${pageSize} offset ${offset}`;
   return {
     searching,
     indexed,
     /** The page walking the created_at index. */
-    walkedPage: pageOf(where),
+    walkedPage: pageWhere(where),
     count: sql`select count(*)::int as n from accounts a where ${where}`,
     /** Up to the cap + 1 matches among the newest RECENT_ACCOUNTS accounts. */
     recent: counted(sql`
@@ -127,7 +128,7 @@ export function accountPageStatements(body: AccountAdminListQuery, current: numb
     /** Run withSearchIndexes: up to the cap + 1 matches. */
     upToCap: counted(sql`select a.id, a.created_at from accounts a where ${indexWhere} limit ${SEARCH_COUNT_CAP + 1}`),
     /** Run withSearchIndexes: the page sorted from all matches. */
-    sortedPage: pageOf(indexWhere),
+    sortedPage: pageWhere(indexWhere),
   };
 }
 
