@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 import { callApi } from '@/models/request';
 import { change, createAccount, levelOptions, resetPassword, roleOptions, salesOf } from '@/services/system';
 import type { AccountListItem, Page } from '@/shared/api';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@/shared/constants';
 import { formatRate } from '@/shared/money';
 import { percentToBasisPoints, type AccountAdminItem, type AccountAdminListQuery } from '@/shared/system';
 import dayjs from '@/utils/dayjs';
@@ -26,7 +27,7 @@ type AccountsAnswer = TableAnswer<AccountAdminItem> & { totalCapped?: boolean };
 
 /** `account/list` (the legacy shape) with each row's salesperson summary. */
 async function requestAccounts(params: Record<string, unknown> & { current?: number; pageSize?: number }): Promise<AccountsAnswer> {
-  const { current = 1, pageSize = 10, ...filters } = params;
+  const { current = FIRST_PAGE, pageSize = DEFAULT_PAGE_SIZE, ...filters } = params;
   const body = { ...compactFilters(filters), current, pageSize } as AccountAdminListQuery;
   const answer = await callApi<Page<AccountListItem> & { totalCapped?: boolean }>('account/list', body);
   if (!answer.isSuccess) return { data: [], total: 0, success: false };
