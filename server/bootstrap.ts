@@ -101,9 +101,14 @@ async function seedMenus(tx: Tx, seeds: readonly MenuSeed[]): Promise<number[]> 
   return inserted;
 }
 
-/** Creates the missing built-in roles with their grants; the super administrator also gets new menus. */
+/**
+ * Creates the missing built-in roles with their grants. A built-in role that exists already gets
+ * only the menus inserted by this start that its seed covers (new screens and actions), so edits
+ * made to it are kept.
+ */
 async function seedRoles(tx: Tx, insertedMenuIds: readonly number[]): Promise<string[]> {
   const menus = await queryRows<{ id: number; url: string }>(tx, sql`select id, url from menus`);
+  const inserted = new Set(insertedMenuIds);
   const created: string[] = [];
   for (const role of ROLE_SEEDS) {
     const row = await queryOne<{ id: number }>(
@@ -111,17 +116,17 @@ async function seedRoles(tx: Tx, insertedMenuIds: readonly number[]): Promise<st
       sql`insert into roles (code, name, description, built_in) values (${role.code}, ${role.name}, ${role.description}, true)
           on conflict (code) do nothing returning id`,
     );
+    const covered = menus.filter((menu) => grantCovers(role.grants, menu.url));
     let grantIds: number[];
     let roleId: number;
     if (row) {
       created.push(role.code);
       roleId = row.id;
-      grantIds = menus.filter((menu) => grantCovers(role.grants, menu.url)).map((menu) => menu.id);
-    } else if (role.code === SUPER_ADMIN_ROLE && insertedMenuIds.length > 0) {
-      roleId = (await queryOne<{ id: number }>(tx, sql`select id from roles where code = ${role.code}`))!.id;
-      grantIds = [...insertedMenuIds];
+      grantIds = covered.map((menu) => menu.id);
     } else {
-      continue;
+      grantIds = covered.filter((menu) => inserted.has(menu.id)).map((menu) => menu.id);
+      if (grantIds.length === 0) continue;
+      roleId = (await queryOne<{ id: number }>(tx, sql`select id from roles where code = ${role.code}`))!.id;
     }
     if (grantIds.length === 0) continue;
     await tx.execute(

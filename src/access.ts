@@ -1,7 +1,11 @@
-/** The 20 capabilities (legacy §6), derived from the urls of the menus the server granted. */
+/**
+ * The 20 capabilities (legacy §6) and the action flags (product.md), derived from the urls of the
+ * menus the server granted.
+ */
 import type { InitialState } from '@/models/startup';
-import { capabilitiesFromUrls, type Capabilities } from '@/shared/capabilities';
+import { actionsFromUrls, capabilitiesFromUrls, type ActionFlags, type Capabilities } from '@/shared/capabilities';
 
-export default function access(initialState: InitialState | undefined): Capabilities {
-  return capabilitiesFromUrls((initialState?.menulist ?? []).map((menu) => menu.url));
+export default function access(initialState: InitialState | undefined): Capabilities & ActionFlags {
+  const urls = (initialState?.menulist ?? []).map((menu) => menu.url);
+  return { ...capabilitiesFromUrls(urls), ...actionsFromUrls(urls) };
 }

@@ -1,6 +1,6 @@
 /** The `account/*` calls: register, login, logout, getMenus, getOne, list, setRoles. */
 import { sql } from 'drizzle-orm';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
+import { ACTIONS, CAPABILITY_URLS } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
 import type { AccountInfo, AccountListItem, LoginResult, Page, RegisterResult, RoleRef } from '../../src/shared/api';
 import {
@@ -9,10 +9,7 @@ import {
   RegisterBodySchema,
   SetRolesBodySchema,
 } from '../../src/shared/schemas';
-import {
-  AccountAdminListQuerySchema,
-  SUPER_ADMIN_ROLE_CODE,
-} from '../../src/shared/system';
+import { AccountAdminListQuerySchema, SUPER_ADMIN_ROLE_CODE, SYSTEM_TEXT } from '../../src/shared/system';
 import { audit } from '../audit';
 import { recordAttempt, registerFailure, settleAttempt } from '../auth/attempts';
 import { membershipOf } from '../auth/membership';
@@ -23,7 +20,8 @@ import { findAccountPage, SEARCH_COUNT_CAP } from './accountList';
 import { pageOf } from '../db/paging';
 import { badParameter, RawJson, Refusal } from '../http/respond';
 import { defineCall } from '../http/calls';
-import { accountAdminCalls, assertAnotherSuperAdministrator, lockSuperAdministrators } from './accountAdmin';
+import { assertMayGrantRoles, assertMayManageAccount, mayManage } from '../rbac/authority';
+import { accountAdminCalls, assertAnotherSuperAdministrator, assertRolesExist, lockSuperAdministrators } from './accountAdmin';
 
 export const MEMBER_ROLE = 'member';
 const MSG_USERNAME_TAKEN = '用户名已存在';
@@ -189,19 +187,23 @@ const list = defineCall({
   path: 'account/list',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager] },
   body: AccountAdminListQuerySchema,
-  async handler({ db, body }): Promise<Page<AccountListItem> & { totalCapped?: boolean }> {
+  async handler({ db, body, account, snapshot }): Promise<Page<AccountListItem> & { totalCapped?: boolean }> {
     const { current, pageSize } = pageOf(body);
     const { rows, matches, capped } = await findAccountPage(db, body, current, pageSize);
     return {
-      list: rows.map((row) => ({
-        id: row.id,
-        username: row.username,
-        email: row.email,
-        status: row.status,
-        membership: membershipOf(row),
-        roles: parsed(row.roles as RoleRef[] | string | null) ?? [],
-        createdAt: toIso(row.createdAt)!,
-      })),
+      list: rows.map((row) => {
+        const roles = parsed(row.roles as RoleRef[] | string | null) ?? [];
+        return {
+          id: row.id,
+          username: row.username,
+          email: row.email,
+          status: row.status,
+          membership: membershipOf(row),
+          roles,
+          createdAt: toIso(row.createdAt)!,
+          manageable: mayManage(snapshot, account, row.id, roles.map((role) => role.id)),
+        };
+      }),
       // Never less than what the pages shown so far prove.
       total: capped ? Math.max(SEARCH_COUNT_CAP, (current - 1) * pageSize + rows.length) : matches,
       ...(capped ? { totalCapped: true } : {}),
@@ -213,21 +215,17 @@ const list = defineCall({
 
 const setRoles = defineCall({
   path: 'account/setRoles',
-  auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager] },
+  auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager], action: ACTIONS.canSetRoles.url },
   body: SetRolesBodySchema,
-  async handler({ db, body, account, ip }) {
+  async handler({ db, body, account, snapshot, ip }) {
     const roleIds = [...new Set(body.roleIds)].sort((a, b) => a - b);
     return db.transaction(async (tx) => {
       await lockSuperAdministrators(tx);
       const target = await queryOne<{ id: number }>(tx, sql`select id from accounts where id = ${body.id} for update`);
       if (!target) throw new Refusal(CODES.NO_SUCH_ACCOUNT);
-      if (roleIds.length > 0) {
-        const found = await queryOne<{ n: number }>(
-          tx,
-          sql`select count(*)::int as n from roles where id in ${sql`(${sql.join(roleIds.map((id) => sql`${id}`), sql`, `)})`}`,
-        );
-        if (found?.n !== roleIds.length) throw badParameter('roleIds', '包含不存在的角色');
-      }
+      await assertMayManageAccount(tx, snapshot, account, body.id, { self: SYSTEM_TEXT.ownRoles });
+      await assertRolesExist(tx, roleIds);
+      await assertMayGrantRoles(tx, snapshot, account, roleIds);
       const superAdmin = await queryOne<{ id: number }>(tx, sql`select id from roles where code = ${SUPER_ADMIN_ROLE_CODE}`);
       if (superAdmin && !roleIds.includes(superAdmin.id)) await assertAnotherSuperAdministrator(tx, body.id);
       const before = await queryRows<{ roleId: number }>(

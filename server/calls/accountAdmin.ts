@@ -3,7 +3,7 @@
  * reset its password (generated, answered once). There is always an enabled super administrator.
  */
 import { sql } from 'drizzle-orm';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
+import { ACTIONS, CAPABILITY_URLS } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
 import {
   AccountCreateSchema,
@@ -20,8 +20,9 @@ import type { Tx } from '../db/client';
 import { pgErrorCode, queryOne, queryRows, UNIQUE_VIOLATION } from '../db/query';
 import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
+import { assertMayGrantRoles, assertMayManageAccount } from '../rbac/authority';
 
-const MANAGE_ACCOUNTS = { anyGrant: [CAPABILITY_URLS.canSeeUsersManager] } as const;
+const USERS_SCREEN = [CAPABILITY_URLS.canSeeUsersManager] as const;
 const GENERATED_PASSWORD_LENGTH = 12;
 
 /**
@@ -48,6 +49,16 @@ export async function assertAnotherSuperAdministrator(tx: Tx, accountId: number)
   if (row?.isOne && row.others === 0) throw new Refusal(CODES.BAD_PARAMETERS, SYSTEM_TEXT.lastSuperAdmin);
 }
 
+/** Refuses when a role id is not a role. */
+export async function assertRolesExist(tx: Tx, roleIds: readonly number[]): Promise<void> {
+  if (roleIds.length === 0) return;
+  const found = await queryOne<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from roles where id = any(${sql.raw(`ARRAY[${roleIds.map(Number).join(',')}]::int[]`)})`,
+  );
+  if (found?.n !== roleIds.length) throw badParameter('roleIds', '包含不存在的角色');
+}
+
 async function revokeAllSessions(tx: Tx, accountId: number): Promise<number> {
   const rows = await queryRows(
     tx,
@@ -58,9 +69,9 @@ async function revokeAllSessions(tx: Tx, accountId: number): Promise<number> {
 
 const create = defineCall({
   path: 'account/create',
-  auth: MANAGE_ACCOUNTS,
+  auth: { anyGrant: USERS_SCREEN, action: ACTIONS.canCreateAccount.url },
   body: AccountCreateSchema,
-  async handler({ db, body, account, ip }): Promise<AccountCreated> {
+  async handler({ db, body, account, snapshot, ip }): Promise<AccountCreated> {
     const generated = body.password ? undefined : generatePassword(GENERATED_PASSWORD_LENGTH);
     const passwordHash = await hashPassword(body.password ?? generated!);
     const roleIds = [...new Set(body.roleIds)].sort((a, b) => a - b);
@@ -74,13 +85,8 @@ const create = defineCall({
         );
         if (taken?.usernameTaken) throw badParameter('username', '已存在');
         if (taken?.emailTaken) throw badParameter('email', '已被注册');
-        if (roleIds.length > 0) {
-          const found = await queryOne<{ n: number }>(
-            tx,
-            sql`select count(*)::int as n from roles where id = any(${sql.raw(`ARRAY[${roleIds.join(',')}]::int[]`)})`,
-          );
-          if (found?.n !== roleIds.length) throw badParameter('roleIds', '包含不存在的角色');
-        }
+        await assertRolesExist(tx, roleIds);
+        await assertMayGrantRoles(tx, snapshot, account, roleIds);
         const row = await queryOne<{ id: number }>(
           tx,
           sql`insert into accounts (username, email, password_hash) values (${body.username}, ${body.email}, ${passwordHash}) returning id`,
@@ -107,16 +113,16 @@ const create = defineCall({
 
 const setStatus = defineCall({
   path: 'account/setStatus',
-  auth: MANAGE_ACCOUNTS,
+  auth: { anyGrant: USERS_SCREEN, action: ACTIONS.canSetAccountStatus.url },
   body: AccountSetStatusSchema,
-  async handler({ db, body, account, ip }) {
+  async handler({ db, body, account, snapshot, ip }) {
     return db.transaction(async (tx) => {
       await lockSuperAdministrators(tx);
       const target = await queryOne<{ status: string }>(tx, sql`select status from accounts where id = ${body.id} for update`);
       if (!target) throw new Refusal(CODES.NO_SUCH_ACCOUNT);
+      await assertMayManageAccount(tx, snapshot, account, body.id, { self: SYSTEM_TEXT.disableSelf });
       let sessionsRevoked = 0;
       if (body.status === 'disabled') {
-        if (body.id === account.id) throw badParameter('id', SYSTEM_TEXT.disableSelf);
         await assertAnotherSuperAdministrator(tx, body.id);
         sessionsRevoked = await revokeAllSessions(tx, body.id);
       }
@@ -137,14 +143,15 @@ const setStatus = defineCall({
 
 const resetPassword = defineCall({
   path: 'account/resetPassword',
-  auth: MANAGE_ACCOUNTS,
+  auth: { anyGrant: USERS_SCREEN, action: ACTIONS.canResetPassword.url },
   body: IdBodySchema,
-  async handler({ db, body, account, ip }): Promise<PasswordReset> {
+  async handler({ db, body, account, snapshot, ip }): Promise<PasswordReset> {
     const password = generatePassword(GENERATED_PASSWORD_LENGTH);
     const passwordHash = await hashPassword(password);
     return db.transaction(async (tx) => {
       const target = await queryOne<{ id: number }>(tx, sql`select id from accounts where id = ${body.id} for update`);
       if (!target) throw new Refusal(CODES.NO_SUCH_ACCOUNT);
+      await assertMayManageAccount(tx, snapshot, account, body.id, { self: 'allowed' });
       await tx.execute(sql`update accounts set password_hash = ${passwordHash}, locked_until = null where id = ${body.id}`);
       // The old password's sessions end with it (the administrator's own included when resetting their own).
       const sessionsRevoked = await revokeAllSessions(tx, body.id);

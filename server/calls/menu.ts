@@ -4,7 +4,7 @@
  * administrator is granted every new menu. Every change is audited in its transaction.
  */
 import { sql } from 'drizzle-orm';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
+import { ACTIONS, ACTION_KEYS, CAPABILITY_URLS } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
 import { EmptyBodySchema } from '../../src/shared/schemas';
 import {
@@ -20,10 +20,12 @@ import {
   type MenuKind,
 } from '../../src/shared/system';
 import { audit } from '../audit';
+import type { SessionAccount } from '../auth/sessions';
 import type { Tx } from '../db/client';
 import { pgErrorCode, queryOne, queryRows, UNIQUE_VIOLATION } from '../db/query';
 import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
+import type { RbacSnapshot } from '../rbac/snapshot';
 
 const MANAGE_MENUS = { anyGrant: [CAPABILITY_URLS.canSeeMenusManager] } as const;
 
@@ -64,6 +66,27 @@ async function checkParent(tx: Tx, parentId: number | null, movingId?: number) {
         select exists(select 1 from ancestors where id = ${movingId}) as found`,
   );
   if (cycle?.found) throw badParameter('parentId', SYSTEM_TEXT.menuCycle);
+}
+
+/**
+ * Menus are edited only by those who hold them, and a url that grants a capability or an action
+ * can be given to a menu only by a super administrator: otherwise renaming a held menu would
+ * grant what its editor does not hold.
+ */
+function assertMayEditMenu(snapshot: RbacSnapshot, account: SessionAccount, menuId: number, newUrl?: string) {
+  if (!snapshot.forRoles(account.roleIds).ids.has(menuId)) throw new Refusal(CODES.NOT_AUTHORISED, SYSTEM_TEXT.menuNotHeld);
+  if (newUrl !== undefined) assertMayUseUrl(snapshot, account, newUrl);
+}
+
+const GRANTING_URLS: ReadonlySet<string> = new Set([
+  ...Object.values(CAPABILITY_URLS),
+  ...ACTION_KEYS.map((key) => ACTIONS[key].url),
+]);
+
+function assertMayUseUrl(snapshot: RbacSnapshot, account: SessionAccount, url: string) {
+  if (GRANTING_URLS.has(url) && !snapshot.forRoles(account.roleIds).urls.has(CAPABILITY_URLS.canSeeAdmin)) {
+    throw new Refusal(CODES.NOT_AUTHORISED, SYSTEM_TEXT.menuUrlReserved);
+  }
 }
 
 /** Only the catalogue's icons are bundled in the side menu. */
@@ -120,9 +143,10 @@ const create = defineCall({
   path: 'menu/create',
   auth: MANAGE_MENUS,
   body: MenuCreateSchema,
-  async handler({ db, body, account, ip }): Promise<MenuRecord> {
+  async handler({ db, body, account, snapshot, ip }): Promise<MenuRecord> {
     return urlUnique(() =>
       db.transaction(async (tx) => {
+        assertMayUseUrl(snapshot, account, body.url);
         checkIcon(body.icon);
         await checkParent(tx, body.parentId);
         await checkUrlFree(tx, body.url);
@@ -148,10 +172,11 @@ const update = defineCall({
   path: 'menu/update',
   auth: MANAGE_MENUS,
   body: MenuUpdateSchema,
-  async handler({ db, body, account, ip }): Promise<MenuRecord> {
+  async handler({ db, body, account, snapshot, ip }): Promise<MenuRecord> {
     return urlUnique(() =>
       db.transaction(async (tx) => {
         const before = await lockedMenu(tx, body.id);
+        assertMayEditMenu(snapshot, account, body.id, body.url !== before.url ? body.url : undefined);
         if (body.icon !== before.icon) checkIcon(body.icon);
         if (body.parentId !== before.parentId) await checkParent(tx, body.parentId, body.id);
         if (body.url !== before.url) await checkUrlFree(tx, body.url, body.id);
@@ -172,9 +197,10 @@ const move = defineCall({
   path: 'menu/move',
   auth: MANAGE_MENUS,
   body: MenuMoveSchema,
-  async handler({ db, body, account, ip }): Promise<MenuRecord> {
+  async handler({ db, body, account, snapshot, ip }): Promise<MenuRecord> {
     return db.transaction(async (tx) => {
       const before = await lockedMenu(tx, body.id);
+      assertMayEditMenu(snapshot, account, body.id);
       await checkParent(tx, body.parentId, body.id);
       // Moved to the end of its new siblings.
       const after = await queryOne<MenuRecord>(
@@ -227,9 +253,10 @@ const remove = defineCall({
   path: 'menu/delete',
   auth: MANAGE_MENUS,
   body: MenuDeleteSchema,
-  async handler({ db, body, account, ip }) {
+  async handler({ db, body, account, snapshot, ip }) {
     return db.transaction(async (tx) => {
       const before = await lockedMenu(tx, body.id);
+      assertMayEditMenu(snapshot, account, body.id);
       const children = await queryOne<{ n: number }>(tx, sql`select count(*)::int as n from menus where parent_id = ${body.id}`);
       if (children!.n > 0) throw new Refusal(CODES.BAD_PARAMETERS, SYSTEM_TEXT.menuHasChildren);
       const grants = await queryRows<{ roleId: number; code: string }>(

@@ -7,7 +7,7 @@
  * not found (never "not yours", which would tell that it exists).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
+import { ACTIONS, CAPABILITY_URLS } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
 import type { Page } from '../../src/shared/api';
 import { EmptyBodySchema } from '../../src/shared/schemas';
@@ -192,7 +192,7 @@ const list = defineCall({
 
 const confirm = defineCall({
   path: 'order/confirm',
-  auth: { anyGrant: [ORDER_LIST] },
+  auth: { anyGrant: [ORDER_LIST], action: ACTIONS.canConfirmOrder.url },
   body: OrderActionBodySchema,
   async handler({ db, body, account, snapshot, ip }) {
     requireOrderStaff(account, snapshot);
@@ -238,7 +238,7 @@ const cancel = defineCall({
 
 const refund = defineCall({
   path: 'order/refund',
-  auth: { anyGrant: [ORDER_LIST] },
+  auth: { anyGrant: [ORDER_LIST], action: ACTIONS.canRefundOrder.url },
   body: OrderActionBodySchema,
   async handler({ db, body, account, snapshot, ip }) {
     requireOrderStaff(account, snapshot);

@@ -27,6 +27,7 @@ import { containsPattern, pgErrorCode, queryOne, queryRows, UNIQUE_VIOLATION } f
 import { pageOf } from '../db/paging';
 import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
+import { assertMayGrantMenus, mayGrant } from '../rbac/authority';
 import { buildGrantedTree } from '../rbac/tree';
 
 const MANAGE_ROLES = { anyGrant: [CAPABILITY_URLS.canSeeRolesManager] } as const;
@@ -113,13 +114,14 @@ const list = defineCall({
   },
 });
 
-/** Every role, for the role selects of the users screen. */
+/** Every role, for the role selects of the users screen, each saying whether the caller may give it. */
 const options = defineCall({
   path: 'role/options',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeRolesManager, CAPABILITY_URLS.canSeeUsersManager] },
   body: EmptyBodySchema,
-  async handler({ db }): Promise<RoleOption[]> {
-    return queryRows<RoleOption>(db, sql`select id, name, code from roles order by built_in desc, id`);
+  async handler({ db, account, snapshot }): Promise<RoleOption[]> {
+    const roles = await queryRows<Omit<RoleOption, 'grantable'>>(db, sql`select id, name, code from roles order by built_in desc, id`);
+    return roles.map((role) => ({ ...role, grantable: mayGrant(snapshot, account, [role.id]) }));
   },
 });
 
@@ -139,12 +141,13 @@ const create = defineCall({
   path: 'role/create',
   auth: MANAGE_ROLES,
   body: RoleCreateSchema,
-  async handler({ db, body, account, ip }): Promise<RoleItem> {
+  async handler({ db, body, account, snapshot, ip }): Promise<RoleItem> {
     return codeUnique(() =>
       db.transaction(async (tx) => {
         const taken = await queryOne(tx, sql`select 1 from roles where code = ${body.code}`);
         if (taken) throw badParameter('code', SYSTEM_TEXT.roleCodeTaken);
         const { ids } = await normaliseGrants(tx, body.menuIds);
+        assertMayGrantMenus(snapshot, account, ids);
         const row = await queryOne<{ id: number }>(
           tx,
           sql`insert into roles (name, code, description) values (${body.name}, ${body.code}, ${body.description}) returning id`,
@@ -162,16 +165,18 @@ const update = defineCall({
   path: 'role/update',
   auth: MANAGE_ROLES,
   body: RoleUpdateSchema,
-  async handler({ db, body, account, ip }): Promise<RoleItem> {
+  async handler({ db, body, account, snapshot, ip }): Promise<RoleItem> {
     return codeUnique(() =>
       db.transaction(async (tx) => {
         const before = await lockedRole(tx, body.id);
+        assertMayGrantMenus(snapshot, account, before.menuIds);
         if (before.builtIn && body.code !== before.code) throw badParameter('code', SYSTEM_TEXT.builtInRoleCode);
         if (body.code !== before.code) {
           const taken = await queryOne(tx, sql`select 1 from roles where code = ${body.code} and id <> ${body.id}`);
           if (taken) throw badParameter('code', SYSTEM_TEXT.roleCodeTaken);
         }
         const grants = await normaliseGrants(tx, body.menuIds);
+        assertMayGrantMenus(snapshot, account, grants.ids);
         if (before.code === SUPER_ADMIN_ROLE_CODE && !grants.all) throw badParameter('menuIds', SYSTEM_TEXT.superAdminAllMenus);
         await tx.execute(
           sql`update roles set name = ${body.name}, code = ${body.code}, description = ${body.description} where id = ${body.id}`,
@@ -189,9 +194,10 @@ const remove = defineCall({
   path: 'role/delete',
   auth: MANAGE_ROLES,
   body: IdBodySchema,
-  async handler({ db, body, account, ip }) {
+  async handler({ db, body, account, snapshot, ip }) {
     return db.transaction(async (tx) => {
       const before = await lockedRole(tx, body.id);
+      assertMayGrantMenus(snapshot, account, before.menuIds);
       if (before.builtIn) throw new Refusal(CODES.BAD_PARAMETERS, SYSTEM_TEXT.builtInRoleDelete);
       if (before.accountCount > 0) throw new Refusal(CODES.BAD_PARAMETERS, SYSTEM_TEXT.roleHeld(before.accountCount));
       await tx.execute(sql`delete from roles where id = ${body.id}`);

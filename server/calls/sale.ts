@@ -3,7 +3,7 @@
  * salespeople; regenerate an invite code; remove one (soft, needs /salerdel: the ledger is kept).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
+import { ACTIONS, CAPABILITY_URLS } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
 import type { SaleInfo } from '../../src/shared/api';
 import {
@@ -25,6 +25,7 @@ import { pageOf } from '../db/paging';
 import type { Db, Tx } from '../db/client';
 import { badParameter, Refusal } from '../http/respond';
 import { defineCall } from '../http/calls';
+import { assertMayGrantRoles, assertMayManageAccount } from '../rbac/authority';
 
 /** Uppercase letters and digits without the look-alikes 0/O, 1/I/L. */
 export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -79,11 +80,19 @@ const setSale = defineCall({
   path: 'sale/setSale',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager, CAPABILITY_URLS.canSeeSaleManager] },
   body: SetSaleBodySchema,
-  async handler({ db, body, account, ip }): Promise<SaleInfo> {
+  async handler({ db, body, account, snapshot, ip }): Promise<SaleInfo> {
+    // 销售管理 edits salespeople; from 用户管理 it takes the 设为销售 action.
+    const urls = snapshot.forRoles(account.roleIds).urls;
+    if (!urls.has(CAPABILITY_URLS.canSeeSaleManager) && !urls.has(ACTIONS.canSetSale.url)) throw new Refusal(CODES.NOT_AUTHORISED);
     return db.transaction(async (tx) => {
       const target = await queryOne<{ id: number }>(tx, sql`select id from accounts where id = ${body.accountId} for update`);
       if (!target) throw new Refusal(CODES.NO_SUCH_ACCOUNT);
+      await assertMayManageAccount(tx, snapshot, account, body.accountId, { self: SYSTEM_TEXT.ownRoles });
       const before = await queryOne<SaleRow>(tx, sql`select ${saleColumns} from salespeople where account_id = ${body.accountId}`);
+      if (body.enabled) {
+        const role = await queryOne<{ id: number }>(tx, sql`select id from roles where code = ${SALESPERSON_ROLE_CODE}`);
+        if (role) await assertMayGrantRoles(tx, snapshot, account, [role.id]);
+      }
       const after = await upsertSalesperson(tx, body.accountId, body.enabled, body.commissionRate);
       if (body.enabled) {
         await tx.execute(
@@ -184,9 +193,10 @@ const regenerateCode = defineCall({
   path: 'sale/regenerateCode',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeSaleManager] },
   body: SaleAccountSchema,
-  async handler({ db, body, account, ip }): Promise<SaleInfo> {
+  async handler({ db, body, account, snapshot, ip }): Promise<SaleInfo> {
     return db.transaction(async (tx) => {
       const before = await lockedSale(tx, body.accountId);
+      await assertMayManageAccount(tx, snapshot, account, body.accountId, { self: 'allowed' });
       if (before.removed) throw badParameter('accountId', SYSTEM_TEXT.saleRemoved);
       let after: SaleRow | undefined;
       for (let attempt = 0; !after && attempt < 5; attempt += 1) {
@@ -218,9 +228,10 @@ const remove = defineCall({
   path: 'sale/remove',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeSalerDel] },
   body: SaleAccountSchema,
-  async handler({ db, body, account, ip }) {
+  async handler({ db, body, account, snapshot, ip }) {
     return db.transaction(async (tx) => {
       const before = await lockedSale(tx, body.accountId);
+      await assertMayManageAccount(tx, snapshot, account, body.accountId, { self: 'allowed' });
       if (before.removed) throw badParameter('accountId', SYSTEM_TEXT.saleRemoved);
       await tx.execute(sql`update salespeople set enabled = false, removed_at = now() where account_id = ${body.accountId}`);
       await audit(tx, {

@@ -3,7 +3,7 @@
  * its own shops, staff list every account's shops and force an unbind (audited).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
+import { ACTIONS, CAPABILITY_URLS } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
 import type { Page } from '../../src/shared/api';
 import {
@@ -159,8 +159,8 @@ const list = defineCall({
 /** Sets a bound shop to unbound; answers its row before and after. */
 async function unbindShop(tx: Executor, id: number, ownerId: number | null) {
   const before = await queryOne<ShopRow>(tx, sql`select ${shopColumns} from shops s where s.id = ${id} for update`);
-  if (!before) throw badParameter('id', SHOP_MESSAGES.notFound);
-  if (ownerId !== null && before.accountId !== ownerId) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.notOwn);
+  // Another account's shop answers exactly like a missing one.
+  if (!before || (ownerId !== null && before.accountId !== ownerId)) throw badParameter('id', SHOP_MESSAGES.notFound);
   if (before.status === 'unbound') throw new Refusal(CODES.BAD_PARAMETERS, SHOP_MESSAGES.alreadyUnbound);
   const after = await queryOne<ShopRow>(
     tx,
@@ -197,7 +197,7 @@ const listAll = defineCall({
 
 const forceUnbind = defineCall({
   path: 'shop/forceUnbind',
-  auth: { anyGrant: [CAPABILITY_URLS.canSeeUserShopManager] },
+  auth: { anyGrant: [CAPABILITY_URLS.canSeeUserShopManager], action: ACTIONS.canForceUnbindShop.url },
   body: ShopIdBodySchema,
   async handler({ db, body, account, ip }): Promise<ShopItem> {
     const after = await db.transaction(async (tx) => {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CapabilityUrl } from '../../src/shared/capabilities';
+import type { ActionUrl, CapabilityUrl } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
 import { API_PREFIX } from '../../src/shared/constants';
 import type { Db } from '../db/client';
@@ -16,8 +16,11 @@ import { bearerToken } from '../auth/tokens';
 import type { RbacCache, RbacSnapshot } from '../rbac/snapshot';
 import { ok, okRaw, RawJson, Refusal } from './respond';
 
-/** public: anyone; account: any logged-in account; anyGrant: an account granted one of these menu urls. */
-export type AuthLevel = 'public' | 'account' | { anyGrant: readonly CapabilityUrl[] };
+/**
+ * public: anyone; account: any logged-in account; anyGrant: an account granted one of these menu
+ * urls and, with `action`, that action menu too (a sensitive operation, product.md).
+ */
+export type AuthLevel = 'public' | 'account' | { anyGrant: readonly CapabilityUrl[]; action?: ActionUrl };
 
 export interface CallServices {
   db: Db;
@@ -62,7 +65,7 @@ declare module 'fastify' {
 function grantsAllow(auth: AuthLevel, account: SessionAccount, snapshot: RbacSnapshot): boolean {
   if (typeof auth === 'string') return true;
   const { urls } = snapshot.forRoles(account.roleIds);
-  return auth.anyGrant.some((url) => urls.has(url));
+  return auth.anyGrant.some((url) => urls.has(url)) && (auth.action === undefined || urls.has(auth.action));
 }
 
 /**

@@ -55,8 +55,8 @@ export const lockAccount = (tx: Executor, accountId: number) =>
   tx.execute(sql`select id from accounts where id = ${accountId} for update`);
 
 /**
- * The caller's active card `id`, row-locked; refuses a card of another account (A0301) and one that
- * does not exist or was removed (A0400 naming the field).
+ * The caller's active card `id`, row-locked; a card of another account is refused exactly like one
+ * that does not exist or was removed (A0400 naming the field), so ids can not be probed.
  */
 export async function lockOwnCard(tx: Executor, accountId: number, id: number, field = 'id'): Promise<CardRow> {
   const row = await queryOne<CardRow & { accountId: number; removed: boolean }>(
@@ -64,8 +64,7 @@ export async function lockOwnCard(tx: Executor, accountId: number, id: number, f
     sql`select ${cardColumns}, account_id as "accountId", removed_at is not null as removed
         from bank_cards where id = ${id} for update`,
   );
-  if (!row || row.removed) throw badParameter(field, LEDGER_TEXT.cardNotFound);
-  if (row.accountId !== accountId) throw new Refusal(CODES.NOT_AUTHORISED);
+  if (!row || row.removed || row.accountId !== accountId) throw badParameter(field, LEDGER_TEXT.cardNotFound);
   return row;
 }
 

@@ -8,7 +8,7 @@
  * together in the history. Approving settles it: status paid, no balance move (it was held).
  */
 import { sql } from 'drizzle-orm';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
+import { ACTIONS, CAPABILITY_URLS } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
 import type { Page } from '../../src/shared/api';
 import {
@@ -167,7 +167,7 @@ async function lockPending(tx: Executor, id: number, reviewerId: number) {
 
 const approve = defineCall({
   path: 'withdrawal/approve',
-  auth: staffGrant,
+  auth: { ...staffGrant, action: ACTIONS.canApproveWithdrawal.url },
   body: ApproveWithdrawalBodySchema,
   async handler({ db, account, body, ip }): Promise<Withdrawal> {
     await db.transaction(async (tx) => {
@@ -191,7 +191,7 @@ const approve = defineCall({
 
 const reject = defineCall({
   path: 'withdrawal/reject',
-  auth: staffGrant,
+  auth: { ...staffGrant, action: ACTIONS.canRejectWithdrawal.url },
   body: RejectWithdrawalBodySchema,
   async handler({ db, account, body, ip }): Promise<Withdrawal> {
     const reason = body.reason.trim();

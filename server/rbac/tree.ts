@@ -14,6 +14,8 @@ export interface MenuRow {
 
 export interface GrantedTree {
   tree: MenuNode[];
+  /** Every menu id of the tree (granted menus and their ancestors). */
+  ids: ReadonlySet<number>;
   /** Every url of the tree (granted menus and their ancestors). */
   urls: ReadonlySet<string>;
   /** The tree serialised once (the tree is answered on every page load). */
@@ -50,5 +52,5 @@ export function buildGrantedTree(menus: ReadonlyMap<number, MenuRow>, granted: I
     const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
     (parent ? parent.children : tree).push(node);
   }
-  return { tree, urls: new Set(rows.map((row) => row.url)), json: JSON.stringify(tree) };
+  return { tree, ids: included, urls: new Set(rows.map((row) => row.url)), json: JSON.stringify(tree) };
 }

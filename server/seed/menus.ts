@@ -3,7 +3,7 @@
  * route of the layout, keeping the tree shape, plus the capability urls that have no route.
  */
 import routes, { type AppRoute } from '../../config/routes';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
+import { ACTIONS, ACTION_KEYS, CAPABILITY_URLS } from '../../src/shared/capabilities';
 
 export interface MenuSeed {
   url: string;
@@ -53,9 +53,22 @@ function fromRoutes(list: readonly AppRoute[], counter: { next: number }): MenuS
   return seeds;
 }
 
+/** The sensitive operations (ACTIONS) as hidden action menus under their screen's menu. */
+function addScreenActions(seeds: readonly MenuSeed[]) {
+  const byUrl = new Map(flattenSeeds(seeds).map((seed) => [seed.url, seed]));
+  for (const key of ACTION_KEYS) {
+    const { url, screen, title } = ACTIONS[key];
+    const parent = byUrl.get(screen);
+    if (!parent) throw new Error(`action ${key}: its screen ${screen} is not in the route table`);
+    const sort = (parent.children.at(-1)?.sort ?? 0) + SORT_STEP;
+    parent.children.push({ url, title, icon: null, kind: 'action', visible: false, sort, children: [] });
+  }
+}
+
 export function menuSeeds(table: readonly AppRoute[] = routes): MenuSeed[] {
   const counter = { next: 0 };
   const seeds = fromRoutes(table, counter);
+  addScreenActions(seeds);
   const routed = new Set(flattenSeeds(seeds).map((seed) => seed.url));
   for (const action of ACTION_MENUS) {
     if (routed.has(action.url)) continue;

@@ -18,14 +18,14 @@ export const ROLE_SEEDS: readonly RoleSeed[] = [
     grants: [
       ...MEMBER_BASICS,
       '/client/system',
-      '/client/system/usersManager',
+      '/client/system/usersManager/**',
       '/client/system/membershipManager',
       '/client/system/mediaManager',
-      '/client/system/userShopManager',
+      '/client/system/userShopManager/**',
       '/client/system/jsonEditer/**',
       '/client/system/appManager/**',
       '/client/rechargeMannager',
-      '/withdrawalApproval',
+      '/withdrawalApproval/**',
     ],
   },
   {

@@ -83,6 +83,8 @@ export interface AccountListItem {
   roles: RoleRef[];
   /** ISO 8601, UTC */
   createdAt: string;
+  /** Whether the caller may act on this account: another account whose grants are a subset of the caller's. */
+  manageable: boolean;
 }
 
 export type AccountListQuery = AccountListQueryType;

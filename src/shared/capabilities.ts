@@ -31,6 +31,36 @@ export type Capabilities = Record<Capability, boolean>;
 
 export const CAPABILITIES = Object.keys(CAPABILITY_URLS) as Capability[];
 
+/**
+ * Sensitive operations: menu entries of kind `action` under their screen's menu, granted per role
+ * like any menu and checked by the server next to the screen grant (product.md). `useAccess()`
+ * answers one flag per action, so a screen shows only the buttons its account may use.
+ */
+export const ACTIONS = {
+  canCreateAccount: { url: '/client/system/usersManager/create', screen: CAPABILITY_URLS.canSeeUsersManager, title: '新建账号' },
+  canSetRoles: { url: '/client/system/usersManager/setRoles', screen: CAPABILITY_URLS.canSeeUsersManager, title: '设置角色' },
+  canSetAccountStatus: { url: '/client/system/usersManager/setStatus', screen: CAPABILITY_URLS.canSeeUsersManager, title: '启用 / 停用' },
+  canResetPassword: { url: '/client/system/usersManager/resetPassword', screen: CAPABILITY_URLS.canSeeUsersManager, title: '重置密码' },
+  canSetSale: { url: '/client/system/usersManager/setSale', screen: CAPABILITY_URLS.canSeeUsersManager, title: '设为销售' },
+  canConfirmOrder: { url: '/client/orderList/confirm', screen: CAPABILITY_URLS.canSeeOrderList, title: '确认收款' },
+  canRefundOrder: { url: '/client/orderList/refund', screen: CAPABILITY_URLS.canSeeOrderList, title: '退款' },
+  canApproveWithdrawal: { url: '/withdrawalApproval/approve', screen: CAPABILITY_URLS.canSeeWithdrawalApprova, title: '通过提现' },
+  canRejectWithdrawal: { url: '/withdrawalApproval/reject', screen: CAPABILITY_URLS.canSeeWithdrawalApprova, title: '驳回提现' },
+  canForceUnbindShop: { url: '/client/system/userShopManager/forceUnbind', screen: CAPABILITY_URLS.canSeeUserShopManager, title: '强制解绑' },
+} as const;
+
+export type Action = keyof typeof ACTIONS;
+export type ActionUrl = (typeof ACTIONS)[Action]['url'];
+export type ActionFlags = Record<Action, boolean>;
+
+export const ACTION_KEYS = Object.keys(ACTIONS) as Action[];
+
+/** Each action flag is true when its url is in the granted url list. */
+export function actionsFromUrls(urls: Iterable<string>): ActionFlags {
+  const granted = new Set(urls);
+  return Object.fromEntries(ACTION_KEYS.map((action) => [action, granted.has(ACTIONS[action].url)])) as ActionFlags;
+}
+
 /** A menu node as `account/getMenus` answers it. */
 export interface MenuNode {
   id?: number;

@@ -93,6 +93,5 @@ export const SHOP_MESSAGES = {
   quotaExceeded: (quota: number) => `当前会员最多绑定 ${quota} 个店铺，请先解绑其他店铺或升级会员`,
   boundElsewhere: '该店铺已被其他账号绑定',
   notFound: '店铺不存在',
-  notOwn: '不能操作其他账号的店铺',
   alreadyUnbound: '店铺已解绑',
 } as const;

@@ -189,6 +189,8 @@ export interface RoleOption {
   id: number;
   name: string;
   code: string;
+  /** Whether the caller may give this role: it holds every menu the role grants. */
+  grantable: boolean;
 }
 
 /** What an account holding only these grants would get: its menu and its capabilities. */
@@ -419,6 +421,11 @@ export const SYSTEM_TEXT = {
   roleHeld: (accounts: number) => `仍有 ${accounts} 个账号持有该角色，请先移除`,
   lastSuperAdmin: '不能停用或移除最后一个启用的超级管理员',
   disableSelf: '不能停用自己的账号',
+  ownRoles: '不能修改自己的角色',
+  grantBeyondOwn: '不能授予超出您自身权限的角色或菜单',
+  accountBeyondOwn: '该账号的权限超出您的权限范围，不能操作',
+  menuNotHeld: '不能修改您自身没有的菜单',
+  menuUrlReserved: '该地址对应一项权限，只有超级管理员可以使用',
   noSuchSale: '该账号不是销售',
   saleRemoved: '该销售已删除',
   noSuchLevel: '会员等级不存在',

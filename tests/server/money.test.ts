@@ -4,6 +4,7 @@
  * approving settles it, every change writes its entry, concurrent requests can not overdraw.
  */
 import { buildApp } from '../../server/app';
+import { upsertSalesperson } from '../../server/calls/sale';
 import { postLedgerEntry } from '../../server/money/ledger';
 import { fingerprintKey } from '../../server/money/cardFingerprint';
 import { DEMO_CARD, DEMO_OPENING_BALANCE, DEMO_SALE_BALANCE_CENTS, DEMO_SALE_LEDGER, seedDemoMoney } from '../../server/seed/domains/money';
@@ -114,15 +115,25 @@ describeEachDatabase(
       expect((await ctx.call('ledger/balance', {})).code).toBe('A0230');
     });
 
-    it("refuses another account's card (A0301) and never lists it", async () => {
+    it("answers another account's card exactly like a missing one and never lists it", async () => {
       const other = await newSalesperson(ctx, 'other_sale', 5000);
       const sale = await ctx.login(SALE);
       const saleCards = await ctx.call('bankCard/list', {}, { token: sale });
       const saleCardId = saleCards.content.list[0].id;
-      expect((await ctx.call('bankCard/remove', { id: saleCardId }, { token: other.token })).code).toBe('A0301');
-      expect((await ctx.call('bankCard/setDefault', { id: saleCardId }, { token: other.token })).code).toBe('A0301');
-      const request = await ctx.call('withdrawal/request', { cardId: saleCardId, amountCents: 100 }, { token: other.token });
-      expect(request.code).toBe('A0301');
+      const missingId = 2_000_000_000;
+      const answerOf = async (path: string, body: Record<string, unknown>) => {
+        const { isSuccess, code, msg, content } = await ctx.call(path, body, { token: other.token });
+        return { isSuccess, code, msg, content };
+      };
+      for (const path of ['bankCard/remove', 'bankCard/setDefault']) {
+        const foreign = await answerOf(path, { id: saleCardId });
+        expect(foreign).toMatchObject({ isSuccess: false, code: 'A0400' });
+        expect(foreign).toEqual(await answerOf(path, { id: missingId }));
+      }
+      const request = await answerOf('withdrawal/request', { cardId: saleCardId, amountCents: 100 });
+      expect(request).toMatchObject({ isSuccess: false, code: 'A0400' });
+      expect(request).toEqual(await answerOf('withdrawal/request', { cardId: missingId, amountCents: 100 }));
+      expect((await ctx.call('bankCard/list', {}, { token: sale })).content.list[0]).toMatchObject({ id: saleCardId });
       expect((await ctx.call('bankCard/list', {}, { token: other.token })).content.total).toBe(0);
       expect((await ledgerOf(ctx, other.id)).balance).toBe(5000);
     });
@@ -311,7 +322,8 @@ describeEachDatabase(
         msg: expect.stringContaining('id'),
       });
       const adminId = await accountId(ctx.db, TEST_ADMIN.username);
-      await ctx.call('sale/setSale', { accountId: adminId, enabled: true, commissionRate: 0 }, { token: admin });
+      // No account makes itself a salesperson (that gives it a role): the administrator is made one directly.
+      await ctx.db.transaction((tx) => upsertSalesperson(tx, adminId, true, 0));
       await ctx.db.transaction((tx) => postLedgerEntry(tx, { accountId: adminId, amountCents: 500, kind: 'adjustment', reference: 'test' }));
       const card = await ctx.call('bankCard/add', { holder: '管理员', bank: '招商银行', cardNumber: CARD_B }, { token: admin });
       const own = await ctx.call('withdrawal/request', { cardId: card.content.id, amountCents: 500 }, { token: admin });

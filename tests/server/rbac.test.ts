@@ -137,6 +137,7 @@ describeEachDatabase('account/list, account/setRoles, sale/setSale', (ctx) => {
       membership: null,
       roles: [{ id: await roleId(ctx.db, 'member'), code: 'member', name: '会员' }],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      manageable: true,
     });
     const second = await ctx.call('account/list', { current: 2, pageSize: 2, username: 'LISTER' }, { token: adminToken });
     expect(second.content.list.map((item: any) => item.username)).toEqual(['Lister_0']);

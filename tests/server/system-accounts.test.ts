@@ -4,6 +4,7 @@ import { buildApp } from '../../server/app';
 import { SEARCH_COUNT_CAP } from '../../server/calls/account';
 import { RECENT_ACCOUNTS } from '../../server/calls/accountList';
 import { containsPattern } from '../../server/db/query';
+import { CODE_MESSAGES } from '../../src/shared/codes';
 import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
 import { SYSTEM_TEXT, type AuditItem, type LevelItem, type SaleItem } from '../../src/shared/system';
 import { describeEachDatabase, injectCall, TEST_ADMIN } from './support/databases';
@@ -178,7 +179,7 @@ describeEachDatabase('system: accounts', (ctx) => {
     expect((await ctx.call('account/resetPassword', { id: 999_999 }, { token: admin })).code).toBe('A0201');
   });
 
-  it('never leaves no enabled super administrator', async () => {
+  it('never leaves no enabled super administrator, and no account changes its own roles or status', async () => {
     // Two super administrators: the bootstrap one (admin) and demo_admin.
     const root = await ctx.login(TEST_ADMIN.username, TEST_ADMIN.password);
     const rootId = await accountId(ctx.db, TEST_ADMIN.username);
@@ -186,24 +187,36 @@ describeEachDatabase('system: accounts', (ctx) => {
     const superRole = await roleId(ctx.db, 'super_admin');
     const memberRole = await roleId(ctx.db, 'member');
 
-    expect((await ctx.call('account/setStatus', { id: rootId, status: 'disabled' }, { token: root })).msg).toBe(
-      `参数错误：id ${SYSTEM_TEXT.disableSelf}`,
-    );
-    // Strip demo_admin: allowed, root remains.
+    expect(await ctx.call('account/setStatus', { id: rootId, status: 'disabled' }, { token: root })).toMatchObject({
+      code: 'A0301',
+      msg: SYSTEM_TEXT.disableSelf,
+    });
+    expect(await ctx.call('account/setRoles', { id: rootId, roleIds: [memberRole] }, { token: root })).toMatchObject({
+      code: 'A0301',
+      msg: SYSTEM_TEXT.ownRoles,
+    });
+    // Strip demo_admin: allowed, root remains; give it back.
     expect((await ctx.call('account/setRoles', { id: demoAdminId, roleIds: [memberRole] }, { token: root })).code).toBe('00000');
-    // Now root is the last one: it may not strip itself…
-    const strip = await ctx.call('account/setRoles', { id: rootId, roleIds: [memberRole] }, { token: root });
-    expect(strip).toMatchObject({ code: 'A0400', msg: SYSTEM_TEXT.lastSuperAdmin });
-    // …and a disabled super administrator does not count.
-    await ctx.call('account/setRoles', { id: demoAdminId, roleIds: [superRole] }, { token: root });
-    await ctx.call('account/setStatus', { id: demoAdminId, status: 'disabled' }, { token: root });
-    expect((await ctx.call('account/setRoles', { id: rootId, roleIds: [] }, { token: root })).msg).toBe(SYSTEM_TEXT.lastSuperAdmin);
-    expect((await rows(ctx.db, sql`select 1 from account_roles where account_id = ${rootId} and role_id = ${superRole}`)).length).toBe(1);
-    await ctx.call('account/setStatus', { id: demoAdminId, status: 'enabled' }, { token: root });
+    expect((await ctx.call('account/setRoles', { id: demoAdminId, roleIds: [superRole] }, { token: root })).code).toBe('00000');
     admin = await ctx.login(DEMO_ACCOUNTS.superAdmin.username);
-    // With two again, either may be disabled by the other, but not both.
-    expect((await ctx.call('account/setStatus', { id: rootId, status: 'disabled' }, { token: admin })).code).toBe('00000');
-    await ctx.db.execute(sql`update accounts set status = 'enabled' where id = ${rootId}`);
+    // Each disables the other at the same time: one of them wins, never both.
+    const answers = await Promise.all([
+      ctx.call('account/setStatus', { id: demoAdminId, status: 'disabled' }, { token: root }),
+      ctx.call('account/setStatus', { id: rootId, status: 'disabled' }, { token: admin }),
+    ]);
+    expect(answers.filter((answer) => answer.code === '00000')).toHaveLength(1);
+    for (const answer of answers.filter((one) => one.code !== '00000')) {
+      // Refused as the last super administrator, or already signed out by the other's change.
+      expect([SYSTEM_TEXT.lastSuperAdmin, CODE_MESSAGES.A0230]).toContain(answer.msg);
+    }
+    const enabled = await rows(
+      ctx.db,
+      sql`select a.id from accounts a join account_roles ar on ar.account_id = a.id
+          where ar.role_id = ${superRole} and a.status = 'enabled'`,
+    );
+    expect(enabled).toHaveLength(1);
+    await ctx.db.execute(sql`update accounts set status = 'enabled' where id in (${rootId}, ${demoAdminId})`);
+    admin = await ctx.login(DEMO_ACCOUNTS.superAdmin.username);
   });
 });
 

@@ -1,7 +1,7 @@
 import access from '@/access';
 import type { InitialState } from '@/models/startup';
 import { flattenMenus } from '@/shared/capabilities';
-import { CAPABILITIES, CAPABILITY_URLS, type MenuNode } from '@/shared/capabilities';
+import { ACTION_KEYS, ACTIONS, CAPABILITIES, CAPABILITY_URLS, type MenuNode } from '@/shared/capabilities';
 
 function stateWith(menus: MenuNode[]): InitialState {
   return {
@@ -18,9 +18,16 @@ function stateWith(menus: MenuNode[]): InitialState {
 }
 
 describe('access', () => {
-  it('derives exactly 20 capabilities', () => {
-    expect(Object.keys(access(stateWith([])))).toHaveLength(20);
+  it('derives exactly 20 capabilities and one flag per action', () => {
     expect(CAPABILITIES).toHaveLength(20);
+    expect(Object.keys(access(stateWith([]))).sort()).toEqual([...CAPABILITIES, ...ACTION_KEYS].sort());
+  });
+
+  it.each(ACTION_KEYS)('%s is true exactly when its action menu is granted, not by its screen alone', (action) => {
+    expect(access(stateWith([{ url: ACTIONS[action].screen }]))[action]).toBe(false);
+    const flags = access(stateWith([{ url: ACTIONS[action].screen, children: [{ url: ACTIONS[action].url }] }]));
+    expect(flags[action]).toBe(true);
+    expect(ACTION_KEYS.filter((other) => other !== action && flags[other])).toEqual([]);
   });
 
   it('is all false without menus or without state', () => {

@@ -1,0 +1,92 @@
+/**
+ * Nobody grants what they do not hold (product.md). An account may give a role, create an account
+ * with a role, or edit a role's grants only when every menu in it is among its own grants; it may
+ * act on another account only when that account's grants are a subset of its own, and never on
+ * itself for roles and status. The actor's grants come from the RBAC snapshot its request was
+ * checked against; the target's are read in the caller's transaction, after the caller locked the
+ * target's row.
+ */
+import { sql } from 'drizzle-orm';
+import { CODES } from '../../src/shared/codes';
+import { SYSTEM_TEXT } from '../../src/shared/system';
+import type { SessionAccount } from '../auth/sessions';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/query';
+import { Refusal } from '../http/respond';
+import type { RbacSnapshot } from './snapshot';
+
+type Executor = Pick<Db, 'execute'>;
+
+/** The menu ids an account holds (its granted menus and their ancestors). */
+export const heldMenus = (snapshot: RbacSnapshot, account: Pick<SessionAccount, 'roleIds'>): ReadonlySet<number> =>
+  snapshot.forRoles(account.roleIds).ids;
+
+export const holdsEvery = (held: ReadonlySet<number>, menuIds: Iterable<number>): boolean => {
+  for (const id of menuIds) if (!held.has(id)) return false;
+  return true;
+};
+
+/** Whether an account may act on an account holding `targetRoleIds` (from the snapshot, for listings). */
+export function mayManage(snapshot: RbacSnapshot, actor: SessionAccount, targetId: number, targetRoleIds: readonly number[]): boolean {
+  return targetId !== actor.id && holdsEvery(heldMenus(snapshot, actor), snapshot.forRoles(targetRoleIds).ids);
+}
+
+/** Whether an account may give the roles `roleIds` (from the snapshot, for the role pickers). */
+export const mayGrant = (snapshot: RbacSnapshot, actor: SessionAccount, roleIds: readonly number[]): boolean =>
+  holdsEvery(heldMenus(snapshot, actor), snapshot.forRoles(roleIds).ids);
+
+async function menusOfRoles(db: Executor, roleIds: readonly number[]): Promise<number[]> {
+  if (roleIds.length === 0) return [];
+  const rows = await queryRows<{ menuId: number }>(
+    db,
+    sql`select distinct menu_id as "menuId" from role_menus
+        where role_id = any(${sql.raw(`ARRAY[${roleIds.map(Number).join(',')}]::int[]`)})`,
+  );
+  return rows.map((row) => Number(row.menuId));
+}
+
+async function menusOfAccount(db: Executor, accountId: number): Promise<number[]> {
+  const rows = await queryRows<{ menuId: number }>(
+    db,
+    sql`select distinct rm.menu_id as "menuId" from account_roles ar join role_menus rm on rm.role_id = ar.role_id
+        where ar.account_id = ${accountId}`,
+  );
+  return rows.map((row) => Number(row.menuId));
+}
+
+/** Refuses (A0301) unless the actor holds every menu of the roles `roleIds`. */
+export async function assertMayGrantRoles(db: Executor, snapshot: RbacSnapshot, actor: SessionAccount, roleIds: readonly number[]) {
+  if (!holdsEvery(heldMenus(snapshot, actor), await menusOfRoles(db, roleIds))) {
+    throw new Refusal(CODES.NOT_AUTHORISED, SYSTEM_TEXT.grantBeyondOwn);
+  }
+}
+
+/** Refuses (A0301) unless the actor holds every one of `menuIds` (a role's grants, before or after an edit). */
+export function assertMayGrantMenus(snapshot: RbacSnapshot, actor: SessionAccount, menuIds: Iterable<number>) {
+  if (!holdsEvery(heldMenus(snapshot, actor), menuIds)) throw new Refusal(CODES.NOT_AUTHORISED, SYSTEM_TEXT.grantBeyondOwn);
+}
+
+export interface ManageOptions {
+  /** What acting on one's own account means for this operation: allowed, or refused with this message. */
+  self: 'allowed' | string;
+}
+
+/**
+ * Refuses (A0301) unless the actor may act on account `targetId`: the target's grants are a subset
+ * of the actor's, and acting on oneself is allowed for this operation.
+ */
+export async function assertMayManageAccount(
+  db: Executor,
+  snapshot: RbacSnapshot,
+  actor: SessionAccount,
+  targetId: number,
+  options: ManageOptions,
+) {
+  if (targetId === actor.id) {
+    if (options.self !== 'allowed') throw new Refusal(CODES.NOT_AUTHORISED, options.self);
+    return;
+  }
+  if (!holdsEvery(heldMenus(snapshot, actor), await menusOfAccount(db, targetId))) {
+    throw new Refusal(CODES.NOT_AUTHORISED, SYSTEM_TEXT.accountBeyondOwn);
+  }
+}
