@@ -4,7 +4,7 @@ import UsersManager from '@/pages/client/system/UsersManager';
 import { accountsTotalText } from '@/pages/client/system/UsersManager/text';
 import { callApi } from '@/models/request';
 
-jest.mock('@umijs/max', () => ({ useAccess: () => ({ canSeeAdmin: false }) }));
+jest.mock('@umijs/max', () => ({ useAccess: () => ({ canSeeAdmin: false }), useModel: () => ({ initialState: { username: 'me' } }) }));
 jest.mock('@/models/request', () => ({ callApi: jest.fn() }));
 jest.mock('@/services/system', () => ({
   change: jest.fn(),
@@ -23,6 +23,7 @@ const account = (id: number) => ({
   membership: null,
   roles: [],
   createdAt: '2026-01-01T00:00:00.000Z',
+  manageable: true,
 });
 
 function answerList(content: object) {

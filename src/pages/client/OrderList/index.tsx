@@ -72,7 +72,7 @@ export default function OrderListPage() {
 
   const actions: ProColumns<OrderItem>['render'] = (_, row) => {
     const links = [];
-    if (row.status === 'pending' && staff) {
+    if (row.status === 'pending' && staff && access.canConfirmOrder) {
       links.push(
         <Popconfirm key="confirm" title={TEXT.confirmPrompt} onConfirm={() => act(() => confirmOrder({ orderNo: row.orderNo }), TEXT.confirmed)}>
           <a>{TEXT.confirm}</a>
@@ -86,7 +86,7 @@ export default function OrderListPage() {
         </Popconfirm>,
       );
     }
-    if (row.status === 'paid' && staff) {
+    if (row.status === 'paid' && staff && access.canRefundOrder) {
       links.push(
         <Typography.Link key="refund" type="danger" onClick={() => askRefund(row)}>
           {TEXT.refund}

@@ -1,6 +1,7 @@
 /** `/client/withdrawalApproval`: staff review withdrawals: approve (marks paid) or reject with a reason. */
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Popconfirm, Typography } from 'antd';
+import { useAccess } from '@umijs/max';
 import { useRef } from 'react';
 import { approveWithdrawal } from '@/services/ledger';
 import type { Withdrawal, WithdrawalStatus } from '@/shared/ledger';
@@ -13,6 +14,7 @@ import RejectForm from './RejectForm';
 import { APPROVAL_TEXT } from './text';
 
 export default function WithdrawalApprovalPage() {
+  const access = useAccess();
   const table = useRef<ActionType>();
   const reload = () => table.current?.reload();
 
@@ -77,23 +79,25 @@ export default function WithdrawalApprovalPage() {
       render: (_, row) =>
         row.status === 'pending'
           ? [
-              <Popconfirm
-                key="approve"
-                title={APPROVAL_TEXT.approveTitle}
-                description={`${row.username} · ¥${formatYuan(row.amountCents)} · ${cardLabel(row.card)}。${APPROVAL_TEXT.approveBody}`}
-                okText={APPROVAL_TEXT.approve}
-                onConfirm={async () => {
-                  const answer = await approveWithdrawal(row.id);
-                  if (answer.isSuccess) {
-                    feedback.message.success(APPROVAL_TEXT.approved);
-                    reload();
-                  }
-                }}
-              >
-                <a>{APPROVAL_TEXT.approve}</a>
-              </Popconfirm>,
-              <RejectForm key="reject" withdrawal={row} onDone={reload} />,
-            ]
+              access.canApproveWithdrawal && (
+                <Popconfirm
+                  key="approve"
+                  title={APPROVAL_TEXT.approveTitle}
+                  description={`${row.username} · ¥${formatYuan(row.amountCents)} · ${cardLabel(row.card)}。${APPROVAL_TEXT.approveBody}`}
+                  okText={APPROVAL_TEXT.approve}
+                  onConfirm={async () => {
+                    const answer = await approveWithdrawal(row.id);
+                    if (answer.isSuccess) {
+                      feedback.message.success(APPROVAL_TEXT.approved);
+                      reload();
+                    }
+                  }}
+                >
+                  <a>{APPROVAL_TEXT.approve}</a>
+                </Popconfirm>
+              ),
+              access.canRejectWithdrawal && <RejectForm key="reject" withdrawal={row} onDone={reload} />,
+            ].filter(Boolean)
           : [],
     },
   ];

@@ -1,8 +1,9 @@
 /** Create / edit a role: name, code, description and its grants as a checkable menu tree, with a preview. */
 import { EyeOutlined } from '@ant-design/icons';
 import { DrawerForm, ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { Alert, Button, Form, Space, Tree } from 'antd';
-import { useState } from 'react';
+import { useModel } from '@umijs/max';
+import { Alert, Button, Form, Space, Tag, Tree } from 'antd';
+import { useMemo, useState } from 'react';
 import { ROLE_CODE_PATTERN, SUPER_ADMIN_ROLE_CODE, type MenuAdminNode, type RoleCreateBody, type RoleItem } from '@/shared/system';
 import { toggleGrant } from './grants';
 import PreviewModal from './PreviewModal';
@@ -15,10 +16,23 @@ interface Props {
   onSubmit(body: RoleCreateBody): Promise<boolean>;
 }
 
-const toTreeData = (nodes: readonly MenuAdminNode[]): any[] =>
-  nodes.map((node) => ({ key: node.id, title: `${node.title}（${node.url}）`, children: toTreeData(node.children ?? []) }));
+/** Action menus (sensitive operations) read as such; a menu the editor does not hold can not be checked. */
+const toTreeData = (nodes: readonly MenuAdminNode[], held: ReadonlySet<string>): any[] =>
+  nodes.map((node) => ({
+    key: node.id,
+    title: (
+      <>
+        {node.kind === 'action' ? <Tag color="orange">操作</Tag> : null}
+        {node.title}（{node.url}）
+      </>
+    ),
+    disableCheckbox: !held.has(node.url),
+    children: toTreeData(node.children ?? [], held),
+  }));
 
 function GrantsTree({ tree, value = [], onChange, disabled }: { tree: MenuAdminNode[]; value?: number[]; onChange?(ids: number[]): void; disabled: boolean }) {
+  const menulist = useModel('@@initialState').initialState?.menulist;
+  const held = useMemo(() => new Set((menulist ?? []).map((menu) => menu.url)), [menulist]);
   return (
     <Tree
       checkable
@@ -26,7 +40,7 @@ function GrantsTree({ tree, value = [], onChange, disabled }: { tree: MenuAdminN
       defaultExpandAll
       selectable={false}
       disabled={disabled}
-      treeData={toTreeData(tree)}
+      treeData={toTreeData(tree, held)}
       checkedKeys={{ checked: value, halfChecked: [] }}
       onCheck={(_, info) => onChange?.(toggleGrant(tree, value, Number(info.node.key), info.checked))}
       style={{ maxHeight: 420, overflow: 'auto', border: '1px solid #f0f0f0', padding: 8, borderRadius: 6 }}

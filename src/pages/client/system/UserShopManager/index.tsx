@@ -1,6 +1,7 @@
 /** `/client/system/userShopManager`: every account's shops, searchable by account; force unbind (audited). */
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { message } from 'antd';
+import { useAccess } from '@umijs/max';
 import { useRef } from 'react';
 import { callApi } from '@/models/request';
 import type { AccountShopItem, ShopItem } from '@/shared/shops';
@@ -9,6 +10,7 @@ import { tablePagination } from '@/utils/requestDefaults';
 import { shopColumns, unbindColumn } from '../../ShopManager/columns';
 
 export default function UserShopManager() {
+  const access = useAccess();
   const table = useRef<ActionType>();
 
   const forceUnbind = async (shop: AccountShopItem) => {
@@ -21,12 +23,16 @@ export default function UserShopManager() {
   const columns: ProColumns<AccountShopItem>[] = [
     { title: '账号', dataIndex: 'username', width: 120, fieldProps: { placeholder: '用户名' } },
     ...shopColumns<AccountShopItem>(),
-    unbindColumn<AccountShopItem>({
-      action: '强制解绑',
-      width: 100,
-      description: (shop) => `确定强制解绑 ${shop.username} 的店铺「${shop.name}」吗？此操作会记入审计日志。`,
-      onConfirm: forceUnbind,
-    }),
+    ...(access.canForceUnbindShop
+      ? [
+          unbindColumn<AccountShopItem>({
+            action: '强制解绑',
+            width: 100,
+            description: (shop) => `确定强制解绑 ${shop.username} 的店铺「${shop.name}」吗？此操作会记入审计日志。`,
+            onConfirm: forceUnbind,
+          }),
+        ]
+      : []),
   ];
 
   return (

@@ -1,22 +1,22 @@
 /** 用户管理: accounts (search, filters, create, enable / disable, reset password, roles, salesperson) and the audit log tab. */
 import { PlusOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useAccess } from '@umijs/max';
+import { useAccess, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, message, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, message, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { callApi } from '@/models/request';
 import { change, createAccount, levelOptions, resetPassword, roleOptions, salesOf } from '@/services/system';
 import type { AccountListItem, Page } from '@/shared/api';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@/shared/constants';
 import { formatRate } from '@/shared/money';
-import { percentToBasisPoints, type AccountAdminItem, type AccountAdminListQuery } from '@/shared/system';
+import { percentToBasisPoints, SYSTEM_TEXT, type AccountAdminItem, type AccountAdminListQuery } from '@/shared/system';
 import dayjs from '@/utils/dayjs';
 import { compactFilters, type TableAnswer } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { CreateAccountForm, RolesForm, SaleForm, showPasswordOnce } from './AccountForms';
 import AuditLog from './AuditLog';
-import { accountsTotalText } from './text';
+import { accountsTotalText, USERS_TEXT } from './text';
 
 const STATUS_ENUM = { enabled: { text: '启用', status: 'Success' }, disabled: { text: '停用', status: 'Default' } };
 const NO_MEMBERSHIP = 0;
@@ -45,6 +45,8 @@ export default function UsersManager() {
   const [totalCapped, setTotalCapped] = useState(false);
   const { data: roles = [] } = useRequest(roleOptions);
   const { data: levels = [] } = useRequest(levelOptions);
+  const grantableRoles = roles.filter((role) => role.grantable);
+  const currentUsername = useModel('@@initialState').initialState?.username;
   const reload = () => table.current?.reload();
   const close = () => setDialog(undefined);
 
@@ -97,45 +99,69 @@ export default function UsersManager() {
       valueType: 'option',
       width: 250,
       render: (_, account) => {
+        if (!account.manageable) {
+          const self = account.username === currentUsername;
+          return (
+            <Tooltip title={self ? USERS_TEXT.self : SYSTEM_TEXT.accountBeyondOwn}>
+              <Typography.Text type="secondary">{self ? USERS_TEXT.selfShort : USERS_TEXT.beyondShort}</Typography.Text>
+            </Tooltip>
+          );
+        }
         const enabled = account.status === 'enabled';
         const isSale = Boolean(account.sale && !account.sale.removed);
-        return [
-          <a key="roles" onClick={() => setDialog({ kind: 'roles', account })}>
-            设置角色
-          </a>,
-          <a key="sale" onClick={() => setDialog({ kind: 'sale', account })}>
-            {isSale ? '销售设置' : '设为销售'}
-          </a>,
-          <Popconfirm
-            key="password"
-            title={`重置 ${account.username} 的密码？`}
-            description="将生成新密码，并使该账号的所有登录失效"
-            onConfirm={async () => {
-              const reset = await resetPassword(account.id);
-              if (reset) showPasswordOnce('密码已重置', account.username, reset.password);
-            }}
-          >
-            <a>重置密码</a>
-          </Popconfirm>,
-          <Popconfirm
-            key="status"
-            title={enabled ? `停用 ${account.username}？` : `启用 ${account.username}？`}
-            description={enabled ? '停用后该账号将在所有设备上退出登录，且无法再登录' : undefined}
-            okButtonProps={{ danger: enabled }}
-            onConfirm={async () => {
-              if (await change('account/setStatus', { id: account.id, status: enabled ? 'disabled' : 'enabled' }, enabled ? '已停用' : '已启用')) reload();
-            }}
-          >
-            <Typography.Link type={enabled ? 'danger' : undefined}>{enabled ? '停用' : '启用'}</Typography.Link>
-          </Popconfirm>,
-        ];
+        const links = [
+          access.canSetRoles && (
+            <a key="roles" onClick={() => setDialog({ kind: 'roles', account })}>
+              设置角色
+            </a>
+          ),
+          access.canSetSale && (
+            <a key="sale" onClick={() => setDialog({ kind: 'sale', account })}>
+              {isSale ? '销售设置' : '设为销售'}
+            </a>
+          ),
+          access.canResetPassword && (
+            <Popconfirm
+              key="password"
+              title={`重置 ${account.username} 的密码？`}
+              description="将生成新密码，并使该账号的所有登录失效"
+              onConfirm={async () => {
+                const reset = await resetPassword(account.id);
+                if (reset) showPasswordOnce('密码已重置', account.username, reset.password);
+              }}
+            >
+              <a>重置密码</a>
+            </Popconfirm>
+          ),
+          access.canSetAccountStatus && (
+            <Popconfirm
+              key="status"
+              title={enabled ? `停用 ${account.username}？` : `启用 ${account.username}？`}
+              description={enabled ? '停用后该账号将在所有设备上退出登录，且无法再登录' : undefined}
+              okButtonProps={{ danger: enabled }}
+              onConfirm={async () => {
+                if (await change('account/setStatus', { id: account.id, status: enabled ? 'disabled' : 'enabled' }, enabled ? '已停用' : '已启用')) reload();
+              }}
+            >
+              <Typography.Link type={enabled ? 'danger' : undefined}>{enabled ? '停用' : '启用'}</Typography.Link>
+            </Popconfirm>
+          ),
+        ].filter(Boolean);
+        return links.length ? links : '-';
       },
     },
   ];
 
   return (
     <PageContainer
-      tabList={access.canSeeAdmin ? [{ key: 'accounts', tab: '账号' }, { key: 'audit', tab: '操作日志' }] : undefined}
+      tabList={
+        access.canSeeAdmin
+          ? [
+              { key: 'accounts', tab: '账号' },
+              { key: 'audit', tab: '操作日志' },
+            ]
+          : undefined
+      }
       tabActiveKey={tab}
       onTabChange={setTab}
     >
@@ -155,16 +181,20 @@ export default function UsersManager() {
           pagination={{ ...tablePagination, showTotal: (total, range) => accountsTotalText(total, range, totalCapped) }}
           options={{ density: false, setting: false }}
           scroll={{ x: 1280 }}
-          toolBarRender={() => [
-            <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'create' })}>
-              新建账号
-            </Button>,
-          ]}
+          toolBarRender={() =>
+            access.canCreateAccount
+              ? [
+                  <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'create' })}>
+                    新建账号
+                  </Button>,
+                ]
+              : []
+          }
         />
       )}
       {dialog?.kind === 'create' ? (
         <CreateAccountForm
-          roles={roles}
+          roles={grantableRoles}
           onClose={close}
           onSubmit={async (body) => {
             const created = await createAccount(body);
@@ -179,7 +209,7 @@ export default function UsersManager() {
       {dialog?.kind === 'roles' ? (
         <RolesForm
           username={dialog.account.username}
-          roles={roles}
+          roles={grantableRoles}
           roleIds={dialog.account.roles.map((role) => role.id)}
           onClose={close}
           onSubmit={async (roleIds) => {

@@ -6,3 +6,10 @@
  */
 export const accountsTotalText = (total: number, range: [number, number], capped: boolean) =>
   `第 ${range[0]}-${range[1]} 条/总共 ${total}${capped ? '+' : ''} 条`;
+
+/** A row the caller may not act on: its own account, or one holding grants beyond the caller's. */
+export const USERS_TEXT = {
+  selfShort: '当前账号',
+  self: '不能修改自己的角色或状态；修改密码请到个人设置',
+  beyondShort: '无权操作',
+} as const;
