@@ -19,7 +19,6 @@ import { API_PREFIX } from '../../src/shared/constants';
 /** Browser features the console never uses, switched off for it and anything it could embed. */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
-  'bluetooth=()',
   'browsing-topics=()',
   'camera=()',
   'display-capture=()',
