@@ -164,6 +164,7 @@ async function main() {
           }
         });
         env.DATABASE_URL = postgres.url;
+        env.CARD_FINGERPRINT_KEY = 'bench-card-fingerprint-key';
       }
       console.log(`[bench:api] starting the server on ${kind}…`);
       product = await startProduct({ label: `console-bench-api-${kind}`, env, requireConsole: false });

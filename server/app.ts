@@ -14,6 +14,7 @@ import { mediaRoutes } from './media/routes';
 import { fail, Refusal } from './http/respond';
 import { validationMessage, type AjvError } from './http/validation';
 import { RbacCache } from './rbac/snapshot';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { NOT_BUILT_TEXT, registerStatic, sendIndex } from './static';
 
 export { CALLS };
@@ -87,6 +88,7 @@ export async function buildApp({ db, config, logger }: BuildOptions): Promise<Fa
     return reply.code(500).send(fail(CODES.SERVER_ERROR));
   });
 
+  await registerSecurityHeaders(app, { staticDir: config.staticDir, publicUrl: config.publicUrl });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   app.get('/api/health', async () => ({ ok: true }));

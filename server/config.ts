@@ -23,11 +23,48 @@ export interface ServerConfig {
   mediaImageMaxBytes: number;
   mediaVideoMaxBytes: number;
   /**
-   * Key of the payout cards' fingerprints (HMAC), `CARD_FINGERPRINT_KEY`. Optional: without it the
-   * server generates one into the database once, shared by every instance.
+   * `PUBLIC_URL`: the address users open the console at (e.g. `https://console.example.com`).
+   * An `https:` one turns on Strict-Transport-Security.
    */
-  cardFingerprintKey: string | undefined;
+  publicUrl: string | undefined;
+  /**
+   * Key of the payout cards' fingerprints (HMAC), as written in `CARD_FINGERPRINT_KEY` or the key
+   * file (`base64:<…>` or plain text, see server/money/cardKey.ts). Never kept in the database.
+   */
+  cardFingerprintKey: string;
 }
+
+/**
+ * The configuration as the environment gives it. The card fingerprint key may still be missing:
+ * on the embedded database it comes from the key file in `DATA_DIR`, settled at start by
+ * `settleCardFingerprintKey` (server/money/cardKey.ts) once the database is open.
+ */
+export interface EnvConfig extends Omit<ServerConfig, 'cardFingerprintKey'> {
+  cardFingerprintKey: string | undefined;
+  /** `CARD_FINGERPRINT_KEY_DISCARD_OLD=1`: drop a key an earlier version kept in the database even though it differs. */
+  discardOldCardFingerprintKey: boolean;
+}
+
+/** A configuration the server refuses to start with; `main.ts` prints the message and exits 78 (EX_CONFIG). */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The psql command that prints the key an earlier version kept in the database, in CARD_FINGERPRINT_KEY's form. */
+export const OLD_CARD_KEY_PSQL = `psql "$DATABASE_URL" -Atc "select 'base64:' || value from server_secrets where name = 'card-fingerprint-key'"`;
+
+export const MISSING_CARD_KEY_MESSAGE = [
+  'CARD_FINGERPRINT_KEY is required when DATABASE_URL is set: the key of the payout cards\' fingerprints is not kept in the database.',
+  'Give every instance the same key:',
+  '  - a new database: generate one once and store it with your other secrets, e.g.',
+  '      CARD_FINGERPRINT_KEY="base64:$(openssl rand -base64 32)"',
+  '  - a database an earlier version ran on without CARD_FINGERPRINT_KEY: that version kept its key in the database;',
+  '    set CARD_FINGERPRINT_KEY to it so the cards added so far stay recognised:',
+  `      CARD_FINGERPRINT_KEY="$(${OLD_CARD_KEY_PSQL})"`,
+].join('\n');
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = Number.parseInt(value ?? '', 10);
@@ -38,14 +75,33 @@ const flag = (value: string | undefined) => value === '1' || value === 'true';
 
 const MB = 1024 * 1024;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+const publicUrlOf = (value: string | undefined): string | undefined => {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL is not a URL: ${value}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`PUBLIC_URL must start with https:// or http://: ${value}`);
+  return url.toString().replace(/\/$/, '');
+};
+
+/**
+ * Reads the configuration from the environment. Throws a `ConfigError` for one the server must not
+ * start with (DATABASE_URL without CARD_FINGERPRINT_KEY, a malformed PUBLIC_URL).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const root = path.resolve(__dirname, '..');
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'data'));
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const cardFingerprintKey = env.CARD_FINGERPRINT_KEY || undefined;
+  if (databaseUrl && !cardFingerprintKey) throw new ConfigError(MISSING_CARD_KEY_MESSAGE);
   return {
     port: int(env.PORT, 8000),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(root, 'dist')),
     adminUsername: env.CONSOLE_ADMIN_USERNAME || 'admin',
     adminPassword: env.CONSOLE_ADMIN_PASSWORD || undefined,
@@ -59,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     mediaImageMaxBytes: int(env.MEDIA_IMAGE_MAX_MB, 10) * MB,
     mediaVideoMaxBytes: int(env.MEDIA_VIDEO_MAX_MB, 50) * MB,
-    cardFingerprintKey: env.CARD_FINGERPRINT_KEY || undefined,
+    publicUrl: publicUrlOf(env.PUBLIC_URL),
+    cardFingerprintKey,
+    discardOldCardFingerprintKey: flag(env.CARD_FINGERPRINT_KEY_DISCARD_OLD),
   };
 }

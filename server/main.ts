@@ -1,12 +1,32 @@
-/** The server: configuration, database (migrated), bootstrap, then HTTP on one port. */
+/** The server: configuration, database (migrated), card key, bootstrap, then HTTP on one port. */
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
-import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { settleCardFingerprintKey } from './money/cardKey';
+
+/** Exit code of a start refused for its configuration (sysexits' EX_CONFIG). */
+const EXIT_CONFIG = 78;
 
 async function main() {
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const env = loadConfig();
+  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  let config: ServerConfig;
+  try {
+    const cardFingerprintKey = await settleCardFingerprintKey({
+      db: database.db,
+      config: env,
+      log: (message) => console.log(`[start] ${message}`),
+    });
+    config = { ...env, cardFingerprintKey };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  await start(database, config);
+}
+
+async function start(database: Database, config: ServerConfig) {
   await bootstrap({ db: database.db, config });
   const app = await buildApp({ db: database.db, config, logger: true });
 
@@ -30,10 +50,14 @@ async function main() {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`${database.kind} database; console at http://localhost:${config.port}/`);
+  app.log.info(`${database.kind} database; console at ${config.publicUrl ?? `http://localhost:${config.port}`}/`);
 }
 
 main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(`\n[start] the server refuses to start:\n${error.message}\n`);
+    process.exit(EXIT_CONFIG);
+  }
   console.error(error);
   process.exit(1);
 });

@@ -76,3 +76,19 @@ export const demoUsername = (role: DemoRole) => DEMO_ACCOUNTS[role].username;
 
 /** Menu names flattened depth first, for readable failure messages. */
 export const menuNames = (entries: readonly MenuEntry[]): string[] => entries.flatMap((entry) => [entry.name, ...menuNames(entry.children)]);
+
+/**
+ * Every screen of the layout the role may open: the leaf routes its capabilities grant (the side
+ * menu's screens, plus the hidden ones such as personal settings), in route-table order.
+ */
+export function screenPaths(role: keyof typeof ROLE_CAPABILITIES, routes: readonly AppRoute[] = clientRoutes, inherited?: Capability): string[] {
+  const granted = new Set(ROLE_CAPABILITIES[role]);
+  const paths: string[] = [];
+  for (const route of routes) {
+    const access = route.access ?? inherited;
+    if (access && !granted.has(access)) continue;
+    if (route.routes) paths.push(...screenPaths(role, route.routes, access));
+    else if (!route.redirect && route.component) paths.push(route.path);
+  }
+  return paths;
+}

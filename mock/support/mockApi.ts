@@ -29,6 +29,8 @@ export const MOCK_FAILURE = {
 
 /** The mock's administrator password (mock only; a real server never starts with a known one). */
 export const MOCK_ADMIN_PASSWORD = 'Admin@12345';
+/** The mock's payout card fingerprint key (in-memory database; a real server reads its env or key file). */
+export const MOCK_CARD_FINGERPRINT_KEY = 'mock-card-fingerprint-key';
 
 interface MockState {
   app: Promise<FastifyInstance>;
@@ -42,6 +44,7 @@ const holder = globalThis as unknown as Record<symbol, MockState | undefined>;
 async function startApp(): Promise<FastifyInstance> {
   const config = {
     ...loadConfig({}),
+    cardFingerprintKey: MOCK_CARD_FINGERPRINT_KEY,
     demo: true,
     adminPassword: MOCK_ADMIN_PASSWORD,
     authRateLimitPerMinute: 10_000,

@@ -435,7 +435,10 @@ export const auditLog = pgTable(
   ],
 );
 
-/** Secrets the server generates once and every instance shares (e.g. the payout cards' fingerprint key). */
+/**
+ * No longer written: earlier versions generated the payout cards' fingerprint key into this table.
+ * The server moves such a key out at start (server/money/cardKey.ts); a later migration drops it.
+ */
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),

@@ -92,7 +92,8 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 
 function sendWithEtag(request: FastifyRequest, reply: FastifyReply, json: string) {
   const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
-  reply.header('etag', etag).header('cache-control', 'no-cache');
+  // no-store like every API answer: the polling client keeps the ETag itself and sends it back.
+  reply.header('etag', etag).header('cache-control', 'no-store');
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(json);
 }

@@ -2,31 +2,22 @@
  * Payout cards are stored as their last four digits plus a keyed fingerprint (HMAC-SHA256 of the
  * full number), so the same card cannot be added twice while the number itself is never kept.
  *
- * The key is `config.cardFingerprintKey` (env CARD_FINGERPRINT_KEY) when set; otherwise a random
- * key generated once into the database (`server_secrets`), so every instance on the same database
- * computes the same fingerprints and the key travels with the data it protects. A lost key only
- * weakens the duplicate check of cards added before; it never exposes a number.
+ * The key is `config.cardFingerprintKey`: CARD_FINGERPRINT_KEY, or on the embedded database the key
+ * file in DATA_DIR (server/money/cardKey.ts). It never lives in the database, so a copy of the
+ * database alone does not allow testing guessed card numbers against the fingerprints. A lost key
+ * only weakens the duplicate check of cards added before; it never exposes a number.
  */
-import { createHmac, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { ServerConfig } from '../config';
-import type { Db } from '../db/client';
-import { queryOne } from '../db/query';
+import { createHmac } from 'node:crypto';
 
-type Executor = Pick<Db, 'execute'>;
+const BASE64_PREFIX = 'base64:';
 
-export const FINGERPRINT_SECRET_NAME = 'card-fingerprint-key';
-
-/** The configured key, or the database's (created by whichever instance asks first). */
-export async function fingerprintKey(db: Executor, config: Pick<ServerConfig, 'cardFingerprintKey'>): Promise<Buffer> {
-  if (config.cardFingerprintKey) return Buffer.from(config.cardFingerprintKey, 'utf8');
-  await db.execute(
-    sql`insert into server_secrets (name, value) values (${FINGERPRINT_SECRET_NAME}, ${randomBytes(32).toString('base64')})
-        on conflict (name) do nothing`,
-  );
-  const row = await queryOne<{ value: string }>(db, sql`select value from server_secrets where name = ${FINGERPRINT_SECRET_NAME}`);
-  return Buffer.from(row!.value, 'base64');
+/** The bytes of a key as written in CARD_FINGERPRINT_KEY or the key file: `base64:<…>` decoded, anything else as UTF-8 text. */
+export function cardKeyBytes(key: string): Buffer {
+  return key.startsWith(BASE64_PREFIX) ? Buffer.from(key.slice(BASE64_PREFIX.length), 'base64') : Buffer.from(key, 'utf8');
 }
 
+/** A key written in the `base64:` form. */
+export const base64CardKey = (bytes: Buffer) => `${BASE64_PREFIX}${bytes.toString('base64')}`;
+
 /** The fingerprint of a card number (digits only), hex. */
-export const cardFingerprint = (key: Buffer, digits: string) => createHmac('sha256', key).update(digits).digest('hex');
+export const cardFingerprint = (key: string, digits: string) => createHmac('sha256', cardKeyBytes(key)).update(digits).digest('hex');

@@ -23,7 +23,7 @@ import type { Db } from '../db/client';
 import { pgErrorCode, queryOne, toIso, UNIQUE_VIOLATION } from '../db/query';
 import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
-import { cardFingerprint, fingerprintKey } from './cardFingerprint';
+import { cardFingerprint } from './cardFingerprint';
 import { fetchPage } from '../db/paging';
 
 type Executor = Pick<Db, 'execute'>;
@@ -97,7 +97,7 @@ const add = defineCall({
     if (!holder) throw badParameter('holder', '不能为空');
     if (!bank) throw badParameter('bank', '不能为空');
     if (!luhnValid(body.cardNumber)) throw badParameter('cardNumber', '校验未通过，请核对卡号');
-    const fingerprint = cardFingerprint(await fingerprintKey(db, config), body.cardNumber);
+    const fingerprint = cardFingerprint(config.cardFingerprintKey, body.cardNumber);
     const last4 = body.cardNumber.slice(-4);
     try {
       return await db.transaction(async (tx) => {

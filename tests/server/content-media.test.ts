@@ -76,6 +76,8 @@ describeEachDatabase(
       });
       const revalidated = await ctx.app.inject({ method: 'GET', url: answer.content.url, headers: { 'if-none-match': served.headers.etag as string } });
       expect(revalidated.statusCode).toBe(304);
+      // The console's own policy (server/http/securityHeaders.ts) never replaces the file's stricter one.
+      expect(revalidated.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
 
       const video = await upload('clip.bin', MP4, staff, 'application/octet-stream');
       expect(video.content).toMatchObject({ kind: 'video', contentType: 'video/mp4', url: expect.stringMatching(/\.mp4$/) });

@@ -93,7 +93,7 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     const etag = first.response.headers.etag as string;
     expect(first.status).toBe(200);
     expect(etag).toMatch(/^"[\w-]+"$/);
-    expect(first.response.headers['cache-control']).toBe('no-cache');
+    expect(first.response.headers['cache-control']).toBe('no-store');
 
     const again = await ctx.app.inject({
       method: 'POST',

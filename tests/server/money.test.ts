@@ -3,15 +3,23 @@
  * The rules: the balance never goes negative, a withdrawal holds its amount, rejecting releases it,
  * approving settles it, every change writes its entry, concurrent requests can not overdraw.
  */
+import { spawnSync } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { upsertSalesperson } from '../../server/calls/sale';
+import { ConfigError, loadConfig, OLD_CARD_KEY_PSQL, type EnvConfig } from '../../server/config';
 import { postLedgerEntry } from '../../server/money/ledger';
-import { fingerprintKey } from '../../server/money/cardFingerprint';
+import { cardKeyBytes } from '../../server/money/cardFingerprint';
+import { createFileExclusively, ensureCardKeyFile, OLD_CARD_KEY_SECRET, settleCardFingerprintKey } from '../../server/money/cardKey';
 import { DEMO_CARD, DEMO_OPENING_BALANCE, DEMO_SALE_BALANCE_CENTS, DEMO_SALE_LEDGER, seedDemoMoney } from '../../server/seed/domains/money';
 import { Refusal } from '../../server/http/respond';
 import { LEDGER_TEXT } from '../../src/shared/ledger';
 import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
-import { describeEachDatabase, injectCall, TEST_ADMIN, type SuiteContext } from './support/databases';
+import { describeEachDatabase, injectCall, TEST_ADMIN, TEST_CARD_FINGERPRINT_KEY, type SuiteContext } from './support/databases';
 import { accountId, one, roleId, rows, sql } from './support/sql';
 
 const SALE = DEMO_ACCOUNTS.salesperson.username;
@@ -409,15 +417,171 @@ describeEachDatabase(
 );
 
 describeEachDatabase('money: the payout cards\' fingerprint key', (ctx) => {
-  it('is generated once into the database, so every instance computes the same fingerprints', async () => {
-    const first = await fingerprintKey(ctx.db, { cardFingerprintKey: undefined });
-    const again = await ctx.db.transaction((tx) => fingerprintKey(tx, { cardFingerprintKey: undefined }));
-    expect(first.length).toBe(32);
-    expect(again.equals(first)).toBe(true);
+  const dirs: string[] = [];
+  const tempDataDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'card-key-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+  const embedded = (dataDir: string, more: Partial<EnvConfig> = {}) => ({
+    cardFingerprintKey: undefined,
+    databaseUrl: undefined,
+    dataDir,
+    discardOldCardFingerprintKey: false,
+    ...more,
+  });
+  const external = (cardFingerprintKey: string, more: Partial<EnvConfig> = {}) => ({
+    cardFingerprintKey,
+    databaseUrl: 'postgres://db.example/console',
+    dataDir: '/nonexistent-data-dir',
+    discardOldCardFingerprintKey: false,
+    ...more,
+  });
+  /** What an earlier version did on its first card: a random key generated into server_secrets. */
+  const plantOldKey = async () => {
+    const old = randomBytes(32).toString('base64');
+    await ctx.db.execute(sql`insert into server_secrets (name, value) values (${OLD_CARD_KEY_SECRET}, ${old})`);
+    return old;
+  };
+  const secretsLeft = async () => (await one<{ n: number }>(ctx.db, sql`select count(*)::int as n from server_secrets`)).n;
+  /** An app on the suite's database that fingerprints with `key`. */
+  const appWithKey = (key: string) => buildApp({ db: ctx.db, config: { ...ctx.config, cardFingerprintKey: key } });
+  const addCard = (app: FastifyInstance, token: string, cardNumber: string) =>
+    injectCall(app, 'bankCard/add', { holder: '钱七', bank: '招商银行', cardNumber }, { token });
+
+  it('comes from the configuration, never from the database', async () => {
+    const seller = await newSalesperson(ctx, 'key_config_sale');
+    expect((await ctx.call('bankCard/add', { holder: '钱七', bank: '招商银行', cardNumber: CARD_A }, { token: seller.token })).isSuccess).toBe(true);
+    const stored = await one<{ fingerprint: string }>(ctx.db, sql`select fingerprint from bank_cards where account_id = ${seller.id}`);
+    expect(stored.fingerprint).toBe(createHmac('sha256', TEST_CARD_FINGERPRINT_KEY).update(CARD_A).digest('hex'));
+    expect(await secretsLeft()).toBe(0);
+    // `base64:<…>` names the key's bytes; any other text is its UTF-8 bytes (as CARD_FINGERPRINT_KEY always was).
+    expect(cardKeyBytes('base64:AAEC/w==')).toEqual(Buffer.from([0, 1, 2, 255]));
+    expect(cardKeyBytes('configured-key').toString('utf8')).toBe('configured-key');
   });
 
-  it('is the configured one when CARD_FINGERPRINT_KEY is set', async () => {
-    const key = await fingerprintKey(ctx.db, { cardFingerprintKey: 'configured-key' });
-    expect(key.toString('utf8')).toBe('configured-key');
+  it('is created once on the embedded database as DATA_DIR/card-fingerprint.key, mode 0600, and reused at every start', async () => {
+    const dataDir = tempDataDir();
+    const messages: string[] = [];
+    const first = await settleCardFingerprintKey({ db: ctx.db, config: embedded(dataDir), log: (m) => messages.push(m) });
+    const file = path.join(dataDir, 'card-fingerprint.key');
+    expect(first).toMatch(/^base64:[A-Za-z0-9+/]{43}=$/);
+    expect(cardKeyBytes(first).length).toBe(32);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(file, 'utf8')).toBe(`${first}\n`);
+    expect(messages).toEqual([expect.stringContaining(`created ${file}`)]);
+    // No temporary file is left beside it.
+    expect(fs.readdirSync(dataDir)).toEqual(['card-fingerprint.key']);
+
+    // A restart reads the same key; the file is never rewritten.
+    const again = await settleCardFingerprintKey({ db: ctx.db, config: embedded(dataDir) });
+    expect(again).toBe(first);
+    expect(ensureCardKeyFile(dataDir)).toEqual({ key: first, file, created: false });
+    expect(createFileExclusively(file, 'another key\n')).toBe(false);
+    expect(fs.readFileSync(file, 'utf8')).toBe(`${first}\n`);
+    expect(await secretsLeft()).toBe(0);
+
+    // CARD_FINGERPRINT_KEY wins over the file.
+    expect(await settleCardFingerprintKey({ db: ctx.db, config: embedded(dataDir, { cardFingerprintKey: 'from-env' }) })).toBe('from-env');
+  });
+
+  it('is required with DATABASE_URL: the configuration is refused without it', async () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db.example/console' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db.example/console' })).toThrow(/CARD_FINGERPRINT_KEY is required when DATABASE_URL is set/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/console', CARD_FINGERPRINT_KEY: 'k' }).cardFingerprintKey).toBe('k');
+    expect(loadConfig({}).cardFingerprintKey).toBeUndefined();
+    await expect(
+      settleCardFingerprintKey({ db: ctx.db, config: external('', { cardFingerprintKey: undefined }) }),
+    ).rejects.toThrow(ConfigError);
+  });
+
+  it('moves a key an earlier version kept in the database into a new key file, so the cards added before stay duplicates', async () => {
+    const old = await plantOldKey();
+    // A card added by the earlier version: its fingerprint used the database key's bytes.
+    const seller = await newSalesperson(ctx, 'key_moved_sale');
+    const before = await appWithKey(`base64:${old}`);
+    try {
+      expect((await addCard(before, seller.token, CARD_B)).isSuccess).toBe(true);
+    } finally {
+      await before.close();
+    }
+    const stored = await one<{ fingerprint: string }>(ctx.db, sql`select fingerprint from bank_cards where account_id = ${seller.id}`);
+    expect(stored.fingerprint).toBe(createHmac('sha256', Buffer.from(old, 'base64')).update(CARD_B).digest('hex'));
+
+    const dataDir = tempDataDir();
+    const messages: string[] = [];
+    const key = await settleCardFingerprintKey({ db: ctx.db, config: embedded(dataDir), log: (m) => messages.push(m) });
+    expect(cardKeyBytes(key).equals(Buffer.from(old, 'base64'))).toBe(true);
+    expect(fs.readFileSync(path.join(dataDir, 'card-fingerprint.key'), 'utf8').trim()).toBe(key);
+    expect(fs.statSync(path.join(dataDir, 'card-fingerprint.key')).mode & 0o777).toBe(0o600);
+    expect(await secretsLeft()).toBe(0);
+    expect(messages.join('\n')).toMatch(/moved out of the database/);
+    expect(messages.join('\n')).not.toContain(old);
+
+    const after = await appWithKey(key);
+    try {
+      const duplicate = await addCard(after, seller.token, CARD_B);
+      expect(duplicate).toMatchObject({ code: 'A0400', msg: expect.stringContaining(LEDGER_TEXT.cardTaken) });
+      expect((await addCard(after, seller.token, CARD_C)).isSuccess).toBe(true);
+    } finally {
+      await after.close();
+    }
+    // The next start finds the file and no row: nothing to move.
+    expect(await settleCardFingerprintKey({ db: ctx.db, config: embedded(dataDir) })).toBe(key);
+  });
+
+  it('with DATABASE_URL refuses a CARD_FINGERPRINT_KEY that differs from the old database key, accepts the same one, or discards it when told', async () => {
+    const old = await plantOldKey();
+    const refusal = settleCardFingerprintKey({ db: ctx.db, config: external('a-new-key') });
+    await expect(refusal).rejects.toThrow(ConfigError);
+    const message = await refusal.catch((error: Error) => error.message);
+    expect(message).toContain(OLD_CARD_KEY_PSQL);
+    expect(message).toContain('CARD_FINGERPRINT_KEY_DISCARD_OLD=1');
+    expect(message).not.toContain(old);
+    expect(await secretsLeft()).toBe(1);
+
+    // The old key, as the psql command prints it: accepted, then gone from the database.
+    expect(await settleCardFingerprintKey({ db: ctx.db, config: external(`base64:${old}`) })).toBe(`base64:${old}`);
+    expect(await secretsLeft()).toBe(0);
+
+    await plantOldKey();
+    const messages: string[] = [];
+    const kept = await settleCardFingerprintKey({
+      db: ctx.db,
+      config: external('a-new-key', { discardOldCardFingerprintKey: true }),
+      log: (m) => messages.push(m),
+    });
+    expect(kept).toBe('a-new-key');
+    expect(await secretsLeft()).toBe(0);
+    expect(messages.join('\n')).toMatch(/DISCARD_OLD/);
+  });
+
+  it('on the embedded database refuses an old database key that differs from an existing key file', async () => {
+    const dataDir = tempDataDir();
+    const file = await settleCardFingerprintKey({ db: ctx.db, config: embedded(dataDir) });
+    await plantOldKey();
+    await expect(settleCardFingerprintKey({ db: ctx.db, config: embedded(dataDir) })).rejects.toThrow(/differs from the one an earlier version kept/);
+    expect(await secretsLeft()).toBe(1);
+    expect(await settleCardFingerprintKey({ db: ctx.db, config: embedded(dataDir, { discardOldCardFingerprintKey: true }) })).toBe(file);
+    expect(await secretsLeft()).toBe(0);
+  });
+});
+
+describe('the server refuses to start with DATABASE_URL and no CARD_FINGERPRINT_KEY', () => {
+  it('prints why on stderr and exits with a non-zero code, before touching the database', () => {
+    const root = path.resolve(__dirname, '..', '..');
+    const { CARD_FINGERPRINT_KEY: _unset, ...env } = process.env;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+      cwd: root,
+      env: { ...env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', PORT: '0' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(78);
+    expect(result.stderr).toContain('CARD_FINGERPRINT_KEY is required when DATABASE_URL is set');
+    expect(result.stderr).toContain('server_secrets');
+    expect(result.stdout).not.toContain('database;');
   });
 });

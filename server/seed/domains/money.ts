@@ -9,7 +9,7 @@ import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 import type { ServerConfig } from '../../config';
 import type { Tx } from '../../db/client';
 import { queryOne } from '../../db/query';
-import { cardFingerprint, fingerprintKey } from '../../money/cardFingerprint';
+import { cardFingerprint } from '../../money/cardFingerprint';
 import { postLedgerEntry } from '../../money/ledger';
 import { commissionOf } from '../../../src/shared/money';
 import { DEMO_MEMBER_LEVEL, DEMO_SALE_COMMISSION_BP, MEMBERSHIP_LEVEL_SEEDS } from '../demo';
@@ -40,7 +40,7 @@ export async function seedDemoMoney(tx: Tx, config: ServerConfig): Promise<void>
   );
   if (!opened) await postLedgerEntry(tx, { accountId: sale.id, kind: 'adjustment', ...DEMO_OPENING_BALANCE });
 
-  const fingerprint = cardFingerprint(await fingerprintKey(tx, config), DEMO_CARD.number);
+  const fingerprint = cardFingerprint(config.cardFingerprintKey, DEMO_CARD.number);
   await tx.execute(
     sql`insert into bank_cards (account_id, holder, bank, last4, fingerprint, is_default)
         select ${sale.id}, ${DEMO_CARD.holder}, ${DEMO_CARD.bank}, ${DEMO_CARD.number.slice(-4)}, ${fingerprint},

@@ -46,9 +46,13 @@ export interface SuiteContext {
   openSecond(): Promise<Database>;
 }
 
+/** The card fingerprint key of the test servers (a real server takes it from its env or key file). */
+export const TEST_CARD_FINGERPRINT_KEY = 'test-card-fingerprint-key';
+
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
     ...loadConfig({} as NodeJS.ProcessEnv),
+    cardFingerprintKey: TEST_CARD_FINGERPRINT_KEY,
     staticDir: '/nonexistent-console-dist',
     adminUsername: TEST_ADMIN.username,
     adminPassword: TEST_ADMIN.password,
