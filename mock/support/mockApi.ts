@@ -28,7 +28,7 @@ export const MOCK_FAILURE = {
 } as const;
 
 /** The mock's administrator password (mock only; a real server never starts with a known one). */
-export const MOCK_ADMIN_PASSWORD = 'Admin@12345';
+export const MOCK_ADMIN_PASSWORD = 'Admin@Console-2025';
 
 interface MockState {
   app: Promise<FastifyInstance>;

@@ -16,6 +16,7 @@ import {
 } from '../../src/shared/system';
 import { audit } from '../audit';
 import { generatePassword, hashPassword } from '../auth/password';
+import { assertStrongPassword } from '../auth/passwordPolicy';
 import type { Tx } from '../db/client';
 import { pgErrorCode, queryOne, queryRows, UNIQUE_VIOLATION } from '../db/query';
 import { defineCall } from '../http/calls';
@@ -61,6 +62,7 @@ const create = defineCall({
   auth: MANAGE_ACCOUNTS,
   body: AccountCreateSchema,
   async handler({ db, body, account, ip }): Promise<AccountCreated> {
+    if (body.password) assertStrongPassword('password', body.password, [body.username, body.email]);
     const generated = body.password ? undefined : generatePassword(GENERATED_PASSWORD_LENGTH);
     const passwordHash = await hashPassword(body.password ?? generated!);
     const roleIds = [...new Set(body.roleIds)].sort((a, b) => a - b);

@@ -222,7 +222,7 @@ describeEachDatabase('system: salespeople, membership levels, audit log', (ctx) 
     const regenerated = await ctx.call('sale/regenerateCode', { accountId: sale.accountId }, { token: admin });
     expect(regenerated.content.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
     expect(regenerated.content.inviteCode).not.toBe(sale.inviteCode);
-    const old = await ctx.call('account/register', { username: 'by_old_code', email: 'old@example.com', password: 'Passw0rd!x', inviteCode: sale.inviteCode });
+    const old = await ctx.call('account/register', { username: 'by_old_code', email: 'old@example.com', password: 'Sturdy#Key-2468', inviteCode: sale.inviteCode });
     expect(old.msg).toBe('参数错误：inviteCode 无效或已停用');
     const byCode = await ctx.call('sale/list', { inviteCode: regenerated.content.inviteCode.toLowerCase() }, { token: admin });
     expect(byCode.content.total).toBe(1);
