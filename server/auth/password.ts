@@ -36,6 +36,9 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, R, P, salt.toString('base64url'), hash.toString('base64url')].join('$');
 }
 
+/** Scrypt verifications made by this process (read by the lockout's concurrency test). */
+export const passwordStats = { verifications: 0 };
+
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
   const parts = encoded.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
@@ -44,6 +47,7 @@ export async function verifyPassword(password: string, encoded: string): Promise
   const salt = Buffer.from(parts[4], 'base64url');
   const expected = Buffer.from(parts[5], 'base64url');
   if (expected.length === 0) return false;
+  passwordStats.verifications += 1;
   const actual = await scrypt(password, salt, expected.length, { N: n, r, p, maxmem: maxmem(n, r, p) });
   return timingSafeEqual(actual, expected);
 }
