@@ -7,6 +7,7 @@ export const SETTINGS_TEXT = {
   email: '邮箱',
   save: '保存',
   emailSaved: '邮箱已更新',
+  emailNeedsPassword: '修改邮箱需要验证当前密码',
   currentPassword: '当前密码',
   newPassword: '新密码',
   confirmPassword: '确认新密码',
