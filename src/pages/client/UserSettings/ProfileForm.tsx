@@ -42,7 +42,7 @@ export default function ProfileForm({ profile, onSaved }: { profile: Profile; on
         />
         <ProFormText.Password
           name="password"
-          label={SETTINGS_TEXT.currentPassword}
+          label={SETTINGS_TEXT.emailPassword}
           extra={SETTINGS_TEXT.emailNeedsPassword}
           fieldProps={{ autoComplete: 'current-password' }}
           rules={[{ required: true, message: PASSWORD_TEXT.currentPasswordRequired }]}
