@@ -108,9 +108,9 @@ describeEachDatabase('system: accounts', (ctx) => {
     const auditRow = await one(ctx.db, sql`select after::text as after from audit_log where action = 'account.create' order by id desc limit 1`);
     expect(auditRow.after).not.toContain(created.content.password);
 
-    const typed = await ctx.call('account/create', { username: 'staff_typed', email: 'typed@example.com', password: 'Typed@1234', roleIds: [] }, { token: admin });
+    const typed = await ctx.call('account/create', { username: 'staff_typed', email: 'typed@example.com', password: 'Sturdy#Key-2468', roleIds: [] }, { token: admin });
     expect(typed.content.password).toBeUndefined();
-    await ctx.login('staff_typed', 'Typed@1234');
+    await ctx.login('staff_typed', 'Sturdy#Key-2468');
 
     const taken = await ctx.call('account/create', { username: 'STAFF_MADE', email: 'other@example.com', roleIds: [] }, { token: admin });
     expect(taken).toMatchObject({ code: 'A0400', msg: '参数错误：username 已存在' });
@@ -128,8 +128,8 @@ describeEachDatabase('system: accounts', (ctx) => {
     let live = 0;
     try {
       const target = await accountId(ctx.db, 'staff_typed');
-      const first = await ctx.login('staff_typed', 'Typed@1234');
-      const other = await ctx.login('staff_typed', 'Typed@1234');
+      const first = await ctx.login('staff_typed', 'Sturdy#Key-2468');
+      const other = await ctx.login('staff_typed', 'Sturdy#Key-2468');
       expect((await injectCall(second, 'account/getOne', undefined, { token: other })).code).toBe('00000');
       live = (await one(ctx.db, sql`select count(*)::int as n from sessions where account_id = ${target} and revoked_at is null`)).n;
       expect(live).toBeGreaterThanOrEqual(2);
@@ -137,10 +137,10 @@ describeEachDatabase('system: accounts', (ctx) => {
       expect(disabled).toMatchObject({ code: '00000', content: { status: 'disabled', sessionsRevoked: live } });
       expect((await injectCall(second, 'account/getOne', undefined, { token: other })).code).toBe('A0230');
       expect((await ctx.call('account/getMenus', undefined, { token: first })).code).toBe('A0230');
-      expect((await ctx.call('account/login', { username: 'staff_typed', password: 'Typed@1234' })).code).toBe('A0202');
+      expect((await ctx.call('account/login', { username: 'staff_typed', password: 'Sturdy#Key-2468' })).code).toBe('A0202');
 
       expect((await injectCall(second, 'account/setStatus', { id: target, status: 'enabled' }, { token: admin })).code).toBe('00000');
-      await ctx.login('staff_typed', 'Typed@1234');
+      await ctx.login('staff_typed', 'Sturdy#Key-2468');
       const audits = await rows(ctx.db, sql`select before, after from audit_log where action = 'account.setStatus' and target_id = ${String(target)} order by id`);
       expect(audits).toEqual([
         { before: { status: 'enabled' }, after: { status: 'disabled', sessionsRevoked: live } },
@@ -156,7 +156,7 @@ describeEachDatabase('system: accounts', (ctx) => {
     const second: FastifyInstance = await buildApp({ db: secondDb, config: ctx.config });
     try {
       const target = await accountId(ctx.db, 'staff_typed');
-      const token = await ctx.login('staff_typed', 'Typed@1234');
+      const token = await ctx.login('staff_typed', 'Sturdy#Key-2468');
       expect((await injectCall(second, 'account/list', {}, { token })).code).toBe('A0301');
       await ctx.call('account/setRoles', { id: target, roleIds: [await roleId(ctx.db, 'operator')] }, { token: admin });
       expect((await injectCall(second, 'account/list', {}, { token })).code).toBe('00000');
@@ -169,11 +169,11 @@ describeEachDatabase('system: accounts', (ctx) => {
 
   it('resets a password: a new one shown once, the old one and its sessions gone', async () => {
     const target = await accountId(ctx.db, 'staff_typed');
-    const token = await ctx.login('staff_typed', 'Typed@1234');
+    const token = await ctx.login('staff_typed', 'Sturdy#Key-2468');
     const reset = await ctx.call('account/resetPassword', { id: target }, { token: admin });
     expect(reset.content).toEqual({ id: target, password: expect.stringMatching(/^[A-Za-z0-9]{12}$/) });
     expect((await ctx.call('account/getOne', undefined, { token })).code).toBe('A0230');
-    expect((await ctx.call('account/login', { username: 'staff_typed', password: 'Typed@1234' })).code).toBe('A0210');
+    expect((await ctx.call('account/login', { username: 'staff_typed', password: 'Sturdy#Key-2468' })).code).toBe('A0210');
     await ctx.login('staff_typed', reset.content.password);
     expect((await ctx.call('account/resetPassword', { id: 999_999 }, { token: admin })).code).toBe('A0201');
   });
