@@ -7,6 +7,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SETTINGS_TEXT } from '../src/pages/client/UserSettings/text';
 import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { PROFILE_TEXT } from '../src/shared/profile';
+import { PASSWORD_TEXT } from '../src/shared/uiText';
 import { buttonNamed, login, LOGIN } from './support/console';
 import { screenshot } from './support/screens';
 
@@ -40,6 +41,15 @@ test('a user changes the email; an address taken by another account is refused',
   await expect(page.getByLabel(SETTINGS_TEXT.username)).toHaveValue(username);
   await expect(page.getByLabel(SETTINGS_TEXT.username)).toBeDisabled();
   await screenshot(page, 'settings-profile');
+
+  // The email changes only with the account's password.
+  await page.getByLabel(SETTINGS_TEXT.email).fill(`${username}.other@example.com`);
+  await buttonNamed(page, SETTINGS_TEXT.save).click();
+  await expect(page.getByText(PASSWORD_TEXT.currentPasswordRequired)).toBeVisible();
+  await page.getByLabel(SETTINGS_TEXT.emailPassword).fill('Wrong#Guess-123');
+  await buttonNamed(page, SETTINGS_TEXT.save).click();
+  await expect(page.getByText(PROFILE_TEXT.wrongCurrentPassword)).toBeVisible();
+  await page.getByLabel(SETTINGS_TEXT.emailPassword).fill(PASSWORD);
 
   await page.getByLabel(SETTINGS_TEXT.email).fill(DEMO_ACCOUNTS.member.email);
   await buttonNamed(page, SETTINGS_TEXT.save).click();

@@ -4,10 +4,12 @@
  * and the umi mock endpoints alike.
  */
 import fastifyCompress from '@fastify/compress';
+import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { CODE_MESSAGES, CODES } from '../src/shared/codes';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
+import { startPruning } from './auth/maintenance';
 import { CALLS } from './calls';
 import { registerCalls } from './http/calls';
 import { mediaRoutes } from './media/routes';
@@ -76,7 +78,11 @@ export async function buildApp({ db, config, logger }: BuildOptions): Promise<Fa
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof Refusal) return reply.code(200).send(fail(error.code, error.message));
+    if (error instanceof Refusal) return reply.code(200).send(fail(error.code, error.message, error.content));
+    if (error.statusCode === 429) {
+      // @fastify/rate-limit's per-address ceiling on /api (the login / register limit is A0501 with HTTP 200).
+      return reply.code(429).send(fail(CODES.TOO_MANY_REQUESTS));
+    }
     if (error.validation) {
       return reply.code(200).send(fail(CODES.BAD_PARAMETERS, validationMessage(error.validation as AjvError[])));
     }
@@ -90,10 +96,21 @@ export async function buildApp({ db, config, logger }: BuildOptions): Promise<Fa
 
   await registerSecurityHeaders(app, { staticDir: config.staticDir, publicUrl: config.publicUrl });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  // A generous ceiling per client address (request.ip, so behind TRUST_PROXY the forwarded one) on
+  // every /api request, counted in this instance's memory; the console's static files are not
+  // counted. Login and register also have their own, database-wide, limit (server/auth/attempts.ts).
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.apiRateLimitPerMinute,
+    timeWindow: 60_000,
+    allowList: (request) => !isApiPath(request.url),
+  });
 
   app.get('/api/health', async () => ({ ok: true }));
   const services = { db, config, rbac: new RbacCache(db) };
   registerCalls(app, services, CALLS);
+  const pruning = startPruning(db, config, app.log);
+  app.addHook('onClose', () => pruning.stop());
   await app.register(mediaRoutes, services);
 
   const built = await registerStatic(app, config.staticDir);

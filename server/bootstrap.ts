@@ -10,7 +10,7 @@ import type { ServerConfig } from './config';
 import type { Db, Tx } from './db/client';
 import { queryOne, queryRows } from './db/query';
 import { generatePassword, hashPassword } from './auth/password';
-import { pruneAttempts } from './auth/attempts';
+import { pruneAuthData } from './auth/maintenance';
 import { upsertSalesperson } from './calls/sale';
 import { menuSeeds, type MenuSeed } from './seed/menus';
 import { grantCovers, ROLE_SEEDS } from './seed/roles';
@@ -52,7 +52,7 @@ export async function bootstrap({ db, config, print }: BootstrapOptions): Promis
     const demoAccountsCreated = config.demo ? await seedDemo(tx, config) : [];
     return { menusInserted: insertedMenuIds.length, rolesCreated, admin, demoAccountsCreated };
   });
-  await pruneAttempts(db);
+  await pruneAuthData(db, config);
   if (report.admin.generatedPassword) {
     out(
       [
@@ -177,10 +177,12 @@ async function seedDemo(tx: Tx, config: ServerConfig): Promise<string[]> {
 
   // The salesperson first, so that the member can be attributed to it.
   const order = ['superAdmin', 'operator', 'salesperson', 'member', 'expired'] as const;
+  // One hash (scrypt at N=2^17 costs about 0.4 s) shared by the demo accounts, made only when one is missing.
+  let demoHash: Promise<string> | undefined;
   for (const key of order) {
     const demo = DEMO_ACCOUNTS[key];
     if ((await idOf(demo.username)) !== undefined) continue;
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const passwordHash = await (demoHash ??= hashPassword(DEMO_PASSWORD));
     const ttl = key === 'expired' ? 0 : null;
     const row = await queryOne<{ id: number }>(
       tx,

@@ -1,4 +1,5 @@
 /** Server configuration, read once from the environment. */
+import net from 'node:net';
 import path from 'node:path';
 
 export interface ServerConfig {
@@ -13,8 +14,19 @@ export interface ServerConfig {
   demo: boolean;
   sessionTtlSeconds: number;
   rememberTtlSeconds: number;
+  /** A session not used for this long ends (A0230), whatever its lifetime. */
+  sessionIdleSeconds: number;
   authRateLimitPerMinute: number;
-  trustProxy: boolean;
+  /** Every other /api request, per client address and server instance. */
+  apiRateLimitPerMinute: number;
+  /** Login and register attempts are kept this many days (the login log), then pruned. */
+  authAttemptsRetentionDays: number;
+  /**
+   * The proxies whose `X-Forwarded-For` is believed (addresses, CIDRs or proxy-addr's names
+   * loopback / linklocal / uniquelocal); false trusts none. The client address is the right-most
+   * hop that is not one of them.
+   */
+  trustProxy: string[] | false;
   logLevel: string;
   /** Log every request (two lines each); off by default, errors are always logged. */
   logRequests: boolean;
@@ -73,6 +85,34 @@ const int = (value: string | undefined, fallback: number) => {
 
 const flag = (value: string | undefined) => value === '1' || value === 'true';
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Whether `entry` is an IP address, a CIDR (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's names. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: unset, empty, `0` or `false` trusts no proxy (the socket's address is the
+ * client's); `1` or `true` (the former on/off switch) trusts the loopback addresses only (a proxy
+ * on the same host); otherwise a comma-separated list of addresses and CIDRs.
+ */
+export function parseTrustProxy(value: string | undefined): string[] | false {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (text === '1' || text === 'true') return ['loopback'];
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyEntry(entry));
+  if (bad.length > 0) throw new Error(`TRUST_PROXY: not an address or CIDR: ${bad.join(', ')}`);
+  return entries.length > 0 ? entries : false;
+}
+
 const MB = 1024 * 1024;
 
 const publicUrlOf = (value: string | undefined): string | undefined => {
@@ -108,8 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     demo: flag(env.CONSOLE_DEMO),
     sessionTtlSeconds: int(env.SESSION_TTL_SECONDS, 12 * 3600),
     rememberTtlSeconds: int(env.REMEMBER_TTL_SECONDS, 30 * 24 * 3600),
+    sessionIdleSeconds: int(env.SESSION_IDLE_SECONDS, 2 * 3600),
     authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 30),
-    trustProxy: flag(env.TRUST_PROXY),
+    apiRateLimitPerMinute: int(env.API_RATE_LIMIT_PER_MINUTE, 600),
+    authAttemptsRetentionDays: int(env.AUTH_ATTEMPTS_RETENTION_DAYS, 30),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     logRequests: flag(env.LOG_REQUESTS),
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),

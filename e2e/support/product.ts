@@ -111,8 +111,9 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
     PORT: String(port),
     DATA_DIR: dataDir,
     CONSOLE_DEMO: '1',
-    // Every login of the run comes from 127.0.0.1.
+    // Every login and every call of the run (and of bench:api's load) comes from 127.0.0.1.
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    API_RATE_LIMIT_PER_MINUTE: '1000000',
   };
   for (const [key, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[key];

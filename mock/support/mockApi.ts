@@ -28,7 +28,7 @@ export const MOCK_FAILURE = {
 } as const;
 
 /** The mock's administrator password (mock only; a real server never starts with a known one). */
-export const MOCK_ADMIN_PASSWORD = 'Admin@12345';
+export const MOCK_ADMIN_PASSWORD = 'Admin@Console-2025';
 /** The mock's payout card fingerprint key (in-memory database; a real server reads its env or key file). */
 export const MOCK_CARD_FINGERPRINT_KEY = 'mock-card-fingerprint-key';
 
@@ -48,6 +48,8 @@ async function startApp(): Promise<FastifyInstance> {
     demo: true,
     adminPassword: MOCK_ADMIN_PASSWORD,
     authRateLimitPerMinute: 10_000,
+    // Every call of the dev server comes through here from one address.
+    apiRateLimitPerMinute: 1_000_000,
   };
   const database = await openDatabase({});
   await bootstrap({ db: database.db, config, print: () => {} });

@@ -34,10 +34,16 @@ interface AuthRow {
 }
 
 /** last_seen_at is written only when older than this (not on every call). */
-const LAST_SEEN_RESOLUTION = '60 seconds';
+export const LAST_SEEN_RESOLUTION_SECONDS = 60;
+const LAST_SEEN_RESOLUTION = `${LAST_SEEN_RESOLUTION_SECONDS} seconds`;
 
+/**
+ * `$2` is the idle timeout in seconds. Since last_seen_at lags the last use by up to the
+ * resolution, a session counts as idle only when last seen more than timeout + resolution ago:
+ * never early, at most a minute late.
+ */
 const AUTHENTICATE: PreparedStatement = {
-  name: 'console_authenticate',
+  name: 'console_authenticate_idle',
   text: `select s.id as "sessionId",
       s.last_seen_at < now() - interval '${LAST_SEEN_RESOLUTION}' as "stale",
       a.id as "accountId", a.username, a.email,
@@ -49,15 +55,17 @@ const AUTHENTICATE: PreparedStatement = {
     join accounts a on a.id = s.account_id
     left join membership_levels ml on ml.id = a.membership_level_id
     where s.token_hash = $1
-      and s.revoked_at is null and s.expires_at > now() and a.status = 'enabled'`,
+      and s.revoked_at is null and s.expires_at > now() and a.status = 'enabled'
+      and s.last_seen_at > now() - make_interval(secs => $2::int + ${LAST_SEEN_RESOLUTION_SECONDS})`,
 };
 
 /**
  * The live session of `token` with its enabled account, role ids and the RBAC version, in one
- * (prepared) statement; undefined when the token is unknown, expired or revoked or the account is disabled.
+ * (prepared) statement; undefined when the token is unknown, expired, revoked or idle for longer
+ * than `idleSeconds`, or the account is disabled. Use refreshes last_seen_at (once a minute at most).
  */
-export async function authenticate(db: Db, token: string): Promise<SessionAccount | undefined> {
-  const [row] = await runPrepared<AuthRow>(db, AUTHENTICATE, [hashToken(token)]);
+export async function authenticate(db: Db, token: string, idleSeconds: number): Promise<SessionAccount | undefined> {
+  const [row] = await runPrepared<AuthRow>(db, AUTHENTICATE, [hashToken(token), String(Math.trunc(idleSeconds))]);
   if (!row) return undefined;
   const sessionId = Number(row.sessionId);
   if (row.stale) {

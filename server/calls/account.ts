@@ -11,9 +11,10 @@ import {
 } from '../../src/shared/schemas';
 import { AccountAdminListQuerySchema, SUPER_ADMIN_ROLE_CODE, SYSTEM_TEXT } from '../../src/shared/system';
 import { audit } from '../audit';
-import { recordAttempt, registerFailure, settleAttempt } from '../auth/attempts';
+import { beginLogin, recordAttempt, registerFailure, settleAttempt } from '../auth/attempts';
 import { membershipOf } from '../auth/membership';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../auth/password';
+import { assertStrongPassword } from '../auth/passwordPolicy';
 import { issueSession, revokeSession } from '../auth/sessions';
 import { pgErrorCode, queryOne, queryRows, toIso, UNIQUE_VIOLATION } from '../db/query';
 import { findAccountPage, SEARCH_COUNT_CAP } from './accountList';
@@ -31,8 +32,13 @@ const register = defineCall({
   path: 'account/register',
   auth: 'public',
   body: RegisterBodySchema,
-  async handler({ db, config, body, ip }): Promise<RegisterResult> {
-    const { attemptId, allowed } = await recordAttempt(db, ip, 'register', config.authRateLimitPerMinute);
+  async handler({ db, config, body, ip, userAgent }): Promise<RegisterResult> {
+    const { attemptId, allowed } = await recordAttempt(
+      db,
+      { ip, userAgent, username: body.username },
+      'register',
+      config.authRateLimitPerMinute,
+    );
     if (!allowed) throw new Refusal(CODES.TOO_MANY_REQUESTS);
     const taken = await queryOne<{ usernameTaken: boolean; emailTaken: boolean }>(
       db,
@@ -55,6 +61,7 @@ const register = defineCall({
       referrerId = sale.accountId;
     }
 
+    assertStrongPassword('password', body.password, [body.username, body.email]);
     const passwordHash = await hashPassword(body.password);
     let created: { id: number };
     try {
@@ -103,39 +110,46 @@ const login = defineCall({
   path: 'account/login',
   auth: 'public',
   body: LoginBodySchema,
+  /**
+   * One refusal, A0210 用户名或密码错误, in one time for a missing account, a wrong password and a
+   * disabled account with a wrong password: every path counts the attempt first (beginLogin), then
+   * runs one scrypt verification (against DUMMY_HASH when there is no account) and one failure
+   * count. A disabled account hears A0202 only after its right password; a locked one A0211.
+   */
   async handler({ db, config, body, ip, userAgent }): Promise<LoginResult> {
-    const { attemptId, allowed } = await recordAttempt(db, ip, 'login', config.authRateLimitPerMinute);
-    if (!allowed) throw new Refusal(CODES.TOO_MANY_REQUESTS);
     const name = body.username.trim();
-    const account = await queryOne<LoginRow>(
-      db,
-      sql`select a.id, a.username, a.email, a.password_hash as "passwordHash", a.status,
-                 coalesce(a.locked_until > now(), false) as locked,
-                 a.session_ttl_seconds as "sessionTtlSeconds",
-                 a.membership_level_id as "levelId", ml.name as "levelName", ml.shop_quota as "shopQuota", ml.product_quota as "productQuota",
-                 a.membership_expires_at as "membershipExpiresAt"
-          from accounts a left join membership_levels ml on ml.id = a.membership_level_id
-          where lower(a.username) = lower(${name}) or lower(a.email) = lower(${name})
-          order by a.id limit 1`,
+    const gate = await beginLogin<LoginRow>(db, { ip, userAgent, username: name }, config.authRateLimitPerMinute, (tx) =>
+      queryOne<LoginRow>(
+        tx,
+        sql`select a.id, a.username, a.email, a.password_hash as "passwordHash", a.status,
+                   coalesce(a.locked_until > now(), false) as locked,
+                   a.session_ttl_seconds as "sessionTtlSeconds",
+                   a.membership_level_id as "levelId", ml.name as "levelName", ml.shop_quota as "shopQuota", ml.product_quota as "productQuota",
+                   a.membership_expires_at as "membershipExpiresAt"
+            from accounts a left join membership_levels ml on ml.id = a.membership_level_id
+            where lower(a.username) = lower(${name}) or lower(a.email) = lower(${name})
+            order by a.id limit 1
+            for update of a`,
+      ),
     );
-    if (!account) {
-      await settleAttempt(db, attemptId, null, false);
-      throw new Refusal(CODES.NO_SUCH_ACCOUNT);
-    }
-    if (account.status !== 'enabled') {
-      await settleAttempt(db, attemptId, account.id, false);
-      throw new Refusal(CODES.ACCOUNT_DISABLED);
-    }
-    if (account.locked) {
-      await settleAttempt(db, attemptId, account.id, false);
-      throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
-    }
-    if (!(await verifyPassword(body.password, account.passwordHash))) {
-      await settleAttempt(db, attemptId, account.id, false);
-      const locked = await registerFailure(db, account.id);
+    if (gate.outcome === 'rateLimited') throw new Refusal(CODES.TOO_MANY_REQUESTS);
+    if (gate.outcome === 'locked') throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
+    const { account, attemptId } = gate;
+    const right = await verifyPassword(body.password, account?.passwordHash ?? DUMMY_HASH);
+    if (!account || !right) {
+      const locked = await registerFailure(db, account?.id ?? null, name);
       throw new Refusal(locked ? CODES.TOO_MANY_PASSWORD_ATTEMPTS : CODES.WRONG_PASSWORD);
     }
+    // The attempt stays a failure: the account can not sign in, but the password was right.
+    if (account.status !== 'enabled') throw new Refusal(CODES.ACCOUNT_DISABLED);
     await settleAttempt(db, attemptId, account.id, true);
+    if (needsRehash(account.passwordHash)) {
+      // Older, cheaper parameters: store today's, unless the password changed meanwhile.
+      const upgraded = await hashPassword(body.password);
+      await db.execute(
+        sql`update accounts set password_hash = ${upgraded} where id = ${account.id} and password_hash = ${account.passwordHash}`,
+      );
+    }
     await db.execute(sql`update accounts set last_login_at = now() where id = ${account.id}`);
     const ttlSeconds =
       account.sessionTtlSeconds ?? (body.remember ? config.rememberTtlSeconds : config.sessionTtlSeconds);

@@ -16,6 +16,7 @@ import {
 } from '../../src/shared/system';
 import { audit } from '../audit';
 import { generatePassword, hashPassword } from '../auth/password';
+import { assertStrongPassword } from '../auth/passwordPolicy';
 import type { Tx } from '../db/client';
 import { pgErrorCode, queryOne, queryRows, UNIQUE_VIOLATION } from '../db/query';
 import { defineCall } from '../http/calls';
@@ -72,6 +73,7 @@ const create = defineCall({
   auth: { anyGrant: USERS_SCREEN, action: ACTIONS.canCreateAccount.url },
   body: AccountCreateSchema,
   async handler({ db, body, account, snapshot, ip }): Promise<AccountCreated> {
+    if (body.password) assertStrongPassword('password', body.password, [body.username, body.email]);
     const generated = body.password ? undefined : generatePassword(GENERATED_PASSWORD_LENGTH);
     const passwordHash = await hashPassword(body.password ?? generated!);
     const roleIds = [...new Set(body.roleIds)].sort((a, b) => a - b);

@@ -20,6 +20,8 @@ import {
 } from '../../src/shared/profile';
 import { audit } from '../audit';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { assertStrongPassword } from '../auth/passwordPolicy';
+import { LAST_SEEN_RESOLUTION_SECONDS } from '../auth/sessions';
 import { pgErrorCode, queryOne, toIso, UNIQUE_VIOLATION } from '../db/query';
 import { defineCall, type CallDefinition } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
@@ -50,6 +52,14 @@ const updateEmail = defineCall({
   auth: 'account',
   body: UpdateEmailBodySchema,
   async handler({ db, account, body }): Promise<{ email: string }> {
+    // The current password first: a session left open is not enough to take over the account's email.
+    const row = await queryOne<{ passwordHash: string }>(
+      db,
+      sql`select password_hash as "passwordHash" from accounts where id = ${account.id}`,
+    );
+    if (!row || !(await verifyPassword(body.password, row.passwordHash))) {
+      throw new Refusal(CODES.WRONG_PASSWORD, PROFILE_TEXT.wrongCurrentPassword, { field: 'password' });
+    }
     const email = body.email.trim();
     const taken = await queryOne(
       db,
@@ -76,9 +86,10 @@ const changePassword = defineCall({
       sql`select password_hash as "passwordHash" from accounts where id = ${account.id}`,
     );
     if (!row || !(await verifyPassword(body.currentPassword, row.passwordHash))) {
-      throw new Refusal(CODES.WRONG_PASSWORD, PROFILE_TEXT.wrongCurrentPassword);
+      throw new Refusal(CODES.WRONG_PASSWORD, PROFILE_TEXT.wrongCurrentPassword, { field: 'currentPassword' });
     }
     if (body.newPassword === body.currentPassword) throw badParameter('newPassword', PROFILE_TEXT.samePassword);
+    assertStrongPassword('newPassword', body.newPassword, [account.username, account.email]);
     const passwordHash = await hashPassword(body.newPassword);
     return db.transaction(async (tx) => {
       await tx.execute(sql`update accounts set password_hash = ${passwordHash} where id = ${account.id}`);
@@ -118,8 +129,10 @@ const sessions = defineCall({
   path: 'profile/sessions',
   auth: 'account',
   body: SessionListQuerySchema,
-  async handler({ db, account, body }): Promise<Page<ActiveSession>> {
-    const live = sql`account_id = ${account.id} and revoked_at is null and expires_at > now()`;
+  async handler({ db, config, account, body }): Promise<Page<ActiveSession>> {
+    // Live: neither revoked nor expired nor idle past the timeout (with last_seen_at's minute of lag).
+    const live = sql`account_id = ${account.id} and revoked_at is null and expires_at > now()
+      and last_seen_at > now() - make_interval(secs => ${config.sessionIdleSeconds + LAST_SEEN_RESOLUTION_SECONDS})`;
     return fetchPage<SessionRow, ActiveSession>(
       db,
       body,

@@ -85,7 +85,10 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_account').on(t.accountId)],
 );
 
-/** Login and register attempts: per-address rate limit and per-account lockout, shared by every instance. */
+/**
+ * Login and register attempts: per-address rate limit and per-account lockout, shared by every
+ * instance, and the login log (who typed what, from where, with which browser, and the outcome).
+ */
 export const authAttempts = pgTable(
   'auth_attempts',
   {
@@ -95,6 +98,10 @@ export const authAttempts = pgTable(
     accountId: integer('account_id'),
     success: boolean('success').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The username or email as typed (trimmed, at most 100 characters); null for register. */
+    username: text('username'),
+    /** The client's User-Agent header (at most 300 characters). */
+    userAgent: text('user_agent'),
   },
   (t) => [index('auth_attempts_ip_at').on(t.ip, t.at), index('auth_attempts_account_at').on(t.accountId, t.at)],
 );

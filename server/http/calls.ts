@@ -75,7 +75,7 @@ function grantsAllow(auth: AuthLevel, account: SessionAccount, snapshot: RbacSna
  */
 export async function authenticateRequest(services: CallServices, request: FastifyRequest, auth: Exclude<AuthLevel, 'public'>) {
   const token = bearerToken(request.headers.authorization);
-  const account = token ? await authenticate(services.db, token) : undefined;
+  const account = token ? await authenticate(services.db, token, services.config.sessionIdleSeconds) : undefined;
   if (!account) throw new Refusal(CODES.LOGIN_EXPIRED);
   const snapshot = await services.rbac.atLeast(account.rbacVersion);
   if (!grantsAllow(auth, account, snapshot)) throw new Refusal(CODES.NOT_AUTHORISED);

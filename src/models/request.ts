@@ -48,8 +48,12 @@ client.interceptors.request.use((url, options) => {
   return { url, options: { ...options, headers: { ...options.headers, Authorization: `Bearer ${token}` } } };
 });
 
+/** `{ field }` alone (the form field an A0400 is about) is for the form, not a toast. */
+const onlyField = (content: unknown) =>
+  typeof content === 'object' && content !== null && Object.keys(content).length === 1 && 'field' in content;
+
 function contentText(content: unknown): string {
-  if (content === null || content === undefined || content === '') return '';
+  if (content === null || content === undefined || content === '' || onlyField(content)) return '';
   return typeof content === 'string' ? content : JSON.stringify(content);
 }
 

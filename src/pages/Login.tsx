@@ -19,6 +19,8 @@ import { CODE_MESSAGES, CODES } from '@/shared/codes';
 import { APP_TITLE, ROUTE_TITLES } from '@/shared/uiText';
 import usePageTitle from '@/utils/usePageTitle';
 import { feedback } from '@/utils/feedback';
+import { strongPasswordRule } from '@/utils/passwordStrength';
+import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import styles from './Login.module.less';
 
 type Tab = 'login' | 'register';
@@ -92,6 +94,9 @@ function LoginForm({ username }: { username?: string }) {
 
 function RegisterForm({ onRegistered }: { onRegistered: (username: string) => void }) {
   const [submitting, setSubmitting] = useState(false);
+  const [form] = Form.useForm();
+  // The policy's check (zxcvbn) is loaded only once the password field is typed in.
+  const strong = strongPasswordRule(() => [form.getFieldValue('username'), form.getFieldValue('email')]);
 
   const onFinish = async ({ confirm: _confirm, inviteCode, ...values }: RegisterBody & { confirm: string }) => {
     setSubmitting(true);
@@ -110,7 +115,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (username: string) => vo
   };
 
   return (
-    <Form name="register" size="large" onFinish={onFinish}>
+    <Form name="register" form={form} size="large" onFinish={onFinish}>
       <Form.Item
         name="username"
         rules={[
@@ -130,7 +135,11 @@ function RegisterForm({ onRegistered }: { onRegistered: (username: string) => vo
       >
         <Input prefix={<MailOutlined />} placeholder="邮箱" autoComplete="email" />
       </Form.Item>
-      <Form.Item name="password" rules={passwordRules}>
+      <Form.Item
+        name="password"
+        rules={[...passwordRules, strong]}
+        extra={<WatchedPasswordStrength name="password" inputs={['username', 'email']} />}
+      >
         <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="new-password" />
       </Form.Item>
       <Form.Item

@@ -4,7 +4,8 @@ import type { ChangePasswordBody, HomeSummary, PasswordChanged, Profile, Summary
 
 export const getProfile = () => callApi<Profile>('profile/get', {});
 
-export const updateEmail = (email: string) => callApi<{ email: string }>('profile/updateEmail', { email });
+export const updateEmail = (email: string, password: string) =>
+  callApi<{ email: string }>('profile/updateEmail', { email, password });
 
 export const changePassword = (body: ChangePasswordBody) => callApi<PasswordChanged>('profile/changePassword', body);
 

@@ -2,7 +2,8 @@
  * The fixed demo accounts of product.md, shared by the server's demo seed (`CONSOLE_DEMO=1`),
  * the umi mock endpoints and the tests. Never seeded on a production start.
  */
-export const DEMO_PASSWORD = 'Demo@12345';
+/** Strong enough for the password policy (zxcvbn score ≥ 3), as a password typed in a form must be. */
+export const DEMO_PASSWORD = 'Demo@Console-2025';
 
 export const DEMO_ACCOUNTS = {
   superAdmin: { username: 'demo_admin', email: 'demo_admin@example.com', roles: ['super_admin'] },

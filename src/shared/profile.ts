@@ -12,7 +12,11 @@ const PageFields = {
 };
 
 export const UpdateEmailBodySchema = Type.Object(
-  { email: Type.String({ format: 'email', maxLength: EMAIL_MAX }) },
+  {
+    email: Type.String({ format: 'email', maxLength: EMAIL_MAX }),
+    /** The current password, required to change the email. */
+    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
+  },
   { additionalProperties: false },
 );
 

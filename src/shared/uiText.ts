@@ -23,6 +23,18 @@ export const UI_TEXT = {
   },
 } as const;
 
+/** The password policy's words: the strength under a new-password field and the refusals. */
+export const PASSWORD_TEXT = {
+  strength: '密码强度',
+  weak: '弱',
+  medium: '中',
+  strong: '强',
+  /** A new password below the policy's strength (zxcvbn score < 3), in the forms and from the server. */
+  tooWeak: '密码太常见或太容易被猜到，请使用更长、更不规则的密码',
+  /** profile/updateEmail asks for the current password. */
+  currentPasswordRequired: '请输入当前密码',
+} as const;
+
 /** Route titles, keyed by path. */
 export const ROUTE_TITLES = {
   '/': '首页介绍',

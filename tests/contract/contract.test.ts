@@ -117,7 +117,7 @@ describe.each(targets)('API contract: %s', (_name, start) => {
 
   it('account/setRoles and sale/setSale work for the super administrator', async () => {
     const admin = await login(DEMO_ACCOUNTS.superAdmin.username);
-    const registered = await call('account/register', { username: `c_${Date.now() % 1e8}`, email: `c${Date.now()}@example.com`, password: 'Passw0rd!x' });
+    const registered = await call('account/register', { username: `c_${Date.now() % 1e8}`, email: `c${Date.now()}@example.com`, password: 'Sturdy#Key-2468' });
     expect(registered.isSuccess).toBe(true);
     const list = await call<Page<AccountListItem>>('account/list', { username: 'c_' }, admin);
     const account = list.content.list[0];

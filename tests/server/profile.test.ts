@@ -35,13 +35,13 @@ describeEachDatabase(
     it('changes the email, refusing a bad one (A0400 email) and one taken by another account', async () => {
       await newAccount(ctx, 'mail_user');
       const token = await ctx.login('mail_user', PASSWORD);
-      const bad = await ctx.call('profile/updateEmail', { email: 'not-an-email' }, { token });
+      const bad = await ctx.call('profile/updateEmail', { email: 'not-an-email', password: PASSWORD }, { token });
       expect(bad).toMatchObject({ code: 'A0400', msg: expect.stringContaining('email') });
-      const taken = await ctx.call('profile/updateEmail', { email: DEMO_ACCOUNTS.member.email.toUpperCase() }, { token });
+      const taken = await ctx.call('profile/updateEmail', { email: DEMO_ACCOUNTS.member.email.toUpperCase(), password: PASSWORD }, { token });
       expect(taken).toMatchObject({ code: 'A0111', msg: PROFILE_TEXT.emailTaken });
       // Its own address (any case) is not "taken".
-      expect((await ctx.call('profile/updateEmail', { email: 'MAIL_USER@example.com' }, { token })).isSuccess).toBe(true);
-      const changed = await ctx.call('profile/updateEmail', { email: 'new_mail@example.com' }, { token });
+      expect((await ctx.call('profile/updateEmail', { email: 'MAIL_USER@example.com', password: PASSWORD }, { token })).isSuccess).toBe(true);
+      const changed = await ctx.call('profile/updateEmail', { email: 'new_mail@example.com', password: PASSWORD }, { token });
       expect(changed.content).toEqual({ email: 'new_mail@example.com' });
       expect((await ctx.call('account/getOne', {}, { token })).content.email).toBe('new_mail@example.com');
       // The new address logs in too.

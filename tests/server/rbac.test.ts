@@ -71,10 +71,10 @@ describeEachDatabase('account/getMenus and grants', (ctx) => {
     // A role granted only a grandchild still sees the path down to it.
     const role = await one(ctx.db, sql`insert into roles (code, name) values ('only_actions', '仅动作脚本') returning id`);
     await ctx.db.execute(sql`insert into role_menus (role_id, menu_id) values (${role.id}, ${await menuId(ctx.db, '/client/system/jsonEditer/actions')})`);
-    const registered = await ctx.call('account/register', { username: 'grandchild_only', email: 'grandchild@example.com', password: 'Passw0rd!x' });
+    const registered = await ctx.call('account/register', { username: 'grandchild_only', email: 'grandchild@example.com', password: 'Sturdy#Key-2468' });
     await ctx.db.execute(sql`delete from account_roles where account_id = ${registered.content.id}`);
     await ctx.db.execute(sql`insert into account_roles (account_id, role_id) values (${registered.content.id}, ${role.id})`);
-    const own = await ctx.login('grandchild_only', 'Passw0rd!x');
+    const own = await ctx.login('grandchild_only', 'Sturdy#Key-2468');
     const ownTree: MenuNode[] = (await ctx.call('account/getMenus', undefined, { token: own })).content;
     expect(ownTree).toHaveLength(1);
     expect(urlsOf(ownTree)).toEqual(['/client/system', '/client/system/jsonEditer', '/client/system/jsonEditer/actions']);
@@ -123,7 +123,7 @@ describeEachDatabase('account/list, account/setRoles, sale/setSale', (ctx) => {
 
   it('lists accounts newest first, paged, with filters', async () => {
     for (let i = 0; i < 3; i += 1) {
-      await ctx.call('account/register', { username: `Lister_${i}`, email: `lister${i}@Corp.example`, password: 'Passw0rd!x' });
+      await ctx.call('account/register', { username: `Lister_${i}`, email: `lister${i}@Corp.example`, password: 'Sturdy#Key-2468' });
     }
     const page = await ctx.call('account/list', { current: 1, pageSize: 2, username: 'lister_' }, { token: adminToken });
     expect(page.code).toBe('00000');

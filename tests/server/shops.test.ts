@@ -11,7 +11,7 @@ let serial = 0;
 async function newMember(ctx: SuiteContext, levelName: string | null) {
   serial += 1;
   const username = `shop_${ctx.kind}_${serial}`;
-  const registered = await ctx.call('account/register', { username, email: `${username}@example.com`, password: 'Passw0rd!x' });
+  const registered = await ctx.call('account/register', { username, email: `${username}@example.com`, password: 'Sturdy#Key-2468' });
   expect(registered.code).toBe(CODES.OK);
   if (levelName) {
     await ctx.db.execute(
@@ -20,7 +20,7 @@ async function newMember(ctx: SuiteContext, levelName: string | null) {
           where username = ${username}`,
     );
   }
-  return { username, id: await accountId(ctx.db, username), token: await ctx.login(username, 'Passw0rd!x') };
+  return { username, id: await accountId(ctx.db, username), token: await ctx.login(username, 'Sturdy#Key-2468') };
 }
 
 const shop = (externalId: string, name = `店铺${externalId}`) => ({ platform: 'tiktok', externalId, name, region: 'MY' });

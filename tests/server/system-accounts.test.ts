@@ -109,9 +109,9 @@ describeEachDatabase('system: accounts', (ctx) => {
     const auditRow = await one(ctx.db, sql`select after::text as after from audit_log where action = 'account.create' order by id desc limit 1`);
     expect(auditRow.after).not.toContain(created.content.password);
 
-    const typed = await ctx.call('account/create', { username: 'staff_typed', email: 'typed@example.com', password: 'Typed@1234', roleIds: [] }, { token: admin });
+    const typed = await ctx.call('account/create', { username: 'staff_typed', email: 'typed@example.com', password: 'Sturdy#Key-2468', roleIds: [] }, { token: admin });
     expect(typed.content.password).toBeUndefined();
-    await ctx.login('staff_typed', 'Typed@1234');
+    await ctx.login('staff_typed', 'Sturdy#Key-2468');
 
     const taken = await ctx.call('account/create', { username: 'STAFF_MADE', email: 'other@example.com', roleIds: [] }, { token: admin });
     expect(taken).toMatchObject({ code: 'A0400', msg: '参数错误：username 已存在' });
@@ -129,8 +129,8 @@ describeEachDatabase('system: accounts', (ctx) => {
     let live = 0;
     try {
       const target = await accountId(ctx.db, 'staff_typed');
-      const first = await ctx.login('staff_typed', 'Typed@1234');
-      const other = await ctx.login('staff_typed', 'Typed@1234');
+      const first = await ctx.login('staff_typed', 'Sturdy#Key-2468');
+      const other = await ctx.login('staff_typed', 'Sturdy#Key-2468');
       expect((await injectCall(second, 'account/getOne', undefined, { token: other })).code).toBe('00000');
       live = (await one(ctx.db, sql`select count(*)::int as n from sessions where account_id = ${target} and revoked_at is null`)).n;
       expect(live).toBeGreaterThanOrEqual(2);
@@ -138,10 +138,10 @@ describeEachDatabase('system: accounts', (ctx) => {
       expect(disabled).toMatchObject({ code: '00000', content: { status: 'disabled', sessionsRevoked: live } });
       expect((await injectCall(second, 'account/getOne', undefined, { token: other })).code).toBe('A0230');
       expect((await ctx.call('account/getMenus', undefined, { token: first })).code).toBe('A0230');
-      expect((await ctx.call('account/login', { username: 'staff_typed', password: 'Typed@1234' })).code).toBe('A0202');
+      expect((await ctx.call('account/login', { username: 'staff_typed', password: 'Sturdy#Key-2468' })).code).toBe('A0202');
 
       expect((await injectCall(second, 'account/setStatus', { id: target, status: 'enabled' }, { token: admin })).code).toBe('00000');
-      await ctx.login('staff_typed', 'Typed@1234');
+      await ctx.login('staff_typed', 'Sturdy#Key-2468');
       const audits = await rows(ctx.db, sql`select before, after from audit_log where action = 'account.setStatus' and target_id = ${String(target)} order by id`);
       expect(audits).toEqual([
         { before: { status: 'enabled' }, after: { status: 'disabled', sessionsRevoked: live } },
@@ -157,7 +157,7 @@ describeEachDatabase('system: accounts', (ctx) => {
     const second: FastifyInstance = await buildApp({ db: secondDb, config: ctx.config });
     try {
       const target = await accountId(ctx.db, 'staff_typed');
-      const token = await ctx.login('staff_typed', 'Typed@1234');
+      const token = await ctx.login('staff_typed', 'Sturdy#Key-2468');
       expect((await injectCall(second, 'account/list', {}, { token })).code).toBe('A0301');
       await ctx.call('account/setRoles', { id: target, roleIds: [await roleId(ctx.db, 'operator')] }, { token: admin });
       expect((await injectCall(second, 'account/list', {}, { token })).code).toBe('00000');
@@ -170,11 +170,11 @@ describeEachDatabase('system: accounts', (ctx) => {
 
   it('resets a password: a new one shown once, the old one and its sessions gone', async () => {
     const target = await accountId(ctx.db, 'staff_typed');
-    const token = await ctx.login('staff_typed', 'Typed@1234');
+    const token = await ctx.login('staff_typed', 'Sturdy#Key-2468');
     const reset = await ctx.call('account/resetPassword', { id: target }, { token: admin });
     expect(reset.content).toEqual({ id: target, password: expect.stringMatching(/^[A-Za-z0-9]{12}$/) });
     expect((await ctx.call('account/getOne', undefined, { token })).code).toBe('A0230');
-    expect((await ctx.call('account/login', { username: 'staff_typed', password: 'Typed@1234' })).code).toBe('A0210');
+    expect((await ctx.call('account/login', { username: 'staff_typed', password: 'Sturdy#Key-2468' })).code).toBe('A0210');
     await ctx.login('staff_typed', reset.content.password);
     expect((await ctx.call('account/resetPassword', { id: 999_999 }, { token: admin })).code).toBe('A0201');
   });
@@ -235,7 +235,7 @@ describeEachDatabase('system: salespeople, membership levels, audit log', (ctx) 
     const regenerated = await ctx.call('sale/regenerateCode', { accountId: sale.accountId }, { token: admin });
     expect(regenerated.content.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
     expect(regenerated.content.inviteCode).not.toBe(sale.inviteCode);
-    const old = await ctx.call('account/register', { username: 'by_old_code', email: 'old@example.com', password: 'Passw0rd!x', inviteCode: sale.inviteCode });
+    const old = await ctx.call('account/register', { username: 'by_old_code', email: 'old@example.com', password: 'Sturdy#Key-2468', inviteCode: sale.inviteCode });
     expect(old.msg).toBe('参数错误：inviteCode 无效或已停用');
     const byCode = await ctx.call('sale/list', { inviteCode: regenerated.content.inviteCode.toLowerCase() }, { token: admin });
     expect(byCode.content.total).toBe(1);

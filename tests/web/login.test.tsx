@@ -4,6 +4,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import LoginPage from '@/pages/Login';
 import { login, register } from '@/services/account';
 import { feedback } from '@/utils/feedback';
+import { PasswordStrengthMeter } from '@/components/PasswordStrength';
+import { PASSWORD_TEXT } from '@/shared/uiText';
 
 jest.mock('@umijs/max', () => ({
   history: { push: jest.fn(), replace: jest.fn() },
@@ -12,6 +14,10 @@ jest.mock('@umijs/max', () => ({
   Link: ({ children }: { children: React.ReactNode }) => <a>{children}</a>,
 }));
 jest.mock('@/services/account');
+// jest runs no dynamic import(): the password check's lazy chunk is required instead.
+jest.mock('@/utils/loadPasswordStrength', () => ({
+  importPasswordStrength: async () => jest.requireActual('@/shared/passwordStrength'),
+}));
 
 const refresh = jest.fn(async () => {});
 const sendToken = jest.fn(async () => {});
@@ -151,13 +157,48 @@ describe('register tab', () => {
     render(<LoginPage />);
     fireEvent.change(screen.getByPlaceholderText('用户名'), { target: { value: 'new_user' } });
     fireEvent.change(screen.getByPlaceholderText('邮箱'), { target: { value: 'n@example.com' } });
-    fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'Passw0rd!' } });
-    fireEvent.change(screen.getByPlaceholderText('确认密码'), { target: { value: 'Passw0rd!' } });
+    fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'Sturdy#Key-2468' } });
+    fireEvent.change(screen.getByPlaceholderText('确认密码'), { target: { value: 'Sturdy#Key-2468' } });
     fireEvent.change(screen.getByPlaceholderText('邀请码（选填）'), { target: { value: 'abcd2345' } });
+    await waitFor(() => expect(screen.getByRole('meter', { name: PASSWORD_TEXT.strength })).toHaveAttribute('aria-valuetext', '强'), { timeout: 5000 });
     await submit(/^注\s*册$/);
     await waitFor(() =>
-      expect(register).toHaveBeenCalledWith({ username: 'new_user', email: 'n@example.com', password: 'Passw0rd!', inviteCode: 'ABCD2345' }),
+      expect(register).toHaveBeenCalledWith({ username: 'new_user', email: 'n@example.com', password: 'Sturdy#Key-2468', inviteCode: 'ABCD2345' }),
     );
     expect(history.replace).toHaveBeenCalledWith({ pathname: '/login', search: '' }, { username: 'new_user' });
+  });
+
+  it('shows the strength of the password (弱 / 中 / 强) and refuses a common one before sending', async () => {
+    at('/register');
+    render(<LoginPage />);
+    expect(screen.queryByRole('meter')).toBeNull();
+    fireEvent.change(screen.getByPlaceholderText('用户名'), { target: { value: 'new_user' } });
+    fireEvent.change(screen.getByPlaceholderText('邮箱'), { target: { value: 'n@example.com' } });
+    fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'Passw0rd!' } });
+    fireEvent.change(screen.getByPlaceholderText('确认密码'), { target: { value: 'Passw0rd!' } });
+    await waitFor(() => expect(screen.getByRole('meter', { name: PASSWORD_TEXT.strength })).toHaveAttribute('aria-valuetext', '弱'), { timeout: 5000 });
+    expect(screen.getByText(`${PASSWORD_TEXT.strength}：弱`)).toBeInTheDocument();
+    await submit(/^注\s*册$/);
+    expect(await screen.findByText(PASSWORD_TEXT.tooWeak, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(register).not.toHaveBeenCalled();
+  });
+});
+
+describe('password strength meter', () => {
+  it('says nothing for an empty password, then 弱, 中 or 强 with as many bars', async () => {
+    const { rerender } = render(<PasswordStrengthMeter password="" />);
+    expect(screen.queryByRole('meter')).toBeNull();
+    for (const [password, label, bars] of [
+      ['12345678', '弱', '1'],
+      ['NewPass@123', '中', '2'],
+      ['Sturdy#Key-2468', '强', '3'],
+    ] as const) {
+      rerender(<PasswordStrengthMeter password={password} />);
+      await waitFor(() => expect(screen.getByRole('meter')).toHaveAttribute('aria-valuetext', label), { timeout: 5000 });
+      expect(screen.getByRole('meter')).toHaveAttribute('aria-valuenow', bars);
+    }
+    // The username counts as a known word: a password made of it is weak.
+    rerender(<PasswordStrengthMeter password="Zephyrine_2024" userInputs={['Zephyrine_2024']} />);
+    await waitFor(() => expect(screen.getByRole('meter')).toHaveAttribute('aria-valuetext', '弱'), { timeout: 5000 });
   });
 });

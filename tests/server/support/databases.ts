@@ -58,6 +58,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     adminPassword: TEST_ADMIN.password,
     demo: true,
     authRateLimitPerMinute: 100_000,
+    apiRateLimitPerMinute: 1_000_000,
     logLevel: 'silent',
     ...overrides,
   };

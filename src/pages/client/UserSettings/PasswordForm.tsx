@@ -3,7 +3,10 @@ import { ProForm, ProFormText, type ProFormInstance } from '@ant-design/pro-comp
 import { useRef } from 'react';
 import { changePassword } from '@/services/profile';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/shared/accountRules';
+import { WatchedPasswordStrength } from '@/components/PasswordStrength';
+import { useModel } from '@umijs/max';
 import { feedback } from '@/utils/feedback';
+import { strongPasswordRule } from '@/utils/passwordStrength';
 import { SETTINGS_TEXT } from './text';
 
 interface Values {
@@ -14,6 +17,8 @@ interface Values {
 
 export default function PasswordForm({ onChanged }: { onChanged: () => void }) {
   const form = useRef<ProFormInstance<Values>>();
+  const { initialState } = useModel('@@initialState');
+  const strong = strongPasswordRule(() => [initialState?.username, initialState?.email]);
   return (
     <ProForm<Values>
       formRef={form}
@@ -39,9 +44,11 @@ export default function PasswordForm({ onChanged }: { onChanged: () => void }) {
         name="newPassword"
         label={SETTINGS_TEXT.newPassword}
         fieldProps={{ autoComplete: 'new-password' }}
+        extra={<WatchedPasswordStrength name="newPassword" />}
         rules={[
           { required: true, message: '请输入新密码' },
           { min: PASSWORD_MIN, max: PASSWORD_MAX, message: `密码长度为 ${PASSWORD_MIN}–${PASSWORD_MAX} 个字符` },
+          strong,
           ({ getFieldValue }) => ({
             validator: (_, value) =>
               !value || value !== getFieldValue('currentPassword') ? Promise.resolve() : Promise.reject(new Error('新密码不能与当前密码相同')),

@@ -6,6 +6,7 @@ import { saveProfile } from '@/models/session';
 import { updateEmail } from '@/services/profile';
 import { EMAIL_MAX } from '@/shared/accountRules';
 import type { Profile } from '@/shared/profile';
+import { PASSWORD_TEXT } from '@/shared/uiText';
 import { feedback } from '@/utils/feedback';
 import { dateTime } from '../SaleBalanceRecord/display';
 import { SETTINGS_TEXT } from './text';
@@ -14,13 +15,13 @@ export default function ProfileForm({ profile, onSaved }: { profile: Profile; on
   const { initialState, setInitialState } = useModel('@@initialState');
   return (
     <>
-      <ProForm<{ email: string }>
+      <ProForm<{ email: string; password: string }>
         layout="vertical"
         style={{ maxWidth: 420 }}
         initialValues={{ username: profile.username, email: profile.email }}
         submitter={{ searchConfig: { submitText: SETTINGS_TEXT.save }, resetButtonProps: false }}
-        onFinish={async ({ email }) => {
-          const answer = await updateEmail(email.trim());
+        onFinish={async ({ email, password }) => {
+          const answer = await updateEmail(email.trim(), password);
           if (!answer.isSuccess) return false;
           saveProfile({ username: profile.username, email: answer.content.email, membership: profile.membership });
           if (initialState) await setInitialState({ ...initialState, email: answer.content.email });
@@ -38,6 +39,13 @@ export default function ProfileForm({ profile, onSaved }: { profile: Profile; on
             { required: true, whitespace: true, message: '请输入邮箱' },
             { type: 'email', max: EMAIL_MAX, message: '请输入有效的邮箱地址' },
           ]}
+        />
+        <ProFormText.Password
+          name="password"
+          label={SETTINGS_TEXT.emailPassword}
+          extra={SETTINGS_TEXT.emailNeedsPassword}
+          fieldProps={{ autoComplete: 'current-password' }}
+          rules={[{ required: true, message: PASSWORD_TEXT.currentPasswordRequired }]}
         />
       </ProForm>
       <Descriptions column={1} size="small" style={{ marginTop: 24, maxWidth: 420 }}>

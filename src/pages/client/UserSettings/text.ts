@@ -7,6 +7,9 @@ export const SETTINGS_TEXT = {
   email: '邮箱',
   save: '保存',
   emailSaved: '邮箱已更新',
+  /** The email form's password field (not 当前密码, which the password tab's field is called). */
+  emailPassword: '登录密码',
+  emailNeedsPassword: '修改邮箱需要验证当前的登录密码',
   currentPassword: '当前密码',
   newPassword: '新密码',
   confirmPassword: '确认新密码',

@@ -2,6 +2,8 @@
 import { ModalForm, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { Alert, Modal, Typography } from 'antd';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '@/shared/accountRules';
+import { WatchedPasswordStrength } from '@/components/PasswordStrength';
+import { strongPasswordRule } from '@/utils/passwordStrength';
 import { basisPointsToPercent, SYSTEM_TEXT, type AccountCreateBody, type RoleOption } from '@/shared/system';
 
 const roleSelectOptions = (roles: readonly RoleOption[]) => roles.map((role) => ({ value: role.id, label: role.name }));
@@ -35,7 +37,12 @@ export function CreateAccountForm({ roles, onClose, onSubmit }: { roles: RoleOpt
         name="password"
         label="初始密码"
         placeholder="留空则自动生成"
-        rules={[{ min: PASSWORD_MIN, max: PASSWORD_MAX, message: `长度为 ${PASSWORD_MIN}–${PASSWORD_MAX} 个字符` }]}
+        rules={[
+          { min: PASSWORD_MIN, max: PASSWORD_MAX, message: `长度为 ${PASSWORD_MIN}–${PASSWORD_MAX} 个字符` },
+          ({ getFieldValue }: { getFieldValue(name: string): unknown }) =>
+            strongPasswordRule(() => [getFieldValue('username') as string | undefined, getFieldValue('email') as string | undefined]),
+        ]}
+        extra={<WatchedPasswordStrength name="password" inputs={['username', 'email']} />}
         fieldProps={{ autoComplete: 'new-password' }}
       />
       <ProFormSelect name="roleIds" label="角色" mode="multiple" options={roleSelectOptions(roles)} placeholder="选择角色" />

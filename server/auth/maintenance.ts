@@ -1,0 +1,71 @@
+/**
+ * Housekeeping of the sign-in tables while the server runs: dead sessions (expired or revoked more
+ * than a day ago) and attempts older than the retention are deleted every 10 minutes, by one
+ * instance at a time (`pg_try_advisory_xact_lock`: an instance that finds the lock taken skips
+ * that round). Bootstrap runs it once at start too.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/client';
+import { queryOne } from '../db/query';
+import { pruneAttempts } from './attempts';
+
+/** An arbitrary constant naming the pruning's advisory lock. */
+const PRUNE_LOCK = 727_100_003;
+export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+/** Sessions are kept this long past their expiry or revocation. */
+const DEAD_SESSION_GRACE = '1 day';
+
+export interface Pruned {
+  sessions: number;
+  attempts: number;
+}
+
+/** Prunes once; answers what it deleted, or null when another instance is pruning. */
+export async function pruneAuthData(db: Db, config: Pick<ServerConfig, 'authAttemptsRetentionDays'>): Promise<Pruned | null> {
+  return db.transaction(async (tx) => {
+    const lock = await queryOne<{ got: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${PRUNE_LOCK}) as got`);
+    if (!lock?.got) return null;
+    const sessions = await queryOne<{ n: number }>(
+      tx,
+      sql`with deleted as (
+            delete from sessions
+            where expires_at < now() - interval '${sql.raw(DEAD_SESSION_GRACE)}'
+               or revoked_at < now() - interval '${sql.raw(DEAD_SESSION_GRACE)}'
+            returning 1)
+          select count(*)::int as n from deleted`,
+    );
+    const attempts = await pruneAttempts(tx, { attemptsDays: config.authAttemptsRetentionDays });
+    return { sessions: sessions?.n ?? 0, attempts };
+  });
+}
+
+/**
+ * Prunes every `intervalMs` (an unref'd timer: it never keeps the process alive). `stop` clears
+ * the timer and waits for a round in progress.
+ */
+export function startPruning(
+  db: Db,
+  config: Pick<ServerConfig, 'authAttemptsRetentionDays'>,
+  log: FastifyBaseLogger,
+  intervalMs = PRUNE_INTERVAL_MS,
+): { stop(): Promise<void> } {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = pruneAuthData(db, config)
+      .then((pruned) => pruned && log.debug({ pruned }, 'pruned sign-in data'))
+      .catch((error) => log.warn({ err: error }, 'pruning sign-in data failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

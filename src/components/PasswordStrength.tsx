@@ -1,0 +1,70 @@
+/**
+ * The strength of a new password under its field: three bars and 弱 / 中 / 强 (弱 is refused).
+ * Plain elements rather than antd's Progress, to keep the login page light; the check itself is
+ * loaded lazily (src/utils/passwordStrength.ts) once something is typed.
+ */
+import { Form } from 'antd';
+import { useEffect, useState } from 'react';
+import { STRENGTH_LABELS, type StrengthLevel } from '@/shared/passwordRules';
+import { PASSWORD_TEXT } from '@/shared/uiText';
+import { checkPasswordStrength } from '@/utils/passwordStrength';
+
+const COLORS: Record<StrengthLevel, string> = { weak: '#ff4d4f', medium: '#faad14', strong: '#52c41a' };
+const BARS: Record<StrengthLevel, number> = { weak: 1, medium: 2, strong: 3 };
+
+export function PasswordStrengthMeter({ password, userInputs = [] }: { password?: string; userInputs?: readonly (string | undefined)[] }) {
+  const [level, setLevel] = useState<StrengthLevel>();
+  const inputs = userInputs.filter((input): input is string => Boolean(input));
+  const inputsKey = inputs.join('\n');
+
+  useEffect(() => {
+    if (!password) {
+      setLevel(undefined);
+      return undefined;
+    }
+    let live = true;
+    checkPasswordStrength(password, inputs)
+      .then((strength) => live && setLevel(strength.level))
+      .catch(() => live && setLevel(undefined));
+    return () => {
+      live = false;
+    };
+    // inputsKey stands for inputs
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [password, inputsKey]);
+
+  if (!password || !level) return null;
+  const label = STRENGTH_LABELS[level];
+  return (
+    <div
+      role="meter"
+      aria-label={PASSWORD_TEXT.strength}
+      aria-valuemin={1}
+      aria-valuemax={3}
+      aria-valuenow={BARS[level]}
+      aria-valuetext={label}
+      data-level={level}
+      style={{ display: 'flex', alignItems: 'center', gap: 8, marginTop: 4, fontSize: 12 }}
+    >
+      <span style={{ display: 'flex', gap: 4, flex: 1 }}>
+        {[1, 2, 3].map((bar) => (
+          <span
+            key={bar}
+            style={{ flex: 1, height: 4, borderRadius: 2, background: bar <= BARS[level] ? COLORS[level] : 'rgba(0, 0, 0, 0.06)' }}
+          />
+        ))}
+      </span>
+      <span style={{ color: COLORS[level], minWidth: 72, textAlign: 'right' }}>
+        {PASSWORD_TEXT.strength}：{label}
+      </span>
+    </div>
+  );
+}
+
+/** The meter of the form field `name`, read from the enclosing form; `inputs` are other fields (username, email). */
+export function WatchedPasswordStrength({ name, inputs = [] }: { name: string; inputs?: readonly string[] }) {
+  const form = Form.useFormInstance();
+  const password = Form.useWatch(name, form) as string | undefined;
+  const values = Form.useWatch((all: Record<string, unknown>) => inputs.map((input) => all?.[input] as string | undefined), form) ?? [];
+  return <PasswordStrengthMeter password={password} userInputs={values} />;
+}
