@@ -52,6 +52,8 @@ export const clientRoutes: AppRoute[] = [
       page('/client/system/membershipManager', './client/system/MembershipManager', { access: 'canSeeMembershipManager' }),
       page('/client/system/mediaManager', './client/system/MediaManager', { access: 'canSeeMediaManager' }),
       page('/client/system/userShopManager', './client/system/UserShopManager', { access: 'canSeeUserShopManager' }),
+      page('/client/system/onlineUsers', './client/system/OnlineUsers', { access: 'canSeeOnlineUsers' }),
+      page('/client/system/loginLog', './client/system/LoginLog', { access: 'canSeeLoginLog' }),
       {
         ...page('/client/system/jsonEditer', NOT_BUILT, { access: 'canSeeJsonEditer' }),
         component: undefined,

@@ -1,5 +1,5 @@
 /**
- * The 20 capabilities (legacy §6) and the action flags (product.md), derived from the urls of the
+ * The capabilities (legacy §6 and product.md's screens) and the action flags (product.md), derived from the urls of the
  * menus the server granted.
  */
 import type { InitialState } from '@/models/startup';

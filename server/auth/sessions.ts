@@ -83,6 +83,14 @@ export async function authenticate(db: Db, token: string, idleSeconds: number): 
   };
 }
 
+/**
+ * The same liveness as `authenticate`, as a condition on `sessions s` (with its account `a`) for
+ * listings: not revoked, not expired, not idle, the account enabled.
+ */
+export const liveSessionCondition = (idleSeconds: number) =>
+  sql`s.revoked_at is null and s.expires_at > now() and a.status = 'enabled'
+      and s.last_seen_at > now() - make_interval(secs => ${Math.trunc(idleSeconds) + LAST_SEEN_RESOLUTION_SECONDS})`;
+
 export interface IssueOptions {
   accountId: number;
   ttlSeconds: number;

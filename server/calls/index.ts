@@ -14,6 +14,7 @@ import { profileCalls } from './profile';
 import { roleCalls } from './role';
 import { saleCalls } from './sale';
 import { scriptCalls } from './script';
+import { sessionCalls } from './session';
 import { shopCalls } from './shop';
 
 export const CALLS: readonly CallDefinition[] = [
@@ -32,4 +33,5 @@ export const CALLS: readonly CallDefinition[] = [
   ...appVersionCalls,
   ...mediaCalls,
   ...pluginCalls,
+  ...sessionCalls,
 ];

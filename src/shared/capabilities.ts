@@ -23,6 +23,9 @@ export const CAPABILITY_URLS = {
   canSeeOrderList: '/client/orderList',
   canSeeMediaManager: '/client/system/mediaManager',
   canSeeUserShopManager: '/client/system/userShopManager',
+  // Beyond the legacy table (product.md): staff screens of sessions and sign-in attempts.
+  canSeeOnlineUsers: '/client/system/onlineUsers',
+  canSeeLoginLog: '/client/system/loginLog',
 } as const;
 
 export type Capability = keyof typeof CAPABILITY_URLS;
@@ -47,6 +50,7 @@ export const ACTIONS = {
   canApproveWithdrawal: { url: '/withdrawalApproval/approve', screen: CAPABILITY_URLS.canSeeWithdrawalApprova, title: '通过提现' },
   canRejectWithdrawal: { url: '/withdrawalApproval/reject', screen: CAPABILITY_URLS.canSeeWithdrawalApprova, title: '驳回提现' },
   canForceUnbindShop: { url: '/client/system/userShopManager/forceUnbind', screen: CAPABILITY_URLS.canSeeUserShopManager, title: '强制解绑' },
+  canForceLogout: { url: '/client/system/onlineUsers/forceLogout', screen: CAPABILITY_URLS.canSeeOnlineUsers, title: '强制下线' },
 } as const;
 
 export type Action = keyof typeof ACTIONS;

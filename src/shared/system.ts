@@ -363,6 +363,7 @@ export const AUDIT_ACTIONS = {
   'membershipLevel.update': '编辑会员等级',
   'membershipLevel.setOnSale': '上架/下架会员等级',
   'membershipLevel.delete': '删除会员等级',
+  'session.forceLogout': '强制下线',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -372,6 +373,7 @@ export const AUDIT_TARGET_TYPES = {
   account: '账号',
   salesperson: '销售',
   membershipLevel: '会员等级',
+  session: '登录会话',
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 
@@ -390,6 +392,69 @@ export const AuditListQuerySchema = Type.Object(
   strict,
 );
 export type AuditListQuery = Static<typeof AuditListQuerySchema>;
+
+/** 在线用户: the live sessions, newest activity first. */
+export const SessionListQuerySchema = Type.Object(
+  {
+    ...PageFields,
+    /** The account's username (contains). */
+    username: Type.Optional(Type.String({ maxLength: 64 })),
+    /** The client address (prefix). */
+    ip: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  strict,
+);
+export type SessionListQuery = Static<typeof SessionListQuerySchema>;
+
+export interface OnlineSession {
+  id: number;
+  accountId: number;
+  username: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** ISO 8601, UTC */
+  signedInAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  /** The caller's own session. */
+  current: boolean;
+  /** Whether the caller may end it (the account's grants are a subset of the caller's). */
+  manageable: boolean;
+}
+
+export const LOGIN_RESULTS = { success: '成功', failure: '失败' } as const;
+export type LoginResult = keyof typeof LOGIN_RESULTS;
+export const LOGIN_KINDS = { login: '登录', register: '注册' } as const;
+
+/** 登录日志: every login and registration attempt, newest first. */
+export const LoginLogQuerySchema = Type.Object(
+  {
+    ...PageFields,
+    result: Type.Optional(Type.Union([Type.Literal('success'), Type.Literal('failure')])),
+    kind: Type.Optional(Type.Union([Type.Literal('login'), Type.Literal('register')])),
+    /** The name as typed (contains). */
+    username: Type.Optional(Type.String({ maxLength: 100 })),
+    /** The client address (prefix). */
+    ip: Type.Optional(Type.String({ maxLength: 64 })),
+    from: Type.Optional(Type.String({ format: 'date-time' })),
+    to: Type.Optional(Type.String({ format: 'date-time' })),
+  },
+  strict,
+);
+export type LoginLogQuery = Static<typeof LoginLogQuerySchema>;
+
+export interface LoginLogItem {
+  id: number;
+  kind: keyof typeof LOGIN_KINDS;
+  /** The name as typed (username or email), null for attempts logged before names were kept. */
+  username: string | null;
+  accountId: number | null;
+  ip: string;
+  userAgent: string | null;
+  result: LoginResult;
+  /** ISO 8601, UTC */
+  at: string;
+}
 
 export interface AuditItem {
   id: number;
@@ -426,6 +491,7 @@ export const SYSTEM_TEXT = {
   accountBeyondOwn: '该账号的权限超出您的权限范围，不能操作',
   menuNotHeld: '不能修改您自身没有的菜单',
   menuUrlReserved: '该地址对应一项权限，只有超级管理员可以使用',
+  sessionNotFound: '会话不存在或已结束',
   noSuchSale: '该账号不是销售',
   saleRemoved: '该销售已删除',
   noSuchLevel: '会员等级不存在',

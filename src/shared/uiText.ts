@@ -53,6 +53,8 @@ export const ROUTE_TITLES = {
   '/client/system/membershipManager': '会员管理',
   '/client/system/mediaManager': '媒体素材管理',
   '/client/system/userShopManager': '用户店铺管理',
+  '/client/system/onlineUsers': '在线用户',
+  '/client/system/loginLog': '登录日志',
   '/client/system/jsonEditer': '脚本编辑',
   '/client/system/jsonEditer/actions': '动作脚本',
   '/client/system/jsonEditer/urlActions': '链接脚本',

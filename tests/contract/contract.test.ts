@@ -108,6 +108,8 @@ describe.each(targets)('API contract: %s', (_name, start) => {
         status: 'enabled',
         roles: expect.arrayContaining([{ id: expect.any(Number), code: expect.any(String), name: expect.any(String) }]),
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        // Only the caller's own row (demo_admin, a super administrator) is not manageable.
+        manageable: item.username !== DEMO_ACCOUNTS.superAdmin.username,
       });
       expect(membership === null || typeof membership.name === 'string').toBe(true);
     }

@@ -43,9 +43,15 @@ describeEachDatabase('account/getMenus and grants', (ctx) => {
       '/client/system/membershipManager',
       '/client/system/mediaManager',
       '/client/system/userShopManager',
+      '/client/system/onlineUsers',
+      '/client/system/loginLog',
       '/client/system/jsonEditer',
       '/client/system/appManager',
     ]);
+    const users = system.children!.find((node) => node.url === '/client/system/usersManager')!;
+    expect(users.children).toEqual(
+      expect.arrayContaining([expect.objectContaining({ url: '/client/system/usersManager/resetPassword', title: '重置密码', kind: 'action', visible: false })]),
+    );
     const jsonEditer = system.children!.find((node) => node.url === '/client/system/jsonEditer')!;
     expect(jsonEditer.children!.map((node) => node.title)).toEqual(['动作脚本', '链接脚本']);
     const admin = tree.find((node) => node.url === '/admin')!;

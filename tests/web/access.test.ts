@@ -18,8 +18,8 @@ function stateWith(menus: MenuNode[]): InitialState {
 }
 
 describe('access', () => {
-  it('derives exactly 20 capabilities and one flag per action', () => {
-    expect(CAPABILITIES).toHaveLength(20);
+  it('derives the 20 legacy capabilities, the two sign-in screens, and one flag per action', () => {
+    expect(CAPABILITIES).toHaveLength(22);
     expect(Object.keys(access(stateWith([]))).sort()).toEqual([...CAPABILITIES, ...ACTION_KEYS].sort());
   });
 

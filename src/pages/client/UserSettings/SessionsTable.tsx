@@ -7,34 +7,10 @@ import { revokeSession } from '@/services/profile';
 import type { ActiveSession } from '@/shared/profile';
 import { feedback } from '@/utils/feedback';
 import { pagedRequest } from '@/utils/proTable';
+import { describeAgent } from '@/utils/userAgent';
 import { tablePagination } from '@/utils/requestDefaults';
 import { dateTime } from '../SaleBalanceRecord/display';
 import { SETTINGS_TEXT } from './text';
-
-const BROWSERS: [string, RegExp][] = [
-  ['Edge', /Edg\/(\d+)/],
-  ['Chrome', /Chrome\/(\d+)/],
-  ['Firefox', /Firefox\/(\d+)/],
-  ['Safari', /Version\/(\d+).*Safari/],
-];
-const SYSTEMS: [string, RegExp][] = [
-  ['Windows', /Windows/],
-  ['Android', /Android/],
-  ['iOS', /iPhone|iPad/],
-  ['macOS', /Mac OS X/],
-  ['Linux', /Linux/],
-];
-
-/** 'Chrome 120 · Windows' from a user agent, or the raw text when it is not recognised. */
-export function describeAgent(userAgent: string | null): string {
-  if (!userAgent) return '未知设备';
-  const browser = BROWSERS.map(([name, pattern]) => {
-    const version = pattern.exec(userAgent)?.[1];
-    return version ? `${name} ${version}` : null;
-  }).find(Boolean);
-  const system = SYSTEMS.find(([, pattern]) => pattern.test(userAgent))?.[0];
-  return browser || system ? [browser, system].filter(Boolean).join(' · ') : userAgent;
-}
 
 export default function SessionsTable({ actionRef }: { actionRef: MutableRefObject<ActionType | undefined> }) {
   const logout = useLogout();

@@ -1,0 +1,55 @@
+/** 登录日志: every login and registration attempt (time, name as typed, address, browser, result), with filters. */
+import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components';
+import { Typography } from 'antd';
+import { LOGIN_KINDS, LOGIN_RESULTS, type LoginLogItem } from '@/shared/system';
+import dayjs from '@/utils/dayjs';
+import { pagedRequest } from '@/utils/proTable';
+import { tablePagination } from '@/utils/requestDefaults';
+import { describeAgent } from '@/utils/userAgent';
+import { dateTime } from '../../SaleBalanceRecord/display';
+
+type Filters = { result?: string; kind?: string; username?: string; ip?: string; at?: [string, string] };
+
+const toBody = ({ at, ...rest }: Filters) => ({
+  ...rest,
+  ...(at ? { from: dayjs(at[0]).toISOString(), to: dayjs(at[1]).toISOString() } : {}),
+});
+
+const RESULT_ENUM = {
+  success: { text: LOGIN_RESULTS.success, status: 'Success' },
+  failure: { text: LOGIN_RESULTS.failure, status: 'Error' },
+};
+const KIND_ENUM = Object.fromEntries(Object.entries(LOGIN_KINDS).map(([key, text]) => [key, { text }]));
+
+const columns: ProColumns<LoginLogItem>[] = [
+  { title: '时间', dataIndex: 'at', search: false, width: 170, render: (_, row) => dateTime(row.at) },
+  { title: '时间范围', dataIndex: 'at', valueType: 'dateTimeRange', hideInTable: true },
+  { title: '账号', dataIndex: 'username', width: 160, ellipsis: true, fieldProps: { placeholder: '输入的用户名或邮箱' }, render: (_, row) => row.username ?? '-' },
+  { title: '类型', dataIndex: 'kind', valueType: 'select', valueEnum: KIND_ENUM, width: 80 },
+  { title: '结果', dataIndex: 'result', valueType: 'select', valueEnum: RESULT_ENUM, width: 90 },
+  { title: 'IP', dataIndex: 'ip', width: 140, fieldProps: { placeholder: '开头即可' } },
+  {
+    title: '浏览器',
+    dataIndex: 'userAgent',
+    search: false,
+    ellipsis: true,
+    render: (_, row) => <Typography.Text title={row.userAgent ?? undefined}>{describeAgent(row.userAgent)}</Typography.Text>,
+  },
+];
+
+export default function LoginLog() {
+  return (
+    <PageContainer>
+      <ProTable<LoginLogItem, Filters>
+        rowKey="id"
+        headerTitle="登录与注册记录"
+        columns={columns}
+        request={pagedRequest<LoginLogItem, Filters>('loginLog/list', toBody)}
+        pagination={tablePagination}
+        search={{ labelWidth: 'auto' }}
+        options={{ reload: true, density: false, setting: false }}
+        locale={{ emptyText: '没有符合条件的记录' }}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,98 @@
+/** 在线用户: every live session (account, address, browser, signed in, last seen); 强制下线 ends one, audited. */
+import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useAccess } from '@umijs/max';
+import { Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import { useRef } from 'react';
+import useLogout from '@/components/Header/useLogout';
+import { callApi } from '@/models/request';
+import { SYSTEM_TEXT, type OnlineSession } from '@/shared/system';
+import { feedback } from '@/utils/feedback';
+import { pagedRequest } from '@/utils/proTable';
+import { tablePagination } from '@/utils/requestDefaults';
+import { describeAgent } from '@/utils/userAgent';
+import { dateTime } from '../../SaleBalanceRecord/display';
+import { ONLINE_TEXT } from './text';
+
+export default function OnlineUsers() {
+  const access = useAccess();
+  const logout = useLogout();
+  const table = useRef<ActionType>();
+
+  const forceLogout = async (session: OnlineSession) => {
+    // Ending this tab's own session is a logout.
+    if (session.current) return logout();
+    const answer = await callApi('session/forceLogout', { id: session.id });
+    if (!answer.isSuccess) return;
+    feedback.message.success(ONLINE_TEXT.done(session.username));
+    table.current?.reload();
+  };
+
+  const columns: ProColumns<OnlineSession>[] = [
+    {
+      title: '账号',
+      dataIndex: 'username',
+      width: 160,
+      fieldProps: { placeholder: '包含即可' },
+      render: (_, row) => (
+        <>
+          {row.username}
+          {row.current ? <Tag color="blue" style={{ marginLeft: 8 }}>{ONLINE_TEXT.current}</Tag> : null}
+        </>
+      ),
+    },
+    { title: 'IP', dataIndex: 'ip', width: 140, fieldProps: { placeholder: '开头即可' }, render: (_, row) => row.ip ?? '-' },
+    {
+      title: '浏览器',
+      dataIndex: 'userAgent',
+      search: false,
+      ellipsis: true,
+      render: (_, row) => <Typography.Text title={row.userAgent ?? undefined}>{describeAgent(row.userAgent)}</Typography.Text>,
+    },
+    { title: '登录时间', dataIndex: 'signedInAt', search: false, width: 170, render: (_, row) => dateTime(row.signedInAt) },
+    { title: '最近活动', dataIndex: 'lastSeenAt', search: false, width: 170, render: (_, row) => dateTime(row.lastSeenAt) },
+    { title: '到期时间', dataIndex: 'expiresAt', search: false, width: 170, responsive: ['xl'], render: (_, row) => dateTime(row.expiresAt) },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 100,
+      render: (_, row) => {
+        if (!access.canForceLogout) return '-';
+        if (!row.manageable) {
+          return (
+            <Tooltip title={SYSTEM_TEXT.accountBeyondOwn}>
+              <Typography.Text type="secondary">{ONLINE_TEXT.beyond}</Typography.Text>
+            </Tooltip>
+          );
+        }
+        return [
+          <Popconfirm
+            key="logout"
+            title={ONLINE_TEXT.confirmTitle(row.username)}
+            description={row.current ? ONLINE_TEXT.confirmCurrent : ONLINE_TEXT.confirmBody}
+            okText={ONLINE_TEXT.action}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => forceLogout(row)}
+          >
+            <Typography.Link type="danger">{ONLINE_TEXT.action}</Typography.Link>
+          </Popconfirm>,
+        ];
+      },
+    },
+  ];
+
+  return (
+    <PageContainer>
+      <ProTable<OnlineSession>
+        rowKey="id"
+        headerTitle="在线会话"
+        actionRef={table}
+        columns={columns}
+        request={pagedRequest<OnlineSession>('session/list')}
+        pagination={tablePagination}
+        search={{ labelWidth: 'auto' }}
+        options={{ reload: true, density: false, setting: false }}
+        locale={{ emptyText: ONLINE_TEXT.empty }}
+      />
+    </PageContainer>
+  );
+}
