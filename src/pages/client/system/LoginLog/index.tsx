@@ -46,6 +46,7 @@ export default function LoginLog() {
         columns={columns}
         request={pagedRequest<LoginLogItem, Filters>('loginLog/list', toBody)}
         pagination={tablePagination}
+        scroll={{ x: 800 }}
         search={{ labelWidth: 'auto' }}
         options={{ reload: true, density: false, setting: false }}
         locale={{ emptyText: '没有符合条件的记录' }}

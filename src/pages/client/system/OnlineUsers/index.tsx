@@ -31,7 +31,7 @@ export default function OnlineUsers() {
     {
       title: '账号',
       dataIndex: 'username',
-      width: 160,
+      width: 150,
       fieldProps: { placeholder: '包含即可' },
       render: (_, row) => (
         <>
@@ -40,7 +40,7 @@ export default function OnlineUsers() {
         </>
       ),
     },
-    { title: 'IP', dataIndex: 'ip', width: 140, fieldProps: { placeholder: '开头即可' }, render: (_, row) => row.ip ?? '-' },
+    { title: 'IP', dataIndex: 'ip', width: 130, fieldProps: { placeholder: '开头即可' }, render: (_, row) => row.ip ?? '-' },
     {
       title: '浏览器',
       dataIndex: 'userAgent',
@@ -48,9 +48,10 @@ export default function OnlineUsers() {
       ellipsis: true,
       render: (_, row) => <Typography.Text title={row.userAgent ?? undefined}>{describeAgent(row.userAgent)}</Typography.Text>,
     },
-    { title: '登录时间', dataIndex: 'signedInAt', search: false, width: 170, render: (_, row) => dateTime(row.signedInAt) },
-    { title: '最近活动', dataIndex: 'lastSeenAt', search: false, width: 170, render: (_, row) => dateTime(row.lastSeenAt) },
-    { title: '到期时间', dataIndex: 'expiresAt', search: false, width: 170, responsive: ['xl'], render: (_, row) => dateTime(row.expiresAt) },
+    { title: '登录时间', dataIndex: 'signedInAt', search: false, width: 165, render: (_, row) => dateTime(row.signedInAt) },
+    { title: '最近活动', dataIndex: 'lastSeenAt', search: false, width: 165, render: (_, row) => dateTime(row.lastSeenAt) },
+    // The browser column takes what the fixed columns leave; the expiry shows only on wide screens.
+    { title: '到期时间', dataIndex: 'expiresAt', search: false, width: 165, responsive: ['xxl'], render: (_, row) => dateTime(row.expiresAt) },
     {
       title: '操作',
       valueType: 'option',
@@ -89,6 +90,7 @@ export default function OnlineUsers() {
         columns={columns}
         request={pagedRequest<OnlineSession>('session/list')}
         pagination={tablePagination}
+        scroll={{ x: 760 }}
         search={{ labelWidth: 'auto' }}
         options={{ reload: true, density: false, setting: false }}
         locale={{ emptyText: ONLINE_TEXT.empty }}

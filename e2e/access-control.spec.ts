@@ -1,0 +1,97 @@
+/**
+ * Access control as people meet it: the operator can not reach the super administrator from 用户管理,
+ * staff end a member's session from 在线用户 (the member's next click lands on /login), and 登录日志
+ * shows a failed attempt made a moment before.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
+import { SYSTEM_TEXT } from '../src/shared/system';
+import { buttonNamed as button, LOGIN, login, loginForm, submitLogin } from './support/console';
+import { screenshot } from './support/screens';
+
+const row = (page: Page, text: string) => page.locator('tr.ant-table-row', { hasText: text });
+
+test('the operator sees no way to the super administrator in 用户管理', async ({ page }) => {
+  await login(page, DEMO_ACCOUNTS.operator.username);
+  await page.goto('/client/system/usersManager');
+  const adminRow = row(page, DEMO_ACCOUNTS.superAdmin.username);
+  await expect(adminRow).toBeVisible();
+  await expect(adminRow.getByText('无权操作')).toBeVisible();
+  await expect(adminRow.getByText('重置密码')).toHaveCount(0);
+  await expect(adminRow.getByText('设置角色')).toHaveCount(0);
+  await expect(adminRow.getByText('停用')).toHaveCount(0);
+  await adminRow.getByText('无权操作').hover();
+  await expect(page.getByRole('tooltip', { name: SYSTEM_TEXT.accountBeyondOwn })).toBeVisible();
+  await expect(row(page, DEMO_ACCOUNTS.operator.username).getByText('当前账号')).toBeVisible();
+
+  // The member's row offers the operator's actions; its role picker has no 超级管理员.
+  const memberRow = row(page, DEMO_ACCOUNTS.member.username);
+  await expect(memberRow.getByText('重置密码')).toBeVisible();
+  await memberRow.getByText('设置角色').click();
+  const dialog = page.getByRole('dialog', { name: /设置角色/ });
+  await dialog.getByLabel('角色').click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options.first()).toBeVisible();
+  const offered = await options.allTextContents();
+  expect(offered).toContain('会员');
+  expect(offered).not.toContain('超级管理员');
+  await screenshot(page, 'access-operator-role-picker');
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+
+  // The new-account dialog offers the same roles only.
+  await button(page, '新建账号').click();
+  const create = page.getByRole('dialog', { name: '新建账号' });
+  await create.getByLabel('角色').click();
+  await expect(options.first()).toBeVisible();
+  expect(await options.allTextContents()).not.toContain('超级管理员');
+  await screenshot(page, 'access-operator-users');
+});
+
+test('在线用户 ends a member session: the member is back on /login at its next click', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  try {
+    await login(member, DEMO_ACCOUNTS.member.username);
+    await login(page, DEMO_ACCOUNTS.superAdmin.username);
+    await page.goto('/client/system/onlineUsers');
+    await page.getByPlaceholder('包含即可').fill(DEMO_ACCOUNTS.member.username);
+    await button(page, '查询').click();
+    const sessionRow = row(page, DEMO_ACCOUNTS.member.username).first();
+    await expect(sessionRow).toBeVisible();
+    await screenshot(page, 'access-online-users');
+    await sessionRow.getByText('强制下线').click();
+    await page.getByRole('tooltip').getByRole('button', { name: /强制下线/ }).click();
+    await expect(page.getByText(`已强制 ${DEMO_ACCOUNTS.member.username} 下线`)).toBeVisible();
+
+    // The member's next click: a screen that calls the server.
+    await member.getByRole('menuitem', { name: /订单列表/ }).click();
+    await expect(member).toHaveURL(new RegExp(`${LOGIN}(\\?|$)`));
+    await expect(loginForm(member).submit).toBeVisible();
+  } finally {
+    await memberContext.close();
+  }
+});
+
+test('登录日志 shows a failed attempt made a moment before', async ({ page, browser }) => {
+  const name = `nobody_${Date.now().toString(36)}`;
+  const strangerContext = await browser.newContext();
+  const stranger = await strangerContext.newPage();
+  try {
+    await stranger.goto(LOGIN);
+    await submitLogin(stranger, name, { password: 'Not-the-password-1' });
+    await expect(stranger.getByText('用户名或密码错误')).toBeVisible();
+  } finally {
+    await strangerContext.close();
+  }
+  await login(page, DEMO_ACCOUNTS.superAdmin.username);
+  await page.goto('/client/system/loginLog');
+  await page.getByPlaceholder('输入的用户名或邮箱').fill(name);
+  await button(page, '查询').click();
+  const attempt = row(page, name);
+  await expect(attempt).toBeVisible();
+  await expect(attempt.getByText('失败')).toBeVisible();
+  await expect(attempt.getByText('登录')).toBeVisible();
+  await screenshot(page, 'access-login-log');
+});
