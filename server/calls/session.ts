@@ -15,14 +15,12 @@ import {
   type Page,
 } from '../../src/shared/system';
 import { audit } from '../audit';
-import { containsPattern, queryOne, toIso } from '../db/query';
+import { containsPattern, prefixPattern, queryOne, toIso } from '../db/query';
 import { allOf, fetchPage } from '../db/paging';
 import { defineCall } from '../http/calls';
 import { badParameter } from '../http/respond';
 import { assertMayManageAccount, mayManage } from '../rbac/authority';
 import { liveSessionCondition } from '../auth/sessions';
-
-const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface SessionRow {
   id: unknown;

@@ -40,5 +40,8 @@ export const toIso = (value: unknown): string | null => {
   return ms === null ? null : new Date(ms).toISOString();
 };
 
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** `LIKE` pattern matching `text` anywhere, with its wildcards escaped. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
+/** A `like` pattern matching texts that start with `text` (its wildcards taken literally). */
+export const prefixPattern = (text: string) => `${escapeLike(text)}%`;
