@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { ACTIONS, CAPABILITY_URLS } from '../../src/shared/capabilities';
 import { CODES } from '../../src/shared/codes';
-import type { AccountInfo, AccountListItem, LoginResult, Page, RegisterResult, RoleRef } from '../../src/shared/api';
+import type { AccountExport, AccountInfo, AccountListItem, LoginResult, Page, RegisterResult, RoleRef } from '../../src/shared/api';
 import {
   EmptyBodySchema,
   LoginBodySchema,
@@ -17,7 +17,8 @@ import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../auth/p
 import { assertStrongPassword } from '../auth/passwordPolicy';
 import { issueSession, revokeSession } from '../auth/sessions';
 import { pgErrorCode, queryOne, queryRows, toIso, UNIQUE_VIOLATION } from '../db/query';
-import { findAccountPage, SEARCH_COUNT_CAP } from './accountList';
+import { ACCOUNT_EXPORT_MAX, findAccountPage, findAccountsToExport, SEARCH_COUNT_CAP } from './accountList';
+import { toCsv } from '../http/csv';
 import { pageOf } from '../db/paging';
 import { badParameter, RawJson, Refusal } from '../http/respond';
 import { defineCall } from '../http/calls';
@@ -264,4 +265,30 @@ const setRoles = defineCall({
   },
 });
 
-export const accountCalls = [register, login, logout, getMenus, getOne, list, setRoles, ...accountAdminCalls];
+const STATUS_TEXT = { enabled: '启用', disabled: '停用' } as const;
+
+/** The users screen's accounts as CSV, with the same filters as `account/list` (a sensitive action). */
+const exportAccounts = defineCall({
+  path: 'account/export',
+  auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager], action: ACTIONS.canExportAccounts.url },
+  body: AccountAdminListQuerySchema,
+  async handler({ db, body }): Promise<AccountExport> {
+    const rows = await findAccountsToExport(db, body);
+    const csv = toCsv(
+      ['ID', '用户名', '邮箱', '状态', '角色', '会员等级', '会员到期（UTC）', '注册时间（UTC）'],
+      rows.map((row) => [
+        row.id,
+        row.username,
+        row.email,
+        STATUS_TEXT[row.status],
+        (parsed(row.roles as RoleRef[] | string | null) ?? []).map((role) => role.name).join('、'),
+        membershipOf(row)?.name ?? '',
+        toIso(row.membershipExpiresAt) ?? '',
+        toIso(row.createdAt) ?? '',
+      ]),
+    );
+    return { csv, rows: rows.length, truncated: rows.length >= ACCOUNT_EXPORT_MAX };
+  },
+});
+
+export const accountCalls = [register, login, logout, getMenus, getOne, list, setRoles, exportAccounts, ...accountAdminCalls];

@@ -196,3 +196,16 @@ function idList(value: number[] | string | null | undefined): number[] {
   if (Array.isArray(value)) return value.map(Number);
   return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }
+
+/** At most this many accounts go into one export (newest first); the screen says so. */
+export const ACCOUNT_EXPORT_MAX = 10_000;
+
+/** Every account the users screen's filters match, newest first, up to ACCOUNT_EXPORT_MAX. */
+export async function findAccountsToExport(db: Db, body: AccountAdminListQuery): Promise<AccountListRow[]> {
+  const { where } = listFilters(body);
+  const ids = await queryRows<{ id: number }>(
+    db,
+    sql`select a.id from accounts a where ${where} order by a.created_at desc, a.id desc limit ${ACCOUNT_EXPORT_MAX}`,
+  );
+  return ids.length ? queryRows<AccountListRow>(db, detailsOf(ids.map((row) => row.id))) : [];
+}

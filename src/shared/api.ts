@@ -87,6 +87,14 @@ export interface AccountListItem {
   manageable: boolean;
 }
 
+/** `account/export`: the filtered accounts as CSV (UTF-8 with a BOM), newest first. */
+export interface AccountExport {
+  csv: string;
+  rows: number;
+  /** More accounts matched than one export holds; the newest ones are in it. */
+  truncated: boolean;
+}
+
 export type AccountListQuery = AccountListQueryType;
 
 export type SetRolesBody = SetRolesBodyType;

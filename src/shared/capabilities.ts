@@ -45,6 +45,7 @@ export const ACTIONS = {
   canSetAccountStatus: { url: '/client/system/usersManager/setStatus', screen: CAPABILITY_URLS.canSeeUsersManager, title: '启用 / 停用' },
   canResetPassword: { url: '/client/system/usersManager/resetPassword', screen: CAPABILITY_URLS.canSeeUsersManager, title: '重置密码' },
   canSetSale: { url: '/client/system/usersManager/setSale', screen: CAPABILITY_URLS.canSeeUsersManager, title: '设为销售' },
+  canExportAccounts: { url: '/client/system/usersManager/export', screen: CAPABILITY_URLS.canSeeUsersManager, title: '导出' },
   canConfirmOrder: { url: '/client/orderList/confirm', screen: CAPABILITY_URLS.canSeeOrderList, title: '确认收款' },
   canRefundOrder: { url: '/client/orderList/refund', screen: CAPABILITY_URLS.canSeeOrderList, title: '退款' },
   canApproveWithdrawal: { url: '/withdrawalApproval/approve', screen: CAPABILITY_URLS.canSeeWithdrawalApprova, title: '通过提现' },

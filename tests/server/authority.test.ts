@@ -90,6 +90,18 @@ describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => 
     expect(await rows(ctx.db, sql`select 1 from salespeople where account_id = ${created.content.id}`)).toHaveLength(0);
   });
 
+  it('exports the filtered accounts as CSV with the export action', async () => {
+    const exported = await ctx.call('account/export', { username: 'demo_', status: 'enabled' }, { token: operator });
+    expect(exported.code).toBe('00000');
+    const lines = (exported.content.csv as string).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('ID,用户名,邮箱,状态,角色,会员等级,会员到期（UTC）,注册时间（UTC）');
+    const names = lines.slice(1).map((line) => line.split(',')[1]);
+    expect(names.sort()).toEqual([ADMIN, MEMBER, OPERATOR, DEMO_ACCOUNTS.salesperson.username, DEMO_ACCOUNTS.expired.username].sort());
+    expect(lines.find((line) => line.split(',')[1] === MEMBER)).toMatch(/,启用,会员,专业版,\d{4}-\d\d-\d\dT[^,]+Z,\d{4}-/);
+    expect(exported.content).toMatchObject({ rows: 5, truncated: false });
+    expect((await ctx.call('account/export', { status: 'gone' }, { token: operator })).code).toBe('A0400');
+  });
+
   it('tells the screens what the caller may do: manageable rows and grantable roles', async () => {
     const list = await ctx.call<{ list: AccountListItem[] }>('account/list', { pageSize: 100 }, { token: operator });
     const byName = new Map(list.content.list.map((item) => [item.username, item]));
@@ -149,6 +161,7 @@ describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => 
     expect((await ctx.call('account/resetPassword', { id: memberId }, { token: noReset.token })).code).toBe('A0301');
     expect((await ctx.call('account/setRoles', { id: memberId, roleIds: [memberRole] }, { token: noReset.token })).code).toBe('A0301');
     expect((await ctx.call('account/create', { username: 'x_user', email: 'x@example.com', roleIds: [] }, { token: noReset.token })).code).toBe('A0301');
+    expect((await ctx.call('account/export', {}, { token: noReset.token })).code).toBe('A0301');
     const target = await ctx.call('account/create', { username: 'status_target', email: 'st@example.com', roleIds: [] }, { token: admin });
     expect((await ctx.call('account/setStatus', { id: target.content.id, status: 'disabled' }, { token: noReset.token })).code).toBe('00000');
 
@@ -188,6 +201,7 @@ describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => 
         ACTIONS.canApproveWithdrawal.url,
         ACTIONS.canRejectWithdrawal.url,
         ACTIONS.canForceUnbindShop.url,
+        ACTIONS.canExportAccounts.url,
       ]),
     );
     expect(operatorGrants).not.toContain(ACTIONS.canConfirmOrder.url);

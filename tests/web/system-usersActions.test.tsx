@@ -30,7 +30,7 @@ const row = (id: number, username: string, manageable: boolean) => ({
   manageable,
 });
 
-const ALL_ACTIONS = { canSetRoles: true, canSetSale: true, canResetPassword: true, canSetAccountStatus: true, canCreateAccount: true };
+const ALL_ACTIONS = { canSetRoles: true, canSetSale: true, canResetPassword: true, canSetAccountStatus: true, canCreateAccount: true, canExportAccounts: true };
 
 beforeEach(() => {
   jest.mocked(callApi).mockResolvedValue({
@@ -58,6 +58,7 @@ describe('users screen actions', () => {
     expect(within(root).queryByText('重置密码')).toBeNull();
     expect(within(await rowOf('operator')).getByText('当前账号')).toBeTruthy();
     expect(screen.getByText('新建账号')).toBeTruthy();
+    expect(screen.getByText(/^导\s?出$/)).toBeTruthy();
   });
 
   it('hides the actions the role does not grant', async () => {
@@ -67,6 +68,7 @@ describe('users screen actions', () => {
     expect(within(member).getByText('停用')).toBeTruthy();
     for (const label of ['设置角色', '设为销售', '重置密码']) expect(within(member).queryByText(label)).toBeNull();
     expect(screen.queryByText('新建账号')).toBeNull();
+    expect(screen.queryByText(/^导\s?出$/)).toBeNull();
   });
 
   it('offers only grantable roles in the role picker', async () => {

@@ -1,5 +1,5 @@
 /** 用户管理: accounts (search, filters, create, enable / disable, reset password, roles, salesperson) and the audit log tab. */
-import { PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useAccess, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
@@ -7,11 +7,12 @@ import { Button, message, Popconfirm, Space, Tag, Tooltip, Typography } from 'an
 import { useRef, useState } from 'react';
 import { callApi } from '@/models/request';
 import { change, createAccount, levelOptions, resetPassword, roleOptions, salesOf } from '@/services/system';
-import type { AccountListItem, Page } from '@/shared/api';
+import type { AccountExport, AccountListItem, Page } from '@/shared/api';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@/shared/constants';
 import { formatRate } from '@/shared/money';
 import { percentToBasisPoints, SYSTEM_TEXT, type AccountAdminItem, type AccountAdminListQuery } from '@/shared/system';
 import dayjs from '@/utils/dayjs';
+import { downloadText } from '@/utils/download';
 import { compactFilters, type TableAnswer } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { CreateAccountForm, RolesForm, SaleForm, showPasswordOnce } from './AccountForms';
@@ -49,6 +50,20 @@ export default function UsersManager() {
   const currentUsername = useModel('@@initialState').initialState?.username;
   const reload = () => table.current?.reload();
   const close = () => setDialog(undefined);
+  const lastFilters = useRef<Record<string, unknown>>({});
+  const [exporting, setExporting] = useState(false);
+  /** The accounts the current filters match, as a CSV download. */
+  const exportAccounts = async () => {
+    setExporting(true);
+    try {
+      const answer = await callApi<AccountExport>('account/export', lastFilters.current);
+      if (!answer.isSuccess) return;
+      downloadText(answer.content.csv, `${USERS_TEXT.exportFile}-${dayjs().format('YYYYMMDD-HHmmss')}.csv`, 'text/csv;charset=utf-8');
+      message.success(USERS_TEXT.exported(answer.content.rows, answer.content.truncated));
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const columns: ProColumns<AccountAdminItem>[] = [
     { title: '用户名', dataIndex: 'username', width: 150, ellipsis: true, fieldProps: { placeholder: '包含即可' } },
@@ -174,6 +189,8 @@ export default function UsersManager() {
           actionRef={table}
           columns={columns}
           request={async (params) => {
+            const { current: _current, pageSize: _pageSize, ...filters } = params;
+            lastFilters.current = compactFilters(filters);
             const answer = await requestAccounts(params);
             setTotalCapped(Boolean(answer.totalCapped));
             return answer;
@@ -181,15 +198,18 @@ export default function UsersManager() {
           pagination={{ ...tablePagination, showTotal: (total, range) => accountsTotalText(total, range, totalCapped) }}
           options={{ density: false, setting: false }}
           scroll={{ x: 1280 }}
-          toolBarRender={() =>
-            access.canCreateAccount
-              ? [
-                  <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'create' })}>
-                    新建账号
-                  </Button>,
-                ]
-              : []
-          }
+          toolBarRender={() => [
+            access.canExportAccounts && (
+              <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={exportAccounts}>
+                {USERS_TEXT.export}
+              </Button>
+            ),
+            access.canCreateAccount && (
+              <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'create' })}>
+                新建账号
+              </Button>
+            ),
+          ]}
         />
       )}
       {dialog?.kind === 'create' ? (

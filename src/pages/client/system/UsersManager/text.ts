@@ -12,4 +12,7 @@ export const USERS_TEXT = {
   selfShort: '当前账号',
   self: '不能修改自己的角色或状态；修改密码请到个人设置',
   beyondShort: '无权操作',
+  export: '导出',
+  exportFile: '账号列表',
+  exported: (rows: number, truncated: boolean) => (truncated ? `已导出最新的 ${rows} 个账号（超出部分未导出，请缩小筛选范围）` : `已导出 ${rows} 个账号`),
 } as const;

@@ -1,0 +1,17 @@
+/**
+ * CSV for the exports: RFC 4180 quoting, a BOM so that spreadsheet programs read UTF-8 Chinese, and
+ * cells that would start a formula (= + - @, tab, carriage return) prefixed with an apostrophe, so an
+ * exported value can never run as a formula when the file is opened (OWASP "CSV injection").
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {
+  return `\uFEFF${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
