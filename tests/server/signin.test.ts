@@ -37,8 +37,6 @@ describeEachDatabase('sign-in: refusals, lockout under concurrency, rehash, poli
   it('answers a missing account and a wrong password in the same time (median of 20 within 15 ms)', async () => {
     if (ctx.kind === 'pglite') return; // the same code on PostgreSQL, where the timing matters; 40 scrypts are enough once
     const { username, id } = await registered(ctx, 'timing');
-    const missing: number[] = [];
-    const wrong: number[] = [];
     const time = async (name: string, ip: string) => {
       const started = performance.now();
       const answer = await ctx.call('account/login', { username: name, password: 'Wrong#Guess-123' }, { ip });
@@ -46,28 +44,37 @@ describeEachDatabase('sign-in: refusals, lockout under concurrency, rehash, poli
       expect(answer).toMatchObject({ code: 'A0210', msg: '用户名或密码错误' });
       return elapsed;
     };
-    await time(uniqueName('nobody'), '198.18.2.1'); // warm-up, not counted
-    await time(username, '198.18.2.2');
-    for (let i = 0; i < 20; i += 1) {
-      // The lockout must not cut the existing account's path short: forget its failures each round.
-      await ctx.db.execute(sql`delete from auth_attempts where account_id = ${id}`);
-      // Alternate which goes first, so that a load change on the machine falls on both.
-      if (i % 2 === 0) {
-        missing.push(await time(uniqueName('nobody'), `198.18.0.${i}`));
-        wrong.push(await time(username, `198.18.1.${i}`));
-      } else {
-        wrong.push(await time(username, `198.18.1.${i}`));
-        missing.push(await time(uniqueName('nobody'), `198.18.0.${i}`));
+    /** The medians of 20 timings of each path, interleaved. */
+    const measure = async (round: number) => {
+      const missing: number[] = [];
+      const wrong: number[] = [];
+      for (let i = 0; i < 20; i += 1) {
+        // The lockout must not cut the existing account's path short: forget its failures each time.
+        await ctx.db.execute(sql`delete from auth_attempts where account_id = ${id}`);
+        // Alternate which goes first, so that a load change on the machine falls on both.
+        const timeMissing = async () => missing.push(await time(uniqueName('nobody'), `198.18.${round}.${i}`));
+        const timeWrong = async () => wrong.push(await time(username, `198.18.${round}.${100 + i}`));
+        if (i % 2 === 0) await timeMissing().then(timeWrong);
+        else await timeWrong().then(timeMissing);
       }
+      return { missing: median(missing), wrong: median(wrong) };
+    };
+    await time(uniqueName('nobody'), '198.18.9.1'); // warm-up, not counted
+    await time(username, '198.18.9.2');
+    // One scrypt here varies by tens of ms when other work shares the cores (CI runs PostgreSQL
+    // beside the tests): a measurement that a neighbour disturbed is taken again, at most three
+    // times. A real difference (no dummy hash: the missing path is ~370 ms faster) fails them all.
+    const rounds: Array<{ missing: number; wrong: number }> = [];
+    for (let round = 0; round < 3; round += 1) {
+      const medians = await measure(round);
+      rounds.push(medians);
+      // Both paths run a scrypt at today's cost (hundreds of ms); without the dummy hash the missing one takes a few ms.
+      expect(Math.min(medians.missing, medians.wrong)).toBeGreaterThan(50);
+      if (Math.abs(medians.missing - medians.wrong) < 15) break;
     }
-    const [a, b] = [median(missing), median(wrong)];
-    // Both paths run a scrypt at today's cost (hundreds of ms); without the dummy hash the missing one takes a few ms.
-    expect(Math.min(a, b)).toBeGreaterThan(50);
-    // Each round times both paths back to back, so the median of the rounds' differences is what a
-    // prober would see, with the machine's slower drifts (other test workers) cancelled out.
-    const difference = median(missing.map((elapsed, i) => elapsed - wrong[i]));
-    expect({ missing: a, wrong: b, difference, within15ms: Math.abs(difference) < 15 }).toEqual({ missing: a, wrong: b, difference, within15ms: true });
-  }, 120_000);
+    const last = rounds[rounds.length - 1];
+    expect({ rounds, within15ms: Math.abs(last.missing - last.wrong) < 15 }).toEqual({ rounds, within15ms: true });
+  }, 180_000);
 
   it('locks an unknown name like an account, so that the lockout does not tell which accounts exist', async () => {
     const name = uniqueName('ghost');
