@@ -84,11 +84,11 @@ export async function authenticate(db: Db, token: string, idleSeconds: number): 
 }
 
 /**
- * The same liveness as `authenticate`, as a condition on `sessions s` (with its account `a`) for
- * listings: not revoked, not expired, not idle, the account enabled.
+ * The same liveness as `authenticate`, as a condition on `sessions s` for listings: not revoked,
+ * not expired, not idle past the timeout (with last_seen_at's minute of lag).
  */
 export const liveSessionCondition = (idleSeconds: number) =>
-  sql`s.revoked_at is null and s.expires_at > now() and a.status = 'enabled'
+  sql`s.revoked_at is null and s.expires_at > now()
       and s.last_seen_at > now() - make_interval(secs => ${Math.trunc(idleSeconds) + LAST_SEEN_RESOLUTION_SECONDS})`;
 
 export interface IssueOptions {

@@ -21,7 +21,7 @@ import {
 import { audit } from '../audit';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';
-import { LAST_SEEN_RESOLUTION_SECONDS } from '../auth/sessions';
+import { liveSessionCondition } from '../auth/sessions';
 import { pgErrorCode, queryOne, toIso, UNIQUE_VIOLATION } from '../db/query';
 import { defineCall, type CallDefinition } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
@@ -130,18 +130,16 @@ const sessions = defineCall({
   auth: 'account',
   body: SessionListQuerySchema,
   async handler({ db, config, account, body }): Promise<Page<ActiveSession>> {
-    // Live: neither revoked nor expired nor idle past the timeout (with last_seen_at's minute of lag).
-    const live = sql`account_id = ${account.id} and revoked_at is null and expires_at > now()
-      and last_seen_at > now() - make_interval(secs => ${config.sessionIdleSeconds + LAST_SEEN_RESOLUTION_SECONDS})`;
+    const live = sql`s.account_id = ${account.id} and ${liveSessionCondition(config.sessionIdleSeconds)}`;
     return fetchPage<SessionRow, ActiveSession>(
       db,
       body,
       {
         rows: sql`select id, ip, user_agent as "userAgent", created_at as "createdAt", last_seen_at as "lastSeenAt",
                          expires_at as "expiresAt"
-                  from sessions where ${live}
+                  from sessions s where ${live}
                   order by (id = ${account.sessionId}) desc, last_seen_at desc, id desc`,
-        count: sql`select count(*)::int as n from sessions where ${live}`,
+        count: sql`select count(*)::int as n from sessions s where ${live}`,
       },
       (row) => ({
         id: Number(row.id),

@@ -39,7 +39,7 @@ const list = defineCall({
   auth: { anyGrant: [CAPABILITY_URLS.canSeeOnlineUsers] },
   body: SessionListQuerySchema,
   async handler({ db, config, body, account, snapshot }): Promise<Page<OnlineSession>> {
-    const filters = [liveSessionCondition(config.sessionIdleSeconds)];
+    const filters = [liveSessionCondition(config.sessionIdleSeconds), sql`a.status = 'enabled'`];
     if (body.username) filters.push(sql`a.username ilike ${containsPattern(body.username)}`);
     if (body.ip) filters.push(sql`s.ip like ${prefixPattern(body.ip)}`);
     const where = allOf(filters);
@@ -84,7 +84,7 @@ const forceLogout = defineCall({
       const session = await queryOne<{ accountId: number; username: string; ip: string | null }>(
         tx,
         sql`select s.account_id as "accountId", a.username, s.ip from sessions s join accounts a on a.id = s.account_id
-            where s.id = ${body.id} and ${liveSessionCondition(config.sessionIdleSeconds)}
+            where s.id = ${body.id} and ${liveSessionCondition(config.sessionIdleSeconds)} and a.status = 'enabled'
             for update of s`,
       );
       if (!session) throw badParameter('id', SYSTEM_TEXT.sessionNotFound);
