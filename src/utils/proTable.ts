@@ -5,6 +5,7 @@
 import type { Page } from '@/shared/api';
 import { callApi } from '@/models/request';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@/shared/constants';
+import dayjs from '@/utils/dayjs';
 
 export interface TableAnswer<T> {
   data: T[];
@@ -37,3 +38,9 @@ export function pagedRequest<T, P extends Record<string, unknown> = Record<strin
     return { data: answer.content.list, total: answer.content.total, success: true };
   };
 }
+
+/** A log's filters with its `at` date-time range as the calls' `from` (inclusive) and `to` (exclusive), in UTC. */
+export const atRangeBody = <F extends { at?: [string, string] }>({ at, ...rest }: F) => ({
+  ...rest,
+  ...(at ? { from: dayjs(at[0]).toISOString(), to: dayjs(at[1]).toISOString() } : {}),
+});

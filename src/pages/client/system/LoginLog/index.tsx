@@ -2,18 +2,13 @@
 import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Typography } from 'antd';
 import { LOGIN_KINDS, LOGIN_RESULTS, type LoginLogItem } from '@/shared/system';
-import dayjs from '@/utils/dayjs';
-import { pagedRequest } from '@/utils/proTable';
+import { atRangeBody, pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { describeAgent } from '@/utils/userAgent';
 import { dateTime } from '../../SaleBalanceRecord/display';
 
 type Filters = { result?: string; kind?: string; username?: string; ip?: string; at?: [string, string] };
 
-const toBody = ({ at, ...rest }: Filters) => ({
-  ...rest,
-  ...(at ? { from: dayjs(at[0]).toISOString(), to: dayjs(at[1]).toISOString() } : {}),
-});
 
 const RESULT_ENUM = {
   success: { text: LOGIN_RESULTS.success, status: 'Success' },
@@ -44,7 +39,7 @@ export default function LoginLog() {
         rowKey="id"
         headerTitle="登录与注册记录"
         columns={columns}
-        request={pagedRequest<LoginLogItem, Filters>('loginLog/list', toBody)}
+        request={pagedRequest<LoginLogItem, Filters>('loginLog/list', atRangeBody)}
         pagination={tablePagination}
         scroll={{ x: 800 }}
         search={{ labelWidth: 'auto' }}

@@ -2,7 +2,7 @@
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Col, Row, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
-import { pagedRequest } from '@/utils/proTable';
+import { atRangeBody, pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditItem } from '@/shared/system';
 
@@ -25,10 +25,6 @@ type Filters = {
   at?: [string, string];
 };
 
-const toBody = ({ at, ...rest }: Filters) => ({
-  ...rest,
-  ...(at ? { from: dayjs(at[0]).toISOString(), to: dayjs(at[1]).toISOString() } : {}),
-});
 
 const columns: ProColumns<AuditItem>[] = [
   { title: '时间', dataIndex: 'at', valueType: 'dateTime', search: false, width: 170, render: (_, item) => dayjs(item.at).format('YYYY-MM-DD HH:mm:ss') },
@@ -46,7 +42,7 @@ export default function AuditLog() {
       rowKey="id"
       headerTitle="操作日志"
       columns={columns}
-      request={pagedRequest<AuditItem, Filters>('auditLog/list', toBody)}
+      request={pagedRequest<AuditItem, Filters>('auditLog/list', atRangeBody)}
       pagination={tablePagination}
       expandable={{
         expandedRowRender: (item) => (
