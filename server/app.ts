@@ -9,6 +9,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type
 import { CODE_MESSAGES, CODES } from '../src/shared/codes';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
+import { withTransactionRetry } from './db/retry';
 import { startPruning } from './auth/maintenance';
 import { CALLS } from './calls';
 import { registerCalls } from './http/calls';
@@ -107,9 +108,10 @@ export async function buildApp({ db, config, logger }: BuildOptions): Promise<Fa
   });
 
   app.get('/api/health', async () => ({ ok: true }));
-  const services = { db, config, rbac: new RbacCache(db) };
+  const retrying = withTransactionRetry(db, (retry) => app.log.warn(retry, 'transaction retried'));
+  const services = { db: retrying, config, rbac: new RbacCache(db) };
   registerCalls(app, services, CALLS);
-  const pruning = startPruning(db, config, app.log);
+  const pruning = startPruning(retrying, config, app.log);
   app.addHook('onClose', () => pruning.stop());
   await app.register(mediaRoutes, services);
 

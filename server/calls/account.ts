@@ -130,7 +130,7 @@ const login = defineCall({
             from accounts a left join membership_levels ml on ml.id = a.membership_level_id
             where lower(a.username) = lower(${name}) or lower(a.email) = lower(${name})
             order by a.id limit 1
-            for update of a`,
+            for no key update of a`,
       ),
     );
     if (gate.outcome === 'rateLimited') throw new Refusal(CODES.TOO_MANY_REQUESTS);
@@ -236,7 +236,7 @@ const setRoles = defineCall({
     const roleIds = [...new Set(body.roleIds)].sort((a, b) => a - b);
     return db.transaction(async (tx) => {
       await lockSuperAdministrators(tx);
-      const target = await queryOne<{ id: number }>(tx, sql`select id from accounts where id = ${body.id} for update`);
+      const target = await queryOne<{ id: number }>(tx, sql`select id from accounts where id = ${body.id} for no key update`);
       if (!target) throw new Refusal(CODES.NO_SUCH_ACCOUNT);
       await assertMayManageAccount(tx, snapshot, account, body.id, { self: SYSTEM_TEXT.ownRoles });
       await assertRolesExist(tx, roleIds);

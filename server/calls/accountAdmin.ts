@@ -31,7 +31,7 @@ const GENERATED_PASSWORD_LENGTH = 12;
  * takes the super administrator role's row lock first, so two of them can not each remove "the other".
  */
 export async function lockSuperAdministrators(tx: Tx): Promise<void> {
-  await tx.execute(sql`select id from roles where code = ${SUPER_ADMIN_ROLE_CODE} for update`);
+  await tx.execute(sql`select id from roles where code = ${SUPER_ADMIN_ROLE_CODE} for no key update`);
 }
 
 /** Refuses when `accountId` is the last enabled super administrator. */
@@ -120,7 +120,7 @@ const setStatus = defineCall({
   async handler({ db, body, account, snapshot, ip }) {
     return db.transaction(async (tx) => {
       await lockSuperAdministrators(tx);
-      const target = await queryOne<{ status: string }>(tx, sql`select status from accounts where id = ${body.id} for update`);
+      const target = await queryOne<{ status: string }>(tx, sql`select status from accounts where id = ${body.id} for no key update`);
       if (!target) throw new Refusal(CODES.NO_SUCH_ACCOUNT);
       await assertMayManageAccount(tx, snapshot, account, body.id, { self: SYSTEM_TEXT.disableSelf });
       let sessionsRevoked = 0;
@@ -151,7 +151,7 @@ const resetPassword = defineCall({
     const password = generatePassword(GENERATED_PASSWORD_LENGTH);
     const passwordHash = await hashPassword(password);
     return db.transaction(async (tx) => {
-      const target = await queryOne<{ id: number }>(tx, sql`select id from accounts where id = ${body.id} for update`);
+      const target = await queryOne<{ id: number }>(tx, sql`select id from accounts where id = ${body.id} for no key update`);
       if (!target) throw new Refusal(CODES.NO_SUCH_ACCOUNT);
       await assertMayManageAccount(tx, snapshot, account, body.id, { self: 'allowed' });
       await tx.execute(sql`update accounts set password_hash = ${passwordHash}, locked_until = null where id = ${body.id}`);

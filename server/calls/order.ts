@@ -31,10 +31,11 @@ import type { SessionAccount } from '../auth/sessions';
 import type { Db, Tx } from '../db/client';
 import { allOf, pageOf, type PageRequest } from '../db/paging';
 import { containsPattern, queryOne, queryRows, toIso, toMillis } from '../db/query';
+import { lockAccountAndReferrer, lockAccounts } from '../db/locks';
 import { badParameter, Refusal } from '../http/respond';
 import { defineCall } from '../http/calls';
 import type { RbacSnapshot } from '../rbac/snapshot';
-import { findOrders, lockOrder, toOrderItem, toPendingOrder, type OrderRecord } from '../orders/records';
+import { findOrders, lockOrder, lockOrderToSettle, toOrderItem, toPendingOrder, type OrderRecord } from '../orders/records';
 import {
   cancelOrder,
   checkPendingLimit,
@@ -62,8 +63,14 @@ function requireOrderStaff(account: SessionAccount, snapshot: RbacSnapshot) {
 const notFound = () => badParameter('orderNo', ORDER_MESSAGES.notFound);
 
 /** The locked order, or not found when it does not exist or (for non-staff) is not the caller's. */
-async function lockVisibleOrder(tx: Tx, orderNo: string, account: SessionAccount, staff: boolean): Promise<OrderRecord> {
-  const order = await lockOrder(tx, orderNo);
+async function lockVisibleOrder(
+  tx: Tx,
+  orderNo: string,
+  account: SessionAccount,
+  staff: boolean,
+  lock: (tx: Tx, orderNo: string) => Promise<OrderRecord | undefined> = lockOrder,
+): Promise<OrderRecord> {
+  const order = await lock(tx, orderNo);
   if (!order || (!staff && order.accountId !== account.id)) throw notFound();
   return order;
 }
@@ -142,7 +149,7 @@ const create = defineCall({
     if (!channel.selfService) throw badParameter('channel', '不可用');
     const orderNo = await db.transaction(async (tx) => {
       // One member's concurrent buys queue on their account row, so the pending limit holds.
-      await tx.execute(sql`select id from accounts where id = ${account.id} for update`);
+      await lockAccounts(tx, [account.id]);
       await checkPendingLimit(tx, account.id);
       const level = await levelOnSale(tx, body.levelId);
       return createPendingOrder(tx, { accountId: account.id, level, channel: channel.name });
@@ -197,7 +204,7 @@ const confirm = defineCall({
   async handler({ db, body, account, snapshot, ip }) {
     requireOrderStaff(account, snapshot);
     return db.transaction(async (tx) => {
-      const order = await lockVisibleOrder(tx, body.orderNo, account, true);
+      const order = await lockVisibleOrder(tx, body.orderNo, account, true, lockOrderToSettle);
       const outcome = await payOrder(tx, order, account.id);
       await audit(tx, {
         actorId: account.id,
@@ -243,7 +250,7 @@ const refund = defineCall({
   async handler({ db, body, account, snapshot, ip }) {
     requireOrderStaff(account, snapshot);
     return db.transaction(async (tx) => {
-      const order = await lockVisibleOrder(tx, body.orderNo, account, true);
+      const order = await lockVisibleOrder(tx, body.orderNo, account, true, lockOrderToSettle);
       const outcome = await refundOrder(tx, order, body.note ?? '');
       await audit(tx, {
         actorId: account.id,
@@ -265,7 +272,9 @@ const recharge = defineCall({
   body: RechargeBodySchema,
   async handler({ db, body, account, ip }): Promise<OrderItem> {
     const orderNo = await db.transaction(async (tx) => {
-      const target = await queryOne<{ status: string }>(tx, sql`select status from accounts where id = ${body.accountId}`);
+      // The member and its salesperson first (the lock order), then the order inserted and paid.
+      const { exists } = await lockAccountAndReferrer(tx, body.accountId);
+      const target = exists ? await queryOne<{ status: string }>(tx, sql`select status from accounts where id = ${body.accountId}`) : undefined;
       if (!target) throw badParameter('accountId', '账户不存在');
       if (target.status !== 'enabled') throw badParameter('accountId', ORDER_MESSAGES.accountDisabled);
       const level = await levelOnSale(tx, body.levelId);

@@ -21,6 +21,7 @@ import { SetSaleBodySchema } from '../../src/shared/schemas';
 import { audit } from '../audit';
 import { randomCode } from '../auth/password';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
+import { lockAccounts } from '../db/locks';
 import { pageOf } from '../db/paging';
 import type { Db, Tx } from '../db/client';
 import { badParameter, Refusal } from '../http/respond';
@@ -85,8 +86,7 @@ const setSale = defineCall({
     const urls = snapshot.forRoles(account.roleIds).urls;
     if (!urls.has(CAPABILITY_URLS.canSeeSaleManager) && !urls.has(ACTIONS.canSetSale.url)) throw new Refusal(CODES.NOT_AUTHORISED);
     return db.transaction(async (tx) => {
-      const target = await queryOne<{ id: number }>(tx, sql`select id from accounts where id = ${body.accountId} for update`);
-      if (!target) throw new Refusal(CODES.NO_SUCH_ACCOUNT);
+      if (!(await lockAccounts(tx, [body.accountId])).has(body.accountId)) throw new Refusal(CODES.NO_SUCH_ACCOUNT);
       await assertMayManageAccount(tx, snapshot, account, body.accountId, { self: SYSTEM_TEXT.ownRoles });
       const before = await queryOne<SaleRow>(tx, sql`select ${saleColumns} from salespeople where account_id = ${body.accountId}`);
       if (body.enabled) {
@@ -180,7 +180,9 @@ const list = defineCall({
   },
 });
 
+/** The salesperson row of `accountId`, locked after its account (the lock order, server/db/locks.ts). */
 async function lockedSale(tx: Tx, accountId: number): Promise<SaleRow & { removed: boolean }> {
+  await lockAccounts(tx, [accountId]);
   const row = await queryOne<SaleRow & { removed: boolean }>(
     tx,
     sql`select ${saleColumns}, removed_at is not null as removed from salespeople where account_id = ${accountId} for update`,

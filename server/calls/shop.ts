@@ -20,6 +20,7 @@ import { audit } from '../audit';
 import type { Db } from '../db/client';
 import { allOf, pageOf, type PageRequest } from '../db/paging';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
+import { lockAccounts } from '../db/locks';
 import { badParameter, Refusal } from '../http/respond';
 import { defineCall } from '../http/calls';
 
@@ -114,7 +115,7 @@ const report = defineCall({
     const region = body.region?.trim() ?? '';
     return db.transaction(async (tx) => {
       // Serialises this account's reports, so two at once can not both squeeze under the quota.
-      await tx.execute(sql`select id from accounts where id = ${account.id} for update`);
+      await lockAccounts(tx, [account.id]);
       const elsewhere = await queryOne<{ id: number }>(
         tx,
         sql`select id from shops where platform = ${body.platform} and external_id = ${externalId}

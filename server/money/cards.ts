@@ -21,6 +21,7 @@ import {
 import { PageQuerySchema } from '../../src/shared/schemas';
 import type { Db } from '../db/client';
 import { pgErrorCode, queryOne, toIso, UNIQUE_VIOLATION } from '../db/query';
+import { lockAccounts } from '../db/locks';
 import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { cardFingerprint } from './cardFingerprint';
@@ -51,8 +52,7 @@ const toCard = (row: CardRow): BankCard => ({
 });
 
 /** Serialises the card changes of one account (see the module comment). */
-export const lockAccount = (tx: Executor, accountId: number) =>
-  tx.execute(sql`select id from accounts where id = ${accountId} for update`);
+export const lockAccount = (tx: Executor, accountId: number) => lockAccounts(tx, [accountId]);
 
 /**
  * The caller's active card `id`, row-locked; a card of another account is refused exactly like one

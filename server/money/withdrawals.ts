@@ -110,14 +110,14 @@ const request = defineCall({
   async handler({ db, account, body }): Promise<Withdrawal> {
     const note = body.note?.trim() || LEDGER_TEXT.requestedNote;
     const id = await db.transaction(async (tx) => {
+      // Concurrent requests wait on the account row, each then reading the balance the one before left.
       await lockAccount(tx, account.id);
-      const card = await lockOwnCard(tx, account.id, body.cardId, 'cardId');
-      // The row lock makes concurrent requests wait here, each then reading the balance the one before left.
       const sale = await queryOne<{ balance: number | string }>(
         tx,
         sql`select balance_cents as balance from salespeople where account_id = ${account.id} for update`,
       );
       if (!sale) throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.notASalesperson);
+      const card = await lockOwnCard(tx, account.id, body.cardId, 'cardId');
       if (body.amountCents > Number(sale.balance)) {
         throw badParameter('amountCents', LEDGER_TEXT.overBalance(formatYuan(Number(sale.balance))));
       }
@@ -153,8 +153,13 @@ const list = defineCall({
   handler: ({ db, body }) => listWithdrawals(db, body, null),
 });
 
-/** The pending withdrawal `id`, row-locked, that `reviewerId` may review. */
+/**
+ * The pending withdrawal `id`, row-locked after its owner's account (the lock order: a rejection
+ * credits the owner's balance), that `reviewerId` may review.
+ */
 async function lockPending(tx: Executor, id: number, reviewerId: number) {
+  const owner = await queryOne<{ accountId: number }>(tx, sql`select account_id as "accountId" from withdrawals where id = ${id}`);
+  if (owner) await lockAccount(tx, owner.accountId);
   const row = await queryOne<{ id: number; accountId: number; amountCents: number | string; status: WithdrawalStatus }>(
     tx,
     sql`select id, account_id as "accountId", amount_cents as "amountCents", status from withdrawals where id = ${id} for update`,

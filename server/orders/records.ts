@@ -2,6 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryOne, queryRows, toIso } from '../db/query';
+import { lockAccounts } from '../db/locks';
 import type { AccountRef, OrderItem, OrderStatus, PendingOrder } from '../../src/shared/orders';
 import { paymentChannel } from '../payments';
 
@@ -83,3 +84,19 @@ export const findOrders = (db: Executor, where: SQL, tail: SQL = sql``) =>
 /** The order with its row locked until the transaction ends (concurrent actions on it wait here). */
 export const lockOrder = (tx: Executor, orderNo: string) =>
   queryOne<OrderRecord>(tx, sql`${ORDER_SELECT} where o.order_no = ${orderNo} for update of o`);
+
+/**
+ * `lockOrder` for a payment or a refund, after the rows they write in the lock order
+ * (server/db/locks.ts): the member's account and its salesperson's (the commission it pays or takes
+ * back). Who they are is read first: an order's member and a member's referrer never change.
+ */
+export async function lockOrderToSettle(tx: Executor, orderNo: string): Promise<OrderRecord | undefined> {
+  const parties = await queryOne<{ accountId: number; salespersonId: number | null; referrerId: number | null }>(
+    tx,
+    sql`select o.account_id as "accountId", o.salesperson_id as "salespersonId", a.referrer_id as "referrerId"
+        from orders o join accounts a on a.id = o.account_id where o.order_no = ${orderNo}`,
+  );
+  if (!parties) return undefined;
+  await lockAccounts(tx, [parties.accountId, parties.salespersonId, parties.referrerId]);
+  return lockOrder(tx, orderNo);
+}

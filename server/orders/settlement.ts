@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { ACCOUNT_ROW_LOCK } from '../db/locks';
 import { queryOne, toIso, toMillis } from '../db/query';
 import { badParameter, Refusal } from '../http/respond';
 import { MSG_INSUFFICIENT_BALANCE, postLedgerEntry } from '../money/ledger';
@@ -79,11 +80,12 @@ interface AccountMembershipRow {
   now: unknown;
 }
 
+/** The member's account row: the caller locked it already (with the referrer's, `lockOrderToSettle`); taking it again is free. */
 const lockAccountMembership = (tx: Tx, accountId: number) =>
   queryOne<AccountMembershipRow>(
     tx,
     sql`select membership_level_id as "levelId", membership_expires_at as "expiresAt", referrer_id as "referrerId", now() as now
-        from accounts where id = ${accountId} for update`,
+        from accounts where id = ${accountId} ${ACCOUNT_ROW_LOCK}`,
   );
 
 export interface PaymentOutcome {
@@ -95,7 +97,7 @@ export interface PaymentOutcome {
 }
 
 /**
- * Pays a pending order (already locked by the caller, `lockOrder`): extends the membership
+ * Pays a pending order (locked by the caller with its accounts, `lockOrderToSettle`): extends the membership
  * (`membershipAfterPayment`), credits the referring salesperson's commission at the rate in force
  * now, and records both on the order.
  */
@@ -163,7 +165,7 @@ export interface RefundOutcome {
 }
 
 /**
- * Refunds a paid order (locked by the caller): takes the commission back from the salesperson
+ * Refunds a paid order (locked by the caller with its accounts, `lockOrderToSettle`): takes the commission back from the salesperson
  * (refused, changing nothing, when the balance can not cover it) and reverses the membership:
  * - nothing changed it since this payment: back to the level and expiry before it;
  * - later payments of the same level stacked on it: the expiry moves back by this order's duration;

@@ -70,7 +70,7 @@ interface FreshDatabase {
   drop(): Promise<void>;
 }
 
-export async function freshDatabase(kind: DatabaseKind): Promise<FreshDatabase> {
+export async function freshDatabase(kind: DatabaseKind, poolSize = 5): Promise<FreshDatabase> {
   if (kind === 'pglite') {
     const database = await openDatabase({});
     return {
@@ -89,10 +89,10 @@ export async function freshDatabase(kind: DatabaseKind): Promise<FreshDatabase> 
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize });
   return {
     database,
-    reopen: () => openDatabase({ databaseUrl: url.toString(), poolSize: 5 }),
+    reopen: () => openDatabase({ databaseUrl: url.toString(), poolSize }),
     drop: async () => {
       const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await sql.unsafe(`drop database if exists ${name} with (force)`);

@@ -1,0 +1,214 @@
+/**
+ * Money and membership under concurrency, on PostgreSQL only (PGlite runs one transaction at a time
+ * and would hide every race): two app instances, each with its own connection pool, on one
+ * database, take waves of 40+ concurrent recharges, order confirms and cancels, refunds,
+ * withdrawal requests, approvals and rejections on the same salesperson and the same members.
+ * Every answer is a success or a business refusal (never B0001), no transaction is retried or dies
+ * as a deadlock victim, and the books balance afterwards (docs/concurrency.md).
+ */
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../../server/app';
+import { bootstrap } from '../../server/bootstrap';
+import type { Database } from '../../server/db/client';
+import { CODES } from '../../src/shared/codes';
+import { freshDatabase, injectCall, TEST_ADMIN, testConfig, type CallAnswer } from './support/databases';
+import { one, rows, sql } from './support/sql';
+
+const PASSWORD = 'Race@test-1234';
+const MEMBERS = 6;
+const WAVES = 3;
+const CARD = '6222021000112230';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface Instance {
+  app: FastifyInstance;
+  logLines: string[];
+}
+
+async function instance(database: Database): Promise<Instance> {
+  const logLines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const config = testConfig();
+  const app = await buildApp({ db: database.db, config, logger: pino({ level: 'warn' }, sink) });
+  return { app, logLines };
+}
+
+describe('money and membership under concurrency [postgres, two instances]', () => {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  let second: Database;
+  let instances: Instance[];
+  const answers: { path: string; answer: CallAnswer }[] = [];
+  let turn = 0;
+
+  /** A call through the instances in turn, remembered for the final checks. */
+  async function call(path: string, body: unknown, token: string) {
+    const { app } = instances[turn++ % instances.length];
+    const answer = await injectCall(app, path, body, { token });
+    answers.push({ path, answer });
+    return answer;
+  }
+
+  async function login(username: string, password: string) {
+    const answer = await call('account/login', { username, password }, '');
+    if (!answer.isSuccess) throw new Error(`login ${username}: ${answer.code} ${answer.msg}`);
+    return answer.content.token as string;
+  }
+
+  beforeAll(async () => {
+    fresh = await freshDatabase('postgres', 12);
+    await bootstrap({ db: fresh.database.db, config: testConfig(), print: () => {} });
+    second = await fresh.reopen();
+    instances = [await instance(fresh.database), await instance(second)];
+  });
+
+  afterAll(async () => {
+    for (const { app } of instances ?? []) await app.close();
+    await second?.close();
+    await fresh?.database.close();
+    await fresh?.drop();
+  });
+
+  it('answers every mixed write without B0001 or a deadlock, and the books balance', async () => {
+    const admin = await login(TEST_ADMIN.username, TEST_ADMIN.password);
+    const levels = await call('order/levels', {}, admin);
+    const level = levels.content[0] as { id: number; durationDays: number; priceCents: number };
+
+    // The salesperson, its card, and the members it referred.
+    const registered = await call('account/register', { username: 'race_sale', email: 'race_sale@example.com', password: PASSWORD }, '');
+    const saleId = registered.content.id as number;
+    const made = await call('sale/setSale', { accountId: saleId, enabled: true, commissionRate: 2000 }, admin);
+    expect(made.isSuccess).toBe(true);
+    const sale = await login('race_sale', PASSWORD);
+    const card = await call('bankCard/add', { holder: '张三', bank: '招商银行', cardNumber: CARD }, sale);
+    expect(card.isSuccess).toBe(true);
+    const members: { id: number; token: string }[] = [];
+    for (let index = 0; index < MEMBERS; index += 1) {
+      const username = `race_member_${index}`;
+      const answer = await call(
+        'account/register',
+        { username, email: `${username}@example.com`, password: PASSWORD, inviteCode: made.content.inviteCode },
+        '',
+      );
+      expect(answer.isSuccess).toBe(true);
+      members.push({ id: answer.content.id, token: await login(username, PASSWORD) });
+    }
+    // An opening balance, from commissions.
+    for (const member of members) {
+      expect((await call('order/recharge', { accountId: member.id, levelId: level.id }, admin)).isSuccess).toBe(true);
+    }
+
+    const refunded = new Set<number>();
+    for (let wave = 0; wave < WAVES; wave += 1) {
+      // What the wave acts on, made beforehand: pending orders, pending withdrawals, paid orders.
+      const pending: string[] = [];
+      for (const member of members) {
+        for (let n = 0; n < 2; n += 1) {
+          const created = await call('order/create', { levelId: level.id }, member.token);
+          expect(created.isSuccess).toBe(true);
+          pending.push(created.content.orderNo);
+        }
+      }
+      const withdrawals: number[] = [];
+      for (let n = 0; n < 6; n += 1) {
+        const requested = await call('withdrawal/request', { cardId: card.content.id, amountCents: 100 }, sale);
+        expect(requested.isSuccess).toBe(true);
+        withdrawals.push(requested.content.id);
+      }
+      const paid = await rows<{ orderNo: string; accountId: number }>(
+        fresh.database.db,
+        sql`select distinct on (account_id) order_no as "orderNo", account_id as "accountId"
+            from orders where status = 'paid' order by account_id, id desc`,
+      );
+      // One refund per member over the whole run (see the membership check below).
+      const toRefund = paid.filter((order) => !refunded.has(order.accountId)).slice(0, 2);
+      toRefund.forEach((order) => refunded.add(order.accountId));
+
+      const work: Promise<unknown>[] = [];
+      members.forEach((member, index) => {
+        work.push(call('order/recharge', { accountId: member.id, levelId: level.id }, admin));
+        work.push(call('order/recharge', { accountId: member.id, levelId: level.id }, admin));
+        work.push(call('order/confirm', { orderNo: pending[2 * index] }, admin));
+        work.push(call('order/cancel', { orderNo: pending[2 * index + 1] }, member.token));
+        work.push(call('order/create', { levelId: level.id }, member.token));
+      });
+      for (const order of toRefund) work.push(call('order/refund', { orderNo: order.orderNo }, admin));
+      for (let n = 0; n < 6; n += 1) work.push(call('withdrawal/request', { cardId: card.content.id, amountCents: 150 }, sale));
+      withdrawals.forEach((id, index) =>
+        work.push(index % 2 ? call('withdrawal/approve', { id }, admin) : call('withdrawal/reject', { id, reason: '信息不符' }, admin)),
+      );
+      expect(work.length).toBeGreaterThanOrEqual(40);
+      await Promise.all(work);
+    }
+
+    // Every answer: a success or a business refusal, never the unexpected failure.
+    const failures = answers.filter(({ answer }) => answer.status >= 500 || answer.code === CODES.SERVER_ERROR);
+    expect(failures.map(({ path, answer }) => `${path}: ${answer.status} ${answer.code} ${answer.msg}`)).toEqual([]);
+    const refusals = answers.filter(({ answer }) => !answer.isSuccess);
+    // Recharges, confirms, cancels, approvals and rejections all go through; only the money rules may refuse.
+    expect(refusals.map(({ path, answer }) => `${path}: ${answer.msg}`).filter((line) => !line.startsWith('withdrawal/request') && !line.startsWith('order/refund'))).toEqual([]);
+    // No deadlock, no retried transaction, nothing logged at warn or above.
+    expect(instances.flatMap(({ logLines }) => logLines)).toEqual([]);
+
+    const db = fresh.database.db;
+    // The balance is the sum of the entries and never negative.
+    const books = await one<{ balance: number; sum: number }>(
+      db,
+      sql`select s.balance_cents::int as balance, (select coalesce(sum(amount_cents), 0)::int from ledger_entries where account_id = s.account_id) as sum
+          from salespeople s where s.account_id = ${saleId}`,
+    );
+    expect(books.balance).toBe(books.sum);
+    expect(books.balance).toBeGreaterThanOrEqual(0);
+    // The held amount is exactly the pending and paid withdrawals (rejected ones released theirs).
+    const held = await one<{ entries: number; withdrawals: number }>(
+      db,
+      sql`select (select coalesce(-sum(amount_cents), 0)::int from ledger_entries where reference like 'withdrawal:%') as entries,
+                 (select coalesce(sum(amount_cents), 0)::int from withdrawals where status in ('pending', 'paid')) as withdrawals`,
+    );
+    expect(held.entries).toBe(held.withdrawals);
+    // One commission per order ever paid, one reversal per refunded order, none for the others.
+    const commissions = await rows<{ orderNo: string; status: string; commissions: number; reversals: number; cents: number; net: number }>(
+      db,
+      sql`select o.order_no as "orderNo", o.status,
+                 count(*) filter (where le.kind = 'commission')::int as commissions,
+                 count(*) filter (where le.kind = 'refund')::int as reversals,
+                 coalesce(o.commission_cents, 0)::int as cents, coalesce(sum(le.amount_cents), 0)::int as net
+          from orders o left join ledger_entries le on le.reference = 'order:' || o.order_no
+          group by o.id`,
+    );
+    for (const order of commissions) {
+      const expected =
+        order.status === 'paid'
+          ? { commissions: 1, reversals: 0, net: order.cents }
+          : order.status === 'refunded'
+            ? { commissions: 1, reversals: 1, net: 0 }
+            : { commissions: 0, reversals: 0, net: 0 };
+      expect({ orderNo: order.orderNo, status: order.status, ...expected }).toEqual({
+        orderNo: order.orderNo,
+        status: order.status,
+        commissions: order.commissions,
+        reversals: order.reversals,
+        net: order.net,
+      });
+    }
+    expect(commissions.filter((order) => order.status === 'paid').length).toBeGreaterThan(MEMBERS * WAVES * 2);
+    // A member's membership runs from its first payment for the sum of its paid orders' durations.
+    const memberships = await rows<{ id: number; expiresAt: Date | null; firstPaidAt: Date | null; paidDays: number }>(
+      db,
+      sql`select a.id, a.membership_expires_at as "expiresAt",
+                 (select min(paid_at) from orders where account_id = a.id and status in ('paid', 'refunded')) as "firstPaidAt",
+                 (select coalesce(sum(duration_days), 0)::int from orders where account_id = a.id and status = 'paid') as "paidDays"
+          from accounts a where a.id in (${sql.join(members.map((member) => sql`${member.id}`), sql`, `)})`,
+    );
+    for (const member of memberships) {
+      const expected = member.paidDays === 0 ? null : new Date(member.firstPaidAt!).getTime() + member.paidDays * DAY_MS;
+      expect({ id: member.id, expiresAt: member.expiresAt && new Date(member.expiresAt).getTime() }).toEqual({ id: member.id, expiresAt: expected });
+    }
+  });
+});
