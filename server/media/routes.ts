@@ -26,7 +26,7 @@ const FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export async function mediaRoutes(app: FastifyInstance, services: CallServices) {
   const { config, db } = services;
-  const storage = mediaStorage(config.mediaDir);
+  const storage = mediaStorage(config);
   const largest = Math.max(config.mediaImageMaxBytes, config.mediaVideoMaxBytes);
   const limitsText = `图片不超过 ${formatBytes(config.mediaImageMaxBytes)}，视频不超过 ${formatBytes(config.mediaVideoMaxBytes)}`;
 
