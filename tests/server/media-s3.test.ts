@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig, type MediaS3Config } from '../../server/config';
-import { checkMediaStorage, S3Storage } from '../../server/media/storage';
+import { checkMediaStorage, mediaStorage, S3Storage } from '../../server/media/storage';
 import { MEDIA_UPLOAD_URL } from '../../src/shared/content';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/shared/demoAccounts';
 import { describeEachDatabase, injectCall } from './support/databases';
@@ -54,6 +54,20 @@ const readAll = async (stream: Readable) => {
   for await (const chunk of stream) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks);
 };
+
+/** Counts the GetObject requests `storage` sends from now on (answers the count so far). */
+function countGetObjects(storage: S3Storage): () => number {
+  let count = 0;
+  const name = `countGetObjects${Math.random()}`;
+  storage.client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'GetObjectCommand') count++;
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  return () => count;
+}
 
 const keyOf = (extension: string, digit: string) => `${digit.repeat(32)}.${extension}`;
 
@@ -249,6 +263,17 @@ describeEachDatabase(
       expect(tail.statusCode).toBe(206);
       expect(tail.rawPayload.equals(MP4.subarray(MP4.length - 7))).toBe(true);
       expect((await get(second, { range: `bytes=${MP4.length}-` })).statusCode).toBe(416);
+
+      // A HEAD answers the size without fetching the object.
+      const getObjects = countGetObjects(mediaStorage(ctx.config) as S3Storage);
+      const head = await second.inject({ method: 'HEAD', url, headers: { range: 'bytes=0-9' } });
+      expect(head.statusCode).toBe(206);
+      expect(head.headers).toMatchObject({ 'content-length': '10', 'content-range': `bytes 0-9/${MP4.length}` });
+      expect(head.rawPayload.length).toBe(0);
+      expect((await second.inject({ method: 'HEAD', url })).headers['content-length']).toBe(String(MP4.length));
+      expect(getObjects()).toBe(0);
+      expect((await get(second, { range: 'bytes=0-9' })).statusCode).toBe(206);
+      expect(getObjects()).toBe(1);
 
       // Both instances give the same ETag, so a cached copy revalidates against either.
       expect((await get(ctx.app)).headers.etag).toBe(etag);
