@@ -32,6 +32,11 @@ export interface ServerConfig {
   logRequests: boolean;
   /** Folder of the uploaded media files (local-disk storage), `DATA_DIR/media` by default. */
   mediaDir: string;
+  /**
+   * The S3-compatible bucket the uploaded media files live in instead of `mediaDir`
+   * (`MEDIA_S3_BUCKET` and `MEDIA_S3_ENDPOINT`), shared by every instance; undefined keeps the local disk.
+   */
+  mediaS3: MediaS3Config | undefined;
   mediaImageMaxBytes: number;
   mediaVideoMaxBytes: number;
   /**
@@ -44,6 +49,15 @@ export interface ServerConfig {
    * file (`base64:<…>` or plain text, see server/money/cardKey.ts). Never kept in the database.
    */
   cardFingerprintKey: string;
+}
+
+/** Where the media files live in object storage; credentials come from the AWS SDK's default chain. */
+export interface MediaS3Config {
+  /** `MEDIA_S3_ENDPOINT`, e.g. `https://s3.eu-west-1.amazonaws.com` or `http://minio:9000` (addressed path-style). */
+  endpoint: string;
+  bucket: string;
+  /** `MEDIA_S3_REGION`, else `AWS_REGION`, else `us-east-1`. */
+  region: string;
 }
 
 /**
@@ -127,9 +141,52 @@ const publicUrlOf = (value: string | undefined): string | undefined => {
   return url.toString().replace(/\/$/, '');
 };
 
+/** S3's bucket naming rules (3 to 63 lower-case letters, digits, dots and hyphens). */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/**
+ * `MEDIA_S3_*`: nothing set keeps the local disk; a bucket needs an endpoint, and an endpoint or a
+ * region without a bucket is a half-made switch the server refuses rather than silently ignoring.
+ */
+export function mediaS3Of(env: NodeJS.ProcessEnv): MediaS3Config | undefined {
+  const bucket = env.MEDIA_S3_BUCKET?.trim() || undefined;
+  const endpoint = env.MEDIA_S3_ENDPOINT?.trim() || undefined;
+  const region = env.MEDIA_S3_REGION?.trim() || undefined;
+  if (!bucket) {
+    const stray = [endpoint && 'MEDIA_S3_ENDPOINT', region && 'MEDIA_S3_REGION'].filter(Boolean).join(' and ');
+    if (stray) {
+      throw new ConfigError(
+        `${stray} ${stray.includes(' and ') ? 'are' : 'is'} set but MEDIA_S3_BUCKET is not: set MEDIA_S3_BUCKET to keep the media files in that object storage, or unset MEDIA_S3_* to keep them on the local disk (MEDIA_DIR).`,
+      );
+    }
+    return undefined;
+  }
+  if (!BUCKET_NAME.test(bucket)) throw new ConfigError(`MEDIA_S3_BUCKET is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens): ${bucket}`);
+  if (!endpoint) {
+    throw new ConfigError(
+      'MEDIA_S3_BUCKET is set but MEDIA_S3_ENDPOINT is not: give the address of the S3-compatible server, e.g. http://minio:9000, or https://s3.<region>.amazonaws.com for AWS S3.',
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new ConfigError(`MEDIA_S3_ENDPOINT is not a URL: ${endpoint}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`MEDIA_S3_ENDPOINT must start with https:// or http://: ${endpoint}`);
+  if (url.pathname !== '/' || url.search || url.hash) throw new ConfigError(`MEDIA_S3_ENDPOINT is the server's address only, without a path (the bucket is MEDIA_S3_BUCKET): ${endpoint}`);
+  const hasKeyId = Boolean(env.AWS_ACCESS_KEY_ID);
+  if (hasKeyId !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      `${hasKeyId ? 'AWS_ACCESS_KEY_ID is set without AWS_SECRET_ACCESS_KEY' : 'AWS_SECRET_ACCESS_KEY is set without AWS_ACCESS_KEY_ID'}: the media bucket's credentials need both (or neither, for the AWS SDK's other sources: profile, container or instance role).`,
+    );
+  }
+  return { endpoint: url.origin, bucket, region: region ?? (env.AWS_REGION?.trim() || 'us-east-1') };
+}
+
 /**
  * Reads the configuration from the environment. Throws a `ConfigError` for one the server must not
- * start with (DATABASE_URL without CARD_FINGERPRINT_KEY, a malformed PUBLIC_URL).
+ * start with (DATABASE_URL without CARD_FINGERPRINT_KEY, a malformed PUBLIC_URL, half-set MEDIA_S3_*).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const root = path.resolve(__dirname, '..');
@@ -156,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     logRequests: flag(env.LOG_REQUESTS),
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    mediaS3: mediaS3Of(env),
     mediaImageMaxBytes: int(env.MEDIA_IMAGE_MAX_MB, 10) * MB,
     mediaVideoMaxBytes: int(env.MEDIA_VIDEO_MAX_MB, 50) * MB,
     publicUrl: publicUrlOf(env.PUBLIC_URL),

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db/client';
+import { checkMediaStorage } from './media/storage';
 import { settleCardFingerprintKey } from './money/cardKey';
 
 /** Exit code of a start refused for its configuration (sysexits' EX_CONFIG). */
@@ -10,6 +11,10 @@ const EXIT_CONFIG = 78;
 
 async function main() {
   const env = loadConfig();
+  if (env.mediaS3) {
+    await checkMediaStorage(env);
+    console.log(`[start] media files in bucket "${env.mediaS3.bucket}" at ${env.mediaS3.endpoint}`);
+  }
   const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   let config: ServerConfig;
   try {

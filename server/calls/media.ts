@@ -66,7 +66,7 @@ const remove = defineCall({
       return before;
     });
     // The row is gone first: a file left behind by a failed removal is harmless, a row without its file is not.
-    await mediaStorage(config.mediaDir).delete(removed.storageKey);
+    await mediaStorage(config).delete(removed.storageKey);
     return null;
   },
 });

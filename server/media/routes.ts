@@ -7,6 +7,7 @@
  * Registered as its own plugin so that @fastify/multipart only applies here.
  */
 import multipart from '@fastify/multipart';
+import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODES } from '../../src/shared/codes';
@@ -26,7 +27,7 @@ const FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export async function mediaRoutes(app: FastifyInstance, services: CallServices) {
   const { config, db } = services;
-  const storage = mediaStorage(config.mediaDir);
+  const storage = mediaStorage(config);
   const largest = Math.max(config.mediaImageMaxBytes, config.mediaVideoMaxBytes);
   const limitsText = `图片不超过 ${formatBytes(config.mediaImageMaxBytes)}，视频不超过 ${formatBytes(config.mediaVideoMaxBytes)}`;
 
@@ -106,6 +107,7 @@ export async function mediaRoutes(app: FastifyInstance, services: CallServices) 
       .type(row.contentType)
       .header('content-length', range ? range.end - range.start + 1 : size)
       .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
-      .send(file.stream(range));
+      // A HEAD answers the headers only: Fastify would read the stream and drop it (a whole download from S3).
+      .send(request.method === 'HEAD' ? Readable.from([]) : file.stream(range));
   });
 }
