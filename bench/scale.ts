@@ -1,0 +1,311 @@
+/**
+ * `npm run bench:scale`: the product as deployed (docs/deploy.md): nginx with deploy/nginx.conf in
+ * front of one, then two server instances on one PostgreSQL 15 (started here, on 127.0.0.1), with
+ * demo data. For each, two closed-loop mixes of CONNECTIONS (30) concurrent clients for DURATION
+ * (15) seconds through the balancer:
+ *
+ *   write mix  account/register, account/login, order/create then order/confirm, order/recharge,
+ *              withdrawal/request (the money calls on one salesperson and the members it referred)
+ *   read mix   account/getMenus (a member), account/list (the administrator, first page)
+ *
+ * It prints req/s, p50 and p99 per operation and the answers by code, then the budgets: no B0001,
+ * p99 of the money calls (order create, recharge, withdrawal request) under 500 ms, the p50 of
+ * logins and registrations beside one bare password hash on this machine (they are bound by it),
+ * and the read mix's throughput with two instances over one. A benchmark: it prints figures and
+ * does not fail on a missed budget. CONNECTIONS, DURATION, INSTANCES (1,2) override.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import postgres from 'postgres';
+import { hashPassword } from '../server/auth/password';
+import { freePort } from '../scripts/lib/freePort';
+import { CODES } from '../src/shared/codes';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/shared/demoAccounts';
+import { startPostgres, stopPostgres, type RunningPostgres } from '../tests/server/support/postgres';
+import {
+  DEPLOY_NGINX_CONF,
+  siteConfig,
+  startNginx,
+  startServer,
+  stop,
+  waitFor,
+  type Running,
+} from '../tests/server/support/processes';
+
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 30);
+const DURATION_S = Number(process.env.DURATION ?? 15);
+const INSTANCE_COUNTS = (process.env.INSTANCES ?? '1,2').split(',').map(Number);
+const ADMIN_PASSWORD = 'Admin@bench-1234';
+const PASSWORD = 'Bench@scale-1234';
+const CARD = '6222021000112230';
+const MONEY_P99_BUDGET_MS = 500;
+const READ_SCALE_BUDGET = 1.6;
+const MONEY_OPERATIONS = ['order/create', 'order/recharge', 'withdrawal/request'];
+
+interface Answer {
+  isSuccess: boolean;
+  code: string;
+  msg: string;
+  content: any;
+}
+
+/** One finished request: its operation, latency, and HTTP status with the answer's code. */
+interface Sample {
+  operation: string;
+  ms: number;
+  code: string;
+}
+
+class Client {
+  readonly samples: Sample[] = [];
+  constructor(readonly baseURL: string) {}
+
+  async call(operation: string, body: unknown, token?: string): Promise<Answer> {
+    const started = performance.now();
+    let answer: Answer;
+    let code: string;
+    try {
+      const response = await fetch(`${this.baseURL}/api/admin/${operation}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      const text = await response.text();
+      try {
+        answer = JSON.parse(text) as Answer;
+        code = response.status >= 500 ? `${response.status} ${answer.code}` : answer.code;
+      } catch {
+        answer = { isSuccess: false, code: `HTTP ${response.status}`, msg: text.slice(0, 80), content: null };
+        code = answer.code;
+      }
+    } catch (error) {
+      answer = { isSuccess: false, code: 'network', msg: (error as Error).message, content: null };
+      code = 'network';
+    }
+    this.samples.push({ operation, ms: performance.now() - started, code });
+    return answer;
+  }
+
+  async must(operation: string, body: unknown, token?: string): Promise<any> {
+    const answer = await this.call(operation, body, token);
+    if (!answer.isSuccess) throw new Error(`${operation}: ${answer.code} ${answer.msg}`);
+    return answer.content;
+  }
+}
+
+interface World {
+  admin: string;
+  levelId: number;
+  sale: string;
+  cardId: number;
+  inviteCode: string;
+  /** One member per client, each with its own token. */
+  members: { id: number; username: string; token: string }[];
+  memberToken: string;
+}
+
+async function prepare(client: Client): Promise<World> {
+  const admin = (await client.must('account/login', { username: 'admin', password: ADMIN_PASSWORD })).token;
+  const levels = await client.must('order/levels', {}, admin);
+  const username = `bench_sale_${Date.now().toString(36)}`;
+  const registered = await client.must('account/register', { username, email: `${username}@example.com`, password: PASSWORD });
+  const made = await client.must('sale/setSale', { accountId: registered.id, enabled: true, commissionRate: 1000 }, admin);
+  const sale = (await client.must('account/login', { username, password: PASSWORD })).token;
+  const card = await client.must('bankCard/add', { holder: '张三', bank: '招商银行', cardNumber: CARD }, sale);
+  const members: World['members'] = [];
+  for (let index = 0; index < CONNECTIONS; index += 1) {
+    const name = `${username}_m${index}`;
+    const member = await client.must('account/register', { username: name, email: `${name}@example.com`, password: PASSWORD, inviteCode: made.inviteCode });
+    members.push({ id: member.id, username: name, token: (await client.must('account/login', { username: name, password: PASSWORD })).token });
+  }
+  const memberToken = (await client.must('account/login', { username: DEMO_ACCOUNTS.member.username, password: DEMO_PASSWORD })).token;
+  return { admin, levelId: levels[0].id, sale, cardId: card.id, inviteCode: made.inviteCode, members, memberToken };
+}
+
+type Step = (client: Client, world: World, worker: number, round: number) => Promise<unknown>;
+
+/** The write mix, one step after the other per client (money calls weigh most, as in real use). */
+const WRITE_MIX: Step[] = [
+  async (client, world, worker, round) => {
+    const name = `bw${worker}_${round}_${Math.random().toString(36).slice(2, 8)}`;
+    await client.call('account/register', { username: name, email: `${name}@example.com`, password: PASSWORD, inviteCode: world.inviteCode });
+  },
+  (client, world, worker) => client.call('account/login', { username: world.members[worker].username, password: PASSWORD }),
+  async (client, world, worker) => {
+    const created = await client.call('order/create', { levelId: world.levelId }, world.members[worker].token);
+    if (created.isSuccess) await client.call('order/confirm', { orderNo: created.content.orderNo }, world.admin);
+  },
+  (client, world, worker) => client.call('order/recharge', { accountId: world.members[worker].id, levelId: world.levelId }, world.admin),
+  (client, world) => client.call('withdrawal/request', { cardId: world.cardId, amountCents: 1 }, world.sale),
+  (client, world) => client.call('withdrawal/request', { cardId: world.cardId, amountCents: 1 }, world.sale),
+];
+
+const READ_MIX: Step[] = [
+  (client, world) => client.call('account/getMenus', undefined, world.memberToken),
+  (client, world) => client.call('account/list', { current: 1, pageSize: 20 }, world.admin),
+];
+
+async function runMix(baseURL: string, world: World, mix: Step[]): Promise<{ samples: Sample[]; seconds: number }> {
+  const clients = Array.from({ length: CONNECTIONS }, () => new Client(baseURL));
+  const started = performance.now();
+  const deadline = started + DURATION_S * 1000;
+  await Promise.all(
+    clients.map(async (client, worker) => {
+      for (let round = 0; performance.now() < deadline; round += 1) {
+        await mix[(worker + round) % mix.length](client, world, worker, round);
+      }
+    }),
+  );
+  return { samples: clients.flatMap((client) => client.samples), seconds: (performance.now() - started) / 1000 };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+interface Line {
+  scenario: string;
+  operation: string;
+  count: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  codes: string;
+}
+
+function summarise(scenario: string, { samples, seconds }: { samples: Sample[]; seconds: number }): Line[] {
+  const operations = [...new Set(samples.map((sample) => sample.operation))].sort();
+  const lines = ['(all)', ...operations].map((operation) => {
+    const mine = operation === '(all)' ? samples : samples.filter((sample) => sample.operation === operation);
+    const sorted = mine.map((sample) => sample.ms).sort((a, b) => a - b);
+    const codes = new Map<string, number>();
+    for (const sample of mine) codes.set(sample.code, (codes.get(sample.code) ?? 0) + 1);
+    return {
+      scenario,
+      operation,
+      count: mine.length,
+      perSecond: mine.length / seconds,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      codes: [...codes].map(([code, n]) => `${code}×${n}`).join(' '),
+    };
+  });
+  return lines;
+}
+
+function printTable(lines: Line[]) {
+  const rows = lines.map((line) => [
+    line.scenario,
+    line.operation,
+    String(line.count),
+    line.perSecond.toFixed(1),
+    line.p50.toFixed(1),
+    line.p99.toFixed(1),
+    line.codes,
+  ]);
+  const header = ['scenario', 'operation', 'answers', 'req/s', 'p50 ms', 'p99 ms', 'answers by code'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const format = (row: string[]) => row.map((cell, column) => (column >= 2 && column <= 5 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  ');
+  console.log(format(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(format(row));
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-'));
+  const servers: Running[] = [];
+  let nginx: Running | undefined;
+  let pg: RunningPostgres | undefined;
+  const stopAll = async () => {
+    await stop(nginx);
+    for (const server of servers) await stop(server, 'SIGTERM');
+    if (pg) await stopPostgres(pg);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  try {
+    console.log(`[bench:scale] ${os.cpus().length} cores; ${CONNECTIONS} connections, ${DURATION_S} s per mix; instances: ${INSTANCE_COUNTS.join(', ')}`);
+    pg = await startPostgres();
+    const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
+    await admin.unsafe('create database bench_scale');
+    await admin.end();
+    const databaseUrl = pg.url.replace(/\/postgres$/, '/bench_scale');
+    const env = {
+      DATABASE_URL: databaseUrl,
+      CONSOLE_DEMO: '1',
+      CONSOLE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      CARD_FINGERPRINT_KEY: 'bench-scale-card-fingerprint-key',
+      TRUST_PROXY: '127.0.0.1',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+      API_RATE_LIMIT_PER_MINUTE: '100000000',
+      LOG_LEVEL: 'warn',
+    };
+    const ports = [await freePort(), await freePort()];
+    // The first instance alone runs the migrations and the bootstrap; the second starts on them.
+    servers.push(startServer('instance-1', ports[0], env));
+    await waitFor(`http://127.0.0.1:${ports[0]}/api/ready`, servers[0]);
+    servers.push(startServer('instance-2', ports[1], env));
+    await waitFor(`http://127.0.0.1:${ports[1]}/api/ready`, servers[1]);
+
+    const bareHash = [];
+    for (let n = 0; n < 5; n += 1) {
+      const started = performance.now();
+      await hashPassword(PASSWORD);
+      bareHash.push(performance.now() - started);
+    }
+    const bareHashP50 = percentile(bareHash.sort((a, b) => a - b), 50);
+
+    const lines: Line[] = [];
+    const readRate = new Map<number, number>();
+    for (const count of INSTANCE_COUNTS) {
+      await stop(nginx);
+      const nginxPort = await freePort();
+      const nginxDir = path.join(dir, `nginx-${count}`);
+      const site = siteConfig(fs.readFileSync(DEPLOY_NGINX_CONF, 'utf8'), {
+        port: nginxPort,
+        upstreams: ports.slice(0, count).map((port) => `127.0.0.1:${port}`),
+      });
+      nginx = startNginx(nginxDir, site).running;
+      const baseURL = `http://127.0.0.1:${nginxPort}`;
+      await waitFor(`${baseURL}/api/ready`, nginx);
+
+      const setup = new Client(baseURL);
+      const world = await prepare(setup);
+      // Commissions for the withdrawals to draw on.
+      for (const member of world.members.slice(0, 5)) await setup.must('order/recharge', { accountId: member.id, levelId: world.levelId }, world.admin);
+
+      const scenario = `${count} instance${count > 1 ? 's' : ''}`;
+      lines.push(...summarise(`${scenario}, write`, await runMix(baseURL, world, WRITE_MIX)));
+      const reads = await runMix(baseURL, world, READ_MIX);
+      readRate.set(count, reads.samples.length / reads.seconds);
+      lines.push(...summarise(`${scenario}, read`, reads));
+    }
+
+    console.log('');
+    printTable(lines);
+    console.log('');
+    const serverErrors = lines.filter((line) => line.operation === '(all)').flatMap((line) => (line.codes.includes(CODES.SERVER_ERROR) || / 5\d\d/.test(` ${line.codes}`) ? [line.scenario] : []));
+    console.log(`B0001 / 5xx answers: ${serverErrors.length === 0 ? 'none' : `in ${serverErrors.join(', ')}`}`);
+    for (const line of lines.filter((line) => MONEY_OPERATIONS.includes(line.operation))) {
+      console.log(`p99 ${line.operation} (${line.scenario}): ${line.p99.toFixed(0)} ms ${line.p99 < MONEY_P99_BUDGET_MS ? '≤' : '>'} ${MONEY_P99_BUDGET_MS} ms budget`);
+    }
+    console.log(`one bare password hash on this machine: p50 ${bareHashP50.toFixed(0)} ms`);
+    for (const line of lines.filter((line) => line.operation === 'account/login' || line.operation === 'account/register')) {
+      console.log(`p50 ${line.operation} (${line.scenario}): ${line.p50.toFixed(0)} ms = ${(line.p50 / bareHashP50).toFixed(1)} × one bare hash`);
+    }
+    if (readRate.has(1) && readRate.has(2)) {
+      const ratio = readRate.get(2)! / readRate.get(1)!;
+      console.log(
+        `read mix: ${readRate.get(1)!.toFixed(0)} req/s with one instance, ${readRate.get(2)!.toFixed(0)} with two: ×${ratio.toFixed(2)} ` +
+          `(budget ×${READ_SCALE_BUDGET} on a machine with cores to spare; this one has ${os.cpus().length}, shared by the load, nginx, PostgreSQL and the instances)`,
+      );
+    }
+  } finally {
+    await stopAll();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
