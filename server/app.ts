@@ -128,6 +128,12 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
   // Liveness: the process answers (never touches the database). Readiness: the database answers
   // `select 1` and no stop has begun. Both exempt from the /api ceiling, so a balancer's or an
   // orchestrator's probes never meet a 429.
+  // Once a stop has begun every answer closes its connection, so keep-alive clients (a balancer's
+  // pooled connections too) go elsewhere and app.close() is not held up by an idle socket.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (lifecycle.shuttingDown) reply.header('connection', 'close');
+    return payload;
+  });
   app.get('/api/health', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
