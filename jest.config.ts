@@ -8,8 +8,8 @@ const server = {
   ...nodeBase,
   displayName: 'server',
   transform: {
-    // PGlite's CommonJS build imports Node built-ins dynamically; see the transform.
-    '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/tests/server/support/requireDynamicImports.js',
+    // PGlite's (and its pg_dump's) CommonJS build imports Node built-ins dynamically; see the transform.
+    '@electric-sql/pglite(-tools)?/dist/.+\\.cjs$': '<rootDir>/tests/server/support/requireDynamicImports.js',
     ...nodeBase.transform,
   },
   testEnvironment: 'node',

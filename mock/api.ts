@@ -14,6 +14,7 @@ const api = createMockApi();
 export default {
   'POST /api/mock/scenario': api.setScenario,
   'GET /api/health': api.forward,
+  'GET /api/ready': api.forward,
   'POST /api/admin/*': api.forward,
   // Uploaded media files (GET /api/media/<key>), as the server serves them.
   'GET /api/media/*': api.forward,

@@ -1,10 +1,12 @@
 /**
- * The HTTP application: the API calls under /api/admin, a bare health route, and the built console.
+ * The HTTP application: the API calls under /api/admin, the probes (/api/health, /api/ready), and
+ * the built console.
  * `buildApp` answers a Fastify instance that is not listening, for `main.ts`, tests (`app.inject`)
  * and the umi mock endpoints alike.
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { CODE_MESSAGES, CODES } from '../src/shared/codes';
 import type { ServerConfig } from './config';
@@ -27,7 +29,19 @@ export interface BuildOptions {
   config: ServerConfig;
   /** A pino-compatible logger, `true` for Fastify's own at `config.logLevel`, or nothing for silence. */
   logger?: FastifyBaseLogger | boolean;
+  /** Shared with `main.ts`: set `shuttingDown` when a stop begins and /api/ready answers 503. */
+  lifecycle?: Lifecycle;
 }
+
+export interface Lifecycle {
+  shuttingDown: boolean;
+}
+
+/** How long /api/ready waits for the database's `select 1` before answering 503. */
+export const READY_TIMEOUT_MS = 2_000;
+
+/** The probes: neither counted by the /api rate limit nor authenticated, never cached. */
+export const PROBE_PATHS = ['/api/health', '/api/ready'] as const;
 
 const BAD_PARAMETERS = CODE_MESSAGES[CODES.BAD_PARAMETERS];
 
@@ -43,11 +57,16 @@ function clientErrorMessage(error: FastifyError): string {
 }
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+const isProbe = (url: string) => (PROBE_PATHS as readonly string[]).includes(url.split('?')[0]);
 /** A path whose last segment has an extension names a file: a missing one is a 404, not the SPA. */
 const looksLikeFile = (url: string) => /\/[^/?]*\.[A-Za-z0-9]+(\?.*)?$/.test(url);
 
-export async function buildApp({ db, config, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger, lifecycle = { shuttingDown: false } }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    // On close: stop accepting connections, close the idle keep-alive ones, let in-flight requests
+    // finish; a request arriving meanwhile on an open connection gets 503 (both are Fastify's defaults).
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
     ...(typeof logger === 'object' ? { loggerInstance: logger } : { logger: logger ? { level: config.logLevel } : false }),
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
@@ -104,10 +123,41 @@ export async function buildApp({ db, config, logger }: BuildOptions): Promise<Fa
     global: true,
     max: config.apiRateLimitPerMinute,
     timeWindow: 60_000,
-    allowList: (request) => !isApiPath(request.url),
+    allowList: (request) => !isApiPath(request.url) || isProbe(request.url),
   });
 
-  app.get('/api/health', async () => ({ ok: true }));
+  // Liveness: the process answers (never touches the database). Readiness: the database answers
+  // `select 1` and no stop has begun. Both exempt from the /api ceiling, so a balancer's or an
+  // orchestrator's probes never meet a 429.
+  // Once a stop has begun every answer closes its connection, so keep-alive clients (a balancer's
+  // pooled connections too) go elsewhere and app.close() is not held up by an idle socket.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (lifecycle.shuttingDown) reply.header('connection', 'close');
+    return payload;
+  });
+  app.get('/api/health', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+  app.get('/api/ready', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (lifecycle.shuttingDown) return reply.code(503).send({ status: 'shutting-down' });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        db.execute(sql`select 1`),
+        new Promise((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+        }),
+      ]);
+    } catch (error) {
+      request.log.warn({ err: error }, 'readiness: the database does not answer');
+      return reply.code(503).send({ status: 'database-unavailable' });
+    } finally {
+      clearTimeout(timer);
+    }
+    return { status: 'ok' };
+  });
   const retrying = withTransactionRetry(db, (retry) => app.log.warn(retry, 'transaction retried'));
   const services = { db: retrying, config, rbac: new RbacCache(db) };
   registerCalls(app, services, CALLS);

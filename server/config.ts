@@ -49,6 +49,14 @@ export interface ServerConfig {
    * file (`base64:<…>` or plain text, see server/money/cardKey.ts). Never kept in the database.
    */
   cardFingerprintKey: string;
+  /**
+   * `SHUTDOWN_DRAIN_SECONDS`: after SIGTERM / SIGINT, /api/ready answers 503 this long while
+   * everything else is still served (time for a balancer or orchestrator to stop sending), then the
+   * server closes.
+   */
+  shutdownDrainSeconds: number;
+  /** `SHUTDOWN_TIMEOUT_SECONDS`: in-flight requests get this long to finish; then the process exits (code 1). */
+  shutdownTimeoutSeconds: number;
 }
 
 /** Where the media files live in object storage; credentials come from the AWS SDK's default chain. */
@@ -219,5 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     cardFingerprintKey,
     discardOldCardFingerprintKey: flag(env.CARD_FINGERPRINT_KEY_DISCARD_OLD),
+    shutdownDrainSeconds: Math.max(0, int(env.SHUTDOWN_DRAIN_SECONDS, 0)),
+    shutdownTimeoutSeconds: Math.max(1, int(env.SHUTDOWN_TIMEOUT_SECONDS, 10)),
   };
 }

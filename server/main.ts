@@ -1,5 +1,5 @@
 /** The server: configuration, database (migrated), card key, bootstrap, then HTTP on one port. */
-import { buildApp } from './app';
+import { buildApp, type Lifecycle } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -18,12 +18,17 @@ async function main() {
   const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   let config: ServerConfig;
   try {
-    const cardFingerprintKey = await settleCardFingerprintKey({
-      db: database.db,
-      config: env,
-      log: (message) => console.log(`[start] ${message}`),
+    // One starting instance at a time settles the key and seeds (instances started together).
+    config = await database.exclusive(async () => {
+      const cardFingerprintKey = await settleCardFingerprintKey({
+        db: database.db,
+        config: env,
+        log: (message) => console.log(`[start] ${message}`),
+      });
+      const settled = { ...env, cardFingerprintKey };
+      await bootstrap({ db: database.db, config: settled });
+      return settled;
     });
-    config = { ...env, cardFingerprintKey };
   } catch (error) {
     await database.close();
     throw error;
@@ -32,19 +37,28 @@ async function main() {
 }
 
 async function start(database: Database, config: ServerConfig) {
-  await bootstrap({ db: database.db, config });
-  const app = await buildApp({ db: database.db, config, logger: true });
+  const lifecycle: Lifecycle = { shuttingDown: false };
+  const app = await buildApp({ db: database.db, config, logger: true, lifecycle });
 
-  let closing = false;
+  // Graceful stop: /api/ready answers 503 at once (and for SHUTDOWN_DRAIN_SECONDS everything else
+  // is still served), then app.close() stops accepting connections, closes the idle keep-alive ones
+  // and waits for the requests in flight; then the database closes. Past SHUTDOWN_TIMEOUT_SECONDS
+  // (counted from the end of the drain) the process exits with 1 whatever is left. A second signal
+  // is ignored.
   const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
+    if (lifecycle.shuttingDown) return;
+    lifecycle.shuttingDown = true;
+    app.log.info({ signal, drainSeconds: config.shutdownDrainSeconds, timeoutSeconds: config.shutdownTimeoutSeconds }, 'shutting down');
     try {
+      if (config.shutdownDrainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
+      const timer = setTimeout(() => {
+        app.log.error(`shutdown did not finish within ${config.shutdownTimeoutSeconds} s; exiting`);
+        process.exit(1);
+      }, config.shutdownTimeoutSeconds * 1000);
+      timer.unref();
       await app.close();
       await database.close();
+      app.log.info('stopped');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -17,6 +17,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` while no other server starting on the same database runs its own: the migrations and
+   * the start-up writes (bootstrap, card key). On PostgreSQL a session advisory lock; PGlite has a
+   * single server already (DATA_DIR/pglite.lock).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -30,6 +36,28 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/** The advisory lock key of a server's start on PostgreSQL ("console" in ASCII). */
+export const START_LOCK_KEY = 0x636f6e736f6c65;
+
+/**
+ * Instances started together on one PostgreSQL take turns for their migrations and start-up
+ * writes: the lock is a session's, so it is held on one reserved connection while `work` uses
+ * the rest of the pool, and it goes with the session should the process die.
+ */
+async function underStartLock<T>(client: postgres.Sql, work: () => Promise<T>): Promise<T> {
+  const session = await client.reserve();
+  try {
+    await session`select pg_advisory_lock(${START_LOCK_KEY})`;
+    try {
+      return await work();
+    } finally {
+      await session`select pg_advisory_unlock(${START_LOCK_KEY})`;
+    }
+  } finally {
+    session.release();
+  }
+}
+
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -40,8 +68,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       types: { bigint: postgres.BigInt },
     });
     const db = drizzlePostgres({ client, schema });
-    await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    const exclusive = <T>(work: () => Promise<T>) => underStartLock(client, work);
+    try {
+      await exclusive(() => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }));
+    } catch (error) {
+      await client.end({ timeout: 5 });
+      throw error;
+    }
+    return { db: db as unknown as Db, kind: 'postgres', exclusive, close: () => client.end({ timeout: 5 }) };
   }
   let dataDir: string | undefined;
   let lock: DataDirLock | undefined;
@@ -59,7 +93,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await client.close();
       lock?.release();
     };
-    return { db: db as unknown as Db, kind: 'pglite', close };
+    return { db: db as unknown as Db, kind: 'pglite', exclusive: (work) => work(), close };
   } catch (error) {
     lock?.release();
     throw error;

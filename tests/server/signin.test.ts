@@ -218,7 +218,9 @@ describeEachDatabase(
       const ip = '203.0.113.200';
       const statuses: number[] = [];
       for (let i = 0; i < 6; i += 1) {
-        statuses.push((await ctx.app.inject({ method: 'GET', url: '/api/health', remoteAddress: ip })).statusCode);
+        // Without a token getOne answers A0230 (HTTP 200) without touching the database; the probes
+        // (/api/health, /api/ready) are not counted at all (tests/server/probes.test.ts).
+        statuses.push((await ctx.call('account/getOne', undefined, { ip })).status);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
       const refused = await ctx.call('account/getOne', undefined, { ip });
@@ -234,8 +236,8 @@ describeEachDatabase(
         expect((await ctx.app.inject({ method: 'GET', url: '/client/home', remoteAddress: ip })).statusCode).toBe(200);
       }
       // The forwarded client is the key: another client behind the trusted proxy is not held back.
-      const other = await ctx.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.77' } });
-      expect(other.statusCode).toBe(200);
+      const other = await ctx.call('account/getOne', undefined, { ip: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.77' } });
+      expect(other.status).toBe(200);
     });
   },
   { config: { trustProxy: ['127.0.0.1', '10.0.0.0/8'], apiRateLimitPerMinute: 5 } },

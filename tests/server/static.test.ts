@@ -51,7 +51,7 @@ describeEachDatabase(
       const api = await get('/api/admin/unknown');
       expect(api.statusCode).toBe(404);
       expect(api.json()).toMatchObject({ isSuccess: false, code: 'A0400' });
-      expect((await get('/api/health')).json()).toEqual({ ok: true });
+      expect((await get('/api/health')).json()).toEqual({ status: 'ok' });
     });
 
     it('compresses with brotli or gzip', async () => {
