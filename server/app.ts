@@ -11,6 +11,7 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/client';
 import { startPruning } from './auth/maintenance';
 import { CALLS } from './calls';
+import { storableDateTimeFormat, textSafeKeyword } from './http/bodySafety';
 import { registerCalls } from './http/calls';
 import { mediaRoutes } from './media/routes';
 import { fail, Refusal } from './http/respond';
@@ -57,8 +58,10 @@ export async function buildApp({ db, config, logger }: BuildOptions): Promise<Fa
         useDefaults: false,
         allErrors: false,
         verbose: true,
-        keywords: ['patternMessage'],
+        keywords: ['patternMessage', textSafeKeyword],
       },
+      // After ajv-formats: `date-time` also keeps the instant within what PostgreSQL stores.
+      onCreate: storableDateTimeFormat,
     },
   }) as unknown as FastifyInstance;
 
