@@ -4,8 +4,11 @@
  * super administrator, answers without B0001 and without HTTP 5xx, on PGlite and on PostgreSQL.
  * A new call is covered without editing this file.
  */
+import { Type } from '@sinclair/typebox';
 import { buildApp } from '../../server/app';
 import { CALLS } from '../../server/calls';
+import { defineCall, registerCalls } from '../../server/http/calls';
+import { RbacCache } from '../../server/rbac/snapshot';
 import { API_PREFIX } from '../../src/shared/constants';
 import { MEDIA_UPLOAD_URL } from '../../src/shared/content';
 import { describeEachDatabase, injectCall, TEST_ADMIN } from './support/databases';
@@ -88,6 +91,30 @@ describeEachDatabase('bad input: named cases', (ctx) => {
     expect(nul).toMatchObject({ status: 200, code: 'A0400', msg: '参数错误：username 含有不允许的字符' });
     const surrogate = await ctx.call('account/login', { username: 'admin', password: 'x\ud800' });
     expect(surrogate).toMatchObject({ code: 'A0400', msg: '参数错误：password 含有不允许的字符' });
+  });
+
+  it('gives a new call whose schema says nothing of bounds or characters the same net', async () => {
+    const app = await buildApp({ db: ctx.db, config: ctx.config });
+    const probe = defineCall({
+      path: 'probe/echo',
+      auth: 'public',
+      body: Type.Object({ n: Type.Integer(), s: Type.String(), at: Type.Optional(Type.String({ format: 'date-time' })) }),
+      async handler({ db, body }) {
+        return db.execute(sql`select ${body.n}::int as n, ${body.s}::text as s, ${body.at ?? null}::timestamptz as at`);
+      },
+    });
+    registerCalls(app, { db: ctx.db, config: ctx.config, rbac: new RbacCache(ctx.db) }, [probe]);
+    try {
+      expect(await injectCall(app, 'probe/echo', { n: 2 ** 31 - 1, s: '好 😀', at: '2024-01-01T00:00:00Z' })).toMatchObject({ code: '00000' });
+      expect(await injectCall(app, 'probe/echo', { n: 2 ** 31, s: 'x' })).toMatchObject({ code: 'A0400', msg: '参数错误：n 不能大于 2147483647' });
+      expect(await injectCall(app, 'probe/echo', { n: 1e21, s: 'x' })).toMatchObject({ code: 'A0400', msg: '参数错误：n 不能大于 2147483647' });
+      expect(await injectCall(app, 'probe/echo', { n: -(2 ** 31) - 1, s: 'x' })).toMatchObject({ code: 'A0400', msg: '参数错误：n 不能小于 -2147483648' });
+      expect(await injectCall(app, 'probe/echo', { n: 1, s: 'a\u0000b' })).toMatchObject({ code: 'A0400', msg: '参数错误：s 含有不允许的字符' });
+      expect(await injectCall(app, 'probe/echo', { n: 1, s: '\udfff' })).toMatchObject({ code: 'A0400', msg: '参数错误：s 含有不允许的字符' });
+      expect(await injectCall(app, 'probe/echo', { n: 1, s: 'x', at: '0000-01-01T00:00:00Z' })).toMatchObject({ code: 'A0400', msg: '参数错误：at 格式不正确' });
+    } finally {
+      await app.close();
+    }
   });
 
   it('bounds ids as their columns are: int4 ids to 2^31 − 1, bigserial session ids to 2^53 − 1', async () => {
