@@ -14,7 +14,9 @@ import type { Db } from './db/client';
 import { withTransactionRetry } from './db/retry';
 import { startPruning } from './auth/maintenance';
 import { CALLS } from './calls';
+import { storableDateTimeFormat, textSafeKeyword } from './http/bodySafety';
 import { registerCalls } from './http/calls';
+import { errorSignature, ErrorLogLimiter, summariseError } from './http/errorLog';
 import { mediaRoutes } from './media/routes';
 import { fail, Refusal } from './http/respond';
 import { validationMessage, type AjvError } from './http/validation';
@@ -77,8 +79,10 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
         useDefaults: false,
         allErrors: false,
         verbose: true,
-        keywords: ['patternMessage'],
+        keywords: ['patternMessage', textSafeKeyword],
       },
+      // After ajv-formats: `date-time` also keeps the instant within what PostgreSQL stores.
+      onCreate: storableDateTimeFormat,
     },
   }) as unknown as FastifyInstance;
 
@@ -97,6 +101,8 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
     }
   });
 
+  // An unexpected failure is logged once per signature and minute, without the request's data.
+  const failures = new ErrorLogLimiter();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof Refusal) return reply.code(200).send(fail(error.code, error.message, error.content));
     if (error.statusCode === 429) {
@@ -110,7 +116,10 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
       request.log.info({ err: error }, 'client error');
       return reply.code(error.statusCode).send(fail(CODES.BAD_PARAMETERS, clientErrorMessage(error)));
     }
-    request.log.error({ err: error }, 'unexpected failure');
+    const summary = summariseError(error);
+    const route = request.routeOptions.url ?? 'unrouted';
+    const { log, suppressed } = failures.admit(errorSignature(route, summary));
+    if (log) request.log.error({ err: summary, route, ...(suppressed ? { suppressed } : {}) }, 'unexpected failure');
     return reply.code(500).send(fail(CODES.SERVER_ERROR));
   });
 

@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { ACTIONS, CAPABILITY_URLS } from '../../src/shared/capabilities';
 import {
-  IdBodySchema,
   LoginLogQuerySchema,
+  SessionIdBodySchema,
   SessionListQuerySchema,
   SYSTEM_TEXT,
   type LoginLogItem,
@@ -78,7 +78,7 @@ const list = defineCall({
 const forceLogout = defineCall({
   path: 'session/forceLogout',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeOnlineUsers], action: ACTIONS.canForceLogout.url },
-  body: IdBodySchema,
+  body: SessionIdBodySchema,
   async handler({ db, config, body, account, snapshot, ip }) {
     return db.transaction(async (tx) => {
       const session = await queryOne<{ accountId: number; username: string; ip: string | null }>(

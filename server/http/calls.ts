@@ -1,7 +1,9 @@
 /**
  * The call registry: every API call is declared once — path, auth level, body schema, handler —
  * and `registerCalls` mounts them as `POST /api/admin/<path>` with validation, authentication and
- * the grant check.
+ * the grant check. The body is validated against the call's schema hardened by the registry
+ * (server/http/bodySafety.ts: bounded integers, strings PostgreSQL can store), so that bad input is
+ * A0400 for every call, a new one included.
  */
 import { createHash } from 'node:crypto';
 import type { Static, TSchema } from '@sinclair/typebox';
@@ -14,6 +16,7 @@ import type { ServerConfig } from '../config';
 import { authenticate, type SessionAccount } from '../auth/sessions';
 import { bearerToken } from '../auth/tokens';
 import type { RbacCache, RbacSnapshot } from '../rbac/snapshot';
+import { hardenBodySchema } from './bodySafety';
 import { ok, okRaw, RawJson, Refusal } from './respond';
 
 /**
@@ -110,7 +113,7 @@ export function registerCalls(app: FastifyInstance, services: CallServices, call
     if (auth !== 'public') preValidation.push((request: FastifyRequest) => authenticateRequest(services, request, auth));
     app.post(
       `${API_PREFIX}/${call.path}`,
-      { schema: { body: call.body }, preValidation },
+      { schema: { body: hardenBodySchema(call.body) }, preValidation },
       async (request: FastifyRequest, reply: FastifyReply) => {
         const content = await call.handler({
           ...services,

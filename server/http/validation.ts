@@ -1,5 +1,6 @@
 /** Turns ajv validation errors into the Chinese A0400 message naming the field. */
 import { CODE_MESSAGES, CODES } from '../../src/shared/codes';
+import { TEXT_SAFE_KEYWORD } from './bodySafety';
 
 export interface AjvError {
   keyword: string;
@@ -69,6 +70,8 @@ function problem(error: AjvError): { field: string; text: string } {
       return { field, text: `取值应为 ${(params.allowedValues ?? []).join('、')} 之一` };
     case 'const':
       return { field, text: `取值应为 ${params.allowedValue}` };
+    case TEXT_SAFE_KEYWORD:
+      return { field, text: '含有不允许的字符' };
     default:
       return { field, text: '不合法' };
   }

@@ -15,12 +15,17 @@ import { formatBytes, MEDIA_FILE_PREFIX, MEDIA_KIND_LABELS, MEDIA_UPLOAD_URL } f
 import { audit } from '../audit';
 import { queryOne } from '../db/query';
 import { authenticateRequest, etagMatches, type CallServices } from '../http/calls';
-import { badParameter, fail, ok } from '../http/respond';
+import { badParameter, fail, ok, Refusal } from '../http/respond';
 import { MEDIA_AUTH } from '../calls/media';
 import { displayNameOf, mediaRowById, toMediaItem } from './records';
 import { requestedRange } from './byteRange';
 import { ACCEPTED_FORMATS_TEXT, detectMediaType } from './sniff';
 import { isStorageKey, mediaStorage, newStorageKey } from './storage';
+
+const hasClientStatus = (error: unknown) => {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
 
 /** Served files never change under their key. */
 const FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -36,14 +41,21 @@ export async function mediaRoutes(app: FastifyInstance, services: CallServices) 
   app.post(MEDIA_UPLOAD_URL, async (request: FastifyRequest, reply: FastifyReply) => {
     await authenticateRequest(services, request, MEDIA_AUTH);
     if (!request.isMultipart()) throw badParameter('file', '应以 multipart/form-data 上传');
-    const file = await request.file();
-    if (!file) throw badParameter('file', '不能为空');
+    let file: Awaited<ReturnType<FastifyRequest['file']>>;
     let bytes: Buffer;
     try {
+      file = await request.file();
+      if (!file) throw badParameter('file', '不能为空');
       bytes = await file.toBuffer();
     } catch (error) {
+      if (error instanceof Refusal) throw error;
       if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw badParameter('file', `超过大小上限（${limitsText}）`);
-      throw error;
+      // The plug-in's limits and content-type refusals carry a 4xx status (answered A0400 by the
+      // error handler); anything else thrown while reading the body is a truncated or malformed
+      // upload (busboy: "Unexpected end of form", "Malformed part header", no boundary…).
+      if (hasClientStatus(error)) throw error;
+      request.log.info({ err: { type: (error as Error)?.name, message: (error as Error)?.message } }, 'malformed upload');
+      throw badParameter('file', '上传的数据不完整或格式不正确');
     }
     if (bytes.length === 0) throw badParameter('file', '是空文件');
     const type = detectMediaType(bytes);

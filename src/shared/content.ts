@@ -4,16 +4,13 @@
  * server, the answers' shapes, and the screen strings the tests look for.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Id as RowId, Int4, PageFields } from './fields';
 import { describeJsonError, findJsonSyntaxError } from './jsonSyntax';
 
 const enumOf = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
 
-const PageFields = {
-  current: Type.Optional(Type.Integer({ minimum: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-};
 
-const Id = Type.Integer({ minimum: 1 });
+const Id = RowId();
 
 const strictObject = <P extends Record<string, TSchema>>(properties: P) => Type.Object(properties, { additionalProperties: false });
 
@@ -54,11 +51,11 @@ export const ScriptListQuerySchema = strictObject({
 });
 export const ScriptCreateSchema = strictObject({ kind: enumOf(SCRIPT_KINDS), name: ScriptName, content: ScriptContent, note: ScriptNote });
 /** `baseVersion`: the version the editor started from; a save over a newer one is refused. */
-export const ScriptSaveSchema = strictObject({ id: Id, baseVersion: Type.Integer({ minimum: 1 }), content: ScriptContent, note: ScriptNote });
+export const ScriptSaveSchema = strictObject({ id: Id, baseVersion: Int4(1), content: ScriptContent, note: ScriptNote });
 export const ScriptRenameSchema = strictObject({ id: Id, name: ScriptName });
 export const ScriptSetEnabledSchema = strictObject({ id: Id, enabled: Type.Boolean() });
 export const ScriptVersionsQuerySchema = strictObject({ ...PageFields, id: Id });
-export const ScriptVersionRefSchema = strictObject({ id: Id, version: Type.Integer({ minimum: 1 }) });
+export const ScriptVersionRefSchema = strictObject({ id: Id, version: Int4(1) });
 
 export type ScriptListQuery = Static<typeof ScriptListQuerySchema>;
 export type ScriptCreateBody = Static<typeof ScriptCreateSchema>;

@@ -3,13 +3,9 @@
  * answer shapes, the Luhn check and the labels the screens and tests share.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { DateTime, Id as RowId, PageFields } from './fields';
 
 const patternMessage = (message: string) => ({ patternMessage: message });
-
-const PageFields = {
-  current: Type.Optional(Type.Integer({ minimum: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-};
 
 export const LEDGER_KINDS = ['commission', 'withdrawal', 'refund', 'adjustment'] as const;
 export type LedgerKindName = (typeof LEDGER_KINDS)[number];
@@ -77,17 +73,16 @@ export function cardNumberProblem(text: string): string | null {
 /** `•••• 1234` */
 export const maskedCard = (last4: string) => `•••• ${last4}`;
 
-const DateTime = Type.String({ format: 'date-time' });
-const Id = Type.Integer({ minimum: 1 });
+const Id = RowId();
 
 export const LedgerListQuerySchema = Type.Object(
   {
     ...PageFields,
     kind: Type.Optional(Type.Unsafe<LedgerKindName>({ type: 'string', enum: [...LEDGER_KINDS] })),
     /** Inclusive lower bound of the entry time (ISO 8601). */
-    from: Type.Optional(DateTime),
+    from: Type.Optional(DateTime()),
     /** Exclusive upper bound of the entry time (ISO 8601). */
-    to: Type.Optional(DateTime),
+    to: Type.Optional(DateTime()),
   },
   { additionalProperties: false },
 );

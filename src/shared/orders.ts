@@ -3,6 +3,7 @@
  * computes a membership after a payment, and the screen strings tests look for.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { DateTime, Id, PageFields } from './fields';
 
 const patternMessage = (message: string) => ({ patternMessage: message });
 
@@ -29,14 +30,10 @@ export const PAYMENT_CHANNEL_TEXT: Record<PaymentChannelName, string> = {
 export const ORDER_NO_PATTERN = '^\\d{18}$';
 const OrderNoSchema = Type.String({ pattern: ORDER_NO_PATTERN, ...patternMessage('应为 18 位数字') });
 const NoteSchema = Type.String({ maxLength: 200 });
-const PageFields = {
-  current: Type.Optional(Type.Integer({ minimum: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-};
 
 export const CreateOrderBodySchema = Type.Object(
   {
-    levelId: Type.Integer({ minimum: 1 }),
+    levelId: Id(),
     /** A self-service channel; `online` when absent. */
     channel: Type.Optional(Type.Unsafe<'online'>({ type: 'string', enum: ['online'] })),
   },
@@ -60,16 +57,16 @@ export const OrderListQuerySchema = Type.Object(
     /** Part of the account's username or email (staff only). */
     account: Type.Optional(Type.String({ maxLength: 64 })),
     /** Created at or after (ISO 8601). */
-    createdFrom: Type.Optional(Type.String({ format: 'date-time' })),
+    createdFrom: Type.Optional(DateTime()),
     /** Created before (ISO 8601). */
-    createdTo: Type.Optional(Type.String({ format: 'date-time' })),
+    createdTo: Type.Optional(DateTime()),
   },
   { additionalProperties: false },
 );
 export type OrderListQuery = Static<typeof OrderListQuerySchema>;
 
 export const RechargeBodySchema = Type.Object(
-  { accountId: Type.Integer({ minimum: 1 }), levelId: Type.Integer({ minimum: 1 }), note: Type.Optional(NoteSchema) },
+  { accountId: Id(), levelId: Id(), note: Type.Optional(NoteSchema) },
   { additionalProperties: false },
 );
 export type RechargeBody = Static<typeof RechargeBodySchema>;

@@ -5,11 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './accountRules';
 import type { Membership } from './api';
-
-const PageFields = {
-  current: Type.Optional(Type.Integer({ minimum: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-};
+import { BigId, DateTime, PageFields } from './fields';
 
 export const UpdateEmailBodySchema = Type.Object(
   {
@@ -30,12 +26,12 @@ export const ChangePasswordBodySchema = Type.Object(
 
 export const SessionListQuerySchema = Type.Object(PageFields, { additionalProperties: false });
 
-export const RevokeSessionBodySchema = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const RevokeSessionBodySchema = Type.Object({ id: BigId() }, { additionalProperties: false });
 
 export const SummaryBodySchema = Type.Object(
   {
     /** Start of "this month" in the viewer's time zone (ISO 8601); the server's UTC month when absent. */
-    monthStart: Type.Optional(Type.String({ format: 'date-time' })),
+    monthStart: Type.Optional(DateTime()),
   },
   { additionalProperties: false },
 );

@@ -12,14 +12,10 @@ import {
   USERNAME_MIN,
   USERNAME_PATTERN,
 } from './accountRules';
+import { Id, PageFields } from './fields';
 
 /** Server-side message for a failed `pattern` check (read by the server's error translator). */
 const patternMessage = (message: string) => ({ patternMessage: message });
-
-const PageFields = {
-  current: Type.Optional(Type.Integer({ minimum: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-};
 
 export const EmptyBodySchema = Type.Object({}, { additionalProperties: false });
 
@@ -69,15 +65,15 @@ export const AccountListQuerySchema = Type.Object(
 
 export const SetRolesBodySchema = Type.Object(
   {
-    id: Type.Integer({ minimum: 1 }),
-    roleIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
+    id: Id(),
+    roleIds: Type.Array(Id(), { maxItems: 100 }),
   },
   { additionalProperties: false },
 );
 
 export const SetSaleBodySchema = Type.Object(
   {
-    accountId: Type.Integer({ minimum: 1 }),
+    accountId: Id(),
     enabled: Type.Boolean(),
     /** basis points, 0–10000 */
     commissionRate: Type.Integer({ minimum: 0, maximum: 10000 }),

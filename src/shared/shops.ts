@@ -4,6 +4,7 @@
  * Body schemas, answer shapes and the strings the screens and the tests share.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { Id, PageFields } from './fields';
 import { SHOP_PLATFORMS, SHOP_STATUSES, type ShopPlatform, type ShopStatus } from './shopPlatforms';
 
 export { SHOP_PLATFORMS, SHOP_STATUSES, SHOP_STATUS_TEXT, platformLabel } from './shopPlatforms';
@@ -13,11 +14,6 @@ export const SHOP_FIELD_LIMITS = { externalId: 64, name: 128, region: 32 } as co
 
 const PlatformSchema = Type.Unsafe<ShopPlatform>({ type: 'string', enum: SHOP_PLATFORMS.map((item) => item.value) });
 const StatusSchema = Type.Unsafe<ShopStatus>({ type: 'string', enum: [...SHOP_STATUSES] });
-
-const PageFields = {
-  current: Type.Optional(Type.Integer({ minimum: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-};
 
 /** `shop/report`: what the plug-in read from the shop page after a bind. */
 export const ShopReportBodySchema = Type.Object(
@@ -62,7 +58,7 @@ export const ShopListAllQuerySchema = Type.Object(
 );
 
 /** `shop/unbind` (own shop) and `shop/forceUnbind` (staff, any shop). */
-export const ShopIdBodySchema = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const ShopIdBodySchema = Type.Object({ id: Id() }, { additionalProperties: false });
 
 export type ShopReportBody = Static<typeof ShopReportBodySchema>;
 export type ShopListQuery = Static<typeof ShopListQuerySchema>;

@@ -7,15 +7,11 @@ import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from './accountRules';
 import type { AccountListItem, Page } from './api';
 import type { Capabilities, MenuNode } from './capabilities';
+import { BigId, DateTime, Id, Int4, PageFields } from './fields';
 import { AccountListQuerySchema, AccountStatusSchema } from './schemas';
 
 export type { Page };
 
-const PageFields = {
-  current: Type.Optional(Type.Integer({ minimum: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-};
-const Id = () => Type.Integer({ minimum: 1 });
 const strict = { additionalProperties: false } as const;
 const patternMessage = (message: string) => ({ patternMessage: message });
 
@@ -206,7 +202,7 @@ export const AccountAdminListQuerySchema = Type.Object(
   {
     ...AccountListQuerySchema.properties,
     roleId: Type.Optional(Id()),
-    levelId: Type.Optional(Type.Integer({ minimum: 0 })),
+    levelId: Type.Optional(Int4(0)),
   },
   strict,
 );
@@ -386,8 +382,8 @@ export const AuditListQuerySchema = Type.Object(
     targetType: Type.Optional(Type.String({ maxLength: 32 })),
     targetId: Type.Optional(Type.String({ maxLength: 64 })),
     /** ISO 8601 bounds of `at`: from inclusive, to exclusive. */
-    from: Type.Optional(Type.String({ format: 'date-time' })),
-    to: Type.Optional(Type.String({ format: 'date-time' })),
+    from: Type.Optional(DateTime()),
+    to: Type.Optional(DateTime()),
   },
   strict,
 );
@@ -405,6 +401,9 @@ export const SessionListQuerySchema = Type.Object(
   strict,
 );
 export type SessionListQuery = Static<typeof SessionListQuerySchema>;
+/** `session/forceLogout`: a session's id (bigserial). */
+export const SessionIdBodySchema = Type.Object({ id: BigId() }, strict);
+export type SessionIdBody = Static<typeof SessionIdBodySchema>;
 
 export interface OnlineSession {
   id: number;
@@ -436,8 +435,8 @@ export const LoginLogQuerySchema = Type.Object(
     username: Type.Optional(Type.String({ maxLength: 100 })),
     /** The client address (prefix). */
     ip: Type.Optional(Type.String({ maxLength: 64 })),
-    from: Type.Optional(Type.String({ format: 'date-time' })),
-    to: Type.Optional(Type.String({ format: 'date-time' })),
+    from: Type.Optional(DateTime()),
+    to: Type.Optional(DateTime()),
   },
   strict,
 );

@@ -1,0 +1,36 @@
+/**
+ * The shared TypeBox building blocks of the call bodies: row ids bounded as their columns are, the
+ * paging fields, a date-time. Every body schema takes its ids and paging from here, so that no
+ * number a column can not hold reaches the database (issue 12). The server also bounds, at
+ * registration, any integer a schema leaves unbounded (server/http/bodySafety.ts).
+ */
+import { Type } from '@sinclair/typebox';
+
+/** PostgreSQL `integer` (int4, `serial`). */
+export const INT4_MIN = -2_147_483_648;
+export const INT4_MAX = 2_147_483_647;
+/** A `bigint` / `bigserial` id answered as a JS number: at most 2^53 − 1. */
+export const INT8_ID_MAX = Number.MAX_SAFE_INTEGER;
+
+/** The last page a listing may ask for, and the largest page size. */
+export const PAGE_CURRENT_MAX = 100_000;
+export const PAGE_SIZE_MAX = 100;
+
+/** The id of a row whose key is `serial` (int4). */
+export const Id = () => Type.Integer({ minimum: 1, maximum: INT4_MAX });
+/** The id of a row whose key is `bigserial` (int8): sessions, ledger entries, the logs. */
+export const BigId = () => Type.Integer({ minimum: 1, maximum: INT8_ID_MAX });
+/** A non-negative int4 value (e.g. a version number from 1, a filter where 0 means "none"). */
+export const Int4 = (minimum = 0) => Type.Integer({ minimum, maximum: INT4_MAX });
+
+/** `{ current, pageSize }` of the listing calls (server/db/paging.ts). */
+export const PageFields = {
+  current: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_CURRENT_MAX })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX })),
+};
+
+/**
+ * An ISO 8601 / RFC 3339 date-time with its zone. The server's `date-time` format also keeps it
+ * inside what PostgreSQL stores (years 1–9999 in UTC, offsets up to ±15:59).
+ */
+export const DateTime = () => Type.String({ format: 'date-time' });
