@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { defineConfig } from '@umijs/max';
 import routes from './config/routes';
-import { CHUNK_LOAD_TIMEOUT_MS, PUBLIC_PATH } from './src/shared/constants';
-import { APP_TITLE } from './src/shared/uiText';
+import { CHUNK_LOAD_TIMEOUT_MS, PUBLIC_PATH } from '#contract/constants';
+import { APP_TITLE } from '#contract/uiText';
 
 export default defineConfig({
   npmClient: 'npm',
@@ -24,6 +24,8 @@ export default defineConfig({
     'isomorphic-fetch': require.resolve('./src/utils/nativeFetch'),
   },
   routes,
+  // `#contract/…` is the project's own code (package.json "imports"), not a package to pre-bundle.
+  mfsu: { exclude: [/^#contract\//] },
   // mock/api.ts is the mock; mock/support holds its implementation, not more mocks.
   mock: { exclude: ['mock/support/**'] },
   antd: {},

@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import { ROOT, startProduct, type RunningProduct } from '../e2e/support/product';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/shared/demoAccounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { startPostgres, stopPostgres, type RunningPostgres } from '../tests/server/support/postgres';
 
 interface Histogram {

@@ -15,7 +15,7 @@
  * A benchmark: it prints figures and does not fail on a missed budget.
  */
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/shared/demoAccounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { startProduct, type RunningProduct } from '../e2e/support/product';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -23,8 +23,8 @@ import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { hashPassword } from '../server/auth/password';
 import { freePort } from '../scripts/lib/freePort';
-import { CODES } from '../src/shared/codes';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/shared/demoAccounts';
+import { CODES } from '#contract/codes';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { startPostgres, stopPostgres, type RunningPostgres } from '../tests/server/support/postgres';
 import {
   DEPLOY_NGINX_CONF,

@@ -18,7 +18,7 @@ import { accountPageStatements, RECENT_ACCOUNTS, withSearchIndexes } from '../se
 import { openDatabase } from '../server/db/client';
 import { queryRows } from '../server/db/query';
 import { injectCall, testConfig } from '../tests/server/support/databases';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/shared/demoAccounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 100_000);
 /**

@@ -2,8 +2,8 @@
  * The route table (legacy §2 with product.md's decisions). Titles come from ui-text, access keys
  * from the capability table; the server's menu seed derives its tree from this file too.
  */
-import type { Capability } from '../src/shared/capabilities';
-import { ROUTE_TITLES, type RoutePath } from '../src/shared/uiText';
+import type { Capability } from '#contract/capabilities';
+import { ROUTE_TITLES, type RoutePath } from '#contract/uiText';
 
 export interface AppRoute {
   path: string;
@@ -59,8 +59,8 @@ export const clientRoutes: AppRoute[] = [
         component: undefined,
         routes: [
           redirect('/client/system/jsonEditer', '/client/system/jsonEditer/actions'),
-          page('/client/system/jsonEditer/actions', './client/system/jsonEditer/Actions'),
-          page('/client/system/jsonEditer/urlActions', './client/system/jsonEditer/UrlActions'),
+          page('/client/system/jsonEditer/actions', './client/system/JsonEditor/Actions'),
+          page('/client/system/jsonEditer/urlActions', './client/system/JsonEditor/UrlActions'),
         ],
       },
       {
@@ -68,8 +68,8 @@ export const clientRoutes: AppRoute[] = [
         component: undefined,
         routes: [
           redirect('/client/system/appManager', '/client/system/appManager/scriptManager'),
-          page('/client/system/appManager/scriptManager', './client/system/appManager/ScriptManager'),
-          page('/client/system/appManager/versionManager', './client/system/appManager/VersionManager'),
+          page('/client/system/appManager/scriptManager', './client/system/AppManager/ScriptManager'),
+          page('/client/system/appManager/versionManager', './client/system/AppManager/VersionManager'),
         ],
       },
     ],

@@ -4,8 +4,8 @@
  * shows a failed attempt made a moment before.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
-import { SYSTEM_TEXT } from '../src/shared/system';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { SYSTEM_TEXT } from '#contract/system';
 import { buttonNamed as button, LOGIN, login, loginForm, submitLogin } from './support/console';
 import { screenshot } from './support/screens';
 

@@ -1,9 +1,9 @@
 /** Login, register, validation, failed and expired logins, logout. */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { CODE_MESSAGES, CODES } from '../src/shared/codes';
-import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
-import { UI_TEXT } from '../src/shared/uiText';
+import { CODE_MESSAGES, CODES } from '#contract/codes';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { UI_TEXT } from '#contract/uiText';
 import {
   greeting,
   HOME,

@@ -4,8 +4,8 @@
  */
 import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { CONTENT_TEXT } from '../src/shared/content';
-import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
+import { CONTENT_TEXT } from '#contract/content';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { buttonLabel as label, login, readStorage } from './support/console';
 import { screenshot } from './support/screens';
 

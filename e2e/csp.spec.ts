@@ -8,8 +8,8 @@
  * shows that both see a violation the policy must cause, so a silent pass means no violation.
  */
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
-import { MEDIA_UPLOAD_URL } from '../src/shared/content';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { MEDIA_UPLOAD_URL } from '#contract/content';
 import { forbidden, HOME, login, readStorage } from './support/console';
 import { MENU_ROLES, screenPaths } from './support/menus';
 import { screenshot } from './support/screens';

@@ -3,11 +3,11 @@
  * may not see shows the 403 screen when typed in, never its content.
  */
 import { expect, test } from '@playwright/test';
-import { CAPABILITIES, CAPABILITY_URLS, flattenMenus, type MenuNode } from '../src/shared/capabilities';
-import { CODES } from '../src/shared/codes';
-import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
-import { ORDER_TEXT } from '../src/shared/orders';
-import { ROUTE_TITLES } from '../src/shared/uiText';
+import { CAPABILITIES, CAPABILITY_URLS, flattenMenus, type MenuNode } from '#contract/capabilities';
+import { CODES } from '#contract/codes';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { ORDER_TEXT } from '#contract/orders';
+import { ROUTE_TITLES } from '#contract/uiText';
 import { forbidden, HOME, login, notBuilt, readSideMenu, readStorage, sideMenu } from './support/console';
 import { expectedMenuOf, forbiddenPaths, menuNames, MENU_ROLES, ROLE_CAPABILITIES } from './support/menus';
 import { screenshot } from './support/screens';

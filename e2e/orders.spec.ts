@@ -5,9 +5,9 @@
  * (Runs after money.spec.ts, whose figures start from the seeded balance.)
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
-import { ORDER_TEXT } from '../src/shared/orders';
-import { ROUTE_TITLES } from '../src/shared/uiText';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { ORDER_TEXT } from '#contract/orders';
+import { ROUTE_TITLES } from '#contract/uiText';
 import { buttonLabel as label, forbidden, login, logout, sideMenu } from './support/console';
 import { screenshot } from './support/screens';
 

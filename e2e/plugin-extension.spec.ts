@@ -4,12 +4,12 @@
  * programme, stop, and clean from the broom, each with its legacy §8 dialog.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { JOIN_CREATOR_TAB_NAME } from '../src/shared/constants';
-import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
-import { PLUGIN_DATA_KEYS as KEYS } from '../src/shared/pluginProtocol';
-import { SHOP_MESSAGES } from '../src/shared/shops';
-import { UI_TEXT } from '../src/shared/uiText';
-import { CREATOR_PAGE_URL } from '../src/plugin/platform';
+import { JOIN_CREATOR_TAB_NAME } from '#contract/constants';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { PLUGIN_DATA_KEYS as KEYS } from '#contract/pluginProtocol';
+import { SHOP_MESSAGES } from '#contract/shops';
+import { UI_TEXT } from '#contract/uiText';
+import { CREATOR_PAGE_URL } from '../src/extensionBridge/platform';
 import { buttonNamed, greeting, HOME, LOGIN, submitLogin } from './support/console';
 import { launchWithExtension, type ExtensionBrowser } from './support/extensionBrowser';
 import { screenshot } from './support/screens';

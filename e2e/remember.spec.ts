@@ -1,7 +1,7 @@
 /** "Remember me": the token survives closing the tab; without it a new tab starts logged out. */
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
-import { UI_TEXT } from '../src/shared/uiText';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { UI_TEXT } from '#contract/uiText';
 import { greeting, HOME, login, QUIET_SCREEN, readStorage } from './support/console';
 
 const { username } = DEMO_ACCOUNTS.member;

@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SETTINGS_TEXT } from '../src/pages/client/UserSettings/text';
-import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
-import { PROFILE_TEXT } from '../src/shared/profile';
-import { PASSWORD_TEXT } from '../src/shared/uiText';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { PROFILE_TEXT } from '#contract/profile';
+import { PASSWORD_TEXT } from '#contract/uiText';
 import { buttonNamed, login, LOGIN } from './support/console';
 import { screenshot } from './support/screens';
 

@@ -3,9 +3,9 @@
  * 插件未连接), and staff's view of every account's shops with force unbind.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
-import { PLUGIN_STORE_URL } from '../src/shared/constants';
-import { UI_TEXT } from '../src/shared/uiText';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { PLUGIN_STORE_URL } from '#contract/constants';
+import { UI_TEXT } from '#contract/uiText';
 import { forbidden, login } from './support/console';
 import { screenshot } from './support/screens';
 

@@ -4,8 +4,8 @@
  * signed out once disabled. Screenshots of every system screen and dialog.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
-import { ROUTE_TITLES } from '../src/shared/uiText';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { ROUTE_TITLES } from '#contract/uiText';
 import { buttonNamed as button, LOGIN, login, readStorage, sideMenu } from './support/console';
 import { screenshot } from './support/screens';
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run build:extension`: bundles the reference extension (extension/src, TypeScript that imports
- * src/shared/pluginProtocol.ts) with esbuild into a folder Chromium loads unpacked.
+ * contract/pluginProtocol.ts) with esbuild into a folder Chromium loads unpacked.
  *
  *   node scripts/build-extension.mjs [--out <dir>] [--console <match pattern>[,<pattern>…]]
  *

@@ -8,7 +8,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
-import { CODE_MESSAGES, CODES } from '../src/shared/codes';
+import { CODE_MESSAGES, CODES } from '#contract/codes';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
 import { withTransactionRetry } from './db/retry';

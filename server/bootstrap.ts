@@ -5,7 +5,7 @@
  * instances starting together do it once.
  */
 import { sql } from 'drizzle-orm';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/shared/demoAccounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import type { ServerConfig } from './config';
 import type { Db, Tx } from './db/client';
 import { queryOne, queryRows } from './db/query';

@@ -5,7 +5,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import React, { Suspense } from 'react';
 import ChunkErrorBoundary from '@/components/ChunkErrorBoundary';
 import { withMenuIcons } from '@/components/menuData';
-import { loadInitialState, type InitialState } from '@/models/startup';
+import { loadInitialState, type InitialState } from '@/auth/startup';
 
 // Only the client area needs these: keep them out of the entry bundle.
 const HeaderActions = React.lazy(() => import('@/components/Header'));

@@ -5,8 +5,8 @@
  * one thing written here by hand.
  */
 import { clientRoutes, type AppRoute } from '../../config/routes';
-import { CAPABILITIES, type Capability } from '../../src/shared/capabilities';
-import { DEMO_ACCOUNTS, type DemoRole } from '../../src/shared/demoAccounts';
+import { CAPABILITIES, type Capability } from '#contract/capabilities';
+import { DEMO_ACCOUNTS, type DemoRole } from '#contract/demoAccounts';
 
 export interface MenuEntry {
   name: string;

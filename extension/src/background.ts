@@ -4,8 +4,8 @@
  * the handshake) in chrome.storage.session, reports a bound shop to the server and brings the
  * console's tab back when a bind ends. Content scripts talk to it with `askWorker` (messages.ts).
  */
-import { PLUGIN_DATA_KEYS as KEYS, type PluginData } from '../../src/shared/pluginProtocol';
-import type { ShopPlatform } from '../../src/shared/shops';
+import { PLUGIN_DATA_KEYS as KEYS, type PluginData } from '#contract/pluginProtocol';
+import type { ShopPlatform } from '#contract/shops';
 import type { BindOutcome } from './adapters/types';
 import type { WorkerAnswers, WorkerRequest } from './messages';
 import { reportShop, type ReportResult } from './serverApi';

@@ -12,7 +12,7 @@ import {
   serialize,
   type ConsoleMessage,
   type PluginMessage,
-} from '../../src/shared/pluginProtocol';
+} from '#contract/pluginProtocol';
 import { askWorker } from './messages';
 
 interface BridgeElements {

@@ -2,7 +2,7 @@
  * Messages between the extension's content scripts and its service worker (chrome.runtime),
  * internal to the extension. The console never sees them: it speaks the bridge protocol.
  */
-import type { PluginData, PluginDataKey } from '../../src/shared/pluginProtocol';
+import type { PluginData, PluginDataKey } from '#contract/pluginProtocol';
 import type { BindOutcome } from './adapters/types';
 
 export type WorkerRequest =

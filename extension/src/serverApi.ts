@@ -1,7 +1,7 @@
 /** The extension's own call to the console's server: reporting a bound shop with the account's token. */
-import type { ApiResponse } from '../../src/shared/api';
-import { API_PREFIX } from '../../src/shared/constants';
-import type { ShopReportBody } from '../../src/shared/shops';
+import type { ApiResponse } from '#contract/api';
+import { API_PREFIX } from '#contract/constants';
+import type { ShopReportBody } from '#contract/shops';
 
 export interface ReportResult {
   status: 'success' | 'fail';

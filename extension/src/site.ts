@@ -3,8 +3,8 @@
  * Content script on shop and creator pages: finds the site adapter for this page and runs the
  * bind (when the console started one) or the creator programme (in the tab named join-creator-page).
  */
-import { JOIN_CREATOR_TAB_NAME } from '../../src/shared/constants';
-import { PLUGIN_DATA_KEYS as KEYS } from '../../src/shared/pluginProtocol';
+import { JOIN_CREATOR_TAB_NAME } from '#contract/constants';
+import { PLUGIN_DATA_KEYS as KEYS } from '#contract/pluginProtocol';
 import { CREATOR_ADAPTERS, SHOP_ADAPTERS } from './adapters';
 import type { BindOutcome, CreatorAdapter, ShopAdapter } from './adapters/types';
 import { askWorker } from './messages';

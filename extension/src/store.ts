@@ -1,5 +1,5 @@
 /** The plug-in data keys (docs/plugin-protocol.md) in chrome.storage.local, typed. */
-import { PLUGIN_DATA_KEYS, type PluginData, type PluginDataKey } from '../../src/shared/pluginProtocol';
+import { PLUGIN_DATA_KEYS, type PluginData, type PluginDataKey } from '#contract/pluginProtocol';
 
 export const ALL_DATA_KEYS = Object.values(PLUGIN_DATA_KEYS) as PluginDataKey[];
 

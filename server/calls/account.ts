@@ -1,15 +1,15 @@
 /** The `account/*` calls: register, login, logout, getMenus, getOne, list, setRoles. */
 import { sql } from 'drizzle-orm';
-import { ACTIONS, CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { CODES } from '../../src/shared/codes';
-import type { AccountExport, AccountInfo, AccountListItem, LoginResult, Page, RegisterResult, RoleRef } from '../../src/shared/api';
+import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
+import { CODES } from '#contract/codes';
+import type { AccountExport, AccountInfo, AccountListItem, LoginResult, Page, RegisterResult, RoleRef } from '#contract/api';
 import {
   EmptyBodySchema,
   LoginBodySchema,
   RegisterBodySchema,
   SetRolesBodySchema,
-} from '../../src/shared/schemas';
-import { AccountAdminListQuerySchema, SUPER_ADMIN_ROLE_CODE, SYSTEM_TEXT } from '../../src/shared/system';
+} from '#contract/schemas';
+import { AccountAdminListQuerySchema, SUPER_ADMIN_ROLE_CODE, SYSTEM_TEXT } from '#contract/system';
 import { audit } from '../audit';
 import { beginLogin, recordAttempt, registerFailure, settleAttempt } from '../auth/attempts';
 import { membershipOf } from '../auth/membership';

@@ -3,8 +3,8 @@
  * reset its password (generated, answered once). There is always an enabled super administrator.
  */
 import { sql } from 'drizzle-orm';
-import { ACTIONS, CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { CODES } from '../../src/shared/codes';
+import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
+import { CODES } from '#contract/codes';
 import {
   AccountCreateSchema,
   AccountSetStatusSchema,
@@ -13,7 +13,7 @@ import {
   SYSTEM_TEXT,
   type AccountCreated,
   type PasswordReset,
-} from '../../src/shared/system';
+} from '#contract/system';
 import { audit } from '../audit';
 import { generatePassword, hashPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';

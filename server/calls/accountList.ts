@@ -3,7 +3,7 @@
  * first page of a `%text%` search fast at 100,000 accounts (issue 5, point 8; `bench/users-list.ts`).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { AccountAdminListQuery } from '../../src/shared/system';
+import type { AccountAdminListQuery } from '#contract/system';
 import type { Db } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern, queryOne, queryRows } from '../db/query';

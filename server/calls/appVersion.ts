@@ -4,9 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import semver from 'semver';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { CODES } from '../../src/shared/codes';
-import type { Page } from '../../src/shared/api';
+import { CAPABILITY_URLS } from '#contract/capabilities';
+import { CODES } from '#contract/codes';
+import type { Page } from '#contract/api';
 import {
   CONTENT_TEXT,
   IdBodySchema,
@@ -18,15 +18,13 @@ import {
   type Release,
   type ReleaseBundle,
   type ReleaseStatus,
-} from '../../src/shared/content';
+} from '#contract/content';
 import { audit } from '../audit';
-import type { Db } from '../db/client';
+import type { Executor } from '../db/client';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { pageOf } from '../db/paging';
-
-type Executor = Pick<Db, 'execute'>;
 
 const auth = { anyGrant: [CAPABILITY_URLS.canSeeJsonEditer] } as const;
 

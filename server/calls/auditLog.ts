@@ -1,7 +1,7 @@
 /** `auditLog/list`: the audit log for super administrators (/admin), newest first, with filters. */
 import { sql } from 'drizzle-orm';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { AuditListQuerySchema, type AuditItem, type Page } from '../../src/shared/system';
+import { CAPABILITY_URLS } from '#contract/capabilities';
+import { AuditListQuerySchema, type AuditItem, type Page } from '#contract/system';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { pageOf } from '../db/paging';
 import { defineCall } from '../http/calls';

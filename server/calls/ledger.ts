@@ -4,18 +4,16 @@
  * server/money/withdrawals.ts).
  */
 import { sql } from 'drizzle-orm';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { EmptyBodySchema } from '../../src/shared/schemas';
-import type { Page } from '../../src/shared/api';
-import { LedgerListQuerySchema, type LedgerBalance, type LedgerEntry, type LedgerKindName } from '../../src/shared/ledger';
-import type { Db } from '../db/client';
+import { CAPABILITY_URLS } from '#contract/capabilities';
+import { EmptyBodySchema } from '#contract/schemas';
+import type { Page } from '#contract/api';
+import { LedgerListQuerySchema, type LedgerBalance, type LedgerEntry, type LedgerKindName } from '#contract/ledger';
+import type { Executor } from '../db/client';
 import { queryOne, toIso } from '../db/query';
 import { defineCall, type CallDefinition } from '../http/calls';
 import { cardCalls } from '../money/cards';
 import { allOf, fetchPage } from '../db/paging';
 import { withdrawalCalls } from '../money/withdrawals';
-
-type Executor = Pick<Db, 'execute'>;
 
 const ledgerGrant = { anyGrant: [CAPABILITY_URLS.canSeeSaleBalanceRecord] } as const;
 

@@ -3,9 +3,9 @@
  * the files are served by GET: both live in `server/media/routes.ts`.
  */
 import { sql } from 'drizzle-orm';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
-import type { Page } from '../../src/shared/api';
-import { IdBodySchema, MediaListQuerySchema, MediaRenameSchema, type MediaItem } from '../../src/shared/content';
+import { CAPABILITY_URLS } from '#contract/capabilities';
+import type { Page } from '#contract/api';
+import { IdBodySchema, MediaListQuerySchema, MediaRenameSchema, type MediaItem } from '#contract/content';
 import { audit } from '../audit';
 import { containsPattern, queryOne, queryRows } from '../db/query';
 import { defineCall } from '../http/calls';

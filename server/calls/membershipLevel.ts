@@ -3,9 +3,9 @@
  * that orders name or accounts hold can not be deleted (orders keep their history), only taken off sale.
  */
 import { sql } from 'drizzle-orm';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { CODES } from '../../src/shared/codes';
-import { EmptyBodySchema } from '../../src/shared/schemas';
+import { CAPABILITY_URLS } from '#contract/capabilities';
+import { CODES } from '#contract/codes';
+import { EmptyBodySchema } from '#contract/schemas';
 import {
   IdBodySchema,
   LevelCreateSchema,
@@ -15,17 +15,15 @@ import {
   SYSTEM_TEXT,
   type LevelItem,
   type Page,
-} from '../../src/shared/system';
+} from '#contract/system';
 import { audit } from '../audit';
-import type { Db, Tx } from '../db/client';
+import type { Tx, Executor } from '../db/client';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { pageOf } from '../db/paging';
 import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 
 const MANAGE_LEVELS = { anyGrant: [CAPABILITY_URLS.canSeeMembershipManager] } as const;
-
-type Executor = Pick<Db, 'execute'>;
 
 interface LevelRow extends Omit<LevelItem, 'createdAt'> {
   createdAt: unknown;

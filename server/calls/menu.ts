@@ -4,9 +4,9 @@
  * administrator is granted every new menu. Every change is audited in its transaction.
  */
 import { sql } from 'drizzle-orm';
-import { ACTIONS, ACTION_KEYS, CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { CODES } from '../../src/shared/codes';
-import { EmptyBodySchema } from '../../src/shared/schemas';
+import { ACTIONS, ACTION_KEYS, CAPABILITY_URLS } from '#contract/capabilities';
+import { CODES } from '#contract/codes';
+import { EmptyBodySchema } from '#contract/schemas';
 import {
   MenuCreateSchema,
   MenuDeleteSchema,
@@ -18,7 +18,7 @@ import {
   SYSTEM_TEXT,
   type MenuAdminNode,
   type MenuKind,
-} from '../../src/shared/system';
+} from '#contract/system';
 import { audit } from '../audit';
 import type { SessionAccount } from '../auth/sessions';
 import type { Tx } from '../db/client';

@@ -3,19 +3,19 @@
  * behind the media grant that write, publish and unpublish them.
  */
 import { sql } from 'drizzle-orm';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { CODES } from '../../src/shared/codes';
-import type { NewsArticle, Page } from '../../src/shared/api';
+import { CAPABILITY_URLS } from '#contract/capabilities';
+import { CODES } from '#contract/codes';
+import type { NewsArticle, Page } from '#contract/api';
 import {
   IdBodySchema,
   NewsAdminListQuerySchema,
   NewsCreateSchema,
   NewsUpdateSchema,
   type NewsAdminItem,
-} from '../../src/shared/content';
-import { PageQuerySchema } from '../../src/shared/schemas';
+} from '#contract/content';
+import { PageQuerySchema } from '#contract/schemas';
 import { audit } from '../audit';
-import type { Db } from '../db/client';
+import type { Executor } from '../db/client';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
@@ -45,8 +45,6 @@ const list = defineCall({
     };
   },
 });
-
-type Executor = Pick<Db, 'execute'>;
 
 const staff = { anyGrant: [CAPABILITY_URLS.canSeeMediaManager] } as const;
 

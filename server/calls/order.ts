@@ -7,10 +7,10 @@
  * not found (never "not yours", which would tell that it exists).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { ACTIONS, CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { CODES } from '../../src/shared/codes';
-import type { Page } from '../../src/shared/api';
-import { EmptyBodySchema } from '../../src/shared/schemas';
+import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
+import { CODES } from '#contract/codes';
+import type { Page } from '#contract/api';
+import { EmptyBodySchema } from '#contract/schemas';
 import {
   CreateOrderBodySchema,
   OrderActionBodySchema,
@@ -25,7 +25,7 @@ import {
   type OrderItem,
   type OrderListQuery,
   type PendingOrder,
-} from '../../src/shared/orders';
+} from '#contract/orders';
 import { audit } from '../audit';
 import type { SessionAccount } from '../auth/sessions';
 import type { Db, Tx } from '../db/client';
@@ -45,7 +45,7 @@ import {
   refundOrder,
 } from '../orders/settlement';
 import { paymentChannel } from '../payments';
-import { ORDER_MESSAGES } from '../../src/shared/orders';
+import { ORDER_MESSAGES } from '#contract/orders';
 
 const ORDER_LIST = CAPABILITY_URLS.canSeeOrderList;
 const RECHARGE = CAPABILITY_URLS.canSeeRechargeMannager;

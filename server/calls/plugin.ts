@@ -5,13 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import semver from 'semver';
-import { EmptyBodySchema } from '../../src/shared/schemas';
+import { EmptyBodySchema } from '#contract/schemas';
 import {
   PluginLatestReleaseSchema,
   type PluginLatestRelease,
   type PluginScript,
   type PluginScripts,
-} from '../../src/shared/content';
+} from '#contract/content';
 import { queryRows } from '../db/query';
 import { defineCall } from '../http/calls';
 import { latestPublishedRelease, semverOf } from './appVersion';

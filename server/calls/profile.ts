@@ -3,9 +3,9 @@
  * screen's figures (`profile/summary`). Every call acts on the caller only.
  */
 import { sql } from 'drizzle-orm';
-import { CODES } from '../../src/shared/codes';
-import type { Page } from '../../src/shared/api';
-import { EmptyBodySchema } from '../../src/shared/schemas';
+import { CODES } from '#contract/codes';
+import type { Page } from '#contract/api';
+import { EmptyBodySchema } from '#contract/schemas';
 import {
   ChangePasswordBodySchema,
   PROFILE_TEXT,
@@ -17,7 +17,7 @@ import {
   type HomeSummary,
   type PasswordChanged,
   type Profile,
-} from '../../src/shared/profile';
+} from '#contract/profile';
 import { audit } from '../audit';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';

@@ -5,9 +5,9 @@
  * from the same tree builder `account/getMenus` uses.
  */
 import { sql } from 'drizzle-orm';
-import { capabilitiesFromUrls, CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { CODES } from '../../src/shared/codes';
-import { EmptyBodySchema } from '../../src/shared/schemas';
+import { capabilitiesFromUrls, CAPABILITY_URLS } from '#contract/capabilities';
+import { CODES } from '#contract/codes';
+import { EmptyBodySchema } from '#contract/schemas';
 import {
   IdBodySchema,
   RoleCreateSchema,
@@ -20,9 +20,9 @@ import {
   type RoleItem,
   type RoleOption,
   type RolePreview,
-} from '../../src/shared/system';
+} from '#contract/system';
 import { audit } from '../audit';
-import type { Db, Tx } from '../db/client';
+import type { Tx, Executor } from '../db/client';
 import { containsPattern, pgErrorCode, queryOne, queryRows, UNIQUE_VIOLATION } from '../db/query';
 import { pageOf } from '../db/paging';
 import { defineCall } from '../http/calls';
@@ -31,8 +31,6 @@ import { assertMayGrantMenus, mayGrant } from '../rbac/authority';
 import { buildGrantedTree } from '../rbac/tree';
 
 const MANAGE_ROLES = { anyGrant: [CAPABILITY_URLS.canSeeRolesManager] } as const;
-
-type Executor = Pick<Db, 'execute'>;
 
 interface RoleRow {
   id: number;

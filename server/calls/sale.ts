@@ -3,9 +3,9 @@
  * salespeople; regenerate an invite code; remove one (soft, needs /salerdel: the ledger is kept).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { ACTIONS, CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { CODES } from '../../src/shared/codes';
-import type { SaleInfo } from '../../src/shared/api';
+import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
+import { CODES } from '#contract/codes';
+import type { SaleInfo } from '#contract/api';
 import {
   SALESPERSON_ROLE_CODE,
   SaleAccountSchema,
@@ -16,14 +16,14 @@ import {
   type Page,
   type SaleItem,
   type SaleStatus,
-} from '../../src/shared/system';
-import { SetSaleBodySchema } from '../../src/shared/schemas';
+} from '#contract/system';
+import { SetSaleBodySchema } from '#contract/schemas';
 import { audit } from '../audit';
 import { randomCode } from '../auth/password';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { lockAccounts } from '../db/locks';
 import { pageOf } from '../db/paging';
-import type { Db, Tx } from '../db/client';
+import type { Tx, Executor } from '../db/client';
 import { badParameter, Refusal } from '../http/respond';
 import { defineCall } from '../http/calls';
 import { assertMayGrantRoles, assertMayManageAccount } from '../rbac/authority';
@@ -33,8 +33,6 @@ export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const INVITE_CODE_LENGTH = 8;
 
 export const newInviteCode = () => randomCode(INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH);
-
-type Executor = Pick<Db, 'execute'>;
 
 interface SaleRow {
   accountId: number;

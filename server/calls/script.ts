@@ -3,9 +3,9 @@
  * restoring copies an older version's content into a new version, so history is never rewritten.
  */
 import { sql } from 'drizzle-orm';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { CODES } from '../../src/shared/codes';
-import type { Page } from '../../src/shared/api';
+import { CAPABILITY_URLS } from '#contract/capabilities';
+import { CODES } from '#contract/codes';
+import type { Page } from '#contract/api';
 import {
   IdBodySchema,
   ScriptCreateSchema,
@@ -20,15 +20,13 @@ import {
   type ScriptListItem,
   type ScriptVersionDetail,
   type ScriptVersionItem,
-} from '../../src/shared/content';
+} from '#contract/content';
 import { audit } from '../audit';
-import type { Db } from '../db/client';
+import type { Executor } from '../db/client';
 import { containsPattern, pgErrorCode, queryOne, queryRows, toIso, UNIQUE_VIOLATION } from '../db/query';
 import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { pageOf } from '../db/paging';
-
-type Executor = Pick<Db, 'execute'>;
 
 const auth = { anyGrant: [CAPABILITY_URLS.canSeeJsonEditer] } as const;
 

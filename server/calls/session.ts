@@ -4,7 +4,7 @@
  * registration attempt.
  */
 import { sql } from 'drizzle-orm';
-import { ACTIONS, CAPABILITY_URLS } from '../../src/shared/capabilities';
+import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
 import {
   LoginLogQuerySchema,
   SessionIdBodySchema,
@@ -13,7 +13,7 @@ import {
   type LoginLogItem,
   type OnlineSession,
   type Page,
-} from '../../src/shared/system';
+} from '#contract/system';
 import { audit } from '../audit';
 import { containsPattern, prefixPattern, queryOne, toIso } from '../db/query';
 import { allOf, fetchPage } from '../db/paging';

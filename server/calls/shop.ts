@@ -3,9 +3,9 @@
  * its own shops, staff list every account's shops and force an unbind (audited).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { ACTIONS, CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { CODES } from '../../src/shared/codes';
-import type { Page } from '../../src/shared/api';
+import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
+import { CODES } from '#contract/codes';
+import type { Page } from '#contract/api';
 import {
   SHOP_MESSAGES,
   ShopIdBodySchema,
@@ -15,16 +15,14 @@ import {
   type AccountShopItem,
   type ShopItem,
   type ShopStatus,
-} from '../../src/shared/shops';
+} from '#contract/shops';
 import { audit } from '../audit';
-import type { Db } from '../db/client';
+import type { Executor } from '../db/client';
 import { allOf, pageOf, type PageRequest } from '../db/paging';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { lockAccounts } from '../db/locks';
 import { badParameter, Refusal } from '../http/respond';
 import { defineCall } from '../http/calls';
-
-type Executor = Pick<Db, 'execute'>;
 
 interface ShopRow {
   id: number;

@@ -14,6 +14,9 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What runs a statement: the database or a transaction (`db.transaction`'s handle). */
+export type Executor = Pick<Db, 'execute'>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

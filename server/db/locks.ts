@@ -15,10 +15,8 @@
  * account's commission entry), so those neither wait on it nor close a cycle with it.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Executor } from './client';
 import { queryOne, queryRows } from './query';
-
-type Executor = Pick<Db, 'execute'>;
 
 /** The lock clause of an account row (step 1), for queries that read the row while locking it. */
 export const ACCOUNT_ROW_LOCK: SQL = sql.raw('for no key update');

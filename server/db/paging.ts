@@ -4,12 +4,10 @@
  */
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Executor } from './client';
 import { queryOne, queryRows } from './query';
-import type { Page } from '../../src/shared/api';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../src/shared/constants';
-
-type Executor = Pick<Db, 'execute'>;
+import type { Page } from '#contract/api';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#contract/constants';
 
 export interface PageRequest {
   current?: number;

@@ -1,8 +1,6 @@
 /** Raw SQL helpers that behave alike on PGlite and postgres-js. */
 import type { SQL } from 'drizzle-orm';
-import type { Db } from './client';
-
-type Executor = Pick<Db, 'execute'>;
+import type { Executor } from './client';
 
 /** Runs a raw statement and returns its rows (PGlite answers `{ rows }`, postgres-js an array). */
 export async function queryRows<T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {

@@ -8,9 +8,9 @@
 import { createHash } from 'node:crypto';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ActionUrl, CapabilityUrl } from '../../src/shared/capabilities';
-import { CODES } from '../../src/shared/codes';
-import { API_PREFIX } from '../../src/shared/constants';
+import type { ActionUrl, CapabilityUrl } from '#contract/capabilities';
+import { CODES } from '#contract/codes';
+import { API_PREFIX } from '#contract/constants';
 import type { Db } from '../db/client';
 import type { ServerConfig } from '../config';
 import { authenticate, type SessionAccount } from '../auth/sessions';

@@ -1,6 +1,6 @@
 /** The answer wrapper `{ isSuccess, code, msg, content }` and the business refusal. */
-import { CODE_MESSAGES, CODES, type Code } from '../../src/shared/codes';
-import type { ApiResponse } from '../../src/shared/api';
+import { CODE_MESSAGES, CODES, type Code } from '#contract/codes';
+import type { ApiResponse } from '#contract/api';
 
 export function ok<T>(content: T, msg: string = CODE_MESSAGES[CODES.OK]): ApiResponse<T> {
   return { isSuccess: true, code: CODES.OK, msg, content };

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX } from '../../src/shared/constants';
+import { API_PREFIX } from '#contract/constants';
 
 /** Browser features the console never uses, switched off for it and anything it could embed. */
 export const PERMISSIONS_POLICY = [

@@ -1,5 +1,5 @@
 /** Turns ajv validation errors into the Chinese A0400 message naming the field. */
-import { CODE_MESSAGES, CODES } from '../../src/shared/codes';
+import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { TEXT_SAFE_KEYWORD } from './bodySafety';
 
 export interface AjvError {

@@ -1,11 +1,9 @@
 /** Media rows as the API answers them. */
 import { sql } from 'drizzle-orm';
-import { MEDIA_FILE_PREFIX, type MediaItem } from '../../src/shared/content';
-import type { Db } from '../db/client';
+import { MEDIA_FILE_PREFIX, type MediaItem } from '#contract/content';
+import type { Executor } from '../db/client';
 import { queryOne, toIso } from '../db/query';
 import { badParameter } from '../http/respond';
-
-type Executor = Pick<Db, 'execute'>;
 
 export interface MediaRow extends Omit<MediaItem, 'url' | 'createdAt'> {
   storageKey: string;

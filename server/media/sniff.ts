@@ -6,7 +6,7 @@
  * Why not the `file-type` package: it is ESM-only, which jest's CommonJS runtime here cannot load
  * without changing the shared jest configuration; these few signatures are all we accept anyway.
  */
-import type { MediaKind } from '../../src/shared/content';
+import type { MediaKind } from '#contract/content';
 
 export interface DetectedType {
   contentType: string;

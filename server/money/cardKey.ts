@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { ConfigError, OLD_CARD_KEY_PSQL, type EnvConfig } from '../config';
-import type { Db } from '../db/client';
+import type { Executor } from '../db/client';
 import { queryOne } from '../db/query';
 import { base64CardKey, cardKeyBytes } from './cardFingerprint';
 
@@ -25,8 +25,6 @@ export const CARD_KEY_FILE_NAME = 'card-fingerprint.key';
 export const OLD_CARD_KEY_SECRET = 'card-fingerprint-key';
 
 export const cardKeyFile = (dataDir: string) => path.join(dataDir, CARD_KEY_FILE_NAME);
-
-type Executor = Pick<Db, 'execute'>;
 
 /**
  * Creates `file` holding `content` with mode 0600, atomically and only if it does not exist: the

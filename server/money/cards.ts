@@ -7,9 +7,9 @@
  * after the other (no lost default, no deadlock between a removal and a new default).
  */
 import { sql } from 'drizzle-orm';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { CODES } from '../../src/shared/codes';
-import type { Page } from '../../src/shared/api';
+import { CAPABILITY_URLS } from '#contract/capabilities';
+import { CODES } from '#contract/codes';
+import type { Page } from '#contract/api';
 import {
   AddCardBodySchema,
   CardIdBodySchema,
@@ -17,17 +17,15 @@ import {
   luhnValid,
   MAX_CARDS,
   type BankCard,
-} from '../../src/shared/ledger';
-import { PageQuerySchema } from '../../src/shared/schemas';
-import type { Db } from '../db/client';
+} from '#contract/ledger';
+import { PageQuerySchema } from '#contract/schemas';
+import type { Executor } from '../db/client';
 import { pgErrorCode, queryOne, toIso, UNIQUE_VIOLATION } from '../db/query';
 import { lockAccounts } from '../db/locks';
 import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { cardFingerprint } from './cardFingerprint';
 import { fetchPage } from '../db/paging';
-
-type Executor = Pick<Db, 'execute'>;
 
 const cardGrant = { anyGrant: [CAPABILITY_URLS.canSeeBindCarManager] } as const;
 

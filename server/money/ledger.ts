@@ -4,12 +4,10 @@
  * the same statement (backed by a CHECK constraint) makes an overdraft impossible.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Executor } from '../db/client';
 import { queryOne } from '../db/query';
 import { Refusal } from '../http/respond';
-import { CODES } from '../../src/shared/codes';
-
-type Executor = Pick<Db, 'execute'>;
+import { CODES } from '#contract/codes';
 
 export type LedgerKind = 'commission' | 'withdrawal' | 'refund' | 'adjustment';
 

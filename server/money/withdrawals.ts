@@ -8,9 +8,9 @@
  * together in the history. Approving settles it: status paid, no balance move (it was held).
  */
 import { sql } from 'drizzle-orm';
-import { ACTIONS, CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { CODES } from '../../src/shared/codes';
-import type { Page } from '../../src/shared/api';
+import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
+import { CODES } from '#contract/codes';
+import type { Page } from '#contract/api';
 import {
   ApproveWithdrawalBodySchema,
   LEDGER_TEXT,
@@ -20,18 +20,16 @@ import {
   type Withdrawal,
   type WithdrawalListQuery,
   type WithdrawalStatus,
-} from '../../src/shared/ledger';
-import { formatYuan } from '../../src/shared/money';
+} from '#contract/ledger';
+import { formatYuan } from '#contract/money';
 import { audit } from '../audit';
-import type { Db } from '../db/client';
+import type { Executor } from '../db/client';
 import { containsPattern, queryOne, toIso } from '../db/query';
 import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { lockAccount, lockOwnCard } from './cards';
 import { postLedgerEntry } from './ledger';
 import { allOf, fetchPage } from '../db/paging';
-
-type Executor = Pick<Db, 'execute'>;
 
 const staffGrant = { anyGrant: [CAPABILITY_URLS.canSeeWithdrawalApprova] } as const;
 const ownGrant = { anyGrant: [CAPABILITY_URLS.canSeeSaleBalanceRecord] } as const;

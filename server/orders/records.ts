@@ -1,12 +1,10 @@
 /** Reading orders: the one select every answer is built from, and its mapping to `OrderItem`. */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Executor } from '../db/client';
 import { queryOne, queryRows, toIso } from '../db/query';
 import { lockAccounts } from '../db/locks';
-import type { AccountRef, OrderItem, OrderStatus, PendingOrder } from '../../src/shared/orders';
+import type { AccountRef, OrderItem, OrderStatus, PendingOrder } from '#contract/orders';
 import { paymentChannel } from '../payments';
-
-type Executor = Pick<Db, 'execute'>;
 
 export interface OrderRecord {
   id: number;

@@ -8,9 +8,9 @@ import { ACCOUNT_ROW_LOCK } from '../db/locks';
 import { queryOne, toIso, toMillis } from '../db/query';
 import { badParameter, Refusal } from '../http/respond';
 import { MSG_INSUFFICIENT_BALANCE, postLedgerEntry } from '../money/ledger';
-import { CODES } from '../../src/shared/codes';
-import { commissionOf, formatYuan } from '../../src/shared/money';
-import { MAX_PENDING_ORDERS, membershipAfterPayment, ORDER_MESSAGES } from '../../src/shared/orders';
+import { CODES } from '#contract/codes';
+import { commissionOf, formatYuan } from '#contract/money';
+import { MAX_PENDING_ORDERS, membershipAfterPayment, ORDER_MESSAGES } from '#contract/orders';
 import type { OrderRecord } from './records';
 import { newOrderNo } from './orderNumbers';
 

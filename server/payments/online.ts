@@ -1,5 +1,5 @@
 /** The built-in `online` channel: the member pays the amount and staff confirm it by hand. */
-import { formatYuan } from '../../src/shared/money';
+import { formatYuan } from '#contract/money';
 import type { PaymentChannel } from './channel';
 
 export const onlineChannel: PaymentChannel = {

@@ -7,15 +7,13 @@
  * target's row.
  */
 import { sql } from 'drizzle-orm';
-import { CODES } from '../../src/shared/codes';
-import { SYSTEM_TEXT } from '../../src/shared/system';
+import { CODES } from '#contract/codes';
+import { SYSTEM_TEXT } from '#contract/system';
 import type { SessionAccount } from '../auth/sessions';
-import type { Db } from '../db/client';
+import type { Executor } from '../db/client';
 import { queryRows } from '../db/query';
 import { Refusal } from '../http/respond';
 import type { RbacSnapshot } from './snapshot';
-
-type Executor = Pick<Db, 'execute'>;
 
 /** The menu ids an account holds (its granted menus and their ancestors). */
 export const heldMenus = (snapshot: RbacSnapshot, account: Pick<SessionAccount, 'roleIds'>): ReadonlySet<number> =>

@@ -1,5 +1,5 @@
 /** The menu tree of a set of granted menus: a granted child brings its ancestors. */
-import type { MenuNode } from '../../src/shared/capabilities';
+import type { MenuNode } from '#contract/capabilities';
 
 export interface MenuRow {
   id: number;

@@ -3,7 +3,7 @@
  * route of the layout, keeping the tree shape, plus the capability urls that have no route.
  */
 import routes, { type AppRoute } from '../../config/routes';
-import { ACTIONS, ACTION_KEYS, CAPABILITY_URLS } from '../../src/shared/capabilities';
+import { ACTIONS, ACTION_KEYS, CAPABILITY_URLS } from '#contract/capabilities';
 
 export interface MenuSeed {
   url: string;

@@ -4,7 +4,7 @@
  * manager: links and pages) under their parent.
  */
 import React, { Suspense, type ReactNode } from 'react';
-import type { MenuNode } from '@/shared/capabilities';
+import type { MenuNode } from '#contract/capabilities';
 
 const MenuIcon = React.lazy(() => import('./menuIcons'));
 

@@ -1,6 +1,6 @@
 /**
  * Menu icons by @ant-design/icons name: the catalogue the menu manager offers (MENU_ICON_NAMES in
- * src/shared/system.ts; a test keeps the two alike). Only these are bundled, so an unknown name
+ * contract/system.ts; a test keeps the two alike). Only these are bundled, so an unknown name
  * renders nothing rather than pulling the whole icon set into the console. Loaded lazily (see
  * menuData.tsx), so the icons stay out of the entry bundle.
  */

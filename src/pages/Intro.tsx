@@ -2,8 +2,8 @@
 import { ApiOutlined, ShopOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
 import { Link } from '@umijs/max';
 import { Button, Card, Col, Row, Space, Typography } from 'antd';
-import { PLUGIN_STORE_URL } from '@/shared/constants';
-import { APP_TITLE, ROUTE_TITLES } from '@/shared/uiText';
+import { PLUGIN_STORE_URL } from '#contract/constants';
+import { APP_TITLE, ROUTE_TITLES } from '#contract/uiText';
 import usePageTitle from '@/utils/usePageTitle';
 import styles from './Intro.module.less';
 

@@ -3,7 +3,7 @@ import { LockOutlined, MailOutlined, UserOutlined, GiftOutlined } from '@ant-des
 import { history, Link, useLocation, useModel } from '@umijs/max';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
-import { getToken, saveLogin } from '@/models/session';
+import { getToken, saveLogin } from '@/auth/session';
 import { login, register } from '@/services/account';
 import {
   EMAIL_MAX,
@@ -13,10 +13,10 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
   USERNAME_PATTERN,
-} from '@/shared/accountRules';
-import type { LoginBody, RegisterBody } from '@/shared/api';
-import { CODE_MESSAGES, CODES } from '@/shared/codes';
-import { APP_TITLE, ROUTE_TITLES } from '@/shared/uiText';
+} from '#contract/accountRules';
+import type { LoginBody, RegisterBody } from '#contract/api';
+import { CODE_MESSAGES, CODES } from '#contract/codes';
+import { APP_TITLE, ROUTE_TITLES } from '#contract/uiText';
 import usePageTitle from '@/utils/usePageTitle';
 import { feedback } from '@/utils/feedback';
 import { strongPasswordRule } from '@/utils/passwordStrength';
@@ -44,7 +44,7 @@ function afterLoginPath(search: string): string {
 
 function LoginForm({ username }: { username?: string }) {
   const { refresh } = useModel('@@initialState');
-  const { sendToken } = useModel('plugin');
+  const { sendToken } = useModel('extension');
   const location = useLocation();
   const [submitting, setSubmitting] = useState(false);
 

@@ -5,9 +5,9 @@ import { Card, Empty, List, Result, Button, Spin, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { useRef } from 'react';
 import { listNews } from '@/services/news';
-import type { NewsArticle } from '@/shared/api';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, LOAD_MORE_THRESHOLD_PX } from '@/shared/constants';
-import { APP_TITLE, ROUTE_TITLES } from '@/shared/uiText';
+import type { NewsArticle } from '#contract/api';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, LOAD_MORE_THRESHOLD_PX } from '#contract/constants';
+import { APP_TITLE, ROUTE_TITLES } from '#contract/uiText';
 import usePageTitle from '@/utils/usePageTitle';
 import styles from './Intro.module.less';
 

@@ -1,5 +1,5 @@
 /** `/api/admin/account/*` */
-import { callApi } from '@/models/request';
+import { callApi } from '@/services/request';
 import type {
   AccountInfo,
   AccountListItem,
@@ -11,7 +11,7 @@ import type {
   RegisterBody,
   RegisterResult,
   SetRolesBody,
-} from '@/shared/api';
+} from '#contract/api';
 
 export const login = (body: LoginBody) => callApi<LoginResult>('account/login', body);
 

@@ -1,6 +1,6 @@
 /** `/api/admin/{script,appVersion,media,news}/*`: the content screens' calls. */
-import { callApi } from '@/models/request';
-import type { Page } from '@/shared/api';
+import { callApi } from '@/services/request';
+import type { Page } from '#contract/api';
 import type {
   MediaItem,
   MediaRenameBody,
@@ -21,7 +21,7 @@ import type {
   ScriptVersionRef,
   ScriptVersionsQuery,
   ScriptVersionItem,
-} from '@/shared/content';
+} from '#contract/content';
 
 export const getScript = (id: number) => callApi<ScriptDetail>('script/get', { id });
 export const createScript = (body: ScriptCreateBody) => callApi<ScriptDetail>('script/create', body);

@@ -1,5 +1,5 @@
 /** `/api/admin/ledger/*`, `bankCard/*`, `withdrawal/*`: the salesperson's money. */
-import { callApi } from '@/models/request';
+import { callApi } from '@/services/request';
 import type {
   AddCardBody,
   BankCard,
@@ -7,8 +7,8 @@ import type {
   RejectWithdrawalBody,
   RequestWithdrawalBody,
   Withdrawal,
-} from '@/shared/ledger';
-import type { Page } from '@/shared/api';
+} from '#contract/ledger';
+import type { Page } from '#contract/api';
 
 export const getBalance = () => callApi<LedgerBalance>('ledger/balance', {});
 

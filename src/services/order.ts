@@ -1,5 +1,5 @@
 /** `/api/admin/order/*` */
-import { callApi } from '@/models/request';
+import { callApi } from '@/services/request';
 import type {
   AccountOption,
   CreateOrderBody,
@@ -9,7 +9,7 @@ import type {
   OrderItem,
   PendingOrder,
   RechargeBody,
-} from '@/shared/orders';
+} from '#contract/orders';
 
 export const getMemberCenter = () => callApi<MemberCenter>('order/center', {});
 

@@ -1,6 +1,6 @@
 /** `/api/admin/profile/*`: the caller's own account and the home figures. */
-import { callApi } from '@/models/request';
-import type { ChangePasswordBody, HomeSummary, PasswordChanged, Profile, SummaryBody } from '@/shared/profile';
+import { callApi } from '@/services/request';
+import type { ChangePasswordBody, HomeSummary, PasswordChanged, Profile, SummaryBody } from '#contract/profile';
 
 export const getProfile = () => callApi<Profile>('profile/get', {});
 

@@ -1,7 +1,7 @@
 /** The system administration calls (menus, roles, accounts, salespeople, levels, audit log) for the screens. */
 import { message } from 'antd';
-import { callApi } from '@/models/request';
-import type { AccountListItem, Page, SaleInfo } from '@/shared/api';
+import { callApi } from '@/services/request';
+import type { AccountListItem, Page, SaleInfo } from '#contract/api';
 import type {
   AccountCreateBody,
   AccountCreated,
@@ -12,7 +12,7 @@ import type {
   RoleItem,
   RoleOption,
   RolePreview,
-} from '@/shared/system';
+} from '#contract/system';
 
 /** A change: toasts `done` on success (the request layer toasts a refusal); answers whether it succeeded. */
 export async function change<T = unknown>(path: string, body: object, done = '操作成功'): Promise<T | undefined> {

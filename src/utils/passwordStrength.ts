@@ -3,12 +3,12 @@
  * its dictionaries, about 1 MB) fetched with `import()` the first time a new-password field is
  * typed in, so that no page's first load (the login page's budget) carries it.
  */
-import { PASSWORD_MIN } from '@/shared/accountRules';
-import type { PasswordStrength } from '@/shared/passwordStrength';
-import { PASSWORD_TEXT } from '@/shared/uiText';
+import { PASSWORD_MIN } from '#contract/accountRules';
+import type { PasswordStrength } from '#contract/passwordStrength';
+import { PASSWORD_TEXT } from '#contract/uiText';
 import { importPasswordStrength } from './loadPasswordStrength';
 
-type StrengthModule = typeof import('@/shared/passwordStrength');
+type StrengthModule = typeof import('#contract/passwordStrength');
 
 let loading: Promise<StrengthModule> | undefined;
 

@@ -2,9 +2,9 @@
  * ProTable ↔ API paging: `{ current, pageSize, ...filters }` in, `{ list, total, current, pageSize }`
  * out (product.md, API conventions). Every listing screen builds its `request` with `pagedRequest`.
  */
-import type { Page } from '@/shared/api';
-import { callApi } from '@/models/request';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@/shared/constants';
+import type { Page } from '#contract/api';
+import { callApi } from '@/services/request';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#contract/constants';
 import dayjs from '@/utils/dayjs';
 
 export interface TableAnswer<T> {

@@ -1,5 +1,5 @@
 /** Defaults of legacy §9 for ahooks `useRequest` and ProTable. */
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, FOCUS_REFRESH_TIMESPAN_MS, REQUEST_CACHE_TIME_MS } from '@/shared/constants';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, FOCUS_REFRESH_TIMESPAN_MS, REQUEST_CACHE_TIME_MS } from '#contract/constants';
 
 /** For reads that refresh when the window regains focus and are served from cache meanwhile. */
 export const cachedReadOptions = {

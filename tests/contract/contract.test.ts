@@ -2,10 +2,10 @@
  * One contract, two implementations: every case runs against the server and against the umi mock
  * endpoints, so the mock QA and front-end work use can not drift from what the server answers.
  */
-import type { AccountListItem, LoginResult, MenuNode, NewsArticle, Page } from '../../src/shared/api';
-import { CAPABILITY_URLS, flattenMenus } from '../../src/shared/capabilities';
-import { CODES } from '../../src/shared/codes';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/shared/demoAccounts';
+import type { AccountListItem, LoginResult, MenuNode, NewsArticle, Page } from '#contract/api';
+import { CAPABILITY_URLS, flattenMenus } from '#contract/capabilities';
+import { CODES } from '#contract/codes';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { post, startMockTarget, startServerTarget, type Target } from './targets';
 
 interface Wrapper<T = any> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/shared/demoAccounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { describeEachDatabase } from './support/databases';
 import { accountId, one, sessionOf, sql } from './support/sql';
 

@@ -2,10 +2,10 @@
  * Nobody grants what they do not hold (product.md): the operator's escalations, roles holding
  * /admin, action permissions checked next to the screen grant, and menus that would grant by url.
  */
-import { ACTIONS, CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
-import { SYSTEM_TEXT, type RoleOption } from '../../src/shared/system';
-import type { AccountListItem } from '../../src/shared/api';
+import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { SYSTEM_TEXT, type RoleOption } from '#contract/system';
+import type { AccountListItem } from '#contract/api';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, menuId, one, roleId, rows, sql } from './support/sql';
 

@@ -1,6 +1,6 @@
 import { bootstrap } from '../../server/bootstrap';
 import { menuSeeds, flattenSeeds } from '../../server/seed/menus';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
+import { CAPABILITY_URLS } from '#contract/capabilities';
 import { describeEachDatabase, testConfig } from './support/databases';
 import { one, roleId, rows, sql } from './support/sql';
 

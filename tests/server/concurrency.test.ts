@@ -12,7 +12,7 @@ import pino from 'pino';
 import { buildApp } from '../../server/app';
 import { bootstrap } from '../../server/bootstrap';
 import type { Database } from '../../server/db/client';
-import { CODES } from '../../src/shared/codes';
+import { CODES } from '#contract/codes';
 import { freshDatabase, injectCall, TEST_ADMIN, testConfig, type CallAnswer } from './support/databases';
 import { one, rows, sql } from './support/sql';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
-import { MEDIA_UPLOAD_URL } from '../../src/shared/content';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { MEDIA_UPLOAD_URL } from '#contract/content';
 import { describeEachDatabase } from './support/databases';
 import { one, sql } from './support/sql';
 

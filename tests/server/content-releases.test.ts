@@ -1,5 +1,5 @@
-import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
-import { CONTENT_TEXT } from '../../src/shared/content';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { CONTENT_TEXT } from '#contract/content';
 import { describeEachDatabase } from './support/databases';
 
 describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) => {

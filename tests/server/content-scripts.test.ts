@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { describeEachDatabase } from './support/databases';
 import { one, sql } from './support/sql';
 

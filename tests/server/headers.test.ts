@@ -11,7 +11,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
 import { inlineScriptHashes } from '../../server/http/securityHeaders';
-import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { describeEachDatabase, injectCall, testConfig } from './support/databases';
 
 /** A console built as umi builds it: no inline script. */

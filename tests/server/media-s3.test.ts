@@ -11,8 +11,8 @@ import S3rver from 's3rver';
 import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig, type MediaS3Config } from '../../server/config';
 import { checkMediaStorage, mediaStorage, S3Storage } from '../../server/media/storage';
-import { MEDIA_UPLOAD_URL } from '../../src/shared/content';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/shared/demoAccounts';
+import { MEDIA_UPLOAD_URL } from '#contract/content';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { describeEachDatabase, injectCall } from './support/databases';
 
 const BUCKET = 'console-media';

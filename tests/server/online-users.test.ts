@@ -1,7 +1,7 @@
 /** 在线用户 and 登录日志: the staff screens of sessions and sign-in attempts. */
-import { ACTIONS, CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/shared/demoAccounts';
-import { SYSTEM_TEXT, type LoginLogItem, type OnlineSession } from '../../src/shared/system';
+import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
+import { SYSTEM_TEXT, type LoginLogItem, type OnlineSession } from '#contract/system';
 import { describeEachDatabase } from './support/databases';
 import { accountId, one, rows, sessionOf, sql } from './support/sql';
 

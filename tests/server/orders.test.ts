@@ -2,10 +2,10 @@
  * Orders: buying, confirming, cancelling, refunding and recharging, with the membership and the
  * salesperson's ledger moving together, to the cent, on PGlite and PostgreSQL.
  */
-import { CODES } from '../../src/shared/codes';
-import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
-import { commissionOf, formatYuan } from '../../src/shared/money';
-import { MAX_PENDING_ORDERS, ORDER_MESSAGES, type OrderItem, type PendingOrder } from '../../src/shared/orders';
+import { CODES } from '#contract/codes';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { commissionOf, formatYuan } from '#contract/money';
+import { MAX_PENDING_ORDERS, ORDER_MESSAGES, type OrderItem, type PendingOrder } from '#contract/orders';
 import { postLedgerEntry } from '../../server/money/ledger';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, one, rows, sql } from './support/sql';

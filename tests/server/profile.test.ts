@@ -2,8 +2,8 @@
 
 import { postLedgerEntry } from '../../server/money/ledger';
 import { DEMO_SALE_BALANCE_CENTS } from '../../server/seed/domains/money';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/shared/demoAccounts';
-import { PROFILE_TEXT } from '../../src/shared/profile';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
+import { PROFILE_TEXT } from '#contract/profile';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, one, sql } from './support/sql';
 

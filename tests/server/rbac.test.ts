@@ -1,6 +1,6 @@
-import type { MenuNode } from '../../src/shared/capabilities';
-import { CAPABILITY_URLS, capabilitiesFromUrls } from '../../src/shared/capabilities';
-import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
+import type { MenuNode } from '#contract/capabilities';
+import { CAPABILITY_URLS, capabilitiesFromUrls } from '#contract/capabilities';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { describeEachDatabase } from './support/databases';
 import { accountId, menuId, one, rbacVersion, roleId, rows, sql } from './support/sql';
 

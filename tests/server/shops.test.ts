@@ -1,6 +1,6 @@
-import { CODES } from '../../src/shared/codes';
-import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
-import { SHOP_MESSAGES, type AccountShopItem, type ShopItem } from '../../src/shared/shops';
+import { CODES } from '#contract/codes';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { SHOP_MESSAGES, type AccountShopItem, type ShopItem } from '#contract/shops';
 import { DEMO_SHOPS } from '../../server/seed/domains/shops';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, one, rows, sql } from './support/sql';

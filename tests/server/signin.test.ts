@@ -8,8 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { pruneAuthData, startPruning } from '../../server/auth/maintenance';
 import { passwordStats } from '../../server/auth/password';
 import { parseTrustProxy } from '../../server/config';
-import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
-import { PASSWORD_TEXT } from '../../src/shared/uiText';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { PASSWORD_TEXT } from '#contract/uiText';
 import { describeEachDatabase, TEST_ADMIN, type SuiteContext } from './support/databases';
 import { accountId, one, rows, sessionOf, sql } from './support/sql';
 

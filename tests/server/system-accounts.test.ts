@@ -4,9 +4,9 @@ import { buildApp } from '../../server/app';
 import { SEARCH_COUNT_CAP } from '../../server/calls/account';
 import { RECENT_ACCOUNTS } from '../../server/calls/accountList';
 import { containsPattern } from '../../server/db/query';
-import { CODE_MESSAGES } from '../../src/shared/codes';
-import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
-import { SYSTEM_TEXT, type AuditItem, type LevelItem, type SaleItem } from '../../src/shared/system';
+import { CODE_MESSAGES } from '#contract/codes';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { SYSTEM_TEXT, type AuditItem, type LevelItem, type SaleItem } from '#contract/system';
 import { describeEachDatabase, injectCall, TEST_ADMIN } from './support/databases';
 import { accountId, one, roleId, rows, sql } from './support/sql';
 

@@ -1,10 +1,10 @@
 /** Menus and roles administration: tree rules, grants, the super administrator, preview, audit. */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import type { MenuNode } from '../../src/shared/capabilities';
-import { CAPABILITY_URLS } from '../../src/shared/capabilities';
-import { DEMO_ACCOUNTS } from '../../src/shared/demoAccounts';
-import { SYSTEM_TEXT, type MenuAdminNode, type RoleItem } from '../../src/shared/system';
+import type { MenuNode } from '#contract/capabilities';
+import { CAPABILITY_URLS } from '#contract/capabilities';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { SYSTEM_TEXT, type MenuAdminNode, type RoleItem } from '#contract/system';
 import { describeEachDatabase, injectCall } from './support/databases';
 import { accountId, menuId, one, roleId, rows, sql } from './support/sql';
 

@@ -1,7 +1,7 @@
 import access from '@/access';
-import type { InitialState } from '@/models/startup';
-import { flattenMenus } from '@/shared/capabilities';
-import { ACTION_KEYS, ACTIONS, CAPABILITIES, CAPABILITY_URLS, type MenuNode } from '@/shared/capabilities';
+import type { InitialState } from '@/auth/startup';
+import { flattenMenus } from '#contract/capabilities';
+import { ACTION_KEYS, ACTIONS, CAPABILITIES, CAPABILITY_URLS, type MenuNode } from '#contract/capabilities';
 
 function stateWith(menus: MenuNode[]): InitialState {
   return {

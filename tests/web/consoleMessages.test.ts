@@ -1,5 +1,5 @@
 /** The plug-in's reader of the console's messages (the reference extension's bridge uses it). */
-import { parseConsoleMessage, PLUGIN_PROTOCOL_VERSION } from '@/shared/pluginProtocol';
+import { parseConsoleMessage, PLUGIN_PROTOCOL_VERSION } from '#contract/pluginProtocol';
 
 describe('parseConsoleMessage', () => {
   it('reads every message the console sends', () => {

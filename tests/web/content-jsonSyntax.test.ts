@@ -1,5 +1,5 @@
-import { findJsonSyntaxError, lineAndColumn } from '@/shared/jsonSyntax';
-import { formatBytes, scriptContentProblem } from '@/shared/content';
+import { findJsonSyntaxError, lineAndColumn } from '#contract/jsonSyntax';
+import { formatBytes, scriptContentProblem } from '#contract/content';
 
 const valid = [
   '{}',

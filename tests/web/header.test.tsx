@@ -3,9 +3,9 @@ import { history, useModel } from '@umijs/max';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import AvatarDropdown, { DEFAULT_AVATAR } from '@/components/Header/AvatarDropdown';
 import HeaderActions from '@/components/Header';
-import { saveLogin } from '@/models/session';
+import { saveLogin } from '@/auth/session';
 import { logout } from '@/services/account';
-import { UI_TEXT } from '@/shared/uiText';
+import { UI_TEXT } from '#contract/uiText';
 
 jest.mock('@umijs/max', () => ({ history: { push: jest.fn() }, useModel: jest.fn() }));
 jest.mock('@/services/account');
@@ -16,7 +16,7 @@ const plugin = { start: jest.fn(async () => {}), clean: jest.fn(async () => true
 
 function withState(initialState: object | undefined) {
   (useModel as jest.Mock).mockImplementation((namespace: string) =>
-    namespace === 'plugin' ? plugin : { initialState, setInitialState },
+    namespace === 'extension' ? plugin : { initialState, setInitialState },
   );
 }
 

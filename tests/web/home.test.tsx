@@ -2,7 +2,7 @@
 import { useModel } from '@umijs/max';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import HomePage, { greeting } from '@/pages/client/Home';
-import { saveLogin } from '@/models/session';
+import { saveLogin } from '@/auth/session';
 import { getOne } from '@/services/account';
 import { getSummary } from '@/services/profile';
 import { FIGURE_TITLES } from '@/pages/client/HomeFigures';
@@ -29,7 +29,7 @@ const plugin = {
 };
 
 function withState(state: object) {
-  (useModel as jest.Mock).mockImplementation((namespace: string) => (namespace === 'plugin' ? plugin : { initialState: state }));
+  (useModel as jest.Mock).mockImplementation((namespace: string) => (namespace === 'extension' ? plugin : { initialState: state }));
 }
 
 async function focusWindow() {

@@ -1,6 +1,6 @@
 /** The payout card checks the console runs before sending (the server runs the same). */
 import { amountProblem } from '@/pages/client/SaleBalanceRecord/WithdrawForm';
-import { cardNumberProblem, luhnValid, maskedCard, normaliseCardNumber } from '@/shared/ledger';
+import { cardNumberProblem, luhnValid, maskedCard, normaliseCardNumber } from '#contract/ledger';
 
 describe('Luhn check', () => {
   it('accepts numbers whose check digit is right', () => {

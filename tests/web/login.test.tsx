@@ -5,7 +5,7 @@ import LoginPage from '@/pages/Login';
 import { login, register } from '@/services/account';
 import { feedback } from '@/utils/feedback';
 import { PasswordStrengthMeter } from '@/components/PasswordStrength';
-import { PASSWORD_TEXT } from '@/shared/uiText';
+import { PASSWORD_TEXT } from '#contract/uiText';
 
 jest.mock('@umijs/max', () => ({
   history: { push: jest.fn(), replace: jest.fn() },
@@ -16,7 +16,7 @@ jest.mock('@umijs/max', () => ({
 jest.mock('@/services/account');
 // jest runs no dynamic import(): the password check's lazy chunk is required instead.
 jest.mock('@/utils/loadPasswordStrength', () => ({
-  importPasswordStrength: async () => jest.requireActual('@/shared/passwordStrength'),
+  importPasswordStrength: async () => jest.requireActual('#contract/passwordStrength'),
 }));
 
 const refresh = jest.fn(async () => {});
@@ -28,7 +28,7 @@ function at(pathname: string, search = '', state: unknown = null) {
 
 beforeEach(() => {
   jest.clearAllMocks();
-  (useModel as jest.Mock).mockImplementation((namespace: string) => (namespace === 'plugin' ? { sendToken } : { refresh }));
+  (useModel as jest.Mock).mockImplementation((namespace: string) => (namespace === 'extension' ? { sendToken } : { refresh }));
 });
 
 // getByRole computes styles for every element, which jsdom makes slow under antd's CSS-in-JS.

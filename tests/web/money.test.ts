@@ -1,4 +1,4 @@
-import { commissionOf, formatRate, formatYuan, parseYuan } from '@/shared/money';
+import { commissionOf, formatRate, formatYuan, parseYuan } from '#contract/money';
 
 describe('money', () => {
   it('formats cents as yuan with two decimals and thousands separators', () => {

@@ -4,9 +4,9 @@ import MemberCenterPage from '@/pages/client/MemberCenter';
 import { expiryText } from '@/pages/client/MemberCenter/MembershipCard';
 import { buyLabel } from '@/pages/client/MemberCenter/LevelCards';
 import { toListBody } from '@/pages/client/OrderList';
-import { saveLogin } from '@/models/session';
+import { saveLogin } from '@/auth/session';
 import { cancelOrder, createOrder, getMemberCenter } from '@/services/order';
-import { membershipAfterPayment, ORDER_TEXT } from '@/shared/orders';
+import { membershipAfterPayment, ORDER_TEXT } from '#contract/orders';
 import { basic, center, DAY, membership, NOW, pending, pro } from './support/orderFixtures';
 
 jest.mock('@umijs/max', () => ({ useAccess: () => ({}) }));

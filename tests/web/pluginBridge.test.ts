@@ -1,9 +1,9 @@
 /** The page side of the bridge: hidden elements, element text plus an event, and the tab's visibility. */
-import { returnToConsole } from '@/plugin/browser';
-import { createDomTransport } from '@/plugin/domTransport';
-import { BRIDGE_ELEMENT_IDS, BRIDGE_EVENT } from '@/shared/pluginProtocol';
+import { returnToConsole } from '@/extensionBridge/browser';
+import { createDomTransport } from '@/extensionBridge/domTransport';
+import { BRIDGE_ELEMENT_IDS, BRIDGE_EVENT } from '#contract/pluginProtocol';
 
-jest.mock('@/plugin/dialogs', () => ({ dialogs: {} }));
+jest.mock('@/extensionBridge/dialogs', () => ({ dialogs: {} }));
 
 function pluginWrites(text: string) {
   const inbox = document.getElementById(BRIDGE_ELEMENT_IDS.toConsole)!;

@@ -1,7 +1,7 @@
 /** The plug-in flows of legacy §4, step by step, against a protocol double. */
-import { PluginController, type PluginEnvironment, type PluginTransport } from '@/plugin/controller';
-import { JOIN_CREATOR_TAB_NAME } from '@/shared/constants';
-import { parsePluginMessage, PLUGIN_PROTOCOL_VERSION, type ConsoleMessage, type PluginMessage } from '@/shared/pluginProtocol';
+import { PluginController, type PluginEnvironment, type PluginTransport } from '@/extensionBridge/controller';
+import { JOIN_CREATOR_TAB_NAME } from '#contract/constants';
+import { parsePluginMessage, PLUGIN_PROTOCOL_VERSION, type ConsoleMessage, type PluginMessage } from '#contract/pluginProtocol';
 
 /** The plug-in's side of the bridge, as a test double with a storage of its own. */
 class FakePlugin implements PluginTransport {

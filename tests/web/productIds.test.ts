@@ -1,4 +1,4 @@
-import { parseProductIds, productIdsProblem } from '@/plugin/productIds';
+import { parseProductIds, productIdsProblem } from '@/extensionBridge/productIds';
 
 describe('product id list', () => {
   it('reads ids one per line or comma separated (ASCII or Chinese), keeping the first of duplicates', () => {

@@ -1,7 +1,7 @@
 /** The request wrapper and the error catalogue of legacy §7–§8. */
 import { history } from '@umijs/max';
-import { callApi, RequestError } from '@/models/request';
-import { saveLogin } from '@/models/session';
+import { callApi, RequestError } from '@/services/request';
+import { saveLogin } from '@/auth/session';
 import { feedback } from '@/utils/feedback';
 import { fail, installFailingFetch, installFetch, ok } from './support/fakeFetch';
 

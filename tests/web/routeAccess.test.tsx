@@ -8,8 +8,8 @@ import { renderHook } from '@testing-library/react';
 import React from 'react';
 import routes, { type AppRoute } from '../../config/routes';
 import access from '@/access';
-import type { InitialState } from '@/models/startup';
-import { CAPABILITY_URLS, flattenMenus, type Capability } from '@/shared/capabilities';
+import type { InitialState } from '@/auth/startup';
+import { CAPABILITY_URLS, flattenMenus, type Capability } from '#contract/capabilities';
 
 interface MarkedRoute extends AppRoute {
   unaccessible?: boolean;

@@ -1,4 +1,4 @@
-import { clearSession, readSession, restoreSession, saveLogin, saveProfile } from '@/models/session';
+import { clearSession, readSession, restoreSession, saveLogin, saveProfile } from '@/auth/session';
 
 const HOUR = 3_600_000;
 const login = (expires: number) => ({

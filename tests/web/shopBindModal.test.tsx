@@ -1,4 +1,4 @@
-/** /client/shopManager's 绑定店铺 dialog: the bind flow through useModel('plugin'), and its connection state. */
+/** /client/shopManager's 绑定店铺 dialog: the bind flow through useModel('extension'), and its connection state. */
 import { useModel } from '@umijs/max';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import BindShopModal from '@/pages/client/ShopManager/BindShopModal';

@@ -1,6 +1,6 @@
 /** getInitialState's startup rules (legacy §4). */
-import { loadInitialState } from '@/models/startup';
-import { saveLogin } from '@/models/session';
+import { loadInitialState } from '@/auth/startup';
+import { saveLogin } from '@/auth/session';
 import { getMenus, getOne } from '@/services/account';
 
 jest.mock('@/services/account');

@@ -4,12 +4,12 @@
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import UsersManager from '@/pages/client/system/UsersManager';
-import { callApi } from '@/models/request';
+import { callApi } from '@/services/request';
 import { roleOptions } from '@/services/system';
 
 let mockFlags: Record<string, boolean> = {};
 jest.mock('@umijs/max', () => ({ useAccess: () => mockFlags, useModel: () => ({ initialState: { username: 'operator' } }) }));
-jest.mock('@/models/request', () => ({ callApi: jest.fn() }));
+jest.mock('@/services/request', () => ({ callApi: jest.fn() }));
 jest.mock('@/services/system', () => ({
   change: jest.fn(),
   createAccount: jest.fn(),

@@ -2,10 +2,10 @@
 import { render, screen } from '@testing-library/react';
 import UsersManager from '@/pages/client/system/UsersManager';
 import { accountsTotalText } from '@/pages/client/system/UsersManager/text';
-import { callApi } from '@/models/request';
+import { callApi } from '@/services/request';
 
 jest.mock('@umijs/max', () => ({ useAccess: () => ({ canSeeAdmin: false }), useModel: () => ({ initialState: { username: 'me' } }) }));
-jest.mock('@/models/request', () => ({ callApi: jest.fn() }));
+jest.mock('@/services/request', () => ({ callApi: jest.fn() }));
 jest.mock('@/services/system', () => ({
   change: jest.fn(),
   createAccount: jest.fn(),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryOne } from '../../db/query';
-import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
-import type { ScriptKind } from '../../../src/shared/content';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import type { ScriptKind } from '#contract/content';
 
 interface ScriptSeed {
   kind: ScriptKind;

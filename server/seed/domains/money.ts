@@ -5,13 +5,13 @@
  * by its reference / fingerprint and only inserted when missing.
  */
 import { sql } from 'drizzle-orm';
-import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import type { ServerConfig } from '../../config';
 import type { Tx } from '../../db/client';
 import { queryOne } from '../../db/query';
 import { cardFingerprint } from '../../money/cardFingerprint';
 import { postLedgerEntry } from '../../money/ledger';
-import { commissionOf } from '../../../src/shared/money';
+import { commissionOf } from '#contract/money';
 import { DEMO_MEMBER_LEVEL, DEMO_SALE_COMMISSION_BP, MEMBERSHIP_LEVEL_SEEDS } from '../demo';
 
 export const DEMO_OPENING_BALANCE = { reference: 'demo:opening-balance', amountCents: 9990, note: '演示数据：期初余额' } as const;

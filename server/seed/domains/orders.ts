@@ -9,8 +9,8 @@ import { queryOne, toIso, toMillis } from '../../db/query';
 import { postLedgerEntry } from '../../money/ledger';
 import { ledgerReference } from '../../orders/settlement';
 import { newOrderNo } from '../../orders/orderNumbers';
-import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
-import { commissionOf } from '../../../src/shared/money';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { commissionOf } from '#contract/money';
 import { DEMO_MEMBER_LEVEL } from '../demo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
-import type { ShopPlatform, ShopStatus } from '../../../src/shared/shops';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import type { ShopPlatform, ShopStatus } from '#contract/shops';
 
 interface DemoShop {
   username: string;

@@ -2,8 +2,8 @@
 import { LoginOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { history, useModel } from '@umijs/max';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
-import { getToken } from '@/models/session';
-import { UI_TEXT } from '@/shared/uiText';
+import { getToken } from '@/auth/session';
+import { UI_TEXT } from '#contract/uiText';
 import useLogout from './useLogout';
 
 const text = UI_TEXT.header;

@@ -5,7 +5,7 @@ import AvatarDropdown from './AvatarDropdown';
 import CleanPluginButton from './CleanPluginButton';
 
 export default function HeaderActions() {
-  const plugin = useModel('plugin');
+  const plugin = useModel('extension');
   // The client area listens for the plug-in from its first page on.
   useEffect(() => {
     void plugin.start();

@@ -1,14 +1,14 @@
 /** Log out: tell the server, then clear the session (the plug-in's copy too) and land on /login whatever it answered. */
 import { history, useModel } from '@umijs/max';
 import { useCallback } from 'react';
-import { emptyState } from '@/models/startup';
-import { LOGIN_PATH } from '@/models/request';
-import { clearSession } from '@/models/session';
+import { emptyState } from '@/auth/startup';
+import { LOGIN_PATH } from '@/services/request';
+import { clearSession } from '@/auth/session';
 import { logout } from '@/services/account';
 
 export default function useLogout() {
   const { setInitialState } = useModel('@@initialState');
-  const { sendToken } = useModel('plugin');
+  const { sendToken } = useModel('extension');
   return useCallback(async () => {
     try {
       await logout();

@@ -3,8 +3,8 @@ import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Col, Row, Statistic } from 'antd';
 import { getSummary } from '@/services/profile';
-import { formatYuan } from '@/shared/money';
-import type { HomeSummary } from '@/shared/profile';
+import { formatYuan } from '#contract/money';
+import type { HomeSummary } from '#contract/profile';
 import dayjs from '@/utils/dayjs';
 import { cachedReadOptions } from '@/utils/requestDefaults';
 

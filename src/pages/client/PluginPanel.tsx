@@ -3,14 +3,14 @@ import { ApiOutlined } from '@ant-design/icons';
 import { useModel } from '@umijs/max';
 import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { parseProductIds, productIdsProblem } from '@/plugin/productIds';
-import type { Membership } from '@/shared/api';
-import { DEFAULT_SHOP_TYPE, SHOP_TYPE_OPTIONS, SHOP_TYPE_RULES, SHOP_URL_PLACEHOLDER, SHOP_URL_RULES } from '@/plugin/bindShopFields';
-import ConnectionState from '@/plugin/ConnectionState';
-import { CREATOR_PAGE_URL } from '@/plugin/platform';
+import { parseProductIds, productIdsProblem } from '@/extensionBridge/productIds';
+import type { Membership } from '#contract/api';
+import { DEFAULT_SHOP_TYPE, SHOP_TYPE_OPTIONS, SHOP_TYPE_RULES, SHOP_URL_PLACEHOLDER, SHOP_URL_RULES } from '@/extensionBridge/bindShopFields';
+import ConnectionState from '@/extensionBridge/ConnectionState';
+import { CREATOR_PAGE_URL } from '@/extensionBridge/platform';
 
 function BindShopForm() {
-  const plugin = useModel('plugin');
+  const plugin = useModel('extension');
   return (
     <Form
       layout="vertical"
@@ -36,7 +36,7 @@ function BindShopForm() {
 }
 
 function JoinCreatorForm({ membership }: { membership: Membership | null }) {
-  const plugin = useModel('plugin');
+  const plugin = useModel('extension');
   const [text, setText] = useState('');
   const parsed = useMemo(() => parseProductIds(text), [text]);
   const quota = membership ? membership.productQuota : null;
@@ -77,7 +77,7 @@ function JoinCreatorForm({ membership }: { membership: Membership | null }) {
 }
 
 export default function PluginPanel({ membership }: { membership: Membership | null }) {
-  const plugin = useModel('plugin');
+  const plugin = useModel('extension');
   return (
     <Card
       title={

@@ -9,8 +9,8 @@ import { buildApp } from '../../../server/app';
 import { bootstrap } from '../../../server/bootstrap';
 import { loadConfig, type ServerConfig } from '../../../server/config';
 import { openDatabase, type Database, type Db } from '../../../server/db/client';
-import type { ApiResponse } from '../../../src/shared/api';
-import { DEMO_PASSWORD } from '../../../src/shared/demoAccounts';
+import type { ApiResponse } from '#contract/api';
+import { DEMO_PASSWORD } from '#contract/demoAccounts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

@@ -3,7 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormCheckbox, ProFormText } from '@ant-design/pro-components';
 import { Button } from 'antd';
 import { addCard } from '@/services/ledger';
-import { CARD_BANK_MAX, CARD_HOLDER_MAX, cardNumberProblem, normaliseCardNumber } from '@/shared/ledger';
+import { CARD_BANK_MAX, CARD_HOLDER_MAX, cardNumberProblem, normaliseCardNumber } from '#contract/ledger';
 import { feedback } from '@/utils/feedback';
 import { CARD_TEXT } from './text';
 

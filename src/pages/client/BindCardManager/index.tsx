@@ -3,7 +3,7 @@ import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-
 import { Alert, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { removeCard, setDefaultCard } from '@/services/ledger';
-import { maskedCard, type BankCard } from '@/shared/ledger';
+import { maskedCard, type BankCard } from '#contract/ledger';
 import dayjs from '@/utils/dayjs';
 import { feedback } from '@/utils/feedback';
 import { pagedRequest } from '@/utils/proTable';

@@ -1,14 +1,14 @@
 /** Confirms a purchase: the level, the amount, the channel and the expiry it will give once paid. */
 import { Alert, Descriptions, Modal } from 'antd';
 import dayjs from '@/utils/dayjs';
-import { formatYuan } from '@/shared/money';
+import { formatYuan } from '#contract/money';
 import {
   membershipAfterPayment,
   ORDER_TEXT,
   PAYMENT_CHANNEL_TEXT,
   type CurrentMembership,
   type LevelOnSale,
-} from '@/shared/orders';
+} from '#contract/orders';
 
 const TEXT = ORDER_TEXT.memberCenter;
 

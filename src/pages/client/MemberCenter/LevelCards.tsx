@@ -1,8 +1,8 @@
 /** The levels on sale, each with its price, duration, quotas and the buy / renew button. */
 import { CheckOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Row, Typography } from 'antd';
-import { formatYuan } from '@/shared/money';
-import { ORDER_TEXT, type CurrentMembership, type LevelOnSale } from '@/shared/orders';
+import { formatYuan } from '#contract/money';
+import { ORDER_TEXT, type CurrentMembership, type LevelOnSale } from '#contract/orders';
 
 const TEXT = ORDER_TEXT.memberCenter;
 

@@ -1,7 +1,7 @@
 /** The account's current level, expiry and quotas. */
 import { Card, Descriptions, Tag } from 'antd';
 import dayjs from '@/utils/dayjs';
-import { ORDER_TEXT, type CurrentMembership } from '@/shared/orders';
+import { ORDER_TEXT, type CurrentMembership } from '#contract/orders';
 
 const TEXT = ORDER_TEXT.memberCenter;
 

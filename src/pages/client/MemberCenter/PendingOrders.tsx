@@ -1,8 +1,8 @@
 /** The member's pending orders with how to pay each, and cancel. */
 import { Button, Card, Descriptions, Popconfirm, Space, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
-import { formatYuan } from '@/shared/money';
-import { ORDER_TEXT, type PendingOrder } from '@/shared/orders';
+import { formatYuan } from '#contract/money';
+import { ORDER_TEXT, type PendingOrder } from '#contract/orders';
 
 const TEXT = ORDER_TEXT.memberCenter;
 

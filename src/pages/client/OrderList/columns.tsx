@@ -2,8 +2,8 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { Tooltip, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
-import { formatRate, formatYuan } from '@/shared/money';
-import { ORDER_STATUS_TEXT, PAYMENT_CHANNEL_TEXT, type OrderItem, type OrderStatus } from '@/shared/orders';
+import { formatRate, formatYuan } from '#contract/money';
+import { ORDER_STATUS_TEXT, PAYMENT_CHANNEL_TEXT, type OrderItem, type OrderStatus } from '#contract/orders';
 
 const STATUS_BADGE: Record<OrderStatus, 'Warning' | 'Success' | 'Default' | 'Error'> = {
   pending: 'Warning',

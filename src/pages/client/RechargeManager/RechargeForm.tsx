@@ -4,8 +4,8 @@ import { Card, Descriptions, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import dayjs from '@/utils/dayjs';
 import { listLevelsOnSale, rechargeAccount, searchAccounts } from '@/services/order';
-import { formatYuan } from '@/shared/money';
-import { ORDER_TEXT, type AccountOption, type LevelOnSale } from '@/shared/orders';
+import { formatYuan } from '#contract/money';
+import { ORDER_TEXT, type AccountOption, type LevelOnSale } from '#contract/orders';
 import { feedback } from '@/utils/feedback';
 
 const TEXT = ORDER_TEXT.recharge;

@@ -2,8 +2,8 @@
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useRef } from 'react';
 import dayjs from '@/utils/dayjs';
-import { formatYuan } from '@/shared/money';
-import { ORDER_TEXT, type OrderItem } from '@/shared/orders';
+import { formatYuan } from '#contract/money';
+import { ORDER_TEXT, type OrderItem } from '#contract/orders';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import RechargeForm from './RechargeForm';

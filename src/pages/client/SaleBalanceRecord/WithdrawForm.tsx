@@ -4,8 +4,8 @@ import { Link } from '@umijs/max';
 import { Alert, Button } from 'antd';
 import { useRef } from 'react';
 import { listCards, requestWithdrawal } from '@/services/ledger';
-import { maskedCard, WITHDRAWAL_NOTE_MAX } from '@/shared/ledger';
-import { formatYuan, parseYuan } from '@/shared/money';
+import { maskedCard, WITHDRAWAL_NOTE_MAX } from '#contract/ledger';
+import { formatYuan, parseYuan } from '#contract/money';
 import { feedback } from '@/utils/feedback';
 import { BALANCE_TEXT } from './text';
 

@@ -1,7 +1,7 @@
 /** How money rows read on the ledger and approval screens: signed amounts, kinds, statuses, cards. */
 import { Typography } from 'antd';
-import { LEDGER_KIND_LABELS, maskedCard, WITHDRAWAL_STATUS_LABELS, type Withdrawal, type WithdrawalStatus } from '@/shared/ledger';
-import { formatYuan } from '@/shared/money';
+import { LEDGER_KIND_LABELS, maskedCard, WITHDRAWAL_STATUS_LABELS, type Withdrawal, type WithdrawalStatus } from '#contract/ledger';
+import { formatYuan } from '#contract/money';
 import dayjs from '@/utils/dayjs';
 
 /** `+29.90` in green, `-30.00` in red. */

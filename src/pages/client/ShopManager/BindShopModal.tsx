@@ -1,10 +1,10 @@
-/** 绑定店铺: shop type + shop url, run through the plug-in's bind flow (useModel('plugin')). */
+/** 绑定店铺: shop type + shop url, run through the plug-in's bind flow (useModel('extension')). */
 import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
 import { Alert, Button, Space, Typography } from 'antd';
-import { DEFAULT_SHOP_TYPE, SHOP_TYPE_OPTIONS, SHOP_TYPE_RULES, SHOP_URL_PLACEHOLDER, SHOP_URL_RULES } from '@/plugin/bindShopFields';
-import ConnectionState from '@/plugin/ConnectionState';
+import { DEFAULT_SHOP_TYPE, SHOP_TYPE_OPTIONS, SHOP_TYPE_RULES, SHOP_URL_PLACEHOLDER, SHOP_URL_RULES } from '@/extensionBridge/bindShopFields';
+import ConnectionState from '@/extensionBridge/ConnectionState';
 
 interface BindValues {
   shopType: string;
@@ -13,7 +13,7 @@ interface BindValues {
 
 /** `onBound` runs once a bind flow ended (the table reloads: the plug-in reported the shop before that). */
 export default function BindShopModal({ onBound }: { onBound: () => void }) {
-  const plugin = useModel('plugin');
+  const plugin = useModel('extension');
   return (
     <ModalForm<BindValues>
       title="绑定店铺"

@@ -2,8 +2,8 @@
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { message } from 'antd';
 import { useRef } from 'react';
-import { callApi } from '@/models/request';
-import type { ShopItem } from '@/shared/shops';
+import { callApi } from '@/services/request';
+import type { ShopItem } from '#contract/shops';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import BindShopModal from './BindShopModal';

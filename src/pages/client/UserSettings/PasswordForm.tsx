@@ -2,7 +2,7 @@
 import { ProForm, ProFormText, type ProFormInstance } from '@ant-design/pro-components';
 import { useRef } from 'react';
 import { changePassword } from '@/services/profile';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@/shared/accountRules';
+import { PASSWORD_MAX, PASSWORD_MIN } from '#contract/accountRules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import { useModel } from '@umijs/max';
 import { feedback } from '@/utils/feedback';

@@ -2,11 +2,11 @@
 import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
 import { Descriptions } from 'antd';
-import { saveProfile } from '@/models/session';
+import { saveProfile } from '@/auth/session';
 import { updateEmail } from '@/services/profile';
-import { EMAIL_MAX } from '@/shared/accountRules';
-import type { Profile } from '@/shared/profile';
-import { PASSWORD_TEXT } from '@/shared/uiText';
+import { EMAIL_MAX } from '#contract/accountRules';
+import type { Profile } from '#contract/profile';
+import { PASSWORD_TEXT } from '#contract/uiText';
 import { feedback } from '@/utils/feedback';
 import { dateTime } from '../SaleBalanceRecord/display';
 import { SETTINGS_TEXT } from './text';

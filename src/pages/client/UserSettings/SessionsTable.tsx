@@ -4,7 +4,7 @@ import { Popconfirm, Space, Tag, Typography } from 'antd';
 import type { MutableRefObject } from 'react';
 import useLogout from '@/components/Header/useLogout';
 import { revokeSession } from '@/services/profile';
-import type { ActiveSession } from '@/shared/profile';
+import type { ActiveSession } from '#contract/profile';
 import { feedback } from '@/utils/feedback';
 import { pagedRequest } from '@/utils/proTable';
 import { describeAgent } from '@/utils/userAgent';

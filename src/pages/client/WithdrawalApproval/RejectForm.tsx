@@ -2,8 +2,8 @@
 import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
 import { Descriptions } from 'antd';
 import { rejectWithdrawal } from '@/services/ledger';
-import { REJECT_REASON_MAX, type Withdrawal } from '@/shared/ledger';
-import { formatYuan } from '@/shared/money';
+import { REJECT_REASON_MAX, type Withdrawal } from '#contract/ledger';
+import { formatYuan } from '#contract/money';
 import { feedback } from '@/utils/feedback';
 import { cardLabel } from '../SaleBalanceRecord/display';
 import { APPROVAL_TEXT } from './text';

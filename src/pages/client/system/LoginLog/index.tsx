@@ -1,7 +1,7 @@
 /** 登录日志: every login and registration attempt (time, name as typed, address, browser, result), with filters. */
 import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Typography } from 'antd';
-import { LOGIN_KINDS, LOGIN_RESULTS, type LoginLogItem } from '@/shared/system';
+import { LOGIN_KINDS, LOGIN_RESULTS, type LoginLogItem } from '#contract/system';
 import { atRangeBody, pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { describeAgent } from '@/utils/userAgent';

@@ -24,10 +24,10 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import type { UploadChangeParam, UploadFile } from 'antd/es/upload';
 import { useState } from 'react';
-import { callApi } from '@/models/request';
-import { getToken } from '@/models/session';
+import { callApi } from '@/services/request';
+import { getToken } from '@/auth/session';
 import { deleteMedia, renameMedia } from '@/services/content';
-import type { ApiResponse, Page } from '@/shared/api';
+import type { ApiResponse, Page } from '#contract/api';
 import {
   CONTENT_TEXT,
   formatBytes,
@@ -37,7 +37,7 @@ import {
   MEDIA_UPLOAD_URL,
   type MediaItem,
   type MediaKind,
-} from '@/shared/content';
+} from '#contract/content';
 import dayjs from '@/utils/dayjs';
 
 type View = 'grid' | 'list';

@@ -12,7 +12,7 @@ import {
   NEWS_SUMMARY_MAX,
   NEWS_TITLE_MAX,
   type NewsAdminItem,
-} from '@/shared/content';
+} from '#contract/content';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 

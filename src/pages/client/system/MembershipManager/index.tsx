@@ -4,8 +4,8 @@ import { ModalForm, PageContainer, ProFormDigit, ProFormSwitch, ProFormText, Pro
 import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { change } from '@/services/system';
-import { formatYuan, parseYuan } from '@/shared/money';
-import { SYSTEM_TEXT, type LevelCreateBody, type LevelItem } from '@/shared/system';
+import { formatYuan, parseYuan } from '#contract/money';
+import { SYSTEM_TEXT, type LevelCreateBody, type LevelItem } from '#contract/system';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 

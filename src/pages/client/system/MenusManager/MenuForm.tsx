@@ -11,7 +11,7 @@ import {
   MENU_URL_PATTERN,
   type MenuAdminNode,
   type MenuCreateBody,
-} from '@/shared/system';
+} from '#contract/system';
 import { parentOptions } from './menuTree';
 
 export const ROOT_PARENT = 0;

@@ -27,7 +27,7 @@ import {
   SYSTEM_TEXT,
   type MenuAdminNode,
   type MenuCreateBody,
-} from "@/shared/system";
+} from "#contract/system";
 import MenuForm from "./MenuForm";
 import MoveForm from "./MoveForm";
 import { allIds, moved, siblingsOf } from "./menuTree";

@@ -1,9 +1,9 @@
 /** "以此角色预览": the menu and the capabilities the grants being edited would give, before saving. */
 import { Descriptions, Empty, Modal, Spin, Tag, Tree, Typography } from 'antd';
 import { useRequest } from 'ahooks';
-import { CAPABILITIES, CAPABILITY_URLS, type MenuNode } from '@/shared/capabilities';
+import { CAPABILITIES, CAPABILITY_URLS, type MenuNode } from '#contract/capabilities';
 import { previewGrants } from '@/services/system';
-import { MENU_KIND_TEXT } from '@/shared/system';
+import { MENU_KIND_TEXT } from '#contract/system';
 
 interface Props {
   open: boolean;

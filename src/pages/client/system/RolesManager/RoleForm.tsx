@@ -4,7 +4,7 @@ import { DrawerForm, ProForm, ProFormText, ProFormTextArea } from '@ant-design/p
 import { useModel } from '@umijs/max';
 import { Alert, Button, Form, Space, Tag, Tree } from 'antd';
 import { useMemo, useState } from 'react';
-import { ROLE_CODE_PATTERN, SUPER_ADMIN_ROLE_CODE, type MenuAdminNode, type RoleCreateBody, type RoleItem } from '@/shared/system';
+import { ROLE_CODE_PATTERN, SUPER_ADMIN_ROLE_CODE, type MenuAdminNode, type RoleCreateBody, type RoleItem } from '#contract/system';
 import { toggleGrant } from './grants';
 import PreviewModal from './PreviewModal';
 

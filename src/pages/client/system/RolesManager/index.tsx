@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import { change, menuTree } from '@/services/system';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
-import { SYSTEM_TEXT, type RoleCreateBody, type RoleItem } from '@/shared/system';
+import { SYSTEM_TEXT, type RoleCreateBody, type RoleItem } from '#contract/system';
 import RoleForm from './RoleForm';
 
 export default function RolesManager() {

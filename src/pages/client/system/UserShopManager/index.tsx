@@ -3,8 +3,8 @@ import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-
 import { message } from 'antd';
 import { useAccess } from '@umijs/max';
 import { useRef } from 'react';
-import { callApi } from '@/models/request';
-import type { AccountShopItem, ShopItem } from '@/shared/shops';
+import { callApi } from '@/services/request';
+import type { AccountShopItem, ShopItem } from '#contract/shops';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { shopColumns, unbindColumn } from '../../ShopManager/columns';

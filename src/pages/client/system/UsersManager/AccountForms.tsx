@@ -1,10 +1,10 @@
 /** The users screen's dialogs: new account, roles, salesperson, and the one-time password. */
 import { ModalForm, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { Alert, Modal, Typography } from 'antd';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '@/shared/accountRules';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '#contract/accountRules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import { strongPasswordRule } from '@/utils/passwordStrength';
-import { basisPointsToPercent, SYSTEM_TEXT, type AccountCreateBody, type RoleOption } from '@/shared/system';
+import { basisPointsToPercent, SYSTEM_TEXT, type AccountCreateBody, type RoleOption } from '#contract/system';
 
 const roleSelectOptions = (roles: readonly RoleOption[]) => roles.map((role) => ({ value: role.id, label: role.name }));
 

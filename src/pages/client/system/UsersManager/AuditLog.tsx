@@ -4,7 +4,7 @@ import { Col, Row, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { atRangeBody, pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditItem } from '@/shared/system';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditItem } from '#contract/system';
 
 const enumOf = (labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([key, text]) => [key, { text }]));
 

@@ -14,7 +14,7 @@ import {
   SCRIPT_KIND_LABELS,
   type BundleScript,
   type ReleaseBundle,
-} from '@/shared/content';
+} from '#contract/content';
 
 const NOT_INCLUDED = 0;
 

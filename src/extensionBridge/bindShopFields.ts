@@ -1,6 +1,6 @@
 /** The bind form's fields (shop type + shop url), the same on /client/home and /client/shopManager. */
 import type { Rule } from 'antd/es/form';
-import { SHOP_PLATFORMS } from '@/shared/shopPlatforms';
+import { SHOP_PLATFORMS } from '#contract/shopPlatforms';
 
 export const SHOP_TYPE_OPTIONS = SHOP_PLATFORMS.map(({ value, label }) => ({ value, label }));
 export const DEFAULT_SHOP_TYPE = SHOP_PLATFORMS[0].value;

@@ -1,10 +1,10 @@
 /**
- * `useModel('plugin')`: the plug-in's connection state and its four flows. The bridge itself is
+ * `useModel('extension')`: the plug-in's connection state and its four flows. The bridge itself is
  * loaded on first use (the client area's header starts it), so pages outside the client area,
  * /login first of all, carry none of it.
  */
 import { useCallback, useRef, useState } from 'react';
-import type { BindRequest, PluginController, PluginState } from '@/plugin/controller';
+import type { BindRequest, PluginController, PluginState } from '@/extensionBridge/controller';
 
 const INITIAL: PluginState = { connected: false, pluginVersion: null, running: null };
 
@@ -13,7 +13,7 @@ export default function usePluginModel() {
   const controller = useRef<Promise<PluginController> | null>(null);
 
   const start = useCallback(() => {
-    controller.current ??= import('@/plugin/browser').then(({ createBrowserController }) => {
+    controller.current ??= import('@/extensionBridge/browser').then(({ createBrowserController }) => {
       const created = createBrowserController();
       created.onChange(setState);
       setState(created.current);

@@ -1,6 +1,6 @@
 /**
  * The JSON body schemas of the API calls (TypeBox, i.e. JSON Schema). The server validates every
- * body with them; the console only imports the types derived from them (`src/shared/api.ts`).
+ * body with them; the console only imports the types derived from them (`contract/api.ts`).
  */
 import { Type, type Static } from '@sinclair/typebox';
 import {

@@ -6,8 +6,8 @@
 import { json } from '@codemirror/lang-json';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
-import { scriptContentProblem } from '@/shared/content';
-import { findJsonSyntaxError } from '@/shared/jsonSyntax';
+import { scriptContentProblem } from '#contract/content';
+import { findJsonSyntaxError } from '#contract/jsonSyntax';
 
 const jsonLinter = linter(
   (view): Diagnostic[] => {

@@ -1,8 +1,8 @@
 /** The plug-in's connection state as a tag; when not connected, 插件未连接 and the store link. */
 import { LinkOutlined } from '@ant-design/icons';
 import { Space, Tag } from 'antd';
-import { PLUGIN_STORE_URL } from '@/shared/constants';
-import { UI_TEXT } from '@/shared/uiText';
+import { PLUGIN_STORE_URL } from '#contract/constants';
+import { UI_TEXT } from '#contract/uiText';
 
 export default function ConnectionState({ connected, version }: { connected: boolean; version: string | null }) {
   if (connected) return <Tag color="success">插件已连接{version ? ` v${version}` : ''}</Tag>;

@@ -1,5 +1,5 @@
 /** The controller wired to this page: the DOM bridge, real tabs, the tab's visibility, antd dialogs. */
-import { getToken } from '@/models/session';
+import { getToken } from '@/auth/session';
 import { PluginController } from './controller';
 import { dialogs } from './dialogs';
 import { createDomTransport } from './domTransport';

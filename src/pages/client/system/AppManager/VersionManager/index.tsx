@@ -5,7 +5,7 @@ import { history, useRouteProps } from '@umijs/max';
 import { Button, Popconfirm, Tag, Typography, message } from 'antd';
 import { useRef } from 'react';
 import { deleteRelease, publishRelease, withdrawRelease } from '@/services/content';
-import { CONTENT_TEXT, RELEASE_STATUS_LABELS, type Release, type ReleaseStatus } from '@/shared/content';
+import { CONTENT_TEXT, RELEASE_STATUS_LABELS, type Release, type ReleaseStatus } from '#contract/content';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import ReleaseForm from './ReleaseForm';

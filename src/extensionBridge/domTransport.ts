@@ -3,7 +3,7 @@
  * (JSON `{ type, data }`) followed by a `plugin-bridge-message` event on that element; the plug-in's
  * content script does the same on the other element. See docs/plugin-protocol.md.
  */
-import { BRIDGE_ELEMENT_IDS, BRIDGE_EVENT, parsePluginMessage, serialize } from '@/shared/pluginProtocol';
+import { BRIDGE_ELEMENT_IDS, BRIDGE_EVENT, parsePluginMessage, serialize } from '#contract/pluginProtocol';
 import type { PluginTransport } from './controller';
 
 function hiddenElement(doc: Document, id: string): HTMLElement {

@@ -1,8 +1,8 @@
 /** Startup (legacy §4): restore the session, then fetch menus and user info when there is a token. */
 import { getMenus, getOne } from '@/services/account';
-import type { MenuNode, Membership, RoleRef } from '@/shared/api';
-import { flattenMenus } from '@/shared/capabilities';
-import { UI_TEXT } from '@/shared/uiText';
+import type { MenuNode, Membership, RoleRef } from '#contract/api';
+import { flattenMenus } from '#contract/capabilities';
+import { UI_TEXT } from '#contract/uiText';
 import { readSession, restoreSession, saveProfile } from './session';
 
 /** Global state (legacy §3). */

@@ -4,7 +4,7 @@ import { useRequest } from 'ahooks';
 import { Button, Drawer, Modal, Popconfirm, Space, Tag, Typography, message } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { getScriptVersion, restoreScriptVersion } from '@/services/content';
-import { CONTENT_TEXT, type ScriptDetail, type ScriptListItem, type ScriptVersionItem } from '@/shared/content';
+import { CONTENT_TEXT, type ScriptDetail, type ScriptListItem, type ScriptVersionItem } from '#contract/content';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { JsonDiff } from './lazyEditors';

@@ -13,7 +13,7 @@ import {
   scriptContentProblem,
   type ScriptKind,
   type ScriptListItem,
-} from '@/shared/content';
+} from '#contract/content';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { JsonEditor } from './lazyEditors';

@@ -4,12 +4,12 @@
  */
 import { history } from '@umijs/max';
 import { extend, type ResponseError } from 'umi-request';
-import type { ApiResponse } from '@/shared/api';
-import { CODES } from '@/shared/codes';
-import { API_PREFIX } from '@/shared/constants';
-import { UI_TEXT } from '@/shared/uiText';
+import type { ApiResponse } from '#contract/api';
+import { CODES } from '#contract/codes';
+import { API_PREFIX } from '#contract/constants';
+import { UI_TEXT } from '#contract/uiText';
 import { feedback } from '@/utils/feedback';
-import { clearSession, getToken } from './session';
+import { clearSession, getToken } from '@/auth/session';
 
 export interface CallOptions {
   /** Show `msg` as a success toast when the call succeeds. Off unless a call asks. */

@@ -3,7 +3,7 @@ import { useRequest } from 'ahooks';
 import { Alert, Button, Drawer, Input, Space, Spin, Typography, message } from 'antd';
 import { useEffect, useState } from 'react';
 import { getScript, saveScript } from '@/services/content';
-import { CONTENT_TEXT, SCRIPT_NOTE_MAX, scriptContentProblem, type ScriptDetail } from '@/shared/content';
+import { CONTENT_TEXT, SCRIPT_NOTE_MAX, scriptContentProblem, type ScriptDetail } from '#contract/content';
 import { formatJson, JsonEditor } from './lazyEditors';
 
 interface Props {

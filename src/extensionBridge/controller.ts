@@ -11,8 +11,8 @@ import {
   type PluginData,
   type PluginDataKey,
   type PluginMessage,
-} from '@/shared/pluginProtocol';
-import { JOIN_CREATOR_TAB_NAME } from '@/shared/constants';
+} from '#contract/pluginProtocol';
+import { JOIN_CREATOR_TAB_NAME } from '#contract/constants';
 
 export interface PluginTransport {
   send(message: ConsoleMessage): void;

@@ -6,7 +6,7 @@ import semverValid from 'semver/functions/valid';
 import semverClean from 'semver/functions/clean';
 import semverGt from 'semver/functions/gt';
 import { createRelease, updateRelease } from '@/services/content';
-import { CHANGELOG_MAX, URL_MAX, type Release } from '@/shared/content';
+import { CHANGELOG_MAX, URL_MAX, type Release } from '#contract/content';
 
 interface Values {
   version: string;
