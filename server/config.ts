@@ -1,6 +1,8 @@
 /** Server configuration, read once from the environment. */
 import net from 'node:net';
 import path from 'node:path';
+import { Type, type Static } from '@sinclair/typebox';
+import { envSchema } from 'env-schema';
 
 export interface ServerConfig {
   port: number;
@@ -100,12 +102,53 @@ export const MISSING_CARD_KEY_MESSAGE = [
   `      CARD_FINGERPRINT_KEY="$(${OLD_CARD_KEY_PSQL})"`,
 ].join('\n');
 
-const int = (value: string | undefined, fallback: number) => {
-  const parsed = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(parsed) ? parsed : fallback;
-};
+const seconds = (fallback: number, minimum: number) => Type.Integer({ minimum, maximum: 10 * 365 * 24 * 3600, default: fallback });
+const perMinute = (fallback: number) => Type.Integer({ minimum: 1, maximum: 1_000_000_000, default: fallback });
+const megabytes = (fallback: number) => Type.Integer({ minimum: 1, maximum: 4096, default: fallback });
+const oneOf = <T extends string>(values: readonly T[], fallback: T) => Type.Unsafe<T>({ type: 'string', enum: values, default: fallback });
+const FLAG = oneOf(['1', 'true', '0', 'false'], '0');
 
-const flag = (value: string | undefined) => value === '1' || value === 'true';
+/**
+ * The numbers, flags and names of the environment, checked (env-schema: ajv coerces the text to
+ * the type and applies the defaults): a malformed or out-of-range value stops the start instead of
+ * falling back to a default unnoticed (`PORT=abc`).
+ */
+const EnvSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8000 }),
+  SESSION_TTL_SECONDS: seconds(12 * 3600, 60),
+  REMEMBER_TTL_SECONDS: seconds(30 * 24 * 3600, 60),
+  SESSION_IDLE_SECONDS: seconds(2 * 3600, 60),
+  AUTH_RATE_LIMIT_PER_MINUTE: perMinute(30),
+  API_RATE_LIMIT_PER_MINUTE: perMinute(600),
+  AUTH_ATTEMPTS_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
+  MEDIA_IMAGE_MAX_MB: megabytes(10),
+  MEDIA_VIDEO_MAX_MB: megabytes(50),
+  SHUTDOWN_DRAIN_SECONDS: Type.Integer({ minimum: 0, maximum: 3600, default: 0 }),
+  SHUTDOWN_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 10 }),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+  CONSOLE_DEMO: FLAG,
+  LOG_REQUESTS: FLAG,
+  CARD_FINGERPRINT_KEY_DISCARD_OLD: FLAG,
+});
+type CheckedEnv = Static<typeof EnvSchema>;
+
+/** The checked variables of `env`; an empty one counts as unset (its default). */
+function checkedEnv(env: NodeJS.ProcessEnv): CheckedEnv {
+  const data = Object.fromEntries(Object.keys(EnvSchema.properties).flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+  try {
+    return envSchema<CheckedEnv>({ schema: EnvSchema, data, env: false });
+  } catch (error) {
+    type AjvError = { instancePath: string; message?: string; params: { allowedValues?: string[] } };
+    const problems = ((error as { errors?: AjvError[] }).errors ?? []).map(({ instancePath, message, params }) => {
+      const name = instancePath.slice(1);
+      const expected = params.allowedValues ? `one of ${params.allowedValues.join(', ')}` : message;
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${expected}`;
+    });
+    throw new ConfigError(`invalid environment variable(s):\n${problems.join('\n') || (error as Error).message}`);
+  }
+}
+
+const flag = (value: string) => value === '1' || value === 'true';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -202,32 +245,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   const cardFingerprintKey = env.CARD_FINGERPRINT_KEY || undefined;
   if (databaseUrl && !cardFingerprintKey) throw new ConfigError(MISSING_CARD_KEY_MESSAGE);
+  const checked = checkedEnv(env);
   return {
-    port: int(env.PORT, 8000),
+    port: checked.PORT,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl,
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(root, 'dist')),
     adminUsername: env.CONSOLE_ADMIN_USERNAME || 'admin',
     adminPassword: env.CONSOLE_ADMIN_PASSWORD || undefined,
-    demo: flag(env.CONSOLE_DEMO),
-    sessionTtlSeconds: int(env.SESSION_TTL_SECONDS, 12 * 3600),
-    rememberTtlSeconds: int(env.REMEMBER_TTL_SECONDS, 30 * 24 * 3600),
-    sessionIdleSeconds: int(env.SESSION_IDLE_SECONDS, 2 * 3600),
-    authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 30),
-    apiRateLimitPerMinute: int(env.API_RATE_LIMIT_PER_MINUTE, 600),
-    authAttemptsRetentionDays: int(env.AUTH_ATTEMPTS_RETENTION_DAYS, 30),
+    demo: flag(checked.CONSOLE_DEMO),
+    sessionTtlSeconds: checked.SESSION_TTL_SECONDS,
+    rememberTtlSeconds: checked.REMEMBER_TTL_SECONDS,
+    sessionIdleSeconds: checked.SESSION_IDLE_SECONDS,
+    authRateLimitPerMinute: checked.AUTH_RATE_LIMIT_PER_MINUTE,
+    apiRateLimitPerMinute: checked.API_RATE_LIMIT_PER_MINUTE,
+    authAttemptsRetentionDays: checked.AUTH_ATTEMPTS_RETENTION_DAYS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    logRequests: flag(env.LOG_REQUESTS),
+    logLevel: checked.LOG_LEVEL,
+    logRequests: flag(checked.LOG_REQUESTS),
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     mediaS3: mediaS3Of(env),
-    mediaImageMaxBytes: int(env.MEDIA_IMAGE_MAX_MB, 10) * MB,
-    mediaVideoMaxBytes: int(env.MEDIA_VIDEO_MAX_MB, 50) * MB,
+    mediaImageMaxBytes: checked.MEDIA_IMAGE_MAX_MB * MB,
+    mediaVideoMaxBytes: checked.MEDIA_VIDEO_MAX_MB * MB,
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     cardFingerprintKey,
-    discardOldCardFingerprintKey: flag(env.CARD_FINGERPRINT_KEY_DISCARD_OLD),
-    shutdownDrainSeconds: Math.max(0, int(env.SHUTDOWN_DRAIN_SECONDS, 0)),
-    shutdownTimeoutSeconds: Math.max(1, int(env.SHUTDOWN_TIMEOUT_SECONDS, 10)),
+    discardOldCardFingerprintKey: flag(checked.CARD_FINGERPRINT_KEY_DISCARD_OLD),
+    shutdownDrainSeconds: checked.SHUTDOWN_DRAIN_SECONDS,
+    shutdownTimeoutSeconds: checked.SHUTDOWN_TIMEOUT_SECONDS,
   };
 }
