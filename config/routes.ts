@@ -22,10 +22,13 @@ export interface AppRoute {
   routes?: AppRoute[];
 }
 
-const NOT_BUILT = './NotBuilt';
-
 function page(path: RoutePath, component: string, extra: Partial<AppRoute> = {}): AppRoute {
   return { path, name: ROUTE_TITLES[path], title: ROUTE_TITLES[path], component, ...extra };
+}
+
+/** A menu group: a titled route with no screen of its own, only its children. */
+function section(path: RoutePath, extra: Partial<AppRoute>, routes: AppRoute[]): AppRoute {
+  return { path, name: ROUTE_TITLES[path], title: ROUTE_TITLES[path], ...extra, routes };
 }
 
 /**
@@ -40,40 +43,28 @@ export const clientRoutes: AppRoute[] = [
   page('/client/bindCarManager', './client/BindCardManager', { access: 'canSeeBindCarManager', menuIcon: 'CreditCardOutlined' }),
   page('/client/saleBalanceRecord', './client/SaleBalanceRecord', { access: 'canSeeSaleBalanceRecord', menuIcon: 'AccountBookOutlined' }),
   page('/client/shopManager', './client/ShopManager', { access: 'canSeeShopManager', menuIcon: 'ShopOutlined' }),
-  {
-    ...page('/client/system', NOT_BUILT, { access: 'canSeeSystem', menuIcon: 'SettingOutlined' }),
-    component: undefined,
-    routes: [
-      redirect('/client/system', '/client/system/menusManager', 'canSeeMenusManager'),
-      page('/client/system/menusManager', './client/system/MenusManager', { access: 'canSeeMenusManager' }),
-      page('/client/system/rolesManager', './client/system/RolesManager', { access: 'canSeeRolesManager' }),
-      page('/client/system/usersManager', './client/system/UsersManager', { access: 'canSeeUsersManager' }),
-      page('/client/system/saleManager', './client/system/SaleManager', { access: 'canSeeSaleManager' }),
-      page('/client/system/membershipManager', './client/system/MembershipManager', { access: 'canSeeMembershipManager' }),
-      page('/client/system/mediaManager', './client/system/MediaManager', { access: 'canSeeMediaManager' }),
-      page('/client/system/userShopManager', './client/system/UserShopManager', { access: 'canSeeUserShopManager' }),
-      page('/client/system/onlineUsers', './client/system/OnlineUsers', { access: 'canSeeOnlineUsers' }),
-      page('/client/system/loginLog', './client/system/LoginLog', { access: 'canSeeLoginLog' }),
-      {
-        ...page('/client/system/jsonEditer', NOT_BUILT, { access: 'canSeeJsonEditer' }),
-        component: undefined,
-        routes: [
-          redirect('/client/system/jsonEditer', '/client/system/jsonEditer/actions'),
-          page('/client/system/jsonEditer/actions', './client/system/JsonEditor/Actions'),
-          page('/client/system/jsonEditer/urlActions', './client/system/JsonEditor/UrlActions'),
-        ],
-      },
-      {
-        ...page('/client/system/appManager', NOT_BUILT, { access: 'canSeeJsonEditer' }),
-        component: undefined,
-        routes: [
-          redirect('/client/system/appManager', '/client/system/appManager/scriptManager'),
-          page('/client/system/appManager/scriptManager', './client/system/AppManager/ScriptManager'),
-          page('/client/system/appManager/versionManager', './client/system/AppManager/VersionManager'),
-        ],
-      },
-    ],
-  },
+  section('/client/system', { access: 'canSeeSystem', menuIcon: 'SettingOutlined' }, [
+    redirect('/client/system', '/client/system/menusManager', 'canSeeMenusManager'),
+    page('/client/system/menusManager', './client/system/MenusManager', { access: 'canSeeMenusManager' }),
+    page('/client/system/rolesManager', './client/system/RolesManager', { access: 'canSeeRolesManager' }),
+    page('/client/system/usersManager', './client/system/UsersManager', { access: 'canSeeUsersManager' }),
+    page('/client/system/saleManager', './client/system/SaleManager', { access: 'canSeeSaleManager' }),
+    page('/client/system/membershipManager', './client/system/MembershipManager', { access: 'canSeeMembershipManager' }),
+    page('/client/system/mediaManager', './client/system/MediaManager', { access: 'canSeeMediaManager' }),
+    page('/client/system/userShopManager', './client/system/UserShopManager', { access: 'canSeeUserShopManager' }),
+    page('/client/system/onlineUsers', './client/system/OnlineUsers', { access: 'canSeeOnlineUsers' }),
+    page('/client/system/loginLog', './client/system/LoginLog', { access: 'canSeeLoginLog' }),
+    section('/client/system/jsonEditer', { access: 'canSeeJsonEditer' }, [
+      redirect('/client/system/jsonEditer', '/client/system/jsonEditer/actions'),
+      page('/client/system/jsonEditer/actions', './client/system/JsonEditor/Actions'),
+      page('/client/system/jsonEditer/urlActions', './client/system/JsonEditor/UrlActions'),
+    ]),
+    section('/client/system/appManager', { access: 'canSeeJsonEditer' }, [
+      redirect('/client/system/appManager', '/client/system/appManager/scriptManager'),
+      page('/client/system/appManager/scriptManager', './client/system/AppManager/ScriptManager'),
+      page('/client/system/appManager/versionManager', './client/system/AppManager/VersionManager'),
+    ]),
+  ]),
   page('/client/orderList', './client/OrderList', { access: 'canSeeOrderList', menuIcon: 'ProfileOutlined' }),
   page('/client/rechargeMannager', './client/RechargeManager', { access: 'canSeeRechargeMannager', menuIcon: 'WalletOutlined' }),
   page('/client/withdrawalApproval', './client/WithdrawalApproval', {

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
+import { SUPER_ADMIN_ROLE_CODE } from '#contract/system';
 import type { ServerConfig } from './config';
 import type { Db, Tx } from './db/client';
 import { queryOne, queryRows } from './db/query';
@@ -23,10 +24,8 @@ import {
 } from './seed/demo';
 import { DOMAIN_DEMO_SEEDS } from './seed/domains';
 
-
 /** An arbitrary constant naming the bootstrap's advisory lock. */
 const BOOTSTRAP_LOCK = 727_100_001;
-export const SUPER_ADMIN_ROLE = 'super_admin';
 
 export interface BootstrapOptions {
   db: Db;
@@ -159,7 +158,7 @@ async function seedAdmin(tx: Tx, config: ServerConfig) {
     sql`insert into accounts (username, email, password_hash) values (${config.adminUsername}, ${email}, ${await hashPassword(password)})
         returning id`,
   );
-  await assignRoles(tx, row!.id, [SUPER_ADMIN_ROLE]);
+  await assignRoles(tx, row!.id, [SUPER_ADMIN_ROLE_CODE]);
   return { created: true, username: config.adminUsername, generatedPassword };
 }
 

@@ -114,5 +114,3 @@ export async function readSideMenu(list: Locator): Promise<MenuEntry[]> {
 /** The 403 screen the layout shows instead of a route the account may not see. */
 export const forbidden = (page: Page) => page.getByText('抱歉，你无权访问该页面');
 
-/** The notice of a routed screen whose content is not built yet. */
-export const notBuilt = (page: Page, title?: string) => page.getByText(title ? `${title}：功能尚未上线` : /功能尚未上线/);

@@ -1,4 +1,6 @@
 /** The built-in roles and the menus they are granted when first created. */
+import { SALESPERSON_ROLE_CODE, SUPER_ADMIN_ROLE_CODE } from '#contract/system';
+
 export interface RoleSeed {
   code: string;
   name: string;
@@ -10,7 +12,7 @@ export interface RoleSeed {
 const MEMBER_BASICS = ['/client/home', '/client/shopManager', '/client/orderList', '/client/memberCenter', '/client/user'];
 
 export const ROLE_SEEDS: readonly RoleSeed[] = [
-  { code: 'super_admin', name: '超级管理员', description: '拥有全部菜单与权限', grants: '*' },
+  { code: SUPER_ADMIN_ROLE_CODE, name: '超级管理员', description: '拥有全部菜单与权限', grants: '*' },
   {
     code: 'operator',
     name: '运营',
@@ -29,7 +31,7 @@ export const ROLE_SEEDS: readonly RoleSeed[] = [
     ],
   },
   {
-    code: 'salesperson',
+    code: SALESPERSON_ROLE_CODE,
     name: '销售',
     description: '推广会员，管理收款银行卡与收支记录',
     grants: [...MEMBER_BASICS, '/client/bindCarManager', '/client/saleBalanceRecord'],

@@ -2,12 +2,9 @@
 import { callApi } from '@/services/request';
 import type {
   AccountInfo,
-  AccountListItem,
-  AccountListQuery,
   LoginBody,
   LoginResult,
   MenuNode,
-  Page,
   RegisterBody,
   RegisterResult,
   SetRolesBody,
@@ -26,5 +23,3 @@ export const getOne = () => callApi<AccountInfo>('account/getOne', undefined, { 
 export const setRoles = (body: SetRolesBody) =>
   callApi<null>('account/setRoles', body, { successToast: true, errorToast: true });
 
-export const listAccounts = (query: AccountListQuery) =>
-  callApi<Page<AccountListItem>>('account/list', query, { successToast: false });

@@ -19,8 +19,6 @@ import type {
   ScriptSetEnabledBody,
   ScriptVersionDetail,
   ScriptVersionRef,
-  ScriptVersionsQuery,
-  ScriptVersionItem,
 } from '#contract/content';
 
 export const getScript = (id: number) => callApi<ScriptDetail>('script/get', { id });
@@ -28,7 +26,6 @@ export const createScript = (body: ScriptCreateBody) => callApi<ScriptDetail>('s
 export const saveScript = (body: ScriptSaveBody) => callApi<ScriptDetail>('script/save', body);
 export const renameScript = (body: ScriptRenameBody) => callApi<ScriptDetail>('script/rename', body);
 export const setScriptEnabled = (body: ScriptSetEnabledBody) => callApi<ScriptDetail>('script/setEnabled', body);
-export const listScriptVersions = (query: ScriptVersionsQuery) => callApi<Page<ScriptVersionItem>>('script/versions', query);
 export const getScriptVersion = (ref: ScriptVersionRef) => callApi<ScriptVersionDetail>('script/version', ref);
 export const restoreScriptVersion = (ref: ScriptVersionRef) => callApi<ScriptDetail>('script/restore', ref);
 
