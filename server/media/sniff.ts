@@ -17,8 +17,14 @@ export interface DetectedType {
 const ascii = (bytes: Buffer, start: number, end: number) => bytes.subarray(start, end).toString('latin1');
 const startsWith = (bytes: Buffer, signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
 
-/** ISO-BMFF brands that are images or audio, not video. */
-const NOT_VIDEO_BRANDS = new Set(['avif', 'avis', 'heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1', 'M4A ', 'M4B ', 'crx ']);
+/**
+ * The ISO-BMFF major brands of MP4 video (ISO 14496-12/14 and the common encoders' own). Any
+ * other brand is refused: the same container also carries images (AVIF, HEIC), audio (M4A),
+ * camera raw (CR3) and formats a browser does not play (3GP, Motion JPEG 2000).
+ */
+const MP4_VIDEO_BRANDS = new Set([
+  'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso8', 'iso9', 'mp41', 'mp42', 'mp71', 'avc1', 'dash', 'M4V ', 'M4VH', 'M4VP', 'mmp4', 'MSNV', 'f4v ', 'XAVC',
+]);
 
 export function detectMediaType(bytes: Buffer): DetectedType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { contentType: 'image/png', kind: 'image', extension: 'png' };
@@ -28,8 +34,7 @@ export function detectMediaType(bytes: Buffer): DetectedType | null {
   if (bytes.length >= 12 && ascii(bytes, 4, 8) === 'ftyp') {
     const brand = ascii(bytes, 8, 12);
     if (brand === 'qt  ') return { contentType: 'video/quicktime', kind: 'video', extension: 'mov' };
-    if (NOT_VIDEO_BRANDS.has(brand)) return null;
-    return { contentType: 'video/mp4', kind: 'video', extension: 'mp4' };
+    return MP4_VIDEO_BRANDS.has(brand) ? { contentType: 'video/mp4', kind: 'video', extension: 'mp4' } : null;
   }
   // EBML header; Matroska files that are not WebM are refused.
   if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3]) && ascii(bytes, 0, 64).includes('webm')) {
