@@ -20,7 +20,6 @@ export default defineConfig({
   // Route titles are set by the layout and by usePageTitle; no react-helmet in the entry bundle.
   helmet: false,
   alias: {
-    qs: require.resolve('./src/utils/qs'),
     'isomorphic-fetch': require.resolve('./src/utils/nativeFetch'),
   },
   routes,
@@ -45,6 +44,13 @@ export default defineConfig({
         if (/antd[\\/]es[\\/](button[\\/]style[\\/]token|tooltip[\\/]util)/.test(resource.contextInfo?.issuer ?? '')) {
           resource.request = path.resolve(__dirname, 'src/utils/antdButtonBrightness.ts');
         }
+      },
+    ]);
+    // umi-request's `qs` is the small URLSearchParams one (see the file); anything else keeps the real `qs`.
+    memo.plugin('umi-request-qs').use(webpack.NormalModuleReplacementPlugin, [
+      /^qs$/,
+      (resource: { request: string; contextInfo?: { issuer?: string } }) => {
+        if (/[\\/]umi-request[\\/]/.test(resource.contextInfo?.issuer ?? '')) resource.request = path.resolve(__dirname, 'src/utils/qs.ts');
       },
     ]);
     return memo;
