@@ -14,6 +14,15 @@ export interface AuditEntry {
   ip: string | null;
 }
 
+/** An entry of the request's own actor and address (`CallContext.audit`). */
+export type AuditRecord = Omit<AuditEntry, 'actorId' | 'ip'>;
+
+/** `audit` bound to one request: its account is the actor, its client address the address. */
+export const auditFor =
+  (actorId: number | null, ip: string | null) =>
+  (db: Executor, record: AuditRecord): Promise<void> =>
+    audit(db, { ...record, actorId, ip });
+
 export async function audit(db: Executor, entry: AuditEntry) {
   await db.insert(auditLog).values({
     actorId: entry.actorId,

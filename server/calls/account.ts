@@ -10,7 +10,6 @@ import {
   SetRolesBodySchema,
 } from '#contract/schemas';
 import { AccountAdminListQuerySchema, SUPER_ADMIN_ROLE_CODE, SYSTEM_TEXT } from '#contract/system';
-import { audit } from '../audit';
 import { beginLogin, recordAttempt, registerFailure, settleAttempt } from '../auth/attempts';
 import { membershipOf } from '../auth/membership';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../auth/password';
@@ -232,7 +231,7 @@ const setRoles = defineCall({
   path: 'account/setRoles',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager], action: ACTIONS.canSetRoles.url },
   body: SetRolesBodySchema,
-  async handler({ db, body, account, snapshot, ip }) {
+  async handler({ db, body, account, snapshot, audit }) {
     const roleIds = [...new Set(body.roleIds)].sort((a, b) => a - b);
     return db.transaction(async (tx) => {
       await lockSuperAdministrators(tx);
@@ -252,13 +251,11 @@ const setRoles = defineCall({
         await tx.execute(sql`insert into account_roles (account_id, role_id) values (${body.id}, ${roleId})`);
       }
       await audit(tx, {
-        actorId: account.id,
         action: 'account.setRoles',
         targetType: 'account',
         targetId: body.id,
         before: { roleIds: before.map((row) => row.roleId) },
         after: { roleIds },
-        ip,
       });
       return { id: body.id, roleIds };
     });

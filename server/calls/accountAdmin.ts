@@ -14,7 +14,6 @@ import {
   type AccountCreated,
   type PasswordReset,
 } from '#contract/system';
-import { audit } from '../audit';
 import { generatePassword, hashPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';
 import type { Tx } from '../db/client';
@@ -72,7 +71,7 @@ const create = defineCall({
   path: 'account/create',
   auth: { anyGrant: USERS_SCREEN, action: ACTIONS.canCreateAccount.url },
   body: AccountCreateSchema,
-  async handler({ db, body, account, snapshot, ip }): Promise<AccountCreated> {
+  async handler({ db, body, account, snapshot, audit }): Promise<AccountCreated> {
     if (body.password) assertStrongPassword('password', body.password, [body.username, body.email]);
     const generated = body.password ? undefined : generatePassword(GENERATED_PASSWORD_LENGTH);
     const passwordHash = await hashPassword(body.password ?? generated!);
@@ -97,12 +96,10 @@ const create = defineCall({
           await tx.execute(sql`insert into account_roles (account_id, role_id) values (${row!.id}, ${roleId})`);
         }
         await audit(tx, {
-          actorId: account.id,
           action: 'account.create',
           targetType: 'account',
           targetId: row!.id,
           after: { username: body.username, email: body.email, roleIds, passwordGenerated: Boolean(generated) },
-          ip,
         });
         return { id: row!.id, username: body.username, ...(generated ? { password: generated } : {}) };
       });
@@ -117,7 +114,7 @@ const setStatus = defineCall({
   path: 'account/setStatus',
   auth: { anyGrant: USERS_SCREEN, action: ACTIONS.canSetAccountStatus.url },
   body: AccountSetStatusSchema,
-  async handler({ db, body, account, snapshot, ip }) {
+  async handler({ db, body, account, snapshot, audit }) {
     return db.transaction(async (tx) => {
       await lockSuperAdministrators(tx);
       const target = await queryOne<{ status: string }>(tx, sql`select status from accounts where id = ${body.id} for no key update`);
@@ -130,13 +127,11 @@ const setStatus = defineCall({
       }
       await tx.execute(sql`update accounts set status = ${body.status} where id = ${body.id}`);
       await audit(tx, {
-        actorId: account.id,
         action: 'account.setStatus',
         targetType: 'account',
         targetId: body.id,
         before: { status: target.status },
         after: { status: body.status, sessionsRevoked },
-        ip,
       });
       return { id: body.id, status: body.status, sessionsRevoked };
     });
@@ -147,7 +142,7 @@ const resetPassword = defineCall({
   path: 'account/resetPassword',
   auth: { anyGrant: USERS_SCREEN, action: ACTIONS.canResetPassword.url },
   body: IdBodySchema,
-  async handler({ db, body, account, snapshot, ip }): Promise<PasswordReset> {
+  async handler({ db, body, account, snapshot, audit }): Promise<PasswordReset> {
     const password = generatePassword(GENERATED_PASSWORD_LENGTH);
     const passwordHash = await hashPassword(password);
     return db.transaction(async (tx) => {
@@ -158,12 +153,10 @@ const resetPassword = defineCall({
       // The old password's sessions end with it (the administrator's own included when resetting their own).
       const sessionsRevoked = await revokeAllSessions(tx, body.id);
       await audit(tx, {
-        actorId: account.id,
         action: 'account.resetPassword',
         targetType: 'account',
         targetId: body.id,
         after: { passwordReset: true, sessionsRevoked },
-        ip,
       });
       return { id: body.id, password };
     });

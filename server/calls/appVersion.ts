@@ -19,7 +19,6 @@ import {
   type ReleaseBundle,
   type ReleaseStatus,
 } from '#contract/content';
-import { audit } from '../audit';
 import type { Executor } from '../db/client';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { defineCall } from '../http/calls';
@@ -119,7 +118,7 @@ const create = defineCall({
   path: 'appVersion/create',
   auth,
   body: ReleaseCreateSchema,
-  async handler({ db, body, account, ip }): Promise<Release> {
+  async handler({ db, body, account, audit }): Promise<Release> {
     const version = semverOf('version', body.version);
     const minSupportedVersion = checkMinSupported(body.minSupportedVersion, version);
     const downloadUrl = checkDownloadUrl(body.downloadUrl);
@@ -135,12 +134,10 @@ const create = defineCall({
             values (${version}, ${body.changelog}, ${downloadUrl}, ${minSupportedVersion}, ${account.id}) returning id`,
       );
       await audit(tx, {
-        actorId: account.id,
         action: 'appVersion.create',
         targetType: 'appVersion',
         targetId: row!.id,
         after: { version, minSupportedVersion, downloadUrl },
-        ip,
       });
       return row!.id;
     });
@@ -152,7 +149,7 @@ const update = defineCall({
   path: 'appVersion/update',
   auth,
   body: ReleaseUpdateSchema,
-  async handler({ db, body, account, ip }): Promise<Release> {
+  async handler({ db, body, account, audit }): Promise<Release> {
     const downloadUrl = checkDownloadUrl(body.downloadUrl);
     await db.transaction(async (tx) => {
       const before = await releaseById(tx, body.id, true);
@@ -163,13 +160,11 @@ const update = defineCall({
               min_supported_version = ${minSupportedVersion}, updated_at = now() where id = ${body.id}`,
       );
       await audit(tx, {
-        actorId: account.id,
         action: 'appVersion.update',
         targetType: 'appVersion',
         targetId: body.id,
         before: { changelog: before.changelog, downloadUrl: before.downloadUrl, minSupportedVersion: before.minSupportedVersion },
         after: { changelog: body.changelog, downloadUrl, minSupportedVersion },
-        ip,
       });
     });
     return releaseById(db, body.id);
@@ -182,7 +177,7 @@ function statusChange(path: string, from: readonly ReleaseStatus[], to: ReleaseS
     path,
     auth,
     body: IdBodySchema,
-    async handler({ db, body, account, ip }): Promise<Release> {
+    async handler({ db, body, account, audit }): Promise<Release> {
       await db.transaction(async (tx) => {
         const before = await releaseById(tx, body.id, true);
         if (!from.includes(before.status)) throw new Refusal(CODES.BAD_PARAMETERS, refusal);
@@ -193,13 +188,11 @@ function statusChange(path: string, from: readonly ReleaseStatus[], to: ReleaseS
               where id = ${body.id}`,
         );
         await audit(tx, {
-          actorId: account.id,
           action: path.replace('/', '.'),
           targetType: 'appVersion',
           targetId: body.id,
           before: { status: before.status },
           after: { status: to },
-          ip,
         });
       });
       return releaseById(db, body.id);
@@ -214,12 +207,12 @@ const remove = defineCall({
   path: 'appVersion/delete',
   auth,
   body: IdBodySchema,
-  async handler({ db, body, account, ip }) {
+  async handler({ db, body, account, audit }) {
     await db.transaction(async (tx) => {
       const before = await releaseById(tx, body.id, true);
       if (before.status !== 'draft') throw new Refusal(CODES.BAD_PARAMETERS, '只有草稿可以删除，已发布的版本请撤回');
       await tx.execute(sql`delete from app_versions where id = ${body.id}`);
-      await audit(tx, { actorId: account.id, action: 'appVersion.delete', targetType: 'appVersion', targetId: body.id, before, ip });
+      await audit(tx, { action: 'appVersion.delete', targetType: 'appVersion', targetId: body.id, before });
     });
     return null;
   },
@@ -284,7 +277,7 @@ const setBundle = defineCall({
   path: 'appVersion/setBundle',
   auth,
   body: ReleaseSetBundleSchema,
-  async handler({ db, body, account, ip }): Promise<ReleaseBundle> {
+  async handler({ db, body, account, audit }): Promise<ReleaseBundle> {
     await db.transaction(async (tx) => {
       const release = await releaseById(tx, body.id, true);
       if (release.status !== 'draft') throw new Refusal(CODES.BAD_PARAMETERS, CONTENT_TEXT.bundleFrozen);
@@ -312,13 +305,11 @@ const setBundle = defineCall({
       }
       await tx.execute(sql`update app_versions set updated_at = now() where id = ${body.id}`);
       await audit(tx, {
-        actorId: account.id,
         action: 'appVersion.setBundle',
         targetType: 'appVersion',
         targetId: body.id,
         before: { scriptVersionIds: before.map((row) => row.id) },
         after: { scriptVersionIds: [...ids].sort((a, b) => a - b) },
-        ip,
       });
     });
     return bundleOf(db, body.id);

@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '#contract/capabilities';
 import type { Page } from '#contract/api';
 import { IdBodySchema, MediaListQuerySchema, MediaRenameSchema, type MediaItem } from '#contract/content';
-import { audit } from '../audit';
 import { containsPattern, queryOne, queryRows } from '../db/query';
 import { defineCall } from '../http/calls';
 import { badParameter } from '../http/respond';
@@ -42,13 +41,13 @@ const rename = defineCall({
   path: 'media/rename',
   auth: MEDIA_AUTH,
   body: MediaRenameSchema,
-  async handler({ db, body, account, ip }): Promise<MediaItem> {
+  async handler({ db, body, account, audit }): Promise<MediaItem> {
     const name = body.name.trim();
     if (!name) throw badParameter('name', '不能为空');
     await db.transaction(async (tx) => {
       const before = await mediaRowById(tx, body.id, true);
       await tx.execute(sql`update media set name = ${name}, updated_at = now() where id = ${body.id}`);
-      await audit(tx, { actorId: account.id, action: 'media.rename', targetType: 'media', targetId: body.id, before: { name: before.name }, after: { name }, ip });
+      await audit(tx, { action: 'media.rename', targetType: 'media', targetId: body.id, before: { name: before.name }, after: { name } });
     });
     return toMediaItem(await mediaRowById(db, body.id));
   },
@@ -58,11 +57,11 @@ const remove = defineCall({
   path: 'media/delete',
   auth: MEDIA_AUTH,
   body: IdBodySchema,
-  async handler({ db, config, body, account, ip }) {
+  async handler({ db, config, body, account, audit }) {
     const removed = await db.transaction(async (tx) => {
       const before = await mediaRowById(tx, body.id, true);
       await tx.execute(sql`delete from media where id = ${body.id}`);
-      await audit(tx, { actorId: account.id, action: 'media.delete', targetType: 'media', targetId: body.id, before, ip });
+      await audit(tx, { action: 'media.delete', targetType: 'media', targetId: body.id, before });
       return before;
     });
     // The row is gone first: a file left behind by a failed removal is harmless, a row without its file is not.

@@ -16,7 +16,6 @@ import {
   type LevelItem,
   type Page,
 } from '#contract/system';
-import { audit } from '../audit';
 import type { Tx, Executor } from '../db/client';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { pageOf } from '../db/paging';
@@ -89,7 +88,7 @@ const create = defineCall({
   path: 'membershipLevel/create',
   auth: MANAGE_LEVELS,
   body: LevelCreateSchema,
-  async handler({ db, body, account, ip }): Promise<LevelItem> {
+  async handler({ db, body, account, audit }): Promise<LevelItem> {
     return db.transaction(async (tx) => {
       await assertNameFree(tx, body.name);
       const row = await queryOne<{ id: number }>(
@@ -99,7 +98,7 @@ const create = defineCall({
             returning id`,
       );
       const after = await levelById(tx, row!.id);
-      await audit(tx, { actorId: account.id, action: 'membershipLevel.create', targetType: 'membershipLevel', targetId: row!.id, after, ip });
+      await audit(tx, { action: 'membershipLevel.create', targetType: 'membershipLevel', targetId: row!.id, after });
       return after;
     });
   },
@@ -109,7 +108,7 @@ const update = defineCall({
   path: 'membershipLevel/update',
   auth: MANAGE_LEVELS,
   body: LevelUpdateSchema,
-  async handler({ db, body, account, ip }): Promise<LevelItem> {
+  async handler({ db, body, account, audit }): Promise<LevelItem> {
     return db.transaction(async (tx) => {
       const before = await levelById(tx, body.id, true);
       await assertNameFree(tx, body.name, body.id);
@@ -119,7 +118,7 @@ const update = defineCall({
             where id = ${body.id}`,
       );
       const after = await levelById(tx, body.id);
-      await audit(tx, { actorId: account.id, action: 'membershipLevel.update', targetType: 'membershipLevel', targetId: body.id, before, after, ip });
+      await audit(tx, { action: 'membershipLevel.update', targetType: 'membershipLevel', targetId: body.id, before, after });
       return after;
     });
   },
@@ -129,19 +128,17 @@ const setOnSale = defineCall({
   path: 'membershipLevel/setOnSale',
   auth: MANAGE_LEVELS,
   body: LevelSetOnSaleSchema,
-  async handler({ db, body, account, ip }): Promise<LevelItem> {
+  async handler({ db, body, account, audit }): Promise<LevelItem> {
     return db.transaction(async (tx) => {
       const before = await levelById(tx, body.id, true);
       await tx.execute(sql`update membership_levels set on_sale = ${body.onSale} where id = ${body.id}`);
       const after = await levelById(tx, body.id);
       await audit(tx, {
-        actorId: account.id,
         action: 'membershipLevel.setOnSale',
         targetType: 'membershipLevel',
         targetId: body.id,
         before: { onSale: before.onSale },
         after: { onSale: after.onSale },
-        ip,
       });
       return after;
     });
@@ -152,14 +149,14 @@ const remove = defineCall({
   path: 'membershipLevel/delete',
   auth: MANAGE_LEVELS,
   body: IdBodySchema,
-  async handler({ db, body, account, ip }) {
+  async handler({ db, body, account, audit }) {
     return db.transaction(async (tx) => {
       const before = await levelById(tx, body.id, true);
       if (before.orderCount > 0 || before.accountCount > 0) {
         throw new Refusal(CODES.BAD_PARAMETERS, SYSTEM_TEXT.levelInUse(before.orderCount, before.accountCount));
       }
       await tx.execute(sql`delete from membership_levels where id = ${body.id}`);
-      await audit(tx, { actorId: account.id, action: 'membershipLevel.delete', targetType: 'membershipLevel', targetId: body.id, before, after: null, ip });
+      await audit(tx, { action: 'membershipLevel.delete', targetType: 'membershipLevel', targetId: body.id, before, after: null });
       return { id: body.id };
     });
   },

@@ -19,7 +19,6 @@ import {
   type MenuAdminNode,
   type MenuKind,
 } from '#contract/system';
-import { audit } from '../audit';
 import type { SessionAccount } from '../auth/sessions';
 import type { Tx } from '../db/client';
 import { pgErrorCode, queryOne, queryRows, UNIQUE_VIOLATION } from '../db/query';
@@ -143,7 +142,7 @@ const create = defineCall({
   path: 'menu/create',
   auth: MANAGE_MENUS,
   body: MenuCreateSchema,
-  async handler({ db, body, account, snapshot, ip }): Promise<MenuRecord> {
+  async handler({ db, body, account, snapshot, audit }): Promise<MenuRecord> {
     return urlUnique(() =>
       db.transaction(async (tx) => {
         assertMayUseUrl(snapshot, account, body.url);
@@ -161,7 +160,7 @@ const create = defineCall({
           sql`insert into role_menus (role_id, menu_id)
               select id, ${menu!.id} from roles where code = ${SUPER_ADMIN_ROLE_CODE} on conflict do nothing`,
         );
-        await audit(tx, { actorId: account.id, action: 'menu.create', targetType: 'menu', targetId: menu!.id, after: menu, ip });
+        await audit(tx, { action: 'menu.create', targetType: 'menu', targetId: menu!.id, after: menu });
         return menu!;
       }),
     );
@@ -172,7 +171,7 @@ const update = defineCall({
   path: 'menu/update',
   auth: MANAGE_MENUS,
   body: MenuUpdateSchema,
-  async handler({ db, body, account, snapshot, ip }): Promise<MenuRecord> {
+  async handler({ db, body, account, snapshot, audit }): Promise<MenuRecord> {
     return urlUnique(() =>
       db.transaction(async (tx) => {
         const before = await lockedMenu(tx, body.id);
@@ -186,7 +185,7 @@ const update = defineCall({
                 kind = ${body.kind}, visible = ${body.visible}, sort = ${body.sort}
               where id = ${body.id} returning ${menuColumns}`,
         );
-        await audit(tx, { actorId: account.id, action: 'menu.update', targetType: 'menu', targetId: body.id, before, after, ip });
+        await audit(tx, { action: 'menu.update', targetType: 'menu', targetId: body.id, before, after });
         return after!;
       }),
     );
@@ -197,7 +196,7 @@ const move = defineCall({
   path: 'menu/move',
   auth: MANAGE_MENUS,
   body: MenuMoveSchema,
-  async handler({ db, body, account, snapshot, ip }): Promise<MenuRecord> {
+  async handler({ db, body, account, snapshot, audit }): Promise<MenuRecord> {
     return db.transaction(async (tx) => {
       const before = await lockedMenu(tx, body.id);
       assertMayEditMenu(snapshot, account, body.id);
@@ -209,7 +208,7 @@ const move = defineCall({
               sort = coalesce((select max(sort) from menus where parent_id is not distinct from ${body.parentId} and id <> ${body.id}), 0) + 10
             where id = ${body.id} returning ${menuColumns}`,
       );
-      await audit(tx, { actorId: account.id, action: 'menu.move', targetType: 'menu', targetId: body.id, before, after, ip });
+      await audit(tx, { action: 'menu.move', targetType: 'menu', targetId: body.id, before, after });
       return after!;
     });
   },
@@ -221,7 +220,7 @@ const reorder = defineCall({
   path: 'menu/reorder',
   auth: MANAGE_MENUS,
   body: MenuReorderSchema,
-  async handler({ db, body, account, ip }) {
+  async handler({ db, body, account, audit }) {
     return db.transaction(async (tx) => {
       const siblings = await queryRows<{ id: number; sort: number }>(
         tx,
@@ -236,13 +235,11 @@ const reorder = defineCall({
         await tx.execute(sql`update menus set sort = ${(index + 1) * SORT_STEP} where id = ${id}`);
       }
       await audit(tx, {
-        actorId: account.id,
         action: 'menu.reorder',
         targetType: 'menu',
         targetId: body.parentId,
         before: { orderedIds: siblings.map((row) => row.id) },
         after: { orderedIds: body.orderedIds },
-        ip,
       });
       return { parentId: body.parentId, orderedIds: body.orderedIds };
     });
@@ -253,7 +250,7 @@ const remove = defineCall({
   path: 'menu/delete',
   auth: MANAGE_MENUS,
   body: MenuDeleteSchema,
-  async handler({ db, body, account, snapshot, ip }) {
+  async handler({ db, body, account, snapshot, audit }) {
     return db.transaction(async (tx) => {
       const before = await lockedMenu(tx, body.id);
       assertMayEditMenu(snapshot, account, body.id);
@@ -272,13 +269,11 @@ const remove = defineCall({
       await tx.execute(sql`delete from role_menus where menu_id = ${body.id}`);
       await tx.execute(sql`delete from menus where id = ${body.id}`);
       await audit(tx, {
-        actorId: account.id,
         action: 'menu.delete',
         targetType: 'menu',
         targetId: body.id,
         before: { ...before, grantedRoleIds: grants.map((grant) => grant.roleId) },
         after: null,
-        ip,
       });
       return { id: body.id, removedGrants: grants.length };
     });

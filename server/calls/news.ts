@@ -14,7 +14,6 @@ import {
   type NewsAdminItem,
 } from '#contract/content';
 import { PageQuerySchema } from '#contract/schemas';
-import { audit } from '../audit';
 import type { Executor } from '../db/client';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { defineCall } from '../http/calls';
@@ -107,7 +106,7 @@ const create = defineCall({
   path: 'news/create',
   auth: staff,
   body: NewsCreateSchema,
-  async handler({ db, body, account, ip }): Promise<NewsAdminItem> {
+  async handler({ db, body, account, audit }): Promise<NewsAdminItem> {
     const title = requiredTitle(body.title);
     const id = await db.transaction(async (tx) => {
       const row = await queryOne<{ id: number }>(
@@ -116,12 +115,10 @@ const create = defineCall({
             values (${title}, ${body.summary}, ${body.body}, ${body.publish ? sql`now()` : null}, ${account.id}) returning id`,
       );
       await audit(tx, {
-        actorId: account.id,
         action: 'news.create',
         targetType: 'news',
         targetId: row!.id,
         after: { title, published: Boolean(body.publish) },
-        ip,
       });
       return row!.id;
     });
@@ -133,7 +130,7 @@ const update = defineCall({
   path: 'news/update',
   auth: staff,
   body: NewsUpdateSchema,
-  async handler({ db, body, account, ip }): Promise<NewsAdminItem> {
+  async handler({ db, body, account, audit }): Promise<NewsAdminItem> {
     const title = requiredTitle(body.title);
     await db.transaction(async (tx) => {
       const before = await articleById(tx, body.id, true);
@@ -141,13 +138,11 @@ const update = defineCall({
         sql`update news set title = ${title}, summary = ${body.summary}, body = ${body.body}, updated_at = now() where id = ${body.id}`,
       );
       await audit(tx, {
-        actorId: account.id,
         action: 'news.update',
         targetType: 'news',
         targetId: body.id,
         before: { title: before.title, summary: before.summary, body: before.body },
         after: { title, summary: body.summary, body: body.body },
-        ip,
       });
     });
     return articleById(db, body.id);
@@ -160,7 +155,7 @@ function publication(path: string, publish: boolean) {
     path,
     auth: staff,
     body: IdBodySchema,
-    async handler({ db, body, account, ip }): Promise<NewsAdminItem> {
+    async handler({ db, body, account, audit }): Promise<NewsAdminItem> {
       await db.transaction(async (tx) => {
         const before = await articleById(tx, body.id, true);
         if ((before.publishedAt !== null) === publish) {
@@ -170,13 +165,11 @@ function publication(path: string, publish: boolean) {
           sql`update news set published_at = ${publish ? sql`now()` : null}, updated_at = now() where id = ${body.id}`,
         );
         await audit(tx, {
-          actorId: account.id,
           action: path.replace('/', '.'),
           targetType: 'news',
           targetId: body.id,
           before: { publishedAt: before.publishedAt },
           after: { published: publish },
-          ip,
         });
       });
       return articleById(db, body.id);
@@ -188,11 +181,11 @@ const remove = defineCall({
   path: 'news/delete',
   auth: staff,
   body: IdBodySchema,
-  async handler({ db, body, account, ip }) {
+  async handler({ db, body, account, audit }) {
     await db.transaction(async (tx) => {
       const before = await articleById(tx, body.id, true);
       await tx.execute(sql`delete from news where id = ${body.id}`);
-      await audit(tx, { actorId: account.id, action: 'news.delete', targetType: 'news', targetId: body.id, before, ip });
+      await audit(tx, { action: 'news.delete', targetType: 'news', targetId: body.id, before });
     });
     return null;
   },

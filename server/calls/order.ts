@@ -26,7 +26,6 @@ import {
   type OrderListQuery,
   type PendingOrder,
 } from '#contract/orders';
-import { audit } from '../audit';
 import type { SessionAccount } from '../auth/sessions';
 import type { Db, Tx } from '../db/client';
 import { allOf, pageOf, type PageRequest } from '../db/paging';
@@ -201,19 +200,17 @@ const confirm = defineCall({
   path: 'order/confirm',
   auth: { anyGrant: [ORDER_LIST], action: ACTIONS.canConfirmOrder.url },
   body: OrderActionBodySchema,
-  async handler({ db, body, account, snapshot, ip }) {
+  async handler({ db, body, account, snapshot, audit }) {
     requireOrderStaff(account, snapshot);
     return db.transaction(async (tx) => {
       const order = await lockVisibleOrder(tx, body.orderNo, account, true, lockOrderToSettle);
       const outcome = await payOrder(tx, order, account.id);
       await audit(tx, {
-        actorId: account.id,
         action: 'order.confirm',
         targetType: 'order',
         targetId: order.orderNo,
         before: { status: order.status },
         after: { status: 'paid', ...outcome },
-        ip,
       });
       return outcome;
     });
@@ -224,19 +221,17 @@ const cancel = defineCall({
   path: 'order/cancel',
   auth: 'account',
   body: OrderActionBodySchema,
-  async handler({ db, body, account, snapshot, ip }) {
+  async handler({ db, body, account, snapshot, audit }) {
     const staff = isOrderStaff(account, snapshot);
     return db.transaction(async (tx) => {
       const order = await lockVisibleOrder(tx, body.orderNo, account, staff);
       await cancelOrder(tx, order, body.note ?? '');
       await audit(tx, {
-        actorId: account.id,
         action: 'order.cancel',
         targetType: 'order',
         targetId: order.orderNo,
         before: { status: order.status },
         after: { status: 'cancelled', note: body.note ?? '' },
-        ip,
       });
       return { orderNo: order.orderNo, status: 'cancelled' as const };
     });
@@ -247,19 +242,17 @@ const refund = defineCall({
   path: 'order/refund',
   auth: { anyGrant: [ORDER_LIST], action: ACTIONS.canRefundOrder.url },
   body: OrderActionBodySchema,
-  async handler({ db, body, account, snapshot, ip }) {
+  async handler({ db, body, account, snapshot, audit }) {
     requireOrderStaff(account, snapshot);
     return db.transaction(async (tx) => {
       const order = await lockVisibleOrder(tx, body.orderNo, account, true, lockOrderToSettle);
       const outcome = await refundOrder(tx, order, body.note ?? '');
       await audit(tx, {
-        actorId: account.id,
         action: 'order.refund',
         targetType: 'order',
         targetId: order.orderNo,
         before: { status: order.status, expiresAfter: toIso(order.expiresAfter), commissionCents: toOrderItem(order).commissionCents },
         after: { status: 'refunded', ...outcome, note: body.note ?? '' },
-        ip,
       });
       return outcome;
     });
@@ -270,7 +263,7 @@ const recharge = defineCall({
   path: 'order/recharge',
   auth: { anyGrant: [RECHARGE] },
   body: RechargeBodySchema,
-  async handler({ db, body, account, ip }): Promise<OrderItem> {
+  async handler({ db, body, account, audit }): Promise<OrderItem> {
     const orderNo = await db.transaction(async (tx) => {
       // The member and its salesperson first (the lock order), then the order inserted and paid.
       const { exists } = await lockAccountAndReferrer(tx, body.accountId);
@@ -289,13 +282,11 @@ const recharge = defineCall({
       const order = (await lockOrder(tx, created))!;
       const outcome = await payOrder(tx, order, account.id);
       await audit(tx, {
-        actorId: account.id,
         action: 'order.recharge',
         targetType: 'order',
         targetId: created,
         before: null,
         after: { accountId: body.accountId, levelId: level.id, levelName: level.name, amountCents: level.priceCents, ...outcome },
-        ip,
       });
       return created;
     });

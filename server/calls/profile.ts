@@ -18,7 +18,6 @@ import {
   type PasswordChanged,
   type Profile,
 } from '#contract/profile';
-import { audit } from '../audit';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';
 import { liveSessionCondition } from '../auth/sessions';
@@ -80,7 +79,7 @@ const changePassword = defineCall({
   path: 'profile/changePassword',
   auth: 'account',
   body: ChangePasswordBodySchema,
-  async handler({ db, account, body, ip }): Promise<PasswordChanged> {
+  async handler({ db, account, body, audit }): Promise<PasswordChanged> {
     const row = await queryOne<{ passwordHash: string }>(
       db,
       sql`select password_hash as "passwordHash" from accounts where id = ${account.id}`,
@@ -104,12 +103,10 @@ const changePassword = defineCall({
       );
       const signedOut = Number(revoked?.n ?? 0);
       await audit(tx, {
-        actorId: account.id,
         action: 'profile.changePassword',
         targetType: 'account',
         targetId: account.id,
         after: { signedOut },
-        ip,
       });
       return { signedOut };
     });

@@ -21,7 +21,6 @@ import {
   type RoleOption,
   type RolePreview,
 } from '#contract/system';
-import { audit } from '../audit';
 import type { Tx, Executor } from '../db/client';
 import { containsPattern, pgErrorCode, queryOne, queryRows, UNIQUE_VIOLATION } from '../db/query';
 import { pageOf } from '../db/paging';
@@ -139,7 +138,7 @@ const create = defineCall({
   path: 'role/create',
   auth: MANAGE_ROLES,
   body: RoleCreateSchema,
-  async handler({ db, body, account, snapshot, ip }): Promise<RoleItem> {
+  async handler({ db, body, account, snapshot, audit }): Promise<RoleItem> {
     return codeUnique(() =>
       db.transaction(async (tx) => {
         const taken = await queryOne(tx, sql`select 1 from roles where code = ${body.code}`);
@@ -152,7 +151,7 @@ const create = defineCall({
         );
         await writeGrants(tx, row!.id, ids);
         const after = toItem((await queryOne<RoleRow>(tx, sql`${roleSelect} where r.id = ${row!.id}`))!);
-        await audit(tx, { actorId: account.id, action: 'role.create', targetType: 'role', targetId: row!.id, after, ip });
+        await audit(tx, { action: 'role.create', targetType: 'role', targetId: row!.id, after });
         return after;
       }),
     );
@@ -163,7 +162,7 @@ const update = defineCall({
   path: 'role/update',
   auth: MANAGE_ROLES,
   body: RoleUpdateSchema,
-  async handler({ db, body, account, snapshot, ip }): Promise<RoleItem> {
+  async handler({ db, body, account, snapshot, audit }): Promise<RoleItem> {
     return codeUnique(() =>
       db.transaction(async (tx) => {
         const before = await lockedRole(tx, body.id);
@@ -181,7 +180,7 @@ const update = defineCall({
         );
         await writeGrants(tx, body.id, grants.ids);
         const after = toItem((await queryOne<RoleRow>(tx, sql`${roleSelect} where r.id = ${body.id}`))!);
-        await audit(tx, { actorId: account.id, action: 'role.update', targetType: 'role', targetId: body.id, before, after, ip });
+        await audit(tx, { action: 'role.update', targetType: 'role', targetId: body.id, before, after });
         return after;
       }),
     );
@@ -192,14 +191,14 @@ const remove = defineCall({
   path: 'role/delete',
   auth: MANAGE_ROLES,
   body: IdBodySchema,
-  async handler({ db, body, account, snapshot, ip }) {
+  async handler({ db, body, account, snapshot, audit }) {
     return db.transaction(async (tx) => {
       const before = await lockedRole(tx, body.id);
       assertMayGrantMenus(snapshot, account, before.menuIds);
       if (before.builtIn) throw new Refusal(CODES.BAD_PARAMETERS, SYSTEM_TEXT.builtInRoleDelete);
       if (before.accountCount > 0) throw new Refusal(CODES.BAD_PARAMETERS, SYSTEM_TEXT.roleHeld(before.accountCount));
       await tx.execute(sql`delete from roles where id = ${body.id}`);
-      await audit(tx, { actorId: account.id, action: 'role.delete', targetType: 'role', targetId: body.id, before, after: null, ip });
+      await audit(tx, { action: 'role.delete', targetType: 'role', targetId: body.id, before, after: null });
       return { id: body.id };
     });
   },

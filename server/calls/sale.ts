@@ -18,7 +18,6 @@ import {
   type SaleStatus,
 } from '#contract/system';
 import { SetSaleBodySchema } from '#contract/schemas';
-import { audit } from '../audit';
 import { randomCode } from '../auth/password';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { lockAccounts } from '../db/locks';
@@ -79,7 +78,7 @@ const setSale = defineCall({
   path: 'sale/setSale',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager, CAPABILITY_URLS.canSeeSaleManager] },
   body: SetSaleBodySchema,
-  async handler({ db, body, account, snapshot, ip }): Promise<SaleInfo> {
+  async handler({ db, body, account, snapshot, audit }): Promise<SaleInfo> {
     // 销售管理 edits salespeople; from 用户管理 it takes the 设为销售 action.
     const urls = snapshot.forRoles(account.roleIds).urls;
     if (!urls.has(CAPABILITY_URLS.canSeeSaleManager) && !urls.has(ACTIONS.canSetSale.url)) throw new Refusal(CODES.NOT_AUTHORISED);
@@ -99,13 +98,11 @@ const setSale = defineCall({
         );
       }
       await audit(tx, {
-        actorId: account.id,
         action: 'sale.setSale',
         targetType: 'salesperson',
         targetId: body.accountId,
         before: before ?? null,
         after,
-        ip,
       });
       return after;
     });
@@ -193,7 +190,7 @@ const regenerateCode = defineCall({
   path: 'sale/regenerateCode',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeSaleManager] },
   body: SaleAccountSchema,
-  async handler({ db, body, account, snapshot, ip }): Promise<SaleInfo> {
+  async handler({ db, body, account, snapshot, audit }): Promise<SaleInfo> {
     return db.transaction(async (tx) => {
       const before = await lockedSale(tx, body.accountId);
       await assertMayManageAccount(tx, snapshot, account, body.accountId, { self: 'allowed' });
@@ -210,13 +207,11 @@ const regenerateCode = defineCall({
       }
       if (!after) throw new Error('could not generate a unique invite code');
       await audit(tx, {
-        actorId: account.id,
         action: 'sale.regenerateCode',
         targetType: 'salesperson',
         targetId: body.accountId,
         before: { inviteCode: before.inviteCode },
         after: { inviteCode: after.inviteCode },
-        ip,
       });
       return after;
     });
@@ -228,20 +223,18 @@ const remove = defineCall({
   path: 'sale/remove',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeSalerDel] },
   body: SaleAccountSchema,
-  async handler({ db, body, account, snapshot, ip }) {
+  async handler({ db, body, account, snapshot, audit }) {
     return db.transaction(async (tx) => {
       const before = await lockedSale(tx, body.accountId);
       await assertMayManageAccount(tx, snapshot, account, body.accountId, { self: 'allowed' });
       if (before.removed) throw badParameter('accountId', SYSTEM_TEXT.saleRemoved);
       await tx.execute(sql`update salespeople set enabled = false, removed_at = now() where account_id = ${body.accountId}`);
       await audit(tx, {
-        actorId: account.id,
         action: 'sale.remove',
         targetType: 'salesperson',
         targetId: body.accountId,
         before,
         after: { ...before, enabled: false, removed: true },
-        ip,
       });
       return { accountId: body.accountId };
     });

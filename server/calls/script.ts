@@ -21,7 +21,6 @@ import {
   type ScriptVersionDetail,
   type ScriptVersionItem,
 } from '#contract/content';
-import { audit } from '../audit';
 import type { Executor } from '../db/client';
 import { containsPattern, pgErrorCode, queryOne, queryRows, toIso, UNIQUE_VIOLATION } from '../db/query';
 import { defineCall } from '../http/calls';
@@ -132,7 +131,7 @@ const create = defineCall({
   path: 'script/create',
   auth,
   body: ScriptCreateSchema,
-  async handler({ db, body, account, ip }): Promise<ScriptDetail> {
+  async handler({ db, body, account, audit }): Promise<ScriptDetail> {
     const name = body.name.trim();
     if (!name) throw badParameter('name', '不能为空');
     assertValidContent(body.content);
@@ -147,12 +146,10 @@ const create = defineCall({
               values (${row!.id}, 1, ${body.content}, ${body.note ?? ''}, ${account.id})`,
         );
         await audit(tx, {
-          actorId: account.id,
           action: 'script.create',
           targetType: 'script',
           targetId: row!.id,
           after: { kind: body.kind, name, version: 1 },
-          ip,
         });
         return row!.id;
       })
@@ -165,7 +162,7 @@ const save = defineCall({
   path: 'script/save',
   auth,
   body: ScriptSaveSchema,
-  async handler({ db, body, account, ip }): Promise<ScriptDetail> {
+  async handler({ db, body, account, audit }): Promise<ScriptDetail> {
     assertValidContent(body.content);
     await db.transaction(async (tx) => {
       const script = await lockScript(tx, body.id);
@@ -182,13 +179,11 @@ const save = defineCall({
       if (currentContent?.content === body.content) throw badParameter('content', '与当前版本相同，无需保存');
       const version = await appendVersion(tx, script, body.content, body.note ?? '', account.id);
       await audit(tx, {
-        actorId: account.id,
         action: 'script.save',
         targetType: 'script',
         targetId: script.id,
         before: { version: script.currentVersion },
         after: { version },
-        ip,
       });
     });
     return scriptDetail(db, body.id);
@@ -199,7 +194,7 @@ const rename = defineCall({
   path: 'script/rename',
   auth,
   body: ScriptRenameSchema,
-  async handler({ db, body, account, ip }): Promise<ScriptDetail> {
+  async handler({ db, body, account, audit }): Promise<ScriptDetail> {
     const name = body.name.trim();
     if (!name) throw badParameter('name', '不能为空');
     await db
@@ -207,13 +202,11 @@ const rename = defineCall({
         const script = await lockScript(tx, body.id);
         await tx.execute(sql`update scripts set name = ${name}, updated_by = ${account.id}, updated_at = now() where id = ${script.id}`);
         await audit(tx, {
-          actorId: account.id,
           action: 'script.rename',
           targetType: 'script',
           targetId: script.id,
           before: { name: script.name },
           after: { name },
-          ip,
         });
       })
       .catch(refuseTakenName);
@@ -225,20 +218,18 @@ const setEnabled = defineCall({
   path: 'script/setEnabled',
   auth,
   body: ScriptSetEnabledSchema,
-  async handler({ db, body, account, ip }): Promise<ScriptDetail> {
+  async handler({ db, body, account, audit }): Promise<ScriptDetail> {
     await db.transaction(async (tx) => {
       const script = await lockScript(tx, body.id);
       await tx.execute(
         sql`update scripts set enabled = ${body.enabled}, updated_by = ${account.id}, updated_at = now() where id = ${script.id}`,
       );
       await audit(tx, {
-        actorId: account.id,
         action: 'script.setEnabled',
         targetType: 'script',
         targetId: script.id,
         before: { enabled: script.enabled },
         after: { enabled: body.enabled },
-        ip,
       });
     });
     return scriptDetail(db, body.id);
@@ -297,20 +288,18 @@ const restore = defineCall({
   path: 'script/restore',
   auth,
   body: ScriptVersionRefSchema,
-  async handler({ db, body, account, ip }): Promise<ScriptDetail> {
+  async handler({ db, body, account, audit }): Promise<ScriptDetail> {
     await db.transaction(async (tx) => {
       const script = await lockScript(tx, body.id);
       if (body.version === script.currentVersion) throw badParameter('version', '已是当前版本');
       const old = await versionDetail(tx, script.id, body.version);
       const version = await appendVersion(tx, script, old.content, `恢复自第 ${body.version} 版`, account.id);
       await audit(tx, {
-        actorId: account.id,
         action: 'script.restore',
         targetType: 'script',
         targetId: script.id,
         before: { version: script.currentVersion },
         after: { version, restoredFrom: body.version },
-        ip,
       });
     });
     return scriptDetail(db, body.id);

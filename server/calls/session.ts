@@ -14,7 +14,6 @@ import {
   type OnlineSession,
   type Page,
 } from '#contract/system';
-import { audit } from '../audit';
 import { containsPattern, prefixPattern, queryOne, toIso } from '../db/query';
 import { allOf, fetchPage } from '../db/paging';
 import { defineCall } from '../http/calls';
@@ -79,7 +78,7 @@ const forceLogout = defineCall({
   path: 'session/forceLogout',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeOnlineUsers], action: ACTIONS.canForceLogout.url },
   body: SessionIdBodySchema,
-  async handler({ db, config, body, account, snapshot, ip }) {
+  async handler({ db, config, body, account, snapshot, audit }) {
     return db.transaction(async (tx) => {
       const session = await queryOne<{ accountId: number; username: string; ip: string | null }>(
         tx,
@@ -91,13 +90,11 @@ const forceLogout = defineCall({
       await assertMayManageAccount(tx, snapshot, account, session.accountId, { self: 'allowed' });
       await tx.execute(sql`update sessions set revoked_at = now() where id = ${body.id}`);
       await audit(tx, {
-        actorId: account.id,
         action: 'session.forceLogout',
         targetType: 'session',
         targetId: body.id,
         before: { accountId: session.accountId, username: session.username, ip: session.ip },
         after: { revoked: true },
-        ip,
       });
       return { id: body.id, current: body.id === account.sessionId };
     });

@@ -16,7 +16,6 @@ import {
   type ShopItem,
   type ShopStatus,
 } from '#contract/shops';
-import { audit } from '../audit';
 import type { Executor } from '../db/client';
 import { allOf, pageOf, type PageRequest } from '../db/paging';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
@@ -198,18 +197,16 @@ const forceUnbind = defineCall({
   path: 'shop/forceUnbind',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeUserShopManager], action: ACTIONS.canForceUnbindShop.url },
   body: ShopIdBodySchema,
-  async handler({ db, body, account, ip }): Promise<ShopItem> {
+  async handler({ db, body, account, audit }): Promise<ShopItem> {
     const after = await db.transaction(async (tx) => {
       const change = await unbindShop(tx, body.id, null);
       const snapshot = (row: ShopRow) => ({ ...toShopItem(row), accountId: row.accountId });
       await audit(tx, {
-        actorId: account.id,
         action: 'shop.forceUnbind',
         targetType: 'shop',
         targetId: body.id,
         before: snapshot(change.before),
         after: snapshot(change.after),
-        ip,
       });
       return change.after;
     });

@@ -13,6 +13,7 @@ import { CODES } from '#contract/codes';
 import { API_PREFIX } from '#contract/constants';
 import type { Db } from '../db/client';
 import type { ServerConfig } from '../config';
+import { auditFor } from '../audit';
 import { authenticate, type SessionAccount } from '../auth/sessions';
 import { bearerToken } from '../auth/tokens';
 import type { RbacCache, RbacSnapshot } from '../rbac/snapshot';
@@ -39,6 +40,8 @@ export interface CallContext<Body, A extends AuthLevel> extends CallServices {
   ip: string;
   userAgent: string | null;
   log: FastifyBaseLogger;
+  /** Writes an audit entry with the request's account as the actor and its address. */
+  audit: ReturnType<typeof auditFor>;
 }
 
 export interface CallDefinition<S extends TSchema = TSchema, A extends AuthLevel = AuthLevel> {
@@ -123,6 +126,7 @@ export function registerCalls(app: FastifyInstance, services: CallServices, call
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
           log: request.log,
+          audit: auditFor(request.account?.id ?? null, request.ip),
         });
         if (call.etag) {
           return sendWithEtag(request, reply, content instanceof RawJson ? okRaw(content) : JSON.stringify(ok(content ?? null)));

@@ -22,7 +22,6 @@ import {
   type WithdrawalStatus,
 } from '#contract/ledger';
 import { formatYuan } from '#contract/money';
-import { audit } from '../audit';
 import type { Executor } from '../db/client';
 import { containsPattern, queryOne, toIso } from '../db/query';
 import { defineCall } from '../http/calls';
@@ -172,20 +171,18 @@ const approve = defineCall({
   path: 'withdrawal/approve',
   auth: { ...staffGrant, action: ACTIONS.canApproveWithdrawal.url },
   body: ApproveWithdrawalBodySchema,
-  async handler({ db, account, body, ip }): Promise<Withdrawal> {
+  async handler({ db, account, body, audit }): Promise<Withdrawal> {
     await db.transaction(async (tx) => {
       const pending = await lockPending(tx, body.id, account.id);
       await tx.execute(
         sql`update withdrawals set status = 'paid', reviewer_id = ${account.id}, reviewed_at = now() where id = ${pending.id}`,
       );
       await audit(tx, {
-        actorId: account.id,
         action: 'withdrawal.approve',
         targetType: 'withdrawal',
         targetId: pending.id,
         before: { status: 'pending', amountCents: pending.amountCents, accountId: pending.accountId },
         after: { status: 'paid' },
-        ip,
       });
     });
     return withdrawalById(db, body.id);
@@ -196,7 +193,7 @@ const reject = defineCall({
   path: 'withdrawal/reject',
   auth: { ...staffGrant, action: ACTIONS.canRejectWithdrawal.url },
   body: RejectWithdrawalBodySchema,
-  async handler({ db, account, body, ip }): Promise<Withdrawal> {
+  async handler({ db, account, body, audit }): Promise<Withdrawal> {
     const reason = body.reason.trim();
     await db.transaction(async (tx) => {
       const pending = await lockPending(tx, body.id, account.id);
@@ -212,13 +209,11 @@ const reject = defineCall({
         note: LEDGER_TEXT.rejectedNote(reason),
       });
       await audit(tx, {
-        actorId: account.id,
         action: 'withdrawal.reject',
         targetType: 'withdrawal',
         targetId: pending.id,
         before: { status: 'pending', amountCents: pending.amountCents, accountId: pending.accountId },
         after: { status: 'rejected', reason, balanceAfterCents: released.balanceAfterCents },
-        ip,
       });
     });
     return withdrawalById(db, body.id);
