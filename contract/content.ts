@@ -14,8 +14,7 @@ const Id = RowId();
 
 const strictObject = <P extends Record<string, TSchema>>(properties: P) => Type.Object(properties, { additionalProperties: false });
 
-export const IdBodySchema = strictObject({ id: Id });
-export type IdBody = Static<typeof IdBodySchema>;
+export { IdBodySchema, type IdBody } from './fields';
 
 // ---------------------------------------------------------------- scripts
 

@@ -4,7 +4,7 @@
  * number a column can not hold reaches the database (issue 12). The server also bounds, at
  * registration, any integer a schema leaves unbounded (server/http/bodySafety.ts).
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 
 /** PostgreSQL `integer` (int4, `serial`). */
 export const INT4_MIN = -2_147_483_648;
@@ -22,6 +22,10 @@ export const Id = () => Type.Integer({ minimum: 1, maximum: INT4_MAX });
 export const BigId = () => Type.Integer({ minimum: 1, maximum: INT8_ID_MAX });
 /** A non-negative int4 value (e.g. a version number from 1, a filter where 0 means "none"). */
 export const Int4 = (minimum = 0) => Type.Integer({ minimum, maximum: INT4_MAX });
+
+/** `{ id }`: the body of every call that acts on one row by its (int4) id. */
+export const IdBodySchema = Type.Object({ id: Id() }, { additionalProperties: false });
+export type IdBody = Static<typeof IdBodySchema>;
 
 /** `{ current, pageSize }` of the listing calls (server/db/paging.ts). */
 export const PageFields = {

@@ -3,7 +3,7 @@
  * answer shapes, the Luhn check and the labels the screens and tests share.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, Id as RowId, PageFields } from './fields';
+import { DateTime, Id as RowId, IdBodySchema, PageFields } from './fields';
 
 const patternMessage = (message: string) => ({ patternMessage: message });
 
@@ -98,7 +98,7 @@ export const AddCardBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const CardIdBodySchema = Type.Object({ id: Id }, { additionalProperties: false });
+export const CardIdBodySchema = IdBodySchema;
 
 export const RequestWithdrawalBodySchema = Type.Object(
   {

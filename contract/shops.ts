@@ -4,7 +4,7 @@
  * Body schemas, answer shapes and the strings the screens and the tests share.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageFields } from './fields';
+import { IdBodySchema, PageFields } from './fields';
 import { SHOP_PLATFORMS, SHOP_STATUSES, type ShopPlatform, type ShopStatus } from './shopPlatforms';
 
 export { SHOP_PLATFORMS, SHOP_STATUSES, SHOP_STATUS_TEXT, platformLabel } from './shopPlatforms';
@@ -58,7 +58,7 @@ export const ShopListAllQuerySchema = Type.Object(
 );
 
 /** `shop/unbind` (own shop) and `shop/forceUnbind` (staff, any shop). */
-export const ShopIdBodySchema = Type.Object({ id: Id() }, { additionalProperties: false });
+export const ShopIdBodySchema = IdBodySchema;
 
 export type ShopReportBody = Static<typeof ShopReportBodySchema>;
 export type ShopListQuery = Static<typeof ShopListQuerySchema>;

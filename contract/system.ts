@@ -121,14 +121,13 @@ export const MenuDeleteSchema = Type.Object(
   { id: Id(), /** Also remove the grants of the roles that still hold it. */ removeGrants: Type.Optional(Type.Boolean()) },
   strict,
 );
-export const IdBodySchema = Type.Object({ id: Id() }, strict);
+export { IdBodySchema, type IdBody } from './fields';
 
 export type MenuCreateBody = Static<typeof MenuCreateSchema>;
 export type MenuUpdateBody = Static<typeof MenuUpdateSchema>;
 export type MenuMoveBody = Static<typeof MenuMoveSchema>;
 export type MenuReorderBody = Static<typeof MenuReorderSchema>;
 export type MenuDeleteBody = Static<typeof MenuDeleteSchema>;
-export type IdBody = Static<typeof IdBodySchema>;
 
 /** A menu as the menu manager sees it (every menu, granted or not). */
 export interface MenuAdminNode {
