@@ -12,7 +12,7 @@ import type { Db, Tx } from './db/client';
 import { queryOne, queryRows } from './db/query';
 import { generatePassword, hashPassword } from './auth/password';
 import { pruneAuthData } from './auth/maintenance';
-import { upsertSalesperson } from './calls/sale';
+import { upsertSalesperson } from './money/salespeople';
 import { menuSeeds, type MenuSeed } from './seed/menus';
 import { grantCovers, ROLE_SEEDS } from './seed/roles';
 import {

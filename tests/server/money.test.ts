@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { upsertSalesperson } from '../../server/calls/sale';
+import { upsertSalesperson } from '../../server/money/salespeople';
 import { ConfigError, loadConfig, OLD_CARD_KEY_PSQL, type EnvConfig } from '../../server/config';
 import { postLedgerEntry } from '../../server/money/ledger';
 import { cardKeyBytes } from '../../server/money/cardFingerprint';
