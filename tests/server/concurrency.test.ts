@@ -198,16 +198,18 @@ describe('money and membership under concurrency [postgres, two instances]', () 
       });
     }
     expect(commissions.filter((order) => order.status === 'paid').length).toBeGreaterThan(MEMBERS * WAVES * 2);
-    // A member's membership runs from its first payment for the sum of its paid orders' durations.
-    const memberships = await rows<{ id: number; expiresAt: Date | null; firstPaidAt: Date | null; paidDays: number }>(
+    // A member's membership runs for the sum of its paid orders' durations from the last payment that
+    // found it empty (a refund that emptied it restores "no membership"; the next payment starts anew).
+    const memberships = await rows<{ id: number; expiresAt: Date | null; startedAt: Date | null; paidDays: number }>(
       db,
       sql`select a.id, a.membership_expires_at as "expiresAt",
-                 (select min(paid_at) from orders where account_id = a.id and status in ('paid', 'refunded')) as "firstPaidAt",
+                 (select paid_at from orders where account_id = a.id and status in ('paid', 'refunded') and expires_before is null
+                  order by paid_at desc limit 1) as "startedAt",
                  (select coalesce(sum(duration_days), 0)::int from orders where account_id = a.id and status = 'paid') as "paidDays"
           from accounts a where a.id in (${sql.join(members.map((member) => sql`${member.id}`), sql`, `)})`,
     );
     for (const member of memberships) {
-      const expected = member.paidDays === 0 ? null : new Date(member.firstPaidAt!).getTime() + member.paidDays * DAY_MS;
+      const expected = member.paidDays === 0 ? null : new Date(member.startedAt!).getTime() + member.paidDays * DAY_MS;
       expect({ id: member.id, expiresAt: member.expiresAt && new Date(member.expiresAt).getTime() }).toEqual({ id: member.id, expiresAt: expected });
     }
   });
