@@ -4,7 +4,7 @@
  * server, the answers' shapes, and the screen strings the tests look for.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Id as RowId, Int4, PageFields } from './fields';
+import { Id as RowId, Int4, PageFields } from './api/common';
 import { describeJsonError, findJsonSyntaxError } from './jsonSyntax';
 
 const enumOf = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
@@ -14,7 +14,7 @@ const Id = RowId();
 
 const strictObject = <P extends Record<string, TSchema>>(properties: P) => Type.Object(properties, { additionalProperties: false });
 
-export { IdBodySchema, type IdBody } from './fields';
+export { IdBodySchema, type IdBody } from './api/common';
 
 // ---------------------------------------------------------------- scripts
 
@@ -260,36 +260,6 @@ export const NEWS_STATUS_LABELS: Record<NewsStatus, string> = { published: 'å·²å
 export const NEWS_TITLE_MAX = 100;
 export const NEWS_SUMMARY_MAX = 300;
 export const NEWS_BODY_MAX = 20_000;
-
-const NewsFields = {
-  title: Type.String({ minLength: 1, maxLength: NEWS_TITLE_MAX }),
-  summary: Type.String({ maxLength: NEWS_SUMMARY_MAX }),
-  body: Type.String({ maxLength: NEWS_BODY_MAX }),
-};
-
-export const NewsAdminListQuerySchema = strictObject({
-  ...PageFields,
-  title: Type.Optional(Type.String({ maxLength: NEWS_TITLE_MAX })),
-  status: Type.Optional(enumOf(NEWS_STATUSES)),
-});
-export const NewsCreateSchema = strictObject({ ...NewsFields, publish: Type.Optional(Type.Boolean()) });
-export const NewsUpdateSchema = strictObject({ id: Id, ...NewsFields });
-
-export type NewsAdminListQuery = Static<typeof NewsAdminListQuerySchema>;
-export type NewsCreateBody = Static<typeof NewsCreateSchema>;
-export type NewsUpdateBody = Static<typeof NewsUpdateSchema>;
-
-export interface NewsAdminItem {
-  id: number;
-  title: string;
-  summary: string;
-  body: string;
-  /** null while unpublished */
-  publishedAt: string | null;
-  author: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 // ---------------------------------------------------------------- screen strings
 

@@ -3,7 +3,7 @@
  * answer shapes, the Luhn check and the labels the screens and tests share.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, Id as RowId, IdBodySchema, PageFields } from './fields';
+import { DateTime, Id as RowId, IdBodySchema, PageFields } from './api/common';
 
 const patternMessage = (message: string) => ({ patternMessage: message });
 

@@ -3,7 +3,7 @@
  * computes a membership after a payment, and the screen strings tests look for.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, Id, PageFields } from './fields';
+import { DateTime, Id, PageFields } from './api/common';
 
 const patternMessage = (message: string) => ({ patternMessage: message });
 

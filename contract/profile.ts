@@ -5,7 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './accountRules';
 import type { Membership } from './api';
-import { BigId, DateTime, PageFields } from './fields';
+import { BigId, DateTime, PageFields } from './api/common';
 
 export const UpdateEmailBodySchema = Type.Object(
   {

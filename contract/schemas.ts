@@ -12,7 +12,7 @@ import {
   USERNAME_MIN,
   USERNAME_PATTERN,
 } from './accountRules';
-import { Id, PageFields } from './fields';
+import { Id, PageFields } from './api/common';
 
 /** Server-side message for a failed `pattern` check (read by the server's error translator). */
 const patternMessage = (message: string) => ({ patternMessage: message });

@@ -4,7 +4,7 @@
  * Body schemas, answer shapes and the strings the screens and the tests share.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { IdBodySchema, PageFields } from './fields';
+import { IdBodySchema, PageFields } from './api/common';
 import { SHOP_PLATFORMS, SHOP_STATUSES, type ShopPlatform, type ShopStatus } from './shopPlatforms';
 
 export { SHOP_PLATFORMS, SHOP_STATUSES, SHOP_STATUS_TEXT, platformLabel } from './shopPlatforms';

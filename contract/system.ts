@@ -7,7 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from './accountRules';
 import type { AccountListItem, Page } from './api';
 import type { Capabilities, MenuNode } from './capabilities';
-import { BigId, DateTime, Id, Int4, PageFields } from './fields';
+import { BigId, DateTime, Id, Int4, PageFields } from './api/common';
 import { AccountListQuerySchema, AccountStatusSchema } from './schemas';
 
 export type { Page };
@@ -121,7 +121,7 @@ export const MenuDeleteSchema = Type.Object(
   { id: Id(), /** Also remove the grants of the roles that still hold it. */ removeGrants: Type.Optional(Type.Boolean()) },
   strict,
 );
-export { IdBodySchema, type IdBody } from './fields';
+export { IdBodySchema, type IdBody } from './api/common';
 
 export type MenuCreateBody = Static<typeof MenuCreateSchema>;
 export type MenuUpdateBody = Static<typeof MenuUpdateSchema>;

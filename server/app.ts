@@ -18,7 +18,7 @@ import { storableDateTimeFormat, textSafeKeyword } from './http/bodySafety';
 import { registerCalls } from './http/calls';
 import { errorSignature, ErrorLogLimiter, summariseError } from './http/errorLog';
 import { mediaRoutes } from './media/routes';
-import { fail, Refusal } from './http/respond';
+import { fail, Refusal, sendFailure } from './http/respond';
 import { validationMessage, type AjvError } from './http/validation';
 import { RbacCache } from './rbac/snapshot';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -103,24 +103,25 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
 
   // An unexpected failure is logged once per signature and minute, without the request's data.
   const failures = new ErrorLogLimiter();
+  // Failures are sent as text: a call's route serialises only the success of its answer schema.
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof Refusal) return reply.code(200).send(fail(error.code, error.message, error.content));
+    if (error instanceof Refusal) return sendFailure(reply.code(200), fail(error.code, error.message, error.content));
     if (error.statusCode === 429) {
       // @fastify/rate-limit's per-address ceiling on /api (the login / register limit is A0501 with HTTP 200).
-      return reply.code(429).send(fail(CODES.TOO_MANY_REQUESTS));
+      return sendFailure(reply.code(429), fail(CODES.TOO_MANY_REQUESTS));
     }
     if (error.validation) {
-      return reply.code(200).send(fail(CODES.BAD_PARAMETERS, validationMessage(error.validation as AjvError[])));
+      return sendFailure(reply.code(200), fail(CODES.BAD_PARAMETERS, validationMessage(error.validation as AjvError[])));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      return reply.code(error.statusCode).send(fail(CODES.BAD_PARAMETERS, clientErrorMessage(error)));
+      return sendFailure(reply.code(error.statusCode), fail(CODES.BAD_PARAMETERS, clientErrorMessage(error)));
     }
     const summary = summariseError(error);
     const route = request.routeOptions.url ?? 'unrouted';
     const { log, suppressed } = failures.admit(errorSignature(route, summary));
     if (log) request.log.error({ err: summary, route, ...(suppressed ? { suppressed } : {}) }, 'unexpected failure');
-    return reply.code(500).send(fail(CODES.SERVER_ERROR));
+    return sendFailure(reply.code(500), fail(CODES.SERVER_ERROR));
   });
 
   await registerSecurityHeaders(app, { staticDir: config.staticDir, publicUrl: config.publicUrl });

@@ -1,8 +1,6 @@
 /** The audit log: who did what to which record, when, from where. */
-import type { Db } from './db/client';
+import type { Executor } from './db/client';
 import { auditLog } from './db/schema';
-
-type Executor = Pick<Db, 'insert'>;
 
 export interface AuditEntry {
   actorId: number | null;
@@ -22,6 +20,7 @@ export const auditFor =
   (actorId: number | null, ip: string | null) =>
   (db: Executor, record: AuditRecord): Promise<void> =>
     audit(db, { ...record, actorId, ip });
+export type AuditWriter = ReturnType<typeof auditFor>;
 
 export async function audit(db: Executor, entry: AuditEntry) {
   await db.insert(auditLog).values({

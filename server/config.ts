@@ -32,6 +32,12 @@ export interface ServerConfig {
   logLevel: string;
   /** Log every request (two lines each); off by default, errors are always logged. */
   logRequests: boolean;
+  /**
+   * Check every answer against its call's answer schema before sending it, and fail (B0001) on a
+   * mismatch or an undeclared field: on in the tests, so a schema that forgets a field is found
+   * there rather than by a screen that lost it (`CHECK_ANSWERS`).
+   */
+  checkAnswers: boolean;
   /** Folder of the uploaded media files (local-disk storage), `DATA_DIR/media` by default. */
   mediaDir: string;
   /**
@@ -128,6 +134,7 @@ const EnvSchema = Type.Object({
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   CONSOLE_DEMO: FLAG,
   LOG_REQUESTS: FLAG,
+  CHECK_ANSWERS: FLAG,
   CARD_FINGERPRINT_KEY_DISCARD_OLD: FLAG,
 });
 type CheckedEnv = Static<typeof EnvSchema>;
@@ -264,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: checked.LOG_LEVEL,
     logRequests: flag(checked.LOG_REQUESTS),
+    checkAnswers: flag(checked.CHECK_ANSWERS),
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     mediaS3: mediaS3Of(env),
     mediaImageMaxBytes: checked.MEDIA_IMAGE_MAX_MB * MB,

@@ -14,7 +14,7 @@
  * attempts from one address never get more than the limit through.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Db, Executor, Tx } from '../db/client';
 import { queryOne } from '../db/query';
 
 export const LOCKOUT_FAILURES = 5;
@@ -114,7 +114,7 @@ function countedFailures(accountId: number | null, name: string): SQL {
                            where s.account_id = a.id and s.kind = 'login' and s.success), '-infinity'::timestamptz))`;
 }
 
-async function lockAccount(executor: Pick<Db, 'execute'>, accountId: number) {
+async function lockAccount(executor: Executor, accountId: number) {
   await executor.execute(
     sql`update accounts set locked_until = now() + make_interval(secs => ${LOCKOUT_SECONDS}) where id = ${accountId}`,
   );
@@ -175,7 +175,7 @@ export interface Retention {
 }
 
 /** Deletes attempts older than the retention; answers how many. */
-export async function pruneAttempts(db: Pick<Db, 'execute'>, retention: Retention): Promise<number> {
+export async function pruneAttempts(db: Executor, retention: Retention): Promise<number> {
   const row = await queryOne<{ n: number }>(
     db,
     sql`with deleted as (

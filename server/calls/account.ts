@@ -20,7 +20,7 @@ import { ACCOUNT_EXPORT_MAX, findAccountPage, findAccountsToExport, SEARCH_COUNT
 import { toCsv } from '../http/csv';
 import { pageOf } from '../db/paging';
 import { badParameter, RawJson, Refusal } from '../http/respond';
-import { defineCall } from '../http/calls';
+import { legacyCall } from '../http/calls';
 import { assertMayGrantRoles, assertMayManageAccount, mayManage } from '../rbac/authority';
 import { accountAdminCalls, assertAnotherSuperAdministrator, assertRolesExist, lockSuperAdministrators } from './accountAdmin';
 
@@ -28,7 +28,7 @@ export const MEMBER_ROLE = 'member';
 const MSG_USERNAME_TAKEN = '用户名已存在';
 const MSG_EMAIL_TAKEN = '邮箱已被注册';
 
-const register = defineCall({
+const register = legacyCall({
   path: 'account/register',
   auth: 'public',
   body: RegisterBodySchema,
@@ -106,7 +106,7 @@ interface LoginRow {
   membershipExpiresAt: unknown;
 }
 
-const login = defineCall({
+const login = legacyCall({
   path: 'account/login',
   auth: 'public',
   body: LoginBodySchema,
@@ -164,7 +164,7 @@ const login = defineCall({
   },
 });
 
-const logout = defineCall({
+const logout = legacyCall({
   path: 'account/logout',
   auth: 'account',
   body: EmptyBodySchema,
@@ -174,7 +174,7 @@ const logout = defineCall({
   },
 });
 
-const getMenus = defineCall({
+const getMenus = legacyCall({
   path: 'account/getMenus',
   auth: 'account',
   body: EmptyBodySchema,
@@ -183,7 +183,7 @@ const getMenus = defineCall({
   },
 });
 
-const getOne = defineCall({
+const getOne = legacyCall({
   path: 'account/getOne',
   auth: 'account',
   body: EmptyBodySchema,
@@ -197,7 +197,7 @@ const parsed = <T>(value: T | string | null): T | null => (typeof value === 'str
 export { SEARCH_COUNT_CAP };
 
 /** The users screen's list; the queries and their reasons are in ./accountList. */
-const list = defineCall({
+const list = legacyCall({
   path: 'account/list',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager] },
   body: AccountAdminListQuerySchema,
@@ -227,7 +227,7 @@ const list = defineCall({
   },
 });
 
-const setRoles = defineCall({
+const setRoles = legacyCall({
   path: 'account/setRoles',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager], action: ACTIONS.canSetRoles.url },
   body: SetRolesBodySchema,
@@ -265,7 +265,7 @@ const setRoles = defineCall({
 const STATUS_TEXT = { enabled: '启用', disabled: '停用' } as const;
 
 /** The users screen's accounts as CSV, with the same filters as `account/list` (a sensitive action). */
-const exportAccounts = defineCall({
+const exportAccounts = legacyCall({
   path: 'account/export',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager], action: ACTIONS.canExportAccounts.url },
   body: AccountAdminListQuerySchema,

@@ -18,7 +18,7 @@ import { generatePassword, hashPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';
 import type { Tx } from '../db/client';
 import { pgErrorCode, queryOne, queryRows, UNIQUE_VIOLATION } from '../db/query';
-import { defineCall } from '../http/calls';
+import { legacyCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { assertMayGrantRoles, assertMayManageAccount } from '../rbac/authority';
 
@@ -67,7 +67,7 @@ async function revokeAllSessions(tx: Tx, accountId: number): Promise<number> {
   return rows.length;
 }
 
-const create = defineCall({
+const create = legacyCall({
   path: 'account/create',
   auth: { anyGrant: USERS_SCREEN, action: ACTIONS.canCreateAccount.url },
   body: AccountCreateSchema,
@@ -110,7 +110,7 @@ const create = defineCall({
   },
 });
 
-const setStatus = defineCall({
+const setStatus = legacyCall({
   path: 'account/setStatus',
   auth: { anyGrant: USERS_SCREEN, action: ACTIONS.canSetAccountStatus.url },
   body: AccountSetStatusSchema,
@@ -138,7 +138,7 @@ const setStatus = defineCall({
   },
 });
 
-const resetPassword = defineCall({
+const resetPassword = legacyCall({
   path: 'account/resetPassword',
   auth: { anyGrant: USERS_SCREEN, action: ACTIONS.canResetPassword.url },
   body: IdBodySchema,

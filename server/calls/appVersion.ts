@@ -21,7 +21,7 @@ import {
 } from '#contract/content';
 import type { Executor } from '../db/client';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
-import { defineCall } from '../http/calls';
+import { legacyCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { pageOf } from '../db/paging';
 
@@ -91,7 +91,7 @@ export async function latestPublishedRelease(db: Executor): Promise<Release | un
 /** Serialises the version checks of concurrent creations. */
 const lockReleaseNumbering = (tx: Executor) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('app_versions.version'))`);
 
-const list = defineCall({
+const list = legacyCall({
   path: 'appVersion/list',
   auth,
   body: ReleaseListQuerySchema,
@@ -114,7 +114,7 @@ const list = defineCall({
   },
 });
 
-const create = defineCall({
+const create = legacyCall({
   path: 'appVersion/create',
   auth,
   body: ReleaseCreateSchema,
@@ -145,7 +145,7 @@ const create = defineCall({
   },
 });
 
-const update = defineCall({
+const update = legacyCall({
   path: 'appVersion/update',
   auth,
   body: ReleaseUpdateSchema,
@@ -173,7 +173,7 @@ const update = defineCall({
 
 /** Moves a release from one of `from` to `to`, audited. */
 function statusChange(path: string, from: readonly ReleaseStatus[], to: ReleaseStatus, refusal: string) {
-  return defineCall({
+  return legacyCall({
     path,
     auth,
     body: IdBodySchema,
@@ -203,7 +203,7 @@ function statusChange(path: string, from: readonly ReleaseStatus[], to: ReleaseS
 const publish = statusChange('appVersion/publish', ['draft', 'withdrawn'], 'published', '只有草稿或已撤回的版本可以发布');
 const withdraw = statusChange('appVersion/withdraw', ['published'], 'withdrawn', '只有已发布的版本可以撤回');
 
-const remove = defineCall({
+const remove = legacyCall({
   path: 'appVersion/delete',
   auth,
   body: IdBodySchema,
@@ -266,14 +266,14 @@ async function bundleOf(db: Executor, id: number): Promise<ReleaseBundle> {
   return { release, frozen: release.status !== 'draft', scripts: [...scripts.values()] };
 }
 
-const bundle = defineCall({
+const bundle = legacyCall({
   path: 'appVersion/bundle',
   auth,
   body: IdBodySchema,
   handler: ({ db, body }) => bundleOf(db, body.id),
 });
 
-const setBundle = defineCall({
+const setBundle = legacyCall({
   path: 'appVersion/setBundle',
   auth,
   body: ReleaseSetBundleSchema,

@@ -4,14 +4,14 @@ import { CAPABILITY_URLS } from '#contract/capabilities';
 import { AuditListQuerySchema, type AuditItem, type Page } from '#contract/system';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { pageOf } from '../db/paging';
-import { defineCall } from '../http/calls';
+import { legacyCall } from '../http/calls';
 
 interface AuditRow extends Omit<AuditItem, 'at' | 'id'> {
   id: unknown;
   at: unknown;
 }
 
-const list = defineCall({
+const list = legacyCall({
   path: 'auditLog/list',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeAdmin] },
   body: AuditListQuerySchema,

@@ -10,7 +10,7 @@ import type { Page } from '#contract/api';
 import { LedgerListQuerySchema, type LedgerBalance, type LedgerEntry, type LedgerKindName } from '#contract/ledger';
 import type { Executor } from '../db/client';
 import { queryOne, toIso } from '../db/query';
-import { defineCall, type CallDefinition } from '../http/calls';
+import { legacyCall, type CallDefinition } from '../http/calls';
 import { cardCalls } from '../money/cards';
 import { allOf, fetchPage } from '../db/paging';
 import { withdrawalCalls } from '../money/withdrawals';
@@ -32,7 +32,7 @@ export async function balanceOf(db: Executor, accountId: number): Promise<Ledger
   };
 }
 
-const balance = defineCall({
+const balance = legacyCall({
   path: 'ledger/balance',
   auth: ledgerGrant,
   body: EmptyBodySchema,
@@ -49,7 +49,7 @@ interface EntryRow {
   createdAt: unknown;
 }
 
-const list = defineCall({
+const list = legacyCall({
   path: 'ledger/list',
   auth: ledgerGrant,
   body: LedgerListQuerySchema,

@@ -7,7 +7,7 @@ import { CAPABILITY_URLS } from '#contract/capabilities';
 import type { Page } from '#contract/api';
 import { IdBodySchema, MediaListQuerySchema, MediaRenameSchema, type MediaItem } from '#contract/content';
 import { containsPattern, queryOne, queryRows } from '../db/query';
-import { defineCall } from '../http/calls';
+import { legacyCall } from '../http/calls';
 import { badParameter } from '../http/respond';
 import { pageOf } from '../db/paging';
 import { mediaColumns, mediaRowById, toMediaItem, type MediaRow } from '../media/records';
@@ -15,7 +15,7 @@ import { mediaStorage } from '../media/storage';
 
 export const MEDIA_AUTH = { anyGrant: [CAPABILITY_URLS.canSeeMediaManager] } as const;
 
-const list = defineCall({
+const list = legacyCall({
   path: 'media/list',
   auth: MEDIA_AUTH,
   body: MediaListQuerySchema,
@@ -37,7 +37,7 @@ const list = defineCall({
   },
 });
 
-const rename = defineCall({
+const rename = legacyCall({
   path: 'media/rename',
   auth: MEDIA_AUTH,
   body: MediaRenameSchema,
@@ -53,7 +53,7 @@ const rename = defineCall({
   },
 });
 
-const remove = defineCall({
+const remove = legacyCall({
   path: 'media/delete',
   auth: MEDIA_AUTH,
   body: IdBodySchema,

@@ -19,7 +19,7 @@ import {
 import type { Tx, Executor } from '../db/client';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { pageOf } from '../db/paging';
-import { defineCall } from '../http/calls';
+import { legacyCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 
 const MANAGE_LEVELS = { anyGrant: [CAPABILITY_URLS.canSeeMembershipManager] } as const;
@@ -53,7 +53,7 @@ async function assertNameFree(tx: Tx, name: string, exceptId = 0) {
   if (taken) throw badParameter('name', '已被其他等级使用');
 }
 
-const list = defineCall({
+const list = legacyCall({
   path: 'membershipLevel/list',
   auth: MANAGE_LEVELS,
   body: LevelListQuerySchema,
@@ -72,7 +72,7 @@ const list = defineCall({
 });
 
 /** Every level (id and name), for the users screen's membership filter. */
-const options = defineCall({
+const options = legacyCall({
   path: 'membershipLevel/options',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeMembershipManager, CAPABILITY_URLS.canSeeUsersManager] },
   body: EmptyBodySchema,
@@ -84,7 +84,7 @@ const options = defineCall({
   },
 });
 
-const create = defineCall({
+const create = legacyCall({
   path: 'membershipLevel/create',
   auth: MANAGE_LEVELS,
   body: LevelCreateSchema,
@@ -104,7 +104,7 @@ const create = defineCall({
   },
 });
 
-const update = defineCall({
+const update = legacyCall({
   path: 'membershipLevel/update',
   auth: MANAGE_LEVELS,
   body: LevelUpdateSchema,
@@ -124,7 +124,7 @@ const update = defineCall({
   },
 });
 
-const setOnSale = defineCall({
+const setOnSale = legacyCall({
   path: 'membershipLevel/setOnSale',
   auth: MANAGE_LEVELS,
   body: LevelSetOnSaleSchema,
@@ -145,7 +145,7 @@ const setOnSale = defineCall({
   },
 });
 
-const remove = defineCall({
+const remove = legacyCall({
   path: 'membershipLevel/delete',
   auth: MANAGE_LEVELS,
   body: IdBodySchema,

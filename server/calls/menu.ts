@@ -22,7 +22,7 @@ import {
 import type { SessionAccount } from '../auth/sessions';
 import type { Tx } from '../db/client';
 import { pgErrorCode, queryOne, queryRows, UNIQUE_VIOLATION } from '../db/query';
-import { defineCall } from '../http/calls';
+import { legacyCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import type { RbacSnapshot } from '../rbac/snapshot';
 
@@ -124,7 +124,7 @@ export function menuTree(rows: readonly (MenuRecord & { grantCount: number })[])
   return roots;
 }
 
-const list = defineCall({
+const list = legacyCall({
   path: 'menu/tree',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeMenusManager, CAPABILITY_URLS.canSeeRolesManager] },
   body: EmptyBodySchema,
@@ -138,7 +138,7 @@ const list = defineCall({
   },
 });
 
-const create = defineCall({
+const create = legacyCall({
   path: 'menu/create',
   auth: MANAGE_MENUS,
   body: MenuCreateSchema,
@@ -167,7 +167,7 @@ const create = defineCall({
   },
 });
 
-const update = defineCall({
+const update = legacyCall({
   path: 'menu/update',
   auth: MANAGE_MENUS,
   body: MenuUpdateSchema,
@@ -192,7 +192,7 @@ const update = defineCall({
   },
 });
 
-const move = defineCall({
+const move = legacyCall({
   path: 'menu/move',
   auth: MANAGE_MENUS,
   body: MenuMoveSchema,
@@ -216,7 +216,7 @@ const move = defineCall({
 
 const SORT_STEP = 10;
 
-const reorder = defineCall({
+const reorder = legacyCall({
   path: 'menu/reorder',
   auth: MANAGE_MENUS,
   body: MenuReorderSchema,
@@ -246,7 +246,7 @@ const reorder = defineCall({
   },
 });
 
-const remove = defineCall({
+const remove = legacyCall({
   path: 'menu/delete',
   auth: MANAGE_MENUS,
   body: MenuDeleteSchema,

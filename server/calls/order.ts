@@ -32,7 +32,7 @@ import { allOf, pageOf, type PageRequest } from '../db/paging';
 import { containsPattern, queryOne, queryRows, toIso, toMillis } from '../db/query';
 import { lockAccountAndReferrer, lockAccounts } from '../db/locks';
 import { badParameter, Refusal } from '../http/respond';
-import { defineCall } from '../http/calls';
+import { legacyCall } from '../http/calls';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { findOrders, lockOrder, lockOrderToSettle, toOrderItem, toPendingOrder, type OrderRecord } from '../orders/records';
 import {
@@ -116,7 +116,7 @@ const ownPendingOrders = async (db: Db, accountId: number): Promise<PendingOrder
     toPendingOrder,
   );
 
-const center = defineCall({
+const center = legacyCall({
   path: 'order/center',
   auth: 'account',
   body: EmptyBodySchema,
@@ -130,7 +130,7 @@ const center = defineCall({
   },
 });
 
-const levels = defineCall({
+const levels = legacyCall({
   path: 'order/levels',
   auth: 'account',
   body: EmptyBodySchema,
@@ -139,7 +139,7 @@ const levels = defineCall({
   },
 });
 
-const create = defineCall({
+const create = legacyCall({
   path: 'order/create',
   auth: 'account',
   body: CreateOrderBodySchema,
@@ -178,7 +178,7 @@ async function pageOfOrders(db: Db, filters: SQL[], request: PageRequest): Promi
   return { list: rows.map(toOrderItem), total: counted?.n ?? 0, current, pageSize };
 }
 
-const list = defineCall({
+const list = legacyCall({
   path: 'order/list',
   auth: { anyGrant: [ORDER_LIST] },
   body: OrderListQuerySchema,
@@ -196,7 +196,7 @@ const list = defineCall({
   },
 });
 
-const confirm = defineCall({
+const confirm = legacyCall({
   path: 'order/confirm',
   auth: { anyGrant: [ORDER_LIST], action: ACTIONS.canConfirmOrder.url },
   body: OrderActionBodySchema,
@@ -217,7 +217,7 @@ const confirm = defineCall({
   },
 });
 
-const cancel = defineCall({
+const cancel = legacyCall({
   path: 'order/cancel',
   auth: 'account',
   body: OrderActionBodySchema,
@@ -238,7 +238,7 @@ const cancel = defineCall({
   },
 });
 
-const refund = defineCall({
+const refund = legacyCall({
   path: 'order/refund',
   auth: { anyGrant: [ORDER_LIST], action: ACTIONS.canRefundOrder.url },
   body: OrderActionBodySchema,
@@ -259,7 +259,7 @@ const refund = defineCall({
   },
 });
 
-const recharge = defineCall({
+const recharge = legacyCall({
   path: 'order/recharge',
   auth: { anyGrant: [RECHARGE] },
   body: RechargeBodySchema,
@@ -295,7 +295,7 @@ const recharge = defineCall({
   },
 });
 
-const rechargeList = defineCall({
+const rechargeList = legacyCall({
   path: 'order/rechargeList',
   auth: { anyGrant: [RECHARGE] },
   body: RechargeListQuerySchema,
@@ -306,7 +306,7 @@ const rechargeList = defineCall({
 
 const SEARCH_LIMIT = 20;
 
-const searchAccounts = defineCall({
+const searchAccounts = legacyCall({
   path: 'order/searchAccounts',
   auth: { anyGrant: [RECHARGE] },
   body: SearchAccountsBodySchema,

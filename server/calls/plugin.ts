@@ -13,10 +13,10 @@ import {
   type PluginScripts,
 } from '#contract/content';
 import { queryRows } from '../db/query';
-import { defineCall } from '../http/calls';
+import { legacyCall } from '../http/calls';
 import { latestPublishedRelease, semverOf } from './appVersion';
 
-const latestRelease = defineCall({
+const latestRelease = legacyCall({
   path: 'plugin/latestRelease',
   auth: 'account',
   etag: true,
@@ -34,7 +34,7 @@ const latestRelease = defineCall({
   },
 });
 
-const scripts = defineCall({
+const scripts = legacyCall({
   path: 'plugin/scripts',
   auth: 'account',
   etag: true,

@@ -22,11 +22,11 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';
 import { liveSessionCondition } from '../auth/sessions';
 import { pgErrorCode, queryOne, toIso, UNIQUE_VIOLATION } from '../db/query';
-import { defineCall, type CallDefinition } from '../http/calls';
+import { legacyCall, type CallDefinition } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { fetchPage } from '../db/paging';
 
-const get = defineCall({
+const get = legacyCall({
   path: 'profile/get',
   auth: 'account',
   body: EmptyBodySchema,
@@ -46,7 +46,7 @@ const get = defineCall({
   },
 });
 
-const updateEmail = defineCall({
+const updateEmail = legacyCall({
   path: 'profile/updateEmail',
   auth: 'account',
   body: UpdateEmailBodySchema,
@@ -75,7 +75,7 @@ const updateEmail = defineCall({
   },
 });
 
-const changePassword = defineCall({
+const changePassword = legacyCall({
   path: 'profile/changePassword',
   auth: 'account',
   body: ChangePasswordBodySchema,
@@ -122,7 +122,7 @@ interface SessionRow {
   expiresAt: unknown;
 }
 
-const sessions = defineCall({
+const sessions = legacyCall({
   path: 'profile/sessions',
   auth: 'account',
   body: SessionListQuerySchema,
@@ -151,7 +151,7 @@ const sessions = defineCall({
   },
 });
 
-const revokeSession = defineCall({
+const revokeSession = legacyCall({
   path: 'profile/revokeSession',
   auth: 'account',
   body: RevokeSessionBodySchema,
@@ -168,7 +168,7 @@ const revokeSession = defineCall({
   },
 });
 
-const summary = defineCall({
+const summary = legacyCall({
   path: 'profile/summary',
   auth: 'account',
   body: SummaryBodySchema,

@@ -24,7 +24,7 @@ import {
 import type { Tx, Executor } from '../db/client';
 import { containsPattern, pgErrorCode, queryOne, queryRows, UNIQUE_VIOLATION } from '../db/query';
 import { pageOf } from '../db/paging';
-import { defineCall } from '../http/calls';
+import { legacyCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { assertMayGrantMenus, mayGrant } from '../rbac/authority';
 import { buildGrantedTree } from '../rbac/tree';
@@ -93,7 +93,7 @@ async function codeUnique<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const list = defineCall({
+const list = legacyCall({
   path: 'role/list',
   auth: MANAGE_ROLES,
   body: RoleListQuerySchema,
@@ -112,7 +112,7 @@ const list = defineCall({
 });
 
 /** Every role, for the role selects of the users screen, each saying whether the caller may give it. */
-const options = defineCall({
+const options = legacyCall({
   path: 'role/options',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeRolesManager, CAPABILITY_URLS.canSeeUsersManager] },
   body: EmptyBodySchema,
@@ -122,7 +122,7 @@ const options = defineCall({
   },
 });
 
-const preview = defineCall({
+const preview = legacyCall({
   path: 'role/preview',
   auth: MANAGE_ROLES,
   body: RolePreviewSchema,
@@ -134,7 +134,7 @@ const preview = defineCall({
   },
 });
 
-const create = defineCall({
+const create = legacyCall({
   path: 'role/create',
   auth: MANAGE_ROLES,
   body: RoleCreateSchema,
@@ -158,7 +158,7 @@ const create = defineCall({
   },
 });
 
-const update = defineCall({
+const update = legacyCall({
   path: 'role/update',
   auth: MANAGE_ROLES,
   body: RoleUpdateSchema,
@@ -187,7 +187,7 @@ const update = defineCall({
   },
 });
 
-const remove = defineCall({
+const remove = legacyCall({
   path: 'role/delete',
   auth: MANAGE_ROLES,
   body: IdBodySchema,

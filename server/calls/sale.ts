@@ -24,11 +24,11 @@ import { newInviteCode, saleColumns, upsertSalesperson, type SaleRow } from '../
 import { pageOf } from '../db/paging';
 import type { Tx } from '../db/client';
 import { badParameter, Refusal } from '../http/respond';
-import { defineCall } from '../http/calls';
+import { legacyCall } from '../http/calls';
 import { assertMayGrantRoles, assertMayManageAccount } from '../rbac/authority';
 
 /** Makes (or updates) a salesperson; making one also gives the salesperson role (its screens). */
-const setSale = defineCall({
+const setSale = legacyCall({
   path: 'sale/setSale',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager, CAPABILITY_URLS.canSeeSaleManager] },
   body: SetSaleBodySchema,
@@ -82,7 +82,7 @@ const statusFilter: Record<SaleStatus, SQL> = {
   removed: sql`s.removed_at is not null`,
 };
 
-const list = defineCall({
+const list = legacyCall({
   path: 'sale/list',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeSaleManager] },
   body: SaleListQuerySchema,
@@ -140,7 +140,7 @@ async function lockedSale(tx: Tx, accountId: number): Promise<SaleRow & { remove
   return row;
 }
 
-const regenerateCode = defineCall({
+const regenerateCode = legacyCall({
   path: 'sale/regenerateCode',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeSaleManager] },
   body: SaleAccountSchema,
@@ -173,7 +173,7 @@ const regenerateCode = defineCall({
 });
 
 /** Soft removal: the row and its ledger stay; the invite code stops working. */
-const remove = defineCall({
+const remove = legacyCall({
   path: 'sale/remove',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeSalerDel] },
   body: SaleAccountSchema,
@@ -196,7 +196,7 @@ const remove = defineCall({
 });
 
 /** The salesperson rows of the accounts on a page of the users screen (`account/list` keeps its legacy shape). */
-const ofAccounts = defineCall({
+const ofAccounts = legacyCall({
   path: 'sale/ofAccounts',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager, CAPABILITY_URLS.canSeeSaleManager] },
   body: SaleOfAccountsSchema,

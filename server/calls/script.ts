@@ -23,7 +23,7 @@ import {
 } from '#contract/content';
 import type { Executor } from '../db/client';
 import { containsPattern, pgErrorCode, queryOne, queryRows, toIso, UNIQUE_VIOLATION } from '../db/query';
-import { defineCall } from '../http/calls';
+import { legacyCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { pageOf } from '../db/paging';
 
@@ -98,7 +98,7 @@ const refuseTakenName = (error: unknown): never => {
   throw error;
 };
 
-const list = defineCall({
+const list = legacyCall({
   path: 'script/list',
   auth,
   body: ScriptListQuerySchema,
@@ -120,14 +120,14 @@ const list = defineCall({
   },
 });
 
-const get = defineCall({
+const get = legacyCall({
   path: 'script/get',
   auth,
   body: IdBodySchema,
   handler: ({ db, body }) => scriptDetail(db, body.id),
 });
 
-const create = defineCall({
+const create = legacyCall({
   path: 'script/create',
   auth,
   body: ScriptCreateSchema,
@@ -158,7 +158,7 @@ const create = defineCall({
   },
 });
 
-const save = defineCall({
+const save = legacyCall({
   path: 'script/save',
   auth,
   body: ScriptSaveSchema,
@@ -190,7 +190,7 @@ const save = defineCall({
   },
 });
 
-const rename = defineCall({
+const rename = legacyCall({
   path: 'script/rename',
   auth,
   body: ScriptRenameSchema,
@@ -214,7 +214,7 @@ const rename = defineCall({
   },
 });
 
-const setEnabled = defineCall({
+const setEnabled = legacyCall({
   path: 'script/setEnabled',
   auth,
   body: ScriptSetEnabledSchema,
@@ -247,7 +247,7 @@ interface VersionRow {
 const versionColumns = sql`v.id as "versionId", v.version, v.note, u.username as "createdBy", v.created_at as "createdAt"`;
 const toVersionItem = (row: VersionRow): ScriptVersionItem => ({ ...row, createdAt: toIso(row.createdAt)! });
 
-const versions = defineCall({
+const versions = legacyCall({
   path: 'script/versions',
   auth,
   body: ScriptVersionsQuerySchema,
@@ -277,14 +277,14 @@ async function versionDetail(db: Executor, scriptId: number, version: number): P
   return { ...toVersionItem(row), scriptId: row.scriptId, content: row.content };
 }
 
-const version = defineCall({
+const version = legacyCall({
   path: 'script/version',
   auth,
   body: ScriptVersionRefSchema,
   handler: ({ db, body }) => versionDetail(db, body.id, body.version),
 });
 
-const restore = defineCall({
+const restore = legacyCall({
   path: 'script/restore',
   auth,
   body: ScriptVersionRefSchema,

@@ -16,7 +16,7 @@ import {
 } from '#contract/system';
 import { containsPattern, prefixPattern, queryOne, toIso } from '../db/query';
 import { allOf, fetchPage } from '../db/paging';
-import { defineCall } from '../http/calls';
+import { legacyCall } from '../http/calls';
 import { badParameter } from '../http/respond';
 import { assertMayManageAccount, mayManage } from '../rbac/authority';
 import { liveSessionCondition } from '../auth/sessions';
@@ -33,7 +33,7 @@ interface SessionRow {
   roleIds: number[] | null;
 }
 
-const list = defineCall({
+const list = legacyCall({
   path: 'session/list',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeOnlineUsers] },
   body: SessionListQuerySchema,
@@ -74,7 +74,7 @@ const list = defineCall({
   },
 });
 
-const forceLogout = defineCall({
+const forceLogout = legacyCall({
   path: 'session/forceLogout',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeOnlineUsers], action: ACTIONS.canForceLogout.url },
   body: SessionIdBodySchema,
@@ -112,7 +112,7 @@ interface AttemptRow {
   at: unknown;
 }
 
-const loginLog = defineCall({
+const loginLog = legacyCall({
   path: 'loginLog/list',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeLoginLog] },
   body: LoginLogQuerySchema,

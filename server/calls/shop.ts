@@ -21,7 +21,7 @@ import { allOf, pageOf, type PageRequest } from '../db/paging';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { lockAccounts } from '../db/locks';
 import { badParameter, Refusal } from '../http/respond';
-import { defineCall } from '../http/calls';
+import { legacyCall } from '../http/calls';
 
 interface ShopRow {
   id: number;
@@ -98,7 +98,7 @@ function shopFilters(body: { platform?: string; status?: string; name?: string }
   return filters;
 }
 
-const report = defineCall({
+const report = legacyCall({
   path: 'shop/report',
   // The plug-in calls with the token the console handed it in the handshake.
   auth: 'account',
@@ -144,7 +144,7 @@ const report = defineCall({
   },
 });
 
-const list = defineCall({
+const list = legacyCall({
   path: 'shop/list',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeShopManager] },
   body: ShopListQuerySchema,
@@ -167,7 +167,7 @@ async function unbindShop(tx: Executor, id: number, ownerId: number | null) {
   return { before, after: after! };
 }
 
-const unbind = defineCall({
+const unbind = legacyCall({
   path: 'shop/unbind',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeShopManager] },
   body: ShopIdBodySchema,
@@ -177,7 +177,7 @@ const unbind = defineCall({
   },
 });
 
-const listAll = defineCall({
+const listAll = legacyCall({
   path: 'shop/listAll',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeUserShopManager] },
   body: ShopListAllQuerySchema,
@@ -193,7 +193,7 @@ const listAll = defineCall({
   },
 });
 
-const forceUnbind = defineCall({
+const forceUnbind = legacyCall({
   path: 'shop/forceUnbind',
   auth: { anyGrant: [CAPABILITY_URLS.canSeeUserShopManager], action: ACTIONS.canForceUnbindShop.url },
   body: ShopIdBodySchema,

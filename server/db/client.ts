@@ -15,7 +15,7 @@ import * as schema from './schema';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** What runs a statement: the database or a transaction (`db.transaction`'s handle). */
-export type Executor = Pick<Db, 'execute'>;
+export type Executor = Pick<Db, 'execute' | 'select' | 'insert' | 'update' | 'delete'>;
 
 export interface Database {
   db: Db;

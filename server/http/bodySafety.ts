@@ -11,7 +11,7 @@
  * and the server's ajv (server/app.ts) has the `textSafe` keyword and a `date-time` format that
  * also keeps the instant within what PostgreSQL stores. A new call gets all of it for free.
  */
-import { INT4_MAX, INT4_MIN } from '#contract/fields';
+import { INT4_MAX, INT4_MIN } from '#contract/api/common';
 
 type Schema = Record<string | symbol, unknown>;
 

@@ -6,9 +6,11 @@
  * A0400 for every call, a new one included.
  */
 import { createHash } from 'node:crypto';
-import type { Static, TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ActionUrl, CapabilityUrl } from '#contract/capabilities';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { API, type CallMap, type CallPath } from '#contract/api';
+import type { ApiCall, AuthLevel } from '#contract/api/define';
 import { CODES } from '#contract/codes';
 import { API_PREFIX } from '#contract/constants';
 import type { Db } from '../db/client';
@@ -18,13 +20,10 @@ import { authenticate, type SessionAccount } from '../auth/sessions';
 import { bearerToken } from '../auth/tokens';
 import type { RbacCache, RbacSnapshot } from '../rbac/snapshot';
 import { hardenBodySchema } from './bodySafety';
-import { ok, okRaw, RawJson, Refusal } from './respond';
+import { answerChecker } from './answerCheck';
+import { ok, okRaw, RawJson, Refusal, successAnswer } from './respond';
 
-/**
- * public: anyone; account: any logged-in account; anyGrant: an account granted one of these menu
- * urls and, with `action`, that action menu too (a sensitive operation, product.md).
- */
-export type AuthLevel = 'public' | 'account' | { anyGrant: readonly CapabilityUrl[]; action?: ActionUrl };
+export type { AuthLevel };
 
 export interface CallServices {
   db: Db;
@@ -32,9 +31,12 @@ export interface CallServices {
   rbac: RbacCache;
 }
 
+/** The account of a call's context: absent on a public call, the session's on the others. */
+type AccountOf<A extends AuthLevel> = A extends 'public' ? undefined : SessionAccount;
+
 export interface CallContext<Body, A extends AuthLevel> extends CallServices {
   body: Body;
-  account: A extends 'public' ? undefined : SessionAccount;
+  account: AccountOf<A>;
   /** The RBAC snapshot the request was checked against (absent on public calls). */
   snapshot: A extends 'public' ? undefined : RbacSnapshot;
   ip: string;
@@ -44,24 +46,84 @@ export interface CallContext<Body, A extends AuthLevel> extends CallServices {
   audit: ReturnType<typeof auditFor>;
 }
 
-export interface CallDefinition<S extends TSchema = TSchema, A extends AuthLevel = AuthLevel> {
+/** Answers the content of a success (or pre-serialised JSON), or throws a `Refusal`. */
+export type CallHandler<B extends TSchema, R extends TSchema, A extends AuthLevel> = (
+  context: CallContext<Static<B>, A>,
+) => Promise<Static<R> | RawJson>;
+
+/** A call of the contract with its handler, ready to be mounted. */
+export interface CallDefinition {
   /** `<domain>/<verb>`, mounted at `/api/admin/<domain>/<verb>`. */
   path: string;
-  auth: A;
-  body: S;
-  /**
-   * Answer with an `ETag` of the answer and `304 Not Modified` (empty body) when the request's
-   * `If-None-Match` already names it: for reads a client polls.
-   */
-  etag?: boolean;
-  /** Answers the content of a success, or throws a `Refusal`. */
-  handler(context: CallContext<Static<S>, A>): Promise<unknown>;
+  contract: ApiCall;
+  mount(app: FastifyInstance, services: CallServices): void;
 }
 
-export const defineCall = <S extends TSchema, const A extends AuthLevel>(call: CallDefinition<S, A>) =>
-  call as unknown as CallDefinition;
+/**
+ * Implements the call `path` of the contract (contract/api): the handler's body and answer are
+ * typed by it, and the server validates the body and serialises the answer with its schemas.
+ */
+export function defineCall<P extends CallPath>(path: P, handler: CallHandler<CallMap[P]['body'], CallMap[P]['answer'], CallMap[P]['auth']>): CallDefinition;
+export function defineCall(path: CallPath, handler: CallHandler<TSchema, TSchema, AuthLevel>): CallDefinition {
+  return callOf(path, API[path], handler);
+}
+
+/** A call from a contract that is not in `API` (a test's probe call). */
+export function callOf<B extends TSchema, R extends TSchema, A extends AuthLevel>(
+  path: string,
+  contract: ApiCall<B, R, A>,
+  handler: CallHandler<B, R, A>,
+): CallDefinition {
+  return {
+    path,
+    contract,
+    mount(app, services) {
+      const { auth } = contract;
+      const checkAnswer = services.config.checkAnswers ? answerChecker(path, contract.answer) : undefined;
+      // Typed as plain schemas so that the type provider derives the body only: the answer's type
+      // is the handler's (CallHandler), which a generic reply type could not follow.
+      const response: Record<number, TSchema> = { 200: successAnswer(contract.answer) };
+      const preValidation = [emptyBodyAsObject];
+      if (auth !== 'public') preValidation.push((request: FastifyRequest) => authenticateRequest(services, request, auth));
+      app.withTypeProvider<TypeBoxTypeProvider>().post(
+        `${API_PREFIX}/${path}`,
+        {
+          schema: { body: hardenBodySchema(contract.body), response },
+          config: { contract },
+          preValidation,
+        },
+        async (request, reply) => {
+          const content = await handler({
+            ...services,
+            body: request.body,
+            // preValidation authenticated every call that is not public (A0230 / A0301 otherwise).
+            account: request.account as AccountOf<A>,
+            snapshot: request.rbacSnapshot as CallContext<unknown, A>['snapshot'],
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? null,
+            log: request.log,
+            audit: auditFor(request.account?.id ?? null, request.ip),
+          });
+          if (content instanceof RawJson) return sendJson(request, reply, okRaw(content), contract.etag);
+          checkAnswer?.(content);
+          if (contract.etag) return sendJson(request, reply, String(reply.serialize(ok(content))), true);
+          return reply.send(ok(content));
+        },
+      );
+    },
+  };
+}
+
+/** A call sent with no body at all validates as `{}`. */
+async function emptyBodyAsObject(request: FastifyRequest) {
+  if (request.body === undefined) request.body = {};
+}
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The call's contract, for the API document (server/http/openapi.ts). */
+    contract?: ApiCall;
+  }
   interface FastifyRequest {
     account?: SessionAccount;
     rbacSnapshot?: RbacSnapshot;
@@ -96,44 +158,33 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
-function sendWithEtag(request: FastifyRequest, reply: FastifyReply, json: string) {
-  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+/** Sends a JSON text as is; with `etag`, with an `ETag` of it and `304` when the client has it. */
+function sendJson(request: FastifyRequest, reply: FastifyReply, json: string, etag = false) {
+  reply.type('application/json; charset=utf-8');
+  if (!etag) return reply.send(json);
+  const tag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
   // no-store like every API answer: the polling client keeps the ETag itself and sends it back.
-  reply.header('etag', etag).header('cache-control', 'no-store');
-  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(json);
+  reply.header('etag', tag).header('cache-control', 'no-store');
+  if (etagMatches(request.headers['if-none-match'], tag)) return reply.code(304).send();
+  return reply.send(json);
 }
 
-export function registerCalls(app: FastifyInstance, services: CallServices, calls: readonly CallDefinition[]) {
-  /** A call sent with no body at all validates as `{}`. */
-  const emptyBodyAsObject = async (request: FastifyRequest) => {
-    if (request.body === undefined) request.body = {};
-  };
+/**
+ * A call not yet moved to the contract (contract/api): path, auth and body declared in place, the
+ * answer unchecked. Goes when the last domain has moved.
+ */
+export function legacyCall<S extends TSchema, const A extends AuthLevel>(call: {
+  path: string;
+  auth: A;
+  body: S;
+  etag?: boolean;
+  handler(context: CallContext<Static<S>, A>): Promise<unknown>;
+}): CallDefinition {
+  const contract = { summary: call.path, auth: call.auth, body: call.body, answer: Type.Unknown(), etag: call.etag, example: { body: {}, answer: null } };
+  return callOf(call.path, contract as ApiCall<S, TSchema, A>, call.handler as CallHandler<S, TSchema, A>);
+}
 
-  for (const call of calls) {
-    const preValidation = [emptyBodyAsObject];
-    const { auth } = call;
-    if (auth !== 'public') preValidation.push((request: FastifyRequest) => authenticateRequest(services, request, auth));
-    app.post(
-      `${API_PREFIX}/${call.path}`,
-      { schema: { body: hardenBodySchema(call.body) }, preValidation },
-      async (request: FastifyRequest, reply: FastifyReply) => {
-        const content = await call.handler({
-          ...services,
-          body: request.body,
-          account: request.account as never,
-          snapshot: request.rbacSnapshot as never,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? null,
-          log: request.log,
-          audit: auditFor(request.account?.id ?? null, request.ip),
-        });
-        if (call.etag) {
-          return sendWithEtag(request, reply, content instanceof RawJson ? okRaw(content) : JSON.stringify(ok(content ?? null)));
-        }
-        if (content instanceof RawJson) return reply.type('application/json; charset=utf-8').send(okRaw(content));
-        return reply.send(ok(content ?? null));
-      },
-    );
-  }
+/** Mounts every call; the contract and the calls must match one to one. */
+export function registerCalls(app: FastifyInstance, services: CallServices, calls: readonly CallDefinition[]) {
+  for (const call of calls) call.mount(app, services);
 }

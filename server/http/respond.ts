@@ -1,8 +1,16 @@
 /** The answer wrapper `{ isSuccess, code, msg, content }` and the business refusal. */
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import { CODE_MESSAGES, CODES, type Code } from '#contract/codes';
 import type { ApiResponse } from '#contract/api';
 
-export function ok<T>(content: T, msg: string = CODE_MESSAGES[CODES.OK]): ApiResponse<T> {
+/** A success: the wrapper around `content`. */
+export interface Success<T> extends ApiResponse<T> {
+  isSuccess: true;
+  code: typeof CODES.OK;
+}
+
+export function ok<T>(content: T, msg: string = CODE_MESSAGES[CODES.OK]): Success<T> {
   return { isSuccess: true, code: CODES.OK, msg, content };
 }
 
@@ -46,3 +54,16 @@ const OK_PREFIX = `{"isSuccess":true,"code":${JSON.stringify(CODES.OK)},"msg":${
 
 /** The success wrapper around pre-serialised content, as a JSON string. */
 export const okRaw = (content: RawJson) => `${OK_PREFIX}${content.json}}`;
+
+/** The schema of a success wrapping `content`: what the server serialises a call's answer with. */
+export const successAnswer = <T extends TSchema>(content: T) =>
+  Type.Object({
+    isSuccess: Type.Literal(true),
+    code: Type.Literal(CODES.OK),
+    msg: Type.String(),
+    content,
+  });
+
+/** Sends a failure wrapper as JSON text, past the route's success serialiser. */
+export const sendFailure = (reply: FastifyReply, answer: ApiResponse<unknown>) =>
+  reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));

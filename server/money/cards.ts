@@ -22,7 +22,7 @@ import { PageQuerySchema } from '#contract/schemas';
 import type { Executor } from '../db/client';
 import { pgErrorCode, queryOne, toIso, UNIQUE_VIOLATION } from '../db/query';
 import { lockAccounts } from '../db/locks';
-import { defineCall } from '../http/calls';
+import { legacyCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { cardFingerprint } from './cardFingerprint';
 import { fetchPage } from '../db/paging';
@@ -66,7 +66,7 @@ export async function lockOwnCard(tx: Executor, accountId: number, id: number, f
   return row;
 }
 
-const list = defineCall({
+const list = legacyCall({
   path: 'bankCard/list',
   // The ledger screen lists the cards too, to pick the one a withdrawal is paid to.
   auth: { anyGrant: [CAPABILITY_URLS.canSeeBindCarManager, CAPABILITY_URLS.canSeeSaleBalanceRecord] },
@@ -85,7 +85,7 @@ const list = defineCall({
   },
 });
 
-const add = defineCall({
+const add = legacyCall({
   path: 'bankCard/add',
   auth: cardGrant,
   body: AddCardBodySchema,
@@ -127,7 +127,7 @@ const add = defineCall({
   },
 });
 
-const remove = defineCall({
+const remove = legacyCall({
   path: 'bankCard/remove',
   auth: cardGrant,
   body: CardIdBodySchema,
@@ -154,7 +154,7 @@ const remove = defineCall({
   },
 });
 
-const setDefault = defineCall({
+const setDefault = legacyCall({
   path: 'bankCard/setDefault',
   auth: cardGrant,
   body: CardIdBodySchema,

@@ -24,7 +24,7 @@ import {
 import { formatYuan } from '#contract/money';
 import type { Executor } from '../db/client';
 import { containsPattern, queryOne, toIso } from '../db/query';
-import { defineCall } from '../http/calls';
+import { legacyCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { lockAccount, lockOwnCard } from './cards';
 import { postLedgerEntry } from './ledger';
@@ -100,7 +100,7 @@ function listWithdrawals(db: Executor, body: WithdrawalListQuery, ownerId: numbe
   );
 }
 
-const request = defineCall({
+const request = legacyCall({
   path: 'withdrawal/request',
   auth: ownGrant,
   body: RequestWithdrawalBodySchema,
@@ -136,14 +136,14 @@ const request = defineCall({
   },
 });
 
-const mine = defineCall({
+const mine = legacyCall({
   path: 'withdrawal/mine',
   auth: ownGrant,
   body: WithdrawalListQuerySchema,
   handler: ({ db, account, body }) => listWithdrawals(db, { ...body, username: undefined }, account.id),
 });
 
-const list = defineCall({
+const list = legacyCall({
   path: 'withdrawal/list',
   auth: staffGrant,
   body: WithdrawalListQuerySchema,
@@ -167,7 +167,7 @@ async function lockPending(tx: Executor, id: number, reviewerId: number) {
   return { ...row, amountCents: Number(row.amountCents) };
 }
 
-const approve = defineCall({
+const approve = legacyCall({
   path: 'withdrawal/approve',
   auth: { ...staffGrant, action: ACTIONS.canApproveWithdrawal.url },
   body: ApproveWithdrawalBodySchema,
@@ -189,7 +189,7 @@ const approve = defineCall({
   },
 });
 
-const reject = defineCall({
+const reject = legacyCall({
   path: 'withdrawal/reject',
   auth: { ...staffGrant, action: ACTIONS.canRejectWithdrawal.url },
   body: RejectWithdrawalBodySchema,

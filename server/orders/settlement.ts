@@ -3,7 +3,7 @@
  * changes the order, the membership and the salesperson's ledger together (docs/payments.md).
  */
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { Executor, Tx } from '../db/client';
 import { ACCOUNT_ROW_LOCK } from '../db/locks';
 import { queryOne, toIso, toMillis } from '../db/query';
 import { badParameter, Refusal } from '../http/respond';
@@ -28,7 +28,7 @@ interface LevelRow {
 }
 
 /** A level that is on sale, or the A0400 naming `levelId`. */
-export async function levelOnSale(tx: Pick<Tx, 'execute'>, levelId: number): Promise<LevelRow> {
+export async function levelOnSale(tx: Executor, levelId: number): Promise<LevelRow> {
   const level = await queryOne<LevelRow>(
     tx,
     sql`select id, name, price_cents as "priceCents", duration_days as "durationDays"
@@ -47,7 +47,7 @@ export interface NewOrder {
 }
 
 /** Refuses a member's new order while it already holds the most pending ones allowed. */
-export async function checkPendingLimit(tx: Pick<Tx, 'execute'>, accountId: number): Promise<void> {
+export async function checkPendingLimit(tx: Executor, accountId: number): Promise<void> {
   const pending = await queryOne<{ n: number }>(
     tx,
     sql`select count(*)::int as n from orders where account_id = ${accountId} and status = 'pending'`,

@@ -5,7 +5,7 @@ import { Card, Empty, List, Result, Button, Spin, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { useRef } from 'react';
 import { listNews } from '@/services/news';
-import type { NewsArticle } from '#contract/api';
+import type { NewsArticle } from '#contract/api/news';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, LOAD_MORE_THRESHOLD_PX } from '#contract/constants';
 import { APP_TITLE, ROUTE_TITLES } from '#contract/uiText';
 import usePageTitle from '@/utils/usePageTitle';

@@ -1,5 +1,5 @@
 /** `/api/admin/account/*` */
-import { callApi } from '@/services/request';
+import { legacyCallApi } from '@/services/request';
 import type {
   AccountInfo,
   LoginBody,
@@ -10,16 +10,16 @@ import type {
   SetRolesBody,
 } from '#contract/api';
 
-export const login = (body: LoginBody) => callApi<LoginResult>('account/login', body);
+export const login = (body: LoginBody) => legacyCallApi<LoginResult>('account/login', body);
 
-export const register = (body: RegisterBody) => callApi<RegisterResult>('account/register', body);
+export const register = (body: RegisterBody) => legacyCallApi<RegisterResult>('account/register', body);
 
-export const logout = () => callApi<null>('account/logout', {}, { errorToast: false });
+export const logout = () => legacyCallApi<null>('account/logout', {}, { errorToast: false });
 
-export const getMenus = () => callApi<MenuNode[]>('account/getMenus', {}, { successToast: false, errorToast: true });
+export const getMenus = () => legacyCallApi<MenuNode[]>('account/getMenus', {}, { successToast: false, errorToast: true });
 
-export const getOne = () => callApi<AccountInfo>('account/getOne', undefined, { successToast: false });
+export const getOne = () => legacyCallApi<AccountInfo>('account/getOne', undefined, { successToast: false });
 
 export const setRoles = (body: SetRolesBody) =>
-  callApi<null>('account/setRoles', body, { successToast: true, errorToast: true });
+  legacyCallApi<null>('account/setRoles', body, { successToast: true, errorToast: true });
 

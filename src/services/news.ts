@@ -1,5 +1,5 @@
 /** `/api/admin/news/*` (public) */
+import type { PageQuery } from '#contract/api';
 import { callApi } from '@/services/request';
-import type { NewsArticle, Page, PageQuery } from '#contract/api';
 
-export const listNews = (query: PageQuery) => callApi<Page<NewsArticle>>('news/list', query);
+export const listNews = (query: PageQuery) => callApi('news/list', query);

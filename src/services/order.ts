@@ -1,5 +1,5 @@
 /** `/api/admin/order/*` */
-import { callApi } from '@/services/request';
+import { legacyCallApi } from '@/services/request';
 import type {
   AccountOption,
   CreateOrderBody,
@@ -11,19 +11,19 @@ import type {
   RechargeBody,
 } from '#contract/orders';
 
-export const getMemberCenter = () => callApi<MemberCenter>('order/center', {});
+export const getMemberCenter = () => legacyCallApi<MemberCenter>('order/center', {});
 
-export const listLevelsOnSale = () => callApi<LevelOnSale[]>('order/levels', {});
+export const listLevelsOnSale = () => legacyCallApi<LevelOnSale[]>('order/levels', {});
 
-export const createOrder = (body: CreateOrderBody) => callApi<PendingOrder>('order/create', body);
+export const createOrder = (body: CreateOrderBody) => legacyCallApi<PendingOrder>('order/create', body);
 
-export const confirmOrder = (body: OrderActionBody) => callApi<{ expiresAfter: string }>('order/confirm', body);
+export const confirmOrder = (body: OrderActionBody) => legacyCallApi<{ expiresAfter: string }>('order/confirm', body);
 
-export const cancelOrder = (body: OrderActionBody) => callApi<{ orderNo: string }>('order/cancel', body);
+export const cancelOrder = (body: OrderActionBody) => legacyCallApi<{ orderNo: string }>('order/cancel', body);
 
-export const refundOrder = (body: OrderActionBody) => callApi<{ membership: string }>('order/refund', body);
+export const refundOrder = (body: OrderActionBody) => legacyCallApi<{ membership: string }>('order/refund', body);
 
-export const rechargeAccount = (body: RechargeBody) => callApi<OrderItem>('order/recharge', body);
+export const rechargeAccount = (body: RechargeBody) => legacyCallApi<OrderItem>('order/recharge', body);
 
 export const searchAccounts = (keyword: string) =>
-  callApi<AccountOption[]>('order/searchAccounts', { keyword }, { errorToast: false });
+  legacyCallApi<AccountOption[]>('order/searchAccounts', { keyword }, { errorToast: false });

@@ -1,6 +1,6 @@
 /** The system administration calls (menus, roles, accounts, salespeople, levels, audit log) for the screens. */
 import { message } from 'antd';
-import { callApi } from '@/services/request';
+import { legacyCallApi } from '@/services/request';
 import type { AccountListItem, Page, SaleInfo } from '#contract/api';
 import type {
   AccountCreateBody,
@@ -16,14 +16,14 @@ import type {
 
 /** A change: toasts `done` on success (the request layer toasts a refusal); answers whether it succeeded. */
 export async function change<T = unknown>(path: string, body: object, done = '操作成功'): Promise<T | undefined> {
-  const answer = await callApi<T>(path, body);
+  const answer = await legacyCallApi<T>(path, body);
   if (!answer.isSuccess) return undefined;
   message.success(done);
   return (answer.content ?? true) as T;
 }
 
 async function read<T>(path: string, body: object = {}): Promise<T> {
-  const answer = await callApi<T>(path, body);
+  const answer = await legacyCallApi<T>(path, body);
   if (!answer.isSuccess) throw new Error(answer.msg);
   return answer.content;
 }
@@ -35,11 +35,11 @@ export const previewGrants = (menuIds: number[]) => read<RolePreview>('role/prev
 export const salesOf = (accountIds: number[]) => read<AccountSaleSummary[]>('sale/ofAccounts', { accountIds });
 
 export const createAccount = async (body: AccountCreateBody) => {
-  const answer = await callApi<AccountCreated>('account/create', body);
+  const answer = await legacyCallApi<AccountCreated>('account/create', body);
   return answer.isSuccess ? answer.content : undefined;
 };
 export const resetPassword = async (id: number) => {
-  const answer = await callApi<PasswordReset>('account/resetPassword', { id });
+  const answer = await legacyCallApi<PasswordReset>('account/resetPassword', { id });
   return answer.isSuccess ? answer.content : undefined;
 };
 

@@ -7,7 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import { buildApp } from '../../server/app';
 import { CALLS } from '../../server/calls';
-import { defineCall, registerCalls } from '../../server/http/calls';
+import { callOf, registerCalls } from '../../server/http/calls';
 import { RbacCache } from '../../server/rbac/snapshot';
 import { API_PREFIX } from '#contract/constants';
 import { MEDIA_UPLOAD_URL } from '#contract/content';
@@ -43,10 +43,10 @@ describeEachDatabase('bad input', (ctx) => {
     const failures: string[] = [];
     let sent = 0;
     for (const call of CALLS) {
-      for (const item of malformedBodies(call.body as Record<string, any>)) {
+      for (const item of malformedBodies(call.contract.body as Record<string, any>)) {
         let answer = await send(call.path, item.body);
         sent += 1;
-        if (answer.code === 'A0230' && call.auth !== 'public') {
+        if (answer.code === 'A0230' && call.contract.auth !== 'public') {
           // An earlier case legitimately ended the session (logout, force logout…): sign in again.
           await signIn();
           answer = await send(call.path, item.body);
@@ -95,13 +95,10 @@ describeEachDatabase('bad input: named cases', (ctx) => {
 
   it('gives a new call whose schema says nothing of bounds or characters the same net', async () => {
     const app = await buildApp({ db: ctx.db, config: ctx.config });
-    const probe = defineCall({
-      path: 'probe/echo',
-      auth: 'public',
-      body: Type.Object({ n: Type.Integer(), s: Type.String(), at: Type.Optional(Type.String({ format: 'date-time' })) }),
-      async handler({ db, body }) {
-        return db.execute(sql`select ${body.n}::int as n, ${body.s}::text as s, ${body.at ?? null}::timestamptz as at`);
-      },
+    const body = Type.Object({ n: Type.Integer(), s: Type.String(), at: Type.Optional(Type.String({ format: 'date-time' })) });
+    const contract = { summary: 'probe', auth: 'public', body, answer: Type.Unknown(), example: { body: { n: 1, s: '' }, answer: null } } as const;
+    const probe = callOf('probe/echo', contract, async ({ db, body }) => {
+      return db.execute(sql`select ${body.n}::int as n, ${body.s}::text as s, ${body.at ?? null}::timestamptz as at`);
     });
     registerCalls(app, { db: ctx.db, config: ctx.config, rbac: new RbacCache(ctx.db) }, [probe]);
     try {

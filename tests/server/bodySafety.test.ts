@@ -1,7 +1,7 @@
 /** The registry's safety net (server/http/bodySafety.ts) on its own. */
 import { Kind, Type } from '@sinclair/typebox';
 import { hardenBodySchema, isSafeText, isStorableDateTime } from '../../server/http/bodySafety';
-import { INT4_MAX, INT4_MIN } from '#contract/fields';
+import { INT4_MAX, INT4_MIN } from '#contract/api/common';
 
 describe('hardenBodySchema', () => {
   it('bounds unbounded integers to int4, keeps bounds a schema gives, marks every string, leaves the original', () => {

@@ -1,6 +1,6 @@
 /** The request wrapper and the error catalogue of legacy §7–§8. */
 import { history } from '@umijs/max';
-import { callApi, RequestError } from '@/services/request';
+import { legacyCallApi as callApi, RequestError } from '@/services/request';
 import { saveLogin } from '@/auth/session';
 import { feedback } from '@/utils/feedback';
 import { fail, installFailingFetch, installFetch, ok } from './support/fakeFetch';

@@ -60,6 +60,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     authRateLimitPerMinute: 100_000,
     apiRateLimitPerMinute: 1_000_000,
     logLevel: 'silent',
+    checkAnswers: true,
     ...overrides,
   };
 }

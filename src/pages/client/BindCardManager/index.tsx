@@ -6,7 +6,7 @@ import { removeCard, setDefaultCard } from '@/services/ledger';
 import { maskedCard, type BankCard } from '#contract/ledger';
 import dayjs from '@/utils/dayjs';
 import { feedback } from '@/utils/feedback';
-import { pagedRequest } from '@/utils/proTable';
+import { legacyPagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import AddCardForm from './AddCardForm';
 import { CARD_TEXT } from './text';
@@ -82,7 +82,7 @@ export default function BindCardManagerPage() {
         actionRef={table}
         columns={columns}
         search={false}
-        request={pagedRequest<BankCard>('bankCard/list')}
+        request={legacyPagedRequest<BankCard>('bankCard/list')}
         pagination={tablePagination}
         locale={{ emptyText: CARD_TEXT.empty }}
         options={{ reload: true, density: false, setting: false }}

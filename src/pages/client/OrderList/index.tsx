@@ -11,7 +11,7 @@ import { cancelOrder, confirmOrder, refundOrder } from '@/services/order';
 import { formatYuan } from '#contract/money';
 import { ORDER_TEXT, type OrderItem } from '#contract/orders';
 import { feedback } from '@/utils/feedback';
-import { pagedRequest } from '@/utils/proTable';
+import { legacyPagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { orderColumns } from './columns';
 
@@ -103,7 +103,7 @@ export default function OrderListPage() {
         rowKey="orderNo"
         actionRef={actionRef}
         columns={orderColumns(staff, actions)}
-        request={pagedRequest<OrderItem, Filters>('order/list', toListBody)}
+        request={legacyPagedRequest<OrderItem, Filters>('order/list', toListBody)}
         pagination={tablePagination}
         search={{ labelWidth: 'auto' }}
         scroll={{ x: 'max-content' }}

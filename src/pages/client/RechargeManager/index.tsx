@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import dayjs from '@/utils/dayjs';
 import { formatYuan } from '#contract/money';
 import { ORDER_TEXT, type OrderItem } from '#contract/orders';
-import { pagedRequest } from '@/utils/proTable';
+import { legacyPagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import RechargeForm from './RechargeForm';
 
@@ -31,7 +31,7 @@ export default function RechargeManagerPage() {
         actionRef={actionRef}
         headerTitle={ORDER_TEXT.recharge.recentTitle}
         columns={columns}
-        request={pagedRequest<OrderItem>('order/rechargeList')}
+        request={legacyPagedRequest<OrderItem>('order/rechargeList')}
         pagination={tablePagination}
         search={false}
         scroll={{ x: 'max-content' }}

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { getBalance } from '@/services/ledger';
 import type { LedgerEntry, LedgerKindName, Withdrawal } from '#contract/ledger';
 import { formatYuan } from '#contract/money';
-import { pagedRequest } from '@/utils/proTable';
+import { legacyPagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { cardLabel, dateTime, dayRange, kindValueEnum, SignedYuan, statusValueEnum } from './display';
 import { BALANCE_TEXT } from './text';
@@ -83,7 +83,7 @@ export default function SaleBalanceRecordPage() {
                   rowKey="id"
                   actionRef={entries}
                   columns={entryColumns}
-                  request={pagedRequest<LedgerEntry, EntryFilters>('ledger/list', ({ range, ...rest }) => ({ ...rest, ...dayRange(range) }))}
+                  request={legacyPagedRequest<LedgerEntry, EntryFilters>('ledger/list', ({ range, ...rest }) => ({ ...rest, ...dayRange(range) }))}
                   pagination={tablePagination}
                   search={{ labelWidth: 'auto' }}
                   locale={{ emptyText: BALANCE_TEXT.entriesEmpty }}
@@ -100,7 +100,7 @@ export default function SaleBalanceRecordPage() {
                   rowKey="id"
                   actionRef={withdrawals}
                   columns={withdrawalColumns}
-                  request={pagedRequest<Withdrawal>('withdrawal/mine')}
+                  request={legacyPagedRequest<Withdrawal>('withdrawal/mine')}
                   pagination={tablePagination}
                   search={{ labelWidth: 'auto' }}
                   locale={{ emptyText: BALANCE_TEXT.withdrawalsEmpty }}

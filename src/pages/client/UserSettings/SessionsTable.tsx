@@ -6,7 +6,7 @@ import useLogout from '@/components/Header/useLogout';
 import { revokeSession } from '@/services/profile';
 import type { ActiveSession } from '#contract/profile';
 import { feedback } from '@/utils/feedback';
-import { pagedRequest } from '@/utils/proTable';
+import { legacyPagedRequest } from '@/utils/proTable';
 import { describeAgent } from '@/utils/userAgent';
 import { tablePagination } from '@/utils/requestDefaults';
 import { dateTime } from '../SaleBalanceRecord/display';
@@ -61,7 +61,7 @@ export default function SessionsTable({ actionRef }: { actionRef: MutableRefObje
       actionRef={actionRef}
       columns={columns}
       search={false}
-      request={pagedRequest<ActiveSession>('profile/sessions')}
+      request={legacyPagedRequest<ActiveSession>('profile/sessions')}
       pagination={tablePagination}
       options={{ reload: true, density: false, setting: false }}
       cardProps={{ bodyStyle: { padding: 0 } }}

@@ -7,7 +7,7 @@ import { approveWithdrawal } from '@/services/ledger';
 import type { Withdrawal, WithdrawalStatus } from '#contract/ledger';
 import { formatYuan } from '#contract/money';
 import { feedback } from '@/utils/feedback';
-import { pagedRequest } from '@/utils/proTable';
+import { legacyPagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { cardLabel, dateTime, statusValueEnum } from '../SaleBalanceRecord/display';
 import RejectForm from './RejectForm';
@@ -108,7 +108,7 @@ export default function WithdrawalApprovalPage() {
         rowKey="id"
         actionRef={table}
         columns={columns}
-        request={pagedRequest<Withdrawal>('withdrawal/list')}
+        request={legacyPagedRequest<Withdrawal>('withdrawal/list')}
         pagination={tablePagination}
         search={{ labelWidth: 'auto' }}
         locale={{ emptyText: APPROVAL_TEXT.empty }}

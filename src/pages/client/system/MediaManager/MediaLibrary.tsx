@@ -24,7 +24,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import type { UploadChangeParam, UploadFile } from 'antd/es/upload';
 import { useState } from 'react';
-import { callApi } from '@/services/request';
+import { legacyCallApi } from '@/services/request';
 import { getToken } from '@/auth/session';
 import { deleteMedia, renameMedia } from '@/services/content';
 import type { ApiResponse, Page } from '#contract/api';
@@ -104,7 +104,7 @@ export default function MediaLibrary() {
 
   const { data, loading, pagination, refresh } = usePagination(
     async ({ current, pageSize }) => {
-      const answer = await callApi<Page<MediaItem>>('media/list', { current, pageSize, kind, name: name.trim() || undefined });
+      const answer = await legacyCallApi<Page<MediaItem>>('media/list', { current, pageSize, kind, name: name.trim() || undefined });
       return answer.isSuccess ? { list: answer.content.list, total: answer.content.total } : { list: [], total: 0 };
     },
     { defaultPageSize: PAGE_SIZE, refreshDeps: [kind, name] },

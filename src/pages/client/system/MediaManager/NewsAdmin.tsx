@@ -11,8 +11,8 @@ import {
   NEWS_STATUS_LABELS,
   NEWS_SUMMARY_MAX,
   NEWS_TITLE_MAX,
-  type NewsAdminItem,
 } from '#contract/content';
+import type { NewsAdminItem } from '#contract/api/news';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 
@@ -109,7 +109,7 @@ export default function NewsAdmin() {
       actionRef={actionRef}
       columns={columns}
       pagination={tablePagination}
-      request={pagedRequest<NewsAdminItem>('news/adminList')}
+      request={pagedRequest('news/adminList')}
       search={{ labelWidth: 'auto' }}
       scroll={{ x: 1250 }}
       locale={{ emptyText: '暂无新闻' }}

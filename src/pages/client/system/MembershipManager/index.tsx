@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { change } from '@/services/system';
 import { formatYuan, parseYuan } from '#contract/money';
 import { SYSTEM_TEXT, type LevelCreateBody, type LevelItem } from '#contract/system';
-import { pagedRequest } from '@/utils/proTable';
+import { legacyPagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 
 type LevelValues = Omit<LevelCreateBody, 'priceCents'> & { price: string };
@@ -123,7 +123,7 @@ export default function MembershipManager() {
         headerTitle="会员等级"
         actionRef={table}
         columns={columns}
-        request={pagedRequest<LevelItem>('membershipLevel/list', ({ onSale, ...rest }: Record<string, unknown>) => ({
+        request={legacyPagedRequest<LevelItem>('membershipLevel/list', ({ onSale, ...rest }: Record<string, unknown>) => ({
           ...rest,
           ...(onSale === undefined || onSale === '' ? {} : { onSale: onSale === true || onSale === 'true' }),
         }))}

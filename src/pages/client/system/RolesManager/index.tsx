@@ -5,7 +5,7 @@ import { useRequest } from 'ahooks';
 import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { change, menuTree } from '@/services/system';
-import { pagedRequest } from '@/utils/proTable';
+import { legacyPagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { SYSTEM_TEXT, type RoleCreateBody, type RoleItem } from '#contract/system';
 import RoleForm from './RoleForm';
@@ -64,7 +64,7 @@ export default function RolesManager() {
         headerTitle="角色列表"
         actionRef={table}
         columns={columns}
-        request={pagedRequest<RoleItem>('role/list')}
+        request={legacyPagedRequest<RoleItem>('role/list')}
         pagination={tablePagination}
         toolBarRender={() => [
           <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>

@@ -7,7 +7,7 @@ import { change } from '@/services/system';
 import { formatRate, formatYuan } from '#contract/money';
 import { basisPointsToPercent, percentToBasisPoints, SALE_STATUS_TEXT, type SaleItem } from '#contract/system';
 import dayjs from '@/utils/dayjs';
-import { pagedRequest } from '@/utils/proTable';
+import { legacyPagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 
 const STATUS_ENUM = {
@@ -85,7 +85,7 @@ export default function SaleManager() {
         headerTitle="销售列表"
         actionRef={table}
         columns={columns}
-        request={pagedRequest<SaleItem>('sale/list')}
+        request={legacyPagedRequest<SaleItem>('sale/list')}
         pagination={tablePagination}
         options={{ density: false, setting: false }}
         scroll={{ x: 1200 }}

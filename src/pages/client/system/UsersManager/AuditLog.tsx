@@ -2,7 +2,7 @@
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Col, Row, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
-import { atRangeBody, pagedRequest } from '@/utils/proTable';
+import { atRangeBody, legacyPagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditItem } from '#contract/system';
 
@@ -42,7 +42,7 @@ export default function AuditLog() {
       rowKey="id"
       headerTitle="操作日志"
       columns={columns}
-      request={pagedRequest<AuditItem, Filters>('auditLog/list', atRangeBody)}
+      request={legacyPagedRequest<AuditItem, Filters>('auditLog/list', atRangeBody)}
       pagination={tablePagination}
       expandable={{
         expandedRowRender: (item) => (

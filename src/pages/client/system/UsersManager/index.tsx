@@ -5,7 +5,7 @@ import { useAccess, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, message, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { callApi } from '@/services/request';
+import { legacyCallApi } from '@/services/request';
 import { change, createAccount, levelOptions, resetPassword, roleOptions, salesOf } from '@/services/system';
 import type { AccountExport, AccountListItem, Page } from '#contract/api';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#contract/constants';
@@ -30,7 +30,7 @@ type AccountsAnswer = TableAnswer<AccountAdminItem> & { totalCapped?: boolean };
 async function requestAccounts(params: Record<string, unknown> & { current?: number; pageSize?: number }): Promise<AccountsAnswer> {
   const { current = FIRST_PAGE, pageSize = DEFAULT_PAGE_SIZE, ...filters } = params;
   const body = { ...compactFilters(filters), current, pageSize } as AccountAdminListQuery;
-  const answer = await callApi<Page<AccountListItem> & { totalCapped?: boolean }>('account/list', body);
+  const answer = await legacyCallApi<Page<AccountListItem> & { totalCapped?: boolean }>('account/list', body);
   if (!answer.isSuccess) return { data: [], total: 0, success: false };
   const { list, total, totalCapped } = answer.content;
   const sales = list.length ? await salesOf(list.map((item) => item.id)).catch(() => []) : [];
@@ -56,7 +56,7 @@ export default function UsersManager() {
   const exportAccounts = async () => {
     setExporting(true);
     try {
-      const answer = await callApi<AccountExport>('account/export', lastFilters.current);
+      const answer = await legacyCallApi<AccountExport>('account/export', lastFilters.current);
       if (!answer.isSuccess) return;
       downloadText(answer.content.csv, `${USERS_TEXT.exportFile}-${dayjs().format('YYYYMMDD-HHmmss')}.csv`, 'text/csv;charset=utf-8');
       message.success(USERS_TEXT.exported(answer.content.rows, answer.content.truncated));

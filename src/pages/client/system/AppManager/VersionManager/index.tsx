@@ -6,7 +6,7 @@ import { Button, Popconfirm, Tag, Typography, message } from 'antd';
 import { useRef } from 'react';
 import { deleteRelease, publishRelease, withdrawRelease } from '@/services/content';
 import { CONTENT_TEXT, RELEASE_STATUS_LABELS, type Release, type ReleaseStatus } from '#contract/content';
-import { pagedRequest } from '@/utils/proTable';
+import { legacyPagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import ReleaseForm from './ReleaseForm';
 
@@ -90,7 +90,7 @@ export default function VersionManager() {
         actionRef={actionRef}
         columns={columns}
         pagination={tablePagination}
-        request={pagedRequest<Release>('appVersion/list')}
+        request={legacyPagedRequest<Release>('appVersion/list')}
         search={{ labelWidth: 'auto' }}
         scroll={{ x: 1250 }}
         locale={{ emptyText: '暂无版本' }}

@@ -5,7 +5,7 @@ import { Button, Drawer, Modal, Popconfirm, Space, Tag, Typography, message } fr
 import { useEffect, useRef, useState } from 'react';
 import { getScriptVersion, restoreScriptVersion } from '@/services/content';
 import { CONTENT_TEXT, type ScriptDetail, type ScriptListItem, type ScriptVersionItem } from '#contract/content';
-import { pagedRequest } from '@/utils/proTable';
+import { legacyPagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { JsonDiff } from './lazyEditors';
 
@@ -122,7 +122,7 @@ export default function ScriptHistoryDrawer({ script, onClose, onRestored }: Pro
         search={false}
         options={{ reload: true, density: false, setting: false }}
         pagination={tablePagination}
-        request={pagedRequest<ScriptVersionItem>('script/versions', () => ({ id: script.id }))}
+        request={legacyPagedRequest<ScriptVersionItem>('script/versions', () => ({ id: script.id }))}
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected((keys as number[]).slice(-2)),

@@ -14,7 +14,7 @@ import {
   type ScriptKind,
   type ScriptListItem,
 } from '#contract/content';
-import { pagedRequest } from '@/utils/proTable';
+import { legacyPagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { JsonEditor } from './lazyEditors';
 import ScriptEditorDrawer from './ScriptEditorDrawer';
@@ -153,7 +153,7 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
         actionRef={actionRef}
         columns={columns}
         pagination={tablePagination}
-        request={pagedRequest<ScriptListItem>('script/list', (params) => ({
+        request={legacyPagedRequest<ScriptListItem>('script/list', (params) => ({
           ...params,
           kind,
           enabled: params.enabled === undefined || params.enabled === '' ? undefined : String(params.enabled) === 'true',

@@ -1,14 +1,36 @@
-/** The API's shapes, shared by the console, the server and the mock endpoints. */
-import type { Code } from './codes';
-import type { MenuNode } from './capabilities';
+/**
+ * The API contract: every call's path, body, answer and grants (one file per domain), shared by
+ * the server (which mounts and documents it), the mock endpoints and the console (as types only).
+ */
+import type { Static } from '@sinclair/typebox';
+import { accountApi } from './account';
+import { saleApi } from './sale';
+import { sessionApi } from './session';
+import { profileApi } from './profile';
+import { menuApi } from './menu';
+import { roleApi } from './role';
+import { membershipLevelApi } from './membershipLevel';
+import { auditLogApi } from './auditLog';
+import { loginLogApi } from './loginLog';
+import { orderApi } from './order';
+import { ledgerApi } from './ledger';
+import { bankCardApi } from './bankCard';
+import { withdrawalApi } from './withdrawal';
+import { shopApi } from './shop';
+import { scriptApi } from './script';
+import { appVersionApi } from './appVersion';
+import { pluginApi } from './plugin';
+import { mediaApi } from './media';
+import { newsApi } from './news';
+import type { Code } from '../codes';
+import type { MenuNode } from '../capabilities';
 import type {
   AccountListQueryType,
   LoginBodyType,
-  PageQueryBody,
   RegisterBodyType,
   SetRolesBodyType,
   SetSaleBodyType,
-} from './schemas';
+} from '../schemas';
 
 /** Every answer: `{ isSuccess, code, msg, content }`. `success` is the legacy flag some answers carry. */
 export interface ApiResponse<T = unknown> {
@@ -19,14 +41,7 @@ export interface ApiResponse<T = unknown> {
   success?: boolean;
 }
 
-export type PageQuery = PageQueryBody;
-
-export interface Page<T> {
-  list: T[];
-  total: number;
-  current: number;
-  pageSize: number;
-}
+export type { Page, PageQuery } from './common';
 
 export interface Membership {
   levelId: number;
@@ -109,13 +124,35 @@ export interface SaleInfo {
   inviteCode: string;
 }
 
-export interface NewsArticle {
-  id: number;
-  title: string;
-  summary: string;
-  body: string;
-  /** ISO 8601, UTC */
-  publishedAt: string;
-}
 
 export type { MenuNode };
+
+/** Every call of the API, by path. */
+export const API = {
+  ...accountApi,
+  ...saleApi,
+  ...sessionApi,
+  ...profileApi,
+  ...menuApi,
+  ...roleApi,
+  ...membershipLevelApi,
+  ...auditLogApi,
+  ...loginLogApi,
+  ...orderApi,
+  ...ledgerApi,
+  ...bankCardApi,
+  ...withdrawalApi,
+  ...shopApi,
+  ...scriptApi,
+  ...appVersionApi,
+  ...pluginApi,
+  ...mediaApi,
+  ...newsApi,
+};
+
+export type CallMap = typeof API;
+export type CallPath = keyof CallMap;
+/** The body `path` takes. */
+export type BodyOf<P extends CallPath> = Static<CallMap[P]['body']>;
+/** The `content` of a success of `path`. */
+export type AnswerOf<P extends CallPath> = Static<CallMap[P]['answer']>;

@@ -1,0 +1,2 @@
+/** `loginLog/*`: not yet moved to the contract (server/calls still declares them with `legacyCall`). */
+export const loginLogApi = {};

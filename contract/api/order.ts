@@ -1,0 +1,2 @@
+/** `order/*`: not yet moved to the contract (server/calls still declares them with `legacyCall`). */
+export const orderApi = {};

@@ -1,0 +1,143 @@
+/**
+ * News articles: the public list (published, newest first) and the staff's writing, publishing
+ * and deleting, each change audited. Queries use drizzle's builder on `schema.news`.
+ */
+import { and, count, desc, eq, ilike, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { NewsAdminItem, NewsAdminListQuery, NewsArticle, NewsCreateBody, NewsUpdateBody } from '#contract/api/news';
+import type { Page, PageQuery } from '#contract/api/common';
+import { CODES } from '#contract/codes';
+import type { AuditWriter } from '../audit';
+import type { Db, Executor } from '../db/client';
+import { pageOf } from '../db/paging';
+import { containsPattern } from '../db/query';
+import { accounts, news } from '../db/schema';
+import { badParameter, Refusal } from '../http/respond';
+
+const iso = (date: Date) => date.toISOString();
+
+const isPublished = and(isNotNull(news.publishedAt), lte(news.publishedAt, sql`now()`));
+
+export async function listPublished(db: Executor, query: PageQuery): Promise<Page<NewsArticle>> {
+  const { current, pageSize, offset } = pageOf(query);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: news.id, title: news.title, summary: news.summary, body: news.body, publishedAt: news.publishedAt })
+      .from(news)
+      .where(isPublished)
+      .orderBy(desc(news.publishedAt), desc(news.id))
+      .limit(pageSize)
+      .offset(offset),
+    db.select({ total: count() }).from(news).where(isPublished),
+  ]);
+  return { list: rows.map((row) => ({ ...row, publishedAt: iso(row.publishedAt!) })), total, current, pageSize };
+}
+
+const adminColumns = {
+  id: news.id,
+  title: news.title,
+  summary: news.summary,
+  body: news.body,
+  publishedAt: news.publishedAt,
+  author: accounts.username,
+  createdAt: news.createdAt,
+  updatedAt: news.updatedAt,
+};
+
+type AdminRow = { [K in keyof typeof adminColumns]: (typeof adminColumns)[K]['_']['data'] | (K extends 'author' | 'publishedAt' ? null : never) };
+
+const toAdminItem = (row: AdminRow): NewsAdminItem => ({
+  ...row,
+  publishedAt: row.publishedAt && iso(row.publishedAt),
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
+
+const adminSelect = (db: Executor) => db.select(adminColumns).from(news).leftJoin(accounts, eq(accounts.id, news.authorId));
+
+/** One article as staff see it; A0400 when there is none. `lock` takes its row for an update. */
+async function articleById(db: Executor, id: number, lock = false): Promise<NewsAdminItem> {
+  const query = adminSelect(db).where(eq(news.id, id));
+  const [row] = lock ? await query.for('update', { of: news }) : await query;
+  if (!row) throw badParameter('id', '对应的新闻不存在');
+  return toAdminItem(row);
+}
+
+export async function listForStaff(db: Executor, query: NewsAdminListQuery): Promise<Page<NewsAdminItem>> {
+  const { current, pageSize, offset } = pageOf(query);
+  const filters: SQL[] = [];
+  const title = query.title?.trim();
+  if (title) filters.push(ilike(news.title, containsPattern(title)));
+  if (query.status === 'published') filters.push(isNotNull(news.publishedAt));
+  if (query.status === 'draft') filters.push(isNull(news.publishedAt));
+  const where = and(...filters);
+  const [rows, [{ total }]] = await Promise.all([
+    adminSelect(db)
+      .where(where)
+      .orderBy(sql`${news.publishedAt} desc nulls first`, desc(news.updatedAt), desc(news.id))
+      .limit(pageSize)
+      .offset(offset),
+    db.select({ total: count() }).from(news).where(where),
+  ]);
+  return { list: rows.map(toAdminItem), total, current, pageSize };
+}
+
+const requiredTitle = (title: string) => {
+  const trimmed = title.trim();
+  if (!trimmed) throw badParameter('title', '不能为空');
+  return trimmed;
+};
+
+export async function createArticle(db: Db, authorId: number, body: NewsCreateBody, audit: AuditWriter): Promise<NewsAdminItem> {
+  const title = requiredTitle(body.title);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(news)
+      .values({ title, summary: body.summary, body: body.body, publishedAt: body.publish ? sql`now()` : null, authorId })
+      .returning({ id: news.id });
+    await audit(tx, { action: 'news.create', targetType: 'news', targetId: row.id, after: { title, published: Boolean(body.publish) } });
+    return row.id;
+  });
+  return articleById(db, id);
+}
+
+export async function updateArticle(db: Db, body: NewsUpdateBody, audit: AuditWriter): Promise<NewsAdminItem> {
+  const title = requiredTitle(body.title);
+  await db.transaction(async (tx) => {
+    const before = await articleById(tx, body.id, true);
+    await tx.update(news).set({ title, summary: body.summary, body: body.body, updatedAt: sql`now()` }).where(eq(news.id, body.id));
+    await audit(tx, {
+      action: 'news.update',
+      targetType: 'news',
+      targetId: body.id,
+      before: { title: before.title, summary: before.summary, body: before.body },
+      after: { title, summary: body.summary, body: body.body },
+    });
+  });
+  return articleById(db, body.id);
+}
+
+/** Publishing stamps now (the article shows on /news from then on); unpublishing clears it. */
+export async function setPublished(db: Db, id: number, publish: boolean, audit: AuditWriter): Promise<NewsAdminItem> {
+  await db.transaction(async (tx) => {
+    const before = await articleById(tx, id, true);
+    if ((before.publishedAt !== null) === publish) throw new Refusal(CODES.BAD_PARAMETERS, publish ? '该新闻已发布' : '该新闻尚未发布');
+    await tx.update(news).set({ publishedAt: publish ? sql`now()` : null, updatedAt: sql`now()` }).where(eq(news.id, id));
+    await audit(tx, {
+      action: publish ? 'news.publish' : 'news.unpublish',
+      targetType: 'news',
+      targetId: id,
+      before: { publishedAt: before.publishedAt },
+      after: { published: publish },
+    });
+  });
+  return articleById(db, id);
+}
+
+export async function deleteArticle(db: Db, id: number, audit: AuditWriter): Promise<null> {
+  await db.transaction(async (tx) => {
+    const before = await articleById(tx, id, true);
+    await tx.delete(news).where(eq(news.id, id));
+    await audit(tx, { action: 'news.delete', targetType: 'news', targetId: id, before });
+  });
+  return null;
+}
