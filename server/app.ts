@@ -21,6 +21,7 @@ import { mediaRoutes } from './media/routes';
 import { fail, Refusal, sendFailure } from './http/respond';
 import { validationMessage, type AjvError } from './http/validation';
 import { RbacCache } from './rbac/snapshot';
+import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { NOT_BUILT_TEXT, registerStatic, sendIndex } from './static';
 
@@ -170,6 +171,7 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
   });
   const retrying = withTransactionRetry(db, (retry) => app.log.warn(retry, 'transaction retried'));
   const services = { db: retrying, config, rbac: new RbacCache(db) };
+  await registerOpenApi(app);
   registerCalls(app, services, CALLS);
   const pruning = startPruning(retrying, config, app.log);
   app.addHook('onClose', () => pruning.stop());

@@ -4,7 +4,7 @@
  * drop), fails the call with the first differences named, so the schema is mended where it is
  * wrong instead of a screen losing a field.
  */
-import { FormatRegistry, type TSchema } from '@sinclair/typebox';
+import { FormatRegistry, TypeRegistry, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 
@@ -13,6 +13,11 @@ const ISO_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$
 if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (value) => ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)));
 if (!FormatRegistry.Has('email')) FormatRegistry.Set('email', (value) => /^[^\s@]+@[^\s@]+$/.test(value));
 if (!FormatRegistry.Has('uri')) FormatRegistry.Set('uri', (value) => URL.canParse(value));
+
+// `Type.Unsafe` schemas (the string enums of contract/api/common.ts `OneOf`) are checked by their enum.
+if (!TypeRegistry.Has('Unsafe')) {
+  TypeRegistry.Set<{ enum?: unknown[] }>('Unsafe', (schema, value) => !Array.isArray(schema.enum) || schema.enum.includes(value));
+}
 
 export class AnswerMismatch extends Error {
   constructor(path: string, problems: string[]) {
