@@ -5,16 +5,24 @@
  *   1. /login, cold cache                      → until the login form is interactive
  *   2. log in as demo_member from that page    → until the home greeting is visible (in-app navigation)
  *   3. /client/home, cold cache, logged in     → until the home greeting is visible
+ *   4. each screen of the menus, first visit after 首页 (in-app navigation from a loaded
+ *      /client/home, each in a fresh context) → the new JS and CSS chunks it loads, gzip-sized
  *
  * For each: bytes on the wire by resource type, request count, time until usable (median of RUNS
- * runs) and until the network is quiet. Budget: /login JavaScript ≤ 230 KB on the wire.
+ * runs) and until the network is quiet. Budgets: /login JavaScript ≤ 230 KB on the wire; no screen's
+ * first visit after 首页 loads more than 250 KB gzip of new chunks (each chunk gzip-compressed from
+ * dist/ at level 6, so the figure does not depend on the encoding the browser negotiated).
  *
  * Starts the built product (`node scripts/start.mjs`, which builds the console when dist/ is stale) on
  * a free port with a fresh PGlite folder and the demo accounts, or uses BASE_URL (a product started
  * with CONSOLE_DEMO=1). RUNS (default 3), CHROMIUM_PATH (default /usr/bin/chromium).
  * A benchmark: it prints figures and does not fail on a missed budget.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { flattenMenus, type MenuNode } from '#contract/capabilities';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { startProduct, type RunningProduct } from '../e2e/support/product';
 
@@ -22,6 +30,8 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
 const LOGIN_JS_BUDGET_KB = 230;
+const SCREEN_CHUNKS_BUDGET_KB = 250;
+const DIST = path.resolve('dist');
 const KB = 1024;
 const QUIET_MS = 500;
 const { username } = DEMO_ACCOUNTS.member;
@@ -158,14 +168,14 @@ const loginFormReady = async (page: Page) => {
 const greetingVisible = (page: Page) =>
   page.getByRole('heading', { name: new RegExp(`，${username}$`) }).waitFor({ state: 'visible', timeout: 30_000 });
 
-async function apiLogin(baseURL: string) {
+async function apiLogin(baseURL: string, user: string = username) {
   const response = await fetch(`${baseURL}/api/admin/account/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ username: user, password: DEMO_PASSWORD }),
   });
   const body = (await response.json()) as { isSuccess: boolean; msg: string; content: Record<string, unknown> };
-  if (!body.isSuccess) throw new Error(`login ${username} failed: ${body.msg}`);
+  if (!body.isSuccess) throw new Error(`login ${user} failed: ${body.msg}`);
   return body.content as { token: string; expires: number; username: string; email: string; membership: unknown };
 }
 
@@ -186,16 +196,82 @@ async function runOnce(browser: Browser, baseURL: string) {
   await context.close();
 
   // 3: /client/home cold, with a session already in the tab.
-  const session = await apiLogin(baseURL);
-  const coldContext = await browser.newContext({ baseURL, locale: 'zh-CN' });
-  await coldContext.addInitScript((values) => {
-    for (const [key, value] of Object.entries(values)) sessionStorage.setItem(key, value);
-  }, { token: session.token, expires: String(session.expires), username: session.username, email: session.email, membership: JSON.stringify(session.membership) });
+  const coldContext = await contextWithSession(browser, baseURL, await apiLogin(baseURL));
   const coldPage = await coldContext.newPage();
   const coldTally = await NetworkTally.attach(coldPage);
   const coldHome = await time(coldTally, () => coldPage.goto('/client/home', { waitUntil: 'commit' }), () => greetingVisible(coldPage));
   await coldContext.close();
   return { login, home, coldHome };
+}
+
+type Session = Awaited<ReturnType<typeof apiLogin>>;
+
+/** A fresh browser context whose tab already holds `session` (as the console stores it after a login). */
+async function contextWithSession(browser: Browser, baseURL: string, session: Session) {
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN' });
+  await context.addInitScript((values) => {
+    for (const [key, value] of Object.entries(values)) sessionStorage.setItem(key, value);
+  }, { token: session.token, expires: String(session.expires), username: session.username, email: session.email, membership: JSON.stringify(session.membership) });
+  return context;
+}
+
+/** The page menus a demo account sees (its server menu tree), as console paths. */
+async function screensOf(baseURL: string, session: Session): Promise<string[]> {
+  const response = await fetch(`${baseURL}/api/admin/account/getMenus`, { method: 'POST', headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' }, body: '{}' });
+  const body = (await response.json()) as { content: MenuNode[] };
+  return flattenMenus(body.content)
+    .filter((node) => node.kind !== 'action' && node.kind !== 'directory' && node.visible !== false && node.url.startsWith('/client/') && node.url !== '/client/home')
+    .map((node) => node.url);
+}
+
+/** The gzip size of a chunk the console built (dist/), or its bytes on the wire when it is not there. */
+function gzipSize(url: string, wireBytes: number): number {
+  const file = path.join(DIST, new URL(url).pathname);
+  if (!file.startsWith(DIST) || !fs.existsSync(file)) return wireBytes;
+  return zlib.gzipSync(fs.readFileSync(file), { level: 6 }).length;
+}
+
+interface ScreenWeight {
+  screen: string;
+  account: string;
+  chunks: number;
+  gzipBytes: number;
+}
+
+/**
+ * The first visit of `screen` after 首页: /client/home loaded and quiet, then an in-app navigation
+ * (history.pushState + popstate, as a menu click does through the router); the JS and CSS it loads.
+ */
+async function firstVisitAfterHome(browser: Browser, baseURL: string, session: Session, screen: string): Promise<ScreenWeight> {
+  const context = await contextWithSession(browser, baseURL, session);
+  const page = await context.newPage();
+  const tally = await NetworkTally.attach(page);
+  await page.goto('/client/home');
+  await page.getByRole('heading', { name: new RegExp(`，${session.username}$`) }).waitFor({ state: 'visible', timeout: 30_000 });
+  await tally.quiet();
+  tally.reset();
+  await page.evaluate((url) => {
+    window.history.pushState({}, '', url);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, screen);
+  await tally.quiet();
+  const chunks = [...tally.entries.values()].filter((entry) => ['Script', 'Stylesheet'].includes(entry.type ?? ''));
+  await context.close();
+  return { screen, account: session.username, chunks: chunks.length, gzipBytes: chunks.reduce((sum, entry) => sum + gzipSize(entry.url, entry.bytes), 0) };
+}
+
+async function screenWeights(browser: Browser, baseURL: string): Promise<ScreenWeight[]> {
+  const weights: ScreenWeight[] = [];
+  const seen = new Set<string>();
+  for (const role of ['member', 'salesperson', 'operator', 'superAdmin'] as const) {
+    const session = await apiLogin(baseURL, DEMO_ACCOUNTS[role].username);
+    for (const screen of await screensOf(baseURL, session)) {
+      if (seen.has(screen)) continue;
+      seen.add(screen);
+      weights.push(await firstVisitAfterHome(browser, baseURL, session, screen));
+    }
+  }
+  return weights;
 }
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
@@ -239,6 +315,16 @@ async function main() {
     report('/login (cold cache)', runs.map((run) => run.login), 'usable (login form interactive)');
     report(`/client/home after logging in as ${username} on /login (in-app navigation, warm cache)`, runs.map((run) => run.home), 'usable (greeting visible)');
     report(`/client/home loaded cold with a session (${username})`, runs.map((run) => run.coldHome), 'usable (greeting visible)');
+
+    const weights = await screenWeights(browser, baseURL);
+    console.log(`\nFirst visit of each screen after 首页 (new JS + CSS chunks, gzip level 6 of dist/; budget ≤ ${SCREEN_CHUNKS_BUDGET_KB} KB each)`);
+    console.log(`  ${'screen'.padEnd(40)}${'account'.padEnd(16)}${'chunks'.padStart(7)}${'gzip'.padStart(11)}`);
+    for (const weight of [...weights].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+      const flag = weight.gzipBytes > SCREEN_CHUNKS_BUDGET_KB * KB ? '  OVER BUDGET' : '';
+      console.log(`  ${weight.screen.padEnd(40)}${weight.account.padEnd(16)}${String(weight.chunks).padStart(7)}${kb(weight.gzipBytes).padStart(11)}${flag}`);
+    }
+    const heaviest = Math.max(...weights.map((weight) => weight.gzipBytes));
+    console.log(`  heaviest ${kb(heaviest)}: ${heaviest <= SCREEN_CHUNKS_BUDGET_KB * KB ? 'within budget' : 'OVER BUDGET'}`);
 
     const loginJs = runs[0].login.tally.byGroup.script.bytes;
     const verdict = loginJs <= LOGIN_JS_BUDGET_KB * KB ? 'within budget' : 'OVER BUDGET';

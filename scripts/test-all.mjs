@@ -8,6 +8,7 @@
  *                                          PostgreSQL 15 the run starts, and the contract suite in
  *                                          tests/contract when it exists)
  *   build      max build                 (the console, into dist/)
+ *   bundle     scripts/bundle-check.mjs  (no TypeBox in any console chunk)
  *   e2e        playwright test           (Chromium against `npm start`)
  *
  * Options: --only=a,b  --skip=a,b  (step names above). Prints each step's duration and a summary.
@@ -32,6 +33,7 @@ const STEPS = [
     command: [node, bin('jest', 'bin', 'jest.js'), '--ci'],
   },
   { name: 'build', title: 'max build', command: [node, bin('@umijs', 'max', 'bin', 'max.js'), 'build'] },
+  { name: 'bundle', title: 'no schema library in the console chunks', command: [node, path.join(root, 'scripts', 'bundle-check.mjs'), path.join(root, 'dist')] },
   { name: 'e2e', title: 'playwright test', command: [node, bin('@playwright', 'test', 'cli.js'), 'test'] },
 ];
 
