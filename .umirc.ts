@@ -3,6 +3,7 @@ import { defineConfig } from '@umijs/max';
 import routes from './config/routes';
 import { CHUNK_LOAD_TIMEOUT_MS, PUBLIC_PATH } from '#contract/constants';
 import { APP_TITLE } from '#contract/uiText';
+import { componentRequest, PRO_FIELD_INDEX, PRO_FIELD_LAZY, PRO_FIELD_LEFT_OUT } from './config/proField';
 
 export default defineConfig({
   npmClient: 'npm',
@@ -10,6 +11,9 @@ export default defineConfig({
   publicPath: PUBLIC_PATH,
   favicons: ['/logo.svg'],
   hash: true,
+  // Chunks by package and by the set of routes sharing them, so that a screen loads only what it uses
+  // (bench:page: first visit of each screen after 首页).
+  codeSplitting: { jsStrategy: 'granularChunks' },
   // The console drives a Chromium extension; evergreen browsers need no polyfills.
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },
   polyfill: false,
@@ -37,6 +41,16 @@ export default defineConfig({
   },
   chainWebpack(memo, { webpack }) {
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
+    // umi-request's `qs` is the small URLSearchParams one (see the file); anything else keeps the real `qs`.
+    memo.plugin('umi-request-qs').use(webpack.NormalModuleReplacementPlugin, [
+      /^qs$/,
+      (resource: { request: string; contextInfo?: { issuer?: string } }) => {
+        if (/[\\/]umi-request[\\/]/.test(resource.contextInfo?.issuer ?? '')) resource.request = path.resolve(__dirname, 'src/utils/qs.ts');
+      },
+    ]);
+    // CONSOLE_PLAIN_BUILD=1 builds without the module substitutions below, for bench:page's
+    // comparison (BENCH_COMPARE_PLAIN=1).
+    if (process.env.CONSOLE_PLAIN_BUILD === '1') return memo;
     // antd's button style and tooltip need only a colour's RGB from the colour picker; see the file.
     memo.plugin('antd-button-brightness').use(webpack.NormalModuleReplacementPlugin, [
       /color-picker[\\/](components[\\/]ColorPresets|color|util)$/,
@@ -46,11 +60,16 @@ export default defineConfig({
         }
       },
     ]);
-    // umi-request's `qs` is the small URLSearchParams one (see the file); anything else keeps the real `qs`.
-    memo.plugin('umi-request-qs').use(webpack.NormalModuleReplacementPlugin, [
-      /^qs$/,
+    // ProField's value types no screen uses stay out of the listing screens' chunk, and its date
+    // fields load their pickers when first needed (config/proField.ts).
+    memo.plugin('pro-field-components').use(webpack.NormalModuleReplacementPlugin, [
+      componentRequest([...Object.keys(PRO_FIELD_LEFT_OUT), ...PRO_FIELD_LAZY]),
       (resource: { request: string; contextInfo?: { issuer?: string } }) => {
-        if (/[\\/]umi-request[\\/]/.test(resource.contextInfo?.issuer ?? '')) resource.request = path.resolve(__dirname, 'src/utils/qs.ts');
+        if (!PRO_FIELD_INDEX.test(resource.contextInfo?.issuer ?? '')) return;
+        const name = path.basename(resource.request);
+        resource.request = name in PRO_FIELD_LEFT_OUT
+          ? path.resolve(__dirname, 'src/utils/proFieldUnused.tsx')
+          : path.resolve(__dirname, 'src/utils/proFieldDates', name);
       },
     ]);
     return memo;

@@ -236,6 +236,8 @@ interface ScreenWeight {
   account: string;
   chunks: number;
   gzipBytes: number;
+  /** Each new chunk's file name and gzip size, heaviest first. */
+  files: Array<{ name: string; gzipBytes: number }>;
 }
 
 /**
@@ -257,7 +259,10 @@ async function firstVisitAfterHome(browser: Browser, baseURL: string, session: S
   await tally.quiet();
   const chunks = [...tally.entries.values()].filter((entry) => ['Script', 'Stylesheet'].includes(entry.type ?? ''));
   await context.close();
-  return { screen, account: session.username, chunks: chunks.length, gzipBytes: chunks.reduce((sum, entry) => sum + gzipSize(entry.url, entry.bytes), 0) };
+  const files = chunks
+    .map((entry) => ({ name: path.basename(new URL(entry.url).pathname), gzipBytes: gzipSize(entry.url, entry.bytes) }))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return { screen, account: session.username, chunks: chunks.length, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0), files };
 }
 
 async function screenWeights(browser: Browser, baseURL: string): Promise<ScreenWeight[]> {
@@ -322,6 +327,7 @@ async function main() {
     for (const weight of [...weights].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
       const flag = weight.gzipBytes > SCREEN_CHUNKS_BUDGET_KB * KB ? '  OVER BUDGET' : '';
       console.log(`  ${weight.screen.padEnd(40)}${weight.account.padEnd(16)}${String(weight.chunks).padStart(7)}${kb(weight.gzipBytes).padStart(11)}${flag}`);
+      if (flag || process.env.BENCH_CHUNKS === '1') for (const file of weight.files) console.log(`      ${kb(file.gzipBytes).padStart(10)}  ${file.name}`);
     }
     const heaviest = Math.max(...weights.map((weight) => weight.gzipBytes));
     console.log(`  heaviest ${kb(heaviest)}: ${heaviest <= SCREEN_CHUNKS_BUDGET_KB * KB ? 'within budget' : 'OVER BUDGET'}`);
