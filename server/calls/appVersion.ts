@@ -4,28 +4,14 @@
  */
 import { sql } from 'drizzle-orm';
 import semver from 'semver';
-import { CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
-import type { Page } from '#contract/api';
-import {
-  CONTENT_TEXT,
-  IdBodySchema,
-  ReleaseCreateSchema,
-  ReleaseListQuerySchema,
-  ReleaseSetBundleSchema,
-  ReleaseUpdateSchema,
-  type BundleScript,
-  type Release,
-  type ReleaseBundle,
-  type ReleaseStatus,
-} from '#contract/content';
+import type { BundleScript, Release, ReleaseBundle } from '#contract/api/appVersion';
+import { CONTENT_TEXT, type ReleaseStatus } from '#contract/content';
 import type { Executor } from '../db/client';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
-import { legacyCall } from '../http/calls';
+import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { pageOf } from '../db/paging';
-
-const auth = { anyGrant: [CAPABILITY_URLS.canSeeJsonEditer] } as const;
 
 const SEMVER_PROBLEM = '应为语义化版本号（如 1.2.3）';
 
@@ -74,10 +60,7 @@ const toRelease = (row: ReleaseRow): Release => ({
 });
 
 async function releaseById(db: Executor, id: number, lock = false): Promise<Release> {
-  const row = await queryOne<ReleaseRow>(
-    db,
-    sql`select ${releaseColumns} from app_versions r where r.id = ${id} ${lock ? sql`for update` : sql``}`,
-  );
+  const row = await queryOne<ReleaseRow>(db, sql`select ${releaseColumns} from app_versions r where r.id = ${id} ${lock ? sql`for update` : sql``}`);
   if (!row) throw badParameter('id', '对应的版本不存在');
   return toRelease(row);
 }
@@ -91,131 +74,115 @@ export async function latestPublishedRelease(db: Executor): Promise<Release | un
 /** Serialises the version checks of concurrent creations. */
 const lockReleaseNumbering = (tx: Executor) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('app_versions.version'))`);
 
-const list = legacyCall({
-  path: 'appVersion/list',
-  auth,
-  body: ReleaseListQuerySchema,
-  async handler({ db, body }): Promise<Page<Release>> {
-    const { current, pageSize, offset } = pageOf(body);
-    const filters = [sql`true`];
-    if (body.status) filters.push(sql`r.status = ${body.status}`);
-    if (body.version?.trim()) filters.push(sql`r.version ilike ${containsPattern(body.version.trim())}`);
-    const where = sql.join(filters, sql` and `);
-    // Versions only ever increase, so creation order is semver order.
-    const [rows, count] = await Promise.all([
-      queryRows<ReleaseRow>(
-        db,
-        sql`select ${releaseColumns} from app_versions r where ${where}
-            order by r.created_at desc, r.id desc limit ${pageSize} offset ${offset}`,
-      ),
-      queryOne<{ n: number }>(db, sql`select count(*)::int as n from app_versions r where ${where}`),
-    ]);
-    return { list: rows.map(toRelease), total: count?.n ?? 0, current, pageSize };
-  },
+const list = defineCall('appVersion/list', async ({ db, body }) => {
+  const { current, pageSize, offset } = pageOf(body);
+  const filters = [sql`true`];
+  if (body.status) filters.push(sql`r.status = ${body.status}`);
+  if (body.version?.trim()) filters.push(sql`r.version ilike ${containsPattern(body.version.trim())}`);
+  const where = sql.join(filters, sql` and `);
+  // Versions only ever increase, so creation order is semver order.
+  const [rows, count] = await Promise.all([
+    queryRows<ReleaseRow>(
+      db,
+      sql`select ${releaseColumns} from app_versions r where ${where}
+          order by r.created_at desc, r.id desc limit ${pageSize} offset ${offset}`,
+    ),
+    queryOne<{ n: number }>(db, sql`select count(*)::int as n from app_versions r where ${where}`),
+  ]);
+  return { list: rows.map(toRelease), total: count?.n ?? 0, current, pageSize };
 });
 
-const create = legacyCall({
-  path: 'appVersion/create',
-  auth,
-  body: ReleaseCreateSchema,
-  async handler({ db, body, account, audit }): Promise<Release> {
-    const version = semverOf('version', body.version);
-    const minSupportedVersion = checkMinSupported(body.minSupportedVersion, version);
-    const downloadUrl = checkDownloadUrl(body.downloadUrl);
-    const id = await db.transaction(async (tx) => {
-      await lockReleaseNumbering(tx);
-      const existing = await queryRows<{ version: string }>(tx, sql`select version from app_versions`);
-      if (existing.some((row) => semver.eq(row.version, version))) throw badParameter('version', `${version} 已存在`);
-      const highest = existing.map((row) => row.version).sort(semver.rcompare)[0];
-      if (highest && semver.lte(version, highest)) throw badParameter('version', `应高于已有的最高版本 ${highest}`);
-      const row = await queryOne<{ id: number }>(
-        tx,
-        sql`insert into app_versions (version, changelog, download_url, min_supported_version, created_by)
-            values (${version}, ${body.changelog}, ${downloadUrl}, ${minSupportedVersion}, ${account.id}) returning id`,
-      );
-      await audit(tx, {
-        action: 'appVersion.create',
-        targetType: 'appVersion',
-        targetId: row!.id,
-        after: { version, minSupportedVersion, downloadUrl },
-      });
-      return row!.id;
+const create = defineCall('appVersion/create', async ({ db, body, account, audit }) => {
+  const version = semverOf('version', body.version);
+  const minSupportedVersion = checkMinSupported(body.minSupportedVersion, version);
+  const downloadUrl = checkDownloadUrl(body.downloadUrl);
+  const id = await db.transaction(async (tx) => {
+    await lockReleaseNumbering(tx);
+    const existing = await queryRows<{ version: string }>(tx, sql`select version from app_versions`);
+    if (existing.some((row) => semver.eq(row.version, version))) throw badParameter('version', `${version} 已存在`);
+    const highest = existing.map((row) => row.version).sort(semver.rcompare)[0];
+    if (highest && semver.lte(version, highest)) throw badParameter('version', `应高于已有的最高版本 ${highest}`);
+    const row = await queryOne<{ id: number }>(
+      tx,
+      sql`insert into app_versions (version, changelog, download_url, min_supported_version, created_by)
+          values (${version}, ${body.changelog}, ${downloadUrl}, ${minSupportedVersion}, ${account.id}) returning id`,
+    );
+    await audit(tx, {
+      action: 'appVersion.create',
+      targetType: 'appVersion',
+      targetId: row!.id,
+      after: { version, minSupportedVersion, downloadUrl },
     });
-    return releaseById(db, id);
-  },
+    return row!.id;
+  });
+  return releaseById(db, id);
 });
 
-const update = legacyCall({
-  path: 'appVersion/update',
-  auth,
-  body: ReleaseUpdateSchema,
-  async handler({ db, body, account, audit }): Promise<Release> {
-    const downloadUrl = checkDownloadUrl(body.downloadUrl);
-    await db.transaction(async (tx) => {
-      const before = await releaseById(tx, body.id, true);
-      const minSupportedVersion = checkMinSupported(body.minSupportedVersion, before.version);
-      if (before.status === 'published' && !downloadUrl) throw badParameter('downloadUrl', '已发布的版本必须有下载地址');
-      await tx.execute(
-        sql`update app_versions set changelog = ${body.changelog}, download_url = ${downloadUrl},
-              min_supported_version = ${minSupportedVersion}, updated_at = now() where id = ${body.id}`,
-      );
-      await audit(tx, {
-        action: 'appVersion.update',
-        targetType: 'appVersion',
-        targetId: body.id,
-        before: { changelog: before.changelog, downloadUrl: before.downloadUrl, minSupportedVersion: before.minSupportedVersion },
-        after: { changelog: body.changelog, downloadUrl, minSupportedVersion },
-      });
+const update = defineCall('appVersion/update', async ({ db, body, account, audit }) => {
+  const downloadUrl = checkDownloadUrl(body.downloadUrl);
+  await db.transaction(async (tx) => {
+    const before = await releaseById(tx, body.id, true);
+    const minSupportedVersion = checkMinSupported(body.minSupportedVersion, before.version);
+    if (before.status === 'published' && !downloadUrl) throw badParameter('downloadUrl', '已发布的版本必须有下载地址');
+    await tx.execute(
+      sql`update app_versions set changelog = ${body.changelog}, download_url = ${downloadUrl},
+            min_supported_version = ${minSupportedVersion}, updated_at = now() where id = ${body.id}`,
+    );
+    await audit(tx, {
+      action: 'appVersion.update',
+      targetType: 'appVersion',
+      targetId: body.id,
+      before: {
+        changelog: before.changelog,
+        downloadUrl: before.downloadUrl,
+        minSupportedVersion: before.minSupportedVersion,
+      },
+      after: { changelog: body.changelog, downloadUrl, minSupportedVersion },
     });
-    return releaseById(db, body.id);
-  },
+  });
+  return releaseById(db, body.id);
 });
 
 /** Moves a release from one of `from` to `to`, audited. */
-function statusChange(path: string, from: readonly ReleaseStatus[], to: ReleaseStatus, refusal: string) {
-  return legacyCall({
-    path,
-    auth,
-    body: IdBodySchema,
-    async handler({ db, body, account, audit }): Promise<Release> {
-      await db.transaction(async (tx) => {
-        const before = await releaseById(tx, body.id, true);
-        if (!from.includes(before.status)) throw new Refusal(CODES.BAD_PARAMETERS, refusal);
-        if (to === 'published' && !before.downloadUrl) throw badParameter('downloadUrl', '发布前请填写下载地址');
-        await tx.execute(
-          sql`update app_versions set status = ${to}, updated_at = now(),
-                released_at = ${to === 'published' ? sql`coalesce(released_at, now())` : sql`released_at`}
-              where id = ${body.id}`,
-        );
-        await audit(tx, {
-          action: path.replace('/', '.'),
-          targetType: 'appVersion',
-          targetId: body.id,
-          before: { status: before.status },
-          after: { status: to },
-        });
+function statusChange(path: 'appVersion/publish' | 'appVersion/withdraw', from: readonly ReleaseStatus[], to: ReleaseStatus, refusal: string) {
+  return defineCall(path, async ({ db, body, audit }) => {
+    await db.transaction(async (tx) => {
+      const before = await releaseById(tx, body.id, true);
+      if (!from.includes(before.status)) throw new Refusal(CODES.BAD_PARAMETERS, refusal);
+      if (to === 'published' && !before.downloadUrl) throw badParameter('downloadUrl', '发布前请填写下载地址');
+      await tx.execute(
+        sql`update app_versions set status = ${to}, updated_at = now(),
+              released_at = ${to === 'published' ? sql`coalesce(released_at, now())` : sql`released_at`}
+            where id = ${body.id}`,
+      );
+      await audit(tx, {
+        action: path.replace('/', '.'),
+        targetType: 'appVersion',
+        targetId: body.id,
+        before: { status: before.status },
+        after: { status: to },
       });
-      return releaseById(db, body.id);
-    },
+    });
+    return releaseById(db, body.id);
   });
 }
 
 const publish = statusChange('appVersion/publish', ['draft', 'withdrawn'], 'published', '只有草稿或已撤回的版本可以发布');
 const withdraw = statusChange('appVersion/withdraw', ['published'], 'withdrawn', '只有已发布的版本可以撤回');
 
-const remove = legacyCall({
-  path: 'appVersion/delete',
-  auth,
-  body: IdBodySchema,
-  async handler({ db, body, account, audit }) {
-    await db.transaction(async (tx) => {
-      const before = await releaseById(tx, body.id, true);
-      if (before.status !== 'draft') throw new Refusal(CODES.BAD_PARAMETERS, '只有草稿可以删除，已发布的版本请撤回');
-      await tx.execute(sql`delete from app_versions where id = ${body.id}`);
-      await audit(tx, { action: 'appVersion.delete', targetType: 'appVersion', targetId: body.id, before });
+const remove = defineCall('appVersion/delete', async ({ db, body, account, audit }) => {
+  await db.transaction(async (tx) => {
+    const before = await releaseById(tx, body.id, true);
+    if (before.status !== 'draft') throw new Refusal(CODES.BAD_PARAMETERS, '只有草稿可以删除，已发布的版本请撤回');
+    await tx.execute(sql`delete from app_versions where id = ${body.id}`);
+    await audit(tx, {
+      action: 'appVersion.delete',
+      targetType: 'appVersion',
+      targetId: body.id,
+      before,
     });
-    return null;
-  },
+  });
+  return null;
 });
 
 interface BundleRow {
@@ -257,63 +224,62 @@ async function bundleOf(db: Executor, id: number): Promise<ReleaseBundle> {
       };
       scripts.set(row.scriptId, script);
     }
-    script.versions.push({ versionId: row.versionId, version: row.version, note: row.note, createdAt: toIso(row.createdAt)! });
+    script.versions.push({
+      versionId: row.versionId,
+      version: row.version,
+      note: row.note,
+      createdAt: toIso(row.createdAt)!,
+    });
     if (row.selected) {
       script.selectedVersionId = row.versionId;
       script.selectedVersion = row.version;
     }
   }
-  return { release, frozen: release.status !== 'draft', scripts: [...scripts.values()] };
+  return {
+    release,
+    frozen: release.status !== 'draft',
+    scripts: [...scripts.values()],
+  };
 }
 
-const bundle = legacyCall({
-  path: 'appVersion/bundle',
-  auth,
-  body: IdBodySchema,
-  handler: ({ db, body }) => bundleOf(db, body.id),
-});
+const bundle = defineCall('appVersion/bundle', ({ db, body }) => bundleOf(db, body.id));
 
-const setBundle = legacyCall({
-  path: 'appVersion/setBundle',
-  auth,
-  body: ReleaseSetBundleSchema,
-  async handler({ db, body, account, audit }): Promise<ReleaseBundle> {
-    await db.transaction(async (tx) => {
-      const release = await releaseById(tx, body.id, true);
-      if (release.status !== 'draft') throw new Refusal(CODES.BAD_PARAMETERS, CONTENT_TEXT.bundleFrozen);
-      const ids = body.scriptVersionIds;
-      const found = ids.length
-        ? await queryRows<{ id: number; scriptId: number }>(
-            tx,
-            sql`select id, script_id as "scriptId" from script_versions where id in (${sql.join(
-              ids.map((versionId) => sql`${versionId}`),
-              sql`, `,
-            )})`,
-          )
-        : [];
-      if (found.length !== ids.length) throw badParameter('scriptVersionIds', '包含不存在的脚本版本');
-      if (new Set(found.map((row) => row.scriptId)).size !== found.length) {
-        throw badParameter('scriptVersionIds', '同一脚本只能选择一个版本');
-      }
-      const before = await queryRows<{ id: number }>(
-        tx,
-        sql`select script_version_id as id from app_version_scripts where app_version_id = ${body.id} order by 1`,
-      );
-      await tx.execute(sql`delete from app_version_scripts where app_version_id = ${body.id}`);
-      for (const versionId of ids) {
-        await tx.execute(sql`insert into app_version_scripts (app_version_id, script_version_id) values (${body.id}, ${versionId})`);
-      }
-      await tx.execute(sql`update app_versions set updated_at = now() where id = ${body.id}`);
-      await audit(tx, {
-        action: 'appVersion.setBundle',
-        targetType: 'appVersion',
-        targetId: body.id,
-        before: { scriptVersionIds: before.map((row) => row.id) },
-        after: { scriptVersionIds: [...ids].sort((a, b) => a - b) },
-      });
+const setBundle = defineCall('appVersion/setBundle', async ({ db, body, account, audit }) => {
+  await db.transaction(async (tx) => {
+    const release = await releaseById(tx, body.id, true);
+    if (release.status !== 'draft') throw new Refusal(CODES.BAD_PARAMETERS, CONTENT_TEXT.bundleFrozen);
+    const ids = body.scriptVersionIds;
+    const found = ids.length
+      ? await queryRows<{ id: number; scriptId: number }>(
+          tx,
+          sql`select id, script_id as "scriptId" from script_versions where id in (${sql.join(
+            ids.map((versionId) => sql`${versionId}`),
+            sql`, `,
+          )})`,
+        )
+      : [];
+    if (found.length !== ids.length) throw badParameter('scriptVersionIds', '包含不存在的脚本版本');
+    if (new Set(found.map((row) => row.scriptId)).size !== found.length) {
+      throw badParameter('scriptVersionIds', '同一脚本只能选择一个版本');
+    }
+    const before = await queryRows<{ id: number }>(
+      tx,
+      sql`select script_version_id as id from app_version_scripts where app_version_id = ${body.id} order by 1`,
+    );
+    await tx.execute(sql`delete from app_version_scripts where app_version_id = ${body.id}`);
+    for (const versionId of ids) {
+      await tx.execute(sql`insert into app_version_scripts (app_version_id, script_version_id) values (${body.id}, ${versionId})`);
+    }
+    await tx.execute(sql`update app_versions set updated_at = now() where id = ${body.id}`);
+    await audit(tx, {
+      action: 'appVersion.setBundle',
+      targetType: 'appVersion',
+      targetId: body.id,
+      before: { scriptVersionIds: before.map((row) => row.id) },
+      after: { scriptVersionIds: [...ids].sort((a, b) => a - b) },
     });
-    return bundleOf(db, body.id);
-  },
+  });
+  return bundleOf(db, body.id);
 });
 
 export const appVersionCalls = [list, create, update, publish, withdraw, remove, bundle, setBundle];

@@ -3,31 +3,14 @@
  * restoring copies an older version's content into a new version, so history is never rewritten.
  */
 import { sql } from 'drizzle-orm';
-import { CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
-import type { Page } from '#contract/api';
-import {
-  IdBodySchema,
-  ScriptCreateSchema,
-  ScriptListQuerySchema,
-  ScriptRenameSchema,
-  ScriptSaveSchema,
-  ScriptSetEnabledSchema,
-  ScriptVersionRefSchema,
-  ScriptVersionsQuerySchema,
-  scriptContentProblem,
-  type ScriptDetail,
-  type ScriptListItem,
-  type ScriptVersionDetail,
-  type ScriptVersionItem,
-} from '#contract/content';
+import type { ScriptDetail, ScriptListItem, ScriptVersionDetail, ScriptVersionItem } from '#contract/api/script';
+import { scriptContentProblem } from '#contract/content';
 import type { Executor } from '../db/client';
 import { containsPattern, pgErrorCode, queryOne, queryRows, toIso, UNIQUE_VIOLATION } from '../db/query';
-import { legacyCall } from '../http/calls';
+import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { pageOf } from '../db/paging';
-
-const auth = { anyGrant: [CAPABILITY_URLS.canSeeJsonEditer] } as const;
 
 const NAME_TAKEN = '已被同类脚本使用';
 
@@ -44,7 +27,10 @@ interface ScriptRow {
 const scriptColumns = sql`s.id, s.kind, s.name, s.enabled, s.current_version as "currentVersion",
   u.username as "updatedBy", s.updated_at as "updatedAt"`;
 
-const toListItem = (row: ScriptRow): ScriptListItem => ({ ...row, updatedAt: toIso(row.updatedAt)! });
+const toListItem = (row: ScriptRow): ScriptListItem => ({
+  ...row,
+  updatedAt: toIso(row.updatedAt)!,
+});
 
 function assertValidContent(content: string) {
   const problem = scriptContentProblem(content);
@@ -66,10 +52,13 @@ async function scriptDetail(db: Executor, id: number): Promise<ScriptDetail> {
 
 /** Locks the script row for the rest of the transaction. */
 async function lockScript(tx: Executor, id: number) {
-  const row = await queryOne<{ id: number; name: string; kind: string; enabled: boolean; currentVersion: number }>(
-    tx,
-    sql`select id, name, kind, enabled, current_version as "currentVersion" from scripts where id = ${id} for update`,
-  );
+  const row = await queryOne<{
+    id: number;
+    name: string;
+    kind: string;
+    enabled: boolean;
+    currentVersion: number;
+  }>(tx, sql`select id, name, kind, enabled, current_version as "currentVersion" from scripts where id = ${id} for update`);
   if (!row) throw badParameter('id', '对应的脚本不存在');
   return row;
 }
@@ -87,9 +76,7 @@ async function appendVersion(
     sql`insert into script_versions (script_id, version, content, note, created_by)
         values (${script.id}, ${version}, ${content}, ${note}, ${actorId})`,
   );
-  await tx.execute(
-    sql`update scripts set current_version = ${version}, updated_by = ${actorId}, updated_at = now() where id = ${script.id}`,
-  );
+  await tx.execute(sql`update scripts set current_version = ${version}, updated_by = ${actorId}, updated_at = now() where id = ${script.id}`);
   return version;
 }
 
@@ -98,142 +85,115 @@ const refuseTakenName = (error: unknown): never => {
   throw error;
 };
 
-const list = legacyCall({
-  path: 'script/list',
-  auth,
-  body: ScriptListQuerySchema,
-  async handler({ db, body }): Promise<Page<ScriptListItem>> {
-    const { current, pageSize, offset } = pageOf(body);
-    const filters = [sql`s.kind = ${body.kind}`];
-    if (body.name?.trim()) filters.push(sql`s.name ilike ${containsPattern(body.name.trim())}`);
-    if (body.enabled !== undefined) filters.push(sql`s.enabled = ${body.enabled}`);
-    const where = sql.join(filters, sql` and `);
-    const [rows, count] = await Promise.all([
-      queryRows<ScriptRow>(
-        db,
-        sql`select ${scriptColumns} from scripts s left join accounts u on u.id = s.updated_by
-            where ${where} order by s.updated_at desc, s.id desc limit ${pageSize} offset ${offset}`,
-      ),
-      queryOne<{ n: number }>(db, sql`select count(*)::int as n from scripts s where ${where}`),
-    ]);
-    return { list: rows.map(toListItem), total: count?.n ?? 0, current, pageSize };
-  },
+const list = defineCall('script/list', async ({ db, body }) => {
+  const { current, pageSize, offset } = pageOf(body);
+  const filters = [sql`s.kind = ${body.kind}`];
+  if (body.name?.trim()) filters.push(sql`s.name ilike ${containsPattern(body.name.trim())}`);
+  if (body.enabled !== undefined) filters.push(sql`s.enabled = ${body.enabled}`);
+  const where = sql.join(filters, sql` and `);
+  const [rows, count] = await Promise.all([
+    queryRows<ScriptRow>(
+      db,
+      sql`select ${scriptColumns} from scripts s left join accounts u on u.id = s.updated_by
+          where ${where} order by s.updated_at desc, s.id desc limit ${pageSize} offset ${offset}`,
+    ),
+    queryOne<{ n: number }>(db, sql`select count(*)::int as n from scripts s where ${where}`),
+  ]);
+  return {
+    list: rows.map(toListItem),
+    total: count?.n ?? 0,
+    current,
+    pageSize,
+  };
 });
 
-const get = legacyCall({
-  path: 'script/get',
-  auth,
-  body: IdBodySchema,
-  handler: ({ db, body }) => scriptDetail(db, body.id),
-});
+const get = defineCall('script/get', ({ db, body }) => scriptDetail(db, body.id));
 
-const create = legacyCall({
-  path: 'script/create',
-  auth,
-  body: ScriptCreateSchema,
-  async handler({ db, body, account, audit }): Promise<ScriptDetail> {
-    const name = body.name.trim();
-    if (!name) throw badParameter('name', '不能为空');
-    assertValidContent(body.content);
-    const id = await db
-      .transaction(async (tx) => {
-        const row = await queryOne<{ id: number }>(
-          tx,
-          sql`insert into scripts (kind, name, current_version, updated_by) values (${body.kind}, ${name}, 1, ${account.id}) returning id`,
-        );
-        await tx.execute(
-          sql`insert into script_versions (script_id, version, content, note, created_by)
-              values (${row!.id}, 1, ${body.content}, ${body.note ?? ''}, ${account.id})`,
-        );
-        await audit(tx, {
-          action: 'script.create',
-          targetType: 'script',
-          targetId: row!.id,
-          after: { kind: body.kind, name, version: 1 },
-        });
-        return row!.id;
-      })
-      .catch(refuseTakenName);
-    return scriptDetail(db, id);
-  },
-});
-
-const save = legacyCall({
-  path: 'script/save',
-  auth,
-  body: ScriptSaveSchema,
-  async handler({ db, body, account, audit }): Promise<ScriptDetail> {
-    assertValidContent(body.content);
-    await db.transaction(async (tx) => {
-      const script = await lockScript(tx, body.id);
-      if (script.currentVersion !== body.baseVersion) {
-        throw new Refusal(
-          CODES.BAD_PARAMETERS,
-          `脚本已被他人更新到第 ${script.currentVersion} 版（你编辑的是第 ${body.baseVersion} 版），请刷新后再保存`,
-        );
-      }
-      const currentContent = await queryOne<{ content: string }>(
+const create = defineCall('script/create', async ({ db, body, account, audit }) => {
+  const name = body.name.trim();
+  if (!name) throw badParameter('name', '不能为空');
+  assertValidContent(body.content);
+  const id = await db
+    .transaction(async (tx) => {
+      const row = await queryOne<{ id: number }>(
         tx,
-        sql`select content from script_versions where script_id = ${script.id} and version = ${script.currentVersion}`,
+        sql`insert into scripts (kind, name, current_version, updated_by) values (${body.kind}, ${name}, 1, ${account.id}) returning id`,
       );
-      if (currentContent?.content === body.content) throw badParameter('content', '与当前版本相同，无需保存');
-      const version = await appendVersion(tx, script, body.content, body.note ?? '', account.id);
-      await audit(tx, {
-        action: 'script.save',
-        targetType: 'script',
-        targetId: script.id,
-        before: { version: script.currentVersion },
-        after: { version },
-      });
-    });
-    return scriptDetail(db, body.id);
-  },
-});
-
-const rename = legacyCall({
-  path: 'script/rename',
-  auth,
-  body: ScriptRenameSchema,
-  async handler({ db, body, account, audit }): Promise<ScriptDetail> {
-    const name = body.name.trim();
-    if (!name) throw badParameter('name', '不能为空');
-    await db
-      .transaction(async (tx) => {
-        const script = await lockScript(tx, body.id);
-        await tx.execute(sql`update scripts set name = ${name}, updated_by = ${account.id}, updated_at = now() where id = ${script.id}`);
-        await audit(tx, {
-          action: 'script.rename',
-          targetType: 'script',
-          targetId: script.id,
-          before: { name: script.name },
-          after: { name },
-        });
-      })
-      .catch(refuseTakenName);
-    return scriptDetail(db, body.id);
-  },
-});
-
-const setEnabled = legacyCall({
-  path: 'script/setEnabled',
-  auth,
-  body: ScriptSetEnabledSchema,
-  async handler({ db, body, account, audit }): Promise<ScriptDetail> {
-    await db.transaction(async (tx) => {
-      const script = await lockScript(tx, body.id);
       await tx.execute(
-        sql`update scripts set enabled = ${body.enabled}, updated_by = ${account.id}, updated_at = now() where id = ${script.id}`,
+        sql`insert into script_versions (script_id, version, content, note, created_by)
+            values (${row!.id}, 1, ${body.content}, ${body.note ?? ''}, ${account.id})`,
       );
       await audit(tx, {
-        action: 'script.setEnabled',
+        action: 'script.create',
+        targetType: 'script',
+        targetId: row!.id,
+        after: { kind: body.kind, name, version: 1 },
+      });
+      return row!.id;
+    })
+    .catch(refuseTakenName);
+  return scriptDetail(db, id);
+});
+
+const save = defineCall('script/save', async ({ db, body, account, audit }) => {
+  assertValidContent(body.content);
+  await db.transaction(async (tx) => {
+    const script = await lockScript(tx, body.id);
+    if (script.currentVersion !== body.baseVersion) {
+      throw new Refusal(
+        CODES.BAD_PARAMETERS,
+        `脚本已被他人更新到第 ${script.currentVersion} 版（你编辑的是第 ${body.baseVersion} 版），请刷新后再保存`,
+      );
+    }
+    const currentContent = await queryOne<{ content: string }>(
+      tx,
+      sql`select content from script_versions where script_id = ${script.id} and version = ${script.currentVersion}`,
+    );
+    if (currentContent?.content === body.content) throw badParameter('content', '与当前版本相同，无需保存');
+    const version = await appendVersion(tx, script, body.content, body.note ?? '', account.id);
+    await audit(tx, {
+      action: 'script.save',
+      targetType: 'script',
+      targetId: script.id,
+      before: { version: script.currentVersion },
+      after: { version },
+    });
+  });
+  return scriptDetail(db, body.id);
+});
+
+const rename = defineCall('script/rename', async ({ db, body, account, audit }) => {
+  const name = body.name.trim();
+  if (!name) throw badParameter('name', '不能为空');
+  await db
+    .transaction(async (tx) => {
+      const script = await lockScript(tx, body.id);
+      await tx.execute(sql`update scripts set name = ${name}, updated_by = ${account.id}, updated_at = now() where id = ${script.id}`);
+      await audit(tx, {
+        action: 'script.rename',
         targetType: 'script',
         targetId: script.id,
-        before: { enabled: script.enabled },
-        after: { enabled: body.enabled },
+        before: { name: script.name },
+        after: { name },
       });
+    })
+    .catch(refuseTakenName);
+  return scriptDetail(db, body.id);
+});
+
+const setEnabled = defineCall('script/setEnabled', async ({ db, body, account, audit }) => {
+  await db.transaction(async (tx) => {
+    const script = await lockScript(tx, body.id);
+    await tx.execute(sql`update scripts set enabled = ${body.enabled}, updated_by = ${account.id}, updated_at = now() where id = ${script.id}`);
+    await audit(tx, {
+      action: 'script.setEnabled',
+      targetType: 'script',
+      targetId: script.id,
+      before: { enabled: script.enabled },
+      after: { enabled: body.enabled },
     });
-    return scriptDetail(db, body.id);
-  },
+  });
+  return scriptDetail(db, body.id);
 });
 
 interface VersionRow {
@@ -245,25 +205,23 @@ interface VersionRow {
 }
 
 const versionColumns = sql`v.id as "versionId", v.version, v.note, u.username as "createdBy", v.created_at as "createdAt"`;
-const toVersionItem = (row: VersionRow): ScriptVersionItem => ({ ...row, createdAt: toIso(row.createdAt)! });
+const toVersionItem = (row: VersionRow): ScriptVersionItem => ({
+  ...row,
+  createdAt: toIso(row.createdAt)!,
+});
 
-const versions = legacyCall({
-  path: 'script/versions',
-  auth,
-  body: ScriptVersionsQuerySchema,
-  async handler({ db, body }): Promise<Page<ScriptVersionItem>> {
-    const { current, pageSize, offset } = pageOf(body);
-    const [rows, count] = await Promise.all([
-      queryRows<VersionRow>(
-        db,
-        sql`select ${versionColumns} from script_versions v left join accounts u on u.id = v.created_by
-            where v.script_id = ${body.id} order by v.version desc limit ${pageSize} offset ${offset}`,
-      ),
-      queryOne<{ n: number }>(db, sql`select count(*)::int as n from script_versions where script_id = ${body.id}`),
-    ]);
-    if (!count?.n) throw badParameter('id', '对应的脚本不存在');
-    return { list: rows.map(toVersionItem), total: count.n, current, pageSize };
-  },
+const versions = defineCall('script/versions', async ({ db, body }) => {
+  const { current, pageSize, offset } = pageOf(body);
+  const [rows, count] = await Promise.all([
+    queryRows<VersionRow>(
+      db,
+      sql`select ${versionColumns} from script_versions v left join accounts u on u.id = v.created_by
+          where v.script_id = ${body.id} order by v.version desc limit ${pageSize} offset ${offset}`,
+    ),
+    queryOne<{ n: number }>(db, sql`select count(*)::int as n from script_versions where script_id = ${body.id}`),
+  ]);
+  if (!count?.n) throw badParameter('id', '对应的脚本不存在');
+  return { list: rows.map(toVersionItem), total: count.n, current, pageSize };
 });
 
 async function versionDetail(db: Executor, scriptId: number, version: number): Promise<ScriptVersionDetail> {
@@ -274,36 +232,30 @@ async function versionDetail(db: Executor, scriptId: number, version: number): P
         where v.script_id = ${scriptId} and v.version = ${version}`,
   );
   if (!row) throw badParameter('version', '对应的脚本版本不存在');
-  return { ...toVersionItem(row), scriptId: row.scriptId, content: row.content };
+  return {
+    ...toVersionItem(row),
+    scriptId: row.scriptId,
+    content: row.content,
+  };
 }
 
-const version = legacyCall({
-  path: 'script/version',
-  auth,
-  body: ScriptVersionRefSchema,
-  handler: ({ db, body }) => versionDetail(db, body.id, body.version),
-});
+const version = defineCall('script/version', ({ db, body }) => versionDetail(db, body.id, body.version));
 
-const restore = legacyCall({
-  path: 'script/restore',
-  auth,
-  body: ScriptVersionRefSchema,
-  async handler({ db, body, account, audit }): Promise<ScriptDetail> {
-    await db.transaction(async (tx) => {
-      const script = await lockScript(tx, body.id);
-      if (body.version === script.currentVersion) throw badParameter('version', '已是当前版本');
-      const old = await versionDetail(tx, script.id, body.version);
-      const version = await appendVersion(tx, script, old.content, `恢复自第 ${body.version} 版`, account.id);
-      await audit(tx, {
-        action: 'script.restore',
-        targetType: 'script',
-        targetId: script.id,
-        before: { version: script.currentVersion },
-        after: { version, restoredFrom: body.version },
-      });
+const restore = defineCall('script/restore', async ({ db, body, account, audit }) => {
+  await db.transaction(async (tx) => {
+    const script = await lockScript(tx, body.id);
+    if (body.version === script.currentVersion) throw badParameter('version', '已是当前版本');
+    const old = await versionDetail(tx, script.id, body.version);
+    const version = await appendVersion(tx, script, old.content, `恢复自第 ${body.version} 版`, account.id);
+    await audit(tx, {
+      action: 'script.restore',
+      targetType: 'script',
+      targetId: script.id,
+      before: { version: script.currentVersion },
+      after: { version, restoredFrom: body.version },
     });
-    return scriptDetail(db, body.id);
-  },
+  });
+  return scriptDetail(db, body.id);
 });
 
 export const scriptCalls = [list, get, create, save, rename, setEnabled, versions, version, restore];

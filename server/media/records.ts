@@ -1,6 +1,7 @@
 /** Media rows as the API answers them. */
 import { sql } from 'drizzle-orm';
-import { MEDIA_FILE_PREFIX, type MediaItem } from '#contract/content';
+import type { MediaItem } from '#contract/api/media';
+import { MEDIA_FILE_PREFIX } from '#contract/content';
 import type { Executor } from '../db/client';
 import { queryOne, toIso } from '../db/query';
 import { badParameter } from '../http/respond';
