@@ -40,7 +40,8 @@ export const MediaItem = Type.Object({
 });
 export type MediaItem = Static<typeof MediaItem>;
 
-const staff = { anyGrant: [CAPABILITY_URLS.canSeeMediaManager] } as const;
+/** Who may use the media calls, the upload included. */
+export const MEDIA_STAFF = { anyGrant: [CAPABILITY_URLS.canSeeMediaManager] } as const;
 
 const exampleItem: MediaItem = {
   id: 21,
@@ -56,7 +57,7 @@ const exampleItem: MediaItem = {
 export const mediaApi = {
   'media/list': defineApi({
     summary: '素材列表：按类型、名称筛选，最新上传的在前（分页）',
-    auth: staff,
+    auth: MEDIA_STAFF,
     body: MediaListQuery,
     answer: Page(MediaItem),
     example: {
@@ -66,14 +67,14 @@ export const mediaApi = {
   }),
   'media/rename': defineApi({
     summary: '修改素材的显示名（文件地址不变）',
-    auth: staff,
+    auth: MEDIA_STAFF,
     body: MediaRenameBody,
     answer: MediaItem,
     example: { body: { id: 21, name: exampleItem.name }, answer: exampleItem },
   }),
   'media/delete': defineApi({
     summary: '删除素材及其文件',
-    auth: staff,
+    auth: MEDIA_STAFF,
     body: IdBodySchema,
     answer: Type.Null(),
     example: { body: { id: 21 }, answer: null },
