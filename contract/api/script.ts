@@ -1,2 +1,251 @@
-/** `script/*`: not yet moved to the contract (server/calls still declares them with `legacyCall`). */
-export const scriptApi = {};
+/**
+ * Scripts: the plug-in's action and link scripts (JSON). Every save is a new version; restoring
+ * copies an older version into a new one, so history is never rewritten. Staff with the script
+ * editor's grant only.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { CAPABILITY_URLS } from '../capabilities';
+import { SCRIPT_CONTENT_MAX, SCRIPT_KINDS, SCRIPT_NAME_MAX, SCRIPT_NOTE_MAX } from '../content';
+import { DateTime, Id, IdBodySchema, Int4, Nullable, OneOf, Page, PageFields } from './common';
+import { defineApi } from './define';
+
+/**
+ * A string that is one of `values`, for ANSWERS: a union of literals, which the tests' answer
+ * check (TypeBox's compiler) can compile; `OneOf` (an unsafe enum) is for bodies only.
+ * A candidate for contract/api/common.ts.
+ */
+export const Literals = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Union(
+    values.map((value) => Type.Literal(value)),
+    { description },
+  );
+
+const kindDescription = 'action 动作脚本，url 链接脚本';
+const ScriptKind = () => OneOf(SCRIPT_KINDS, kindDescription);
+/** The kind in an answer. */
+export const ScriptKindAnswer = () => Literals(SCRIPT_KINDS, kindDescription);
+const ScriptName = () => Type.String({ minLength: 1, maxLength: SCRIPT_NAME_MAX });
+const ScriptContent = () =>
+  Type.String({
+    minLength: 1,
+    maxLength: SCRIPT_CONTENT_MAX,
+    description: 'JSON 对象或数组的文本',
+  });
+const ScriptNote = () => Type.Optional(Type.String({ maxLength: SCRIPT_NOTE_MAX }));
+
+// ---------------------------------------------------------------- bodies
+
+export const ScriptListQuery = Type.Object(
+  {
+    ...PageFields,
+    kind: ScriptKind(),
+    name: Type.Optional(Type.String({ maxLength: SCRIPT_NAME_MAX })),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type ScriptListQuery = Static<typeof ScriptListQuery>;
+
+export const ScriptCreateBody = Type.Object(
+  {
+    kind: ScriptKind(),
+    name: ScriptName(),
+    content: ScriptContent(),
+    note: ScriptNote(),
+  },
+  { additionalProperties: false },
+);
+export type ScriptCreateBody = Static<typeof ScriptCreateBody>;
+
+/** `baseVersion`: the version the editor started from; a save over a newer one is refused. */
+export const ScriptSaveBody = Type.Object(
+  {
+    id: Id(),
+    baseVersion: Int4(1),
+    content: ScriptContent(),
+    note: ScriptNote(),
+  },
+  { additionalProperties: false },
+);
+export type ScriptSaveBody = Static<typeof ScriptSaveBody>;
+
+export const ScriptRenameBody = Type.Object({ id: Id(), name: ScriptName() }, { additionalProperties: false });
+export type ScriptRenameBody = Static<typeof ScriptRenameBody>;
+
+export const ScriptSetEnabledBody = Type.Object({ id: Id(), enabled: Type.Boolean() }, { additionalProperties: false });
+export type ScriptSetEnabledBody = Static<typeof ScriptSetEnabledBody>;
+
+export const ScriptVersionsQuery = Type.Object({ ...PageFields, id: Id() }, { additionalProperties: false });
+export type ScriptVersionsQuery = Static<typeof ScriptVersionsQuery>;
+
+export const ScriptVersionRef = Type.Object({ id: Id(), version: Int4(1) }, { additionalProperties: false });
+export type ScriptVersionRef = Static<typeof ScriptVersionRef>;
+
+// ---------------------------------------------------------------- answers
+
+const scriptListFields = {
+  id: Id(),
+  kind: ScriptKindAnswer(),
+  name: Type.String(),
+  enabled: Type.Boolean(),
+  currentVersion: Int4(1),
+  updatedBy: Nullable(Type.String({ description: '最后修改者的用户名' })),
+  updatedAt: DateTime(),
+};
+
+export const ScriptListItem = Type.Object(scriptListFields);
+export type ScriptListItem = Static<typeof ScriptListItem>;
+
+export const ScriptDetail = Type.Object({
+  ...scriptListFields,
+  content: Type.String({ description: '当前版本的 JSON 文本' }),
+});
+export type ScriptDetail = Static<typeof ScriptDetail>;
+
+const scriptVersionFields = {
+  versionId: Id(),
+  version: Int4(1),
+  note: Type.String(),
+  createdBy: Nullable(Type.String()),
+  createdAt: DateTime(),
+};
+
+export const ScriptVersionItem = Type.Object(scriptVersionFields, {
+  description: 'versionId：版本行的 id（版本打包时引用它）',
+});
+export type ScriptVersionItem = Static<typeof ScriptVersionItem>;
+
+export const ScriptVersionDetail = Type.Object({
+  ...scriptVersionFields,
+  scriptId: Id(),
+  content: Type.String(),
+});
+export type ScriptVersionDetail = Static<typeof ScriptVersionDetail>;
+
+// ---------------------------------------------------------------- calls
+
+const editor = { anyGrant: [CAPABILITY_URLS.canSeeJsonEditer] } as const;
+
+const exampleContent = '{\n  "steps": [{ "click": "#submit" }]\n}';
+const exampleScript: ScriptDetail = {
+  id: 3,
+  kind: 'action',
+  name: '提交表单',
+  enabled: true,
+  currentVersion: 2,
+  updatedBy: 'admin',
+  updatedAt: '2026-11-20T08:00:00.000Z',
+  content: exampleContent,
+};
+const { content: _content, ...exampleListItem } = exampleScript;
+const exampleVersion: ScriptVersionItem = {
+  versionId: 12,
+  version: 2,
+  note: '改为点击提交按钮',
+  createdBy: 'admin',
+  createdAt: '2026-11-20T08:00:00.000Z',
+};
+
+export const scriptApi = {
+  'script/list': defineApi({
+    summary: '某一类脚本的列表：按名称、启用状态筛选，最近修改的在前（分页）',
+    auth: editor,
+    body: ScriptListQuery,
+    answer: Page(ScriptListItem),
+    example: {
+      body: { current: 1, pageSize: 10, kind: 'action' },
+      answer: { list: [exampleListItem], total: 1, current: 1, pageSize: 10 },
+    },
+  }),
+  'script/get': defineApi({
+    summary: '一个脚本及其当前版本的内容',
+    description: '脚本不存在：A0400（id）。',
+    auth: editor,
+    body: IdBodySchema,
+    answer: ScriptDetail,
+    example: { body: { id: 3 }, answer: exampleScript },
+  }),
+  'script/create': defineApi({
+    summary: '新建脚本（第 1 版）',
+    description: '内容须为 JSON 对象或数组；同类脚本中名称已被使用：A0400（name）。',
+    auth: editor,
+    body: ScriptCreateBody,
+    answer: ScriptDetail,
+    example: {
+      body: {
+        kind: 'action',
+        name: exampleScript.name,
+        content: exampleContent,
+      },
+      answer: { ...exampleScript, currentVersion: 1 },
+    },
+  }),
+  'script/save': defineApi({
+    summary: '保存脚本内容为新版本',
+    description: '当前版本已不是 baseVersion（他人已保存）：A0400，请刷新后再保存；内容与当前版本相同：A0400（content）。',
+    auth: editor,
+    body: ScriptSaveBody,
+    answer: ScriptDetail,
+    example: {
+      body: {
+        id: 3,
+        baseVersion: 1,
+        content: exampleContent,
+        note: exampleVersion.note,
+      },
+      answer: exampleScript,
+    },
+  }),
+  'script/rename': defineApi({
+    summary: '重命名脚本',
+    description: '同类脚本中名称已被使用：A0400（name）。',
+    auth: editor,
+    body: ScriptRenameBody,
+    answer: ScriptDetail,
+    example: {
+      body: { id: 3, name: exampleScript.name },
+      answer: exampleScript,
+    },
+  }),
+  'script/setEnabled': defineApi({
+    summary: '启用或停用脚本（停用的脚本不下发给插件）',
+    auth: editor,
+    body: ScriptSetEnabledBody,
+    answer: ScriptDetail,
+    example: {
+      body: { id: 3, enabled: false },
+      answer: { ...exampleScript, enabled: false },
+    },
+  }),
+  'script/versions': defineApi({
+    summary: '脚本的历史版本，最新的在前（分页）',
+    auth: editor,
+    body: ScriptVersionsQuery,
+    answer: Page(ScriptVersionItem),
+    example: {
+      body: { id: 3, current: 1, pageSize: 10 },
+      answer: { list: [exampleVersion], total: 2, current: 1, pageSize: 10 },
+    },
+  }),
+  'script/version': defineApi({
+    summary: '脚本某一版本的内容',
+    auth: editor,
+    body: ScriptVersionRef,
+    answer: ScriptVersionDetail,
+    example: {
+      body: { id: 3, version: 2 },
+      answer: { ...exampleVersion, scriptId: 3, content: exampleContent },
+    },
+  }),
+  'script/restore': defineApi({
+    summary: '恢复历史版本：把它的内容保存为新的当前版本',
+    description: '已是当前版本：A0400（version）。',
+    auth: editor,
+    body: ScriptVersionRef,
+    answer: ScriptDetail,
+    example: {
+      body: { id: 3, version: 1 },
+      answer: { ...exampleScript, currentVersion: 3 },
+    },
+  }),
+};

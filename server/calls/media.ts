@@ -1,73 +1,13 @@
 /**
- * `media/*`: the media library's JSON calls (list, rename, delete). The upload is multipart and
- * the files are served by GET: both live in `server/media/routes.ts`.
+ * `media/*`: the media library's JSON calls (media grant); the rules live in server/media/library.ts.
+ * The upload is multipart and the files are served by GET: both live in `server/media/routes.ts`.
  */
-import { sql } from 'drizzle-orm';
-import { CAPABILITY_URLS } from '#contract/capabilities';
-import type { Page } from '#contract/api';
-import { IdBodySchema, MediaListQuerySchema, MediaRenameSchema, type MediaItem } from '#contract/content';
-import { containsPattern, queryOne, queryRows } from '../db/query';
-import { legacyCall } from '../http/calls';
-import { badParameter } from '../http/respond';
-import { pageOf } from '../db/paging';
-import { mediaColumns, mediaRowById, toMediaItem, type MediaRow } from '../media/records';
+import { defineCall } from '../http/calls';
+import { deleteMedia, listMedia, renameMedia } from '../media/library';
 import { mediaStorage } from '../media/storage';
 
-export const MEDIA_AUTH = { anyGrant: [CAPABILITY_URLS.canSeeMediaManager] } as const;
-
-const list = legacyCall({
-  path: 'media/list',
-  auth: MEDIA_AUTH,
-  body: MediaListQuerySchema,
-  async handler({ db, body }): Promise<Page<MediaItem>> {
-    const { current, pageSize, offset } = pageOf(body);
-    const filters = [sql`true`];
-    if (body.kind) filters.push(sql`m.kind = ${body.kind}`);
-    if (body.name?.trim()) filters.push(sql`m.name ilike ${containsPattern(body.name.trim())}`);
-    const where = sql.join(filters, sql` and `);
-    const [rows, count] = await Promise.all([
-      queryRows<MediaRow>(
-        db,
-        sql`select ${mediaColumns} from media m left join accounts u on u.id = m.uploader_id where ${where}
-            order by m.created_at desc, m.id desc limit ${pageSize} offset ${offset}`,
-      ),
-      queryOne<{ n: number }>(db, sql`select count(*)::int as n from media m where ${where}`),
-    ]);
-    return { list: rows.map(toMediaItem), total: count?.n ?? 0, current, pageSize };
-  },
-});
-
-const rename = legacyCall({
-  path: 'media/rename',
-  auth: MEDIA_AUTH,
-  body: MediaRenameSchema,
-  async handler({ db, body, account, audit }): Promise<MediaItem> {
-    const name = body.name.trim();
-    if (!name) throw badParameter('name', '不能为空');
-    await db.transaction(async (tx) => {
-      const before = await mediaRowById(tx, body.id, true);
-      await tx.execute(sql`update media set name = ${name}, updated_at = now() where id = ${body.id}`);
-      await audit(tx, { action: 'media.rename', targetType: 'media', targetId: body.id, before: { name: before.name }, after: { name } });
-    });
-    return toMediaItem(await mediaRowById(db, body.id));
-  },
-});
-
-const remove = legacyCall({
-  path: 'media/delete',
-  auth: MEDIA_AUTH,
-  body: IdBodySchema,
-  async handler({ db, config, body, account, audit }) {
-    const removed = await db.transaction(async (tx) => {
-      const before = await mediaRowById(tx, body.id, true);
-      await tx.execute(sql`delete from media where id = ${body.id}`);
-      await audit(tx, { action: 'media.delete', targetType: 'media', targetId: body.id, before });
-      return before;
-    });
-    // The row is gone first: a file left behind by a failed removal is harmless, a row without its file is not.
-    await mediaStorage(config).delete(removed.storageKey);
-    return null;
-  },
-});
-
-export const mediaCalls = [list, rename, remove];
+export const mediaCalls = [
+  defineCall('media/list', ({ db, body }) => listMedia(db, body)),
+  defineCall('media/rename', ({ db, body, audit }) => renameMedia(db, body, audit)),
+  defineCall('media/delete', ({ db, config, body, audit }) => deleteMedia(db, mediaStorage(config), body.id, audit)),
+];

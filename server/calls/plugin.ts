@@ -1,58 +1,12 @@
 /**
- * `plugin/*`: what the browser plug-in polls with the account's token: the newest published
- * release (and whether its own version is still supported) and the enabled scripts that release
- * bundles. Both answer with an ETag, so an unchanged answer costs a 304 with no body.
+ * `plugin/*`: what the browser plug-in polls with the account's token; both answer with an ETag
+ * (contract/api/plugin.ts), so an unchanged answer costs a 304 with no body. The rules live in
+ * server/releases/plugin.ts.
  */
-import { sql } from 'drizzle-orm';
-import semver from 'semver';
-import { EmptyBodySchema } from '#contract/schemas';
-import {
-  PluginLatestReleaseSchema,
-  type PluginLatestRelease,
-  type PluginScript,
-  type PluginScripts,
-} from '#contract/content';
-import { queryRows } from '../db/query';
-import { legacyCall } from '../http/calls';
-import { latestPublishedRelease, semverOf } from './appVersion';
+import { defineCall } from '../http/calls';
+import { latestReleaseFor, pluginScripts } from '../releases/plugin';
 
-const latestRelease = legacyCall({
-  path: 'plugin/latestRelease',
-  auth: 'account',
-  etag: true,
-  body: PluginLatestReleaseSchema,
-  async handler({ db, body }): Promise<PluginLatestRelease> {
-    const asking = semverOf('version', body.version);
-    const latest = await latestPublishedRelease(db);
-    if (!latest) return { latest: null, supported: true, updateAvailable: false };
-    const { version, changelog, downloadUrl, minSupportedVersion, releasedAt } = latest;
-    return {
-      latest: { version, changelog, downloadUrl, minSupportedVersion, releasedAt },
-      supported: semver.gte(asking, minSupportedVersion),
-      updateAvailable: semver.gt(version, asking),
-    };
-  },
-});
-
-const scripts = legacyCall({
-  path: 'plugin/scripts',
-  auth: 'account',
-  etag: true,
-  body: EmptyBodySchema,
-  async handler({ db }): Promise<PluginScripts> {
-    const latest = await latestPublishedRelease(db);
-    if (!latest) return { release: null, scripts: [] };
-    const rows = await queryRows<Omit<PluginScript, 'content'> & { content: string }>(
-      db,
-      sql`select s.id, s.kind, s.name, v.version, v.content
-          from app_version_scripts b
-          join script_versions v on v.id = b.script_version_id
-          join scripts s on s.id = v.script_id
-          where b.app_version_id = ${latest.id} and s.enabled
-          order by s.kind, s.name, s.id`,
-    );
-    return { release: latest.version, scripts: rows.map((row) => ({ ...row, content: JSON.parse(row.content) })) };
-  },
-});
-
-export const pluginCalls = [latestRelease, scripts];
+export const pluginCalls = [
+  defineCall('plugin/latestRelease', ({ db, body }) => latestReleaseFor(db, body.version)),
+  defineCall('plugin/scripts', ({ db }) => pluginScripts(db)),
+];

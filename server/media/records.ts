@@ -1,31 +1,40 @@
-/** Media rows as the API answers them. */
-import { sql } from 'drizzle-orm';
-import { MEDIA_FILE_PREFIX, type MediaItem } from '#contract/content';
+/** Media rows as the API answers them (drizzle's builder on `schema.media`). */
+import { eq } from 'drizzle-orm';
+import type { MediaItem } from '#contract/api/media';
+import { MEDIA_FILE_PREFIX } from '#contract/content';
 import type { Executor } from '../db/client';
-import { queryOne, toIso } from '../db/query';
+import { accounts, media } from '../db/schema';
 import { badParameter } from '../http/respond';
 
-export interface MediaRow extends Omit<MediaItem, 'url' | 'createdAt'> {
-  storageKey: string;
-  createdAt: unknown;
-}
+const mediaColumns = {
+  id: media.id,
+  name: media.name,
+  kind: media.kind,
+  contentType: media.contentType,
+  sizeBytes: media.sizeBytes,
+  storageKey: media.storageKey,
+  uploader: accounts.username,
+  createdAt: media.createdAt,
+};
 
-export const mediaColumns = sql`m.id, m.name, m.kind, m.content_type as "contentType", m.size_bytes::float8 as "sizeBytes",
-  m.storage_key as "storageKey", u.username as uploader, m.created_at as "createdAt"`;
+export type MediaRow = Pick<typeof media.$inferSelect, 'id' | 'name' | 'kind' | 'contentType' | 'sizeBytes' | 'storageKey' | 'createdAt'> & {
+  uploader: string | null;
+};
+
+/** The media rows with their uploader's name, to filter, order and page. */
+export const selectMedia = (db: Executor) => db.select(mediaColumns).from(media).leftJoin(accounts, eq(accounts.id, media.uploaderId));
 
 export const toMediaItem = ({ storageKey, ...row }: MediaRow): MediaItem => ({
   ...row,
   sizeBytes: Number(row.sizeBytes),
   url: `${MEDIA_FILE_PREFIX}${storageKey}`,
-  createdAt: toIso(row.createdAt)!,
+  createdAt: row.createdAt.toISOString(),
 });
 
+/** One media row; A0400 when there is none. `lock` takes the row for an update. */
 export async function mediaRowById(db: Executor, id: number, lock = false): Promise<MediaRow> {
-  const row = await queryOne<MediaRow>(
-    db,
-    sql`select ${mediaColumns} from media m left join accounts u on u.id = m.uploader_id where m.id = ${id}
-        ${lock ? sql`for update of m` : sql``}`,
-  );
+  const query = selectMedia(db).where(eq(media.id, id));
+  const [row] = lock ? await query.for('update', { of: media }) : await query;
   if (!row) throw badParameter('id', '对应的素材不存在');
   return row;
 }
@@ -37,6 +46,9 @@ export async function mediaRowById(db: Executor, id: number, lock = false): Prom
 export function displayNameOf(fileName: string | undefined): string {
   const base = (fileName ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 200);
   return clean === '' || clean === '.' || clean === '..' ? '未命名' : clean;
 }

@@ -8,15 +8,15 @@
  */
 import multipart from '@fastify/multipart';
 import { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODES } from '#contract/codes';
+import { MEDIA_STAFF } from '#contract/api/media';
 import { formatBytes, MEDIA_FILE_PREFIX, MEDIA_KIND_LABELS, MEDIA_UPLOAD_URL } from '#contract/content';
 import { audit } from '../audit';
-import { queryOne } from '../db/query';
+import { media } from '../db/schema';
 import { authenticateRequest, etagMatches, type CallServices } from '../http/calls';
 import { badParameter, fail, ok, Refusal } from '../http/respond';
-import { MEDIA_AUTH } from '../calls/media';
 import { displayNameOf, mediaRowById, toMediaItem } from './records';
 import { requestedRange } from './byteRange';
 import { ACCEPTED_FORMATS_TEXT, detectMediaType } from './sniff';
@@ -39,7 +39,7 @@ export async function mediaRoutes(app: FastifyInstance, services: CallServices) 
   await app.register(multipart, { limits: { fileSize: largest, files: 1, fields: 10, parts: 11 } });
 
   app.post(MEDIA_UPLOAD_URL, async (request: FastifyRequest, reply: FastifyReply) => {
-    await authenticateRequest(services, request, MEDIA_AUTH);
+    await authenticateRequest(services, request, MEDIA_STAFF);
     if (!request.isMultipart()) throw badParameter('file', '应以 multipart/form-data 上传');
     let file: Awaited<ReturnType<FastifyRequest['file']>>;
     let bytes: Buffer;
@@ -69,20 +69,19 @@ export async function mediaRoutes(app: FastifyInstance, services: CallServices) 
     try {
       const account = request.account!;
       const id = await db.transaction(async (tx) => {
-        const row = await queryOne<{ id: number }>(
-          tx,
-          sql`insert into media (name, kind, content_type, size_bytes, storage_key, uploader_id)
-              values (${name}, ${type.kind}, ${type.contentType}, ${bytes.length}, ${key}, ${account.id}) returning id`,
-        );
+        const [row] = await tx
+          .insert(media)
+          .values({ name, kind: type.kind, contentType: type.contentType, sizeBytes: bytes.length, storageKey: key, uploaderId: account.id })
+          .returning({ id: media.id });
         await audit(tx, {
           actorId: account.id,
           action: 'media.upload',
           targetType: 'media',
-          targetId: row!.id,
+          targetId: row.id,
           after: { name, kind: type.kind, contentType: type.contentType, sizeBytes: bytes.length, storageKey: key },
           ip: request.ip,
         });
-        return row!.id;
+        return row.id;
       });
       return reply.send(ok(toMediaItem(await mediaRowById(db, id))));
     } catch (error) {
@@ -95,10 +94,7 @@ export async function mediaRoutes(app: FastifyInstance, services: CallServices) 
     const { key } = request.params;
     const notFound = () => reply.code(404).send(fail(CODES.BAD_PARAMETERS, '文件不存在'));
     if (!isStorageKey(key)) return notFound();
-    const row = await queryOne<{ name: string; contentType: string }>(
-      db,
-      sql`select name, content_type as "contentType" from media where storage_key = ${key}`,
-    );
+    const [row] = await db.select({ name: media.name, contentType: media.contentType }).from(media).where(eq(media.storageKey, key));
     if (!row) return notFound();
     const etag = `"${key}"`;
     reply

@@ -24,10 +24,11 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import type { UploadChangeParam, UploadFile } from 'antd/es/upload';
 import { useState } from 'react';
-import { legacyCallApi } from '@/services/request';
+import { callApi } from '@/services/request';
 import { getToken } from '@/auth/session';
 import { deleteMedia, renameMedia } from '@/services/content';
-import type { ApiResponse, Page } from '#contract/api';
+import type { ApiResponse } from '#contract/api';
+import type { MediaItem } from '#contract/api/media';
 import {
   CONTENT_TEXT,
   formatBytes,
@@ -35,7 +36,6 @@ import {
   MEDIA_KIND_LABELS,
   MEDIA_NAME_MAX,
   MEDIA_UPLOAD_URL,
-  type MediaItem,
   type MediaKind,
 } from '#contract/content';
 import dayjs from '@/utils/dayjs';
@@ -104,7 +104,7 @@ export default function MediaLibrary() {
 
   const { data, loading, pagination, refresh } = usePagination(
     async ({ current, pageSize }) => {
-      const answer = await legacyCallApi<Page<MediaItem>>('media/list', { current, pageSize, kind, name: name.trim() || undefined });
+      const answer = await callApi('media/list', { current, pageSize, kind, name: name.trim() || undefined });
       return answer.isSuccess ? { list: answer.content.list, total: answer.content.total } : { list: [], total: 0 };
     },
     { defaultPageSize: PAGE_SIZE, refreshDeps: [kind, name] },

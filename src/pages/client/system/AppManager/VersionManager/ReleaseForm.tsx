@@ -6,7 +6,8 @@ import semverValid from 'semver/functions/valid';
 import semverClean from 'semver/functions/clean';
 import semverGt from 'semver/functions/gt';
 import { createRelease, updateRelease } from '@/services/content';
-import { CHANGELOG_MAX, URL_MAX, type Release } from '#contract/content';
+import { CHANGELOG_MAX, URL_MAX } from '#contract/content';
+import type { Release } from '#contract/api/appVersion';
 
 interface Values {
   version: string;

@@ -5,8 +5,9 @@ import { history, useRouteProps } from '@umijs/max';
 import { Button, Popconfirm, Tag, Typography, message } from 'antd';
 import { useRef } from 'react';
 import { deleteRelease, publishRelease, withdrawRelease } from '@/services/content';
-import { CONTENT_TEXT, RELEASE_STATUS_LABELS, type Release, type ReleaseStatus } from '#contract/content';
-import { legacyPagedRequest } from '@/utils/proTable';
+import { CONTENT_TEXT, RELEASE_STATUS_LABELS, type ReleaseStatus } from '#contract/content';
+import type { Release } from '#contract/api/appVersion';
+import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import ReleaseForm from './ReleaseForm';
 
@@ -90,7 +91,7 @@ export default function VersionManager() {
         actionRef={actionRef}
         columns={columns}
         pagination={tablePagination}
-        request={legacyPagedRequest<Release>('appVersion/list')}
+        request={pagedRequest('appVersion/list')}
         search={{ labelWidth: 'auto' }}
         scroll={{ x: 1250 }}
         locale={{ emptyText: '暂无版本' }}

@@ -4,8 +4,9 @@ import { useRequest } from 'ahooks';
 import { Button, Drawer, Modal, Popconfirm, Space, Tag, Typography, message } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { getScriptVersion, restoreScriptVersion } from '@/services/content';
-import { CONTENT_TEXT, type ScriptDetail, type ScriptListItem, type ScriptVersionItem } from '#contract/content';
-import { legacyPagedRequest } from '@/utils/proTable';
+import { CONTENT_TEXT } from '#contract/content';
+import type { ScriptDetail, ScriptListItem, ScriptVersionItem } from '#contract/api/script';
+import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { JsonDiff } from './lazyEditors';
 
@@ -122,7 +123,7 @@ export default function ScriptHistoryDrawer({ script, onClose, onRestored }: Pro
         search={false}
         options={{ reload: true, density: false, setting: false }}
         pagination={tablePagination}
-        request={legacyPagedRequest<ScriptVersionItem>('script/versions', () => ({ id: script.id }))}
+        request={pagedRequest('script/versions', () => ({ id: script.id }))}
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected((keys as number[]).slice(-2)),

@@ -12,9 +12,9 @@ import {
   SCRIPT_NOTE_MAX,
   scriptContentProblem,
   type ScriptKind,
-  type ScriptListItem,
 } from '#contract/content';
-import { legacyPagedRequest } from '@/utils/proTable';
+import type { ScriptListItem } from '#contract/api/script';
+import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { JsonEditor } from './lazyEditors';
 import ScriptEditorDrawer from './ScriptEditorDrawer';
@@ -153,7 +153,7 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
         actionRef={actionRef}
         columns={columns}
         pagination={tablePagination}
-        request={legacyPagedRequest<ScriptListItem>('script/list', (params) => ({
+        request={pagedRequest('script/list', (params) => ({
           ...params,
           kind,
           enabled: params.enabled === undefined || params.enabled === '' ? undefined : String(params.enabled) === 'true',

@@ -1,0 +1,259 @@
+/**
+ * The plug-in's action and link scripts. Every save is a new row of script_versions; restoring
+ * copies an older version's content into a new version, so history is never rewritten. A change
+ * locks the script's row first, then writes its versions. Queries use drizzle's builder on
+ * `schema.scripts` and `schema.scriptVersions`.
+ */
+import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { Page } from '#contract/api/common';
+import type {
+  ScriptCreateBody,
+  ScriptDetail,
+  ScriptListItem,
+  ScriptListQuery,
+  ScriptRenameBody,
+  ScriptSaveBody,
+  ScriptSetEnabledBody,
+  ScriptVersionDetail,
+  ScriptVersionItem,
+  ScriptVersionsQuery,
+} from '#contract/api/script';
+import { CODES } from '#contract/codes';
+import { scriptContentProblem } from '#contract/content';
+import type { AuditWriter } from '../audit';
+import type { Db, Executor } from '../db/client';
+import { pageOf } from '../db/paging';
+import { containsPattern, pgErrorCode, UNIQUE_VIOLATION } from '../db/query';
+import { accounts, scripts, scriptVersions } from '../db/schema';
+import { badParameter, Refusal } from '../http/respond';
+
+const NAME_TAKEN = '已被同类脚本使用';
+
+const iso = (date: Date) => date.toISOString();
+
+const listColumns = {
+  id: scripts.id,
+  kind: scripts.kind,
+  name: scripts.name,
+  enabled: scripts.enabled,
+  currentVersion: scripts.currentVersion,
+  updatedBy: accounts.username,
+  updatedAt: scripts.updatedAt,
+};
+
+type ScriptRow = Pick<typeof scripts.$inferSelect, 'id' | 'kind' | 'name' | 'enabled' | 'currentVersion' | 'updatedAt'> & {
+  updatedBy: string | null;
+};
+
+const toListItem = (row: ScriptRow): ScriptListItem => ({ ...row, updatedAt: iso(row.updatedAt) });
+
+function assertValidContent(content: string) {
+  const problem = scriptContentProblem(content);
+  if (problem) throw badParameter('content', problem);
+}
+
+const requiredName = (name: string) => {
+  const trimmed = name.trim();
+  if (!trimmed) throw badParameter('name', '不能为空');
+  return trimmed;
+};
+
+const refuseTakenName = (error: unknown): never => {
+  if (pgErrorCode(error) === UNIQUE_VIOLATION) throw badParameter('name', NAME_TAKEN);
+  throw error;
+};
+
+/** A script with its current version's content; A0400 when there is none. */
+export async function scriptDetail(db: Executor, id: number): Promise<ScriptDetail> {
+  const [row] = await db
+    .select({ ...listColumns, content: scriptVersions.content })
+    .from(scripts)
+    .leftJoin(accounts, eq(accounts.id, scripts.updatedBy))
+    .innerJoin(scriptVersions, and(eq(scriptVersions.scriptId, scripts.id), eq(scriptVersions.version, scripts.currentVersion)))
+    .where(eq(scripts.id, id));
+  if (!row) throw badParameter('id', '对应的脚本不存在');
+  return { ...toListItem(row), content: row.content };
+}
+
+/** Locks the script row for the rest of the transaction. */
+async function lockScript(tx: Executor, id: number) {
+  const [row] = await tx
+    .select({ id: scripts.id, name: scripts.name, kind: scripts.kind, enabled: scripts.enabled, currentVersion: scripts.currentVersion })
+    .from(scripts)
+    .where(eq(scripts.id, id))
+    .for('update');
+  if (!row) throw badParameter('id', '对应的脚本不存在');
+  return row;
+}
+
+/** Appends version `currentVersion + 1` with `content` and makes it current. */
+async function appendVersion(
+  tx: Executor,
+  script: { id: number; currentVersion: number },
+  content: string,
+  note: string,
+  actorId: number,
+): Promise<number> {
+  const version = script.currentVersion + 1;
+  await tx.insert(scriptVersions).values({ scriptId: script.id, version, content, note, createdBy: actorId });
+  await tx
+    .update(scripts)
+    .set({ currentVersion: version, updatedBy: actorId, updatedAt: sql`now()` })
+    .where(eq(scripts.id, script.id));
+  return version;
+}
+
+export async function listScripts(db: Executor, query: ScriptListQuery): Promise<Page<ScriptListItem>> {
+  const { current, pageSize, offset } = pageOf(query);
+  const filters: SQL[] = [eq(scripts.kind, query.kind)];
+  const name = query.name?.trim();
+  if (name) filters.push(ilike(scripts.name, containsPattern(name)));
+  if (query.enabled !== undefined) filters.push(eq(scripts.enabled, query.enabled));
+  const where = and(...filters);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(scripts)
+      .leftJoin(accounts, eq(accounts.id, scripts.updatedBy))
+      .where(where)
+      .orderBy(desc(scripts.updatedAt), desc(scripts.id))
+      .limit(pageSize)
+      .offset(offset),
+    db.select({ total: count() }).from(scripts).where(where),
+  ]);
+  return { list: rows.map(toListItem), total, current, pageSize };
+}
+
+export async function createScript(db: Db, actorId: number, body: ScriptCreateBody, audit: AuditWriter): Promise<ScriptDetail> {
+  const name = requiredName(body.name);
+  assertValidContent(body.content);
+  const id = await db
+    .transaction(async (tx) => {
+      const [row] = await tx.insert(scripts).values({ kind: body.kind, name, currentVersion: 1, updatedBy: actorId }).returning({ id: scripts.id });
+      await tx.insert(scriptVersions).values({ scriptId: row.id, version: 1, content: body.content, note: body.note ?? '', createdBy: actorId });
+      await audit(tx, { action: 'script.create', targetType: 'script', targetId: row.id, after: { kind: body.kind, name, version: 1 } });
+      return row.id;
+    })
+    .catch(refuseTakenName);
+  return scriptDetail(db, id);
+}
+
+/** Saves `content` as a new version, refused when someone saved since `baseVersion`. */
+export async function saveScript(db: Db, actorId: number, body: ScriptSaveBody, audit: AuditWriter): Promise<ScriptDetail> {
+  assertValidContent(body.content);
+  await db.transaction(async (tx) => {
+    const script = await lockScript(tx, body.id);
+    if (script.currentVersion !== body.baseVersion) {
+      throw new Refusal(
+        CODES.BAD_PARAMETERS,
+        `脚本已被他人更新到第 ${script.currentVersion} 版（你编辑的是第 ${body.baseVersion} 版），请刷新后再保存`,
+      );
+    }
+    const [currentContent] = await tx
+      .select({ content: scriptVersions.content })
+      .from(scriptVersions)
+      .where(and(eq(scriptVersions.scriptId, script.id), eq(scriptVersions.version, script.currentVersion)));
+    if (currentContent?.content === body.content) throw badParameter('content', '与当前版本相同，无需保存');
+    const version = await appendVersion(tx, script, body.content, body.note ?? '', actorId);
+    await audit(tx, {
+      action: 'script.save',
+      targetType: 'script',
+      targetId: script.id,
+      before: { version: script.currentVersion },
+      after: { version },
+    });
+  });
+  return scriptDetail(db, body.id);
+}
+
+export async function renameScript(db: Db, actorId: number, body: ScriptRenameBody, audit: AuditWriter): Promise<ScriptDetail> {
+  const name = requiredName(body.name);
+  await db
+    .transaction(async (tx) => {
+      const script = await lockScript(tx, body.id);
+      await tx
+        .update(scripts)
+        .set({ name, updatedBy: actorId, updatedAt: sql`now()` })
+        .where(eq(scripts.id, script.id));
+      await audit(tx, { action: 'script.rename', targetType: 'script', targetId: script.id, before: { name: script.name }, after: { name } });
+    })
+    .catch(refuseTakenName);
+  return scriptDetail(db, body.id);
+}
+
+export async function setScriptEnabled(db: Db, actorId: number, body: ScriptSetEnabledBody, audit: AuditWriter): Promise<ScriptDetail> {
+  await db.transaction(async (tx) => {
+    const script = await lockScript(tx, body.id);
+    await tx
+      .update(scripts)
+      .set({ enabled: body.enabled, updatedBy: actorId, updatedAt: sql`now()` })
+      .where(eq(scripts.id, script.id));
+    await audit(tx, {
+      action: 'script.setEnabled',
+      targetType: 'script',
+      targetId: script.id,
+      before: { enabled: script.enabled },
+      after: { enabled: body.enabled },
+    });
+  });
+  return scriptDetail(db, body.id);
+}
+
+const versionColumns = {
+  versionId: scriptVersions.id,
+  version: scriptVersions.version,
+  note: scriptVersions.note,
+  createdBy: accounts.username,
+  createdAt: scriptVersions.createdAt,
+};
+
+type VersionRow = Pick<typeof scriptVersions.$inferSelect, 'version' | 'note' | 'createdAt'> & { versionId: number; createdBy: string | null };
+
+const toVersionItem = (row: VersionRow): ScriptVersionItem => ({ ...row, createdAt: iso(row.createdAt) });
+
+/** A script's versions, newest first; A0400 when the script has none (it does not exist). */
+export async function listVersions(db: Executor, query: ScriptVersionsQuery): Promise<Page<ScriptVersionItem>> {
+  const { current, pageSize, offset } = pageOf(query);
+  const ofScript = eq(scriptVersions.scriptId, query.id);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(versionColumns)
+      .from(scriptVersions)
+      .leftJoin(accounts, eq(accounts.id, scriptVersions.createdBy))
+      .where(ofScript)
+      .orderBy(desc(scriptVersions.version))
+      .limit(pageSize)
+      .offset(offset),
+    db.select({ total: count() }).from(scriptVersions).where(ofScript),
+  ]);
+  if (!total) throw badParameter('id', '对应的脚本不存在');
+  return { list: rows.map(toVersionItem), total, current, pageSize };
+}
+
+export async function versionDetail(db: Executor, scriptId: number, version: number): Promise<ScriptVersionDetail> {
+  const [row] = await db
+    .select({ ...versionColumns, scriptId: scriptVersions.scriptId, content: scriptVersions.content })
+    .from(scriptVersions)
+    .leftJoin(accounts, eq(accounts.id, scriptVersions.createdBy))
+    .where(and(eq(scriptVersions.scriptId, scriptId), eq(scriptVersions.version, version)));
+  if (!row) throw badParameter('version', '对应的脚本版本不存在');
+  return { ...toVersionItem(row), scriptId: row.scriptId, content: row.content };
+}
+
+/** Copies version `version`'s content into a new current version. */
+export async function restoreVersion(db: Db, actorId: number, scriptId: number, version: number, audit: AuditWriter): Promise<ScriptDetail> {
+  await db.transaction(async (tx) => {
+    const script = await lockScript(tx, scriptId);
+    if (version === script.currentVersion) throw badParameter('version', '已是当前版本');
+    const old = await versionDetail(tx, script.id, version);
+    const next = await appendVersion(tx, script, old.content, `恢复自第 ${version} 版`, actorId);
+    await audit(tx, {
+      action: 'script.restore',
+      targetType: 'script',
+      targetId: script.id,
+      before: { version: script.currentVersion },
+      after: { version: next, restoredFrom: version },
+    });
+  });
+  return scriptDetail(db, scriptId);
+}
