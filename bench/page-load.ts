@@ -16,9 +16,15 @@
  * Starts the built product (`node scripts/start.mjs`, which builds the console when dist/ is stale) on
  * a free port with a fresh PGlite folder and the demo accounts, or uses BASE_URL (a product started
  * with CONSOLE_DEMO=1). RUNS (default 3), CHROMIUM_PATH (default /usr/bin/chromium).
+ * BENCH_COMPARE_PLAIN=1 also builds the console without its module substitutions (the colour
+ * stand-in of antd's button, the ProField value types left out or loaded late: .umirc.ts,
+ * CONSOLE_PLAIN_BUILD=1) into a scratch folder, serves it from a second product and prints the same
+ * figures side by side: what the substitutions save.
  * A benchmark: it prints figures and does not fail on a missed budget.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
@@ -224,10 +230,10 @@ async function screensOf(baseURL: string, session: Session): Promise<string[]> {
     .map((node) => node.url);
 }
 
-/** The gzip size of a chunk the console built (dist/), or its bytes on the wire when it is not there. */
-function gzipSize(url: string, wireBytes: number): number {
-  const file = path.join(DIST, new URL(url).pathname);
-  if (!file.startsWith(DIST) || !fs.existsSync(file)) return wireBytes;
+/** The gzip size of a chunk the console built (`dist`), or its bytes on the wire when it is not there. */
+function gzipSize(dist: string, url: string, wireBytes: number): number {
+  const file = path.join(dist, new URL(url).pathname);
+  if (!file.startsWith(dist) || !fs.existsSync(file)) return wireBytes;
   return zlib.gzipSync(fs.readFileSync(file), { level: 6 }).length;
 }
 
@@ -244,7 +250,7 @@ interface ScreenWeight {
  * The first visit of `screen` after 首页: /client/home loaded and quiet, then an in-app navigation
  * (history.pushState + popstate, as a menu click does through the router); the JS and CSS it loads.
  */
-async function firstVisitAfterHome(browser: Browser, baseURL: string, session: Session, screen: string): Promise<ScreenWeight> {
+async function firstVisitAfterHome(browser: Browser, baseURL: string, dist: string, session: Session, screen: string): Promise<ScreenWeight> {
   const context = await contextWithSession(browser, baseURL, session);
   const page = await context.newPage();
   const tally = await NetworkTally.attach(page);
@@ -260,12 +266,12 @@ async function firstVisitAfterHome(browser: Browser, baseURL: string, session: S
   const chunks = [...tally.entries.values()].filter((entry) => ['Script', 'Stylesheet'].includes(entry.type ?? ''));
   await context.close();
   const files = chunks
-    .map((entry) => ({ name: path.basename(new URL(entry.url).pathname), gzipBytes: gzipSize(entry.url, entry.bytes) }))
+    .map((entry) => ({ name: path.basename(new URL(entry.url).pathname), gzipBytes: gzipSize(dist, entry.url, entry.bytes) }))
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
   return { screen, account: session.username, chunks: chunks.length, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0), files };
 }
 
-async function screenWeights(browser: Browser, baseURL: string): Promise<ScreenWeight[]> {
+async function screenWeights(browser: Browser, baseURL: string, dist = DIST): Promise<ScreenWeight[]> {
   const weights: ScreenWeight[] = [];
   const seen = new Set<string>();
   for (const role of ['member', 'salesperson', 'operator', 'superAdmin'] as const) {
@@ -273,7 +279,7 @@ async function screenWeights(browser: Browser, baseURL: string): Promise<ScreenW
     for (const screen of await screensOf(baseURL, session)) {
       if (seen.has(screen)) continue;
       seen.add(screen);
-      weights.push(await firstVisitAfterHome(browser, baseURL, session, screen));
+      weights.push(await firstVisitAfterHome(browser, baseURL, dist, session, screen));
     }
   }
   return weights;
@@ -300,9 +306,45 @@ function report(title: string, runs: Measure[], usableLabel: string) {
   if (first.failed.length) console.log(`  failed or non-OK requests: ${first.failed.join('; ')}`);
 }
 
+/** `max build` without the module substitutions, moved to a scratch folder (dist/ is rebuilt by the product's start). */
+function buildPlain(): string {
+  console.log('[bench:page] building the console without its module substitutions (CONSOLE_PLAIN_BUILD=1)…');
+  const build = spawnSync(process.execPath, [path.resolve('node_modules/@umijs/max/bin/max.js'), 'build'], {
+    env: { ...process.env, CONSOLE_PLAIN_BUILD: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) throw new Error('the plain build failed');
+  const plain = fs.mkdtempSync(path.join(os.tmpdir(), 'console-plain-dist-'));
+  fs.cpSync(DIST, plain, { recursive: true });
+  fs.rmSync(DIST, { recursive: true, force: true });
+  return plain;
+}
+
+/** Login JavaScript and the heaviest first visits, with and without the substitutions. */
+async function comparePlain(browser: Browser, plainDist: string, built: { loginJs: number; weights: ScreenWeight[] }) {
+  const product = await startProduct({ label: 'console-bench-plain', env: { LOG_LEVEL: 'warn', STATIC_DIR: plainDist } });
+  try {
+    const plainLogin = (await runOnce(browser, product.baseURL)).login.tally.byGroup.script.bytes;
+    const plainWeights = await screenWeights(browser, product.baseURL, plainDist);
+    const byScreen = new Map(plainWeights.map((weight) => [weight.screen, weight.gzipBytes]));
+    console.log('\nWhat the module substitutions save (BENCH_COMPARE_PLAIN=1): built as shipped vs. built plain');
+    console.log(`  ${'figure'.padEnd(44)}${'shipped'.padStart(11)}${'plain'.padStart(11)}${'saved'.padStart(11)}`);
+    const line = (label: string, shipped: number, plain: number) =>
+      console.log(`  ${label.padEnd(44)}${kb(shipped).padStart(11)}${kb(plain).padStart(11)}${kb(plain - shipped).padStart(11)}`);
+    line('/login JavaScript on the wire', built.loginJs, plainLogin);
+    for (const weight of [...built.weights].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 5)) {
+      line(`${weight.screen} after 首页 (gzip)`, weight.gzipBytes, byScreen.get(weight.screen) ?? 0);
+    }
+  } finally {
+    await product.stop();
+    fs.rmSync(plainDist, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   let product: RunningProduct | undefined;
   let baseURL = process.env.BASE_URL?.replace(/\/$/, '');
+  const plainDist = process.env.BENCH_COMPARE_PLAIN === '1' && !baseURL ? buildPlain() : undefined;
   if (!baseURL) {
     console.log('[bench:page] starting the product (node scripts/start.mjs; builds the console if dist/ is stale)…');
     product = await startProduct({ label: 'console-bench-page', env: { LOG_LEVEL: 'warn' } });
@@ -338,6 +380,7 @@ async function main() {
       `\nBudget: /login JavaScript on the wire ${kb(loginJs)} (${loginJs} bytes = ${(loginJs / 1000).toFixed(1)} kB decimal) — ` +
         `budget ≤ ${LOGIN_JS_BUDGET_KB} KB (${LOGIN_JS_BUDGET_KB * KB} bytes): ${verdict}`,
     );
+    if (plainDist) await comparePlain(browser, plainDist, { loginJs, weights });
   } finally {
     await browser.close();
     await product?.stop();
