@@ -6,7 +6,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from './accountRules';
 import type { AccountListItem, Page } from './api';
-import type { Capabilities, MenuNode } from './capabilities';
 import { BigId, DateTime, Id, Int4, PageFields } from './api/common';
 import { AccountListQuerySchema, AccountStatusSchema } from './schemas';
 
@@ -21,6 +20,7 @@ export const SUPER_ADMIN_ROLE_CODE = 'super_admin';
 export const SALESPERSON_ROLE_CODE = 'salesperson';
 
 // ───────────────────────────── menus ─────────────────────────────
+// The bodies and answers of `menu/*`, `role/*`, `membershipLevel/*` and `auditLog/*` are in contract/api.
 
 export type MenuKind = 'directory' | 'page' | 'action';
 export const MENU_KINDS: readonly MenuKind[] = ['directory', 'page', 'action'];
@@ -89,110 +89,11 @@ export const MENU_ICON_NAMES: readonly string[] = [
   'WalletOutlined',
 ];
 
-const MenuKindSchema = Type.Unsafe<MenuKind>({ type: 'string', enum: [...MENU_KINDS] });
-
-const MenuFields = {
-  parentId: Type.Union([Id(), Type.Null()]),
-  title: Type.String({ minLength: 1, maxLength: MENU_TITLE_MAX }),
-  url: Type.String({
-    minLength: 1,
-    maxLength: MENU_URL_MAX,
-    pattern: MENU_URL_PATTERN,
-    ...patternMessage('应以 / 开头，或是 http(s):// 链接'),
-  }),
-  icon: Type.Union([
-    Type.String({ pattern: MENU_ICON_PATTERN, maxLength: 64, ...patternMessage('应为 @ant-design/icons 的图标名，如 HomeOutlined') }),
-    Type.Null(),
-  ]),
-  kind: MenuKindSchema,
-  visible: Type.Boolean(),
-  sort: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
-};
-
-export const MenuCreateSchema = Type.Object(MenuFields, strict);
-export const MenuUpdateSchema = Type.Object({ id: Id(), ...MenuFields }, strict);
-export const MenuMoveSchema = Type.Object({ id: Id(), parentId: Type.Union([Id(), Type.Null()]) }, strict);
-/** The new order of every child of `parentId` (null: the top level). */
-export const MenuReorderSchema = Type.Object(
-  { parentId: Type.Union([Id(), Type.Null()]), orderedIds: Type.Array(Id(), { minItems: 1, maxItems: 500 }) },
-  strict,
-);
-export const MenuDeleteSchema = Type.Object(
-  { id: Id(), /** Also remove the grants of the roles that still hold it. */ removeGrants: Type.Optional(Type.Boolean()) },
-  strict,
-);
 export { IdBodySchema, type IdBody } from './api/common';
-
-export type MenuCreateBody = Static<typeof MenuCreateSchema>;
-export type MenuUpdateBody = Static<typeof MenuUpdateSchema>;
-export type MenuMoveBody = Static<typeof MenuMoveSchema>;
-export type MenuReorderBody = Static<typeof MenuReorderSchema>;
-export type MenuDeleteBody = Static<typeof MenuDeleteSchema>;
-
-/** A menu as the menu manager sees it (every menu, granted or not). */
-export interface MenuAdminNode {
-  id: number;
-  parentId: number | null;
-  title: string;
-  url: string;
-  icon: string | null;
-  kind: MenuKind;
-  visible: boolean;
-  sort: number;
-  /** How many roles grant this menu. */
-  grantCount: number;
-  children?: MenuAdminNode[];
-}
 
 // ───────────────────────────── roles ─────────────────────────────
 
 export const ROLE_CODE_PATTERN = '^[a-z][a-z0-9_]{1,31}$';
-
-const RoleFields = {
-  name: Type.String({ minLength: 1, maxLength: 32 }),
-  code: Type.String({ pattern: ROLE_CODE_PATTERN, ...patternMessage('应为小写字母开头的 2–32 位小写字母、数字或下划线') }),
-  description: Type.String({ maxLength: 200 }),
-  menuIds: Type.Array(Id(), { maxItems: 2000 }),
-};
-
-export const RoleListQuerySchema = Type.Object(
-  { ...PageFields, name: Type.Optional(Type.String({ maxLength: 32 })), code: Type.Optional(Type.String({ maxLength: 32 })) },
-  strict,
-);
-export const RoleCreateSchema = Type.Object(RoleFields, strict);
-export const RoleUpdateSchema = Type.Object({ id: Id(), ...RoleFields }, strict);
-export const RolePreviewSchema = Type.Object({ menuIds: RoleFields.menuIds }, strict);
-
-export type RoleListQuery = Static<typeof RoleListQuerySchema>;
-export type RoleCreateBody = Static<typeof RoleCreateSchema>;
-export type RoleUpdateBody = Static<typeof RoleUpdateSchema>;
-export type RolePreviewBody = Static<typeof RolePreviewSchema>;
-
-export interface RoleItem {
-  id: number;
-  name: string;
-  code: string;
-  description: string;
-  builtIn: boolean;
-  /** Granted menus (normalised: every granted menu's ancestors are granted too). */
-  menuIds: number[];
-  accountCount: number;
-}
-
-/** A role option for selects. */
-export interface RoleOption {
-  id: number;
-  name: string;
-  code: string;
-  /** Whether the caller may give this role: it holds every menu the role grants. */
-  grantable: boolean;
-}
-
-/** What an account holding only these grants would get: its menu and its capabilities. */
-export interface RolePreview {
-  tree: MenuNode[];
-  capabilities: Capabilities;
-}
 
 // ───────────────────────────── accounts ─────────────────────────────
 
@@ -294,47 +195,6 @@ export interface SaleItem {
 export const percentToBasisPoints = (percent: number) => Math.round(percent * 100);
 export const basisPointsToPercent = (basisPoints: number) => basisPoints / 100;
 
-// ───────────────────────────── membership levels ─────────────────────────────
-
-const LevelFields = {
-  name: Type.String({ minLength: 1, maxLength: 32 }),
-  priceCents: Type.Integer({ minimum: 0, maximum: 100_000_000 }),
-  durationDays: Type.Integer({ minimum: 1, maximum: 36_500 }),
-  shopQuota: Type.Integer({ minimum: 0, maximum: 100_000 }),
-  productQuota: Type.Integer({ minimum: 0, maximum: 100_000 }),
-  sort: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
-  onSale: Type.Boolean(),
-};
-
-export const LevelListQuerySchema = Type.Object(
-  { ...PageFields, name: Type.Optional(Type.String({ maxLength: 32 })), onSale: Type.Optional(Type.Boolean()) },
-  strict,
-);
-export const LevelCreateSchema = Type.Object(LevelFields, strict);
-export const LevelUpdateSchema = Type.Object({ id: Id(), ...LevelFields }, strict);
-export const LevelSetOnSaleSchema = Type.Object({ id: Id(), onSale: Type.Boolean() }, strict);
-
-export type LevelListQuery = Static<typeof LevelListQuerySchema>;
-export type LevelCreateBody = Static<typeof LevelCreateSchema>;
-export type LevelUpdateBody = Static<typeof LevelUpdateSchema>;
-export type LevelSetOnSaleBody = Static<typeof LevelSetOnSaleSchema>;
-
-export interface LevelItem {
-  id: number;
-  name: string;
-  priceCents: number;
-  durationDays: number;
-  shopQuota: number;
-  productQuota: number;
-  sort: number;
-  onSale: boolean;
-  /** Orders naming this level, and accounts holding it: either keeps it from being deleted. */
-  orderCount: number;
-  accountCount: number;
-  /** ISO 8601, UTC */
-  createdAt: string;
-}
-
 // ───────────────────────────── audit log ─────────────────────────────
 
 /** Every administrative action written to the audit log, with its label. */
@@ -371,22 +231,6 @@ export const AUDIT_TARGET_TYPES = {
   session: '登录会话',
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
-
-export const AuditListQuerySchema = Type.Object(
-  {
-    ...PageFields,
-    /** The actor's username (contains). */
-    actor: Type.Optional(Type.String({ maxLength: 64 })),
-    action: Type.Optional(Type.String({ maxLength: 64 })),
-    targetType: Type.Optional(Type.String({ maxLength: 32 })),
-    targetId: Type.Optional(Type.String({ maxLength: 64 })),
-    /** ISO 8601 bounds of `at`: from inclusive, to exclusive. */
-    from: Type.Optional(DateTime()),
-    to: Type.Optional(DateTime()),
-  },
-  strict,
-);
-export type AuditListQuery = Static<typeof AuditListQuerySchema>;
 
 /** 在线用户: the live sessions, newest activity first. */
 export const SessionListQuerySchema = Type.Object(
@@ -450,20 +294,6 @@ export interface LoginLogItem {
   ip: string;
   userAgent: string | null;
   result: LoginResult;
-  /** ISO 8601, UTC */
-  at: string;
-}
-
-export interface AuditItem {
-  id: number;
-  actorId: number | null;
-  actorName: string | null;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
   /** ISO 8601, UTC */
   at: string;
 }

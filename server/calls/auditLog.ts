@@ -1,21 +1,17 @@
 /** `auditLog/list`: the audit log for super administrators (/admin), newest first, with filters. */
 import { sql } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '#contract/capabilities';
-import { AuditListQuerySchema, type AuditItem, type Page } from '#contract/system';
+import type { AuditItem } from '#contract/api/auditLog';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { pageOf } from '../db/paging';
-import { legacyCall } from '../http/calls';
+import { defineCall } from '../http/calls';
 
 interface AuditRow extends Omit<AuditItem, 'at' | 'id'> {
   id: unknown;
   at: unknown;
 }
 
-const list = legacyCall({
-  path: 'auditLog/list',
-  auth: { anyGrant: [CAPABILITY_URLS.canSeeAdmin] },
-  body: AuditListQuerySchema,
-  async handler({ db, body }): Promise<Page<AuditItem>> {
+const list = defineCall('auditLog/list', async ({ db, body }) => {
     const { current, pageSize, offset } = pageOf(body);
     const filters = [sql`true`];
     if (body.actor) {
@@ -46,7 +42,6 @@ const list = legacyCall({
       current,
       pageSize,
     };
-  },
 });
 
 export const auditLogCalls = [list];

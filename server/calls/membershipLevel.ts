@@ -5,21 +5,12 @@
 import { sql } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
-import { EmptyBodySchema } from '#contract/schemas';
-import {
-  IdBodySchema,
-  LevelCreateSchema,
-  LevelListQuerySchema,
-  LevelSetOnSaleSchema,
-  LevelUpdateSchema,
-  SYSTEM_TEXT,
-  type LevelItem,
-  type Page,
-} from '#contract/system';
+import type { LevelItem } from '#contract/api/membershipLevel';
+import { SYSTEM_TEXT } from '#contract/system';
 import type { Tx, Executor } from '../db/client';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { pageOf } from '../db/paging';
-import { legacyCall } from '../http/calls';
+import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 
 const MANAGE_LEVELS = { anyGrant: [CAPABILITY_URLS.canSeeMembershipManager] } as const;
@@ -53,11 +44,7 @@ async function assertNameFree(tx: Tx, name: string, exceptId = 0) {
   if (taken) throw badParameter('name', '已被其他等级使用');
 }
 
-const list = legacyCall({
-  path: 'membershipLevel/list',
-  auth: MANAGE_LEVELS,
-  body: LevelListQuerySchema,
-  async handler({ db, body }): Promise<Page<LevelItem>> {
+const list = defineCall('membershipLevel/list', async ({ db, body }) => {
     const { current, pageSize, offset } = pageOf(body);
     const filters = [sql`true`];
     if (body.name) filters.push(sql`l.name ilike ${containsPattern(body.name)}`);
@@ -68,27 +55,17 @@ const list = legacyCall({
       queryOne<{ n: number }>(db, sql`select count(*)::int as n from membership_levels l where ${where}`),
     ]);
     return { list: rows.map(toItem), total: Number(counted?.n ?? 0), current, pageSize };
-  },
 });
 
 /** Every level (id and name), for the users screen's membership filter. */
-const options = legacyCall({
-  path: 'membershipLevel/options',
-  auth: { anyGrant: [CAPABILITY_URLS.canSeeMembershipManager, CAPABILITY_URLS.canSeeUsersManager] },
-  body: EmptyBodySchema,
-  async handler({ db }) {
+const options = defineCall('membershipLevel/options', async ({ db }) => {
     return queryRows<{ id: number; name: string; onSale: boolean }>(
       db,
       sql`select id, name, on_sale as "onSale" from membership_levels order by sort, id`,
     );
-  },
 });
 
-const create = legacyCall({
-  path: 'membershipLevel/create',
-  auth: MANAGE_LEVELS,
-  body: LevelCreateSchema,
-  async handler({ db, body, account, audit }): Promise<LevelItem> {
+const create = defineCall('membershipLevel/create', async ({ db, body, account, audit }) => {
     return db.transaction(async (tx) => {
       await assertNameFree(tx, body.name);
       const row = await queryOne<{ id: number }>(
@@ -101,14 +78,9 @@ const create = legacyCall({
       await audit(tx, { action: 'membershipLevel.create', targetType: 'membershipLevel', targetId: row!.id, after });
       return after;
     });
-  },
 });
 
-const update = legacyCall({
-  path: 'membershipLevel/update',
-  auth: MANAGE_LEVELS,
-  body: LevelUpdateSchema,
-  async handler({ db, body, account, audit }): Promise<LevelItem> {
+const update = defineCall('membershipLevel/update', async ({ db, body, account, audit }) => {
     return db.transaction(async (tx) => {
       const before = await levelById(tx, body.id, true);
       await assertNameFree(tx, body.name, body.id);
@@ -121,14 +93,9 @@ const update = legacyCall({
       await audit(tx, { action: 'membershipLevel.update', targetType: 'membershipLevel', targetId: body.id, before, after });
       return after;
     });
-  },
 });
 
-const setOnSale = legacyCall({
-  path: 'membershipLevel/setOnSale',
-  auth: MANAGE_LEVELS,
-  body: LevelSetOnSaleSchema,
-  async handler({ db, body, account, audit }): Promise<LevelItem> {
+const setOnSale = defineCall('membershipLevel/setOnSale', async ({ db, body, account, audit }) => {
     return db.transaction(async (tx) => {
       const before = await levelById(tx, body.id, true);
       await tx.execute(sql`update membership_levels set on_sale = ${body.onSale} where id = ${body.id}`);
@@ -142,14 +109,9 @@ const setOnSale = legacyCall({
       });
       return after;
     });
-  },
 });
 
-const remove = legacyCall({
-  path: 'membershipLevel/delete',
-  auth: MANAGE_LEVELS,
-  body: IdBodySchema,
-  async handler({ db, body, account, audit }) {
+const remove = defineCall('membershipLevel/delete', async ({ db, body, account, audit }) => {
     return db.transaction(async (tx) => {
       const before = await levelById(tx, body.id, true);
       if (before.orderCount > 0 || before.accountCount > 0) {
@@ -159,7 +121,6 @@ const remove = legacyCall({
       await audit(tx, { action: 'membershipLevel.delete', targetType: 'membershipLevel', targetId: body.id, before, after: null });
       return { id: body.id };
     });
-  },
 });
 
 export const membershipLevelCalls = [list, options, create, update, setOnSale, remove];

@@ -6,38 +6,14 @@
 import { sql } from 'drizzle-orm';
 import { ACTIONS, ACTION_KEYS, CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
-import { EmptyBodySchema } from '#contract/schemas';
-import {
-  MenuCreateSchema,
-  MenuDeleteSchema,
-  MenuMoveSchema,
-  MenuReorderSchema,
-  MenuUpdateSchema,
-  MENU_ICON_NAMES,
-  SUPER_ADMIN_ROLE_CODE,
-  SYSTEM_TEXT,
-  type MenuAdminNode,
-  type MenuKind,
-} from '#contract/system';
+import type { MenuAdminNode, MenuRow as MenuRecord } from '#contract/api/menu';
+import { MENU_ICON_NAMES, SUPER_ADMIN_ROLE_CODE, SYSTEM_TEXT, type MenuKind } from '#contract/system';
 import type { SessionAccount } from '../auth/sessions';
 import type { Tx } from '../db/client';
 import { pgErrorCode, queryOne, queryRows, UNIQUE_VIOLATION } from '../db/query';
-import { legacyCall } from '../http/calls';
+import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import type { RbacSnapshot } from '../rbac/snapshot';
-
-const MANAGE_MENUS = { anyGrant: [CAPABILITY_URLS.canSeeMenusManager] } as const;
-
-interface MenuRecord {
-  id: number;
-  parentId: number | null;
-  title: string;
-  url: string;
-  icon: string | null;
-  kind: MenuKind;
-  visible: boolean;
-  sort: number;
-}
 
 const menuColumns = sql`id, parent_id as "parentId", title, url, icon, kind, visible, sort`;
 
@@ -124,25 +100,16 @@ export function menuTree(rows: readonly (MenuRecord & { grantCount: number })[])
   return roots;
 }
 
-const list = legacyCall({
-  path: 'menu/tree',
-  auth: { anyGrant: [CAPABILITY_URLS.canSeeMenusManager, CAPABILITY_URLS.canSeeRolesManager] },
-  body: EmptyBodySchema,
-  async handler({ db }): Promise<MenuAdminNode[]> {
+const list = defineCall('menu/tree', async ({ db }) => {
     const rows = await queryRows<MenuRecord & { grantCount: number }>(
       db,
       sql`select ${menuColumns}, (select count(*)::int from role_menus rm where rm.menu_id = m.id) as "grantCount"
           from menus m`,
     );
     return menuTree(rows);
-  },
 });
 
-const create = legacyCall({
-  path: 'menu/create',
-  auth: MANAGE_MENUS,
-  body: MenuCreateSchema,
-  async handler({ db, body, account, snapshot, audit }): Promise<MenuRecord> {
+const create = defineCall('menu/create', async ({ db, body, account, snapshot, audit }) => {
     return urlUnique(() =>
       db.transaction(async (tx) => {
         assertMayUseUrl(snapshot, account, body.url);
@@ -164,14 +131,9 @@ const create = legacyCall({
         return menu!;
       }),
     );
-  },
 });
 
-const update = legacyCall({
-  path: 'menu/update',
-  auth: MANAGE_MENUS,
-  body: MenuUpdateSchema,
-  async handler({ db, body, account, snapshot, audit }): Promise<MenuRecord> {
+const update = defineCall('menu/update', async ({ db, body, account, snapshot, audit }) => {
     return urlUnique(() =>
       db.transaction(async (tx) => {
         const before = await lockedMenu(tx, body.id);
@@ -189,14 +151,9 @@ const update = legacyCall({
         return after!;
       }),
     );
-  },
 });
 
-const move = legacyCall({
-  path: 'menu/move',
-  auth: MANAGE_MENUS,
-  body: MenuMoveSchema,
-  async handler({ db, body, account, snapshot, audit }): Promise<MenuRecord> {
+const move = defineCall('menu/move', async ({ db, body, account, snapshot, audit }) => {
     return db.transaction(async (tx) => {
       const before = await lockedMenu(tx, body.id);
       assertMayEditMenu(snapshot, account, body.id);
@@ -211,16 +168,11 @@ const move = legacyCall({
       await audit(tx, { action: 'menu.move', targetType: 'menu', targetId: body.id, before, after });
       return after!;
     });
-  },
 });
 
 const SORT_STEP = 10;
 
-const reorder = legacyCall({
-  path: 'menu/reorder',
-  auth: MANAGE_MENUS,
-  body: MenuReorderSchema,
-  async handler({ db, body, account, audit }) {
+const reorder = defineCall('menu/reorder', async ({ db, body, account, audit }) => {
     return db.transaction(async (tx) => {
       const siblings = await queryRows<{ id: number; sort: number }>(
         tx,
@@ -243,14 +195,9 @@ const reorder = legacyCall({
       });
       return { parentId: body.parentId, orderedIds: body.orderedIds };
     });
-  },
 });
 
-const remove = legacyCall({
-  path: 'menu/delete',
-  auth: MANAGE_MENUS,
-  body: MenuDeleteSchema,
-  async handler({ db, body, account, snapshot, audit }) {
+const remove = defineCall('menu/delete', async ({ db, body, account, snapshot, audit }) => {
     return db.transaction(async (tx) => {
       const before = await lockedMenu(tx, body.id);
       assertMayEditMenu(snapshot, account, body.id);
@@ -277,7 +224,6 @@ const remove = legacyCall({
       });
       return { id: body.id, removedGrants: grants.length };
     });
-  },
 });
 
 export const menuCalls = [list, create, update, move, reorder, remove];

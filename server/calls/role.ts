@@ -7,24 +7,12 @@
 import { sql } from 'drizzle-orm';
 import { capabilitiesFromUrls, CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
-import { EmptyBodySchema } from '#contract/schemas';
-import {
-  IdBodySchema,
-  RoleCreateSchema,
-  RoleListQuerySchema,
-  RolePreviewSchema,
-  RoleUpdateSchema,
-  SUPER_ADMIN_ROLE_CODE,
-  SYSTEM_TEXT,
-  type Page,
-  type RoleItem,
-  type RoleOption,
-  type RolePreview,
-} from '#contract/system';
+import type { RoleItem, RoleOption } from '#contract/api/role';
+import { SUPER_ADMIN_ROLE_CODE, SYSTEM_TEXT } from '#contract/system';
 import type { Tx, Executor } from '../db/client';
 import { containsPattern, pgErrorCode, queryOne, queryRows, UNIQUE_VIOLATION } from '../db/query';
 import { pageOf } from '../db/paging';
-import { legacyCall } from '../http/calls';
+import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { assertMayGrantMenus, mayGrant } from '../rbac/authority';
 import { buildGrantedTree } from '../rbac/tree';
@@ -93,11 +81,7 @@ async function codeUnique<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const list = legacyCall({
-  path: 'role/list',
-  auth: MANAGE_ROLES,
-  body: RoleListQuerySchema,
-  async handler({ db, body }): Promise<Page<RoleItem>> {
+const list = defineCall('role/list', async ({ db, body }) => {
     const { current, pageSize, offset } = pageOf(body);
     const filters = [sql`true`];
     if (body.name) filters.push(sql`r.name ilike ${containsPattern(body.name)}`);
@@ -108,37 +92,22 @@ const list = legacyCall({
       queryOne<{ n: number }>(db, sql`select count(*)::int as n from roles r where ${where}`),
     ]);
     return { list: rows.map(toItem), total: Number(counted?.n ?? 0), current, pageSize };
-  },
 });
 
 /** Every role, for the role selects of the users screen, each saying whether the caller may give it. */
-const options = legacyCall({
-  path: 'role/options',
-  auth: { anyGrant: [CAPABILITY_URLS.canSeeRolesManager, CAPABILITY_URLS.canSeeUsersManager] },
-  body: EmptyBodySchema,
-  async handler({ db, account, snapshot }): Promise<RoleOption[]> {
+const options = defineCall('role/options', async ({ db, account, snapshot }) => {
     const roles = await queryRows<Omit<RoleOption, 'grantable'>>(db, sql`select id, name, code from roles order by built_in desc, id`);
     return roles.map((role) => ({ ...role, grantable: mayGrant(snapshot, account, [role.id]) }));
-  },
 });
 
-const preview = legacyCall({
-  path: 'role/preview',
-  auth: MANAGE_ROLES,
-  body: RolePreviewSchema,
-  async handler({ body, snapshot }): Promise<RolePreview> {
+const preview = defineCall('role/preview', async ({ body, snapshot }) => {
     const unknown = body.menuIds.find((id) => !snapshot.menus.has(id));
     if (unknown !== undefined) throw badParameter('menuIds', `包含不存在的菜单 ${unknown}`);
     const granted = buildGrantedTree(snapshot.menus, body.menuIds);
     return { tree: granted.tree, capabilities: capabilitiesFromUrls(granted.urls) };
-  },
 });
 
-const create = legacyCall({
-  path: 'role/create',
-  auth: MANAGE_ROLES,
-  body: RoleCreateSchema,
-  async handler({ db, body, account, snapshot, audit }): Promise<RoleItem> {
+const create = defineCall('role/create', async ({ db, body, account, snapshot, audit }) => {
     return codeUnique(() =>
       db.transaction(async (tx) => {
         const taken = await queryOne(tx, sql`select 1 from roles where code = ${body.code}`);
@@ -155,14 +124,9 @@ const create = legacyCall({
         return after;
       }),
     );
-  },
 });
 
-const update = legacyCall({
-  path: 'role/update',
-  auth: MANAGE_ROLES,
-  body: RoleUpdateSchema,
-  async handler({ db, body, account, snapshot, audit }): Promise<RoleItem> {
+const update = defineCall('role/update', async ({ db, body, account, snapshot, audit }) => {
     return codeUnique(() =>
       db.transaction(async (tx) => {
         const before = await lockedRole(tx, body.id);
@@ -184,14 +148,9 @@ const update = legacyCall({
         return after;
       }),
     );
-  },
 });
 
-const remove = legacyCall({
-  path: 'role/delete',
-  auth: MANAGE_ROLES,
-  body: IdBodySchema,
-  async handler({ db, body, account, snapshot, audit }) {
+const remove = defineCall('role/delete', async ({ db, body, account, snapshot, audit }) => {
     return db.transaction(async (tx) => {
       const before = await lockedRole(tx, body.id);
       assertMayGrantMenus(snapshot, account, before.menuIds);
@@ -201,7 +160,6 @@ const remove = legacyCall({
       await audit(tx, { action: 'role.delete', targetType: 'role', targetId: body.id, before, after: null });
       return { id: body.id };
     });
-  },
 });
 
 export const roleCalls = [list, options, preview, create, update, remove];

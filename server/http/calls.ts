@@ -65,7 +65,7 @@ export interface CallDefinition {
  */
 export function defineCall<P extends CallPath>(path: P, handler: CallHandler<CallMap[P]['body'], CallMap[P]['answer'], CallMap[P]['auth']>): CallDefinition;
 export function defineCall(path: CallPath, handler: CallHandler<TSchema, TSchema, AuthLevel>): CallDefinition {
-  return callOf(path, API[path] as ApiCall, handler);
+  return callOf<TSchema, TSchema, AuthLevel>(path, API[path], handler);
 }
 
 /** A call from a contract that is not in `API` (a test's probe call). */

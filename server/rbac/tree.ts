@@ -1,19 +1,10 @@
 /** The menu tree of a set of granted menus: a granted child brings its ancestors. */
-import type { MenuNode } from '#contract/capabilities';
+import type { MenuRow, MenuTreeNode } from '#contract/api/menu';
 
-export interface MenuRow {
-  id: number;
-  parentId: number | null;
-  title: string;
-  url: string;
-  icon: string | null;
-  kind: 'directory' | 'page' | 'action';
-  visible: boolean;
-  sort: number;
-}
+export type { MenuRow };
 
 export interface GrantedTree {
-  tree: MenuNode[];
+  tree: MenuTreeNode[];
   /** Every menu id of the tree (granted menus and their ancestors). */
   ids: ReadonlySet<number>;
   /** Every url of the tree (granted menus and their ancestors). */
@@ -34,7 +25,7 @@ export function buildGrantedTree(menus: ReadonlyMap<number, MenuRow>, granted: I
     }
   }
   const rows = [...included].map((id) => menus.get(id)!).sort(byOrder);
-  const nodes = new Map<number, MenuNode & { children: MenuNode[] }>();
+  const nodes = new Map<number, MenuTreeNode>();
   for (const row of rows) {
     nodes.set(row.id, {
       id: row.id,
@@ -46,7 +37,7 @@ export function buildGrantedTree(menus: ReadonlyMap<number, MenuRow>, granted: I
       children: [],
     });
   }
-  const tree: MenuNode[] = [];
+  const tree: MenuTreeNode[] = [];
   for (const row of rows) {
     const node = nodes.get(row.id)!;
     const parent = row.parentId === null ? undefined : nodes.get(row.parentId);

@@ -4,7 +4,8 @@
  */
 import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { SYSTEM_TEXT, type RoleOption } from '#contract/system';
+import type { RoleOption } from '#contract/api/role';
+import { SYSTEM_TEXT } from '#contract/system';
 import type { AccountListItem } from '#contract/api';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, menuId, one, roleId, rows, sql } from './support/sql';

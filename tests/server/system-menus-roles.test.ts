@@ -4,7 +4,9 @@ import { buildApp } from '../../server/app';
 import type { MenuNode } from '#contract/capabilities';
 import { CAPABILITY_URLS } from '#contract/capabilities';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { SYSTEM_TEXT, type MenuAdminNode, type RoleItem } from '#contract/system';
+import type { MenuAdminNode } from '#contract/api/menu';
+import type { RoleItem } from '#contract/api/role';
+import { SYSTEM_TEXT } from '#contract/system';
 import { describeEachDatabase, injectCall } from './support/databases';
 import { accountId, menuId, one, roleId, rows, sql } from './support/sql';
 

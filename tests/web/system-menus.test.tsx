@@ -3,7 +3,8 @@ import { render } from '@testing-library/react';
 import { withMenuIcons } from '@/components/menuData';
 import MenuIcon, { MENU_ICONS } from '@/components/menuIcons';
 import type { MenuNode } from '#contract/capabilities';
-import { MENU_ICON_NAMES, type MenuAdminNode } from '#contract/system';
+import type { MenuAdminNode } from '#contract/api/menu';
+import { MENU_ICON_NAMES } from '#contract/system';
 import { moved, parentOptions, siblingsOf } from '@/pages/client/system/MenusManager/menuTree';
 import { toggleGrant } from '@/pages/client/system/RolesManager/grants';
 

@@ -5,8 +5,9 @@ import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { change } from '@/services/system';
 import { formatYuan, parseYuan } from '#contract/money';
-import { SYSTEM_TEXT, type LevelCreateBody, type LevelItem } from '#contract/system';
-import { legacyPagedRequest } from '@/utils/proTable';
+import type { LevelCreateBody, LevelItem } from '#contract/api/membershipLevel';
+import { SYSTEM_TEXT } from '#contract/system';
+import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 
 type LevelValues = Omit<LevelCreateBody, 'priceCents'> & { price: string };
@@ -123,7 +124,7 @@ export default function MembershipManager() {
         headerTitle="会员等级"
         actionRef={table}
         columns={columns}
-        request={legacyPagedRequest<LevelItem>('membershipLevel/list', ({ onSale, ...rest }: Record<string, unknown>) => ({
+        request={pagedRequest('membershipLevel/list', ({ onSale, ...rest }: Record<string, unknown>) => ({
           ...rest,
           ...(onSale === undefined || onSale === '' ? {} : { onSale: onSale === true || onSale === 'true' }),
         }))}

@@ -9,9 +9,8 @@ import {
   MENU_TITLE_MAX,
   MENU_URL_MAX,
   MENU_URL_PATTERN,
-  type MenuAdminNode,
-  type MenuCreateBody,
 } from '#contract/system';
+import type { MenuAdminNode, MenuCreateBody } from '#contract/api/menu';
 import { parentOptions } from './menuTree';
 
 export const ROOT_PARENT = 0;

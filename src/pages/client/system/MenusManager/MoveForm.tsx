@@ -1,6 +1,6 @@
 /** Move a menu under another parent (it goes to the end of its new siblings). */
 import { ModalForm, ProFormTreeSelect } from '@ant-design/pro-components';
-import type { MenuAdminNode } from '#contract/system';
+import type { MenuAdminNode } from '#contract/api/menu';
 import { ROOT_PARENT } from './MenuForm';
 import { parentOptions } from './menuTree';
 

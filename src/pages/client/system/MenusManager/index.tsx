@@ -22,12 +22,8 @@ import {
 import { useState } from "react";
 import MenuIcon from "@/components/menuIcons";
 import { change, menuTree } from "@/services/system";
-import {
-  MENU_KIND_TEXT,
-  SYSTEM_TEXT,
-  type MenuAdminNode,
-  type MenuCreateBody,
-} from "#contract/system";
+import type { MenuAdminNode, MenuCreateBody } from "#contract/api/menu";
+import { MENU_KIND_TEXT, SYSTEM_TEXT } from "#contract/system";
 import MenuForm from "./MenuForm";
 import MoveForm from "./MoveForm";
 import { allIds, moved, siblingsOf } from "./menuTree";

@@ -1,5 +1,5 @@
 /** Tree helpers of the menu manager and the role grants tree. */
-import type { MenuAdminNode } from '#contract/system';
+import type { MenuAdminNode } from '#contract/api/menu';
 
 export interface TreeOption {
   value: number;

@@ -4,7 +4,9 @@ import { DrawerForm, ProForm, ProFormText, ProFormTextArea } from '@ant-design/p
 import { useModel } from '@umijs/max';
 import { Alert, Button, Form, Space, Tag, Tree } from 'antd';
 import { useMemo, useState } from 'react';
-import { ROLE_CODE_PATTERN, SUPER_ADMIN_ROLE_CODE, type MenuAdminNode, type RoleCreateBody, type RoleItem } from '#contract/system';
+import type { MenuAdminNode } from '#contract/api/menu';
+import type { RoleCreateBody, RoleItem } from '#contract/api/role';
+import { ROLE_CODE_PATTERN, SUPER_ADMIN_ROLE_CODE } from '#contract/system';
 import { toggleGrant } from './grants';
 import PreviewModal from './PreviewModal';
 

@@ -1,5 +1,5 @@
 /** The grants tree's rule: checking a menu grants its ancestors; unchecking one revokes its subtree. */
-import type { MenuAdminNode } from '#contract/system';
+import type { MenuAdminNode } from '#contract/api/menu';
 
 export function parentsOf(tree: readonly MenuAdminNode[]): Map<number, number | null> {
   const parents = new Map<number, number | null>();

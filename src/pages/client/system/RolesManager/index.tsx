@@ -5,9 +5,10 @@ import { useRequest } from 'ahooks';
 import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { change, menuTree } from '@/services/system';
-import { legacyPagedRequest } from '@/utils/proTable';
+import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
-import { SYSTEM_TEXT, type RoleCreateBody, type RoleItem } from '#contract/system';
+import type { RoleCreateBody, RoleItem } from '#contract/api/role';
+import { SYSTEM_TEXT } from '#contract/system';
 import RoleForm from './RoleForm';
 
 export default function RolesManager() {
@@ -64,7 +65,7 @@ export default function RolesManager() {
         headerTitle="角色列表"
         actionRef={table}
         columns={columns}
-        request={legacyPagedRequest<RoleItem>('role/list')}
+        request={pagedRequest('role/list')}
         pagination={tablePagination}
         toolBarRender={() => [
           <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>

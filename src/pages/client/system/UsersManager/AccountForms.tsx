@@ -4,7 +4,8 @@ import { Alert, Modal, Typography } from 'antd';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '#contract/accountRules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import { strongPasswordRule } from '@/utils/passwordStrength';
-import { basisPointsToPercent, SYSTEM_TEXT, type AccountCreateBody, type RoleOption } from '#contract/system';
+import type { RoleOption } from '#contract/api/role';
+import { basisPointsToPercent, SYSTEM_TEXT, type AccountCreateBody } from '#contract/system';
 
 const roleSelectOptions = (roles: readonly RoleOption[]) => roles.map((role) => ({ value: role.id, label: role.name }));
 

@@ -2,9 +2,10 @@
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Col, Row, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
-import { atRangeBody, legacyPagedRequest } from '@/utils/proTable';
+import { atRangeBody, pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditItem } from '#contract/system';
+import type { AuditItem } from '#contract/api/auditLog';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#contract/system';
 
 const enumOf = (labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([key, text]) => [key, { text }]));
 
@@ -42,7 +43,7 @@ export default function AuditLog() {
       rowKey="id"
       headerTitle="操作日志"
       columns={columns}
-      request={legacyPagedRequest<AuditItem, Filters>('auditLog/list', atRangeBody)}
+      request={pagedRequest<'auditLog/list', Filters>('auditLog/list', atRangeBody)}
       pagination={tablePagination}
       expandable={{
         expandedRowRender: (item) => (
