@@ -1,11 +1,8 @@
 /**
- * The salesperson's money: ledger entries, payout cards and withdrawals. Body schemas (TypeBox),
- * answer shapes, the Luhn check and the labels the screens and tests share.
+ * The salesperson's money: ledger kinds, payout cards and withdrawals. The limits, the Luhn check
+ * and the labels the screens and tests share; the call bodies and answers are in
+ * contract/api/ledger.ts, bankCard.ts and withdrawal.ts (no TypeBox here: the screens import this).
  */
-import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, Id as RowId, IdBodySchema, PageFields } from './api/common';
-
-const patternMessage = (message: string) => ({ patternMessage: message });
 
 export const LEDGER_KINDS = ['commission', 'withdrawal', 'refund', 'adjustment'] as const;
 export type LedgerKindName = (typeof LEDGER_KINDS)[number];
@@ -72,117 +69,6 @@ export function cardNumberProblem(text: string): string | null {
 
 /** `•••• 1234` */
 export const maskedCard = (last4: string) => `•••• ${last4}`;
-
-const Id = RowId();
-
-export const LedgerListQuerySchema = Type.Object(
-  {
-    ...PageFields,
-    kind: Type.Optional(Type.Unsafe<LedgerKindName>({ type: 'string', enum: [...LEDGER_KINDS] })),
-    /** Inclusive lower bound of the entry time (ISO 8601). */
-    from: Type.Optional(DateTime()),
-    /** Exclusive upper bound of the entry time (ISO 8601). */
-    to: Type.Optional(DateTime()),
-  },
-  { additionalProperties: false },
-);
-
-export const AddCardBodySchema = Type.Object(
-  {
-    holder: Type.String({ minLength: 1, maxLength: CARD_HOLDER_MAX }),
-    bank: Type.String({ minLength: 1, maxLength: CARD_BANK_MAX }),
-    cardNumber: Type.String({ pattern: CARD_NUMBER_PATTERN, ...patternMessage(`应为 ${CARD_NUMBER_MIN}–${CARD_NUMBER_MAX} 位数字`) }),
-    /** Make it the default card (the first card always is). */
-    makeDefault: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
-
-export const CardIdBodySchema = IdBodySchema;
-
-export const RequestWithdrawalBodySchema = Type.Object(
-  {
-    cardId: Id,
-    amountCents: Type.Integer({ minimum: 1, maximum: WITHDRAWAL_MAX_CENTS }),
-    note: Type.Optional(Type.String({ maxLength: WITHDRAWAL_NOTE_MAX })),
-  },
-  { additionalProperties: false },
-);
-
-export const WithdrawalListQuerySchema = Type.Object(
-  {
-    ...PageFields,
-    status: Type.Optional(Type.Unsafe<WithdrawalStatus>({ type: 'string', enum: [...WITHDRAWAL_STATUSES] })),
-    /** Staff list only: the requester's username (contains). */
-    username: Type.Optional(Type.String({ maxLength: 64 })),
-  },
-  { additionalProperties: false },
-);
-
-export const ApproveWithdrawalBodySchema = Type.Object({ id: Id }, { additionalProperties: false });
-
-export const RejectWithdrawalBodySchema = Type.Object(
-  {
-    id: Id,
-    reason: Type.String({ minLength: 1, maxLength: REJECT_REASON_MAX, pattern: '\\S', ...patternMessage('不能为空') }),
-  },
-  { additionalProperties: false },
-);
-
-export type LedgerListQuery = Static<typeof LedgerListQuerySchema>;
-export type AddCardBody = Static<typeof AddCardBodySchema>;
-export type CardIdBody = Static<typeof CardIdBodySchema>;
-export type RequestWithdrawalBody = Static<typeof RequestWithdrawalBodySchema>;
-export type WithdrawalListQuery = Static<typeof WithdrawalListQuerySchema>;
-export type ApproveWithdrawalBody = Static<typeof ApproveWithdrawalBodySchema>;
-export type RejectWithdrawalBody = Static<typeof RejectWithdrawalBodySchema>;
-
-/** `ledger/balance` */
-export interface LedgerBalance {
-  /** Whether the account has a ledger at all (is or was a salesperson). */
-  isSalesperson: boolean;
-  /** What can be withdrawn now (the ledger balance). */
-  balanceCents: number;
-  /** Held by withdrawals waiting for review (already taken out of the balance). */
-  heldCents: number;
-}
-
-export interface LedgerEntry {
-  id: number;
-  kind: LedgerKindName;
-  /** Signed cents. */
-  amountCents: number;
-  balanceAfterCents: number;
-  reference: string;
-  note: string;
-  /** ISO 8601, UTC */
-  createdAt: string;
-}
-
-export interface BankCard {
-  id: number;
-  holder: string;
-  bank: string;
-  last4: string;
-  isDefault: boolean;
-  /** ISO 8601, UTC */
-  createdAt: string;
-}
-
-export interface Withdrawal {
-  id: number;
-  accountId: number;
-  username: string;
-  amountCents: number;
-  status: WithdrawalStatus;
-  card: { id: number; holder: string; bank: string; last4: string };
-  note: string;
-  reviewer: string | null;
-  reason: string | null;
-  /** ISO 8601, UTC */
-  createdAt: string;
-  reviewedAt: string | null;
-}
 
 /** Server messages the screens and tests share. */
 export const LEDGER_TEXT = {

@@ -1,12 +1,8 @@
 /**
- * Orders, the member centre and recharge: the call bodies (TypeBox), the answers, the rule that
- * computes a membership after a payment, and the screen strings tests look for.
+ * Orders, the member centre and recharge: the statuses and channels, the rule that computes a
+ * membership after a payment, and the screen strings tests look for. The call bodies and answers
+ * are in contract/api/order.ts (no TypeBox here: the screens import this module).
  */
-import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, Id, PageFields } from './api/common';
-
-const patternMessage = (message: string) => ({ patternMessage: message });
-
 export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -28,131 +24,6 @@ export const PAYMENT_CHANNEL_TEXT: Record<PaymentChannelName, string> = {
 
 /** Order numbers: the UTC date (8 digits) then 10 random digits, e.g. 202611214837261095. */
 export const ORDER_NO_PATTERN = '^\\d{18}$';
-const OrderNoSchema = Type.String({ pattern: ORDER_NO_PATTERN, ...patternMessage('应为 18 位数字') });
-const NoteSchema = Type.String({ maxLength: 200 });
-
-export const CreateOrderBodySchema = Type.Object(
-  {
-    levelId: Id(),
-    /** A self-service channel; `online` when absent. */
-    channel: Type.Optional(Type.Unsafe<'online'>({ type: 'string', enum: ['online'] })),
-  },
-  { additionalProperties: false },
-);
-export type CreateOrderBody = Static<typeof CreateOrderBodySchema>;
-
-export const OrderActionBodySchema = Type.Object(
-  { orderNo: OrderNoSchema, note: Type.Optional(NoteSchema) },
-  { additionalProperties: false },
-);
-export type OrderActionBody = Static<typeof OrderActionBodySchema>;
-
-export const OrderListQuerySchema = Type.Object(
-  {
-    ...PageFields,
-    status: Type.Optional(Type.Unsafe<OrderStatus>({ type: 'string', enum: [...ORDER_STATUSES] })),
-    channel: Type.Optional(Type.Unsafe<PaymentChannelName>({ type: 'string', enum: [...PAYMENT_CHANNELS] })),
-    /** Part of the order number. */
-    orderNo: Type.Optional(Type.String({ maxLength: 32 })),
-    /** Part of the account's username or email (staff only). */
-    account: Type.Optional(Type.String({ maxLength: 64 })),
-    /** Created at or after (ISO 8601). */
-    createdFrom: Type.Optional(DateTime()),
-    /** Created before (ISO 8601). */
-    createdTo: Type.Optional(DateTime()),
-  },
-  { additionalProperties: false },
-);
-export type OrderListQuery = Static<typeof OrderListQuerySchema>;
-
-export const RechargeBodySchema = Type.Object(
-  { accountId: Id(), levelId: Id(), note: Type.Optional(NoteSchema) },
-  { additionalProperties: false },
-);
-export type RechargeBody = Static<typeof RechargeBodySchema>;
-
-export const SearchAccountsBodySchema = Type.Object(
-  { keyword: Type.String({ maxLength: 64 }) },
-  { additionalProperties: false },
-);
-export type SearchAccountsBody = Static<typeof SearchAccountsBodySchema>;
-
-export const RechargeListQuerySchema = Type.Object(PageFields, { additionalProperties: false });
-export type RechargeListQuery = Static<typeof RechargeListQuerySchema>;
-
-export interface LevelOnSale {
-  id: number;
-  name: string;
-  priceCents: number;
-  durationDays: number;
-  shopQuota: number;
-  productQuota: number;
-}
-
-export interface AccountRef {
-  id: number;
-  username: string;
-}
-
-/** What the member does to pay a pending order, as its channel tells it. */
-export interface PaymentInstructions {
-  title: string;
-  steps: string[];
-}
-
-export interface OrderItem {
-  orderNo: string;
-  /** The buyer (every list answers it; the member's own screens do not show it). */
-  account: AccountRef;
-  levelId: number;
-  levelName: string;
-  durationDays: number;
-  amountCents: number;
-  status: OrderStatus;
-  channel: string;
-  salesperson: AccountRef | null;
-  /** Basis points and cents, fixed when the order was paid (null: no commission). */
-  commissionRate: number | null;
-  commissionCents: number | null;
-  /** ISO 8601 UTC. */
-  expiresBefore: string | null;
-  expiresAfter: string | null;
-  operator: AccountRef | null;
-  note: string;
-  createdAt: string;
-  paidAt: string | null;
-  closedAt: string | null;
-}
-
-export interface PendingOrder extends OrderItem {
-  instructions: PaymentInstructions;
-}
-
-export interface CurrentMembership {
-  levelId: number;
-  name: string;
-  /** ISO 8601 UTC; null: never expires. */
-  expiresAt: string | null;
-  shopQuota: number;
-  productQuota: number;
-  /** Whether the expiry is past. */
-  expired: boolean;
-}
-
-/** `order/center`: the member centre in one answer. */
-export interface MemberCenter {
-  membership: CurrentMembership | null;
-  levels: LevelOnSale[];
-  pendingOrders: PendingOrder[];
-}
-
-export interface AccountOption {
-  id: number;
-  username: string;
-  email: string;
-  levelName: string | null;
-  expiresAt: string | null;
-}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

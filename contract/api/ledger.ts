@@ -1,2 +1,81 @@
-/** `ledger/*`: not yet moved to the contract (server/calls still declares them with `legacyCall`). */
-export const ledgerApi = {};
+/** The salesperson's ledger: the balance (and what pending withdrawals hold) and the entries. */
+import { Type, type Static } from '@sinclair/typebox';
+import { CAPABILITY_URLS } from '../capabilities';
+import { LEDGER_KINDS } from '../ledger';
+import { BigId, DateTime, Empty, Money, OneOf, Page, PageFields } from './common';
+import { defineApi } from './define';
+import { Literals } from './order';
+
+export const LedgerListQuery = Type.Object(
+  {
+    ...PageFields,
+    kind: Type.Optional(OneOf(LEDGER_KINDS)),
+    /** Inclusive lower bound of the entry time (ISO 8601). */
+    from: Type.Optional(DateTime({ description: '记账时间不早于' })),
+    /** Exclusive upper bound of the entry time (ISO 8601). */
+    to: Type.Optional(DateTime({ description: '记账时间早于' })),
+  },
+  { additionalProperties: false },
+);
+export type LedgerListQuery = Static<typeof LedgerListQuery>;
+
+/** `ledger/balance` */
+export const LedgerBalance = Type.Object({
+  /** Whether the account has a ledger at all (is or was a salesperson). */
+  isSalesperson: Type.Boolean({ description: '是否有收支账户（现在或曾经是销售）' }),
+  /** What can be withdrawn now (the ledger balance). */
+  balanceCents: Money({ description: '可提现余额（分）' }),
+  /** Held by withdrawals waiting for review (already taken out of the balance). */
+  heldCents: Money({ minimum: 0, description: '待审核提现冻结的金额（分，已从余额扣除）' }),
+});
+export type LedgerBalance = Static<typeof LedgerBalance>;
+
+export const LedgerEntry = Type.Object({
+  id: BigId(),
+  kind: Literals(LEDGER_KINDS),
+  /** Signed cents. */
+  amountCents: Money({ minimum: -Number.MAX_SAFE_INTEGER, description: '金额（分，入账为正，出账为负）' }),
+  balanceAfterCents: Money({ description: '记账后的余额（分）' }),
+  reference: Type.String(),
+  note: Type.String(),
+  createdAt: DateTime(),
+});
+export type LedgerEntry = Static<typeof LedgerEntry>;
+
+const ledgerGrant = { anyGrant: [CAPABILITY_URLS.canSeeSaleBalanceRecord] } as const;
+
+export const ledgerApi = {
+  'ledger/balance': defineApi({
+    summary: '本人的销售余额和待审核提现冻结的金额',
+    description: '不是销售的账户：isSalesperson 为 false，金额为 0。',
+    auth: ledgerGrant,
+    body: Empty,
+    answer: LedgerBalance,
+    example: { body: {}, answer: { isSalesperson: true, balanceCents: 125_000, heldCents: 20_000 } },
+  }),
+  'ledger/list': defineApi({
+    summary: '本人的收支明细，最新的在前：按类型、时间筛选（分页）',
+    auth: ledgerGrant,
+    body: LedgerListQuery,
+    answer: Page(LedgerEntry),
+    example: {
+      body: { current: 1, pageSize: 20, kind: 'commission' },
+      answer: {
+        list: [
+          {
+            id: 31,
+            kind: 'commission',
+            amountCents: 990,
+            balanceAfterCents: 125_000,
+            reference: 'order:202611214837261095',
+            note: '订单 202611214837261095（黄金会员）佣金',
+            createdAt: '2026-11-21T08:00:00.000Z',
+          },
+        ],
+        total: 1,
+        current: 1,
+        pageSize: 20,
+      },
+    },
+  }),
+};

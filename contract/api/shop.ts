@@ -1,2 +1,142 @@
-/** `shop/*`: not yet moved to the contract (server/calls still declares them with `legacyCall`). */
-export const shopApi = {};
+/**
+ * Shops: bound by the plug-in (`shop/report`), listed and unbound by their account, and by staff
+ * for every account (force unbind, audited).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
+import { SHOP_FIELD_LIMITS } from '../shops';
+import { SHOP_PLATFORMS, SHOP_STATUSES } from '../shopPlatforms';
+import { DateTime, Id, IdBodySchema, Nullable, OneOf, Page, PageFields } from './common';
+import { defineApi } from './define';
+import { Literals } from './order';
+
+const Platform = () => OneOf(SHOP_PLATFORMS.map((item) => item.value));
+const Status = () => OneOf(SHOP_STATUSES);
+
+/** `shop/report`: what the plug-in read from the shop page after a bind. */
+export const ShopReportBody = Type.Object(
+  {
+    platform: Platform(),
+    externalId: Type.String({
+      minLength: 1,
+      maxLength: SHOP_FIELD_LIMITS.externalId,
+      pattern: '^[A-Za-z0-9_-]+$',
+      // Read by the server's validation messages (server/http/validation.ts).
+      ...{ patternMessage: '只能包含字母、数字、下划线和连字符' },
+    }),
+    name: Type.String({ minLength: 1, maxLength: SHOP_FIELD_LIMITS.name }),
+    region: Type.Optional(Type.String({ maxLength: SHOP_FIELD_LIMITS.region })),
+  },
+  { additionalProperties: false },
+);
+export type ShopReportBody = Static<typeof ShopReportBody>;
+
+/** `shop/list`: the account's own shops. */
+export const ShopListQuery = Type.Object(
+  {
+    ...PageFields,
+    platform: Type.Optional(Platform()),
+    status: Type.Optional(Status()),
+    /** Part of the shop's name or id. */
+    name: Type.Optional(Type.String({ maxLength: SHOP_FIELD_LIMITS.name, description: '店铺名称或编号的一部分' })),
+  },
+  { additionalProperties: false },
+);
+export type ShopListQuery = Static<typeof ShopListQuery>;
+
+/** `shop/listAll`: every account's shops (staff). */
+export const ShopListAllQuery = Type.Object(
+  {
+    ...PageFields,
+    /** Part of the account's username. */
+    username: Type.Optional(Type.String({ maxLength: 64, description: '用户名的一部分' })),
+    platform: Type.Optional(Platform()),
+    status: Type.Optional(Status()),
+    name: Type.Optional(Type.String({ maxLength: SHOP_FIELD_LIMITS.name, description: '店铺名称或编号的一部分' })),
+  },
+  { additionalProperties: false },
+);
+export type ShopListAllQuery = Static<typeof ShopListAllQuery>;
+
+/** `shop/unbind` (own shop) and `shop/forceUnbind` (staff, any shop). */
+export const ShopIdBody = IdBodySchema;
+export type ShopIdBody = Static<typeof ShopIdBody>;
+
+const shopItemFields = {
+  id: Id(),
+  /** A platform of SHOP_PLATFORMS when it was bound (kept as stored). */
+  platform: Type.String({ description: '平台（绑定时的 SHOP_PLATFORMS 值）' }),
+  externalId: Type.String(),
+  name: Type.String(),
+  region: Type.String(),
+  status: Literals(SHOP_STATUSES),
+  boundAt: DateTime(),
+  unboundAt: Nullable(DateTime()),
+};
+
+export const ShopItem = Type.Object(shopItemFields);
+export type ShopItem = Static<typeof ShopItem>;
+
+/** A row of `shop/listAll`: the shop and its account. */
+export const AccountShopItem = Type.Object({ ...shopItemFields, accountId: Id(), username: Type.String() });
+export type AccountShopItem = Static<typeof AccountShopItem>;
+
+const ownGrant = { anyGrant: [CAPABILITY_URLS.canSeeShopManager] } as const;
+const staffGrant = { anyGrant: [CAPABILITY_URLS.canSeeUserShopManager] } as const;
+
+const exampleShop: ShopItem = {
+  id: 14,
+  platform: 'tiktok',
+  externalId: '7495012345678901234',
+  name: '小店旗舰店',
+  region: 'TH',
+  status: 'bound',
+  boundAt: '2026-11-20T09:12:00.000Z',
+  unboundAt: null,
+};
+const exampleUnbound: ShopItem = { ...exampleShop, status: 'unbound', unboundAt: '2026-11-22T10:00:00.000Z' };
+
+export const shopApi = {
+  'shop/report': defineApi({
+    summary: '插件上报绑定的店铺（再次上报同一店铺时更新名称和地区）',
+    description: '插件用控制台握手时交给它的令牌调用。没有会员、超过会员的店铺数量、店铺已被其他账号绑定：A0301（插件在"绑定失败"对话框中显示）。',
+    // The plug-in calls with the token the console handed it in the handshake.
+    auth: 'account',
+    body: ShopReportBody,
+    answer: ShopItem,
+    example: { body: { platform: 'tiktok', externalId: '7495012345678901234', name: '小店旗舰店', region: 'TH' }, answer: exampleShop },
+  }),
+  'shop/list': defineApi({
+    summary: '本人的店铺，最新绑定的在前：按平台、状态、名称筛选（分页）',
+    auth: ownGrant,
+    body: ShopListQuery,
+    answer: Page(ShopItem),
+    example: { body: { current: 1, pageSize: 10, status: 'bound' }, answer: { list: [exampleShop], total: 1, current: 1, pageSize: 10 } },
+  }),
+  'shop/unbind': defineApi({
+    summary: '解绑本人的店铺',
+    description: '别人的店铺按不存在回答；已解绑的：A0400。',
+    auth: ownGrant,
+    body: ShopIdBody,
+    answer: ShopItem,
+    example: { body: { id: 14 }, answer: exampleUnbound },
+  }),
+  'shop/listAll': defineApi({
+    summary: '所有账户的店铺：按用户名、平台、状态、名称筛选（分页）',
+    auth: staffGrant,
+    body: ShopListAllQuery,
+    answer: Page(AccountShopItem),
+    example: {
+      body: { current: 1, pageSize: 10, username: 'member' },
+      answer: { list: [{ ...exampleShop, accountId: 12, username: 'member01' }], total: 1, current: 1, pageSize: 10 },
+    },
+  }),
+  'shop/forceUnbind': defineApi({
+    summary: '强制解绑任一账户的店铺（记入审计日志）',
+    description: '已解绑的：A0400。',
+    auth: { ...staffGrant, action: ACTIONS.canForceUnbindShop.url },
+    body: ShopIdBody,
+    answer: ShopItem,
+    example: { body: { id: 14 }, answer: exampleUnbound },
+  }),
+};

@@ -1,7 +1,7 @@
 /** The extension's own call to the console's server: reporting a bound shop with the account's token. */
 import type { ApiResponse } from '#contract/api';
 import { API_PREFIX } from '#contract/constants';
-import type { ShopReportBody } from '#contract/shops';
+import type { ShopReportBody } from '#contract/api/shop';
 
 export interface ReportResult {
   status: 'success' | 'fail';

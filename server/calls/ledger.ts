@@ -4,18 +4,14 @@
  * server/money/withdrawals.ts).
  */
 import { sql } from 'drizzle-orm';
-import { CAPABILITY_URLS } from '#contract/capabilities';
-import { EmptyBodySchema } from '#contract/schemas';
-import type { Page } from '#contract/api';
-import { LedgerListQuerySchema, type LedgerBalance, type LedgerEntry, type LedgerKindName } from '#contract/ledger';
+import type { LedgerKindName } from '#contract/ledger';
+import type { LedgerBalance, LedgerEntry } from '#contract/api/ledger';
 import type { Executor } from '../db/client';
 import { queryOne, toIso } from '../db/query';
-import { legacyCall, type CallDefinition } from '../http/calls';
+import { defineCall, type CallDefinition } from '../http/calls';
 import { cardCalls } from '../money/cards';
 import { allOf, fetchPage } from '../db/paging';
 import { withdrawalCalls } from '../money/withdrawals';
-
-const ledgerGrant = { anyGrant: [CAPABILITY_URLS.canSeeSaleBalanceRecord] } as const;
 
 /** The balance and the amount held by pending withdrawals of `accountId`. */
 export async function balanceOf(db: Executor, accountId: number): Promise<LedgerBalance> {
@@ -32,12 +28,7 @@ export async function balanceOf(db: Executor, accountId: number): Promise<Ledger
   };
 }
 
-const balance = legacyCall({
-  path: 'ledger/balance',
-  auth: ledgerGrant,
-  body: EmptyBodySchema,
-  handler: ({ db, account }) => balanceOf(db, account.id),
-});
+const balance = defineCall('ledger/balance', ({ db, account }) => balanceOf(db, account.id));
 
 interface EntryRow {
   id: number | string;
@@ -49,35 +40,30 @@ interface EntryRow {
   createdAt: unknown;
 }
 
-const list = legacyCall({
-  path: 'ledger/list',
-  auth: ledgerGrant,
-  body: LedgerListQuerySchema,
-  async handler({ db, account, body }): Promise<Page<LedgerEntry>> {
-    const where = [sql`account_id = ${account.id}`];
-    if (body.kind) where.push(sql`kind = ${body.kind}`);
-    if (body.from) where.push(sql`created_at >= ${body.from}::timestamptz`);
-    if (body.to) where.push(sql`created_at < ${body.to}::timestamptz`);
-    return fetchPage<EntryRow, LedgerEntry>(
-      db,
-      body,
-      {
-        rows: sql`select id, kind, amount_cents as "amountCents", balance_after_cents as "balanceAfterCents",
-                         reference, note, created_at as "createdAt"
-                  from ledger_entries where ${allOf(where)} order by id desc`,
-        count: sql`select count(*)::int as n from ledger_entries where ${allOf(where)}`,
-      },
-      (row) => ({
-        id: Number(row.id),
-        kind: row.kind,
-        amountCents: Number(row.amountCents),
-        balanceAfterCents: Number(row.balanceAfterCents),
-        reference: row.reference,
-        note: row.note,
-        createdAt: toIso(row.createdAt)!,
-      }),
-    );
-  },
+const list = defineCall('ledger/list', async ({ db, account, body }) => {
+  const where = [sql`account_id = ${account.id}`];
+  if (body.kind) where.push(sql`kind = ${body.kind}`);
+  if (body.from) where.push(sql`created_at >= ${body.from}::timestamptz`);
+  if (body.to) where.push(sql`created_at < ${body.to}::timestamptz`);
+  return fetchPage<EntryRow, LedgerEntry>(
+    db,
+    body,
+    {
+      rows: sql`select id, kind, amount_cents as "amountCents", balance_after_cents as "balanceAfterCents",
+                       reference, note, created_at as "createdAt"
+                from ledger_entries where ${allOf(where)} order by id desc`,
+      count: sql`select count(*)::int as n from ledger_entries where ${allOf(where)}`,
+    },
+    (row) => ({
+      id: Number(row.id),
+      kind: row.kind,
+      amountCents: Number(row.amountCents),
+      balanceAfterCents: Number(row.balanceAfterCents),
+      reference: row.reference,
+      note: row.note,
+      createdAt: toIso(row.createdAt)!,
+    }),
+  );
 });
 
 export const ledgerCalls: CallDefinition[] = [balance, list, ...cardCalls, ...withdrawalCalls];

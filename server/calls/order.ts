@@ -7,32 +7,17 @@
  * not found (never "not yours", which would tell that it exists).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
+import { CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
 import type { Page } from '#contract/api';
-import { EmptyBodySchema } from '#contract/schemas';
-import {
-  CreateOrderBodySchema,
-  OrderActionBodySchema,
-  OrderListQuerySchema,
-  RechargeBodySchema,
-  RechargeListQuerySchema,
-  SearchAccountsBodySchema,
-  type AccountOption,
-  type CurrentMembership,
-  type LevelOnSale,
-  type MemberCenter,
-  type OrderItem,
-  type OrderListQuery,
-  type PendingOrder,
-} from '#contract/orders';
+import type { AccountOption, CurrentMembership, LevelOnSale, OrderItem, OrderListQuery, PendingOrder } from '#contract/api/order';
 import type { SessionAccount } from '../auth/sessions';
 import type { Db, Tx } from '../db/client';
 import { allOf, pageOf, type PageRequest } from '../db/paging';
 import { containsPattern, queryOne, queryRows, toIso, toMillis } from '../db/query';
 import { lockAccountAndReferrer, lockAccounts } from '../db/locks';
 import { badParameter, Refusal } from '../http/respond';
-import { legacyCall } from '../http/calls';
+import { defineCall } from '../http/calls';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { findOrders, lockOrder, lockOrderToSettle, toOrderItem, toPendingOrder, type OrderRecord } from '../orders/records';
 import {
@@ -47,7 +32,6 @@ import { paymentChannel } from '../payments';
 import { ORDER_MESSAGES } from '#contract/orders';
 
 const ORDER_LIST = CAPABILITY_URLS.canSeeOrderList;
-const RECHARGE = CAPABILITY_URLS.canSeeRechargeMannager;
 
 /** Whether the account may see and act on every account's orders. */
 export function isOrderStaff(account: SessionAccount, snapshot: RbacSnapshot): boolean {
@@ -116,46 +100,31 @@ const ownPendingOrders = async (db: Db, accountId: number): Promise<PendingOrder
     toPendingOrder,
   );
 
-const center = legacyCall({
-  path: 'order/center',
-  auth: 'account',
-  body: EmptyBodySchema,
-  async handler({ db, account }): Promise<MemberCenter> {
-    const [membership, levels, pendingOrders] = await Promise.all([
-      currentMembership(db, account.id),
-      levelsOnSale(db),
-      ownPendingOrders(db, account.id),
-    ]);
-    return { membership, levels, pendingOrders };
-  },
+const center = defineCall('order/center', async ({ db, account }) => {
+  const [membership, levels, pendingOrders] = await Promise.all([
+    currentMembership(db, account.id),
+    levelsOnSale(db),
+    ownPendingOrders(db, account.id),
+  ]);
+  return { membership, levels, pendingOrders };
 });
 
-const levels = legacyCall({
-  path: 'order/levels',
-  auth: 'account',
-  body: EmptyBodySchema,
-  async handler({ db }): Promise<LevelOnSale[]> {
-    return levelsOnSale(db);
-  },
+const levels = defineCall('order/levels', async ({ db }) => {
+  return levelsOnSale(db);
 });
 
-const create = legacyCall({
-  path: 'order/create',
-  auth: 'account',
-  body: CreateOrderBodySchema,
-  async handler({ db, body, account }): Promise<PendingOrder> {
-    const channel = paymentChannel(body.channel ?? 'online');
-    if (!channel.selfService) throw badParameter('channel', '不可用');
-    const orderNo = await db.transaction(async (tx) => {
-      // One member's concurrent buys queue on their account row, so the pending limit holds.
-      await lockAccounts(tx, [account.id]);
-      await checkPendingLimit(tx, account.id);
-      const level = await levelOnSale(tx, body.levelId);
-      return createPendingOrder(tx, { accountId: account.id, level, channel: channel.name });
-    });
-    const [row] = await findOrders(db, sql`o.order_no = ${orderNo}`);
-    return toPendingOrder(row);
-  },
+const create = defineCall('order/create', async ({ db, body, account }) => {
+  const channel = paymentChannel(body.channel ?? 'online');
+  if (!channel.selfService) throw badParameter('channel', '不可用');
+  const orderNo = await db.transaction(async (tx) => {
+    // One member's concurrent buys queue on their account row, so the pending limit holds.
+    await lockAccounts(tx, [account.id]);
+    await checkPendingLimit(tx, account.id);
+    const level = await levelOnSale(tx, body.levelId);
+    return createPendingOrder(tx, { accountId: account.id, level, channel: channel.name });
+  });
+  const [row] = await findOrders(db, sql`o.order_no = ${orderNo}`);
+  return toPendingOrder(row);
 });
 
 function listFilters(body: OrderListQuery, scope: SQL): SQL[] {
@@ -178,152 +147,117 @@ async function pageOfOrders(db: Db, filters: SQL[], request: PageRequest): Promi
   return { list: rows.map(toOrderItem), total: counted?.n ?? 0, current, pageSize };
 }
 
-const list = legacyCall({
-  path: 'order/list',
-  auth: { anyGrant: [ORDER_LIST] },
-  body: OrderListQuerySchema,
-  async handler({ db, body, account, snapshot }): Promise<Page<OrderItem>> {
-    const staff = isOrderStaff(account, snapshot);
-    if (body.createdFrom && body.createdTo && new Date(body.createdFrom) > new Date(body.createdTo)) {
-      throw badParameter('createdTo', '不能早于开始时间');
-    }
-    const filters = listFilters(body, staff ? sql`true` : sql`o.account_id = ${account.id}`);
-    const who = body.account?.trim();
-    if (staff && who) {
-      filters.push(sql`(a.username ilike ${containsPattern(who)} or a.email ilike ${containsPattern(who)})`);
-    }
-    return pageOfOrders(db, filters, body);
-  },
+const list = defineCall('order/list', async ({ db, body, account, snapshot }) => {
+  const staff = isOrderStaff(account, snapshot);
+  if (body.createdFrom && body.createdTo && new Date(body.createdFrom) > new Date(body.createdTo)) {
+    throw badParameter('createdTo', '不能早于开始时间');
+  }
+  const filters = listFilters(body, staff ? sql`true` : sql`o.account_id = ${account.id}`);
+  const who = body.account?.trim();
+  if (staff && who) {
+    filters.push(sql`(a.username ilike ${containsPattern(who)} or a.email ilike ${containsPattern(who)})`);
+  }
+  return pageOfOrders(db, filters, body);
 });
 
-const confirm = legacyCall({
-  path: 'order/confirm',
-  auth: { anyGrant: [ORDER_LIST], action: ACTIONS.canConfirmOrder.url },
-  body: OrderActionBodySchema,
-  async handler({ db, body, account, snapshot, audit }) {
-    requireOrderStaff(account, snapshot);
-    return db.transaction(async (tx) => {
-      const order = await lockVisibleOrder(tx, body.orderNo, account, true, lockOrderToSettle);
-      const outcome = await payOrder(tx, order, account.id);
-      await audit(tx, {
-        action: 'order.confirm',
-        targetType: 'order',
-        targetId: order.orderNo,
-        before: { status: order.status },
-        after: { status: 'paid', ...outcome },
-      });
-      return outcome;
+const confirm = defineCall('order/confirm', async ({ db, body, account, snapshot, audit }) => {
+  requireOrderStaff(account, snapshot);
+  return db.transaction(async (tx) => {
+    const order = await lockVisibleOrder(tx, body.orderNo, account, true, lockOrderToSettle);
+    const outcome = await payOrder(tx, order, account.id);
+    await audit(tx, {
+      action: 'order.confirm',
+      targetType: 'order',
+      targetId: order.orderNo,
+      before: { status: order.status },
+      after: { status: 'paid', ...outcome },
     });
-  },
+    return outcome;
+  });
 });
 
-const cancel = legacyCall({
-  path: 'order/cancel',
-  auth: 'account',
-  body: OrderActionBodySchema,
-  async handler({ db, body, account, snapshot, audit }) {
-    const staff = isOrderStaff(account, snapshot);
-    return db.transaction(async (tx) => {
-      const order = await lockVisibleOrder(tx, body.orderNo, account, staff);
-      await cancelOrder(tx, order, body.note ?? '');
-      await audit(tx, {
-        action: 'order.cancel',
-        targetType: 'order',
-        targetId: order.orderNo,
-        before: { status: order.status },
-        after: { status: 'cancelled', note: body.note ?? '' },
-      });
-      return { orderNo: order.orderNo, status: 'cancelled' as const };
+const cancel = defineCall('order/cancel', async ({ db, body, account, snapshot, audit }) => {
+  const staff = isOrderStaff(account, snapshot);
+  return db.transaction(async (tx) => {
+    const order = await lockVisibleOrder(tx, body.orderNo, account, staff);
+    await cancelOrder(tx, order, body.note ?? '');
+    await audit(tx, {
+      action: 'order.cancel',
+      targetType: 'order',
+      targetId: order.orderNo,
+      before: { status: order.status },
+      after: { status: 'cancelled', note: body.note ?? '' },
     });
-  },
+    return { orderNo: order.orderNo, status: 'cancelled' as const };
+  });
 });
 
-const refund = legacyCall({
-  path: 'order/refund',
-  auth: { anyGrant: [ORDER_LIST], action: ACTIONS.canRefundOrder.url },
-  body: OrderActionBodySchema,
-  async handler({ db, body, account, snapshot, audit }) {
-    requireOrderStaff(account, snapshot);
-    return db.transaction(async (tx) => {
-      const order = await lockVisibleOrder(tx, body.orderNo, account, true, lockOrderToSettle);
-      const outcome = await refundOrder(tx, order, body.note ?? '');
-      await audit(tx, {
-        action: 'order.refund',
-        targetType: 'order',
-        targetId: order.orderNo,
-        before: { status: order.status, expiresAfter: toIso(order.expiresAfter), commissionCents: toOrderItem(order).commissionCents },
-        after: { status: 'refunded', ...outcome, note: body.note ?? '' },
-      });
-      return outcome;
+const refund = defineCall('order/refund', async ({ db, body, account, snapshot, audit }) => {
+  requireOrderStaff(account, snapshot);
+  return db.transaction(async (tx) => {
+    const order = await lockVisibleOrder(tx, body.orderNo, account, true, lockOrderToSettle);
+    const outcome = await refundOrder(tx, order, body.note ?? '');
+    await audit(tx, {
+      action: 'order.refund',
+      targetType: 'order',
+      targetId: order.orderNo,
+      before: { status: order.status, expiresAfter: toIso(order.expiresAfter), commissionCents: toOrderItem(order).commissionCents },
+      after: { status: 'refunded', ...outcome, note: body.note ?? '' },
     });
-  },
+    return outcome;
+  });
 });
 
-const recharge = legacyCall({
-  path: 'order/recharge',
-  auth: { anyGrant: [RECHARGE] },
-  body: RechargeBodySchema,
-  async handler({ db, body, account, audit }): Promise<OrderItem> {
-    const orderNo = await db.transaction(async (tx) => {
-      // The member and its salesperson first (the lock order), then the order inserted and paid.
-      const { exists } = await lockAccountAndReferrer(tx, body.accountId);
-      const target = exists ? await queryOne<{ status: string }>(tx, sql`select status from accounts where id = ${body.accountId}`) : undefined;
-      if (!target) throw badParameter('accountId', '账户不存在');
-      if (target.status !== 'enabled') throw badParameter('accountId', ORDER_MESSAGES.accountDisabled);
-      const level = await levelOnSale(tx, body.levelId);
-      const channel = paymentChannel('recharge');
-      const created = await createPendingOrder(tx, {
-        accountId: body.accountId,
-        level,
-        channel: channel.name,
-        operatorId: account.id,
-        note: body.note?.trim() ?? '',
-      });
-      const order = (await lockOrder(tx, created))!;
-      const outcome = await payOrder(tx, order, account.id);
-      await audit(tx, {
-        action: 'order.recharge',
-        targetType: 'order',
-        targetId: created,
-        before: null,
-        after: { accountId: body.accountId, levelId: level.id, levelName: level.name, amountCents: level.priceCents, ...outcome },
-      });
-      return created;
+const recharge = defineCall('order/recharge', async ({ db, body, account, audit }) => {
+  const orderNo = await db.transaction(async (tx) => {
+    // The member and its salesperson first (the lock order), then the order inserted and paid.
+    const { exists } = await lockAccountAndReferrer(tx, body.accountId);
+    const target = exists ? await queryOne<{ status: string }>(tx, sql`select status from accounts where id = ${body.accountId}`) : undefined;
+    if (!target) throw badParameter('accountId', '账户不存在');
+    if (target.status !== 'enabled') throw badParameter('accountId', ORDER_MESSAGES.accountDisabled);
+    const level = await levelOnSale(tx, body.levelId);
+    const channel = paymentChannel('recharge');
+    const created = await createPendingOrder(tx, {
+      accountId: body.accountId,
+      level,
+      channel: channel.name,
+      operatorId: account.id,
+      note: body.note?.trim() ?? '',
     });
-    const [row] = await findOrders(db, sql`o.order_no = ${orderNo}`);
-    return toOrderItem(row);
-  },
+    const order = (await lockOrder(tx, created))!;
+    const outcome = await payOrder(tx, order, account.id);
+    await audit(tx, {
+      action: 'order.recharge',
+      targetType: 'order',
+      targetId: created,
+      before: null,
+      after: { accountId: body.accountId, levelId: level.id, levelName: level.name, amountCents: level.priceCents, ...outcome },
+    });
+    return created;
+  });
+  const [row] = await findOrders(db, sql`o.order_no = ${orderNo}`);
+  return toOrderItem(row);
 });
 
-const rechargeList = legacyCall({
-  path: 'order/rechargeList',
-  auth: { anyGrant: [RECHARGE] },
-  body: RechargeListQuerySchema,
-  async handler({ db, body }): Promise<Page<OrderItem>> {
-    return pageOfOrders(db, [sql`o.channel = 'recharge'`], body);
-  },
+const rechargeList = defineCall('order/rechargeList', async ({ db, body }) => {
+  return pageOfOrders(db, [sql`o.channel = 'recharge'`], body);
 });
 
 const SEARCH_LIMIT = 20;
 
-const searchAccounts = legacyCall({
-  path: 'order/searchAccounts',
-  auth: { anyGrant: [RECHARGE] },
-  body: SearchAccountsBodySchema,
-  async handler({ db, body }): Promise<AccountOption[]> {
-    const keyword = body.keyword.trim();
-    const match = keyword
-      ? sql`(a.username ilike ${containsPattern(keyword)} or a.email ilike ${containsPattern(keyword)})`
-      : sql`true`;
-    const rows = await queryRows<{ id: number; username: string; email: string; levelName: string | null; expiresAt: unknown }>(
-      db,
-      sql`select a.id, a.username, a.email, ml.name as "levelName", a.membership_expires_at as "expiresAt"
-          from accounts a left join membership_levels ml on ml.id = a.membership_level_id
-          where a.status = 'enabled' and ${match}
-          order by lower(a.username) limit ${SEARCH_LIMIT}`,
-    );
-    return rows.map((row) => ({ ...row, expiresAt: toIso(row.expiresAt) }));
-  },
+const searchAccounts = defineCall('order/searchAccounts', async ({ db, body }) => {
+  const keyword = body.keyword.trim();
+  const match = keyword
+    ? sql`(a.username ilike ${containsPattern(keyword)} or a.email ilike ${containsPattern(keyword)})`
+    : sql`true`;
+  const rows = await queryRows<{ id: number; username: string; email: string; levelName: string | null; expiresAt: unknown }>(
+    db,
+    sql`select a.id, a.username, a.email, ml.name as "levelName", a.membership_expires_at as "expiresAt"
+        from accounts a left join membership_levels ml on ml.id = a.membership_level_id
+        where a.status = 'enabled' and ${match}
+        order by lower(a.username) limit ${SEARCH_LIMIT}`,
+  );
+  return rows.map((row) => ({ ...row, expiresAt: toIso(row.expiresAt) }));
 });
 
 export const orderCalls = [center, levels, create, list, confirm, cancel, refund, recharge, rechargeList, searchAccounts];

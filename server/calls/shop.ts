@@ -3,25 +3,16 @@
  * its own shops, staff list every account's shops and force an unbind (audited).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
 import type { Page } from '#contract/api';
-import {
-  SHOP_MESSAGES,
-  ShopIdBodySchema,
-  ShopListAllQuerySchema,
-  ShopListQuerySchema,
-  ShopReportBodySchema,
-  type AccountShopItem,
-  type ShopItem,
-  type ShopStatus,
-} from '#contract/shops';
+import { SHOP_MESSAGES, type ShopStatus } from '#contract/shops';
+import type { ShopItem } from '#contract/api/shop';
 import type { Executor } from '../db/client';
 import { allOf, pageOf, type PageRequest } from '../db/paging';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { lockAccounts } from '../db/locks';
 import { badParameter, Refusal } from '../http/respond';
-import { legacyCall } from '../http/calls';
+import { defineCall } from '../http/calls';
 
 interface ShopRow {
   id: number;
@@ -98,60 +89,50 @@ function shopFilters(body: { platform?: string; status?: string; name?: string }
   return filters;
 }
 
-const report = legacyCall({
-  path: 'shop/report',
   // The plug-in calls with the token the console handed it in the handshake.
-  auth: 'account',
-  body: ShopReportBodySchema,
-  async handler({ db, body, account }): Promise<ShopItem> {
-    const membership = account.membership;
-    if (!membership) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.noMembership);
-    const externalId = body.externalId.trim();
-    const name = body.name.trim();
-    if (!name) throw badParameter('name', '不能为空');
-    const region = body.region?.trim() ?? '';
-    return db.transaction(async (tx) => {
-      // Serialises this account's reports, so two at once can not both squeeze under the quota.
-      await lockAccounts(tx, [account.id]);
-      const elsewhere = await queryOne<{ id: number }>(
-        tx,
-        sql`select id from shops where platform = ${body.platform} and external_id = ${externalId}
-            and status = 'bound' and account_id <> ${account.id} limit 1`,
-      );
-      if (elsewhere) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.boundElsewhere);
-      const existing = await queryOne<{ id: number; status: ShopStatus }>(
-        tx,
-        sql`select id, status from shops where account_id = ${account.id} and platform = ${body.platform} and external_id = ${externalId}`,
-      );
-      if (existing?.status !== 'bound' && (await countBoundShops(tx, account.id)) >= membership.shopQuota) {
-        throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.quotaExceeded(membership.shopQuota));
-      }
-      // A shop bound again keeps its first bind time; one bound anew (or re-bound after an unbind) gets now.
-      const row = await queryOne<ShopRow>(
-        tx,
-        sql`insert into shops as s (account_id, platform, external_id, name, region, status, bound_at)
-            values (${account.id}, ${body.platform}, ${externalId}, ${name}, ${region}, 'bound', now())
-            on conflict (account_id, platform, external_id) do update set
-              name = excluded.name,
-              region = excluded.region,
-              bound_at = case when s.status = 'bound' then s.bound_at else now() end,
-              status = 'bound',
-              unbound_at = null
-            returning ${shopColumns}`,
-      );
-      return toShopItem(row!);
-    });
-  },
+const report = defineCall('shop/report', async ({ db, body, account }) => {
+  const membership = account.membership;
+  if (!membership) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.noMembership);
+  const externalId = body.externalId.trim();
+  const name = body.name.trim();
+  if (!name) throw badParameter('name', '不能为空');
+  const region = body.region?.trim() ?? '';
+  return db.transaction(async (tx) => {
+    // Serialises this account's reports, so two at once can not both squeeze under the quota.
+    await lockAccounts(tx, [account.id]);
+    const elsewhere = await queryOne<{ id: number }>(
+      tx,
+      sql`select id from shops where platform = ${body.platform} and external_id = ${externalId}
+          and status = 'bound' and account_id <> ${account.id} limit 1`,
+    );
+    if (elsewhere) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.boundElsewhere);
+    const existing = await queryOne<{ id: number; status: ShopStatus }>(
+      tx,
+      sql`select id, status from shops where account_id = ${account.id} and platform = ${body.platform} and external_id = ${externalId}`,
+    );
+    if (existing?.status !== 'bound' && (await countBoundShops(tx, account.id)) >= membership.shopQuota) {
+      throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.quotaExceeded(membership.shopQuota));
+    }
+    // A shop bound again keeps its first bind time; one bound anew (or re-bound after an unbind) gets now.
+    const row = await queryOne<ShopRow>(
+      tx,
+      sql`insert into shops as s (account_id, platform, external_id, name, region, status, bound_at)
+          values (${account.id}, ${body.platform}, ${externalId}, ${name}, ${region}, 'bound', now())
+          on conflict (account_id, platform, external_id) do update set
+            name = excluded.name,
+            region = excluded.region,
+            bound_at = case when s.status = 'bound' then s.bound_at else now() end,
+            status = 'bound',
+            unbound_at = null
+          returning ${shopColumns}`,
+    );
+    return toShopItem(row!);
+  });
 });
 
-const list = legacyCall({
-  path: 'shop/list',
-  auth: { anyGrant: [CAPABILITY_URLS.canSeeShopManager] },
-  body: ShopListQuerySchema,
-  async handler({ db, body, account }): Promise<Page<ShopItem>> {
-    const page = await shopPage(db, [sql`s.account_id = ${account.id}`, ...shopFilters(body)], body);
-    return { ...page, list: page.list.map(toShopItem) };
-  },
+const list = defineCall('shop/list', async ({ db, body, account }) => {
+  const page = await shopPage(db, [sql`s.account_id = ${account.id}`, ...shopFilters(body)], body);
+  return { ...page, list: page.list.map(toShopItem) };
 });
 
 /** Sets a bound shop to unbound; answers its row before and after. */
@@ -167,51 +148,36 @@ async function unbindShop(tx: Executor, id: number, ownerId: number | null) {
   return { before, after: after! };
 }
 
-const unbind = legacyCall({
-  path: 'shop/unbind',
-  auth: { anyGrant: [CAPABILITY_URLS.canSeeShopManager] },
-  body: ShopIdBodySchema,
-  async handler({ db, body, account }): Promise<ShopItem> {
-    const { after } = await db.transaction((tx) => unbindShop(tx, body.id, account.id));
-    return toShopItem(after);
-  },
+const unbind = defineCall('shop/unbind', async ({ db, body, account }) => {
+  const { after } = await db.transaction((tx) => unbindShop(tx, body.id, account.id));
+  return toShopItem(after);
 });
 
-const listAll = legacyCall({
-  path: 'shop/listAll',
-  auth: { anyGrant: [CAPABILITY_URLS.canSeeUserShopManager] },
-  body: ShopListAllQuerySchema,
-  async handler({ db, body }): Promise<Page<AccountShopItem>> {
-    const filters = shopFilters(body);
-    const username = body.username?.trim();
-    if (username) filters.push(sql`a.username ilike ${containsPattern(username)}`);
-    const page = await shopPage(db, filters, body);
-    return {
-      ...page,
-      list: page.list.map((row) => ({ ...toShopItem(row), accountId: row.accountId, username: row.username ?? '' })),
-    };
-  },
+const listAll = defineCall('shop/listAll', async ({ db, body }) => {
+  const filters = shopFilters(body);
+  const username = body.username?.trim();
+  if (username) filters.push(sql`a.username ilike ${containsPattern(username)}`);
+  const page = await shopPage(db, filters, body);
+  return {
+    ...page,
+    list: page.list.map((row) => ({ ...toShopItem(row), accountId: row.accountId, username: row.username ?? '' })),
+  };
 });
 
-const forceUnbind = legacyCall({
-  path: 'shop/forceUnbind',
-  auth: { anyGrant: [CAPABILITY_URLS.canSeeUserShopManager], action: ACTIONS.canForceUnbindShop.url },
-  body: ShopIdBodySchema,
-  async handler({ db, body, account, audit }): Promise<ShopItem> {
-    const after = await db.transaction(async (tx) => {
-      const change = await unbindShop(tx, body.id, null);
-      const snapshot = (row: ShopRow) => ({ ...toShopItem(row), accountId: row.accountId });
-      await audit(tx, {
-        action: 'shop.forceUnbind',
-        targetType: 'shop',
-        targetId: body.id,
-        before: snapshot(change.before),
-        after: snapshot(change.after),
-      });
-      return change.after;
+const forceUnbind = defineCall('shop/forceUnbind', async ({ db, body, account, audit }) => {
+  const after = await db.transaction(async (tx) => {
+    const change = await unbindShop(tx, body.id, null);
+    const snapshot = (row: ShopRow) => ({ ...toShopItem(row), accountId: row.accountId });
+    await audit(tx, {
+      action: 'shop.forceUnbind',
+      targetType: 'shop',
+      targetId: body.id,
+      before: snapshot(change.before),
+      after: snapshot(change.after),
     });
-    return toShopItem(after);
-  },
+    return change.after;
+  });
+  return toShopItem(after);
 });
 
 export const shopCalls = [report, list, unbind, listAll, forceUnbind];

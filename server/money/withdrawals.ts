@@ -8,30 +8,18 @@
  * together in the history. Approving settles it: status paid, no balance move (it was held).
  */
 import { sql } from 'drizzle-orm';
-import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
 import type { Page } from '#contract/api';
-import {
-  ApproveWithdrawalBodySchema,
-  LEDGER_TEXT,
-  RejectWithdrawalBodySchema,
-  RequestWithdrawalBodySchema,
-  WithdrawalListQuerySchema,
-  type Withdrawal,
-  type WithdrawalListQuery,
-  type WithdrawalStatus,
-} from '#contract/ledger';
+import { LEDGER_TEXT, type WithdrawalStatus } from '#contract/ledger';
+import type { Withdrawal, WithdrawalListQuery } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import type { Executor } from '../db/client';
 import { containsPattern, queryOne, toIso } from '../db/query';
-import { legacyCall } from '../http/calls';
+import { defineCall } from '../http/calls';
 import { badParameter, Refusal } from '../http/respond';
 import { lockAccount, lockOwnCard } from './cards';
 import { postLedgerEntry } from './ledger';
 import { allOf, fetchPage } from '../db/paging';
-
-const staffGrant = { anyGrant: [CAPABILITY_URLS.canSeeWithdrawalApprova] } as const;
-const ownGrant = { anyGrant: [CAPABILITY_URLS.canSeeSaleBalanceRecord] } as const;
 
 export const withdrawalReference = (id: number) => `withdrawal:${id}`;
 
@@ -100,55 +88,40 @@ function listWithdrawals(db: Executor, body: WithdrawalListQuery, ownerId: numbe
   );
 }
 
-const request = legacyCall({
-  path: 'withdrawal/request',
-  auth: ownGrant,
-  body: RequestWithdrawalBodySchema,
-  async handler({ db, account, body }): Promise<Withdrawal> {
-    const note = body.note?.trim() || LEDGER_TEXT.requestedNote;
-    const id = await db.transaction(async (tx) => {
-      // Concurrent requests wait on the account row, each then reading the balance the one before left.
-      await lockAccount(tx, account.id);
-      const sale = await queryOne<{ balance: number | string }>(
-        tx,
-        sql`select balance_cents as balance from salespeople where account_id = ${account.id} for update`,
-      );
-      if (!sale) throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.notASalesperson);
-      const card = await lockOwnCard(tx, account.id, body.cardId, 'cardId');
-      if (body.amountCents > Number(sale.balance)) {
-        throw badParameter('amountCents', LEDGER_TEXT.overBalance(formatYuan(Number(sale.balance))));
-      }
-      const row = await queryOne<{ id: number }>(
-        tx,
-        sql`insert into withdrawals (account_id, card_id, amount_cents) values (${account.id}, ${card.id}, ${body.amountCents})
-            returning id`,
-      );
-      await postLedgerEntry(tx, {
-        accountId: account.id,
-        amountCents: -body.amountCents,
-        kind: 'withdrawal',
-        reference: withdrawalReference(row!.id),
-        note,
-      });
-      return row!.id;
+const request = defineCall('withdrawal/request', async ({ db, account, body }) => {
+  const note = body.note?.trim() || LEDGER_TEXT.requestedNote;
+  const id = await db.transaction(async (tx) => {
+    // Concurrent requests wait on the account row, each then reading the balance the one before left.
+    await lockAccount(tx, account.id);
+    const sale = await queryOne<{ balance: number | string }>(
+      tx,
+      sql`select balance_cents as balance from salespeople where account_id = ${account.id} for update`,
+    );
+    if (!sale) throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.notASalesperson);
+    const card = await lockOwnCard(tx, account.id, body.cardId, 'cardId');
+    if (body.amountCents > Number(sale.balance)) {
+      throw badParameter('amountCents', LEDGER_TEXT.overBalance(formatYuan(Number(sale.balance))));
+    }
+    const row = await queryOne<{ id: number }>(
+      tx,
+      sql`insert into withdrawals (account_id, card_id, amount_cents) values (${account.id}, ${card.id}, ${body.amountCents})
+          returning id`,
+    );
+    await postLedgerEntry(tx, {
+      accountId: account.id,
+      amountCents: -body.amountCents,
+      kind: 'withdrawal',
+      reference: withdrawalReference(row!.id),
+      note,
     });
-    return withdrawalById(db, id);
-  },
+    return row!.id;
+  });
+  return withdrawalById(db, id);
 });
 
-const mine = legacyCall({
-  path: 'withdrawal/mine',
-  auth: ownGrant,
-  body: WithdrawalListQuerySchema,
-  handler: ({ db, account, body }) => listWithdrawals(db, { ...body, username: undefined }, account.id),
-});
+const mine = defineCall('withdrawal/mine', ({ db, account, body }) => listWithdrawals(db, { ...body, username: undefined }, account.id));
 
-const list = legacyCall({
-  path: 'withdrawal/list',
-  auth: staffGrant,
-  body: WithdrawalListQuerySchema,
-  handler: ({ db, body }) => listWithdrawals(db, body, null),
-});
+const list = defineCall('withdrawal/list', ({ db, body }) => listWithdrawals(db, body, null));
 
 /**
  * The pending withdrawal `id`, row-locked after its owner's account (the lock order: a rejection
@@ -167,57 +140,47 @@ async function lockPending(tx: Executor, id: number, reviewerId: number) {
   return { ...row, amountCents: Number(row.amountCents) };
 }
 
-const approve = legacyCall({
-  path: 'withdrawal/approve',
-  auth: { ...staffGrant, action: ACTIONS.canApproveWithdrawal.url },
-  body: ApproveWithdrawalBodySchema,
-  async handler({ db, account, body, audit }): Promise<Withdrawal> {
-    await db.transaction(async (tx) => {
-      const pending = await lockPending(tx, body.id, account.id);
-      await tx.execute(
-        sql`update withdrawals set status = 'paid', reviewer_id = ${account.id}, reviewed_at = now() where id = ${pending.id}`,
-      );
-      await audit(tx, {
-        action: 'withdrawal.approve',
-        targetType: 'withdrawal',
-        targetId: pending.id,
-        before: { status: 'pending', amountCents: pending.amountCents, accountId: pending.accountId },
-        after: { status: 'paid' },
-      });
+const approve = defineCall('withdrawal/approve', async ({ db, account, body, audit }) => {
+  await db.transaction(async (tx) => {
+    const pending = await lockPending(tx, body.id, account.id);
+    await tx.execute(
+      sql`update withdrawals set status = 'paid', reviewer_id = ${account.id}, reviewed_at = now() where id = ${pending.id}`,
+    );
+    await audit(tx, {
+      action: 'withdrawal.approve',
+      targetType: 'withdrawal',
+      targetId: pending.id,
+      before: { status: 'pending', amountCents: pending.amountCents, accountId: pending.accountId },
+      after: { status: 'paid' },
     });
-    return withdrawalById(db, body.id);
-  },
+  });
+  return withdrawalById(db, body.id);
 });
 
-const reject = legacyCall({
-  path: 'withdrawal/reject',
-  auth: { ...staffGrant, action: ACTIONS.canRejectWithdrawal.url },
-  body: RejectWithdrawalBodySchema,
-  async handler({ db, account, body, audit }): Promise<Withdrawal> {
-    const reason = body.reason.trim();
-    await db.transaction(async (tx) => {
-      const pending = await lockPending(tx, body.id, account.id);
-      await tx.execute(
-        sql`update withdrawals set status = 'rejected', reviewer_id = ${account.id}, reviewed_at = now(), reason = ${reason}
-            where id = ${pending.id}`,
-      );
-      const released = await postLedgerEntry(tx, {
-        accountId: pending.accountId,
-        amountCents: pending.amountCents,
-        kind: 'withdrawal',
-        reference: withdrawalReference(pending.id),
-        note: LEDGER_TEXT.rejectedNote(reason),
-      });
-      await audit(tx, {
-        action: 'withdrawal.reject',
-        targetType: 'withdrawal',
-        targetId: pending.id,
-        before: { status: 'pending', amountCents: pending.amountCents, accountId: pending.accountId },
-        after: { status: 'rejected', reason, balanceAfterCents: released.balanceAfterCents },
-      });
+const reject = defineCall('withdrawal/reject', async ({ db, account, body, audit }) => {
+  const reason = body.reason.trim();
+  await db.transaction(async (tx) => {
+    const pending = await lockPending(tx, body.id, account.id);
+    await tx.execute(
+      sql`update withdrawals set status = 'rejected', reviewer_id = ${account.id}, reviewed_at = now(), reason = ${reason}
+          where id = ${pending.id}`,
+    );
+    const released = await postLedgerEntry(tx, {
+      accountId: pending.accountId,
+      amountCents: pending.amountCents,
+      kind: 'withdrawal',
+      reference: withdrawalReference(pending.id),
+      note: LEDGER_TEXT.rejectedNote(reason),
     });
-    return withdrawalById(db, body.id);
-  },
+    await audit(tx, {
+      action: 'withdrawal.reject',
+      targetType: 'withdrawal',
+      targetId: pending.id,
+      before: { status: 'pending', amountCents: pending.amountCents, accountId: pending.accountId },
+      after: { status: 'rejected', reason, balanceAfterCents: released.balanceAfterCents },
+    });
+  });
+  return withdrawalById(db, body.id);
 });
 
 export const withdrawalCalls = [request, mine, list, approve, reject];

@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { queryOne, queryRows, toIso } from '../db/query';
 import { lockAccounts } from '../db/locks';
-import type { AccountRef, OrderItem, OrderStatus, PendingOrder } from '#contract/orders';
+import type { OrderStatus, PaymentChannelName } from '#contract/orders';
+import type { AccountRef, OrderItem, PendingOrder } from '#contract/api/order';
 import { paymentChannel } from '../payments';
 
 export interface OrderRecord {
@@ -16,7 +17,7 @@ export interface OrderRecord {
   durationDays: number;
   amountCents: string | number | bigint;
   status: OrderStatus;
-  channel: string;
+  channel: PaymentChannelName;
   salespersonId: number | null;
   salespersonName: string | null;
   commissionRate: number | null;

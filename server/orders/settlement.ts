@@ -11,6 +11,7 @@ import { MSG_INSUFFICIENT_BALANCE, postLedgerEntry } from '../money/ledger';
 import { CODES } from '#contract/codes';
 import { commissionOf, formatYuan } from '#contract/money';
 import { MAX_PENDING_ORDERS, membershipAfterPayment, ORDER_MESSAGES } from '#contract/orders';
+import type { PaymentOutcome, RefundOutcome } from '#contract/api/order';
 import type { OrderRecord } from './records';
 import { newOrderNo } from './orderNumbers';
 
@@ -88,13 +89,8 @@ const lockAccountMembership = (tx: Tx, accountId: number) =>
         from accounts where id = ${accountId} ${ACCOUNT_ROW_LOCK}`,
   );
 
-export interface PaymentOutcome {
-  orderNo: string;
-  expiresBefore: string | null;
-  expiresAfter: string;
-  switchedLevel: boolean;
-  commissionCents: number | null;
-}
+/** What a payment changed (the answer of `order/confirm`). */
+export type { PaymentOutcome };
 
 /**
  * Pays a pending order (locked by the caller with its accounts, `lockOrderToSettle`): extends the membership
@@ -155,14 +151,8 @@ export async function payOrder(tx: Tx, order: OrderRecord, operatorId: number | 
 }
 
 /** What a refund did to the membership (docs/payments.md, "Refunds"). */
-export type MembershipReversal = 'restored' | 'shortened' | 'unchanged';
-
-export interface RefundOutcome {
-  orderNo: string;
-  membership: MembershipReversal;
-  expiresAt: string | null;
-  commissionReversedCents: number;
-}
+export type MembershipReversal = RefundOutcome['membership'];
+export type { RefundOutcome };
 
 /**
  * Refunds a paid order (locked by the caller with its accounts, `lockOrderToSettle`): takes the commission back from the salesperson

@@ -3,7 +3,7 @@
  * Whatever the channel, settling goes through `payOrder` (server/orders/settlement.ts), so the
  * membership, the commission and the order change together in one transaction.
  */
-import type { PaymentInstructions } from '#contract/orders';
+import type { PaymentInstructions } from '#contract/api/order';
 
 /** What a channel sees of the order it is asked to start. */
 export interface OrderToPay {

@@ -1,27 +1,20 @@
 /** `/api/admin/ledger/*`, `bankCard/*`, `withdrawal/*`: the salesperson's money. */
-import { legacyCallApi } from '@/services/request';
-import type {
-  AddCardBody,
-  BankCard,
-  LedgerBalance,
-  RejectWithdrawalBody,
-  RequestWithdrawalBody,
-  Withdrawal,
-} from '#contract/ledger';
-import type { Page } from '#contract/api';
+import type { AddCardBody } from '#contract/api/bankCard';
+import type { RejectWithdrawalBody, RequestWithdrawalBody } from '#contract/api/withdrawal';
+import { callApi } from '@/services/request';
 
-export const getBalance = () => legacyCallApi<LedgerBalance>('ledger/balance', {});
+export const getBalance = () => callApi('ledger/balance', {});
 
-export const listCards = () => legacyCallApi<Page<BankCard>>('bankCard/list', { pageSize: 100 });
+export const listCards = () => callApi('bankCard/list', { pageSize: 100 });
 
-export const addCard = (body: AddCardBody) => legacyCallApi<BankCard>('bankCard/add', body);
+export const addCard = (body: AddCardBody) => callApi('bankCard/add', body);
 
-export const removeCard = (id: number) => legacyCallApi<{ id: number }>('bankCard/remove', { id });
+export const removeCard = (id: number) => callApi('bankCard/remove', { id });
 
-export const setDefaultCard = (id: number) => legacyCallApi<BankCard>('bankCard/setDefault', { id });
+export const setDefaultCard = (id: number) => callApi('bankCard/setDefault', { id });
 
-export const requestWithdrawal = (body: RequestWithdrawalBody) => legacyCallApi<Withdrawal>('withdrawal/request', body);
+export const requestWithdrawal = (body: RequestWithdrawalBody) => callApi('withdrawal/request', body);
 
-export const approveWithdrawal = (id: number) => legacyCallApi<Withdrawal>('withdrawal/approve', { id });
+export const approveWithdrawal = (id: number) => callApi('withdrawal/approve', { id });
 
-export const rejectWithdrawal = (body: RejectWithdrawalBody) => legacyCallApi<Withdrawal>('withdrawal/reject', body);
+export const rejectWithdrawal = (body: RejectWithdrawalBody) => callApi('withdrawal/reject', body);

@@ -1,29 +1,19 @@
 /** `/api/admin/order/*` */
-import { legacyCallApi } from '@/services/request';
-import type {
-  AccountOption,
-  CreateOrderBody,
-  LevelOnSale,
-  MemberCenter,
-  OrderActionBody,
-  OrderItem,
-  PendingOrder,
-  RechargeBody,
-} from '#contract/orders';
+import type { CreateOrderBody, OrderActionBody, RechargeBody } from '#contract/api/order';
+import { callApi } from '@/services/request';
 
-export const getMemberCenter = () => legacyCallApi<MemberCenter>('order/center', {});
+export const getMemberCenter = () => callApi('order/center', {});
 
-export const listLevelsOnSale = () => legacyCallApi<LevelOnSale[]>('order/levels', {});
+export const listLevelsOnSale = () => callApi('order/levels', {});
 
-export const createOrder = (body: CreateOrderBody) => legacyCallApi<PendingOrder>('order/create', body);
+export const createOrder = (body: CreateOrderBody) => callApi('order/create', body);
 
-export const confirmOrder = (body: OrderActionBody) => legacyCallApi<{ expiresAfter: string }>('order/confirm', body);
+export const confirmOrder = (body: OrderActionBody) => callApi('order/confirm', body);
 
-export const cancelOrder = (body: OrderActionBody) => legacyCallApi<{ orderNo: string }>('order/cancel', body);
+export const cancelOrder = (body: OrderActionBody) => callApi('order/cancel', body);
 
-export const refundOrder = (body: OrderActionBody) => legacyCallApi<{ membership: string }>('order/refund', body);
+export const refundOrder = (body: OrderActionBody) => callApi('order/refund', body);
 
-export const rechargeAccount = (body: RechargeBody) => legacyCallApi<OrderItem>('order/recharge', body);
+export const rechargeAccount = (body: RechargeBody) => callApi('order/recharge', body);
 
-export const searchAccounts = (keyword: string) =>
-  legacyCallApi<AccountOption[]>('order/searchAccounts', { keyword }, { errorToast: false });
+export const searchAccounts = (keyword: string) => callApi('order/searchAccounts', { keyword }, { errorToast: false });

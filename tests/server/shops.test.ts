@@ -1,6 +1,7 @@
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { SHOP_MESSAGES, type AccountShopItem, type ShopItem } from '#contract/shops';
+import { SHOP_MESSAGES } from '#contract/shops';
+import type { AccountShopItem, ShopItem } from '#contract/api/shop';
 import { DEMO_SHOPS } from '../../server/seed/domains/shops';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, one, rows, sql } from './support/sql';

@@ -1,5 +1,5 @@
 /** Member centre fixtures (kept out of the test file: jest's hoisting pass can not read type annotations). */
-import type { CurrentMembership, LevelOnSale, MemberCenter, PendingOrder } from '#contract/orders';
+import type { CurrentMembership, LevelOnSale, MemberCenter, PendingOrder } from '#contract/api/order';
 
 export const DAY = 86_400_000;
 export const NOW = Date.UTC(2026, 0, 10, 4, 0, 0);

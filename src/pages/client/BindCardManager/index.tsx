@@ -3,10 +3,11 @@ import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-
 import { Alert, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { removeCard, setDefaultCard } from '@/services/ledger';
-import { maskedCard, type BankCard } from '#contract/ledger';
+import { maskedCard } from '#contract/ledger';
+import type { BankCard } from '#contract/api/bankCard';
 import dayjs from '@/utils/dayjs';
 import { feedback } from '@/utils/feedback';
-import { legacyPagedRequest } from '@/utils/proTable';
+import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import AddCardForm from './AddCardForm';
 import { CARD_TEXT } from './text';
@@ -82,7 +83,7 @@ export default function BindCardManagerPage() {
         actionRef={table}
         columns={columns}
         search={false}
-        request={legacyPagedRequest<BankCard>('bankCard/list')}
+        request={pagedRequest('bankCard/list')}
         pagination={tablePagination}
         locale={{ emptyText: CARD_TEXT.empty }}
         options={{ reload: true, density: false, setting: false }}

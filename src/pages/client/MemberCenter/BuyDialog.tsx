@@ -2,13 +2,8 @@
 import { Alert, Descriptions, Modal } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { formatYuan } from '#contract/money';
-import {
-  membershipAfterPayment,
-  ORDER_TEXT,
-  PAYMENT_CHANNEL_TEXT,
-  type CurrentMembership,
-  type LevelOnSale,
-} from '#contract/orders';
+import { membershipAfterPayment, ORDER_TEXT, PAYMENT_CHANNEL_TEXT } from '#contract/orders';
+import type { CurrentMembership, LevelOnSale } from '#contract/api/order';
 
 const TEXT = ORDER_TEXT.memberCenter;
 

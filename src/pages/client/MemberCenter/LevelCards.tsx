@@ -2,7 +2,8 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Row, Typography } from 'antd';
 import { formatYuan } from '#contract/money';
-import { ORDER_TEXT, type CurrentMembership, type LevelOnSale } from '#contract/orders';
+import { ORDER_TEXT } from '#contract/orders';
+import type { CurrentMembership, LevelOnSale } from '#contract/api/order';
 
 const TEXT = ORDER_TEXT.memberCenter;
 

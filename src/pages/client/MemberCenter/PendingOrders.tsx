@@ -2,7 +2,8 @@
 import { Button, Card, Descriptions, Popconfirm, Space, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { formatYuan } from '#contract/money';
-import { ORDER_TEXT, type PendingOrder } from '#contract/orders';
+import { ORDER_TEXT } from '#contract/orders';
+import type { PendingOrder } from '#contract/api/order';
 
 const TEXT = ORDER_TEXT.memberCenter;
 

@@ -9,9 +9,10 @@ import { useRef } from 'react';
 import dayjs from '@/utils/dayjs';
 import { cancelOrder, confirmOrder, refundOrder } from '@/services/order';
 import { formatYuan } from '#contract/money';
-import { ORDER_TEXT, type OrderItem } from '#contract/orders';
+import { ORDER_TEXT } from '#contract/orders';
+import type { OrderItem } from '#contract/api/order';
 import { feedback } from '@/utils/feedback';
-import { legacyPagedRequest } from '@/utils/proTable';
+import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { orderColumns } from './columns';
 
@@ -103,7 +104,7 @@ export default function OrderListPage() {
         rowKey="orderNo"
         actionRef={actionRef}
         columns={orderColumns(staff, actions)}
-        request={legacyPagedRequest<OrderItem, Filters>('order/list', toListBody)}
+        request={pagedRequest<'order/list', Filters>('order/list', toListBody)}
         pagination={tablePagination}
         search={{ labelWidth: 'auto' }}
         scroll={{ x: 'max-content' }}

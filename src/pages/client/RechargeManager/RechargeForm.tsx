@@ -5,7 +5,8 @@ import { useRef, useState } from 'react';
 import dayjs from '@/utils/dayjs';
 import { listLevelsOnSale, rechargeAccount, searchAccounts } from '@/services/order';
 import { formatYuan } from '#contract/money';
-import { ORDER_TEXT, type AccountOption, type LevelOnSale } from '#contract/orders';
+import { ORDER_TEXT } from '#contract/orders';
+import type { AccountOption, LevelOnSale } from '#contract/api/order';
 import { feedback } from '@/utils/feedback';
 
 const TEXT = ORDER_TEXT.recharge;

@@ -3,8 +3,9 @@ import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-
 import { useRef } from 'react';
 import dayjs from '@/utils/dayjs';
 import { formatYuan } from '#contract/money';
-import { ORDER_TEXT, type OrderItem } from '#contract/orders';
-import { legacyPagedRequest } from '@/utils/proTable';
+import { ORDER_TEXT } from '#contract/orders';
+import type { OrderItem } from '#contract/api/order';
+import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import RechargeForm from './RechargeForm';
 
@@ -31,7 +32,7 @@ export default function RechargeManagerPage() {
         actionRef={actionRef}
         headerTitle={ORDER_TEXT.recharge.recentTitle}
         columns={columns}
-        request={legacyPagedRequest<OrderItem>('order/rechargeList')}
+        request={pagedRequest('order/rechargeList')}
         pagination={tablePagination}
         search={false}
         scroll={{ x: 'max-content' }}

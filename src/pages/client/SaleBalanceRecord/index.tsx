@@ -4,9 +4,11 @@ import { useRequest } from 'ahooks';
 import { Alert, Card, Col, Row, Statistic, Tabs } from 'antd';
 import { useRef, useState } from 'react';
 import { getBalance } from '@/services/ledger';
-import type { LedgerEntry, LedgerKindName, Withdrawal } from '#contract/ledger';
+import type { LedgerKindName } from '#contract/ledger';
+import type { LedgerEntry } from '#contract/api/ledger';
+import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
-import { legacyPagedRequest } from '@/utils/proTable';
+import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { cardLabel, dateTime, dayRange, kindValueEnum, SignedYuan, statusValueEnum } from './display';
 import { BALANCE_TEXT } from './text';
@@ -83,7 +85,7 @@ export default function SaleBalanceRecordPage() {
                   rowKey="id"
                   actionRef={entries}
                   columns={entryColumns}
-                  request={legacyPagedRequest<LedgerEntry, EntryFilters>('ledger/list', ({ range, ...rest }) => ({ ...rest, ...dayRange(range) }))}
+                  request={pagedRequest<'ledger/list', EntryFilters>('ledger/list', ({ range, ...rest }) => ({ ...rest, ...dayRange(range) }))}
                   pagination={tablePagination}
                   search={{ labelWidth: 'auto' }}
                   locale={{ emptyText: BALANCE_TEXT.entriesEmpty }}
@@ -100,7 +102,7 @@ export default function SaleBalanceRecordPage() {
                   rowKey="id"
                   actionRef={withdrawals}
                   columns={withdrawalColumns}
-                  request={legacyPagedRequest<Withdrawal>('withdrawal/mine')}
+                  request={pagedRequest('withdrawal/mine')}
                   pagination={tablePagination}
                   search={{ labelWidth: 'auto' }}
                   locale={{ emptyText: BALANCE_TEXT.withdrawalsEmpty }}

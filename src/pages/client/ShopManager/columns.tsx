@@ -3,7 +3,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { Badge, Popconfirm, Tooltip, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { SHOP_PLATFORMS, SHOP_STATUS_TEXT, type ShopStatus } from '#contract/shopPlatforms';
-import type { ShopItem } from '#contract/shops';
+import type { ShopItem } from '#contract/api/shop';
 
 const PLATFORM_ENUM = Object.fromEntries(SHOP_PLATFORMS.map(({ value, label }) => [value, { text: label }]));
 

@@ -2,9 +2,9 @@
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { message } from 'antd';
 import { useRef } from 'react';
-import { legacyCallApi } from '@/services/request';
-import type { ShopItem } from '#contract/shops';
-import { legacyPagedRequest } from '@/utils/proTable';
+import { callApi } from '@/services/request';
+import type { ShopItem } from '#contract/api/shop';
+import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import BindShopModal from './BindShopModal';
 import { shopColumns, unbindColumn } from './columns';
@@ -13,7 +13,7 @@ export default function ShopManager() {
   const table = useRef<ActionType>();
 
   const unbind = async (shop: ShopItem) => {
-    const answer = await legacyCallApi<ShopItem>('shop/unbind', { id: shop.id });
+    const answer = await callApi('shop/unbind', { id: shop.id });
     if (!answer.isSuccess) return;
     message.success(`已解绑 ${shop.name}`);
     table.current?.reload();
@@ -36,7 +36,7 @@ export default function ShopManager() {
         headerTitle="我的店铺"
         actionRef={table}
         columns={columns}
-        request={legacyPagedRequest<ShopItem>('shop/list')}
+        request={pagedRequest('shop/list')}
         pagination={tablePagination}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         scroll={{ x: 860 }}

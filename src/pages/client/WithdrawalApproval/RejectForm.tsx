@@ -2,7 +2,8 @@
 import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
 import { Descriptions } from 'antd';
 import { rejectWithdrawal } from '@/services/ledger';
-import { REJECT_REASON_MAX, type Withdrawal } from '#contract/ledger';
+import { REJECT_REASON_MAX } from '#contract/ledger';
+import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import { feedback } from '@/utils/feedback';
 import { cardLabel } from '../SaleBalanceRecord/display';

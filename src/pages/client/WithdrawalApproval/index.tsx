@@ -4,10 +4,11 @@ import { Popconfirm, Typography } from 'antd';
 import { useAccess } from '@umijs/max';
 import { useRef } from 'react';
 import { approveWithdrawal } from '@/services/ledger';
-import type { Withdrawal, WithdrawalStatus } from '#contract/ledger';
+import type { WithdrawalStatus } from '#contract/ledger';
+import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import { feedback } from '@/utils/feedback';
-import { legacyPagedRequest } from '@/utils/proTable';
+import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { cardLabel, dateTime, statusValueEnum } from '../SaleBalanceRecord/display';
 import RejectForm from './RejectForm';
@@ -108,7 +109,7 @@ export default function WithdrawalApprovalPage() {
         rowKey="id"
         actionRef={table}
         columns={columns}
-        request={legacyPagedRequest<Withdrawal>('withdrawal/list')}
+        request={pagedRequest('withdrawal/list')}
         pagination={tablePagination}
         search={{ labelWidth: 'auto' }}
         locale={{ emptyText: APPROVAL_TEXT.empty }}

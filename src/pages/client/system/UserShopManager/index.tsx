@@ -3,9 +3,9 @@ import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-
 import { message } from 'antd';
 import { useAccess } from '@umijs/max';
 import { useRef } from 'react';
-import { legacyCallApi } from '@/services/request';
-import type { AccountShopItem, ShopItem } from '#contract/shops';
-import { legacyPagedRequest } from '@/utils/proTable';
+import { callApi } from '@/services/request';
+import type { AccountShopItem, ShopItem } from '#contract/api/shop';
+import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { shopColumns, unbindColumn } from '../../ShopManager/columns';
 
@@ -14,7 +14,7 @@ export default function UserShopManager() {
   const table = useRef<ActionType>();
 
   const forceUnbind = async (shop: AccountShopItem) => {
-    const answer = await legacyCallApi<ShopItem>('shop/forceUnbind', { id: shop.id });
+    const answer = await callApi('shop/forceUnbind', { id: shop.id });
     if (!answer.isSuccess) return;
     message.success(`已强制解绑 ${shop.username} 的店铺 ${shop.name}`);
     table.current?.reload();
@@ -42,7 +42,7 @@ export default function UserShopManager() {
         headerTitle="用户店铺"
         actionRef={table}
         columns={columns}
-        request={legacyPagedRequest<AccountShopItem>('shop/listAll')}
+        request={pagedRequest('shop/listAll')}
         pagination={tablePagination}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         scroll={{ x: 980 }}
