@@ -5,7 +5,7 @@
 import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { SYSTEM_TEXT, type RoleOption } from '#contract/system';
-import type { AccountListItem } from '#contract/api';
+import type { AccountListItem } from '#contract/api/account';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, menuId, one, roleId, rows, sql } from './support/sql';
 

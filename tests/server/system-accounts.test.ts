@@ -6,7 +6,8 @@ import { RECENT_ACCOUNTS } from '../../server/calls/accountList';
 import { containsPattern } from '../../server/db/query';
 import { CODE_MESSAGES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { SYSTEM_TEXT, type AuditItem, type LevelItem, type SaleItem } from '#contract/system';
+import type { SaleItem } from '#contract/api/sale';
+import { SYSTEM_TEXT, type AuditItem, type LevelItem } from '#contract/system';
 import { describeEachDatabase, injectCall, TEST_ADMIN } from './support/databases';
 import { accountId, one, roleId, rows, sql } from './support/sql';
 
