@@ -1,7 +1,10 @@
-/** Account field rules, shared by the console's forms and the server's body schemas. */
+/** Account field rules, shared by the console's forms and the server's body schemas (contract/api/account.ts). */
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
+/** The one username rule: the register and create-account bodies and both forms use it. */
 export const USERNAME_PATTERN = '^[A-Za-z0-9_]+$';
+/** What a username breaking USERNAME_PATTERN is told. */
+export const USERNAME_PATTERN_TEXT = '只能包含字母、数字和下划线';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 export const EMAIL_MAX = 254;

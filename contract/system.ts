@@ -1,18 +1,8 @@
 /**
  * System administration (issue 5): menus, roles, accounts, salespeople, membership levels and the
- * audit log. Body schemas (TypeBox, validated by the server), their types, the answer shapes and
- * the screen strings the tests look for. Imported by the server, the pages and the tests.
+ * audit log: the constants, labels and helpers the screens, the server and the tests share (no
+ * schema library: the calls' schemas are in contract/api).
  */
-import { Type, type Static } from '@sinclair/typebox';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from './accountRules';
-import type { AccountListItem, Page } from './api';
-import { BigId, DateTime, Id, Int4, PageFields } from './api/common';
-import { AccountListQuerySchema, AccountStatusSchema } from './schemas';
-
-export type { Page };
-
-const strict = { additionalProperties: false } as const;
-const patternMessage = (message: string) => ({ patternMessage: message });
 
 /** The built-in super administrator role: every menu, can not be deleted or narrowed. */
 export const SUPER_ADMIN_ROLE_CODE = 'super_admin';
@@ -89,107 +79,18 @@ export const MENU_ICON_NAMES: readonly string[] = [
   'WalletOutlined',
 ];
 
-export { IdBodySchema, type IdBody } from './api/common';
 
 // ───────────────────────────── roles ─────────────────────────────
 
 export const ROLE_CODE_PATTERN = '^[a-z][a-z0-9_]{1,31}$';
 
-// ───────────────────────────── accounts ─────────────────────────────
 
-/** `account/list` with the administration filters: role and membership level (0: no membership). */
-export const AccountAdminListQuerySchema = Type.Object(
-  {
-    ...AccountListQuerySchema.properties,
-    roleId: Type.Optional(Id()),
-    levelId: Type.Optional(Int4(0)),
-  },
-  strict,
-);
-export type AccountAdminListQuery = Static<typeof AccountAdminListQuerySchema>;
+// ───────────────────────────── accounts and salespeople ─────────────────────────────
 
-/** The salesperson row of an account (`sale/ofAccounts`), for the users screen. */
-export interface AccountSaleSummary {
-  accountId: number;
-  enabled: boolean;
-  /** basis points */
-  commissionRate: number;
-  inviteCode: string;
-  removed: boolean;
-}
 
-export const SaleOfAccountsSchema = Type.Object({ accountIds: Type.Array(Id(), { maxItems: 100 }) }, strict);
-export type SaleOfAccountsBody = Static<typeof SaleOfAccountsSchema>;
-
-/** A row of the users screen: the `account/list` item with its salesperson summary. */
-export interface AccountAdminItem extends AccountListItem {
-  sale: AccountSaleSummary | null;
-}
-
-export const AccountCreateSchema = Type.Object(
-  {
-    username: Type.String({
-      minLength: USERNAME_MIN,
-      maxLength: USERNAME_MAX,
-      pattern: USERNAME_PATTERN,
-      ...patternMessage('只能包含字母、数字和下划线'),
-    }),
-    email: Type.String({ format: 'email', maxLength: EMAIL_MAX }),
-    /** Absent: a password is generated and answered once. */
-    password: Type.Optional(Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX })),
-    roleIds: Type.Array(Id(), { maxItems: 100 }),
-  },
-  strict,
-);
-export const AccountSetStatusSchema = Type.Object({ id: Id(), status: AccountStatusSchema }, strict);
-
-export type AccountCreateBody = Static<typeof AccountCreateSchema>;
-export type AccountSetStatusBody = Static<typeof AccountSetStatusSchema>;
-
-export interface AccountCreated {
-  id: number;
-  username: string;
-  /** Present when the server generated it: shown once, never again. */
-  password?: string;
-}
-
-export interface PasswordReset {
-  id: number;
-  password: string;
-}
-
-// ───────────────────────────── salespeople ─────────────────────────────
-
-export type SaleStatus = 'enabled' | 'disabled' | 'removed';
+export const SALE_STATUSES = ['enabled', 'disabled', 'removed'] as const;
+export type SaleStatus = (typeof SALE_STATUSES)[number];
 export const SALE_STATUS_TEXT: Record<SaleStatus, string> = { enabled: '启用', disabled: '停用', removed: '已删除' };
-
-export const SaleListQuerySchema = Type.Object(
-  {
-    ...PageFields,
-    username: Type.Optional(Type.String({ maxLength: 64 })),
-    inviteCode: Type.Optional(Type.String({ maxLength: 16 })),
-    status: Type.Optional(Type.Unsafe<SaleStatus>({ type: 'string', enum: ['enabled', 'disabled', 'removed'] })),
-  },
-  strict,
-);
-export const SaleAccountSchema = Type.Object({ accountId: Id() }, strict);
-
-export type SaleListQuery = Static<typeof SaleListQuerySchema>;
-export type SaleAccountBody = Static<typeof SaleAccountSchema>;
-
-export interface SaleItem {
-  accountId: number;
-  username: string;
-  email: string;
-  inviteCode: string;
-  /** basis points */
-  commissionRate: number;
-  status: SaleStatus;
-  referredCount: number;
-  balanceCents: number;
-  /** ISO 8601, UTC */
-  createdAt: string;
-}
 
 /** Percent as typed (12.5) ↔ basis points as sent (1250). */
 export const percentToBasisPoints = (percent: number) => Math.round(percent * 100);
@@ -232,71 +133,11 @@ export const AUDIT_TARGET_TYPES = {
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 
-/** 在线用户: the live sessions, newest activity first. */
-export const SessionListQuerySchema = Type.Object(
-  {
-    ...PageFields,
-    /** The account's username (contains). */
-    username: Type.Optional(Type.String({ maxLength: 64 })),
-    /** The client address (prefix). */
-    ip: Type.Optional(Type.String({ maxLength: 64 })),
-  },
-  strict,
-);
-export type SessionListQuery = Static<typeof SessionListQuerySchema>;
-/** `session/forceLogout`: a session's id (bigserial). */
-export const SessionIdBodySchema = Type.Object({ id: BigId() }, strict);
-export type SessionIdBody = Static<typeof SessionIdBodySchema>;
-
-export interface OnlineSession {
-  id: number;
-  accountId: number;
-  username: string;
-  ip: string | null;
-  userAgent: string | null;
-  /** ISO 8601, UTC */
-  signedInAt: string;
-  lastSeenAt: string;
-  expiresAt: string;
-  /** The caller's own session. */
-  current: boolean;
-  /** Whether the caller may end it (the account's grants are a subset of the caller's). */
-  manageable: boolean;
-}
+// The session, login-log, account and salesperson calls' schemas are in contract/api.
 
 export const LOGIN_RESULTS = { success: '成功', failure: '失败' } as const;
 export type LoginResult = keyof typeof LOGIN_RESULTS;
 export const LOGIN_KINDS = { login: '登录', register: '注册' } as const;
-
-/** 登录日志: every login and registration attempt, newest first. */
-export const LoginLogQuerySchema = Type.Object(
-  {
-    ...PageFields,
-    result: Type.Optional(Type.Union([Type.Literal('success'), Type.Literal('failure')])),
-    kind: Type.Optional(Type.Union([Type.Literal('login'), Type.Literal('register')])),
-    /** The name as typed (contains). */
-    username: Type.Optional(Type.String({ maxLength: 100 })),
-    /** The client address (prefix). */
-    ip: Type.Optional(Type.String({ maxLength: 64 })),
-    from: Type.Optional(DateTime()),
-    to: Type.Optional(DateTime()),
-  },
-  strict,
-);
-export type LoginLogQuery = Static<typeof LoginLogQuerySchema>;
-
-export interface LoginLogItem {
-  id: number;
-  kind: keyof typeof LOGIN_KINDS;
-  /** The name as typed (username or email), null for attempts logged before names were kept. */
-  username: string | null;
-  accountId: number | null;
-  ip: string;
-  userAgent: string | null;
-  result: LoginResult;
-  /** ISO 8601, UTC */
-  at: string;
-}
 
 // ───────────────────────────── refusals and screen text ─────────────────────────────
 

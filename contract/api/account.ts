@@ -1,2 +1,327 @@
-/** `account/*`: not yet moved to the contract (server/calls still declares them with `legacyCall`). */
-export const accountApi = {};
+/**
+ * Accounts: sign-in (register, login, logout), the caller's menus and account, and the users
+ * screen (list, export, create, enable / disable, reset password, roles). Also the account fields
+ * other bodies share (username, email, passwords) and the `membership` every account answer carries.
+ */
+import { Type, type Static, type TLiteral } from '@sinclair/typebox';
+import {
+  EMAIL_MAX,
+  INVITE_CODE_PATTERN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+  USERNAME_PATTERN_TEXT,
+} from '../accountRules';
+import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
+import { DateTime, Empty, Id, IdBodySchema, Int4, Nullable, OneOf, Page, PageFields } from './common';
+import { defineApi } from './define';
+
+const strict = { additionalProperties: false } as const;
+
+/** Server-side message for a failed `pattern` check (read by the server's error translator). */
+export const patternMessage = (message: string) => ({ patternMessage: message });
+
+// ───────────────────────────── shared fields ─────────────────────────────
+
+/** A new account's username (register, create): the one username rule. */
+export const Username = () =>
+  Type.String({ minLength: USERNAME_MIN, maxLength: USERNAME_MAX, pattern: USERNAME_PATTERN, ...patternMessage(USERNAME_PATTERN_TEXT) });
+export const Email = () => Type.String({ format: 'email', maxLength: EMAIL_MAX });
+/** A password being set: the length rule (the strength rule is the server's, server/auth/passwordPolicy.ts). */
+export const NewPassword = () => Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
+/** A password being checked (login, the current password): anything not empty. */
+export const GivenPassword = () => Type.String({ minLength: 1, maxLength: PASSWORD_MAX });
+
+/**
+ * One of `values`, for an answer: a union of literals, which the answer check (TypeBox's compiler)
+ * reads; `OneOf` (an unsafe enum) is for bodies, which ajv validates.
+ */
+export const Literals = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Union(values.map((value) => Type.Literal(value)) as TLiteral<T>[], { description });
+
+export const ACCOUNT_STATUSES = ['enabled', 'disabled'] as const;
+/** In a body (the same enum as before the contract). */
+export const AccountStatus = OneOf(ACCOUNT_STATUSES);
+export type AccountStatus = Static<typeof AccountStatus>;
+
+export const Membership = Type.Object({
+  levelId: Id(),
+  name: Type.String(),
+  expiresAt: Nullable(Type.Integer({ description: '到期时间（epoch 毫秒），null 为不过期' })),
+  /** How many shops the level may bind. */
+  shopQuota: Type.Integer({ minimum: 0, description: '可绑定的店铺数' }),
+  /** How many product ids one creator-programme run may take. */
+  productQuota: Type.Integer({ minimum: 0, description: '达人计划一次可提交的商品数' }),
+});
+export type Membership = Static<typeof Membership>;
+/** `membership` of an account: null without a level or once it expired. */
+const MembershipOrNull = () => Nullable(Membership);
+
+/** A menu of the caller's tree (`account/getMenus`): granted menus and their ancestors. */
+export const MenuNode = Type.Recursive(
+  (Node) =>
+    Type.Object({
+      id: Type.Optional(Id()),
+      title: Type.Optional(Type.String()),
+      url: Type.String(),
+      icon: Type.Optional(Nullable(Type.String())),
+      kind: Type.Optional(Literals(['directory', 'page', 'action'] as const)),
+      visible: Type.Optional(Type.Boolean()),
+      children: Type.Optional(Type.Array(Node)),
+    }),
+  { $id: 'MenuNode' },
+);
+export type MenuNode = Static<typeof MenuNode>;
+
+export const RoleRef = Type.Object({ id: Id(), code: Type.String(), name: Type.String() });
+export type RoleRef = Static<typeof RoleRef>;
+
+// ───────────────────────────── sign-in ─────────────────────────────
+
+export const LoginBody = Type.Object(
+  {
+    /** The username or the email. */
+    username: Type.String({ minLength: 1, maxLength: EMAIL_MAX, description: '用户名或邮箱' }),
+    password: GivenPassword(),
+    remember: Type.Optional(Type.Boolean({ description: '记住我：会话更长' })),
+  },
+  strict,
+);
+export type LoginBody = Static<typeof LoginBody>;
+
+export const LoginResult = Type.Object({
+  token: Type.String(),
+  expires: Type.Integer({ description: '会话到期时间（epoch 毫秒）' }),
+  username: Type.String(),
+  email: Type.String(),
+  membership: MembershipOrNull(),
+});
+export type LoginResult = Static<typeof LoginResult>;
+
+export const RegisterBody = Type.Object(
+  {
+    username: Username(),
+    email: Email(),
+    password: NewPassword(),
+    inviteCode: Type.Optional(Type.String({ pattern: INVITE_CODE_PATTERN, ...patternMessage('应为 8 位大写字母或数字') })),
+  },
+  strict,
+);
+export type RegisterBody = Static<typeof RegisterBody>;
+
+/** `account/register`: the new account (it still has to log in). */
+export const RegisterResult = Type.Object({ id: Id(), username: Type.String(), email: Type.String() });
+export type RegisterResult = Static<typeof RegisterResult>;
+
+export const AccountInfo = Type.Object({ username: Type.String(), email: Type.String(), membership: MembershipOrNull() });
+export type AccountInfo = Static<typeof AccountInfo>;
+
+// ───────────────────────────── the users screen ─────────────────────────────
+
+/** The users screen's filters: texts contain, role, membership level (0: no membership). */
+export const AccountListQuery = Type.Object(
+  {
+    ...PageFields,
+    username: Type.Optional(Type.String({ maxLength: 64 })),
+    email: Type.Optional(Type.String({ maxLength: EMAIL_MAX })),
+    status: Type.Optional(AccountStatus),
+    roleId: Type.Optional(Id()),
+    levelId: Type.Optional(Int4(0)),
+  },
+  strict,
+);
+export type AccountListQuery = Static<typeof AccountListQuery>;
+
+export const AccountListItem = Type.Object({
+  id: Id(),
+  username: Type.String(),
+  email: Type.String(),
+  status: Literals(ACCOUNT_STATUSES),
+  membership: MembershipOrNull(),
+  roles: Type.Array(RoleRef),
+  createdAt: DateTime(),
+  /** Whether the caller may act on this account: another account whose grants are a subset of the caller's. */
+  manageable: Type.Boolean({ description: '调用者可否操作该账号：另一个权限不超出调用者的账号' }),
+});
+export type AccountListItem = Static<typeof AccountListItem>;
+
+const AccountPage = Page(AccountListItem);
+export const AccountListPage = Type.Object({
+  ...AccountPage.properties,
+  totalCapped: Type.Optional(Type.Boolean({ description: '文本搜索匹配过多：total 为"至少"' })),
+});
+export type AccountListPage = Static<typeof AccountListPage>;
+
+/** `account/export`: the filtered accounts as CSV (UTF-8 with a BOM), newest first. */
+export const AccountExport = Type.Object({
+  csv: Type.String(),
+  rows: Type.Integer({ minimum: 0 }),
+  /** More accounts matched than one export holds; the newest ones are in it. */
+  truncated: Type.Boolean({ description: '匹配的账号超过一次导出的上限，只导出了最新的' }),
+});
+export type AccountExport = Static<typeof AccountExport>;
+
+export const SetRolesBody = Type.Object({ id: Id(), roleIds: Type.Array(Id(), { maxItems: 100 }) }, strict);
+export type SetRolesBody = Static<typeof SetRolesBody>;
+export const RolesSet = Type.Object({ id: Id(), roleIds: Type.Array(Id()) });
+export type RolesSet = Static<typeof RolesSet>;
+
+export const AccountCreateBody = Type.Object(
+  {
+    username: Username(),
+    email: Email(),
+    /** Absent: a password is generated and answered once. */
+    password: Type.Optional(NewPassword()),
+    roleIds: Type.Array(Id(), { maxItems: 100 }),
+  },
+  strict,
+);
+export type AccountCreateBody = Static<typeof AccountCreateBody>;
+
+export const AccountCreated = Type.Object({
+  id: Id(),
+  username: Type.String(),
+  /** Present when the server generated it: shown once, never again. */
+  password: Type.Optional(Type.String({ description: '服务器生成的密码：只显示这一次' })),
+});
+export type AccountCreated = Static<typeof AccountCreated>;
+
+export const AccountSetStatusBody = Type.Object({ id: Id(), status: AccountStatus }, strict);
+export type AccountSetStatusBody = Static<typeof AccountSetStatusBody>;
+export const StatusSet = Type.Object({ id: Id(), status: Literals(ACCOUNT_STATUSES), sessionsRevoked: Type.Integer({ minimum: 0 }) });
+export type StatusSet = Static<typeof StatusSet>;
+
+export const PasswordReset = Type.Object({ id: Id(), password: Type.String() });
+export type PasswordReset = Static<typeof PasswordReset>;
+
+// ───────────────────────────── calls ─────────────────────────────
+
+const usersScreen = [CAPABILITY_URLS.canSeeUsersManager] as const;
+
+const exampleMembership: Membership = { levelId: 2, name: '黄金会员', expiresAt: 1_798_761_600_000, shopQuota: 5, productQuota: 200 };
+const exampleAccount: AccountListItem = {
+  id: 42,
+  username: 'amy',
+  email: 'amy@example.com',
+  status: 'enabled',
+  membership: exampleMembership,
+  roles: [{ id: 3, code: 'member', name: '会员' }],
+  createdAt: '2026-10-01T08:00:00.000Z',
+  manageable: true,
+};
+
+export const accountApi = {
+  'account/register': defineApi({
+    summary: '注册账号（可填销售的邀请码）',
+    description:
+      '按地址限流（A0501）；用户名或邮箱已被使用：A0111；邀请码无效或已停用：A0400；密码太弱：A0400。注册后仍需登录。',
+    auth: 'public',
+    body: RegisterBody,
+    answer: RegisterResult,
+    example: {
+      body: { username: 'amy', email: 'amy@example.com', password: 'Sturdy#Key-2468', inviteCode: 'K7M2Q9XA' },
+      answer: { id: 42, username: 'amy', email: 'amy@example.com' },
+    },
+  }),
+  'account/login': defineApi({
+    summary: '登录：以用户名或邮箱和密码换取会话令牌',
+    description:
+      '按地址限流（A0501）；用户名或密码错误：A0210（不区分账号是否存在）；连续 5 次错误锁定 10 分钟：A0211；停用的账号在密码正确后才答 A0202。',
+    auth: 'public',
+    body: LoginBody,
+    answer: LoginResult,
+    example: {
+      body: { username: 'amy', password: 'Sturdy#Key-2468', remember: true },
+      answer: { token: 'q3N1c2VyLXRva2VuLWV4YW1wbGU', expires: 1_767_225_600_000, username: 'amy', email: 'amy@example.com', membership: exampleMembership },
+    },
+  }),
+  'account/logout': defineApi({
+    summary: '退出登录：结束本次会话',
+    auth: 'account',
+    body: Empty,
+    answer: Type.Null(),
+    example: { body: {}, answer: null },
+  }),
+  'account/getMenus': defineApi({
+    summary: '调用者的菜单树：被授权的菜单及其上级',
+    auth: 'account',
+    body: Empty,
+    answer: Type.Array(MenuNode),
+    example: {
+      body: {},
+      answer: [
+        {
+          id: 1,
+          title: '首页',
+          url: '/client/home',
+          icon: 'HomeOutlined',
+          kind: 'page',
+          visible: true,
+          children: [],
+        },
+      ],
+    },
+  }),
+  'account/getOne': defineApi({
+    summary: '调用者的账号：用户名、邮箱、会员',
+    auth: 'account',
+    body: Empty,
+    answer: AccountInfo,
+    example: { body: {}, answer: { username: 'amy', email: 'amy@example.com', membership: exampleMembership } },
+  }),
+  'account/list': defineApi({
+    summary: '用户管理列表：按用户名、邮箱（包含）、状态、角色、会员等级筛选（分页）',
+    description: '文本搜索匹配超过 1000 个时 total 为下限，totalCapped 为 true。',
+    auth: { anyGrant: usersScreen },
+    body: AccountListQuery,
+    answer: AccountListPage,
+    example: { body: { current: 1, pageSize: 10, username: 'am' }, answer: { list: [exampleAccount], total: 1, current: 1, pageSize: 10 } },
+  }),
+  'account/export': defineApi({
+    summary: '按用户管理的筛选条件导出账号（CSV）',
+    description: '最多导出最新的 10000 个账号，超出时 truncated 为 true。',
+    auth: { anyGrant: usersScreen, action: ACTIONS.canExportAccounts.url },
+    body: AccountListQuery,
+    answer: AccountExport,
+    example: {
+      body: { status: 'enabled' },
+      answer: { csv: '\uFEFFID,用户名,邮箱,状态,角色,会员等级,会员到期（UTC）,注册时间（UTC）\r\n42,amy,amy@example.com,启用,会员,黄金会员,2027-01-01T00:00:00.000Z,2026-10-01T08:00:00.000Z\r\n', rows: 1, truncated: false },
+    },
+  }),
+  'account/setRoles': defineApi({
+    summary: '设置账号的角色（整体替换）',
+    description: '不能修改自己的角色；只能授予不超出自身权限的角色；不能移除最后一个启用的超级管理员。',
+    auth: { anyGrant: usersScreen, action: ACTIONS.canSetRoles.url },
+    body: SetRolesBody,
+    answer: RolesSet,
+    example: { body: { id: 42, roleIds: [3, 5] }, answer: { id: 42, roleIds: [3, 5] } },
+  }),
+  'account/create': defineApi({
+    summary: '新建账号：不填密码时生成一个，只在这次回答中出现',
+    description: '用户名或邮箱已存在：A0400；只能授予不超出自身权限的角色。',
+    auth: { anyGrant: usersScreen, action: ACTIONS.canCreateAccount.url },
+    body: AccountCreateBody,
+    answer: AccountCreated,
+    example: {
+      body: { username: 'bob', email: 'bob@example.com', roleIds: [3] },
+      answer: { id: 43, username: 'bob', password: 'x7Kp2mQ9vR4t' },
+    },
+  }),
+  'account/setStatus': defineApi({
+    summary: '启用或停用账号；停用即结束它的全部会话',
+    description: '不能停用自己，也不能停用最后一个启用的超级管理员；只能操作权限不超出自身的账号。',
+    auth: { anyGrant: usersScreen, action: ACTIONS.canSetAccountStatus.url },
+    body: AccountSetStatusBody,
+    answer: StatusSet,
+    example: { body: { id: 42, status: 'disabled' }, answer: { id: 42, status: 'disabled', sessionsRevoked: 2 } },
+  }),
+  'account/resetPassword': defineApi({
+    summary: '重置密码：生成新密码（只显示这一次），解除锁定并结束该账号的全部会话',
+    auth: { anyGrant: usersScreen, action: ACTIONS.canResetPassword.url },
+    body: IdBodySchema,
+    answer: PasswordReset,
+    example: { body: { id: 42 }, answer: { id: 42, password: 'x7Kp2mQ9vR4t' } },
+  }),
+};

@@ -1,5 +1,5 @@
 /** The `membership` of an account as the API answers it: null when it has no level or it expired. */
-import type { Membership } from '#contract/api';
+import type { Membership } from '#contract/api/account';
 import { toMillis } from '../db/query';
 
 export interface MembershipColumns {

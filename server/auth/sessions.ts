@@ -5,7 +5,7 @@ import { queryRows, toMillis } from '../db/query';
 import { runPrepared, type PreparedStatement } from '../db/prepared';
 import { hashToken, newToken } from './tokens';
 import { membershipOf } from './membership';
-import type { Membership } from '#contract/api';
+import type { Membership } from '#contract/api/account';
 
 export interface SessionAccount {
   sessionId: number;

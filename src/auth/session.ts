@@ -2,7 +2,7 @@
  * The session store (legacy §3): token, expires, membership, username, email in sessionStorage;
  * with "remember me", the token and its expiry also in localStorage so a new tab can restore them.
  */
-import type { LoginResult, Membership } from '#contract/api';
+import type { LoginResult, Membership } from '#contract/api/account';
 
 export const SESSION_KEYS = {
   token: 'token',

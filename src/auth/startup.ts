@@ -1,6 +1,7 @@
 /** Startup (legacy §4): restore the session, then fetch menus and user info when there is a token. */
 import { getMenus, getOne } from '@/services/account';
-import type { MenuNode, Membership, RoleRef } from '#contract/api';
+import type { Membership, RoleRef } from '#contract/api/account';
+import type { MenuNode } from '#contract/capabilities';
 import { flattenMenus } from '#contract/capabilities';
 import { UI_TEXT } from '#contract/uiText';
 import { readSession, restoreSession, saveProfile } from './session';

@@ -13,8 +13,9 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
   USERNAME_PATTERN,
+  USERNAME_PATTERN_TEXT,
 } from '#contract/accountRules';
-import type { LoginBody, RegisterBody } from '#contract/api';
+import type { LoginBody, RegisterBody } from '#contract/api/account';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { APP_TITLE, ROUTE_TITLES } from '#contract/uiText';
 import usePageTitle from '@/utils/usePageTitle';
@@ -121,7 +122,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (username: string) => vo
         rules={[
           { required: true, whitespace: true, message: '请输入用户名' },
           { min: USERNAME_MIN, max: USERNAME_MAX, message: `用户名长度为 ${USERNAME_MIN}–${USERNAME_MAX} 个字符` },
-          { pattern: new RegExp(USERNAME_PATTERN), message: '用户名只能包含字母、数字和下划线' },
+          { pattern: new RegExp(USERNAME_PATTERN), message: `用户名${USERNAME_PATTERN_TEXT}` },
         ]}
       >
         <Input prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" />

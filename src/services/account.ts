@@ -1,25 +1,16 @@
 /** `/api/admin/account/*` */
-import { legacyCallApi } from '@/services/request';
-import type {
-  AccountInfo,
-  LoginBody,
-  LoginResult,
-  MenuNode,
-  RegisterBody,
-  RegisterResult,
-  SetRolesBody,
-} from '#contract/api';
+import { callApi } from '@/services/request';
+import type { LoginBody, RegisterBody, SetRolesBody } from '#contract/api/account';
 
-export const login = (body: LoginBody) => legacyCallApi<LoginResult>('account/login', body);
+export const login = (body: LoginBody) => callApi('account/login', body);
 
-export const register = (body: RegisterBody) => legacyCallApi<RegisterResult>('account/register', body);
+export const register = (body: RegisterBody) => callApi('account/register', body);
 
-export const logout = () => legacyCallApi<null>('account/logout', {}, { errorToast: false });
+export const logout = () => callApi('account/logout', {}, { errorToast: false });
 
-export const getMenus = () => legacyCallApi<MenuNode[]>('account/getMenus', {}, { successToast: false, errorToast: true });
+export const getMenus = () => callApi('account/getMenus', {}, { successToast: false, errorToast: true });
 
-export const getOne = () => legacyCallApi<AccountInfo>('account/getOne', undefined, { successToast: false });
+export const getOne = () => callApi('account/getOne', undefined, { successToast: false });
 
-export const setRoles = (body: SetRolesBody) =>
-  legacyCallApi<null>('account/setRoles', body, { successToast: true, errorToast: true });
+export const setRoles = (body: SetRolesBody) => callApi('account/setRoles', body, { successToast: true, errorToast: true });
 

@@ -1,14 +1,13 @@
 /** `/api/admin/profile/*`: the caller's own account and the home figures. */
-import { legacyCallApi } from '@/services/request';
-import type { ChangePasswordBody, HomeSummary, PasswordChanged, Profile, SummaryBody } from '#contract/profile';
+import { callApi } from '@/services/request';
+import type { ChangePasswordBody, SummaryBody } from '#contract/api/profile';
 
-export const getProfile = () => legacyCallApi<Profile>('profile/get', {});
+export const getProfile = () => callApi('profile/get', {});
 
-export const updateEmail = (email: string, password: string) =>
-  legacyCallApi<{ email: string }>('profile/updateEmail', { email, password });
+export const updateEmail = (email: string, password: string) => callApi('profile/updateEmail', { email, password });
 
-export const changePassword = (body: ChangePasswordBody) => legacyCallApi<PasswordChanged>('profile/changePassword', body);
+export const changePassword = (body: ChangePasswordBody) => callApi('profile/changePassword', body);
 
-export const revokeSession = (id: number) => legacyCallApi<{ id: number; current: boolean }>('profile/revokeSession', { id });
+export const revokeSession = (id: number) => callApi('profile/revokeSession', { id });
 
-export const getSummary = (body: SummaryBody) => legacyCallApi<HomeSummary>('profile/summary', body);
+export const getSummary = (body: SummaryBody) => callApi('profile/summary', body);

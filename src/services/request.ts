@@ -91,6 +91,11 @@ export function callApi<P extends CallPath>(path: P, ...[body, options]: BodyArg
   return post<AnswerOf<P>>(path, body, options);
 }
 
+/** `callApi` for code generic over the path (the body always given): a wrapper such as `change(path, body)`. */
+export function callPath<P extends CallPath>(path: P, body: BodyOf<P>, options?: CallOptions): Promise<ApiResponse<AnswerOf<P>>> {
+  return post<AnswerOf<P>>(path, body, options);
+}
+
 /** The body and options of `callApi`: the body may be left out when every field of it is optional. */
 type BodyArguments<P extends CallPath> = object extends BodyOf<P>
   ? [body?: BodyOf<P>, options?: CallOptions]

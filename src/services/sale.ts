@@ -1,5 +1,6 @@
 /** `/api/admin/sale/*` */
-import { legacyCallApi } from '@/services/request';
-import type { SaleInfo, SetSaleBody } from '#contract/api';
+import { callApi } from '@/services/request';
+import type { SetSaleBody } from '#contract/api/sale';
 
-export const setSale = (body: SetSaleBody) => legacyCallApi<SaleInfo>('sale/setSale', body, { successToast: false });
+export const setSale = (body: SetSaleBody) => callApi('sale/setSale', body, { successToast: false });
+

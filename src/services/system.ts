@@ -1,32 +1,23 @@
 /** The system administration calls (menus, roles, accounts, salespeople, levels, audit log) for the screens. */
 import { message } from 'antd';
-import { callApi, legacyCallApi } from '@/services/request';
-import type { AccountListItem, AnswerOf, BodyOf, CallPath, Page, SaleInfo } from '#contract/api';
+import { callApi, callPath } from '@/services/request';
+import type { AnswerOf, BodyOf, CallPath, Page } from '#contract/api';
+import type { AccountCreateBody, AccountListItem } from '#contract/api/account';
 import type { LevelItem } from '#contract/api/membershipLevel';
 import type { RoleItem } from '#contract/api/role';
-import type { AccountCreateBody, AccountCreated, AccountSaleSummary, PasswordReset } from '#contract/system';
+import type { SaleInfo } from '#contract/api/sale';
 
 /** A change: toasts `done` on success (the request layer toasts a refusal); answers whether it succeeded. */
-export async function change<P extends CallPath>(path: P, body: BodyOf<P>, done?: string): Promise<AnswerOf<P> | true | undefined>;
-/** A change by a call not yet in the contract (contract/api). */
-export async function change<T = unknown>(path: string, body: object, done?: string): Promise<T | undefined>;
-export async function change(path: string, body: object, done = '操作成功'): Promise<unknown> {
-  // The overloads type the body and the answer (the legacy one goes when every domain is in the contract).
-  const answer = await callApi(path as CallPath, body as never);
+export async function change<P extends CallPath>(path: P, body: BodyOf<P>, done = '操作成功'): Promise<AnswerOf<P> | true | undefined> {
+  const answer = await callPath(path, body);
   if (!answer.isSuccess) return undefined;
   message.success(done);
   return answer.content ?? true;
 }
 
-async function read<T>(path: string, body: object = {}): Promise<T> {
-  const answer = await legacyCallApi<T>(path, body);
-  if (!answer.isSuccess) throw new Error(answer.msg);
-  return answer.content;
-}
-
 /** Reads a call of the contract; throws its message when refused. */
 async function load<P extends CallPath>(path: P, body: BodyOf<P>): Promise<AnswerOf<P>> {
-  const answer = await callApi(path, body as never);
+  const answer = await callPath(path, body);
   if (!answer.isSuccess) throw new Error(answer.msg);
   return answer.content;
 }
@@ -35,14 +26,14 @@ export const menuTree = () => load('menu/tree', {});
 export const roleOptions = () => load('role/options', {});
 export const levelOptions = () => load('membershipLevel/options', {});
 export const previewGrants = (menuIds: number[]) => load('role/preview', { menuIds });
-export const salesOf = (accountIds: number[]) => read<AccountSaleSummary[]>('sale/ofAccounts', { accountIds });
+export const salesOf = (accountIds: number[]) => load('sale/ofAccounts', { accountIds });
 
 export const createAccount = async (body: AccountCreateBody) => {
-  const answer = await legacyCallApi<AccountCreated>('account/create', body);
+  const answer = await callApi('account/create', body);
   return answer.isSuccess ? answer.content : undefined;
 };
 export const resetPassword = async (id: number) => {
-  const answer = await legacyCallApi<PasswordReset>('account/resetPassword', { id });
+  const answer = await callApi('account/resetPassword', { id });
   return answer.isSuccess ? answer.content : undefined;
 };
 

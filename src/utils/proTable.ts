@@ -3,7 +3,7 @@
  * out (product.md, API conventions). Every listing screen builds its `request` with `pagedRequest`.
  */
 import type { AnswerOf, BodyOf, CallPath, Page, PageQuery } from '#contract/api';
-import { callApi, legacyCallApi } from '@/services/request';
+import { callPath, legacyCallApi } from '@/services/request';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#contract/constants';
 import dayjs from '@/utils/dayjs';
 

@@ -2,7 +2,8 @@
  * One contract, two implementations: every case runs against the server and against the umi mock
  * endpoints, so the mock QA and front-end work use can not drift from what the server answers.
  */
-import type { AccountListItem, LoginResult, MenuNode, Page } from '#contract/api';
+import type { Page } from '#contract/api';
+import type { AccountListItem, LoginResult, MenuNode } from '#contract/api/account';
 import type { NewsArticle } from '#contract/api/news';
 import { CAPABILITY_URLS, flattenMenus } from '#contract/capabilities';
 import { CODES } from '#contract/codes';

@@ -6,7 +6,7 @@ import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import type { RoleOption } from '#contract/api/role';
 import { SYSTEM_TEXT } from '#contract/system';
-import type { AccountListItem } from '#contract/api';
+import type { AccountListItem } from '#contract/api/account';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, menuId, one, roleId, rows, sql } from './support/sql';
 

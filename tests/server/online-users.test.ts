@@ -1,7 +1,9 @@
 /** 在线用户 and 登录日志: the staff screens of sessions and sign-in attempts. */
 import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
-import { SYSTEM_TEXT, type LoginLogItem, type OnlineSession } from '#contract/system';
+import type { LoginLogItem } from '#contract/api/loginLog';
+import type { OnlineSession } from '#contract/api/session';
+import { SYSTEM_TEXT } from '#contract/system';
 import { describeEachDatabase } from './support/databases';
 import { accountId, one, rows, sessionOf, sql } from './support/sql';
 

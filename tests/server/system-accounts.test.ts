@@ -8,7 +8,8 @@ import { CODE_MESSAGES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import type { AuditItem } from '#contract/api/auditLog';
 import type { LevelItem } from '#contract/api/membershipLevel';
-import { SYSTEM_TEXT, type SaleItem } from '#contract/system';
+import type { SaleItem } from '#contract/api/sale';
+import { SYSTEM_TEXT } from '#contract/system';
 import { describeEachDatabase, injectCall, TEST_ADMIN } from './support/databases';
 import { accountId, one, roleId, rows, sql } from './support/sql';
 

@@ -6,7 +6,7 @@ import { Card, Descriptions, Tag, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { getToken } from '@/auth/session';
 import { getOne } from '@/services/account';
-import type { Membership } from '#contract/api';
+import type { Membership } from '#contract/api/account';
 import HomeFigures from './HomeFigures';
 import PluginPanel from './PluginPanel';
 import { cachedReadOptions } from '@/utils/requestDefaults';

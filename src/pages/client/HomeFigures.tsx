@@ -4,7 +4,7 @@ import { useRequest } from 'ahooks';
 import { Card, Col, Row, Statistic } from 'antd';
 import { getSummary } from '@/services/profile';
 import { formatYuan } from '#contract/money';
-import type { HomeSummary } from '#contract/profile';
+import type { HomeSummary } from '#contract/api/profile';
 import dayjs from '@/utils/dayjs';
 import { cachedReadOptions } from '@/utils/requestDefaults';
 

@@ -4,7 +4,7 @@ import { useModel } from '@umijs/max';
 import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { parseProductIds, productIdsProblem } from '@/extensionBridge/productIds';
-import type { Membership } from '#contract/api';
+import type { Membership } from '#contract/api/account';
 import { DEFAULT_SHOP_TYPE, SHOP_TYPE_OPTIONS, SHOP_TYPE_RULES, SHOP_URL_PLACEHOLDER, SHOP_URL_RULES } from '@/extensionBridge/bindShopFields';
 import ConnectionState from '@/extensionBridge/ConnectionState';
 import { CREATOR_PAGE_URL } from '@/extensionBridge/platform';

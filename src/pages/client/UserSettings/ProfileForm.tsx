@@ -5,7 +5,7 @@ import { Descriptions } from 'antd';
 import { saveProfile } from '@/auth/session';
 import { updateEmail } from '@/services/profile';
 import { EMAIL_MAX } from '#contract/accountRules';
-import type { Profile } from '#contract/profile';
+import type { Profile } from '#contract/api/profile';
 import { PASSWORD_TEXT } from '#contract/uiText';
 import { feedback } from '@/utils/feedback';
 import { dateTime } from '../SaleBalanceRecord/display';

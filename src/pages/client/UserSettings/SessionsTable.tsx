@@ -4,9 +4,9 @@ import { Popconfirm, Space, Tag, Typography } from 'antd';
 import type { MutableRefObject } from 'react';
 import useLogout from '@/components/Header/useLogout';
 import { revokeSession } from '@/services/profile';
-import type { ActiveSession } from '#contract/profile';
+import type { ActiveSession } from '#contract/api/profile';
 import { feedback } from '@/utils/feedback';
-import { legacyPagedRequest } from '@/utils/proTable';
+import { pagedRequest } from '@/utils/proTable';
 import { describeAgent } from '@/utils/userAgent';
 import { tablePagination } from '@/utils/requestDefaults';
 import { dateTime } from '../SaleBalanceRecord/display';
@@ -61,7 +61,7 @@ export default function SessionsTable({ actionRef }: { actionRef: MutableRefObje
       actionRef={actionRef}
       columns={columns}
       search={false}
-      request={legacyPagedRequest<ActiveSession>('profile/sessions')}
+      request={pagedRequest('profile/sessions')}
       pagination={tablePagination}
       options={{ reload: true, density: false, setting: false }}
       cardProps={{ bodyStyle: { padding: 0 } }}

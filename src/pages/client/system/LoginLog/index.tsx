@@ -1,8 +1,9 @@
 /** 登录日志: every login and registration attempt (time, name as typed, address, browser, result), with filters. */
 import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Typography } from 'antd';
-import { LOGIN_KINDS, LOGIN_RESULTS, type LoginLogItem } from '#contract/system';
-import { atRangeBody, legacyPagedRequest } from '@/utils/proTable';
+import type { LoginLogItem } from '#contract/api/loginLog';
+import { LOGIN_KINDS, LOGIN_RESULTS } from '#contract/system';
+import { atRangeBody, pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { describeAgent } from '@/utils/userAgent';
 import { dateTime } from '../../SaleBalanceRecord/display';
@@ -39,7 +40,7 @@ export default function LoginLog() {
         rowKey="id"
         headerTitle="登录与注册记录"
         columns={columns}
-        request={legacyPagedRequest<LoginLogItem, Filters>('loginLog/list', atRangeBody)}
+        request={pagedRequest<'loginLog/list', Filters>('loginLog/list', atRangeBody)}
         pagination={tablePagination}
         scroll={{ x: 800 }}
         search={{ labelWidth: 'auto' }}

@@ -4,10 +4,11 @@ import { useAccess } from '@umijs/max';
 import { Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useRef } from 'react';
 import useLogout from '@/components/Header/useLogout';
-import { legacyCallApi } from '@/services/request';
-import { SYSTEM_TEXT, type OnlineSession } from '#contract/system';
+import { callApi } from '@/services/request';
+import type { OnlineSession } from '#contract/api/session';
+import { SYSTEM_TEXT } from '#contract/system';
 import { feedback } from '@/utils/feedback';
-import { legacyPagedRequest } from '@/utils/proTable';
+import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { describeAgent } from '@/utils/userAgent';
 import { dateTime } from '../../SaleBalanceRecord/display';
@@ -21,7 +22,7 @@ export default function OnlineUsers() {
   const forceLogout = async (session: OnlineSession) => {
     // Ending this tab's own session is a logout.
     if (session.current) return logout();
-    const answer = await legacyCallApi('session/forceLogout', { id: session.id });
+    const answer = await callApi('session/forceLogout', { id: session.id });
     if (!answer.isSuccess) return;
     feedback.message.success(ONLINE_TEXT.done(session.username));
     table.current?.reload();
@@ -88,7 +89,7 @@ export default function OnlineUsers() {
         headerTitle="在线会话"
         actionRef={table}
         columns={columns}
-        request={legacyPagedRequest<OnlineSession>('session/list')}
+        request={pagedRequest('session/list')}
         pagination={tablePagination}
         scroll={{ x: 760 }}
         search={{ labelWidth: 'auto' }}

@@ -5,9 +5,10 @@ import { Popconfirm, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { change } from '@/services/system';
 import { formatRate, formatYuan } from '#contract/money';
-import { basisPointsToPercent, percentToBasisPoints, SALE_STATUS_TEXT, type SaleItem } from '#contract/system';
+import type { SaleItem } from '#contract/api/sale';
+import { basisPointsToPercent, percentToBasisPoints, SALE_STATUS_TEXT } from '#contract/system';
 import dayjs from '@/utils/dayjs';
-import { legacyPagedRequest } from '@/utils/proTable';
+import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 
 const STATUS_ENUM = {
@@ -85,7 +86,7 @@ export default function SaleManager() {
         headerTitle="销售列表"
         actionRef={table}
         columns={columns}
-        request={legacyPagedRequest<SaleItem>('sale/list')}
+        request={pagedRequest('sale/list')}
         pagination={tablePagination}
         options={{ density: false, setting: false }}
         scroll={{ x: 1200 }}

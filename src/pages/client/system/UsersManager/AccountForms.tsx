@@ -1,11 +1,12 @@
 /** The users screen's dialogs: new account, roles, salesperson, and the one-time password. */
 import { ModalForm, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { Alert, Modal, Typography } from 'antd';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '#contract/accountRules';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, USERNAME_PATTERN_TEXT } from '#contract/accountRules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import { strongPasswordRule } from '@/utils/passwordStrength';
 import type { RoleOption } from '#contract/api/role';
-import { basisPointsToPercent, SYSTEM_TEXT, type AccountCreateBody } from '#contract/system';
+import type { AccountCreateBody } from '#contract/api/account';
+import { basisPointsToPercent, SYSTEM_TEXT } from '#contract/system';
 
 const roleSelectOptions = (roles: readonly RoleOption[]) => roles.map((role) => ({ value: role.id, label: role.name }));
 
@@ -30,7 +31,7 @@ export function CreateAccountForm({ roles, onClose, onSubmit }: { roles: RoleOpt
         rules={[
           { required: true, message: '请输入用户名' },
           { min: USERNAME_MIN, max: USERNAME_MAX, message: `长度为 ${USERNAME_MIN}–${USERNAME_MAX} 个字符` },
-          { pattern: new RegExp(USERNAME_PATTERN), message: '只能包含字母、数字和下划线' },
+          { pattern: new RegExp(USERNAME_PATTERN), message: USERNAME_PATTERN_TEXT },
         ]}
       />
       <ProFormText name="email" label="邮箱" rules={[{ required: true, message: '请输入邮箱' }, { type: 'email', message: '邮箱格式不正确' }, { max: EMAIL_MAX }]} />

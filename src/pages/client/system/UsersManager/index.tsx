@@ -5,12 +5,13 @@ import { useAccess, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, message, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { legacyCallApi } from '@/services/request';
+import { callApi } from '@/services/request';
 import { change, createAccount, levelOptions, resetPassword, roleOptions, salesOf } from '@/services/system';
-import type { AccountExport, AccountListItem, Page } from '#contract/api';
+import type { AccountListItem, AccountListQuery } from '#contract/api/account';
+import type { AccountSaleSummary } from '#contract/api/sale';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#contract/constants';
 import { formatRate } from '#contract/money';
-import { percentToBasisPoints, SYSTEM_TEXT, type AccountAdminItem, type AccountAdminListQuery } from '#contract/system';
+import { percentToBasisPoints, SYSTEM_TEXT } from '#contract/system';
 import dayjs from '@/utils/dayjs';
 import { downloadText } from '@/utils/download';
 import { compactFilters, type TableAnswer } from '@/utils/proTable';
@@ -22,6 +23,9 @@ import { accountsTotalText, USERS_TEXT } from './text';
 const STATUS_ENUM = { enabled: { text: '启用', status: 'Success' }, disabled: { text: '停用', status: 'Default' } };
 const NO_MEMBERSHIP = 0;
 
+/** A row of the users screen: the `account/list` item with its salesperson row. */
+type AccountAdminItem = AccountListItem & { sale: AccountSaleSummary | null };
+
 type Dialog = { kind: 'create' } | { kind: 'roles'; account: AccountAdminItem } | { kind: 'sale'; account: AccountAdminItem };
 
 type AccountsAnswer = TableAnswer<AccountAdminItem> & { totalCapped?: boolean };
@@ -29,8 +33,8 @@ type AccountsAnswer = TableAnswer<AccountAdminItem> & { totalCapped?: boolean };
 /** `account/list` (the legacy shape) with each row's salesperson summary. */
 async function requestAccounts(params: Record<string, unknown> & { current?: number; pageSize?: number }): Promise<AccountsAnswer> {
   const { current = FIRST_PAGE, pageSize = DEFAULT_PAGE_SIZE, ...filters } = params;
-  const body = { ...compactFilters(filters), current, pageSize } as AccountAdminListQuery;
-  const answer = await legacyCallApi<Page<AccountListItem> & { totalCapped?: boolean }>('account/list', body);
+  const body = { ...compactFilters(filters), current, pageSize } as AccountListQuery;
+  const answer = await callApi('account/list', body);
   if (!answer.isSuccess) return { data: [], total: 0, success: false };
   const { list, total, totalCapped } = answer.content;
   const sales = list.length ? await salesOf(list.map((item) => item.id)).catch(() => []) : [];
@@ -56,7 +60,7 @@ export default function UsersManager() {
   const exportAccounts = async () => {
     setExporting(true);
     try {
-      const answer = await legacyCallApi<AccountExport>('account/export', lastFilters.current);
+      const answer = await callApi('account/export', lastFilters.current as AccountListQuery);
       if (!answer.isSuccess) return;
       downloadText(answer.content.csv, `${USERS_TEXT.exportFile}-${dayjs().format('YYYYMMDD-HHmmss')}.csv`, 'text/csv;charset=utf-8');
       message.success(USERS_TEXT.exported(answer.content.rows, answer.content.truncated));
