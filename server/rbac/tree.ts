@@ -1,7 +1,14 @@
 /** The menu tree of a set of granted menus: a granted child brings its ancestors. */
 import type { MenuRow, MenuTreeNode } from '#contract/api/menu';
+import type { menus } from '../db/schema';
 
 export type { MenuRow };
+
+/** The contract's menu row is the table's row: renaming a column fails here. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export type MenuRowIsTheTable = Same<MenuRow, typeof menus.$inferSelect> extends true ? true : never;
+const menuRowIsTheTable: MenuRowIsTheTable = true;
+void menuRowIsTheTable;
 
 export interface GrantedTree {
   tree: MenuTreeNode[];
