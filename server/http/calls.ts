@@ -169,21 +169,6 @@ function sendJson(request: FastifyRequest, reply: FastifyReply, json: string, et
   return reply.send(json);
 }
 
-/**
- * A call not yet moved to the contract (contract/api): path, auth and body declared in place, the
- * answer unchecked. Goes when the last domain has moved.
- */
-export function legacyCall<S extends TSchema, const A extends AuthLevel>(call: {
-  path: string;
-  auth: A;
-  body: S;
-  etag?: boolean;
-  handler(context: CallContext<Static<S>, A>): Promise<unknown>;
-}): CallDefinition {
-  const contract = { summary: call.path, auth: call.auth, body: call.body, answer: Type.Unknown(), etag: call.etag, example: { body: {}, answer: null } };
-  return callOf(call.path, contract as ApiCall<S, TSchema, A>, call.handler as CallHandler<S, TSchema, A>);
-}
-
 /** Mounts every call; the contract and the calls must match one to one. */
 export function registerCalls(app: FastifyInstance, services: CallServices, calls: readonly CallDefinition[]) {
   for (const call of calls) call.mount(app, services);

@@ -10,7 +10,7 @@ export const logout = () => callApi('account/logout', {}, { errorToast: false })
 
 export const getMenus = () => callApi('account/getMenus', {}, { successToast: false, errorToast: true });
 
-export const getOne = () => callApi('account/getOne', undefined, { successToast: false });
+export const getOne = () => callApi('account/getOne', {}, { successToast: false });
 
 export const setRoles = (body: SetRolesBody) => callApi('account/setRoles', body, { successToast: true, errorToast: true });
 

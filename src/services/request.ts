@@ -83,27 +83,17 @@ function handleAnswer<T>(data: ApiResponse<T> | null | undefined, options: CallO
   return { ...data, isSuccess: false };
 }
 
+/** The calls whose body may be left out (every field of it is optional). */
+export type PathWithoutBody = { [P in CallPath]: object extends BodyOf<P> ? P : never }[CallPath];
+
 /**
  * POSTs `body` to `/api/admin/<path>` and reads the wrapper. The path, the body and the answer are
  * checked at compile time against the contract (contract/api, imported as types only).
  */
-export function callApi<P extends CallPath>(path: P, ...[body, options]: BodyArguments<P>): Promise<ApiResponse<AnswerOf<P>>> {
-  return post<AnswerOf<P>>(path, body, options);
-}
-
-/** `callApi` for code generic over the path (the body always given): a wrapper such as `change(path, body)`. */
-export function callPath<P extends CallPath>(path: P, body: BodyOf<P>, options?: CallOptions): Promise<ApiResponse<AnswerOf<P>>> {
-  return post<AnswerOf<P>>(path, body, options);
-}
-
-/** The body and options of `callApi`: the body may be left out when every field of it is optional. */
-type BodyArguments<P extends CallPath> = object extends BodyOf<P>
-  ? [body?: BodyOf<P>, options?: CallOptions]
-  : [body: BodyOf<P>, options?: CallOptions];
-
-/** A call whose domain has not moved to the contract yet: the answer type is the caller's word. */
-export function legacyCallApi<T>(path: string, body?: object, options?: CallOptions): Promise<ApiResponse<T>> {
-  return post<T>(path, body, options);
+export function callApi<P extends CallPath>(path: P, body: BodyOf<P>, options?: CallOptions): Promise<ApiResponse<AnswerOf<P>>>;
+export function callApi<P extends PathWithoutBody>(path: P): Promise<ApiResponse<AnswerOf<P>>>;
+export function callApi(path: CallPath, body?: object, options?: CallOptions): Promise<ApiResponse<unknown>> {
+  return post(path, body, options);
 }
 
 async function post<T>(path: string, body: object | undefined, options?: CallOptions): Promise<ApiResponse<T>> {

@@ -1,6 +1,6 @@
 /** The system administration calls (menus, roles, accounts, salespeople, levels, audit log) for the screens. */
 import { message } from 'antd';
-import { callApi, callPath } from '@/services/request';
+import { callApi } from '@/services/request';
 import type { AnswerOf, BodyOf, CallPath, Page } from '#contract/api';
 import type { AccountCreateBody, AccountListItem } from '#contract/api/account';
 import type { LevelItem } from '#contract/api/membershipLevel';
@@ -9,7 +9,7 @@ import type { SaleInfo } from '#contract/api/sale';
 
 /** A change: toasts `done` on success (the request layer toasts a refusal); answers whether it succeeded. */
 export async function change<P extends CallPath>(path: P, body: BodyOf<P>, done = '操作成功'): Promise<AnswerOf<P> | true | undefined> {
-  const answer = await callPath(path, body);
+  const answer = await callApi(path, body);
   if (!answer.isSuccess) return undefined;
   message.success(done);
   return answer.content ?? true;
@@ -17,7 +17,7 @@ export async function change<P extends CallPath>(path: P, body: BodyOf<P>, done 
 
 /** Reads a call of the contract; throws its message when refused. */
 async function load<P extends CallPath>(path: P, body: BodyOf<P>): Promise<AnswerOf<P>> {
-  const answer = await callPath(path, body);
+  const answer = await callApi(path, body);
   if (!answer.isSuccess) throw new Error(answer.msg);
   return answer.content;
 }

@@ -3,7 +3,7 @@
  * out (product.md, API conventions). Every listing screen builds its `request` with `pagedRequest`.
  */
 import type { AnswerOf, BodyOf, CallPath, Page, PageQuery } from '#contract/api';
-import { callPath, legacyCallApi } from '@/services/request';
+import { callApi } from '@/services/request';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#contract/constants';
 import dayjs from '@/utils/dayjs';
 
@@ -45,26 +45,10 @@ export function pagedRequest<P extends PagedPath, F extends Record<string, unkno
     // The form's fields are the call's filters by construction (its columns' dataIndex); the
     // server validates the body like any other.
     const filterBody = compactFilters(toBody(filters as unknown as F)) as FiltersOf<P>;
-    const answer = await legacyCallApi(path, { ...filterBody, current, pageSize } as BodyOf<P>);
+    const answer = await callApi(path, { ...filterBody, current, pageSize } as BodyOf<P>);
     if (!answer.isSuccess || !answer.content) return { data: [], total: 0, success: false };
     const page = answer.content as Page<RowOf<P>>;
     return { data: page.list, total: page.total, success: true };
-  };
-}
-
-/**
- * A ProTable `request` for a paged call not yet in the contract (as `pagedRequest`). `toBody` maps the form's values (e.g. a date
- * range) to the call's filters; by default they pass through, compacted.
- */
-export function legacyPagedRequest<T, P extends Record<string, unknown> = Record<string, unknown>>(
-  path: string,
-  toBody: (params: P) => Record<string, unknown> = (params) => params,
-) {
-  return async (params: P & { current?: number; pageSize?: number; keyword?: string }): Promise<TableAnswer<T>> => {
-    const { current = FIRST_PAGE, pageSize = DEFAULT_PAGE_SIZE, keyword: _keyword, ...filters } = params;
-    const answer = await legacyCallApi<Page<T>>(path, { ...compactFilters(toBody(filters as P)), current, pageSize });
-    if (!answer.isSuccess || !answer.content) return { data: [], total: 0, success: false };
-    return { data: answer.content.list, total: answer.content.total, success: true };
   };
 }
 

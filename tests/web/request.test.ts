@@ -1,6 +1,6 @@
 /** The request wrapper and the error catalogue of legacy §7–§8. */
 import { history } from '@umijs/max';
-import { legacyCallApi as callApi, RequestError } from '@/services/request';
+import { callApi, RequestError } from '@/services/request';
 import { saveLogin } from '@/auth/session';
 import { feedback } from '@/utils/feedback';
 import { fail, installFailingFetch, installFetch, ok } from './support/fakeFetch';
@@ -45,7 +45,7 @@ describe('request layer', () => {
     const quiet = await callApi('account/getOne');
     expect(quiet.isSuccess).toBe(true);
     expect(success).not.toHaveBeenCalled();
-    await callApi('account/setRoles', {}, { successToast: true });
+    await callApi('account/setRoles', { id: 2, roleIds: [] }, { successToast: true });
     expect(success).toHaveBeenCalledWith('保存成功');
   });
 
@@ -64,7 +64,7 @@ describe('request layer', () => {
 
   it('treats success=false as an error even when isSuccess is true', async () => {
     installFetch({ body: { isSuccess: true, success: false, code: '00000', msg: '操作失败', content: null } });
-    const answer = await callApi('sale/setSale', {});
+    const answer = await callApi('sale/setSale', { accountId: 2, enabled: true, commissionRate: 1000 });
     expect(answer.isSuccess).toBe(false);
     expect(error).toHaveBeenCalledWith('操作失败');
     expect(success).not.toHaveBeenCalled();
