@@ -3,6 +3,7 @@ import type { CallDefinition } from '../http/calls';
 import { accountCalls } from './account';
 import { appVersionCalls } from './appVersion';
 import { auditLogCalls } from './auditLog';
+import { bankCardCalls } from './bankCard';
 import { ledgerCalls } from './ledger';
 import { mediaCalls } from './media';
 import { membershipLevelCalls } from './membershipLevel';
@@ -16,6 +17,7 @@ import { saleCalls } from './sale';
 import { scriptCalls } from './script';
 import { sessionCalls } from './session';
 import { shopCalls } from './shop';
+import { withdrawalCalls } from './withdrawal';
 
 export const CALLS: readonly CallDefinition[] = [
   ...accountCalls,
@@ -24,6 +26,8 @@ export const CALLS: readonly CallDefinition[] = [
   ...shopCalls,
   ...orderCalls,
   ...ledgerCalls,
+  ...bankCardCalls,
+  ...withdrawalCalls,
   ...profileCalls,
   ...menuCalls,
   ...roleCalls,

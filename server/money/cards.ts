@@ -1,42 +1,41 @@
 /**
- * `bankCard/*`: a salesperson's payout cards. Only the last four digits and a keyed fingerprint
+ * A salesperson's payout cards (`bankCard/*`, server/calls/bankCard.ts). Only the last four digits and a keyed fingerprint
  * are stored; removing is soft (the withdrawals that name a card keep it); an account with cards
  * always has exactly one default.
  *
  * Every change first locks the owner's account row, so the changes of one account's cards run one
  * after the other (no lost default, no deadlock between a removal and a new default).
  */
-import { sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { CODES } from '#contract/codes';
-import type { Page } from '#contract/api';
+import type { Page, PageQuery } from '#contract/api/common';
 import { LEDGER_TEXT, luhnValid, MAX_CARDS } from '#contract/ledger';
-import type { BankCard } from '#contract/api/bankCard';
-import type { Executor } from '../db/client';
-import { pgErrorCode, queryOne, toIso, UNIQUE_VIOLATION } from '../db/query';
+import type { AddCardBody, BankCard } from '#contract/api/bankCard';
+import type { Db, Executor } from '../db/client';
+import { pgErrorCode, queryOne, UNIQUE_VIOLATION } from '../db/query';
 import { lockAccounts } from '../db/locks';
-import { defineCall } from '../http/calls';
+import { pageOf } from '../db/paging';
+import { bankCards, withdrawals } from '../db/schema';
 import { badParameter, Refusal } from '../http/respond';
 import { cardFingerprint } from './cardFingerprint';
-import { fetchPage } from '../db/paging';
 
-interface CardRow {
-  id: number;
-  holder: string;
-  bank: string;
-  last4: string;
-  isDefault: boolean;
-  createdAt: unknown;
-}
+const cardColumns = {
+  id: bankCards.id,
+  holder: bankCards.holder,
+  bank: bankCards.bank,
+  last4: bankCards.last4,
+  isDefault: bankCards.isDefault,
+  createdAt: bankCards.createdAt,
+};
+type CardRow = Pick<typeof bankCards.$inferSelect, keyof typeof cardColumns>;
 
-const cardColumns = sql`id, holder, bank, last4, is_default as "isDefault", created_at as "createdAt"`;
-
-const toCard = (row: CardRow): BankCard => ({
-  id: Number(row.id),
-  holder: row.holder,
-  bank: row.bank,
-  last4: row.last4,
-  isDefault: Boolean(row.isDefault),
-  createdAt: toIso(row.createdAt)!,
+const toCard = ({ id, holder, bank, last4, isDefault, createdAt }: CardRow): BankCard => ({
+  id,
+  holder,
+  bank,
+  last4,
+  isDefault,
+  createdAt: createdAt.toISOString(),
 });
 
 /** Serialises the card changes of one account (see the module comment). */
@@ -47,98 +46,96 @@ export const lockAccount = (tx: Executor, accountId: number) => lockAccounts(tx,
  * that does not exist or was removed (A0400 naming the field), so ids can not be probed.
  */
 export async function lockOwnCard(tx: Executor, accountId: number, id: number, field = 'id'): Promise<CardRow> {
-  const row = await queryOne<CardRow & { accountId: number; removed: boolean }>(
-    tx,
-    sql`select ${cardColumns}, account_id as "accountId", removed_at is not null as removed
-        from bank_cards where id = ${id} for update`,
-  );
-  if (!row || row.removed || row.accountId !== accountId) throw badParameter(field, LEDGER_TEXT.cardNotFound);
+  const [row] = await tx
+    .select({ ...cardColumns, accountId: bankCards.accountId, removedAt: bankCards.removedAt })
+    .from(bankCards)
+    .where(eq(bankCards.id, id))
+    .for('update');
+  if (!row || row.removedAt !== null || row.accountId !== accountId) throw badParameter(field, LEDGER_TEXT.cardNotFound);
   return row;
 }
 
-  // The ledger screen lists the cards too, to pick the one a withdrawal is paid to.
-const list = defineCall('bankCard/list', async ({ db, account, body }) => {
-  const where = sql`account_id = ${account.id} and removed_at is null`;
-  return fetchPage<CardRow, BankCard>(
-    db,
-    body,
-    {
-      rows: sql`select ${cardColumns} from bank_cards where ${where} order by is_default desc, id desc`,
-      count: sql`select count(*)::int as n from bank_cards where ${where}`,
-    },
-    toCard,
-  );
-});
+/** The account's active cards, the default first, then the newest. */
+export async function listCards(db: Executor, accountId: number, query: PageQuery): Promise<Page<BankCard>> {
+  const { current, pageSize, offset } = pageOf(query);
+  const active = and(eq(bankCards.accountId, accountId), isNull(bankCards.removedAt));
+  const [rows, [{ total }]] = await Promise.all([
+    db.select(cardColumns).from(bankCards).where(active).orderBy(desc(bankCards.isDefault), desc(bankCards.id)).limit(pageSize).offset(offset),
+    db.select({ total: count() }).from(bankCards).where(active),
+  ]);
+  return { list: rows.map(toCard), total, current, pageSize };
+}
 
-const add = defineCall('bankCard/add', async ({ db, config, account, body }) => {
+const clearDefault = (tx: Executor, accountId: number) =>
+  tx.update(bankCards).set({ isDefault: false }).where(and(eq(bankCards.accountId, accountId), eq(bankCards.isDefault, true)));
+
+/** Adds a payout card (the first, or one asked to be, becomes the default). */
+export async function addCard(db: Db, fingerprintKey: string, accountId: number, body: AddCardBody): Promise<BankCard> {
   const holder = body.holder.trim();
   const bank = body.bank.trim();
   if (!holder) throw badParameter('holder', '不能为空');
   if (!bank) throw badParameter('bank', '不能为空');
   if (!luhnValid(body.cardNumber)) throw badParameter('cardNumber', '校验未通过，请核对卡号');
-  const fingerprint = cardFingerprint(config.cardFingerprintKey, body.cardNumber);
+  const fingerprint = cardFingerprint(fingerprintKey, body.cardNumber);
   const last4 = body.cardNumber.slice(-4);
   try {
     return await db.transaction(async (tx) => {
-      await lockAccount(tx, account.id);
+      await lockAccount(tx, accountId);
       const existing = await queryOne<{ n: number; taken: boolean }>(
         tx,
         sql`select count(*)::int as n, coalesce(bool_or(fingerprint = ${fingerprint}), false) as taken
-            from bank_cards where account_id = ${account.id} and removed_at is null`,
+            from bank_cards where account_id = ${accountId} and removed_at is null`,
       );
       if (existing?.taken) throw badParameter('cardNumber', LEDGER_TEXT.cardTaken);
       if ((existing?.n ?? 0) >= MAX_CARDS) throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.cardLimit);
       const makeDefault = (existing?.n ?? 0) === 0 || body.makeDefault === true;
-      if (makeDefault) {
-        await tx.execute(sql`update bank_cards set is_default = false where account_id = ${account.id} and is_default`);
-      }
-      const row = await queryOne<CardRow>(
-        tx,
-        sql`insert into bank_cards (account_id, holder, bank, last4, fingerprint, is_default)
-            values (${account.id}, ${holder}, ${bank}, ${last4}, ${fingerprint}, ${makeDefault})
-            returning ${cardColumns}`,
-      );
-      return toCard(row!);
+      if (makeDefault) await clearDefault(tx, accountId);
+      const [row] = await tx
+        .insert(bankCards)
+        .values({ accountId, holder, bank, last4, fingerprint, isDefault: makeDefault })
+        .returning(cardColumns);
+      return toCard(row);
     });
   } catch (error) {
     // The unique index is the last word should two adds of one card race past the check.
     if (pgErrorCode(error) === UNIQUE_VIOLATION) throw badParameter('cardNumber', LEDGER_TEXT.cardTaken);
     throw error;
   }
-});
+}
 
-const remove = defineCall('bankCard/remove', async ({ db, account, body }) => {
+/** Removes (softly) an own card without a pending withdrawal; the newest remaining card becomes the default. */
+export async function removeCard(db: Db, accountId: number, id: number): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
-    await lockAccount(tx, account.id);
-    const card = await lockOwnCard(tx, account.id, body.id);
-    const pending = await queryOne(
-      tx,
-      sql`select 1 from withdrawals where card_id = ${card.id} and status = 'pending' limit 1`,
-    );
+    await lockAccount(tx, accountId);
+    const card = await lockOwnCard(tx, accountId, id);
+    const [pending] = await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.cardId, card.id), eq(withdrawals.status, 'pending')))
+      .limit(1);
     if (pending) throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.cardHasPendingWithdrawal);
-    await tx.execute(sql`update bank_cards set removed_at = now(), is_default = false where id = ${card.id}`);
+    await tx.update(bankCards).set({ removedAt: sql`now()`, isDefault: false }).where(eq(bankCards.id, card.id));
     if (card.isDefault) {
       // Exactly one default while cards remain: the newest remaining card takes over.
       await tx.execute(
         sql`update bank_cards set is_default = true
-            where id = (select id from bank_cards where account_id = ${account.id} and removed_at is null
+            where id = (select id from bank_cards where account_id = ${accountId} and removed_at is null
                         order by id desc limit 1)`,
       );
     }
     return { id: card.id };
   });
-});
+}
 
-const setDefault = defineCall('bankCard/setDefault', async ({ db, account, body }) => {
+/** Makes an own card the default. */
+export async function setDefaultCard(db: Db, accountId: number, id: number): Promise<BankCard> {
   return db.transaction(async (tx) => {
-    await lockAccount(tx, account.id);
-    const card = await lockOwnCard(tx, account.id, body.id);
+    await lockAccount(tx, accountId);
+    const card = await lockOwnCard(tx, accountId, id);
     if (!card.isDefault) {
-      await tx.execute(sql`update bank_cards set is_default = false where account_id = ${account.id} and is_default`);
-      await tx.execute(sql`update bank_cards set is_default = true where id = ${card.id}`);
+      await clearDefault(tx, accountId);
+      await tx.update(bankCards).set({ isDefault: true }).where(eq(bankCards.id, card.id));
     }
     return toCard({ ...card, isDefault: true });
   });
-});
-
-export const cardCalls = [list, add, remove, setDefault];
+}

@@ -1,5 +1,5 @@
 /**
- * `withdrawal/*`: a salesperson asks to be paid part of the balance; staff approve or reject.
+ * Withdrawals (`withdrawal/*`, server/calls/withdrawal.ts): a salesperson asks to be paid part of the balance; staff approve or reject.
  *
  * Ledger rules: requesting holds the amount at once (a negative `withdrawal` entry, reference
  * `withdrawal:<id>`), so the balance is what can still be withdrawn and two requests at the same
@@ -7,38 +7,33 @@
  * releases the hold with a positive `withdrawal` entry of the same reference, so the pair reads
  * together in the history. Approving settles it: status paid, no balance move (it was held).
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { CODES } from '#contract/codes';
 import type { Page } from '#contract/api';
-import { LEDGER_TEXT, type WithdrawalStatus } from '#contract/ledger';
-import type { Withdrawal, WithdrawalListQuery } from '#contract/api/withdrawal';
+import { LEDGER_TEXT } from '#contract/ledger';
+import type { RejectWithdrawalBody, RequestWithdrawalBody, Withdrawal, WithdrawalListQuery } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
-import type { Executor } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { containsPattern, queryOne, toIso } from '../db/query';
-import { defineCall } from '../http/calls';
+import type { AuditWriter } from '../audit';
 import { badParameter, Refusal } from '../http/respond';
 import { lockAccount, lockOwnCard } from './cards';
 import { postLedgerEntry } from './ledger';
 import { allOf, fetchPage } from '../db/paging';
+import { bankCards, withdrawals } from '../db/schema';
 
 export const withdrawalReference = (id: number) => `withdrawal:${id}`;
 
-interface WithdrawalRow {
-  id: number;
-  accountId: number;
-  username: string;
-  amountCents: number | string;
-  status: WithdrawalStatus;
-  cardId: number;
-  holder: string;
-  bank: string;
-  last4: string;
-  note: string | null;
-  reviewer: string | null;
-  reason: string | null;
-  createdAt: unknown;
-  reviewedAt: unknown;
-}
+/** A row of `withdrawalSelect`: the withdrawal, its card, the requester, the reviewer and the hold's note. */
+type WithdrawalRow = Pick<typeof withdrawals.$inferSelect, 'id' | 'accountId' | 'status' | 'cardId' | 'reason'> &
+  Pick<typeof bankCards.$inferSelect, 'holder' | 'bank' | 'last4'> & {
+    username: string;
+    amountCents: number | string;
+    note: string | null;
+    reviewer: string | null;
+    createdAt: unknown;
+    reviewedAt: unknown;
+  };
 
 const withdrawalSelect = sql`select w.id, w.account_id as "accountId", a.username, w.amount_cents as "amountCents", w.status,
          w.card_id as "cardId", c.holder, c.bank, c.last4,
@@ -70,7 +65,8 @@ async function withdrawalById(db: Executor, id: number): Promise<Withdrawal> {
   return toWithdrawal(row!);
 }
 
-function listWithdrawals(db: Executor, body: WithdrawalListQuery, ownerId: number | null): Promise<Page<Withdrawal>> {
+/** A page of withdrawals (of `ownerId`, or everyone's when null): pending ones oldest first, the rest newest first. */
+export function listWithdrawals(db: Executor, body: WithdrawalListQuery, ownerId: number | null): Promise<Page<Withdrawal>> {
   const where = [];
   if (ownerId !== null) where.push(sql`w.account_id = ${ownerId}`);
   if (body.status) where.push(sql`w.status = ${body.status}`);
@@ -88,27 +84,27 @@ function listWithdrawals(db: Executor, body: WithdrawalListQuery, ownerId: numbe
   );
 }
 
-const request = defineCall('withdrawal/request', async ({ db, account, body }) => {
+/** Holds `amountCents` of the salesperson's balance for a payout to an own card. */
+export async function requestWithdrawal(db: Db, accountId: number, body: RequestWithdrawalBody): Promise<Withdrawal> {
   const note = body.note?.trim() || LEDGER_TEXT.requestedNote;
   const id = await db.transaction(async (tx) => {
     // Concurrent requests wait on the account row, each then reading the balance the one before left.
-    await lockAccount(tx, account.id);
+    await lockAccount(tx, accountId);
     const sale = await queryOne<{ balance: number | string }>(
       tx,
-      sql`select balance_cents as balance from salespeople where account_id = ${account.id} for update`,
+      sql`select balance_cents as balance from salespeople where account_id = ${accountId} for update`,
     );
     if (!sale) throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.notASalesperson);
-    const card = await lockOwnCard(tx, account.id, body.cardId, 'cardId');
+    const card = await lockOwnCard(tx, accountId, body.cardId, 'cardId');
     if (body.amountCents > Number(sale.balance)) {
       throw badParameter('amountCents', LEDGER_TEXT.overBalance(formatYuan(Number(sale.balance))));
     }
-    const row = await queryOne<{ id: number }>(
-      tx,
-      sql`insert into withdrawals (account_id, card_id, amount_cents) values (${account.id}, ${card.id}, ${body.amountCents})
-          returning id`,
-    );
+    const [row] = await tx
+      .insert(withdrawals)
+      .values({ accountId, cardId: card.id, amountCents: body.amountCents })
+      .returning({ id: withdrawals.id });
     await postLedgerEntry(tx, {
-      accountId: account.id,
+      accountId,
       amountCents: -body.amountCents,
       kind: 'withdrawal',
       reference: withdrawalReference(row!.id),
@@ -117,35 +113,31 @@ const request = defineCall('withdrawal/request', async ({ db, account, body }) =
     return row!.id;
   });
   return withdrawalById(db, id);
-});
-
-const mine = defineCall('withdrawal/mine', ({ db, account, body }) => listWithdrawals(db, { ...body, username: undefined }, account.id));
-
-const list = defineCall('withdrawal/list', ({ db, body }) => listWithdrawals(db, body, null));
+}
 
 /**
  * The pending withdrawal `id`, row-locked after its owner's account (the lock order: a rejection
  * credits the owner's balance), that `reviewerId` may review.
  */
 async function lockPending(tx: Executor, id: number, reviewerId: number) {
-  const owner = await queryOne<{ accountId: number }>(tx, sql`select account_id as "accountId" from withdrawals where id = ${id}`);
+  const [owner] = await tx.select({ accountId: withdrawals.accountId }).from(withdrawals).where(eq(withdrawals.id, id));
   if (owner) await lockAccount(tx, owner.accountId);
-  const row = await queryOne<{ id: number; accountId: number; amountCents: number | string; status: WithdrawalStatus }>(
-    tx,
-    sql`select id, account_id as "accountId", amount_cents as "amountCents", status from withdrawals where id = ${id} for update`,
-  );
+  const [row] = await tx
+    .select({ id: withdrawals.id, accountId: withdrawals.accountId, amountCents: withdrawals.amountCents, status: withdrawals.status })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, id))
+    .for('update');
   if (!row) throw badParameter('id', LEDGER_TEXT.withdrawalNotFound);
   if (row.status !== 'pending') throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.withdrawalAlreadyReviewed);
   if (row.accountId === reviewerId) throw new Refusal(CODES.NOT_AUTHORISED, LEDGER_TEXT.ownWithdrawal);
-  return { ...row, amountCents: Number(row.amountCents) };
+  return row;
 }
 
-const approve = defineCall('withdrawal/approve', async ({ db, account, body, audit }) => {
+/** Settles a pending withdrawal as paid (the amount was held when it was requested). */
+export async function approveWithdrawal(db: Db, reviewerId: number, id: number, audit: AuditWriter): Promise<Withdrawal> {
   await db.transaction(async (tx) => {
-    const pending = await lockPending(tx, body.id, account.id);
-    await tx.execute(
-      sql`update withdrawals set status = 'paid', reviewer_id = ${account.id}, reviewed_at = now() where id = ${pending.id}`,
-    );
+    const pending = await lockPending(tx, id, reviewerId);
+    await tx.update(withdrawals).set({ status: 'paid', reviewerId, reviewedAt: sql`now()` }).where(eq(withdrawals.id, pending.id));
     await audit(tx, {
       action: 'withdrawal.approve',
       targetType: 'withdrawal',
@@ -154,17 +146,18 @@ const approve = defineCall('withdrawal/approve', async ({ db, account, body, aud
       after: { status: 'paid' },
     });
   });
-  return withdrawalById(db, body.id);
-});
+  return withdrawalById(db, id);
+}
 
-const reject = defineCall('withdrawal/reject', async ({ db, account, body, audit }) => {
+/** Rejects a pending withdrawal and releases the held amount to the balance. */
+export async function rejectWithdrawal(db: Db, reviewerId: number, body: RejectWithdrawalBody, audit: AuditWriter): Promise<Withdrawal> {
   const reason = body.reason.trim();
   await db.transaction(async (tx) => {
-    const pending = await lockPending(tx, body.id, account.id);
-    await tx.execute(
-      sql`update withdrawals set status = 'rejected', reviewer_id = ${account.id}, reviewed_at = now(), reason = ${reason}
-          where id = ${pending.id}`,
-    );
+    const pending = await lockPending(tx, body.id, reviewerId);
+    await tx
+      .update(withdrawals)
+      .set({ status: 'rejected', reviewerId, reviewedAt: sql`now()`, reason })
+      .where(eq(withdrawals.id, pending.id));
     const released = await postLedgerEntry(tx, {
       accountId: pending.accountId,
       amountCents: pending.amountCents,
@@ -181,6 +174,4 @@ const reject = defineCall('withdrawal/reject', async ({ db, account, body, audit
     });
   });
   return withdrawalById(db, body.id);
-});
-
-export const withdrawalCalls = [request, mine, list, approve, reject];
+}
