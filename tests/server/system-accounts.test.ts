@@ -1,8 +1,8 @@
 /** Accounts, salespeople, membership levels and the audit log administration. */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { SEARCH_COUNT_CAP } from '../../server/calls/account';
-import { RECENT_ACCOUNTS } from '../../server/calls/accountList';
+import { SEARCH_COUNT_CAP } from '../../server/accounts/list';
+import { RECENT_ACCOUNTS } from '../../server/accounts/list';
 import { containsPattern } from '../../server/db/query';
 import { CODE_MESSAGES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';

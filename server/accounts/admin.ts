@@ -1,0 +1,176 @@
+/**
+ * Account administration (the users screen): create an account, enable / disable it (disabling
+ * revokes every session), reset its password (generated, answered once), set its roles. There is
+ * always an enabled super administrator: the changes that could remove the last one take the super
+ * administrator role's row lock first.
+ */
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AccountCreateBody, AccountCreated, AccountSetStatusBody, PasswordReset, RolesSet, SetRolesBody, StatusSet } from '#contract/api/account';
+import { CODES } from '#contract/codes';
+import { SUPER_ADMIN_ROLE_CODE, SYSTEM_TEXT } from '#contract/system';
+import type { AuditWriter } from '../audit';
+import { generatePassword, hashPassword } from '../auth/password';
+import { assertStrongPassword } from '../auth/passwordPolicy';
+import type { SessionAccount } from '../auth/sessions';
+import type { Db, Executor, Tx } from '../db/client';
+import { pgErrorCode, queryOne, UNIQUE_VIOLATION } from '../db/query';
+import { accountRoles, accounts, roles, sessions } from '../db/schema';
+import { badParameter, Refusal } from '../http/respond';
+import { assertMayGrantRoles, assertMayManageAccount } from '../rbac/authority';
+import type { RbacSnapshot } from '../rbac/snapshot';
+
+const GENERATED_PASSWORD_LENGTH = 12;
+
+/** The administrator acting: their account and the RBAC snapshot their request was checked against. */
+export interface Actor {
+  account: SessionAccount;
+  snapshot: RbacSnapshot;
+  audit: AuditWriter;
+}
+
+/**
+ * Serialises the changes that could leave no super administrator (role or status changes): each
+ * takes the super administrator role's row lock first, so two of them can not each remove "the other".
+ */
+export async function lockSuperAdministrators(tx: Tx): Promise<void> {
+  await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, SUPER_ADMIN_ROLE_CODE)).for('no key update');
+}
+
+/** Refuses when `accountId` is the last enabled super administrator. */
+export async function assertAnotherSuperAdministrator(tx: Tx, accountId: number): Promise<void> {
+  const row = await queryOne<{ isOne: boolean; others: number }>(
+    tx,
+    sql`with admins as (
+          select a.id from accounts a
+          join account_roles ar on ar.account_id = a.id
+          join roles r on r.id = ar.role_id and r.code = ${SUPER_ADMIN_ROLE_CODE}
+          where a.status = 'enabled'
+        )
+        select exists(select 1 from admins where id = ${accountId}) as "isOne",
+               (select count(*)::int from admins where id <> ${accountId}) as others`,
+  );
+  if (row?.isOne && row.others === 0) throw new Refusal(CODES.BAD_PARAMETERS, SYSTEM_TEXT.lastSuperAdmin);
+}
+
+/** Refuses when a role id is not a role. */
+export async function assertRolesExist(tx: Executor, roleIds: readonly number[]): Promise<void> {
+  if (roleIds.length === 0) return;
+  const [found] = await tx.select({ n: count() }).from(roles).where(inArray(roles.id, [...roleIds]));
+  if (found?.n !== roleIds.length) throw badParameter('roleIds', '包含不存在的角色');
+}
+
+/** Revokes every live session of the account; answers how many. */
+async function revokeAllSessions(tx: Executor, accountId: number): Promise<number> {
+  const rows = await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** The account row of `id`, locked (`for no key update`); A0201 when there is none. */
+async function lockedAccount(tx: Tx, id: number): Promise<Pick<typeof accounts.$inferSelect, 'id' | 'status'>> {
+  const [row] = await tx.select({ id: accounts.id, status: accounts.status }).from(accounts).where(eq(accounts.id, id)).for('no key update');
+  if (!row) throw new Refusal(CODES.NO_SUCH_ACCOUNT);
+  return row;
+}
+
+const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+export async function createAccount(db: Db, body: AccountCreateBody, { account, snapshot, audit }: Actor): Promise<AccountCreated> {
+  if (body.password) assertStrongPassword('password', body.password, [body.username, body.email]);
+  const generated = body.password ? undefined : generatePassword(GENERATED_PASSWORD_LENGTH);
+  const passwordHash = await hashPassword(body.password ?? generated!);
+  const roleIds = sortedIds(body.roleIds);
+  try {
+    return await db.transaction(async (tx) => {
+      const taken = await queryOne<{ usernameTaken: boolean; emailTaken: boolean }>(
+        tx,
+        sql`select bool_or(lower(username) = lower(${body.username})) as "usernameTaken",
+                   bool_or(lower(email) = lower(${body.email})) as "emailTaken"
+            from accounts where lower(username) = lower(${body.username}) or lower(email) = lower(${body.email})`,
+      );
+      if (taken?.usernameTaken) throw badParameter('username', '已存在');
+      if (taken?.emailTaken) throw badParameter('email', '已被注册');
+      await assertRolesExist(tx, roleIds);
+      await assertMayGrantRoles(tx, snapshot, account, roleIds);
+      const [row] = await tx.insert(accounts).values({ username: body.username, email: body.email, passwordHash }).returning({ id: accounts.id });
+      for (const roleId of roleIds) await tx.insert(accountRoles).values({ accountId: row.id, roleId });
+      await audit(tx, {
+        action: 'account.create',
+        targetType: 'account',
+        targetId: row.id,
+        after: { username: body.username, email: body.email, roleIds, passwordGenerated: Boolean(generated) },
+      });
+      return { id: row.id, username: body.username, ...(generated ? { password: generated } : {}) };
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw badParameter('username', '或邮箱已存在');
+    throw error;
+  }
+}
+
+export async function setAccountStatus(db: Db, body: AccountSetStatusBody, { account, snapshot, audit }: Actor): Promise<StatusSet> {
+  return db.transaction(async (tx) => {
+    await lockSuperAdministrators(tx);
+    const target = await lockedAccount(tx, body.id);
+    await assertMayManageAccount(tx, snapshot, account, body.id, { self: SYSTEM_TEXT.disableSelf });
+    let sessionsRevoked = 0;
+    if (body.status === 'disabled') {
+      await assertAnotherSuperAdministrator(tx, body.id);
+      sessionsRevoked = await revokeAllSessions(tx, body.id);
+    }
+    await tx.update(accounts).set({ status: body.status }).where(eq(accounts.id, body.id));
+    await audit(tx, {
+      action: 'account.setStatus',
+      targetType: 'account',
+      targetId: body.id,
+      before: { status: target.status },
+      after: { status: body.status, sessionsRevoked },
+    });
+    return { id: body.id, status: body.status, sessionsRevoked };
+  });
+}
+
+export async function resetPassword(db: Db, id: number, { account, snapshot, audit }: Actor): Promise<PasswordReset> {
+  const password = generatePassword(GENERATED_PASSWORD_LENGTH);
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    await lockedAccount(tx, id);
+    await assertMayManageAccount(tx, snapshot, account, id, { self: 'allowed' });
+    await tx.update(accounts).set({ passwordHash, lockedUntil: null }).where(eq(accounts.id, id));
+    // The old password's sessions end with it (the administrator's own included when resetting their own).
+    const sessionsRevoked = await revokeAllSessions(tx, id);
+    await audit(tx, { action: 'account.resetPassword', targetType: 'account', targetId: id, after: { passwordReset: true, sessionsRevoked } });
+    return { id, password };
+  });
+}
+
+export async function setRoles(db: Db, body: SetRolesBody, { account, snapshot, audit }: Actor): Promise<RolesSet> {
+  const roleIds = sortedIds(body.roleIds);
+  return db.transaction(async (tx) => {
+    await lockSuperAdministrators(tx);
+    await lockedAccount(tx, body.id);
+    await assertMayManageAccount(tx, snapshot, account, body.id, { self: SYSTEM_TEXT.ownRoles });
+    await assertRolesExist(tx, roleIds);
+    await assertMayGrantRoles(tx, snapshot, account, roleIds);
+    const [superAdmin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, SUPER_ADMIN_ROLE_CODE));
+    if (superAdmin && !roleIds.includes(superAdmin.id)) await assertAnotherSuperAdministrator(tx, body.id);
+    const before = await tx
+      .select({ roleId: accountRoles.roleId })
+      .from(accountRoles)
+      .where(eq(accountRoles.accountId, body.id))
+      .orderBy(asc(accountRoles.roleId));
+    await tx.delete(accountRoles).where(eq(accountRoles.accountId, body.id));
+    for (const roleId of roleIds) await tx.insert(accountRoles).values({ accountId: body.id, roleId });
+    await audit(tx, {
+      action: 'account.setRoles',
+      targetType: 'account',
+      targetId: body.id,
+      before: { roleIds: before.map((row) => row.roleId) },
+      after: { roleIds },
+    });
+    return { id: body.id, roleIds };
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * The caller's own account (`/client/user`: email, password, sessions) and the home screen's
+ * figures (`profile/summary`). Every function acts on the caller only.
+ */
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Page, PageQuery } from '#contract/api/common';
+import type { ActiveSession, ChangePasswordBody, HomeSummary, PasswordChanged, Profile, SummaryBody, UpdateEmailBody } from '#contract/api/profile';
+import type { SessionEnded } from '#contract/api/session';
+import { CODES } from '#contract/codes';
+import { PROFILE_TEXT } from '#contract/profile';
+import type { AuditWriter } from '../audit';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { assertStrongPassword } from '../auth/passwordPolicy';
+import { liveSessionCondition, type SessionAccount } from '../auth/sessions';
+import type { Db, Executor } from '../db/client';
+import { fetchPage } from '../db/paging';
+import { pgErrorCode, queryOne, toIso, UNIQUE_VIOLATION } from '../db/query';
+import { accounts, sessions } from '../db/schema';
+import { badParameter, Refusal } from '../http/respond';
+
+export async function getProfile(db: Executor, account: SessionAccount): Promise<Profile> {
+  const [row] = await db.select({ createdAt: accounts.createdAt, lastLoginAt: accounts.lastLoginAt }).from(accounts).where(eq(accounts.id, account.id));
+  return {
+    id: account.id,
+    username: account.username,
+    email: account.email,
+    membership: account.membership,
+    createdAt: toIso(row?.createdAt)!,
+    lastLoginAt: toIso(row?.lastLoginAt),
+  };
+}
+
+/** Refuses (A0210, on `field`) unless `password` is the account's current one. */
+async function assertCurrentPassword(db: Executor, accountId: number, password: string, field: string): Promise<void> {
+  const [row] = await db.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, accountId));
+  if (!row || !(await verifyPassword(password, row.passwordHash))) {
+    throw new Refusal(CODES.WRONG_PASSWORD, PROFILE_TEXT.wrongCurrentPassword, { field });
+  }
+}
+
+export async function updateEmail(db: Executor, account: SessionAccount, body: UpdateEmailBody): Promise<{ email: string }> {
+  // The current password first: a session left open is not enough to take over the account's email.
+  await assertCurrentPassword(db, account.id, body.password, 'password');
+  const email = body.email.trim();
+  const taken = await queryOne(db, sql`select 1 from accounts where lower(email) = lower(${email}) and id <> ${account.id} limit 1`);
+  if (taken) throw new Refusal(CODES.USERNAME_TAKEN, PROFILE_TEXT.emailTaken);
+  try {
+    await db.update(accounts).set({ email }).where(eq(accounts.id, account.id));
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new Refusal(CODES.USERNAME_TAKEN, PROFILE_TEXT.emailTaken);
+    throw error;
+  }
+  return { email };
+}
+
+/** A new password; every other session signs out, the one that changed it stays. */
+export async function changePassword(db: Db, account: SessionAccount, body: ChangePasswordBody, audit: AuditWriter): Promise<PasswordChanged> {
+  await assertCurrentPassword(db, account.id, body.currentPassword, 'currentPassword');
+  if (body.newPassword === body.currentPassword) throw badParameter('newPassword', PROFILE_TEXT.samePassword);
+  assertStrongPassword('newPassword', body.newPassword, [account.username, account.email]);
+  const passwordHash = await hashPassword(body.newPassword);
+  return db.transaction(async (tx) => {
+    await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id));
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(sessions.accountId, account.id),
+          ne(sessions.id, account.sessionId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ id: sessions.id });
+    const signedOut = revoked.length;
+    await audit(tx, { action: 'profile.changePassword', targetType: 'account', targetId: account.id, after: { signedOut } });
+    return { signedOut };
+  });
+}
+
+type SessionRow = Pick<typeof sessions.$inferSelect, 'ip' | 'userAgent'> & {
+  id: number | string;
+  createdAt: unknown;
+  lastSeenAt: unknown;
+  expiresAt: unknown;
+};
+
+/** The account's live sessions, the caller's own first. */
+export async function listOwnSessions(db: Executor, idleSeconds: number, account: SessionAccount, body: PageQuery): Promise<Page<ActiveSession>> {
+  const live = sql`s.account_id = ${account.id} and ${liveSessionCondition(idleSeconds)}`;
+  return fetchPage<SessionRow, ActiveSession>(
+    db,
+    body,
+    {
+      rows: sql`select id, ip, user_agent as "userAgent", created_at as "createdAt", last_seen_at as "lastSeenAt",
+                       expires_at as "expiresAt"
+                from sessions s where ${live}
+                order by (id = ${account.sessionId}) desc, last_seen_at desc, id desc`,
+      count: sql`select count(*)::int as n from sessions s where ${live}`,
+    },
+    (row) => ({
+      id: Number(row.id),
+      current: Number(row.id) === account.sessionId,
+      ip: row.ip,
+      userAgent: row.userAgent,
+      createdAt: toIso(row.createdAt)!,
+      lastSeenAt: toIso(row.lastSeenAt)!,
+      expiresAt: toIso(row.expiresAt)!,
+    }),
+  );
+}
+
+export async function revokeOwnSession(db: Executor, account: SessionAccount, id: number): Promise<SessionEnded> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, id), eq(sessions.accountId, account.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .returning({ id: sessions.id });
+  // Another account's session reads as unknown: its existence is none of the caller's business.
+  if (rows.length === 0) throw badParameter('id', PROFILE_TEXT.sessionNotFound);
+  return { id, current: id === account.sessionId };
+}
+
+export async function homeSummary(db: Executor, account: SessionAccount, body: SummaryBody): Promise<HomeSummary> {
+  const monthStart = body.monthStart ? sql`${body.monthStart}::timestamptz` : sql`date_trunc('month', now())`;
+  const row = await queryOne<{ shops: number; orders: number; balance: number | string | null; held: number | string; month: number | string }>(
+    db,
+    sql`select
+          (select count(*)::int from shops where account_id = ${account.id} and status = 'bound') as shops,
+          (select count(*)::int from orders where account_id = ${account.id}) as orders,
+          (select balance_cents from salespeople where account_id = ${account.id} and removed_at is null) as balance,
+          (select coalesce(sum(amount_cents), 0) from withdrawals where account_id = ${account.id} and status = 'pending') as held,
+          (select coalesce(sum(amount_cents), 0) from ledger_entries
+           where account_id = ${account.id} and kind in ('commission', 'refund') and created_at >= ${monthStart}) as month`,
+  );
+  const isSale = row?.balance !== null && row?.balance !== undefined;
+  return {
+    membership: account.membership,
+    shopCount: Number(row?.shops ?? 0),
+    orderCount: Number(row?.orders ?? 0),
+    sale: isSale ? { balanceCents: Number(row!.balance), heldCents: Number(row!.held), monthCommissionCents: Number(row!.month) } : null,
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * Signing in: register, login and logout. The rate limit and the lockout are ./attempts (counted
+ * before any password is checked), the hashing ./password, the sessions ./sessions.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { LoginBody, LoginResult, RegisterBody, RegisterResult } from '#contract/api/account';
+import { CODES } from '#contract/codes';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/client';
+import { pgErrorCode, queryOne, UNIQUE_VIOLATION } from '../db/query';
+import { accounts, membershipLevels, salespeople } from '../db/schema';
+import { badParameter, Refusal } from '../http/respond';
+import { beginLogin, recordAttempt, registerFailure, settleAttempt, type AttemptSource } from './attempts';
+import { membershipOf } from './membership';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './password';
+import { assertStrongPassword } from './passwordPolicy';
+import { issueSession, revokeSession } from './sessions';
+
+/** The role every registered account gets. */
+export const MEMBER_ROLE = 'member';
+const MSG_USERNAME_TAKEN = '用户名已存在';
+const MSG_EMAIL_TAKEN = '邮箱已被注册';
+
+/** Where an attempt comes from: the request's address and browser. */
+export type Client = Pick<AttemptSource, 'ip' | 'userAgent'>;
+
+type SigninConfig = Pick<ServerConfig, 'authRateLimitPerMinute' | 'rememberTtlSeconds' | 'sessionTtlSeconds'>;
+
+/** A new account with the member role, referred by the salesperson of `inviteCode` when there is one. */
+export async function register(db: Db, config: SigninConfig, body: RegisterBody, client: Client): Promise<RegisterResult> {
+  const { attemptId, allowed } = await recordAttempt(db, { ...client, username: body.username }, 'register', config.authRateLimitPerMinute);
+  if (!allowed) throw new Refusal(CODES.TOO_MANY_REQUESTS);
+  const taken = await queryOne<{ usernameTaken: boolean; emailTaken: boolean }>(
+    db,
+    sql`select bool_or(lower(username) = lower(${body.username})) as "usernameTaken",
+               bool_or(lower(email) = lower(${body.email})) as "emailTaken"
+        from accounts where lower(username) = lower(${body.username}) or lower(email) = lower(${body.email})`,
+  );
+  if (taken?.usernameTaken) throw new Refusal(CODES.USERNAME_TAKEN, MSG_USERNAME_TAKEN);
+  if (taken?.emailTaken) throw new Refusal(CODES.USERNAME_TAKEN, MSG_EMAIL_TAKEN);
+
+  let referrerId: number | null = null;
+  const inviteCode = body.inviteCode?.trim();
+  if (inviteCode) {
+    const [sale] = await db
+      .select({ accountId: salespeople.accountId })
+      .from(salespeople)
+      .where(and(eq(salespeople.inviteCode, inviteCode.toUpperCase()), eq(salespeople.enabled, true)));
+    if (!sale) throw badParameter('inviteCode', '无效或已停用');
+    referrerId = sale.accountId;
+  }
+
+  assertStrongPassword('password', body.password, [body.username, body.email]);
+  const passwordHash = await hashPassword(body.password);
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(accounts)
+        .values({ username: body.username, email: body.email, passwordHash, referrerId })
+        .returning({ id: accounts.id });
+      await tx.execute(
+        sql`insert into account_roles (account_id, role_id)
+            select ${row.id}, id from roles where code = ${MEMBER_ROLE}`,
+      );
+      return row.id;
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) {
+      const message = /email/.test(String((error as any)?.cause?.constraint_name ?? (error as any)?.cause?.message ?? ''))
+        ? MSG_EMAIL_TAKEN
+        : MSG_USERNAME_TAKEN;
+      throw new Refusal(CODES.USERNAME_TAKEN, message);
+    }
+    throw error;
+  }
+  await settleAttempt(db, attemptId, id, true);
+  return { id, username: body.username, email: body.email };
+}
+
+type LoginRow = Pick<typeof accounts.$inferSelect, 'id' | 'username' | 'email' | 'passwordHash' | 'status' | 'sessionTtlSeconds'> & {
+  locked: boolean;
+  levelId: number | null;
+  levelName: (typeof membershipLevels.$inferSelect)['name'] | null;
+  shopQuota: number | null;
+  productQuota: number | null;
+  membershipExpiresAt: unknown;
+};
+
+/**
+ * One refusal, A0210 用户名或密码错误, in one time for a missing account, a wrong password and a
+ * disabled account with a wrong password: every path counts the attempt first (beginLogin), then
+ * runs one scrypt verification (against DUMMY_HASH when there is no account) and one failure
+ * count. A disabled account hears A0202 only after its right password; a locked one A0211.
+ */
+export async function login(db: Db, config: SigninConfig, body: LoginBody, client: Client): Promise<LoginResult> {
+  const name = body.username.trim();
+  const gate = await beginLogin<LoginRow>(db, { ...client, username: name }, config.authRateLimitPerMinute, (tx) =>
+    queryOne<LoginRow>(
+      tx,
+      sql`select a.id, a.username, a.email, a.password_hash as "passwordHash", a.status,
+                 coalesce(a.locked_until > now(), false) as locked,
+                 a.session_ttl_seconds as "sessionTtlSeconds",
+                 a.membership_level_id as "levelId", ml.name as "levelName", ml.shop_quota as "shopQuota", ml.product_quota as "productQuota",
+                 a.membership_expires_at as "membershipExpiresAt"
+          from accounts a left join membership_levels ml on ml.id = a.membership_level_id
+          where lower(a.username) = lower(${name}) or lower(a.email) = lower(${name})
+          order by a.id limit 1
+          for no key update of a`,
+    ),
+  );
+  if (gate.outcome === 'rateLimited') throw new Refusal(CODES.TOO_MANY_REQUESTS);
+  if (gate.outcome === 'locked') throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
+  const { account, attemptId } = gate;
+  const right = await verifyPassword(body.password, account?.passwordHash ?? DUMMY_HASH);
+  if (!account || !right) {
+    const locked = await registerFailure(db, account?.id ?? null, name);
+    throw new Refusal(locked ? CODES.TOO_MANY_PASSWORD_ATTEMPTS : CODES.WRONG_PASSWORD);
+  }
+  // The attempt stays a failure: the account can not sign in, but the password was right.
+  if (account.status !== 'enabled') throw new Refusal(CODES.ACCOUNT_DISABLED);
+  await settleAttempt(db, attemptId, account.id, true);
+  if (needsRehash(account.passwordHash)) {
+    // Older, cheaper parameters: store today's, unless the password changed meanwhile.
+    const upgraded = await hashPassword(body.password);
+    await db
+      .update(accounts)
+      .set({ passwordHash: upgraded })
+      .where(and(eq(accounts.id, account.id), eq(accounts.passwordHash, account.passwordHash)));
+  }
+  await db.update(accounts).set({ lastLoginAt: sql`now()` }).where(eq(accounts.id, account.id));
+  const ttlSeconds = account.sessionTtlSeconds ?? (body.remember ? config.rememberTtlSeconds : config.sessionTtlSeconds);
+  const session = await issueSession(db, { accountId: account.id, ttlSeconds, ...client });
+  return {
+    token: session.token,
+    expires: session.expires,
+    username: account.username,
+    email: account.email,
+    membership: membershipOf(account),
+  };
+}
+
+export async function logout(db: Db, sessionId: number): Promise<null> {
+  await revokeSession(db, sessionId);
+  return null;
+}
