@@ -3,7 +3,7 @@
  * screen (list, export, create, enable / disable, reset password, roles). Also the account fields
  * other bodies share (username, email, passwords) and the `membership` every account answer carries.
  */
-import { Type, type Static, type TLiteral } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import {
   EMAIL_MAX,
   INVITE_CODE_PATTERN,
@@ -15,7 +15,7 @@ import {
   USERNAME_PATTERN_TEXT,
 } from '../accountRules';
 import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
-import { DateTime, Empty, Id, IdBodySchema, Int4, Nullable, OneOf, Page, PageFields } from './common';
+import { DateTime, Empty, Id, IdBodySchema, Int4, Literals, Nullable, OneOf, Page, PageFields } from './common';
 import { defineApi } from './define';
 
 const strict = { additionalProperties: false } as const;
@@ -33,13 +33,6 @@ export const Email = () => Type.String({ format: 'email', maxLength: EMAIL_MAX }
 export const NewPassword = () => Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
 /** A password being checked (login, the current password): anything not empty. */
 export const GivenPassword = () => Type.String({ minLength: 1, maxLength: PASSWORD_MAX });
-
-/**
- * One of `values`, for an answer: a union of literals, which the answer check (TypeBox's compiler)
- * reads; `OneOf` (an unsafe enum) is for bodies, which ajv validates.
- */
-export const Literals = <T extends string>(values: readonly T[], description?: string) =>
-  Type.Union(values.map((value) => Type.Literal(value)) as TLiteral<T>[], { description });
 
 export const ACCOUNT_STATUSES = ['enabled', 'disabled'] as const;
 /** In a body (the same enum as before the contract). */

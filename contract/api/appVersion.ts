@@ -6,8 +6,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CAPABILITY_URLS } from '../capabilities';
 import { CHANGELOG_MAX, RELEASE_STATUSES, URL_MAX, VERSION_MAX } from '../content';
-import { DateTime, Id, IdBodySchema, Int4, Nullable, OneOf, Page, PageFields } from './common';
-import { Literals, ScriptKindAnswer } from './script';
+import { DateTime, Id, IdBodySchema, Int4, Literals, Nullable, OneOf, Page, PageFields } from './common';
+import { ScriptKindAnswer } from './script';
 import { defineApi } from './define';
 
 /** A semver text as sent (`v1.2.3` is cleaned to `1.2.3` by the server). */

@@ -4,7 +4,7 @@
  * number a column can not hold reaches the database (issue 12). The server also bounds, at
  * registration, any integer a schema leaves unbounded (server/http/bodySafety.ts).
  */
-import { Type, type Static, type StringOptions, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type StringOptions, type TLiteral, type TSchema } from '@sinclair/typebox';
 
 /** PostgreSQL `integer` (int4, `serial`). */
 export const INT4_MIN = -2_147_483_648;
@@ -76,3 +76,14 @@ export const Text = (maxLength: number, minLength = 0) => Type.String({ minLengt
 /** A string that is one of `values` (a TypeScript union of literals, a JSON Schema enum). */
 export const OneOf = <T extends string>(values: readonly T[], description?: string) =>
   Type.Unsafe<T>({ type: 'string', enum: [...values], description });
+
+/**
+ * A string that is one of `values`, for ANSWERS: a union of literals (`anyOf` of `const`s), which the
+ * tests' answer check and the serialiser read. Bodies use `OneOf` (an `enum`, whose ajv refusal
+ * names the allowed values).
+ */
+export const Literals = <const T extends readonly string[]>(values: T, options: string | { description?: string } = {}) =>
+  Type.Union(
+    values.map((value) => Type.Literal(value)) as Array<TLiteral<T[number]>>,
+    typeof options === 'string' ? { description: options } : options,
+  );

@@ -2,9 +2,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CAPABILITY_URLS } from '../capabilities';
 import { LEDGER_KINDS } from '../ledger';
-import { BigId, DateTime, Empty, Money, OneOf, Page, PageFields } from './common';
+import { BigId, DateTime, Empty, Literals, Money, OneOf, Page, PageFields } from './common';
 import { defineApi } from './define';
-import { Literals } from './order';
 
 export const LedgerListQuery = Type.Object(
   {

@@ -2,8 +2,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CAPABILITY_URLS } from '../capabilities';
 import { LOGIN_KINDS, LOGIN_RESULTS } from '../system';
-import { BigId, DateTime, Id, Nullable, Page, PageFields } from './common';
-import { Literals } from './account';
+import { BigId, DateTime, Id, Literals, Nullable, Page, PageFields } from './common';
+
 import { defineApi } from './define';
 
 export const LoginLogQuery = Type.Object(

@@ -6,9 +6,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CAPABILITY_URLS } from '../capabilities';
 import { MEDIA_KINDS, MEDIA_NAME_MAX } from '../content';
-import { DateTime, Id, IdBodySchema, Nullable, OneOf, Page, PageFields } from './common';
+import { DateTime, Id, IdBodySchema, Literals, Nullable, OneOf, Page, PageFields } from './common';
 import { defineApi } from './define';
-import { Literals } from './script';
 
 export const MediaListQuery = Type.Object(
   {

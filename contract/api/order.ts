@@ -2,22 +2,11 @@
  * Orders: the member centre (center, levels, create), the order list (list, confirm, cancel,
  * refund) and recharge management (recharge, rechargeList, searchAccounts).
  */
-import { Type, type Static, type StringOptions, type TLiteral } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
 import { ORDER_NO_PATTERN, ORDER_STATUSES, PAYMENT_CHANNELS } from '../orders';
-import { DateTime, Empty, Id, Int4, Money, Nullable, OneOf, Page, PageFields, PageQuery } from './common';
+import { DateTime, Empty, Id, Int4, Literals, Money, Nullable, OneOf, Page, PageFields, PageQuery } from './common';
 import { defineApi } from './define';
-
-/**
- * A string that is one of `values`, for ANSWERS: a union of literals, which the answer check
- * (TypeBox's compiler) knows, unlike `OneOf`'s `Unsafe` (bodies keep `OneOf`, an ajv enum).
- * A candidate for common.ts.
- */
-export const Literals = <const T extends readonly string[]>(values: T, options: StringOptions = {}) =>
-  Type.Union(
-    values.map((value) => Type.Literal(value)) as TLiteral<T[number]>[],
-    options,
-  );
 
 const patternMessage = (message: string) => ({ patternMessage: message });
 

@@ -5,9 +5,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CAPABILITY_URLS } from '../capabilities';
 import { SALE_STATUSES } from '../system';
-import { DateTime, Id, Money, OneOf, Page, PageFields } from './common';
+import { DateTime, Id, Literals, Money, OneOf, Page, PageFields } from './common';
 import { defineApi } from './define';
-import { Literals } from './account';
 
 const strict = { additionalProperties: false } as const;
 

@@ -6,19 +6,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CAPABILITY_URLS } from '../capabilities';
 import { SCRIPT_CONTENT_MAX, SCRIPT_KINDS, SCRIPT_NAME_MAX, SCRIPT_NOTE_MAX } from '../content';
-import { DateTime, Id, IdBodySchema, Int4, Nullable, OneOf, Page, PageFields } from './common';
+import { DateTime, Id, IdBodySchema, Int4, Literals, Nullable, OneOf, Page, PageFields } from './common';
 import { defineApi } from './define';
-
-/**
- * A string that is one of `values`, for ANSWERS: a union of literals, which the tests' answer
- * check (TypeBox's compiler) can compile; `OneOf` (an unsafe enum) is for bodies only.
- * A candidate for contract/api/common.ts.
- */
-export const Literals = <T extends string>(values: readonly T[], description?: string) =>
-  Type.Union(
-    values.map((value) => Type.Literal(value)),
-    { description },
-  );
 
 const kindDescription = 'action 动作脚本，url 链接脚本';
 const ScriptKind = () => OneOf(SCRIPT_KINDS, kindDescription);

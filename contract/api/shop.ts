@@ -6,9 +6,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
 import { SHOP_FIELD_LIMITS } from '../shops';
 import { SHOP_PLATFORMS, SHOP_STATUSES } from '../shopPlatforms';
-import { DateTime, Id, IdBodySchema, Nullable, OneOf, Page, PageFields } from './common';
+import { DateTime, Id, IdBodySchema, Literals, Nullable, OneOf, Page, PageFields } from './common';
 import { defineApi } from './define';
-import { Literals } from './order';
 
 const Platform = () => OneOf(SHOP_PLATFORMS.map((item) => item.value));
 const Status = () => OneOf(SHOP_STATUSES);

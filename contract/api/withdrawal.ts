@@ -2,9 +2,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
 import { REJECT_REASON_MAX, WITHDRAWAL_MAX_CENTS, WITHDRAWAL_NOTE_MAX, WITHDRAWAL_STATUSES } from '../ledger';
-import { DateTime, Id, Money, Nullable, OneOf, Page, PageFields } from './common';
+import { DateTime, Id, Literals, Money, Nullable, OneOf, Page, PageFields } from './common';
 import { defineApi } from './define';
-import { Literals } from './order';
 
 const patternMessage = (message: string) => ({ patternMessage: message });
 
