@@ -3,35 +3,32 @@
  * account lists and unbinds its own shops, staff list every account's shops and force an unbind
  * (audited).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CODES } from '#contract/codes';
 import type { Page } from '#contract/api';
-import { SHOP_MESSAGES, type ShopStatus } from '#contract/shops';
+import { SHOP_MESSAGES } from '#contract/shops';
 import type { AccountShopItem, ShopItem, ShopListAllQuery, ShopListQuery, ShopReportBody } from '#contract/api/shop';
 import type { AuditWriter } from '../audit';
 import type { SessionAccount } from '../auth/sessions';
 import type { Db, Executor } from '../db/client';
-import { allOf, pageOf, type PageRequest } from '../db/paging';
-import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
+import { pageOf, type PageRequest } from '../db/paging';
+import { containsPattern } from '../db/query';
 import { lockAccounts } from '../db/locks';
+import { accounts, shops } from '../db/schema';
 import { badParameter, Refusal } from '../http/respond';
 
-interface ShopRow {
-  id: number;
-  accountId: number;
-  username?: string;
-  platform: string;
-  externalId: string;
-  name: string;
-  region: string;
-  status: ShopStatus;
-  boundAt: unknown;
-  unboundAt: unknown;
-  total?: number;
-}
-
-const shopColumns = sql`s.id, s.account_id as "accountId", s.platform, s.external_id as "externalId", s.name, s.region,
-  s.status, s.bound_at as "boundAt", s.unbound_at as "unboundAt"`;
+const shopColumns = {
+  id: shops.id,
+  accountId: shops.accountId,
+  platform: shops.platform,
+  externalId: shops.externalId,
+  name: shops.name,
+  region: shops.region,
+  status: shops.status,
+  boundAt: shops.boundAt,
+  unboundAt: shops.unboundAt,
+};
+type ShopRow = Pick<typeof shops.$inferSelect, keyof typeof shopColumns>;
 
 function toShopItem(row: ShopRow): ShopItem {
   return {
@@ -41,52 +38,49 @@ function toShopItem(row: ShopRow): ShopItem {
     name: row.name,
     region: row.region,
     status: row.status,
-    boundAt: toIso(row.boundAt)!,
-    unboundAt: toIso(row.unboundAt),
+    boundAt: row.boundAt.toISOString(),
+    unboundAt: row.unboundAt && row.unboundAt.toISOString(),
   };
 }
 
 /** How many shops the account has bound now (what the membership's shop quota counts). */
 export async function countBoundShops(db: Executor, accountId: number): Promise<number> {
-  const row = await queryOne<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from shops where account_id = ${accountId} and status = 'bound'`,
-  );
+  const [row] = await db
+    .select({ n: count() })
+    .from(shops)
+    .where(and(eq(shops.accountId, accountId), eq(shops.status, 'bound')));
   return Number(row?.n ?? 0);
 }
 
-/** One page of shops matching `filters` (joined with their account as `a`), newest bind first. */
-async function shopPage(db: Executor, filters: SQL[], request: PageRequest): Promise<Page<ShopRow>> {
+/** One page of shops matching `filters` (on `shops` joined with their account), newest bind first. */
+async function shopPage(db: Executor, filters: SQL[], request: PageRequest) {
   const { current, pageSize, offset } = pageOf(request);
-  const where = allOf(filters);
-  const rows = await queryRows<ShopRow>(
-    db,
-    sql`select ${shopColumns}, a.username, count(*) over ()::int as total
-        from shops s join accounts a on a.id = s.account_id
-        where ${where}
-        order by s.bound_at desc, s.id desc
-        limit ${pageSize} offset ${offset}`,
-  );
+  const where = and(...filters);
+  const rows = await db
+    .select({ ...shopColumns, username: accounts.username, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(shops)
+    .innerJoin(accounts, eq(accounts.id, shops.accountId))
+    .where(where)
+    .orderBy(desc(shops.boundAt), desc(shops.id))
+    .limit(pageSize)
+    .offset(offset);
   let total = rows[0]?.total;
   if (total === undefined) {
     // Past the last page: the window count is not there, count on its own.
-    const counted = await queryOne<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from shops s join accounts a on a.id = s.account_id where ${where}`,
-    );
+    const [counted] = await db.select({ n: count() }).from(shops).innerJoin(accounts, eq(accounts.id, shops.accountId)).where(where);
     total = counted?.n ?? 0;
   }
   return { list: rows, total: Number(total), current, pageSize };
 }
 
-function shopFilters(body: { platform?: string; status?: string; name?: string }): SQL[] {
+function shopFilters(body: ShopListQuery): SQL[] {
   const filters: SQL[] = [];
-  if (body.platform) filters.push(sql`s.platform = ${body.platform}`);
-  if (body.status) filters.push(sql`s.status = ${body.status}`);
+  if (body.platform) filters.push(eq(shops.platform, body.platform));
+  if (body.status) filters.push(eq(shops.status, body.status));
   const name = body.name?.trim();
   if (name) {
     const pattern = containsPattern(name);
-    filters.push(sql`(s.name ilike ${pattern} or s.external_id ilike ${pattern})`);
+    filters.push(or(ilike(shops.name, pattern), ilike(shops.externalId, pattern))!);
   }
   return filters;
 }
@@ -105,53 +99,64 @@ export async function reportShop(db: Db, account: SessionAccount, body: ShopRepo
   return db.transaction(async (tx) => {
     // Serialises this account's reports, so two at once can not both squeeze under the quota.
     await lockAccounts(tx, [account.id]);
-    const elsewhere = await queryOne<{ id: number }>(
-      tx,
-      sql`select id from shops where platform = ${body.platform} and external_id = ${externalId}
-          and status = 'bound' and account_id <> ${account.id} limit 1`,
-    );
+    const [elsewhere] = await tx
+      .select({ id: shops.id })
+      .from(shops)
+      .where(
+        and(
+          eq(shops.platform, body.platform),
+          eq(shops.externalId, externalId),
+          eq(shops.status, 'bound'),
+          ne(shops.accountId, account.id),
+        ),
+      )
+      .limit(1);
     if (elsewhere) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.boundElsewhere);
-    const existing = await queryOne<{ id: number; status: ShopStatus }>(
-      tx,
-      sql`select id, status from shops where account_id = ${account.id} and platform = ${body.platform} and external_id = ${externalId}`,
-    );
+    const [existing] = await tx
+      .select({ id: shops.id, status: shops.status })
+      .from(shops)
+      .where(and(eq(shops.accountId, account.id), eq(shops.platform, body.platform), eq(shops.externalId, externalId)));
     if (existing?.status !== 'bound' && (await countBoundShops(tx, account.id)) >= membership.shopQuota) {
       throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.quotaExceeded(membership.shopQuota));
     }
     // A shop bound again keeps its first bind time; one bound anew (or re-bound after an unbind) gets now.
-    const row = await queryOne<ShopRow>(
-      tx,
-      sql`insert into shops as s (account_id, platform, external_id, name, region, status, bound_at)
-          values (${account.id}, ${body.platform}, ${externalId}, ${name}, ${region}, 'bound', now())
-          on conflict (account_id, platform, external_id) do update set
-            name = excluded.name,
-            region = excluded.region,
-            bound_at = case when s.status = 'bound' then s.bound_at else now() end,
-            status = 'bound',
-            unbound_at = null
-          returning ${shopColumns}`,
-    );
-    return toShopItem(row!);
+    // (In the conflict's `set`, drizzle names the columns with the table: the existing row's.)
+    const [row] = await tx
+      .insert(shops)
+      .values({ accountId: account.id, platform: body.platform, externalId, name, region, status: 'bound', boundAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: [shops.accountId, shops.platform, shops.externalId],
+        set: {
+          name: sql`excluded.name`,
+          region: sql`excluded.region`,
+          boundAt: sql`case when ${shops.status} = 'bound' then ${shops.boundAt} else now() end`,
+          status: 'bound',
+          unboundAt: null,
+        },
+      })
+      .returning(shopColumns);
+    return toShopItem(row);
   });
 }
 
 /** `shop/list`: the account's own shops. */
 export async function listOwnShops(db: Executor, accountId: number, body: ShopListQuery): Promise<Page<ShopItem>> {
-  const page = await shopPage(db, [sql`s.account_id = ${accountId}`, ...shopFilters(body)], body);
+  const page = await shopPage(db, [eq(shops.accountId, accountId), ...shopFilters(body)], body);
   return { ...page, list: page.list.map(toShopItem) };
 }
 
 /** Sets a bound shop to unbound; answers its row before and after. */
 async function unbindShop(tx: Executor, id: number, ownerId: number | null) {
-  const before = await queryOne<ShopRow>(tx, sql`select ${shopColumns} from shops s where s.id = ${id} for update`);
+  const [before] = await tx.select(shopColumns).from(shops).where(eq(shops.id, id)).for('update');
   // Another account's shop answers exactly like a missing one.
   if (!before || (ownerId !== null && before.accountId !== ownerId)) throw badParameter('id', SHOP_MESSAGES.notFound);
   if (before.status === 'unbound') throw new Refusal(CODES.BAD_PARAMETERS, SHOP_MESSAGES.alreadyUnbound);
-  const after = await queryOne<ShopRow>(
-    tx,
-    sql`update shops s set status = 'unbound', unbound_at = now() where s.id = ${id} returning ${shopColumns}`,
-  );
-  return { before, after: after! };
+  const [after] = await tx
+    .update(shops)
+    .set({ status: 'unbound', unboundAt: sql`now()` })
+    .where(eq(shops.id, id))
+    .returning(shopColumns);
+  return { before, after };
 }
 
 /** `shop/unbind`: the account unbinds one of its shops. */
@@ -164,11 +169,11 @@ export async function unbindOwnShop(db: Db, accountId: number, id: number): Prom
 export async function listAllShops(db: Executor, body: ShopListAllQuery): Promise<Page<AccountShopItem>> {
   const filters = shopFilters(body);
   const username = body.username?.trim();
-  if (username) filters.push(sql`a.username ilike ${containsPattern(username)}`);
+  if (username) filters.push(ilike(accounts.username, containsPattern(username)));
   const page = await shopPage(db, filters, body);
   return {
     ...page,
-    list: page.list.map((row) => ({ ...toShopItem(row), accountId: row.accountId, username: row.username ?? '' })),
+    list: page.list.map((row) => ({ ...toShopItem(row), accountId: row.accountId, username: row.username })),
   };
 }
 
