@@ -3,13 +3,14 @@
  * order made for a member); staff or its member cancel a pending one. Each is one transaction
  * taking its locks in the lock order (docs/concurrency.md) and writing an audit entry.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CancelOutcome, OrderActionBody, OrderItem, PaymentOutcome, RechargeBody, RefundOutcome } from '#contract/api/order';
 import { ORDER_MESSAGES } from '#contract/orders';
 import type { AuditWriter } from '../audit';
 import type { SessionAccount } from '../auth/sessions';
 import type { Db, Tx } from '../db/client';
-import { queryOne, toIso } from '../db/query';
+import { toIso } from '../db/query';
+import { accounts } from '../db/schema';
 import { lockAccountAndReferrer } from '../db/locks';
 import { badParameter } from '../http/respond';
 import { paymentChannel } from '../payments';
@@ -96,7 +97,7 @@ export async function rechargeAccount(db: Db, body: RechargeBody, { account, aud
   const orderNo = await db.transaction(async (tx) => {
     // The member and its salesperson first (the lock order), then the order inserted and paid.
     const { exists } = await lockAccountAndReferrer(tx, body.accountId);
-    const target = exists ? await queryOne<{ status: string }>(tx, sql`select status from accounts where id = ${body.accountId}`) : undefined;
+    const [target] = exists ? await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.id, body.accountId)) : [];
     if (!target) throw badParameter('accountId', '账户不存在');
     if (target.status !== 'enabled') throw badParameter('accountId', ORDER_MESSAGES.accountDisabled);
     const level = await levelOnSale(tx, body.levelId);

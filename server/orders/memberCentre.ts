@@ -1,49 +1,51 @@
 /** The member centre (`order/center`, `order/levels`, `order/create`): the caller's membership, the levels on sale, buying one. */
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { CreateOrderBody, CurrentMembership, LevelOnSale, MemberCenter, PendingOrder } from '#contract/api/order';
 import type { Db, Executor } from '../db/client';
-import { queryOne, queryRows, toIso, toMillis } from '../db/query';
+import { accounts, membershipLevels } from '../db/schema';
 import { lockAccounts } from '../db/locks';
 import { badParameter } from '../http/respond';
 import { paymentChannel } from '../payments';
 import { findOrders, toPendingOrder } from './records';
 import { checkPendingLimit, createPendingOrder, levelOnSale } from './settlement';
 
-const levelColumns = sql`id, name, price_cents as "priceCents", duration_days as "durationDays",
-  shop_quota as "shopQuota", product_quota as "productQuota"`;
-
 /** The levels on sale, in the shop's order. */
-export async function levelsOnSale(db: Executor): Promise<LevelOnSale[]> {
-  const rows = await queryRows<LevelOnSale>(
-    db,
-    sql`select ${levelColumns} from membership_levels where on_sale order by sort, id`,
-  );
-  return rows.map((row) => ({ ...row, priceCents: Number(row.priceCents) }));
+export function levelsOnSale(db: Executor): Promise<LevelOnSale[]> {
+  return db
+    .select({
+      id: membershipLevels.id,
+      name: membershipLevels.name,
+      priceCents: membershipLevels.priceCents,
+      durationDays: membershipLevels.durationDays,
+      shopQuota: membershipLevels.shopQuota,
+      productQuota: membershipLevels.productQuota,
+    })
+    .from(membershipLevels)
+    .where(eq(membershipLevels.onSale, true))
+    .orderBy(asc(membershipLevels.sort), asc(membershipLevels.id));
 }
 
 async function currentMembership(db: Executor, accountId: number): Promise<CurrentMembership | null> {
-  const row = await queryOne<{
-    levelId: number | null;
-    name: string | null;
-    expiresAt: unknown;
-    shopQuota: number | null;
-    productQuota: number | null;
-  }>(
-    db,
-    sql`select a.membership_level_id as "levelId", ml.name, a.membership_expires_at as "expiresAt",
-               ml.shop_quota as "shopQuota", ml.product_quota as "productQuota"
-        from accounts a left join membership_levels ml on ml.id = a.membership_level_id
-        where a.id = ${accountId}`,
-  );
+  const [row] = await db
+    .select({
+      levelId: accounts.membershipLevelId,
+      name: membershipLevels.name,
+      expiresAt: accounts.membershipExpiresAt,
+      shopQuota: membershipLevels.shopQuota,
+      productQuota: membershipLevels.productQuota,
+    })
+    .from(accounts)
+    .leftJoin(membershipLevels, eq(membershipLevels.id, accounts.membershipLevelId))
+    .where(eq(accounts.id, accountId));
   if (!row || row.levelId === null || row.name === null) return null;
-  const expiresAt = toMillis(row.expiresAt);
+  const { expiresAt } = row;
   return {
     levelId: row.levelId,
     name: row.name,
-    expiresAt: toIso(row.expiresAt),
-    shopQuota: Number(row.shopQuota ?? 0),
-    productQuota: Number(row.productQuota ?? 0),
-    expired: expiresAt !== null && expiresAt <= Date.now(),
+    expiresAt: expiresAt && expiresAt.toISOString(),
+    shopQuota: row.shopQuota ?? 0,
+    productQuota: row.productQuota ?? 0,
+    expired: expiresAt !== null && expiresAt.getTime() <= Date.now(),
   };
 }
 

@@ -5,13 +5,14 @@
  * Anyone else sees only their own orders, and an order number that is not theirs is answered as
  * not found (never "not yours", which would tell that it exists).
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
 import type { AccountOption, SearchAccountsBody } from '#contract/api/order';
 import type { SessionAccount } from '../auth/sessions';
 import type { Executor } from '../db/client';
-import { containsPattern, queryRows, toIso } from '../db/query';
+import { containsPattern } from '../db/query';
+import { accounts, membershipLevels } from '../db/schema';
 import { Refusal } from '../http/respond';
 import type { RbacSnapshot } from '../rbac/snapshot';
 
@@ -32,15 +33,20 @@ const SEARCH_LIMIT = 20;
 /** `order/searchAccounts`: enabled accounts whose username or email contains the keyword (recharge screen). */
 export async function searchAccounts(db: Executor, body: SearchAccountsBody): Promise<AccountOption[]> {
   const keyword = body.keyword.trim();
-  const match = keyword
-    ? sql`(a.username ilike ${containsPattern(keyword)} or a.email ilike ${containsPattern(keyword)})`
-    : sql`true`;
-  const rows = await queryRows<{ id: number; username: string; email: string; levelName: string | null; expiresAt: unknown }>(
-    db,
-    sql`select a.id, a.username, a.email, ml.name as "levelName", a.membership_expires_at as "expiresAt"
-        from accounts a left join membership_levels ml on ml.id = a.membership_level_id
-        where a.status = 'enabled' and ${match}
-        order by lower(a.username) limit ${SEARCH_LIMIT}`,
-  );
-  return rows.map((row) => ({ ...row, expiresAt: toIso(row.expiresAt) }));
+  const pattern = containsPattern(keyword);
+  const match = keyword ? or(ilike(accounts.username, pattern), ilike(accounts.email, pattern)) : undefined;
+  const rows = await db
+    .select({
+      id: accounts.id,
+      username: accounts.username,
+      email: accounts.email,
+      levelName: membershipLevels.name,
+      expiresAt: accounts.membershipExpiresAt,
+    })
+    .from(accounts)
+    .leftJoin(membershipLevels, eq(membershipLevels.id, accounts.membershipLevelId))
+    .where(and(eq(accounts.status, 'enabled'), match))
+    .orderBy(sql`lower(${accounts.username})`)
+    .limit(SEARCH_LIMIT);
+  return rows.map((row) => ({ ...row, expiresAt: row.expiresAt && row.expiresAt.toISOString() }));
 }
