@@ -12,7 +12,7 @@ import type { Page, PageQuery } from '#contract/api/common';
 import { LEDGER_TEXT, luhnValid, MAX_CARDS } from '#contract/ledger';
 import type { AddCardBody, BankCard } from '#contract/api/bankCard';
 import type { Db, Executor } from '../db/client';
-import { pgErrorCode, queryOne, UNIQUE_VIOLATION } from '../db/query';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../db/query';
 import { lockAccounts } from '../db/locks';
 import { pageOf } from '../db/paging';
 import { bankCards, withdrawals } from '../db/schema';
@@ -81,11 +81,10 @@ export async function addCard(db: Db, fingerprintKey: string, accountId: number,
   try {
     return await db.transaction(async (tx) => {
       await lockAccount(tx, accountId);
-      const existing = await queryOne<{ n: number; taken: boolean }>(
-        tx,
-        sql`select count(*)::int as n, coalesce(bool_or(fingerprint = ${fingerprint}), false) as taken
-            from bank_cards where account_id = ${accountId} and removed_at is null`,
-      );
+      const [existing] = await tx
+        .select({ n: count(), taken: sql<boolean>`coalesce(bool_or(${bankCards.fingerprint} = ${fingerprint}), false)` })
+        .from(bankCards)
+        .where(and(eq(bankCards.accountId, accountId), isNull(bankCards.removedAt)));
       if (existing?.taken) throw badParameter('cardNumber', LEDGER_TEXT.cardTaken);
       if ((existing?.n ?? 0) >= MAX_CARDS) throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.cardLimit);
       const makeDefault = (existing?.n ?? 0) === 0 || body.makeDefault === true;

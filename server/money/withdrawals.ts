@@ -7,43 +7,57 @@
  * releases the hold with a positive `withdrawal` entry of the same reference, so the pair reads
  * together in the history. Approving settles it: status paid, no balance move (it was held).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { CODES } from '#contract/codes';
 import type { Page } from '#contract/api';
 import { LEDGER_TEXT } from '#contract/ledger';
 import type { RejectWithdrawalBody, RequestWithdrawalBody, Withdrawal, WithdrawalListQuery } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import type { Db, Executor } from '../db/client';
-import { containsPattern, queryOne, toIso } from '../db/query';
+import { containsPattern, queryOne } from '../db/query';
 import type { AuditWriter } from '../audit';
 import { badParameter, Refusal } from '../http/respond';
 import { lockAccount, lockOwnCard } from './cards';
 import { postLedgerEntry } from './ledger';
-import { allOf, fetchPage } from '../db/paging';
-import { bankCards, withdrawals } from '../db/schema';
+import { pageOf } from '../db/paging';
+import { accounts, bankCards, ledgerEntries, withdrawals } from '../db/schema';
 
 export const withdrawalReference = (id: number) => `withdrawal:${id}`;
 
-/** A row of `withdrawalSelect`: the withdrawal, its card, the requester, the reviewer and the hold's note. */
-type WithdrawalRow = Pick<typeof withdrawals.$inferSelect, 'id' | 'accountId' | 'status' | 'cardId' | 'reason'> &
-  Pick<typeof bankCards.$inferSelect, 'holder' | 'bank' | 'last4'> & {
-    username: string;
-    amountCents: number | string;
-    note: string | null;
-    reviewer: string | null;
-    createdAt: unknown;
-    reviewedAt: unknown;
-  };
+const reviewers = alias(accounts, 'reviewer');
 
-const withdrawalSelect = sql`select w.id, w.account_id as "accountId", a.username, w.amount_cents as "amountCents", w.status,
-         w.card_id as "cardId", c.holder, c.bank, c.last4,
-         (select le.note from ledger_entries le
-          where le.reference = 'withdrawal:' || w.id and le.amount_cents < 0 order by le.id limit 1) as note,
-         r.username as reviewer, w.reason, w.created_at as "createdAt", w.reviewed_at as "reviewedAt"
-  from withdrawals w
-  join accounts a on a.id = w.account_id
-  join bank_cards c on c.id = w.card_id
-  left join accounts r on r.id = w.reviewer_id`;
+/**
+ * The withdrawal, its card, the requester, the reviewer and the hold's note. (The select joins
+ * several tables, so drizzle names every column with its table: the subquery's
+ * `${withdrawals.id}` is the outer row's.)
+ */
+const withdrawalSelect = (db: Executor) =>
+  db
+    .select({
+      id: withdrawals.id,
+      accountId: withdrawals.accountId,
+      username: accounts.username,
+      amountCents: withdrawals.amountCents,
+      status: withdrawals.status,
+      cardId: withdrawals.cardId,
+      holder: bankCards.holder,
+      bank: bankCards.bank,
+      last4: bankCards.last4,
+      note: sql<string | null>`(select ${ledgerEntries.note} from ${ledgerEntries}
+        where ${ledgerEntries.reference} = 'withdrawal:' || ${withdrawals.id} and ${ledgerEntries.amountCents} < 0
+        order by ${ledgerEntries.id} limit 1)`,
+      reviewer: reviewers.username,
+      reason: withdrawals.reason,
+      createdAt: withdrawals.createdAt,
+      reviewedAt: withdrawals.reviewedAt,
+    })
+    .from(withdrawals)
+    .innerJoin(accounts, eq(accounts.id, withdrawals.accountId))
+    .innerJoin(bankCards, eq(bankCards.id, withdrawals.cardId))
+    .leftJoin(reviewers, eq(reviewers.id, withdrawals.reviewerId));
+
+type WithdrawalRow = Awaited<ReturnType<typeof withdrawalSelect>>[number];
 
 const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
   id: Number(row.id),
@@ -56,32 +70,30 @@ const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
   note: row.note && row.note !== LEDGER_TEXT.requestedNote ? row.note : '',
   reviewer: row.reviewer,
   reason: row.reason,
-  createdAt: toIso(row.createdAt)!,
-  reviewedAt: toIso(row.reviewedAt),
+  createdAt: row.createdAt.toISOString(),
+  reviewedAt: row.reviewedAt && row.reviewedAt.toISOString(),
 });
 
 async function withdrawalById(db: Executor, id: number): Promise<Withdrawal> {
-  const row = await queryOne<WithdrawalRow>(db, sql`${withdrawalSelect} where w.id = ${id}`);
-  return toWithdrawal(row!);
+  const [row] = await withdrawalSelect(db).where(eq(withdrawals.id, id));
+  return toWithdrawal(row);
 }
 
 /** A page of withdrawals (of `ownerId`, or everyone's when null): pending ones oldest first, the rest newest first. */
-export function listWithdrawals(db: Executor, body: WithdrawalListQuery, ownerId: number | null): Promise<Page<Withdrawal>> {
-  const where = [];
-  if (ownerId !== null) where.push(sql`w.account_id = ${ownerId}`);
-  if (body.status) where.push(sql`w.status = ${body.status}`);
-  if (body.username?.trim()) where.push(sql`a.username ilike ${containsPattern(body.username.trim())}`);
+export async function listWithdrawals(db: Executor, body: WithdrawalListQuery, ownerId: number | null): Promise<Page<Withdrawal>> {
+  const { current, pageSize, offset } = pageOf(body);
+  const filters: SQL[] = [];
+  if (ownerId !== null) filters.push(eq(withdrawals.accountId, ownerId));
+  if (body.status) filters.push(eq(withdrawals.status, body.status));
+  if (body.username?.trim()) filters.push(ilike(accounts.username, containsPattern(body.username.trim())));
+  const where = and(...filters);
   // Pending ones in the order they came (first come, first served); the rest newest first.
-  const order = body.status === 'pending' ? sql`w.id asc` : sql`w.id desc`;
-  return fetchPage<WithdrawalRow, Withdrawal>(
-    db,
-    body,
-    {
-      rows: sql`${withdrawalSelect} where ${allOf(where)} order by ${order}`,
-      count: sql`select count(*)::int as n from withdrawals w join accounts a on a.id = w.account_id where ${allOf(where)}`,
-    },
-    toWithdrawal,
-  );
+  const order = body.status === 'pending' ? asc(withdrawals.id) : desc(withdrawals.id);
+  const [rows, [{ total }]] = await Promise.all([
+    withdrawalSelect(db).where(where).orderBy(order).limit(pageSize).offset(offset),
+    db.select({ total: count() }).from(withdrawals).innerJoin(accounts, eq(accounts.id, withdrawals.accountId)).where(where),
+  ]);
+  return { list: rows.map(toWithdrawal), total, current, pageSize };
 }
 
 /** Holds `amountCents` of the salesperson's balance for a payout to an own card. */

@@ -3,35 +3,45 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { queryOne, queryRows, toIso } from '../db/query';
 import { lockAccounts } from '../db/locks';
-import type { OrderStatus, PaymentChannelName } from '#contract/orders';
+import type { accounts, orders } from '../db/schema';
+import type { PaymentChannelName } from '#contract/orders';
 import type { AccountRef, OrderItem, PendingOrder } from '#contract/api/order';
 import { paymentChannel } from '../payments';
 
-export interface OrderRecord {
-  id: number;
-  orderNo: string;
-  accountId: number;
-  accountName: string;
-  levelId: number;
-  levelName: string;
-  durationDays: number;
-  amountCents: string | number | bigint;
-  status: OrderStatus;
+type Username = (typeof accounts.$inferSelect)['username'];
+
+/**
+ * A row of `ORDER_SELECT`: its columns typed from the schema, its timestamps and bigints as the
+ * drivers hand back raw SQL values.
+ */
+export type OrderRecord = Pick<
+  typeof orders.$inferSelect,
+  | 'id'
+  | 'orderNo'
+  | 'accountId'
+  | 'levelId'
+  | 'levelName'
+  | 'durationDays'
+  | 'status'
+  | 'salespersonId'
+  | 'commissionRate'
+  | 'levelBeforeId'
+  | 'operatorId'
+  | 'note'
+> & {
+  /** `orders.channel` holds the name of a payment channel adapter. */
   channel: PaymentChannelName;
-  salespersonId: number | null;
-  salespersonName: string | null;
-  commissionRate: number | null;
+  accountName: Username;
+  salespersonName: Username | null;
+  operatorName: Username | null;
+  amountCents: string | number | bigint;
   commissionCents: string | number | bigint | null;
   expiresBefore: unknown;
   expiresAfter: unknown;
-  levelBeforeId: number | null;
-  operatorId: number | null;
-  operatorName: string | null;
-  note: string;
   createdAt: unknown;
   paidAt: unknown;
   closedAt: unknown;
-}
+};
 
 /** `o` orders, `a` its account: use in `where`. */
 export const ORDER_SELECT = sql`select o.id, o.order_no as "orderNo", o.account_id as "accountId", a.username as "accountName",
@@ -90,7 +100,9 @@ export const lockOrder = (tx: Executor, orderNo: string) =>
  * back). Who they are is read first: an order's member and a member's referrer never change.
  */
 export async function lockOrderToSettle(tx: Executor, orderNo: string): Promise<OrderRecord | undefined> {
-  const parties = await queryOne<{ accountId: number; salespersonId: number | null; referrerId: number | null }>(
+  const parties = await queryOne<
+    Pick<typeof orders.$inferSelect, 'accountId' | 'salespersonId'> & Pick<typeof accounts.$inferSelect, 'referrerId'>
+  >(
     tx,
     sql`select o.account_id as "accountId", o.salesperson_id as "salespersonId", a.referrer_id as "referrerId"
         from orders o join accounts a on a.id = o.account_id where o.order_no = ${orderNo}`,

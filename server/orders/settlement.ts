@@ -2,9 +2,10 @@
  * Creating, paying and refunding orders. Each function runs inside the caller's transaction and
  * changes the order, the membership and the salesperson's ledger together (docs/payments.md).
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client';
 import { ACCOUNT_ROW_LOCK } from '../db/locks';
+import { membershipLevels, type accounts } from '../db/schema';
 import { queryOne, toIso, toMillis } from '../db/query';
 import { badParameter, Refusal } from '../http/respond';
 import { MSG_INSUFFICIENT_BALANCE, postLedgerEntry } from '../money/ledger';
@@ -21,20 +22,19 @@ const refuse = (message: string) => new Refusal(CODES.BAD_PARAMETERS, message);
 
 export const ledgerReference = (orderNo: string) => `order:${orderNo}`;
 
-interface LevelRow {
-  id: number;
-  name: string;
-  priceCents: number;
-  durationDays: number;
-}
+type LevelRow = Pick<typeof membershipLevels.$inferSelect, 'id' | 'name' | 'priceCents' | 'durationDays'>;
 
 /** A level that is on sale, or the A0400 naming `levelId`. */
 export async function levelOnSale(tx: Executor, levelId: number): Promise<LevelRow> {
-  const level = await queryOne<LevelRow>(
-    tx,
-    sql`select id, name, price_cents as "priceCents", duration_days as "durationDays"
-        from membership_levels where id = ${levelId} and on_sale`,
-  );
+  const [level] = await tx
+    .select({
+      id: membershipLevels.id,
+      name: membershipLevels.name,
+      priceCents: membershipLevels.priceCents,
+      durationDays: membershipLevels.durationDays,
+    })
+    .from(membershipLevels)
+    .where(and(eq(membershipLevels.id, levelId), eq(membershipLevels.onSale, true)));
   if (!level) throw badParameter('levelId', ORDER_MESSAGES.levelUnavailable);
   return level;
 }
@@ -74,12 +74,13 @@ export async function createPendingOrder(tx: Tx, order: NewOrder): Promise<strin
   throw new Error('could not generate a unique order number');
 }
 
-interface AccountMembershipRow {
-  levelId: number | null;
+/** `membership_level_id` as levelId, `referrer_id`; the timestamps as the drivers hand back raw SQL values. */
+type AccountMembershipRow = {
+  levelId: (typeof accounts.$inferSelect)['membershipLevelId'];
+  referrerId: (typeof accounts.$inferSelect)['referrerId'];
   expiresAt: unknown;
-  referrerId: number | null;
   now: unknown;
-}
+};
 
 /** The member's account row: the caller locked it already (with the referrer's, `lockOrderToSettle`); taking it again is free. */
 const lockAccountMembership = (tx: Tx, accountId: number) =>
