@@ -11,9 +11,6 @@ export default defineConfig({
   publicPath: PUBLIC_PATH,
   favicons: ['/logo.svg'],
   hash: true,
-  // Chunks by package and by the set of routes sharing them, so that a screen loads only what it uses
-  // (bench:page: first visit of each screen after 首页).
-  codeSplitting: { jsStrategy: 'granularChunks' },
   // The console drives a Chromium extension; evergreen browsers need no polyfills.
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },
   polyfill: false,
