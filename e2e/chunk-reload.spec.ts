@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { ORDER_TEXT } from '#contract/orders';
-import { ROUTE_TITLES } from '#contract/uiText';
+import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
 import { login, sideMenu } from './support/console';
 import { demoUsername } from './support/menus';
 import { screenshot } from './support/screens';

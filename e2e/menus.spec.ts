@@ -7,7 +7,7 @@ import { CAPABILITIES, CAPABILITY_URLS, flattenMenus, type MenuNode } from '#con
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { ORDER_TEXT } from '#contract/orders';
-import { ROUTE_TITLES } from '#contract/uiText';
+import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
 import { forbidden, HOME, login, readSideMenu, readStorage, sideMenu } from './support/console';
 import { expectedMenuOf, forbiddenPaths, menuNames, MENU_ROLES, ROLE_CAPABILITIES } from './support/menus';
 import { screenshot } from './support/screens';

@@ -7,7 +7,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SETTINGS_TEXT } from '../src/pages/client/UserSettings/text';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { PROFILE_TEXT } from '#contract/profile';
-import { PASSWORD_TEXT } from '#contract/uiText';
+import { PASSWORD_TEXT } from '../src/locales/zh-CN/account';
 import { buttonNamed, login, LOGIN } from './support/console';
 import { screenshot } from './support/screens';
 

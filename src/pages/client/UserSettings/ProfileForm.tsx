@@ -6,7 +6,7 @@ import { saveProfile } from '@/auth/session';
 import { updateEmail } from '@/services/profile';
 import { EMAIL_MAX } from '#contract/accountRules';
 import type { Profile } from '#contract/api/profile';
-import { PASSWORD_TEXT } from '#contract/uiText';
+import { PASSWORD_TEXT } from '@/locales/zh-CN/account';
 import { feedback } from '@/utils/feedback';
 import { dateTime } from '../SaleBalanceRecord/display';
 import { SETTINGS_TEXT } from './text';
