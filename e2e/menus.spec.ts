@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { CAPABILITIES, CAPABILITY_URLS, flattenMenus, type MenuNode } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { ORDER_TEXT } from '#contract/orders';
+import { ORDER_TEXT } from '../src/locales/zh-CN/orders';
 import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
 import { forbidden, HOME, login, readSideMenu, readStorage, sideMenu } from './support/console';
 import { expectedMenuOf, forbiddenPaths, menuNames, MENU_ROLES, ROLE_CAPABILITIES } from './support/menus';
