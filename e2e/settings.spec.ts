@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { SETTINGS_TEXT } from '../src/pages/client/UserSettings/text';
+import { SETTINGS_TEXT } from '../src/locales/zh-CN/profile';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { PROFILE_TEXT } from '#contract/profile';
 import { PASSWORD_TEXT } from '../src/locales/zh-CN/account';
