@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineConfig } from '@umijs/max';
 import routes from './config/routes';
 import { CHUNK_LOAD_TIMEOUT_MS, PUBLIC_PATH } from '#contract/constants';
-import { APP_TITLE } from '#contract/uiText';
+import { APP_TITLE } from './src/locales/zh-CN/routes';
 import { componentRequest, PRO_FIELD_INDEX, PRO_FIELD_LAZY, PRO_FIELD_LEFT_OUT } from './config/proField';
 
 export default defineConfig({

@@ -1,8 +1,8 @@
 /**
  * The plug-in's content (issue 6): scripts and their versions, releases and their script bundles,
- * the plug-in's own calls, media and news administration. Limits, kinds and labels, the screen
- * strings the tests look for and pure helpers; the calls' schemas and answer types are in
- * contract/api (script, appVersion, plugin, media, news).
+ * the plug-in's own calls, media and news administration. Limits, kinds, the media-kind labels the
+ * server quotes, and pure helpers (the screens' text and labels are in src/locales/zh-CN/content.ts);
+ * the calls' schemas and answer types are in contract/api (script, appVersion, plugin, media, news).
  */
 import { describeJsonError, findJsonSyntaxError } from './jsonSyntax';
 
@@ -10,7 +10,6 @@ import { describeJsonError, findJsonSyntaxError } from './jsonSyntax';
 
 export const SCRIPT_KINDS = ['action', 'url'] as const;
 export type ScriptKind = (typeof SCRIPT_KINDS)[number];
-export const SCRIPT_KIND_LABELS: Record<ScriptKind, string> = { action: '动作脚本', url: '链接脚本' };
 
 export const SCRIPT_NAME_MAX = 64;
 /** Characters of one script's JSON text (the API's body limit is 1 MiB). */
@@ -32,7 +31,6 @@ export function scriptContentProblem(text: string): string | null {
 
 export const RELEASE_STATUSES = ['draft', 'published', 'withdrawn'] as const;
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
-export const RELEASE_STATUS_LABELS: Record<ReleaseStatus, string> = { draft: '草稿', published: '已发布', withdrawn: '已撤回' };
 
 export const VERSION_MAX = 32;
 export const CHANGELOG_MAX = 5000;
@@ -68,31 +66,17 @@ export function formatBytes(bytes: number): string {
 
 export const NEWS_STATUSES = ['published', 'draft'] as const;
 export type NewsStatus = (typeof NEWS_STATUSES)[number];
-export const NEWS_STATUS_LABELS: Record<NewsStatus, string> = { published: '已发布', draft: '未发布' };
 export const NEWS_TITLE_MAX = 100;
 export const NEWS_SUMMARY_MAX = 300;
 export const NEWS_BODY_MAX = 20_000;
 
-// ---------------------------------------------------------------- screen strings
+// ---------------------------------------------------------------- shared text
 
+/**
+ * Stays in contract: the server refuses to change a published release's script list with this
+ * sentence (server/releases/releases.ts) and the version screen shows the same one beside the
+ * frozen list. The screens' own text is in src/locales/zh-CN/content.ts.
+ */
 export const CONTENT_TEXT = {
-  format: '格式化',
-  save: '保存',
-  saved: '已保存为新版本',
-  history: '历史版本',
-  compare: '对比',
-  restore: '恢复此版本',
-  restored: '已恢复为新版本',
-  newScript: '新建脚本',
-  invalidJson: 'JSON 格式错误',
-  newRelease: '新建版本',
-  publish: '发布',
-  withdraw: '撤回',
   bundleFrozen: '该版本已发布，脚本清单已冻结，不能再修改',
-  saveBundle: '保存脚本清单',
-  uploadHint: '点击或拖拽图片、视频到此区域上传',
-  newsTab: '新闻管理',
-  mediaTab: '素材库',
-  newNews: '新建新闻',
-  unpublish: '撤回发布',
 } as const;

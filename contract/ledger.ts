@@ -1,28 +1,15 @@
 /**
- * The salesperson's money: ledger kinds, payout cards and withdrawals. The limits, the Luhn check
- * and the labels the screens and tests share; the call bodies and answers are in
- * contract/api/ledger.ts, bankCard.ts and withdrawal.ts (no TypeBox here: the screens import this).
+ * The salesperson's money: ledger kinds, payout cards and withdrawals. The limits and the Luhn check
+ * the screens and the server share (the labels are in src/locales/zh-CN/ledger.ts); the call bodies
+ * and answers are in contract/api/ledger.ts, bankCard.ts and withdrawal.ts (no TypeBox here: the
+ * screens import this).
  */
 
 export const LEDGER_KINDS = ['commission', 'withdrawal', 'refund', 'adjustment'] as const;
 export type LedgerKindName = (typeof LEDGER_KINDS)[number];
 
-export const LEDGER_KIND_LABELS: Record<LedgerKindName, string> = {
-  commission: '佣金',
-  withdrawal: '提现',
-  refund: '退款冲回',
-  adjustment: '调整',
-};
-
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'paid'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
-
-export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatus, string> = {
-  pending: '待审核',
-  approved: '已通过',
-  rejected: '已驳回',
-  paid: '已打款',
-};
 
 /** Card numbers: 12–19 digits (ISO/IEC 7812), checked with the Luhn algorithm. */
 export const CARD_NUMBER_MIN = 12;
@@ -70,7 +57,11 @@ export function cardNumberProblem(text: string): string | null {
 /** `•••• 1234` */
 export const maskedCard = (last4: string) => `•••• ${last4}`;
 
-/** Server messages the screens and tests share. */
+/**
+ * The refusals and ledger notes the server writes (server/money/cards.ts, withdrawals.ts; asserted
+ * by tests/server/money.test.ts). Server text; left here while those files are being rewritten
+ * (move to server/money/messages.ts).
+ */
 export const LEDGER_TEXT = {
   cardTaken: '该银行卡已绑定',
   cardLimit: `最多绑定 ${MAX_CARDS} 张银行卡`,

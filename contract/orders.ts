@@ -1,11 +1,16 @@
 /**
  * Orders, the member centre and recharge: the statuses and channels, the rule that computes a
- * membership after a payment, and the screen strings tests look for. The call bodies and answers
- * are in contract/api/order.ts (no TypeBox here: the screens import this module).
+ * membership after a payment, and the refusals the server sends (the screens' text is in
+ * src/locales/zh-CN/orders.ts). The call bodies and answers are in contract/api/order.ts (no TypeBox
+ * here: the screens import this module).
  */
 export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * The status labels stay in contract: the console shows them and the server's refusals
+ * (ORDER_MESSAGES below, thrown by server/orders/) quote them.
+ */
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   pending: '待支付',
   paid: '已支付',
@@ -16,11 +21,6 @@ export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
 /** Names of the payment channel adapters (server/payments/). */
 export const PAYMENT_CHANNELS = ['online', 'recharge'] as const;
 export type PaymentChannelName = (typeof PAYMENT_CHANNELS)[number];
-
-export const PAYMENT_CHANNEL_TEXT: Record<PaymentChannelName, string> = {
-  online: '在线支付',
-  recharge: '后台充值',
-};
 
 /** Order numbers: the UTC date (8 digits) then 10 random digits, e.g. 202611214837261095. */
 export const ORDER_NO_PATTERN = '^\\d{18}$';
@@ -51,7 +51,10 @@ export function membershipAfterPayment(
   return { levelId, expiresAt: start + durationDays * DAY_MS, switched };
 }
 
-/** Messages of the order rules, shared by the server, the screens and the tests. */
+/**
+ * The refusals of the order rules: server/orders/ throws them, tests/server/orders.test.ts asserts
+ * them. Server text; left here while server/orders/ is being rewritten (move to server/orders/messages.ts).
+ */
 export const ORDER_MESSAGES = {
   notFound: '订单不存在',
   alreadyPaid: '订单已支付，不能重复确认',
@@ -67,45 +70,3 @@ export const ORDER_MESSAGES = {
 
 /** Most pending orders one account may hold at a time. */
 export const MAX_PENDING_ORDERS = 5;
-
-/** Screen strings the tests look for. */
-export const ORDER_TEXT = {
-  memberCenter: {
-    currentTitle: '我的会员',
-    noMembership: '未开通会员',
-    levelsTitle: '会员套餐',
-    pendingTitle: '待支付订单',
-    buy: '立即开通',
-    renew: '续费',
-    switchTo: '切换套餐',
-    buyDialogTitle: '确认订单',
-    submitOrder: '提交订单',
-    created: '订单已提交',
-    switchWarning: '切换套餐后，有效期自支付时起重新计算，当前套餐的剩余时间不保留。',
-    cancelOrder: '取消订单',
-    cancelConfirm: '确定取消该订单吗？',
-    cancelled: '订单已取消',
-  },
-  orderList: {
-    confirm: '确认收款',
-    confirmPrompt: '确认已收到该订单的款项？确认后会员立即生效。',
-    confirmed: '已确认收款',
-    cancel: '取消',
-    cancelPrompt: '确定取消该订单吗？',
-    cancelled: '订单已取消',
-    refund: '退款',
-    refundTitle: '确认退款',
-    refunded: '已退款',
-  },
-  recharge: {
-    formTitle: '为账户充值',
-    account: '账户',
-    accountPlaceholder: '输入用户名或邮箱搜索',
-    level: '会员套餐',
-    note: '备注',
-    submit: '确认充值',
-    confirmTitle: '确认充值',
-    done: '充值成功',
-    recentTitle: '最近充值',
-  },
-} as const;

@@ -1,6 +1,7 @@
 /**
  * Shop platforms and statuses: plain constants without the schemas, so the console pages that only
- * need them (the bind form, the shop tables) do not carry TypeBox. `shops.ts` re-exports them.
+ * need them (the bind form, the shop tables) do not carry TypeBox. `shops.ts` re-exports them; the
+ * status labels are the console's (src/locales/zh-CN/shops.ts).
  */
 
 /** Shop platforms the bind flow offers; the plug-in reports the chosen one as the shop's `platform`. */
@@ -13,12 +14,6 @@ export type ShopPlatform = (typeof SHOP_PLATFORMS)[number]['value'];
 
 export const SHOP_STATUSES = ['bound', 'unbound', 'invalid'] as const;
 export type ShopStatus = (typeof SHOP_STATUSES)[number];
-
-export const SHOP_STATUS_TEXT: Record<ShopStatus, string> = {
-  bound: '已绑定',
-  unbound: '已解绑',
-  invalid: '已失效',
-};
 
 export const platformLabel = (platform: string) =>
   SHOP_PLATFORMS.find((item) => item.value === platform)?.label ?? platform;

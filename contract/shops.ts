@@ -1,10 +1,11 @@
 /**
  * Shops: bound by the plug-in (`shop/report`), listed and unbound by their account
  * (`/client/shopManager`), and by staff for every account (`/client/system/userShopManager`).
- * The limits and the strings the screens and the tests share; the call bodies and answers are in
- * contract/api/shop.ts (no TypeBox here: the screens and the plug-in import this).
+ * The limits and the refusals the server sends (left here while server/calls/shop.ts is being
+ * rewritten; the status labels are in src/locales/zh-CN/shops.ts); the call bodies and answers are
+ * in contract/api/shop.ts (no TypeBox here: the screens and the plug-in import this).
  */
-export { SHOP_PLATFORMS, SHOP_STATUSES, SHOP_STATUS_TEXT, platformLabel } from './shopPlatforms';
+export { SHOP_PLATFORMS, SHOP_STATUSES, platformLabel } from './shopPlatforms';
 export type { ShopPlatform, ShopStatus } from './shopPlatforms';
 
 export const SHOP_FIELD_LIMITS = { externalId: 64, name: 128, region: 32 } as const;

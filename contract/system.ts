@@ -14,7 +14,6 @@ export const SALESPERSON_ROLE_CODE = 'salesperson';
 
 export type MenuKind = 'directory' | 'page' | 'action';
 export const MENU_KINDS: readonly MenuKind[] = ['directory', 'page', 'action'];
-export const MENU_KIND_TEXT: Record<MenuKind, string> = { directory: '目录', page: '页面', action: '操作' };
 
 export const MENU_TITLE_MAX = 32;
 export const MENU_URL_MAX = 200;
@@ -90,7 +89,6 @@ export const ROLE_CODE_PATTERN = '^[a-z][a-z0-9_]{1,31}$';
 
 export const SALE_STATUSES = ['enabled', 'disabled', 'removed'] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
-export const SALE_STATUS_TEXT: Record<SaleStatus, string> = { enabled: '启用', disabled: '停用', removed: '已删除' };
 
 /** Percent as typed (12.5) ↔ basis points as sent (1250). */
 export const percentToBasisPoints = (percent: number) => Math.round(percent * 100);
@@ -139,32 +137,27 @@ export const LOGIN_RESULTS = { success: '成功', failure: '失败' } as const;
 export type LoginResult = keyof typeof LOGIN_RESULTS;
 export const LOGIN_KINDS = { login: '登录', register: '注册' } as const;
 
-// ───────────────────────────── refusals and screen text ─────────────────────────────
+// ───────────────────────────── refusals both sides show ─────────────────────────────
 
+/**
+ * Refusals of the administration calls that stay in contract because a second side needs the same
+ * sentence: the console shows it before the call (a disabled button's tooltip, a confirmation) or
+ * the API document (contract/api/menu.ts, role.ts, membershipLevel.ts) quotes it. The refusals only
+ * the server sends are in server/system/messages.ts; the screens' own text in src/locales/zh-CN/system.ts.
+ */
 export const SYSTEM_TEXT = {
   menuCycle: '不能移动到自身或其子菜单之下',
   menuUrlTaken: '已被其他菜单使用',
   menuHasChildren: '该菜单下还有子菜单，请先删除或移走子菜单',
   menuGranted: (roles: number) => `该菜单仍授权给 ${roles} 个角色，确认后将一并取消授权`,
-  noSuchMenu: '菜单不存在',
-  noSuchRole: '角色不存在',
   roleCodeTaken: '已被其他角色使用',
   builtInRoleDelete: '内置角色不能删除',
-  builtInRoleCode: '内置角色的编码不能修改',
   superAdminAllMenus: '超级管理员必须拥有全部菜单',
   roleHeld: (accounts: number) => `仍有 ${accounts} 个账号持有该角色，请先移除`,
-  lastSuperAdmin: '不能停用或移除最后一个启用的超级管理员',
-  disableSelf: '不能停用自己的账号',
-  ownRoles: '不能修改自己的角色',
   grantBeyondOwn: '不能授予超出您自身权限的角色或菜单',
   accountBeyondOwn: '该账号的权限超出您的权限范围，不能操作',
   menuNotHeld: '不能修改您自身没有的菜单',
   menuUrlReserved: '该地址对应一项权限，只有超级管理员可以使用',
-  sessionNotFound: '会话不存在或已结束',
-  noSuchSale: '该账号不是销售',
-  saleRemoved: '该销售已删除',
-  noSuchLevel: '会员等级不存在',
   levelInUse: (orders: number, accounts: number) =>
     `该等级已有 ${orders} 个订单、${accounts} 个账号使用，不能删除，只能下架`,
-  passwordShownOnce: '请立即复制并转交该密码，关闭后将无法再次查看',
 } as const;

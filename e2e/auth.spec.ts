@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { UI_TEXT } from '#contract/uiText';
+import { UI_TEXT } from '../src/locales/zh-CN/common';
 import {
   greeting,
   HOME,

@@ -4,7 +4,7 @@
  */
 import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { CONTENT_TEXT } from '#contract/content';
+import { CONTENT_TEXT } from '../src/locales/zh-CN/content';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { buttonLabel as label, login, readStorage } from './support/console';
 import { screenshot } from './support/screens';

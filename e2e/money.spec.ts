@@ -4,13 +4,11 @@
  * out of the money screens; the home figures.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { BALANCE_TEXT } from '../src/pages/client/SaleBalanceRecord/text';
-import { CARD_TEXT } from '../src/pages/client/BindCardManager/text';
-import { APPROVAL_TEXT } from '../src/pages/client/WithdrawalApproval/text';
+import { APPROVAL_TEXT, BALANCE_TEXT, CARD_TEXT, WITHDRAWAL_STATUS_LABELS } from '../src/locales/zh-CN/ledger';
 import { FIGURE_TITLES } from '../src/pages/client/HomeFigures';
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { maskedCard, WITHDRAWAL_STATUS_LABELS } from '#contract/ledger';
+import { maskedCard } from '#contract/ledger';
 import { formatYuan } from '#contract/money';
 import { DEMO_CARD, DEMO_SALE_BALANCE_CENTS, DEMO_SALE_LEDGER } from '../server/seed/domains/money';
 import { buttonNamed, forbidden, login, readStorage } from './support/console';

@@ -6,8 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { ORDER_TEXT } from '#contract/orders';
-import { ROUTE_TITLES } from '#contract/uiText';
+import { ORDER_TEXT } from '../src/locales/zh-CN/orders';
+import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
 import { buttonLabel as label, forbidden, login, logout, sideMenu } from './support/console';
 import { screenshot } from './support/screens';
 

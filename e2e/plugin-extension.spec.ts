@@ -8,7 +8,7 @@ import { JOIN_CREATOR_TAB_NAME } from '#contract/constants';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { PLUGIN_DATA_KEYS as KEYS } from '#contract/pluginProtocol';
 import { SHOP_MESSAGES } from '#contract/shops';
-import { UI_TEXT } from '#contract/uiText';
+import { UI_TEXT } from '../src/locales/zh-CN/common';
 import { CREATOR_PAGE_URL } from '../src/extensionBridge/platform';
 import { buttonNamed, greeting, HOME, LOGIN, submitLogin } from './support/console';
 import { launchWithExtension, type ExtensionBrowser } from './support/extensionBrowser';

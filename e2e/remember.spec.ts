@@ -1,7 +1,7 @@
 /** "Remember me": the token survives closing the tab; without it a new tab starts logged out. */
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { UI_TEXT } from '#contract/uiText';
+import { UI_TEXT } from '../src/locales/zh-CN/common';
 import { greeting, HOME, login, QUIET_SCREEN, readStorage } from './support/console';
 
 const { username } = DEMO_ACCOUNTS.member;

@@ -1,7 +1,7 @@
 /** Public screens and the fixed redirects of the route table. */
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { APP_TITLE, ROUTE_TITLES } from '#contract/uiText';
+import { APP_TITLE, ROUTE_TITLES } from '../src/locales/zh-CN/routes';
 import { HOME, LOGIN, login } from './support/console';
 import { screenshot } from './support/screens';
 

@@ -4,10 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { SETTINGS_TEXT } from '../src/pages/client/UserSettings/text';
+import { SETTINGS_TEXT } from '../src/locales/zh-CN/profile';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { PROFILE_TEXT } from '#contract/profile';
-import { PASSWORD_TEXT } from '#contract/uiText';
+import { PROFILE_MESSAGES } from '../server/accounts/messages';
+import { PASSWORD_TEXT } from '../src/locales/zh-CN/account';
 import { buttonNamed, login, LOGIN } from './support/console';
 import { screenshot } from './support/screens';
 
@@ -48,12 +48,12 @@ test('a user changes the email; an address taken by another account is refused',
   await expect(page.getByText(PASSWORD_TEXT.currentPasswordRequired)).toBeVisible();
   await page.getByLabel(SETTINGS_TEXT.emailPassword).fill('Wrong#Guess-123');
   await buttonNamed(page, SETTINGS_TEXT.save).click();
-  await expect(page.getByText(PROFILE_TEXT.wrongCurrentPassword)).toBeVisible();
+  await expect(page.getByText(PROFILE_MESSAGES.wrongCurrentPassword)).toBeVisible();
   await page.getByLabel(SETTINGS_TEXT.emailPassword).fill(PASSWORD);
 
   await page.getByLabel(SETTINGS_TEXT.email).fill(DEMO_ACCOUNTS.member.email);
   await buttonNamed(page, SETTINGS_TEXT.save).click();
-  await expect(page.getByText(PROFILE_TEXT.emailTaken)).toBeVisible();
+  await expect(page.getByText(PROFILE_MESSAGES.emailTaken)).toBeVisible();
   // After a short loading state the button reads as its label again, not "loading 保存".
   await expect(buttonNamed(page, SETTINGS_TEXT.save)).toHaveAccessibleName(/^保\s*存$/);
   await screenshot(page, 'settings-email-taken');
@@ -93,7 +93,7 @@ test('changing the password signs out the other session, this one stays', async 
   await screenshot(here, 'settings-password-mismatch');
   await here.getByLabel(SETTINGS_TEXT.confirmPassword).fill(NEW_PASSWORD);
   await buttonNamed(here, SETTINGS_TEXT.changePassword).click();
-  await expect(here.getByText(PROFILE_TEXT.wrongCurrentPassword)).toBeVisible();
+  await expect(here.getByText(PROFILE_MESSAGES.wrongCurrentPassword)).toBeVisible();
 
   await here.getByLabel(SETTINGS_TEXT.currentPassword).fill(PASSWORD);
   await buttonNamed(here, SETTINGS_TEXT.changePassword).click();

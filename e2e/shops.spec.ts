@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { PLUGIN_STORE_URL } from '#contract/constants';
-import { UI_TEXT } from '#contract/uiText';
+import { UI_TEXT } from '../src/locales/zh-CN/common';
 import { forbidden, login } from './support/console';
 import { screenshot } from './support/screens';
 

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { ROUTE_TITLES } from '#contract/uiText';
+import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
 import { buttonNamed as button, LOGIN, login, readStorage, sideMenu } from './support/console';
 import { screenshot } from './support/screens';
 

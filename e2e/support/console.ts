@@ -1,7 +1,7 @@
 /** What a user does in the console, as steps the specs share. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '#contract/demoAccounts';
-import { UI_TEXT } from '#contract/uiText';
+import { UI_TEXT } from '../../src/locales/zh-CN/common';
 import type { MenuEntry } from './menus';
 
 export const HOME = '/client/home';

@@ -7,7 +7,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AccountCreateBody, AccountCreated, AccountSetStatusBody, PasswordReset, RolesSet, SetRolesBody, StatusSet } from '#contract/api/account';
 import { CODES } from '#contract/codes';
-import { SUPER_ADMIN_ROLE_CODE, SYSTEM_TEXT } from '#contract/system';
+import { SUPER_ADMIN_ROLE_CODE } from '#contract/system';
 import type { AuditWriter } from '../audit';
 import { generatePassword, hashPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';
@@ -18,6 +18,7 @@ import { accountRoles, accounts, roles, sessions } from '../db/schema';
 import { badParameter, Refusal } from '../http/respond';
 import { assertMayGrantRoles, assertMayManageAccount } from '../rbac/authority';
 import type { RbacSnapshot } from '../rbac/snapshot';
+import { SYSTEM_MESSAGES } from '../system/messages';
 
 const GENERATED_PASSWORD_LENGTH = 12;
 
@@ -49,7 +50,7 @@ export async function assertAnotherSuperAdministrator(tx: Tx, accountId: number)
         select exists(select 1 from admins where id = ${accountId}) as "isOne",
                (select count(*)::int from admins where id <> ${accountId}) as others`,
   );
-  if (row?.isOne && row.others === 0) throw new Refusal(CODES.BAD_PARAMETERS, SYSTEM_TEXT.lastSuperAdmin);
+  if (row?.isOne && row.others === 0) throw new Refusal(CODES.BAD_PARAMETERS, SYSTEM_MESSAGES.lastSuperAdmin);
 }
 
 /** Refuses when a role id is not a role. */
@@ -115,7 +116,7 @@ export async function setAccountStatus(db: Db, body: AccountSetStatusBody, { acc
   return db.transaction(async (tx) => {
     await lockSuperAdministrators(tx);
     const target = await lockedAccount(tx, body.id);
-    await assertMayManageAccount(tx, snapshot, account, body.id, { self: SYSTEM_TEXT.disableSelf });
+    await assertMayManageAccount(tx, snapshot, account, body.id, { self: SYSTEM_MESSAGES.disableSelf });
     let sessionsRevoked = 0;
     if (body.status === 'disabled') {
       await assertAnotherSuperAdministrator(tx, body.id);
@@ -152,7 +153,7 @@ export async function setRoles(db: Db, body: SetRolesBody, { account, snapshot, 
   return db.transaction(async (tx) => {
     await lockSuperAdministrators(tx);
     await lockedAccount(tx, body.id);
-    await assertMayManageAccount(tx, snapshot, account, body.id, { self: SYSTEM_TEXT.ownRoles });
+    await assertMayManageAccount(tx, snapshot, account, body.id, { self: SYSTEM_MESSAGES.ownRoles });
     await assertRolesExist(tx, roleIds);
     await assertMayGrantRoles(tx, snapshot, account, roleIds);
     const [superAdmin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, SUPER_ADMIN_ROLE_CODE));

@@ -7,7 +7,7 @@ import type { Page, PageQuery } from '#contract/api/common';
 import type { ActiveSession, ChangePasswordBody, HomeSummary, PasswordChanged, Profile, SummaryBody, UpdateEmailBody } from '#contract/api/profile';
 import type { SessionEnded } from '#contract/api/session';
 import { CODES } from '#contract/codes';
-import { PROFILE_TEXT } from '#contract/profile';
+import { PROFILE_MESSAGES } from './messages';
 import type { AuditWriter } from '../audit';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';
@@ -34,7 +34,7 @@ export async function getProfile(db: Executor, account: SessionAccount): Promise
 async function assertCurrentPassword(db: Executor, accountId: number, password: string, field: string): Promise<void> {
   const [row] = await db.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, accountId));
   if (!row || !(await verifyPassword(password, row.passwordHash))) {
-    throw new Refusal(CODES.WRONG_PASSWORD, PROFILE_TEXT.wrongCurrentPassword, { field });
+    throw new Refusal(CODES.WRONG_PASSWORD, PROFILE_MESSAGES.wrongCurrentPassword, { field });
   }
 }
 
@@ -43,11 +43,11 @@ export async function updateEmail(db: Executor, account: SessionAccount, body: U
   await assertCurrentPassword(db, account.id, body.password, 'password');
   const email = body.email.trim();
   const taken = await queryOne(db, sql`select 1 from accounts where lower(email) = lower(${email}) and id <> ${account.id} limit 1`);
-  if (taken) throw new Refusal(CODES.USERNAME_TAKEN, PROFILE_TEXT.emailTaken);
+  if (taken) throw new Refusal(CODES.USERNAME_TAKEN, PROFILE_MESSAGES.emailTaken);
   try {
     await db.update(accounts).set({ email }).where(eq(accounts.id, account.id));
   } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new Refusal(CODES.USERNAME_TAKEN, PROFILE_TEXT.emailTaken);
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new Refusal(CODES.USERNAME_TAKEN, PROFILE_MESSAGES.emailTaken);
     throw error;
   }
   return { email };
@@ -56,7 +56,7 @@ export async function updateEmail(db: Executor, account: SessionAccount, body: U
 /** A new password; every other session signs out, the one that changed it stays. */
 export async function changePassword(db: Db, account: SessionAccount, body: ChangePasswordBody, audit: AuditWriter): Promise<PasswordChanged> {
   await assertCurrentPassword(db, account.id, body.currentPassword, 'currentPassword');
-  if (body.newPassword === body.currentPassword) throw badParameter('newPassword', PROFILE_TEXT.samePassword);
+  if (body.newPassword === body.currentPassword) throw badParameter('newPassword', PROFILE_MESSAGES.samePassword);
   assertStrongPassword('newPassword', body.newPassword, [account.username, account.email]);
   const passwordHash = await hashPassword(body.newPassword);
   return db.transaction(async (tx) => {
@@ -118,7 +118,7 @@ export async function revokeOwnSession(db: Executor, account: SessionAccount, id
     .where(and(eq(sessions.id, id), eq(sessions.accountId, account.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .returning({ id: sessions.id });
   // Another account's session reads as unknown: its existence is none of the caller's business.
-  if (rows.length === 0) throw badParameter('id', PROFILE_TEXT.sessionNotFound);
+  if (rows.length === 0) throw badParameter('id', PROFILE_MESSAGES.sessionNotFound);
   return { id, current: id === account.sessionId };
 }
 

@@ -5,7 +5,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Page } from '#contract/api/common';
 import type { OnlineSession, OnlineSessionQuery, SessionEnded } from '#contract/api/session';
-import { SYSTEM_TEXT } from '#contract/system';
 import type { Actor } from '../accounts/admin';
 import type { Db, Executor } from '../db/client';
 import { allOf, fetchPage } from '../db/paging';
@@ -15,6 +14,7 @@ import { badParameter } from '../http/respond';
 import { assertMayManageAccount, mayManage } from '../rbac/authority';
 import { liveSessionCondition, type SessionAccount } from './sessions';
 import type { RbacSnapshot } from '../rbac/snapshot';
+import { SYSTEM_MESSAGES } from '../system/messages';
 
 type SessionRow = Pick<typeof sessions.$inferSelect, 'accountId' | 'ip' | 'userAgent'> &
   Pick<typeof accounts.$inferSelect, 'username'> & {
@@ -75,7 +75,7 @@ export async function forceLogout(db: Db, idleSeconds: number, id: number, { acc
           where s.id = ${id} and ${liveSessionCondition(idleSeconds)} and a.status = 'enabled'
           for update of s`,
     );
-    if (!session) throw badParameter('id', SYSTEM_TEXT.sessionNotFound);
+    if (!session) throw badParameter('id', SYSTEM_MESSAGES.sessionNotFound);
     await assertMayManageAccount(tx, snapshot, account, session.accountId, { self: 'allowed' });
     await tx.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, id));
     await audit(tx, {

@@ -1,6 +1,6 @@
 /** The server's half of the password policy: a new password must pass the shared strength check. */
 import { passwordStrength } from '#contract/passwordStrength';
-import { PASSWORD_TEXT } from '#contract/uiText';
+import { PASSWORD_TEXT } from '#contract/passwordRules';
 import { fieldRefusal } from '../http/respond';
 
 /**

@@ -14,6 +14,7 @@ import { pageOf } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { membershipLevels } from '../db/schema';
 import { badParameter, Refusal } from '../http/respond';
+import { SYSTEM_MESSAGES } from '../system/messages';
 
 /**
  * The columns of a level with its use. The counts name the outer table in plain SQL: drizzle writes
@@ -39,7 +40,7 @@ const toItem = (row: Omit<LevelItem, 'createdAt'> & { createdAt: Date }): LevelI
 async function levelById(db: Executor, id: number, lock = false): Promise<LevelItem> {
   const query = db.select(levelColumns).from(membershipLevels).where(eq(membershipLevels.id, id));
   const [row] = lock ? await query.for('update', { of: membershipLevels }) : await query;
-  if (!row) throw badParameter('id', SYSTEM_TEXT.noSuchLevel);
+  if (!row) throw badParameter('id', SYSTEM_MESSAGES.noSuchLevel);
   return toItem(row);
 }
 

@@ -7,7 +7,7 @@ import type { AccountSaleSummary, SaleInfo, SaleItem, SaleListQuery, SaleStatus,
 import type { Page } from '#contract/api/common';
 import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
-import { SALESPERSON_ROLE_CODE, SYSTEM_TEXT } from '#contract/system';
+import { SALESPERSON_ROLE_CODE } from '#contract/system';
 import type { Actor } from '../accounts/admin';
 import { randomCode } from '../auth/password';
 import type { SessionAccount } from '../auth/sessions';
@@ -19,6 +19,7 @@ import { roles, salespeople, type accounts } from '../db/schema';
 import { badParameter, Refusal } from '../http/respond';
 import { assertMayGrantRoles, assertMayManageAccount } from '../rbac/authority';
 import type { RbacSnapshot } from '../rbac/snapshot';
+import { SYSTEM_MESSAGES } from '../system/messages';
 
 /** Uppercase letters and digits without the look-alikes 0/O, 1/I/L. */
 export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -86,7 +87,7 @@ export async function setSale(db: Db, body: SetSaleBody, { account, snapshot, au
   assertMaySetSale(account, snapshot);
   return db.transaction(async (tx) => {
     if (!(await lockAccounts(tx, [body.accountId])).has(body.accountId)) throw new Refusal(CODES.NO_SUCH_ACCOUNT);
-    await assertMayManageAccount(tx, snapshot, account, body.accountId, { self: SYSTEM_TEXT.ownRoles });
+    await assertMayManageAccount(tx, snapshot, account, body.accountId, { self: SYSTEM_MESSAGES.ownRoles });
     const [before] = await tx.select(saleInfoColumns).from(salespeople).where(eq(salespeople.accountId, body.accountId));
     if (body.enabled) {
       const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, SALESPERSON_ROLE_CODE));
@@ -159,7 +160,7 @@ async function lockedSale(tx: Tx, accountId: number): Promise<SaleRow & { remove
     .from(salespeople)
     .where(eq(salespeople.accountId, accountId))
     .for('update');
-  if (!row) throw badParameter('accountId', SYSTEM_TEXT.noSuchSale);
+  if (!row) throw badParameter('accountId', SYSTEM_MESSAGES.noSuchSale);
   return row;
 }
 
@@ -167,7 +168,7 @@ export async function regenerateInviteCode(db: Db, accountId: number, { account,
   return db.transaction(async (tx) => {
     const before = await lockedSale(tx, accountId);
     await assertMayManageAccount(tx, snapshot, account, accountId, { self: 'allowed' });
-    if (before.removed) throw badParameter('accountId', SYSTEM_TEXT.saleRemoved);
+    if (before.removed) throw badParameter('accountId', SYSTEM_MESSAGES.saleRemoved);
     let after: SaleRow | undefined;
     for (let attempt = 0; !after && attempt < 5; attempt += 1) {
       const code = newInviteCode();
@@ -192,7 +193,7 @@ export async function removeSalesperson(db: Db, accountId: number, { account, sn
   return db.transaction(async (tx) => {
     const before = await lockedSale(tx, accountId);
     await assertMayManageAccount(tx, snapshot, account, accountId, { self: 'allowed' });
-    if (before.removed) throw badParameter('accountId', SYSTEM_TEXT.saleRemoved);
+    if (before.removed) throw badParameter('accountId', SYSTEM_MESSAGES.saleRemoved);
     await tx.update(salespeople).set({ enabled: false, removedAt: sql`now()` }).where(eq(salespeople.accountId, accountId));
     await audit(tx, {
       action: 'sale.remove',

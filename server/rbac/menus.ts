@@ -16,6 +16,7 @@ import { pgErrorCode, queryOne, UNIQUE_VIOLATION } from '../db/query';
 import { menus, roleMenus, roles } from '../db/schema';
 import { badParameter, Refusal } from '../http/respond';
 import type { RbacSnapshot } from './snapshot';
+import { SYSTEM_MESSAGES } from '../system/messages';
 
 /** The account acting and the RBAC snapshot its request was checked against. */
 export interface Actor {
@@ -42,7 +43,7 @@ const siblingsOf = (parentId: number | null) => sql`${menus.parentId} is not dis
 
 async function lockedMenu(tx: Executor, id: number): Promise<MenuRow> {
   const [menu] = await tx.select(menuColumns).from(menus).where(eq(menus.id, id)).for('update');
-  if (!menu) throw badParameter('id', SYSTEM_TEXT.noSuchMenu);
+  if (!menu) throw badParameter('id', SYSTEM_MESSAGES.noSuchMenu);
   return menu;
 }
 
@@ -51,7 +52,7 @@ async function checkParent(tx: Executor, parentId: number | null, movingId?: num
   if (parentId === null) return;
   if (parentId === movingId) throw badParameter('parentId', SYSTEM_TEXT.menuCycle);
   const [parent] = await tx.select({ kind: menus.kind }).from(menus).where(eq(menus.id, parentId));
-  if (!parent) throw badParameter('parentId', SYSTEM_TEXT.noSuchMenu);
+  if (!parent) throw badParameter('parentId', SYSTEM_MESSAGES.noSuchMenu);
   if (parent.kind === 'action') throw badParameter('parentId', '操作类菜单不能有子菜单');
   if (movingId === undefined) return;
   const cycle = await queryOne<{ found: boolean }>(

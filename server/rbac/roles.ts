@@ -21,6 +21,7 @@ import { assertMayGrantMenus, mayGrant } from './authority';
 import type { Actor } from './menus';
 import type { RbacSnapshot } from './snapshot';
 import { buildGrantedTree } from './tree';
+import { SYSTEM_MESSAGES } from '../system/messages';
 
 /**
  * The columns of a role with its grants and holders. The subqueries name the outer table in plain
@@ -65,7 +66,7 @@ async function roleById(db: Executor, id: number): Promise<RoleItem> {
 
 async function lockedRole(tx: Executor, id: number): Promise<RoleItem> {
   const [row] = await tx.select(roleColumns).from(roles).where(eq(roles.id, id)).for('update', { of: roles });
-  if (!row) throw badParameter('id', SYSTEM_TEXT.noSuchRole);
+  if (!row) throw badParameter('id', SYSTEM_MESSAGES.noSuchRole);
   return toItem(row);
 }
 
@@ -144,7 +145,7 @@ export async function updateRole(db: Db, { account, snapshot }: Actor, body: Rol
     db.transaction(async (tx) => {
       const before = await lockedRole(tx, body.id);
       assertMayGrantMenus(snapshot, account, before.menuIds);
-      if (before.builtIn && body.code !== before.code) throw badParameter('code', SYSTEM_TEXT.builtInRoleCode);
+      if (before.builtIn && body.code !== before.code) throw badParameter('code', SYSTEM_MESSAGES.builtInRoleCode);
       if (body.code !== before.code) await assertCodeFree(tx, body.code, body.id);
       const grants = await normaliseGrants(tx, body.menuIds);
       assertMayGrantMenus(snapshot, account, grants.ids);

@@ -3,7 +3,7 @@ import { getMenus, getOne } from '@/services/account';
 import type { Membership, RoleRef } from '#contract/api/account';
 import type { MenuNode } from '#contract/capabilities';
 import { flattenMenus } from '#contract/capabilities';
-import { UI_TEXT } from '#contract/uiText';
+import { UI_TEXT } from '@/locales/zh-CN/common';
 import { readSession, restoreSession, saveProfile } from './session';
 
 /** Global state (legacy §3). */

@@ -5,8 +5,8 @@
  */
 import { Form } from 'antd';
 import { useEffect, useState } from 'react';
-import { STRENGTH_LABELS, type StrengthLevel } from '#contract/passwordRules';
-import { PASSWORD_TEXT } from '#contract/uiText';
+import type { StrengthLevel } from '#contract/passwordRules';
+import { PASSWORD_TEXT, STRENGTH_LABELS } from '@/locales/zh-CN/account';
 import { checkPasswordStrength } from '@/utils/passwordStrength';
 
 const COLORS: Record<StrengthLevel, string> = { weak: '#ff4d4f', medium: '#faad14', strong: '#52c41a' };

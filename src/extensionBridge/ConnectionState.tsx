@@ -2,7 +2,7 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { Space, Tag } from 'antd';
 import { PLUGIN_STORE_URL } from '#contract/constants';
-import { UI_TEXT } from '#contract/uiText';
+import { UI_TEXT } from '@/locales/zh-CN/common';
 
 export default function ConnectionState({ connected, version }: { connected: boolean; version: string | null }) {
   if (connected) return <Tag color="success">插件已连接{version ? ` v${version}` : ''}</Tag>;

@@ -1,7 +1,7 @@
 /** The dialogs of legacy §8 for the plug-in flows, in the strings of ui-text.md. */
 import { message, Modal } from 'antd';
 import { PLUGIN_STORE_URL } from '#contract/constants';
-import { UI_TEXT } from '#contract/uiText';
+import { UI_TEXT } from '@/locales/zh-CN/common';
 import type { PluginDialogs } from './controller';
 
 const text = UI_TEXT.messages;

@@ -3,7 +3,7 @@ import { ApiOutlined, ShopOutlined, TeamOutlined, WalletOutlined } from '@ant-de
 import { Link } from '@umijs/max';
 import { Button, Card, Col, Row, Space, Typography } from 'antd';
 import { PLUGIN_STORE_URL } from '#contract/constants';
-import { APP_TITLE, ROUTE_TITLES } from '#contract/uiText';
+import { APP_TITLE, ROUTE_TITLES } from '@/locales/zh-CN/routes';
 import usePageTitle from '@/utils/usePageTitle';
 import styles from './Intro.module.less';
 

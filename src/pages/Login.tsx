@@ -17,7 +17,7 @@ import {
 } from '#contract/accountRules';
 import type { LoginBody, RegisterBody } from '#contract/api/account';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
-import { APP_TITLE, ROUTE_TITLES } from '#contract/uiText';
+import { APP_TITLE, ROUTE_TITLES } from '@/locales/zh-CN/routes';
 import usePageTitle from '@/utils/usePageTitle';
 import { feedback } from '@/utils/feedback';
 import { strongPasswordRule } from '@/utils/passwordStrength';

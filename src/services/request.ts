@@ -7,7 +7,7 @@ import { extend, type ResponseError } from 'umi-request';
 import type { AnswerOf, ApiResponse, BodyOf, CallPath } from '#contract/api';
 import { CODES } from '#contract/codes';
 import { API_PREFIX } from '#contract/constants';
-import { UI_TEXT } from '#contract/uiText';
+import { UI_TEXT } from '@/locales/zh-CN/common';
 import { feedback } from '@/utils/feedback';
 import { clearSession, getToken } from '@/auth/session';
 

@@ -5,7 +5,7 @@
  */
 import { PASSWORD_MIN } from '#contract/accountRules';
 import type { PasswordStrength } from '#contract/passwordStrength';
-import { PASSWORD_TEXT } from '#contract/uiText';
+import { PASSWORD_TEXT } from '@/locales/zh-CN/account';
 import { importPasswordStrength } from './loadPasswordStrength';
 
 type StrengthModule = typeof import('#contract/passwordStrength');

@@ -6,6 +6,7 @@ import type { OnlineSession } from '#contract/api/session';
 import { SYSTEM_TEXT } from '#contract/system';
 import { describeEachDatabase } from './support/databases';
 import { accountId, one, rows, sessionOf, sql } from './support/sql';
+import { SYSTEM_MESSAGES } from '../../server/system/messages';
 
 const ADMIN = DEMO_ACCOUNTS.superAdmin.username;
 const OPERATOR = DEMO_ACCOUNTS.operator.username;
@@ -56,7 +57,7 @@ describeEachDatabase('online users and the login log', (ctx) => {
     // Ending it again, or a session that never was, reads the same.
     const again = await ctx.call('session/forceLogout', { id }, { token: admin });
     const never = await ctx.call('session/forceLogout', { id: 2_000_000_000 }, { token: admin });
-    expect(again).toMatchObject({ code: 'A0400', msg: expect.stringContaining(SYSTEM_TEXT.sessionNotFound) });
+    expect(again).toMatchObject({ code: 'A0400', msg: expect.stringContaining(SYSTEM_MESSAGES.sessionNotFound) });
     expect({ code: never.code, msg: never.msg }).toEqual({ code: again.code, msg: again.msg });
   });
 

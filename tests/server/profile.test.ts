@@ -3,7 +3,7 @@
 import { postLedgerEntry } from '../../server/money/ledger';
 import { DEMO_SALE_BALANCE_CENTS } from '../../server/seed/domains/money';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
-import { PROFILE_TEXT } from '#contract/profile';
+import { PROFILE_MESSAGES } from '../../server/accounts/messages';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, one, sql } from './support/sql';
 
@@ -38,7 +38,7 @@ describeEachDatabase(
       const bad = await ctx.call('profile/updateEmail', { email: 'not-an-email', password: PASSWORD }, { token });
       expect(bad).toMatchObject({ code: 'A0400', msg: expect.stringContaining('email') });
       const taken = await ctx.call('profile/updateEmail', { email: DEMO_ACCOUNTS.member.email.toUpperCase(), password: PASSWORD }, { token });
-      expect(taken).toMatchObject({ code: 'A0111', msg: PROFILE_TEXT.emailTaken });
+      expect(taken).toMatchObject({ code: 'A0111', msg: PROFILE_MESSAGES.emailTaken });
       // Its own address (any case) is not "taken".
       expect((await ctx.call('profile/updateEmail', { email: 'MAIL_USER@example.com', password: PASSWORD }, { token })).isSuccess).toBe(true);
       const changed = await ctx.call('profile/updateEmail', { email: 'new_mail@example.com', password: PASSWORD }, { token });
@@ -56,7 +56,7 @@ describeEachDatabase(
 
       expect(await change({ currentPassword: 'wrong-password', newPassword: 'NewPass@123' })).toMatchObject({
         code: 'A0210',
-        msg: PROFILE_TEXT.wrongCurrentPassword,
+        msg: PROFILE_MESSAGES.wrongCurrentPassword,
       });
       expect(await change({ currentPassword: PASSWORD, newPassword: 'short' })).toMatchObject({
         code: 'A0400',
@@ -65,7 +65,7 @@ describeEachDatabase(
       expect(await change({ newPassword: 'NewPass@123' })).toMatchObject({ code: 'A0400', msg: expect.stringContaining('currentPassword') });
       expect(await change({ currentPassword: PASSWORD, newPassword: PASSWORD })).toMatchObject({
         code: 'A0400',
-        msg: expect.stringContaining(PROFILE_TEXT.samePassword),
+        msg: expect.stringContaining(PROFILE_MESSAGES.samePassword),
       });
       // Nothing above changed anything.
       expect((await ctx.call('account/getOne', {}, { token: elsewhere })).isSuccess).toBe(true);

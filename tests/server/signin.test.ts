@@ -9,7 +9,7 @@ import { pruneAuthData, startPruning } from '../../server/auth/maintenance';
 import { passwordStats } from '../../server/auth/password';
 import { parseTrustProxy } from '../../server/config';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { PASSWORD_TEXT } from '#contract/uiText';
+import { PASSWORD_TEXT } from '#contract/passwordRules';
 import { describeEachDatabase, TEST_ADMIN, type SuiteContext } from './support/databases';
 import { accountId, one, rows, sessionOf, sql } from './support/sql';
 

@@ -12,6 +12,7 @@ import type { SaleItem } from '#contract/api/sale';
 import { SYSTEM_TEXT } from '#contract/system';
 import { describeEachDatabase, injectCall, TEST_ADMIN } from './support/databases';
 import { accountId, one, roleId, rows, sql } from './support/sql';
+import { SYSTEM_MESSAGES } from '../../server/system/messages';
 
 describeEachDatabase('system: accounts', (ctx) => {
   let admin: string;
@@ -192,11 +193,11 @@ describeEachDatabase('system: accounts', (ctx) => {
 
     expect(await ctx.call('account/setStatus', { id: rootId, status: 'disabled' }, { token: root })).toMatchObject({
       code: 'A0301',
-      msg: SYSTEM_TEXT.disableSelf,
+      msg: SYSTEM_MESSAGES.disableSelf,
     });
     expect(await ctx.call('account/setRoles', { id: rootId, roleIds: [memberRole] }, { token: root })).toMatchObject({
       code: 'A0301',
-      msg: SYSTEM_TEXT.ownRoles,
+      msg: SYSTEM_MESSAGES.ownRoles,
     });
     // Strip demo_admin: allowed, root remains; give it back.
     expect((await ctx.call('account/setRoles', { id: demoAdminId, roleIds: [memberRole] }, { token: root })).code).toBe('00000');
@@ -210,7 +211,7 @@ describeEachDatabase('system: accounts', (ctx) => {
     expect(answers.filter((answer) => answer.code === '00000')).toHaveLength(1);
     for (const answer of answers.filter((one) => one.code !== '00000')) {
       // Refused as the last super administrator, or already signed out by the other's change.
-      expect([SYSTEM_TEXT.lastSuperAdmin, CODE_MESSAGES.A0230]).toContain(answer.msg);
+      expect([SYSTEM_MESSAGES.lastSuperAdmin, CODE_MESSAGES.A0230]).toContain(answer.msg);
     }
     const enabled = await rows(
       ctx.db,
@@ -278,8 +279,8 @@ describeEachDatabase('system: salespeople, membership levels, audit log', (ctx) 
     expect((await rows(ctx.db, sql`select 1 from ledger_entries where account_id = ${target}`)).length).toBe(1);
     const list = await ctx.call('sale/list', { status: 'removed' }, { token: admin });
     expect(list.content.list.map((item: SaleItem) => item.accountId)).toEqual([target]);
-    expect((await ctx.call('sale/remove', { accountId: target }, { token: admin })).msg).toBe(`参数错误：accountId ${SYSTEM_TEXT.saleRemoved}`);
-    expect((await ctx.call('sale/remove', { accountId: managerId }, { token: admin })).msg).toBe(`参数错误：accountId ${SYSTEM_TEXT.noSuchSale}`);
+    expect((await ctx.call('sale/remove', { accountId: target }, { token: admin })).msg).toBe(`参数错误：accountId ${SYSTEM_MESSAGES.saleRemoved}`);
+    expect((await ctx.call('sale/remove', { accountId: managerId }, { token: admin })).msg).toBe(`参数错误：accountId ${SYSTEM_MESSAGES.noSuchSale}`);
   });
 
   it('manages membership levels; a level in use is only taken off sale', async () => {

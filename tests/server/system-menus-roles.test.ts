@@ -9,6 +9,7 @@ import type { RoleItem } from '#contract/api/role';
 import { SYSTEM_TEXT } from '#contract/system';
 import { describeEachDatabase, injectCall } from './support/databases';
 import { accountId, menuId, one, roleId, rows, sql } from './support/sql';
+import { SYSTEM_MESSAGES } from '../../server/system/messages';
 
 const urlsOf = (nodes: readonly MenuNode[]): string[] => nodes.flatMap((node) => [node.url, ...urlsOf(node.children ?? [])]);
 const findNode = (nodes: readonly MenuAdminNode[], url: string): MenuAdminNode | undefined => {
@@ -87,7 +88,7 @@ describeEachDatabase('system: menus', (ctx) => {
     const badKind = await ctx.call('menu/create', newMenu('/x-kind', { kind: 'folder' }), { token: admin });
     expect(badKind.msg).toBe('参数错误：kind 取值应为 directory、page、action 之一');
     const noParent = await ctx.call('menu/create', newMenu('/x-parent', { parentId: 999_999 }), { token: admin });
-    expect(noParent.msg).toBe(`参数错误：parentId ${SYSTEM_TEXT.noSuchMenu}`);
+    expect(noParent.msg).toBe(`参数错误：parentId ${SYSTEM_MESSAGES.noSuchMenu}`);
     // Editing another menu onto a taken url is refused as well.
     const reports = await menuId(ctx.db, '/client/reports');
     const update = await ctx.call('menu/update', { id: reports, ...newMenu('/client/home') }, { token: admin });
@@ -205,7 +206,7 @@ describeEachDatabase('system: roles', (ctx) => {
       `参数错误：menuIds ${SYSTEM_TEXT.superAdminAllMenus}`,
     );
     expect((await ctx.call('role/update', { ...body, code: 'root', menuIds: role.menuIds }, { token: admin })).msg).toBe(
-      `参数错误：code ${SYSTEM_TEXT.builtInRoleCode}`,
+      `参数错误：code ${SYSTEM_MESSAGES.builtInRoleCode}`,
     );
     const renamed = await ctx.call('role/update', { ...body, name: '超级管理员', description: '全部权限', menuIds: role.menuIds }, { token: admin });
     expect(renamed.code).toBe('00000');

@@ -5,7 +5,7 @@ import AvatarDropdown, { DEFAULT_AVATAR } from '@/components/Header/AvatarDropdo
 import HeaderActions from '@/components/Header';
 import { saveLogin } from '@/auth/session';
 import { logout } from '@/services/account';
-import { UI_TEXT } from '#contract/uiText';
+import { UI_TEXT } from '@/locales/zh-CN/common';
 
 jest.mock('@umijs/max', () => ({ history: { push: jest.fn() }, useModel: jest.fn() }));
 jest.mock('@/services/account');

@@ -5,7 +5,7 @@ import LoginPage from '@/pages/Login';
 import { login, register } from '@/services/account';
 import { feedback } from '@/utils/feedback';
 import { PasswordStrengthMeter } from '@/components/PasswordStrength';
-import { PASSWORD_TEXT } from '#contract/uiText';
+import { PASSWORD_TEXT } from '@/locales/zh-CN/account';
 
 jest.mock('@umijs/max', () => ({
   history: { push: jest.fn(), replace: jest.fn() },

@@ -6,7 +6,8 @@ import { buyLabel } from '@/pages/client/MemberCenter/LevelCards';
 import { toListBody } from '@/pages/client/OrderList';
 import { saveLogin } from '@/auth/session';
 import { cancelOrder, createOrder, getMemberCenter } from '@/services/order';
-import { membershipAfterPayment, ORDER_TEXT } from '#contract/orders';
+import { membershipAfterPayment } from '#contract/orders';
+import { ORDER_TEXT } from '@/locales/zh-CN/orders';
 import { basic, center, DAY, membership, NOW, pending, pro } from './support/orderFixtures';
 
 jest.mock('@umijs/max', () => ({ useAccess: () => ({}) }));

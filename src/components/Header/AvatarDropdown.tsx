@@ -3,7 +3,7 @@ import { LoginOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@a
 import { history, useModel } from '@umijs/max';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { getToken } from '@/auth/session';
-import { UI_TEXT } from '#contract/uiText';
+import { UI_TEXT } from '@/locales/zh-CN/common';
 import useLogout from './useLogout';
 
 const text = UI_TEXT.header;

@@ -1,7 +1,7 @@
 /** The broom: clears the plug-in's stored data (the clean flow). */
 import { ClearOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { UI_TEXT } from '#contract/uiText';
+import { UI_TEXT } from '@/locales/zh-CN/common';
 
 export default function CleanPluginButton({ onClick, busy = false }: { onClick?: () => void; busy?: boolean }) {
   return (

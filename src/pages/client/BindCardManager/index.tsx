@@ -10,7 +10,7 @@ import { feedback } from '@/utils/feedback';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import AddCardForm from './AddCardForm';
-import { CARD_TEXT } from './text';
+import { CARD_TEXT } from '@/locales/zh-CN/ledger';
 
 export default function BindCardManagerPage() {
   const table = useRef<ActionType>();

@@ -2,7 +2,8 @@
 import { Alert, Descriptions, Modal } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { formatYuan } from '#contract/money';
-import { membershipAfterPayment, ORDER_TEXT, PAYMENT_CHANNEL_TEXT } from '#contract/orders';
+import { membershipAfterPayment } from '#contract/orders';
+import { ORDER_TEXT, PAYMENT_CHANNEL_TEXT } from '@/locales/zh-CN/orders';
 import type { CurrentMembership, LevelOnSale } from '#contract/api/order';
 
 const TEXT = ORDER_TEXT.memberCenter;

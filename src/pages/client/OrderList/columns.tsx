@@ -3,7 +3,8 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { Tooltip, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { formatRate, formatYuan } from '#contract/money';
-import { ORDER_STATUS_TEXT, PAYMENT_CHANNEL_TEXT, type OrderStatus } from '#contract/orders';
+import { ORDER_STATUS_TEXT, type OrderStatus } from '#contract/orders';
+import { PAYMENT_CHANNEL_TEXT } from '@/locales/zh-CN/orders';
 import type { OrderItem } from '#contract/api/order';
 
 const STATUS_BADGE: Record<OrderStatus, 'Warning' | 'Success' | 'Default' | 'Error'> = {

@@ -9,7 +9,7 @@ import { useRef } from 'react';
 import dayjs from '@/utils/dayjs';
 import { cancelOrder, confirmOrder, refundOrder } from '@/services/order';
 import { formatYuan } from '#contract/money';
-import { ORDER_TEXT } from '#contract/orders';
+import { ORDER_TEXT } from '@/locales/zh-CN/orders';
 import type { OrderItem } from '#contract/api/order';
 import { feedback } from '@/utils/feedback';
 import { pagedRequest } from '@/utils/proTable';

@@ -3,7 +3,7 @@ import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-
 import { useRef } from 'react';
 import dayjs from '@/utils/dayjs';
 import { formatYuan } from '#contract/money';
-import { ORDER_TEXT } from '#contract/orders';
+import { ORDER_TEXT } from '@/locales/zh-CN/orders';
 import type { OrderItem } from '#contract/api/order';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';

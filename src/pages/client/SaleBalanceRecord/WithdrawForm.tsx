@@ -7,7 +7,7 @@ import { listCards, requestWithdrawal } from '@/services/ledger';
 import { maskedCard, WITHDRAWAL_NOTE_MAX } from '#contract/ledger';
 import { formatYuan, parseYuan } from '#contract/money';
 import { feedback } from '@/utils/feedback';
-import { BALANCE_TEXT } from './text';
+import { BALANCE_TEXT } from '@/locales/zh-CN/ledger';
 
 interface Values {
   cardId: number;

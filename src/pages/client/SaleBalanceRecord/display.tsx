@@ -1,6 +1,7 @@
 /** How money rows read on the ledger and approval screens: signed amounts, kinds, statuses, cards. */
 import { Typography } from 'antd';
-import { LEDGER_KIND_LABELS, maskedCard, WITHDRAWAL_STATUS_LABELS, type WithdrawalStatus } from '#contract/ledger';
+import { maskedCard, type WithdrawalStatus } from '#contract/ledger';
+import { LEDGER_KIND_LABELS, WITHDRAWAL_STATUS_LABELS } from '@/locales/zh-CN/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import dayjs from '@/utils/dayjs';

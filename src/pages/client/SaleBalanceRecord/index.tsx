@@ -11,7 +11,7 @@ import { formatYuan } from '#contract/money';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { cardLabel, dateTime, dayRange, kindValueEnum, SignedYuan, statusValueEnum } from './display';
-import { BALANCE_TEXT } from './text';
+import { BALANCE_TEXT } from '@/locales/zh-CN/ledger';
 import WithdrawForm from './WithdrawForm';
 
 type EntryFilters = { kind?: LedgerKindName; range?: [string, string] };

@@ -2,7 +2,8 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { Badge, Popconfirm, Tooltip, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
-import { SHOP_PLATFORMS, SHOP_STATUS_TEXT, type ShopStatus } from '#contract/shopPlatforms';
+import { SHOP_PLATFORMS, type ShopStatus } from '#contract/shopPlatforms';
+import { SHOP_STATUS_TEXT } from '@/locales/zh-CN/shops';
 import type { ShopItem } from '#contract/api/shop';
 
 const PLATFORM_ENUM = Object.fromEntries(SHOP_PLATFORMS.map(({ value, label }) => [value, { text: label }]));

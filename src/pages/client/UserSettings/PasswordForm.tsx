@@ -7,7 +7,7 @@ import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import { useModel } from '@umijs/max';
 import { feedback } from '@/utils/feedback';
 import { strongPasswordRule } from '@/utils/passwordStrength';
-import { SETTINGS_TEXT } from './text';
+import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
 
 interface Values {
   currentPassword: string;

@@ -6,10 +6,10 @@ import { saveProfile } from '@/auth/session';
 import { updateEmail } from '@/services/profile';
 import { EMAIL_MAX } from '#contract/accountRules';
 import type { Profile } from '#contract/api/profile';
-import { PASSWORD_TEXT } from '#contract/uiText';
+import { PASSWORD_TEXT } from '@/locales/zh-CN/account';
 import { feedback } from '@/utils/feedback';
 import { dateTime } from '../SaleBalanceRecord/display';
-import { SETTINGS_TEXT } from './text';
+import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
 
 export default function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
   const { initialState, setInitialState } = useModel('@@initialState');

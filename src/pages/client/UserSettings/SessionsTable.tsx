@@ -10,7 +10,7 @@ import { pagedRequest } from '@/utils/proTable';
 import { describeAgent } from '@/utils/userAgent';
 import { tablePagination } from '@/utils/requestDefaults';
 import { dateTime } from '../SaleBalanceRecord/display';
-import { SETTINGS_TEXT } from './text';
+import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
 
 export default function SessionsTable({ actionRef }: { actionRef: MutableRefObject<ActionType | undefined> }) {
   const logout = useLogout();

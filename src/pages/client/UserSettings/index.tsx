@@ -7,7 +7,7 @@ import { getProfile } from '@/services/profile';
 import PasswordForm from './PasswordForm';
 import ProfileForm from './ProfileForm';
 import SessionsTable from './SessionsTable';
-import { SETTINGS_TEXT } from './text';
+import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
 
 export default function UserSettingsPage() {
   const sessions = useRef<ActionType>();

@@ -12,7 +12,7 @@ import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { cardLabel, dateTime, statusValueEnum } from '../SaleBalanceRecord/display';
 import RejectForm from './RejectForm';
-import { APPROVAL_TEXT } from './text';
+import { APPROVAL_TEXT } from '@/locales/zh-CN/ledger';
 
 export default function WithdrawalApprovalPage() {
   const access = useAccess();

@@ -29,15 +29,8 @@ import { getToken } from '@/auth/session';
 import { deleteMedia, renameMedia } from '@/services/content';
 import type { ApiResponse } from '#contract/api';
 import type { MediaItem } from '#contract/api/media';
-import {
-  CONTENT_TEXT,
-  formatBytes,
-  MEDIA_ACCEPT,
-  MEDIA_KIND_LABELS,
-  MEDIA_NAME_MAX,
-  MEDIA_UPLOAD_URL,
-  type MediaKind,
-} from '#contract/content';
+import { formatBytes, MEDIA_ACCEPT, MEDIA_KIND_LABELS, MEDIA_NAME_MAX, MEDIA_UPLOAD_URL, type MediaKind } from '#contract/content';
+import { CONTENT_TEXT } from '@/locales/zh-CN/content';
 import dayjs from '@/utils/dayjs';
 
 type View = 'grid' | 'list';

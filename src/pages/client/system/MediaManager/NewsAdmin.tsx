@@ -5,13 +5,8 @@ import { Button, Popconfirm, Tag, message } from 'antd';
 import type { ReactElement } from 'react';
 import { useRef } from 'react';
 import { createNews, deleteNews, publishNews, unpublishNews, updateNews } from '@/services/content';
-import {
-  CONTENT_TEXT,
-  NEWS_BODY_MAX,
-  NEWS_STATUS_LABELS,
-  NEWS_SUMMARY_MAX,
-  NEWS_TITLE_MAX,
-} from '#contract/content';
+import { NEWS_BODY_MAX, NEWS_SUMMARY_MAX, NEWS_TITLE_MAX } from '#contract/content';
+import { CONTENT_TEXT, NEWS_STATUS_LABELS } from '@/locales/zh-CN/content';
 import type { NewsAdminItem } from '#contract/api/news';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';

@@ -1,7 +1,7 @@
 /** 媒体素材管理: the media library, and the news articles in a second tab. */
 import { PageContainer } from '@ant-design/pro-components';
 import { useRouteProps } from '@umijs/max';
-import { CONTENT_TEXT } from '#contract/content';
+import { CONTENT_TEXT } from '@/locales/zh-CN/content';
 import MediaLibrary from './MediaLibrary';
 import NewsAdmin from './NewsAdmin';
 import useQueryParam from '@/utils/useQueryParam';

@@ -2,14 +2,8 @@
 import { ModalForm, ProFormDigit, ProFormRadio, ProFormSelect, ProFormSwitch, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';
 import { Space } from 'antd';
 import MenuIcon from '@/components/menuIcons';
-import {
-  MENU_ICON_NAMES,
-  MENU_KIND_TEXT,
-  MENU_KINDS,
-  MENU_TITLE_MAX,
-  MENU_URL_MAX,
-  MENU_URL_PATTERN,
-} from '#contract/system';
+import { MENU_ICON_NAMES, MENU_KINDS, MENU_TITLE_MAX, MENU_URL_MAX, MENU_URL_PATTERN } from '#contract/system';
+import { MENU_KIND_TEXT } from '@/locales/zh-CN/system';
 import type { MenuAdminNode, MenuCreateBody } from '#contract/api/menu';
 import { parentOptions } from './menuTree';
 

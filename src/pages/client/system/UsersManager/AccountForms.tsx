@@ -6,7 +6,7 @@ import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import { strongPasswordRule } from '@/utils/passwordStrength';
 import type { RoleOption } from '#contract/api/role';
 import type { AccountCreateBody } from '#contract/api/account';
-import { basisPointsToPercent, SYSTEM_TEXT } from '#contract/system';
+import { basisPointsToPercent } from '#contract/system';
 
 const roleSelectOptions = (roles: readonly RoleOption[]) => roles.map((role) => ({ value: role.id, label: role.name }));
 
@@ -134,7 +134,7 @@ export function showPasswordOnce(title: string, username: string, password: stri
         <Typography.Paragraph copyable={{ text: password }} code data-testid="one-time-password" style={{ fontSize: 16 }}>
           {password}
         </Typography.Paragraph>
-        <Typography.Text type="warning">{SYSTEM_TEXT.passwordShownOnce}</Typography.Text>
+        <Typography.Text type="warning">请立即复制并转交该密码，关闭后将无法再次查看</Typography.Text>
       </>
     ),
     okText: '我已保存',

@@ -18,7 +18,17 @@ import { compactFilters, type TableAnswer } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { CreateAccountForm, RolesForm, SaleForm, showPasswordOnce } from './AccountForms';
 import AuditLog from './AuditLog';
-import { accountsTotalText, USERS_TEXT } from './text';
+import { accountsTotalText } from '@/locales/zh-CN/system';
+
+/** A row the caller may not act on: its own account, or one holding grants beyond the caller's. */
+const USERS_TEXT = {
+  selfShort: '当前账号',
+  self: '不能修改自己的角色或状态；修改密码请到个人设置',
+  beyondShort: '无权操作',
+  export: '导出',
+  exportFile: '账号列表',
+  exported: (rows: number, truncated: boolean) => (truncated ? `已导出最新的 ${rows} 个账号（超出部分未导出，请缩小筛选范围）` : `已导出 ${rows} 个账号`),
+} as const;
 
 const STATUS_ENUM = { enabled: { text: '启用', status: 'Success' }, disabled: { text: '停用', status: 'Default' } };
 const NO_MEMBERSHIP = 0;

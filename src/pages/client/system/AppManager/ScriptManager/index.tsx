@@ -8,7 +8,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import dayjs from '@/utils/dayjs';
 import { getReleaseBundle, listReleases, setReleaseBundle } from '@/services/content';
-import { CONTENT_TEXT, RELEASE_STATUS_LABELS, SCRIPT_KIND_LABELS } from '#contract/content';
+import { CONTENT_TEXT, RELEASE_STATUS_LABELS, SCRIPT_KIND_LABELS } from '@/locales/zh-CN/content';
 import type { BundleScript, ReleaseBundle } from '#contract/api/appVersion';
 
 const NOT_INCLUDED = 0;

@@ -3,7 +3,8 @@ import { useRequest } from 'ahooks';
 import { Alert, Button, Drawer, Input, Space, Spin, Typography, message } from 'antd';
 import { useEffect, useState } from 'react';
 import { getScript, saveScript } from '@/services/content';
-import { CONTENT_TEXT, SCRIPT_NOTE_MAX, scriptContentProblem } from '#contract/content';
+import { SCRIPT_NOTE_MAX, scriptContentProblem } from '#contract/content';
+import { CONTENT_TEXT } from '@/locales/zh-CN/content';
 import type { ScriptDetail } from '#contract/api/script';
 import { formatJson, JsonEditor } from './lazyEditors';
 

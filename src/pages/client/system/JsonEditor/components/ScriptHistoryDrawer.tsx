@@ -4,7 +4,7 @@ import { useRequest } from 'ahooks';
 import { Button, Drawer, Modal, Popconfirm, Space, Tag, Typography, message } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { getScriptVersion, restoreScriptVersion } from '@/services/content';
-import { CONTENT_TEXT } from '#contract/content';
+import { CONTENT_TEXT } from '@/locales/zh-CN/content';
 import type { ScriptDetail, ScriptListItem, ScriptVersionItem } from '#contract/api/script';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';

@@ -5,14 +5,8 @@ import { Button, Form, Popconfirm, Switch, message } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
 import { createScript, renameScript, setScriptEnabled } from '@/services/content';
-import {
-  CONTENT_TEXT,
-  SCRIPT_KIND_LABELS,
-  SCRIPT_NAME_MAX,
-  SCRIPT_NOTE_MAX,
-  scriptContentProblem,
-  type ScriptKind,
-} from '#contract/content';
+import { SCRIPT_NAME_MAX, SCRIPT_NOTE_MAX, scriptContentProblem, type ScriptKind } from '#contract/content';
+import { CONTENT_TEXT, SCRIPT_KIND_LABELS } from '@/locales/zh-CN/content';
 import type { ScriptListItem } from '#contract/api/script';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';

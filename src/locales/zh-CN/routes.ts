@@ -1,41 +1,12 @@
-/** The visible Chinese strings fixed by `ui-text.md`; screens, tests and docs read them from here. */
-export const UI_TEXT = {
-  header: {
-    cleanPluginCache: '清除插件缓存',
-    anonymousName: '未登录',
-    placeholderEmail: 'test@example.com',
-    personalSettings: '个人设置',
-    logout: '退出登录',
-    login: '登录账户',
-  },
-  messages: {
-    checkNetwork: '请检查网络',
-    menuFetchFailed: '获取菜单失败',
-    userInfoFetchFailed: '获取用户信息失败',
-    bindFailedTitle: '绑定失败',
-    bindFailedBody: '店铺绑定失败',
-    bindSucceededTitle: '绑定成功',
-    bindSucceededBody: '店铺绑定成功',
-    cleanSucceededTitle: '清除成功',
-    cleanSucceededBody: '插件数据清除成功',
-    stopped: '已停止',
-    pluginNotConnected: '插件未连接',
-  },
-} as const;
+/**
+ * Chinese-only, no i18n runtime (the ant-design-pro convention): a string lives inline in the
+ * component that shows it, unless a test, the spec or a second screen needs it; then it lives in
+ * src/locales/zh-CN/<domain>.ts, one plain object per domain. The server's refusal messages
+ * live with the server (server/<domain>/messages.ts); only a sentence both the server sends and a
+ * screen shows stays in contract/.
+ */
 
-/** The password policy's words: the strength under a new-password field and the refusals. */
-export const PASSWORD_TEXT = {
-  strength: '密码强度',
-  weak: '弱',
-  medium: '中',
-  strong: '强',
-  /** A new password below the policy's strength (zxcvbn score < 3), in the forms and from the server. */
-  tooWeak: '密码太常见或太容易被猜到，请使用更长、更不规则的密码',
-  /** profile/updateEmail asks for the current password. */
-  currentPasswordRequired: '请输入当前密码',
-} as const;
-
-/** Route titles, keyed by path. */
+/** The one source of the route titles: config/routes.ts builds the routes (and their menu names) from it. */
 export const ROUTE_TITLES = {
   '/': '首页介绍',
   '/news': '新闻资讯',

@@ -1,4 +1,12 @@
-/** Strings of the personal settings screen (the e2e suite reads them from here). */
+/**
+ * Chinese-only, no i18n runtime (the ant-design-pro convention): a string lives inline in the
+ * component that shows it, unless a test, the spec or a second screen needs it; then it lives in
+ * src/locales/zh-CN/<domain>.ts, one plain object per domain. The server's refusal messages
+ * live with the server (server/<domain>/messages.ts); only a sentence both the server sends and a
+ * screen shows stays in contract/.
+ */
+
+/** The personal settings screen (/client/user); the e2e suite reads them. */
 export const SETTINGS_TEXT = {
   profileTab: '基本资料',
   passwordTab: '修改密码',

@@ -1,0 +1,36 @@
+/**
+ * Chinese-only, no i18n runtime (the ant-design-pro convention): a string lives inline in the
+ * component that shows it, unless a test, the spec or a second screen needs it; then it lives in
+ * src/locales/zh-CN/<domain>.ts, one plain object per domain. The server's refusal messages
+ * live with the server (server/<domain>/messages.ts); only a sentence both the server sends and a
+ * screen shows stays in contract/.
+ */
+
+import { CONTENT_TEXT as CONTENT_SHARED_TEXT, type NewsStatus, type ReleaseStatus, type ScriptKind } from '#contract/content';
+
+export const SCRIPT_KIND_LABELS: Record<ScriptKind, string> = { action: '动作脚本', url: '链接脚本' };
+export const RELEASE_STATUS_LABELS: Record<ReleaseStatus, string> = { draft: '草稿', published: '已发布', withdrawn: '已撤回' };
+export const NEWS_STATUS_LABELS: Record<NewsStatus, string> = { published: '已发布', draft: '未发布' };
+
+/** The script, version and media screens' strings the tests look for (with the shared one from contract). */
+export const CONTENT_TEXT = {
+  ...CONTENT_SHARED_TEXT,
+  format: '格式化',
+  save: '保存',
+  saved: '已保存为新版本',
+  history: '历史版本',
+  compare: '对比',
+  restore: '恢复此版本',
+  restored: '已恢复为新版本',
+  newScript: '新建脚本',
+  invalidJson: 'JSON 格式错误',
+  newRelease: '新建版本',
+  publish: '发布',
+  withdraw: '撤回',
+  saveBundle: '保存脚本清单',
+  uploadHint: '点击或拖拽图片、视频到此区域上传',
+  newsTab: '新闻管理',
+  mediaTab: '素材库',
+  newNews: '新建新闻',
+  unpublish: '撤回发布',
+} as const;

@@ -1,0 +1,56 @@
+/**
+ * Chinese-only, no i18n runtime (the ant-design-pro convention): a string lives inline in the
+ * component that shows it, unless a test, the spec or a second screen needs it; then it lives in
+ * src/locales/zh-CN/<domain>.ts, one plain object per domain. The server's refusal messages
+ * live with the server (server/<domain>/messages.ts); only a sentence both the server sends and a
+ * screen shows stays in contract/.
+ */
+
+import type { PaymentChannelName } from '#contract/orders';
+
+export const PAYMENT_CHANNEL_TEXT: Record<PaymentChannelName, string> = {
+  online: '在线支付',
+  recharge: '后台充值',
+};
+
+/** The member centre, order list and recharge screens' strings the tests look for. */
+export const ORDER_TEXT = {
+  memberCenter: {
+    currentTitle: '我的会员',
+    noMembership: '未开通会员',
+    levelsTitle: '会员套餐',
+    pendingTitle: '待支付订单',
+    buy: '立即开通',
+    renew: '续费',
+    switchTo: '切换套餐',
+    buyDialogTitle: '确认订单',
+    submitOrder: '提交订单',
+    created: '订单已提交',
+    switchWarning: '切换套餐后，有效期自支付时起重新计算，当前套餐的剩余时间不保留。',
+    cancelOrder: '取消订单',
+    cancelConfirm: '确定取消该订单吗？',
+    cancelled: '订单已取消',
+  },
+  orderList: {
+    confirm: '确认收款',
+    confirmPrompt: '确认已收到该订单的款项？确认后会员立即生效。',
+    confirmed: '已确认收款',
+    cancel: '取消',
+    cancelPrompt: '确定取消该订单吗？',
+    cancelled: '订单已取消',
+    refund: '退款',
+    refundTitle: '确认退款',
+    refunded: '已退款',
+  },
+  recharge: {
+    formTitle: '为账户充值',
+    account: '账户',
+    accountPlaceholder: '输入用户名或邮箱搜索',
+    level: '会员套餐',
+    note: '备注',
+    submit: '确认充值',
+    confirmTitle: '确认充值',
+    done: '充值成功',
+    recentTitle: '最近充值',
+  },
+} as const;

@@ -1,0 +1,20 @@
+/**
+ * Chinese-only, no i18n runtime (the ant-design-pro convention): a string lives inline in the
+ * component that shows it, unless a test, the spec or a second screen needs it; then it lives in
+ * src/locales/zh-CN/<domain>.ts, one plain object per domain. The server's refusal messages
+ * live with the server (server/<domain>/messages.ts); only a sentence both the server sends and a
+ * screen shows stays in contract/.
+ */
+
+import type { MenuKind, SaleStatus } from '#contract/system';
+
+export const MENU_KIND_TEXT: Record<MenuKind, string> = { directory: '目录', page: '页面', action: '操作' };
+
+export const SALE_STATUS_TEXT: Record<SaleStatus, string> = { enabled: '启用', disabled: '停用', removed: '已删除' };
+
+/**
+ * The pagination's total (ProTable's wording). A text search counts its matches only up to a cap
+ * (`totalCapped`): the total is then "at least", shown as `1000+`.
+ */
+export const accountsTotalText = (total: number, range: [number, number], capped: boolean) =>
+  `第 ${range[0]}-${range[1]} 条/总共 ${total}${capped ? '+' : ''} 条`;
