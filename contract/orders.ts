@@ -9,7 +9,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * The status labels stay in contract: the console shows them and the server's refusals
- * (ORDER_MESSAGES below, thrown by server/orders/) quote them.
+ * (ORDER_MESSAGES in server/orders/messages.ts) quote them.
  */
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   pending: '待支付',
@@ -50,23 +50,6 @@ export function membershipAfterPayment(
   const start = running && !switched ? current.expiresAt! : now;
   return { levelId, expiresAt: start + durationDays * DAY_MS, switched };
 }
-
-/**
- * The refusals of the order rules: server/orders/ throws them, tests/server/orders.test.ts asserts
- * them. Server text; left here while server/orders/ is being rewritten (move to server/orders/messages.ts).
- */
-export const ORDER_MESSAGES = {
-  notFound: '订单不存在',
-  alreadyPaid: '订单已支付，不能重复确认',
-  confirmNotPending: (status: OrderStatus) => `订单${ORDER_STATUS_TEXT[status]}，不能确认收款`,
-  cancelNotPending: (status: OrderStatus) => `订单${ORDER_STATUS_TEXT[status]}，只有待支付的订单可以取消`,
-  alreadyRefunded: '订单已退款，不能重复退款',
-  refundNotPaid: (status: OrderStatus) => `订单${ORDER_STATUS_TEXT[status]}，只有已支付的订单可以退款`,
-  refundBalanceShort: (commission: string) => `销售余额不足以扣回佣金 ¥${commission}，无法退款`,
-  levelUnavailable: '不存在或已下架',
-  tooManyPending: '待支付订单过多，请先支付或取消已有订单',
-  accountDisabled: '账户已停用，不能充值',
-} as const;
 
 /** Most pending orders one account may hold at a time. */
 export const MAX_PENDING_ORDERS = 5;

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { JOIN_CREATOR_TAB_NAME } from '#contract/constants';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { PLUGIN_DATA_KEYS as KEYS } from '#contract/pluginProtocol';
-import { SHOP_MESSAGES } from '#contract/shops';
+import { SHOP_MESSAGES } from '../server/shops/messages';
 import { UI_TEXT } from '../src/locales/zh-CN/common';
 import { CREATOR_PAGE_URL } from '../src/extensionBridge/platform';
 import { buttonNamed, greeting, HOME, LOGIN, submitLogin } from './support/console';

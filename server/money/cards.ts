@@ -9,7 +9,8 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { CODES } from '#contract/codes';
 import type { Page, PageQuery } from '#contract/api/common';
-import { LEDGER_TEXT, luhnValid, MAX_CARDS } from '#contract/ledger';
+import { luhnValid, MAX_CARDS } from '#contract/ledger';
+import { LEDGER_TEXT } from './messages';
 import type { AddCardBody, BankCard } from '#contract/api/bankCard';
 import type { Db, Executor } from '../db/client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../db/query';

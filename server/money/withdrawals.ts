@@ -11,7 +11,7 @@ import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CODES } from '#contract/codes';
 import type { Page } from '#contract/api';
-import { LEDGER_TEXT } from '#contract/ledger';
+import { LEDGER_TEXT } from './messages';
 import type { RejectWithdrawalBody, RequestWithdrawalBody, Withdrawal, WithdrawalListQuery } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import type { Db, Executor } from '../db/client';

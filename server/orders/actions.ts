@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { CancelOutcome, OrderActionBody, OrderItem, PaymentOutcome, RechargeBody, RefundOutcome } from '#contract/api/order';
-import { ORDER_MESSAGES } from '#contract/orders';
+import { ORDER_MESSAGES } from './messages';
 import type { AuditWriter } from '../audit';
 import type { SessionAccount } from '../auth/sessions';
 import type { Db, Tx } from '../db/client';

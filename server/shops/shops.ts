@@ -6,7 +6,7 @@
 import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CODES } from '#contract/codes';
 import type { Page } from '#contract/api';
-import { SHOP_MESSAGES } from '#contract/shops';
+import { SHOP_MESSAGES } from './messages';
 import type { AccountShopItem, ShopItem, ShopListAllQuery, ShopListQuery, ShopReportBody } from '#contract/api/shop';
 import type { AuditWriter } from '../audit';
 import type { SessionAccount } from '../auth/sessions';

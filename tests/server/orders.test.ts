@@ -5,7 +5,8 @@
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { commissionOf, formatYuan } from '#contract/money';
-import { MAX_PENDING_ORDERS, ORDER_MESSAGES } from '#contract/orders';
+import { MAX_PENDING_ORDERS } from '#contract/orders';
+import { ORDER_MESSAGES } from '../../server/orders/messages';
 import type { OrderItem, PendingOrder } from '#contract/api/order';
 import { postLedgerEntry } from '../../server/money/ledger';
 import { describeEachDatabase, type SuiteContext } from './support/databases';

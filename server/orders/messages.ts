@@ -1,0 +1,15 @@
+/** The refusals of the order rules (server/orders/), asserted by tests/server/orders.test.ts. */
+import { ORDER_STATUS_TEXT, type OrderStatus } from '#contract/orders';
+
+export const ORDER_MESSAGES = {
+  notFound: '订单不存在',
+  alreadyPaid: '订单已支付，不能重复确认',
+  confirmNotPending: (status: OrderStatus) => `订单${ORDER_STATUS_TEXT[status]}，不能确认收款`,
+  cancelNotPending: (status: OrderStatus) => `订单${ORDER_STATUS_TEXT[status]}，只有待支付的订单可以取消`,
+  alreadyRefunded: '订单已退款，不能重复退款',
+  refundNotPaid: (status: OrderStatus) => `订单${ORDER_STATUS_TEXT[status]}，只有已支付的订单可以退款`,
+  refundBalanceShort: (commission: string) => `销售余额不足以扣回佣金 ¥${commission}，无法退款`,
+  levelUnavailable: '不存在或已下架',
+  tooManyPending: '待支付订单过多，请先支付或取消已有订单',
+  accountDisabled: '账户已停用，不能充值',
+} as const;
