@@ -227,7 +227,7 @@ async function main() {
   let pg: RunningPostgres | undefined;
   // nginx stops on SIGTERM with its workers (a SIGKILL would leave the workers behind).
   const stopAll = async () => {
-    await stop(nginx, 'SIGTERM');
+    await stop(nginx);
     for (const server of servers) await stop(server, 'SIGTERM');
     if (pg) await stopPostgres(pg);
     fs.rmSync(dir, { recursive: true, force: true });
@@ -268,7 +268,7 @@ async function main() {
     const lines: Line[] = [];
     const readRate = new Map<number, number>();
     for (const count of INSTANCE_COUNTS) {
-      await stop(nginx, 'SIGTERM');
+      await stop(nginx);
       const nginxPort = await freePort();
       const nginxDir = path.join(dir, `nginx-${count}`);
       const site = siteConfig(fs.readFileSync(DEPLOY_NGINX_CONF, 'utf8'), {

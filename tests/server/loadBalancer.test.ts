@@ -113,7 +113,7 @@ describeWithNginx('behind nginx (deploy/nginx.conf), two instances on one Postgr
   afterAll(async () => {
     // Whatever happened: nothing is left running. nginx gets SIGTERM first (its workers go with it).
     for (const running of [...processes].reverse()) {
-      await stop(running, running.name === 'nginx' ? 'SIGTERM' : 'SIGKILL').catch(() => {});
+      await stop(running).catch(() => {});
     }
     for (const running of processes) {
       if (isRunning(running)) running.child.kill('SIGKILL');

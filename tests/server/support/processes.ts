@@ -17,9 +17,11 @@ export interface Running {
   /** Everything it printed so far (the last 20,000 characters). */
   output(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** What `stop` sends unless told otherwise: SIGKILL, or the process's own clean stop (nginx: SIGTERM, which ends its workers too). */
+  stopSignal: NodeJS.Signals;
 }
 
-function run(name: string, file: string, args: string[], env: NodeJS.ProcessEnv): Running {
+function run(name: string, file: string, args: string[], env: NodeJS.ProcessEnv, stopSignal: NodeJS.Signals = 'SIGKILL'): Running {
   const child = spawn(file, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   const keep = (chunk: Buffer) => {
@@ -30,15 +32,15 @@ function run(name: string, file: string, args: string[], env: NodeJS.ProcessEnv)
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  return { name, child, output: () => text, exited };
+  return { name, child, output: () => text, exited, stopSignal };
 }
 
 export const isRunning = (running: Running) => running.child.exitCode === null && running.child.signalCode === null;
 
-/** Kills it (SIGKILL unless told) and waits until it is gone. */
-export async function stop(running: Running | undefined, signal: NodeJS.Signals = 'SIGKILL') {
+/** Stops it (with its own stop signal unless told) and waits until it is gone. */
+export async function stop(running: Running | undefined, signal?: NodeJS.Signals) {
   if (!running || !isRunning(running)) return;
-  running.child.kill(signal);
+  running.child.kill(signal ?? running.stopSignal);
   await running.exited;
 }
 
@@ -128,6 +130,6 @@ export function startNginx(dir: string, site: string): { running: Running; acces
   ].join('\n');
   const file = path.join(dir, 'nginx.conf');
   fs.writeFileSync(file, conf);
-  const running = run('nginx', NGINX, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', file], { PATH: process.env.PATH });
+  const running = run('nginx', NGINX, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', file], { PATH: process.env.PATH }, 'SIGTERM');
   return { running, accessLog };
 }
