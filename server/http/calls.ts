@@ -1,12 +1,13 @@
 /**
- * The call registry: every API call is declared once — path, auth level, body schema, handler —
- * and `registerCalls` mounts them as `POST /api/admin/<path>` with validation, authentication and
- * the grant check. The body is validated against the call's schema hardened by the registry
- * (server/http/bodySafety.ts: bounded integers, strings PostgreSQL can store), so that bad input is
- * A0400 for every call, a new one included.
+ * The call registry: each call of the contract (contract/api: path, auth, body and answer schemas)
+ * gets its handler with `defineCall`, and `registerCalls` mounts them as `POST /api/admin/<path>`
+ * with validation, authentication, the grant check and the answer's serialiser. The body is
+ * validated against the call's schema hardened by the registry (server/http/bodySafety.ts: bounded
+ * integers, strings PostgreSQL can store), so that bad input is A0400 for every call, a new one
+ * included; the answer is serialised with its schema, so that nothing undeclared is sent.
  */
 import { createHash } from 'node:crypto';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { API, type CallMap, type CallPath } from '#contract/api';
@@ -15,7 +16,7 @@ import { CODES } from '#contract/codes';
 import { API_PREFIX } from '#contract/constants';
 import type { Db } from '../db/client';
 import type { ServerConfig } from '../config';
-import { auditFor } from '../audit';
+import { auditFor, type AuditWriter } from '../audit';
 import { authenticate, type SessionAccount } from '../auth/sessions';
 import { bearerToken } from '../auth/tokens';
 import type { RbacCache, RbacSnapshot } from '../rbac/snapshot';
@@ -43,7 +44,7 @@ export interface CallContext<Body, A extends AuthLevel> extends CallServices {
   userAgent: string | null;
   log: FastifyBaseLogger;
   /** Writes an audit entry with the request's account as the actor and its address. */
-  audit: ReturnType<typeof auditFor>;
+  audit: AuditWriter;
 }
 
 /** Answers the content of a success (or pre-serialised JSON), or throws a `Refusal`. */
