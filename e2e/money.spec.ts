@@ -118,8 +118,12 @@ test('a salesperson adds a card, staff reject one withdrawal (balance restored) 
   await screenshot(staff, 'money-approval-pending');
   await pendingRow(staff, '50.00').getByText(APPROVAL_TEXT.reject).click();
   const reject = dialog(staff, APPROVAL_TEXT.rejectTitle);
-  await buttonNamed(reject, APPROVAL_TEXT.reject).click();
-  await expect(reject.getByText(APPROVAL_TEXT.reasonRequired)).toBeVisible();
+  await expect(reject.getByLabel(APPROVAL_TEXT.reason)).toBeEditable();
+  // A click that lands while the dialog still opens is lost (once in CI): press again, as a person would.
+  await expect(async () => {
+    await buttonNamed(reject, APPROVAL_TEXT.reject).click();
+    await expect(reject.getByText(APPROVAL_TEXT.reasonRequired)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await screenshot(staff, 'money-approval-reject-dialog');
   await reject.getByLabel(APPROVAL_TEXT.reason).fill('户名与实名信息不符');
   await buttonNamed(reject, APPROVAL_TEXT.reject).click();
