@@ -146,11 +146,11 @@ export const LOGIN_KINDS = { login: '登录', register: '注册' } as const;
  * the server sends are in server/system/messages.ts; the screens' own text in src/locales/zh-CN/system.ts.
  */
 export const SYSTEM_TEXT = {
-  menuCycle: '不能移动到自身或其子菜单之下',
-  menuUrlTaken: '已被其他菜单使用',
+  menuCycle: '菜单不能移动到自身或其子菜单之下',
+  menuUrlTaken: '该菜单地址已被其他菜单使用',
   menuHasChildren: '该菜单下还有子菜单，请先删除或移走子菜单',
   menuGranted: (roles: number) => `该菜单仍授权给 ${roles} 个角色，确认后将一并取消授权`,
-  roleCodeTaken: '已被其他角色使用',
+  roleCodeTaken: '该角色编码已被其他角色使用',
   builtInRoleDelete: '内置角色不能删除',
   superAdminAllMenus: '超级管理员必须拥有全部菜单',
   roleHeld: (accounts: number) => `仍有 ${accounts} 个账号持有该角色，请先移除`,

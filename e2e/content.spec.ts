@@ -135,7 +135,7 @@ test('a release: create it, bundle its scripts, publish it, and its bundle is fr
   await screenshot(page, 'content-release-form-invalid');
   await dialog.getByLabel('最低支持版本').fill('0.4.0');
   await dialog.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('参数错误：version 应高于已有的最高版本 1.0.0')).toBeVisible();
+  await expect(page.getByText('参数错误：版本号应高于已有的最高版本 1.0.0')).toBeVisible();
   await dialog.getByLabel('版本号').fill('1.1.0');
   await dialog.getByLabel('最低支持版本').fill('1.0.0');
   await dialog.getByLabel('下载地址').fill('https://example.com/plugin-1.1.0.zip');
@@ -207,7 +207,7 @@ test('media: upload an image and preview it; a fake image is refused', async ({ 
   });
 
   await input.setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('<script>alert(1)</script>') });
-  await expect(page.getByText(/evil\.png：参数错误：file 类型不支持/)).toBeVisible();
+  await expect(page.getByText(/evil\.png：参数错误：文件类型不支持/)).toBeVisible();
   await screenshot(page, 'content-media-refused');
 
   await card.getByText('重命名').click();

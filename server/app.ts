@@ -19,7 +19,7 @@ import { registerCalls } from './http/calls';
 import { errorSignature, ErrorLogLimiter, summariseError } from './http/errorLog';
 import { mediaRoutes } from './media/routes';
 import { fail, Refusal, sendFailure } from './http/respond';
-import { validationMessage, type AjvError } from './http/validation';
+import { validationRefusal, type AjvError } from './http/validation';
 import { RbacCache } from './rbac/snapshot';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -112,7 +112,8 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
       return sendFailure(reply.code(429), fail(CODES.TOO_MANY_REQUESTS));
     }
     if (error.validation) {
-      return sendFailure(reply.code(200), fail(CODES.BAD_PARAMETERS, validationMessage(error.validation as AjvError[])));
+      const { msg, content } = validationRefusal(error.validation as AjvError[]);
+      return sendFailure(reply.code(200), fail(CODES.BAD_PARAMETERS, msg, content));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');

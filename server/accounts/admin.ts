@@ -57,7 +57,7 @@ export async function assertAnotherSuperAdministrator(tx: Tx, accountId: number)
 export async function assertRolesExist(tx: Executor, roleIds: readonly number[]): Promise<void> {
   if (roleIds.length === 0) return;
   const [found] = await tx.select({ n: count() }).from(roles).where(inArray(roles.id, [...roleIds]));
-  if (found?.n !== roleIds.length) throw badParameter('roleIds', '包含不存在的角色');
+  if (found?.n !== roleIds.length) throw badParameter('roleIds', '所选角色中有不存在的角色');
 }
 
 /** Revokes every live session of the account; answers how many. */
@@ -92,8 +92,8 @@ export async function createAccount(db: Db, body: AccountCreateBody, { account, 
                    bool_or(lower(email) = lower(${body.email})) as "emailTaken"
             from accounts where lower(username) = lower(${body.username}) or lower(email) = lower(${body.email})`,
       );
-      if (taken?.usernameTaken) throw badParameter('username', '已存在');
-      if (taken?.emailTaken) throw badParameter('email', '已被注册');
+      if (taken?.usernameTaken) throw badParameter('username', '用户名已存在');
+      if (taken?.emailTaken) throw badParameter('email', '该邮箱已被注册');
       await assertRolesExist(tx, roleIds);
       await assertMayGrantRoles(tx, snapshot, account, roleIds);
       const [row] = await tx.insert(accounts).values({ username: body.username, email: body.email, passwordHash }).returning({ id: accounts.id });
@@ -107,7 +107,7 @@ export async function createAccount(db: Db, body: AccountCreateBody, { account, 
       return { id: row.id, username: body.username, ...(generated ? { password: generated } : {}) };
     });
   } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw badParameter('username', '或邮箱已存在');
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw badParameter('username', '用户名或邮箱已存在');
     throw error;
   }
 }

@@ -5,6 +5,6 @@
 export const PROFILE_MESSAGES = {
   emailTaken: '邮箱已被注册',
   wrongCurrentPassword: '当前密码不正确',
-  samePassword: '不能与当前密码相同',
+  samePassword: '新密码不能与当前密码相同',
   sessionNotFound: '登录会话不存在或已失效',
 } as const;

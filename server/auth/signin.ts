@@ -46,7 +46,7 @@ export async function register(db: Db, config: SigninConfig, body: RegisterBody,
       .select({ accountId: salespeople.accountId })
       .from(salespeople)
       .where(and(eq(salespeople.inviteCode, inviteCode.toUpperCase()), eq(salespeople.enabled, true)));
-    if (!sale) throw badParameter('inviteCode', '无效或已停用');
+    if (!sale) throw badParameter('inviteCode', '邀请码无效或已停用');
     referrerId = sale.accountId;
   }
 

@@ -34,15 +34,11 @@ export class Refusal extends Error {
   }
 }
 
-/** A0400 naming a field: `参数错误：<field> <problem>`. */
-export const badParameter = (field: string, problem: string) =>
-  new Refusal(CODES.BAD_PARAMETERS, `${CODE_MESSAGES[CODES.BAD_PARAMETERS]}：${field} ${problem}`);
-
 /**
- * A0400 on one field, the message wholly in Chinese (`参数错误：<problem>`, no field name) and
- * `content.field` naming the body field, for the form to mark.
+ * A0400 on one body field: the message wholly in Chinese (`参数错误：<problem>`, a complete sentence
+ * without the field's English name) and `content.field` naming the body field, for the form to mark.
  */
-export const fieldRefusal = (field: string, problem: string) =>
+export const badParameter = (field: string, problem: string) =>
   new Refusal(CODES.BAD_PARAMETERS, `${CODE_MESSAGES[CODES.BAD_PARAMETERS]}：${problem}`, { field });
 
 /** Content already serialised to JSON (e.g. a cached menu tree): sent as is inside the wrapper. */

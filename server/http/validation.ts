@@ -1,5 +1,10 @@
-/** Turns ajv validation errors into the Chinese A0400 message naming the field. */
+/**
+ * Turns ajv validation errors into the A0400 answer: a Chinese sentence naming the field by its
+ * label (contract/fieldLabels.ts, never its English name) and `content.field`, the top-level body
+ * field at fault, for the form to mark.
+ */
 import { CODE_MESSAGES, CODES } from '#contract/codes';
+import { fieldLabel } from '#contract/fieldLabels';
 import { TEXT_SAFE_KEYWORD } from './bodySafety';
 
 export interface AjvError {
@@ -16,71 +21,86 @@ const TYPE_NAMES: Record<string, string> = {
   boolean: '布尔值',
   array: '数组',
   object: '对象',
-  null: 'null',
+  null: '空值',
 };
 
-/** `/roleIds/0` → `roleIds[0]`; the root is 请求体. */
-export function fieldName(instancePath: string, extra?: string): string {
+/** The whole body, when the error is about the body itself. */
+const BODY_LABEL = '请求内容';
+
+/** `/roleIds/0` → `['roleIds', '0']`. */
+const pathParts = (instancePath: string, extra?: string) => {
   const parts = instancePath
     .split('/')
     .slice(1)
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (extra !== undefined) parts.push(extra);
-  if (parts.length === 0) return '请求体';
-  return parts.reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), '');
+  return parts;
+};
+
+/** The top-level body field (content.field) and the Chinese name of the innermost named part. */
+function locate(instancePath: string, extra?: string): { field?: string; label: string } {
+  const names = pathParts(instancePath, extra).filter((part) => !/^\d+$/.test(part));
+  if (names.length === 0) return { label: BODY_LABEL };
+  return { field: names[0], label: fieldLabel(names[names.length - 1]) };
 }
 
-function problem(error: AjvError): { field: string; text: string } {
+function problem(error: AjvError): { field?: string; text: string } {
   const { keyword, params, instancePath } = error;
-  const field = fieldName(instancePath);
+  if (keyword === 'required') {
+    const { field, label } = locate(instancePath, params.missingProperty);
+    return { field, text: `${label}不能为空` };
+  }
+  if (keyword === 'additionalProperties') {
+    const { field } = locate(instancePath, params.additionalProperty);
+    return { field, text: '请求中含有不支持的字段' };
+  }
+  const { field, label } = locate(instancePath);
+  const say = (text: string) => ({ field, text: `${label}${text}` });
   switch (keyword) {
-    case 'required':
-      return { field: fieldName(instancePath, params.missingProperty), text: '不能为空' };
-    case 'additionalProperties':
-      return { field: fieldName(instancePath, params.additionalProperty), text: '是不支持的字段' };
     case 'type': {
       const types = String(params.type)
         .split(',')
         .map((type) => TYPE_NAMES[type] ?? type);
-      return { field, text: `应为${types.join('或')}` };
+      return say(`应为${types.join('或')}`);
     }
     case 'minLength':
-      return { field, text: `长度不能少于 ${params.limit} 个字符` };
+      return say(`长度不能少于 ${params.limit} 个字符`);
     case 'maxLength':
-      return { field, text: `长度不能超过 ${params.limit} 个字符` };
+      return say(`长度不能超过 ${params.limit} 个字符`);
     case 'minimum':
-      return { field, text: `不能小于 ${params.limit}` };
+      return say(`不能小于 ${params.limit}`);
     case 'maximum':
-      return { field, text: `不能大于 ${params.limit}` };
+      return say(`不能大于 ${params.limit}`);
     case 'exclusiveMinimum':
-      return { field, text: `应大于 ${params.limit}` };
+      return say(`应大于 ${params.limit}`);
     case 'exclusiveMaximum':
-      return { field, text: `应小于 ${params.limit}` };
+      return say(`应小于 ${params.limit}`);
     case 'minItems':
-      return { field, text: `不能少于 ${params.limit} 项` };
+      return say(`不能少于 ${params.limit} 项`);
     case 'maxItems':
-      return { field, text: `不能超过 ${params.limit} 项` };
+      return say(`不能超过 ${params.limit} 项`);
     case 'uniqueItems':
-      return { field, text: '不能有重复项' };
+      return say('不能有重复项');
     case 'pattern':
-      return { field, text: error.parentSchema?.patternMessage ?? '格式不正确' };
+      return say(error.parentSchema?.patternMessage ?? '格式不正确');
     case 'format':
-      return { field, text: params.format === 'email' ? '不是有效的邮箱地址' : '格式不正确' };
+      return say('格式不正确');
     case 'enum':
-      return { field, text: `取值应为 ${(params.allowedValues ?? []).join('、')} 之一` };
+      return say('不是可选的取值');
     case 'const':
-      return { field, text: `取值应为 ${params.allowedValue}` };
+      return say('不是可选的取值');
     case TEXT_SAFE_KEYWORD:
-      return { field, text: '含有不允许的字符' };
+      return say('含有不允许的字符');
     default:
-      return { field, text: '不合法' };
+      return say('不合法');
   }
 }
 
-export function validationMessage(errors: readonly AjvError[]): string {
+/** The A0400 message and content for the first of ajv's errors. */
+export function validationRefusal(errors: readonly AjvError[]): { msg: string; content: { field: string } | null } {
   const prefix = CODE_MESSAGES[CODES.BAD_PARAMETERS];
   const first = errors[0];
-  if (!first) return prefix;
+  if (!first) return { msg: prefix, content: null };
   const { field, text } = problem(first);
-  return `${prefix}：${field} ${text}`;
+  return { msg: `${prefix}：${text}`, content: field === undefined ? null : { field } };
 }

@@ -31,7 +31,7 @@ export async function listMedia(db: Executor, query: MediaListQuery): Promise<Pa
 
 export async function renameMedia(db: Db, body: MediaRenameBody, audit: AuditWriter): Promise<MediaItem> {
   const name = body.name.trim();
-  if (!name) throw badParameter('name', '不能为空');
+  if (!name) throw badParameter('name', '名称不能为空');
   await db.transaction(async (tx) => {
     const before = await mediaRowById(tx, body.id, true);
     await tx

@@ -35,7 +35,7 @@ export const toMediaItem = ({ storageKey, ...row }: MediaRow): MediaItem => ({
 export async function mediaRowById(db: Executor, id: number, lock = false): Promise<MediaRow> {
   const query = selectMedia(db).where(eq(media.id, id));
   const [row] = lock ? await query.for('update', { of: media }) : await query;
-  if (!row) throw badParameter('id', '对应的素材不存在');
+  if (!row) throw badParameter('id', '该素材不存在');
   return row;
 }
 

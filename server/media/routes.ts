@@ -40,16 +40,16 @@ export async function mediaRoutes(app: FastifyInstance, services: CallServices) 
 
   app.post(MEDIA_UPLOAD_URL, async (request: FastifyRequest, reply: FastifyReply) => {
     await authenticateRequest(services, request, MEDIA_STAFF);
-    if (!request.isMultipart()) throw badParameter('file', '应以 multipart/form-data 上传');
+    if (!request.isMultipart()) throw badParameter('file', '文件应以 multipart/form-data 上传');
     let file: Awaited<ReturnType<FastifyRequest['file']>>;
     let bytes: Buffer;
     try {
       file = await request.file();
-      if (!file) throw badParameter('file', '不能为空');
+      if (!file) throw badParameter('file', '请选择要上传的文件');
       bytes = await file.toBuffer();
     } catch (error) {
       if (error instanceof Refusal) throw error;
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw badParameter('file', `超过大小上限（${limitsText}）`);
+      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw badParameter('file', `文件超过大小上限（${limitsText}）`);
       // The plug-in's limits and content-type refusals carry a 4xx status (answered A0400 by the
       // error handler); anything else thrown while reading the body is a truncated or malformed
       // upload (busboy: "Unexpected end of form", "Malformed part header", no boundary…).
@@ -57,9 +57,9 @@ export async function mediaRoutes(app: FastifyInstance, services: CallServices) 
       request.log.info({ err: { type: (error as Error)?.name, message: (error as Error)?.message } }, 'malformed upload');
       throw badParameter('file', '上传的数据不完整或格式不正确');
     }
-    if (bytes.length === 0) throw badParameter('file', '是空文件');
+    if (bytes.length === 0) throw badParameter('file', '上传的文件是空文件');
     const type = detectMediaType(bytes);
-    if (!type) throw badParameter('file', `类型不支持，只能上传 ${ACCEPTED_FORMATS_TEXT}`);
+    if (!type) throw badParameter('file', `文件类型不支持，只能上传 ${ACCEPTED_FORMATS_TEXT}`);
     const limit = type.kind === 'image' ? config.mediaImageMaxBytes : config.mediaVideoMaxBytes;
     if (bytes.length > limit) throw badParameter('file', `${MEDIA_KIND_LABELS[type.kind]}不能超过 ${formatBytes(limit)}`);
 

@@ -74,9 +74,9 @@ const clearDefault = (tx: Executor, accountId: number) =>
 export async function addCard(db: Db, fingerprintKey: string, accountId: number, body: AddCardBody): Promise<BankCard> {
   const holder = body.holder.trim();
   const bank = body.bank.trim();
-  if (!holder) throw badParameter('holder', '不能为空');
-  if (!bank) throw badParameter('bank', '不能为空');
-  if (!luhnValid(body.cardNumber)) throw badParameter('cardNumber', '校验未通过，请核对卡号');
+  if (!holder) throw badParameter('holder', '持卡人不能为空');
+  if (!bank) throw badParameter('bank', '开户行不能为空');
+  if (!luhnValid(body.cardNumber)) throw badParameter('cardNumber', '卡号校验未通过，请核对卡号');
   const fingerprint = cardFingerprint(fingerprintKey, body.cardNumber);
   const last4 = body.cardNumber.slice(-4);
   try {

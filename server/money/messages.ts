@@ -10,7 +10,7 @@ export const LEDGER_TEXT = {
   withdrawalAlreadyReviewed: '该提现申请已处理',
   ownWithdrawal: '不能审核自己的提现申请',
   notASalesperson: '当前账户不是销售，没有收支账户',
-  overBalance: (balance: string) => `超过可提现余额（¥${balance}）`,
+  overBalance: (balance: string) => `提现金额超过可提现余额（¥${balance}）`,
   rejectedNote: (reason: string) => `提现驳回，金额退回：${reason}`,
   requestedNote: '提现申请，金额冻结',
 } as const;

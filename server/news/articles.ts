@@ -58,7 +58,7 @@ const adminSelect = (db: Executor) => db.select(adminColumns).from(news).leftJoi
 async function articleById(db: Executor, id: number, lock = false): Promise<NewsAdminItem> {
   const query = adminSelect(db).where(eq(news.id, id));
   const [row] = lock ? await query.for('update', { of: news }) : await query;
-  if (!row) throw badParameter('id', '对应的新闻不存在');
+  if (!row) throw badParameter('id', '该新闻不存在');
   return toAdminItem(row);
 }
 
@@ -83,7 +83,7 @@ export async function listForStaff(db: Executor, query: NewsAdminListQuery): Pro
 
 const requiredTitle = (title: string) => {
   const trimmed = title.trim();
-  if (!trimmed) throw badParameter('title', '不能为空');
+  if (!trimmed) throw badParameter('title', '标题不能为空');
   return trimmed;
 };
 

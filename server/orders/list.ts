@@ -43,7 +43,7 @@ export async function listOrders(
 ): Promise<Page<OrderItem>> {
   const staff = isOrderStaff(account, snapshot);
   if (body.createdFrom && body.createdTo && new Date(body.createdFrom) > new Date(body.createdTo)) {
-    throw badParameter('createdTo', '不能早于开始时间');
+    throw badParameter('createdTo', '结束日期不能早于开始日期');
   }
   const filters = listFilters(body, staff ? sql`true` : sql`o.account_id = ${account.id}`);
   const who = body.account?.trim();

@@ -67,7 +67,7 @@ export async function memberCentre(db: Executor, accountId: number): Promise<Mem
 /** `order/create`: a pending order of the caller for a level on sale, paid through a self-service channel. */
 export async function createOrder(db: Db, accountId: number, body: CreateOrderBody): Promise<PendingOrder> {
   const channel = paymentChannel(body.channel ?? 'online');
-  if (!channel.selfService) throw badParameter('channel', '不可用');
+  if (!channel.selfService) throw badParameter('channel', '该支付渠道不可用');
   const orderNo = await db.transaction(async (tx) => {
     // One member's concurrent buys queue on their account row, so the pending limit holds.
     await lockAccounts(tx, [accountId]);

@@ -9,7 +9,7 @@ export const ORDER_MESSAGES = {
   alreadyRefunded: '订单已退款，不能重复退款',
   refundNotPaid: (status: OrderStatus) => `订单${ORDER_STATUS_TEXT[status]}，只有已支付的订单可以退款`,
   refundBalanceShort: (commission: string) => `销售余额不足以扣回佣金 ¥${commission}，无法退款`,
-  levelUnavailable: '不存在或已下架',
+  levelUnavailable: '会员等级不存在或已下架',
   tooManyPending: '待支付订单过多，请先支付或取消已有订单',
   accountDisabled: '账户已停用，不能充值',
 } as const;

@@ -90,7 +90,7 @@ function assertMayUseUrl({ snapshot, account }: Actor, url: string) {
 
 /** Only the catalogue's icons are bundled in the side menu. */
 function checkIcon(icon: string | null) {
-  if (icon !== null && !MENU_ICON_NAMES.includes(icon)) throw badParameter('icon', '不是可选的图标');
+  if (icon !== null && !MENU_ICON_NAMES.includes(icon)) throw badParameter('icon', '该图标不在可选范围内');
 }
 
 async function checkUrlFree(tx: Executor, url: string, exceptId?: number) {
@@ -198,7 +198,7 @@ export async function reorderMenus(db: Db, body: MenuReorderBody, audit: AuditWr
     const given = [...body.orderedIds].sort((a, b) => a - b).join(',');
     const actual = siblings.map((row) => row.id).sort((a, b) => a - b).join(',');
     if (new Set(body.orderedIds).size !== body.orderedIds.length || given !== actual) {
-      throw badParameter('orderedIds', '应恰好列出该父菜单下的全部子菜单');
+      throw badParameter('orderedIds', '排序应恰好列出该父菜单下的全部子菜单');
     }
     for (const [index, id] of body.orderedIds.entries()) {
       await tx.update(menus).set({ sort: (index + 1) * SORT_STEP }).where(eq(menus.id, id));

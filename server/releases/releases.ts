@@ -18,6 +18,7 @@ import type {
 } from '#contract/api/appVersion';
 import { CODES } from '#contract/codes';
 import { CONTENT_TEXT, type ReleaseStatus } from '#contract/content';
+import { fieldLabel } from '#contract/fieldLabels';
 import type { AuditWriter } from '../audit';
 import type { Db, Executor } from '../db/client';
 import { pageOf } from '../db/paging';
@@ -32,7 +33,7 @@ const iso = (date: Date) => date.toISOString();
 /** `v1.2.3` → `1.2.3`; refuses what is not semver, naming the field. */
 export function semverOf(field: string, text: string): string {
   const clean = semver.clean(text.trim());
-  if (!clean) throw badParameter(field, SEMVER_PROBLEM);
+  if (!clean) throw badParameter(field, `${fieldLabel(field)}${SEMVER_PROBLEM}`);
   return clean;
 }
 
@@ -43,15 +44,15 @@ function checkDownloadUrl(url: string): string {
   try {
     parsed = new URL(trimmed);
   } catch {
-    throw badParameter('downloadUrl', '不是有效的网址');
+    throw badParameter('downloadUrl', '下载地址不是有效的网址');
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw badParameter('downloadUrl', '应以 http:// 或 https:// 开头');
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw badParameter('downloadUrl', '下载地址应以 http:// 或 https:// 开头');
   return trimmed;
 }
 
 function checkMinSupported(minText: string, version: string): string {
   const min = semverOf('minSupportedVersion', minText);
-  if (semver.gt(min, version)) throw badParameter('minSupportedVersion', `不能高于版本号 ${version}`);
+  if (semver.gt(min, version)) throw badParameter('minSupportedVersion', `最低支持版本不能高于版本号 ${version}`);
   return min;
 }
 
@@ -81,7 +82,7 @@ const toRelease = (row: ReleaseRow): Release => ({
 async function releaseById(db: Executor, id: number, lock = false): Promise<Release> {
   const query = db.select(releaseColumns).from(appVersions).where(eq(appVersions.id, id));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw badParameter('id', '对应的版本不存在');
+  if (!row) throw badParameter('id', '该版本不存在');
   return toRelease(row);
 }
 
@@ -122,9 +123,9 @@ export async function createRelease(db: Db, actorId: number, body: ReleaseCreate
   const id = await db.transaction(async (tx) => {
     await lockReleaseNumbering(tx);
     const existing = await tx.select({ version: appVersions.version }).from(appVersions);
-    if (existing.some((row) => semver.eq(row.version, version))) throw badParameter('version', `${version} 已存在`);
+    if (existing.some((row) => semver.eq(row.version, version))) throw badParameter('version', `版本号 ${version} 已存在`);
     const highest = existing.map((row) => row.version).sort(semver.rcompare)[0];
-    if (highest && semver.lte(version, highest)) throw badParameter('version', `应高于已有的最高版本 ${highest}`);
+    if (highest && semver.lte(version, highest)) throw badParameter('version', `版本号应高于已有的最高版本 ${highest}`);
     const [row] = await tx
       .insert(appVersions)
       .values({ version, changelog: body.changelog, downloadUrl, minSupportedVersion, createdBy: actorId })
@@ -257,7 +258,7 @@ export async function setBundle(db: Db, body: ReleaseSetBundleBody, audit: Audit
     const found = ids.length
       ? await tx.select({ id: scriptVersions.id, scriptId: scriptVersions.scriptId }).from(scriptVersions).where(inArray(scriptVersions.id, ids))
       : [];
-    if (found.length !== ids.length) throw badParameter('scriptVersionIds', '包含不存在的脚本版本');
+    if (found.length !== ids.length) throw badParameter('scriptVersionIds', '所选脚本版本中有不存在的版本');
     if (new Set(found.map((row) => row.scriptId)).size !== found.length) {
       throw badParameter('scriptVersionIds', '同一脚本只能选择一个版本');
     }

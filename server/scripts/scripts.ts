@@ -27,7 +27,7 @@ import { containsPattern, pgErrorCode, UNIQUE_VIOLATION } from '../db/query';
 import { accounts, scripts, scriptVersions } from '../db/schema';
 import { badParameter, Refusal } from '../http/respond';
 
-const NAME_TAKEN = '已被同类脚本使用';
+const NAME_TAKEN = '该名称已被同类脚本使用';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -54,7 +54,7 @@ function assertValidContent(content: string) {
 
 const requiredName = (name: string) => {
   const trimmed = name.trim();
-  if (!trimmed) throw badParameter('name', '不能为空');
+  if (!trimmed) throw badParameter('name', '脚本名称不能为空');
   return trimmed;
 };
 
@@ -71,7 +71,7 @@ export async function scriptDetail(db: Executor, id: number): Promise<ScriptDeta
     .leftJoin(accounts, eq(accounts.id, scripts.updatedBy))
     .innerJoin(scriptVersions, and(eq(scriptVersions.scriptId, scripts.id), eq(scriptVersions.version, scripts.currentVersion)))
     .where(eq(scripts.id, id));
-  if (!row) throw badParameter('id', '对应的脚本不存在');
+  if (!row) throw badParameter('id', '该脚本不存在');
   return { ...toListItem(row), content: row.content };
 }
 
@@ -82,7 +82,7 @@ async function lockScript(tx: Executor, id: number) {
     .from(scripts)
     .where(eq(scripts.id, id))
     .for('update');
-  if (!row) throw badParameter('id', '对应的脚本不存在');
+  if (!row) throw badParameter('id', '该脚本不存在');
   return row;
 }
 
@@ -153,7 +153,7 @@ export async function saveScript(db: Db, actorId: number, body: ScriptSaveBody, 
       .select({ content: scriptVersions.content })
       .from(scriptVersions)
       .where(and(eq(scriptVersions.scriptId, script.id), eq(scriptVersions.version, script.currentVersion)));
-    if (currentContent?.content === body.content) throw badParameter('content', '与当前版本相同，无需保存');
+    if (currentContent?.content === body.content) throw badParameter('content', '脚本内容与当前版本相同，无需保存');
     const version = await appendVersion(tx, script, body.content, body.note ?? '', actorId);
     await audit(tx, {
       action: 'script.save',
@@ -226,7 +226,7 @@ export async function listVersions(db: Executor, query: ScriptVersionsQuery): Pr
       .offset(offset),
     db.select({ total: count() }).from(scriptVersions).where(ofScript),
   ]);
-  if (!total) throw badParameter('id', '对应的脚本不存在');
+  if (!total) throw badParameter('id', '该脚本不存在');
   return { list: rows.map(toVersionItem), total, current, pageSize };
 }
 
@@ -236,7 +236,7 @@ export async function versionDetail(db: Executor, scriptId: number, version: num
     .from(scriptVersions)
     .leftJoin(accounts, eq(accounts.id, scriptVersions.createdBy))
     .where(and(eq(scriptVersions.scriptId, scriptId), eq(scriptVersions.version, version)));
-  if (!row) throw badParameter('version', '对应的脚本版本不存在');
+  if (!row) throw badParameter('version', '该脚本版本不存在');
   return { ...toVersionItem(row), scriptId: row.scriptId, content: row.content };
 }
 
@@ -244,7 +244,7 @@ export async function versionDetail(db: Executor, scriptId: number, version: num
 export async function restoreVersion(db: Db, actorId: number, scriptId: number, version: number, audit: AuditWriter): Promise<ScriptDetail> {
   await db.transaction(async (tx) => {
     const script = await lockScript(tx, scriptId);
-    if (version === script.currentVersion) throw badParameter('version', '已是当前版本');
+    if (version === script.currentVersion) throw badParameter('version', '该版本已是当前版本');
     const old = await versionDetail(tx, script.id, version);
     const next = await appendVersion(tx, script, old.content, `恢复自第 ${version} 版`, actorId);
     await audit(tx, {

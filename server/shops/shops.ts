@@ -94,7 +94,7 @@ export async function reportShop(db: Db, account: SessionAccount, body: ShopRepo
   if (!membership) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.noMembership);
   const externalId = body.externalId.trim();
   const name = body.name.trim();
-  if (!name) throw badParameter('name', '不能为空');
+  if (!name) throw badParameter('name', '店铺名称不能为空');
   const region = body.region?.trim() ?? '';
   return db.transaction(async (tx) => {
     // Serialises this account's reports, so two at once can not both squeeze under the quota.

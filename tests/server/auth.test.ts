@@ -70,22 +70,22 @@ describeEachDatabase('account/register and account/login', (ctx) => {
     expect(row.referrerId).toBe(saleId);
 
     const unknown = await register({ inviteCode: 'ZZZZZZZZ' });
-    expect(unknown.answer).toMatchObject({ code: 'A0400', msg: '参数错误：inviteCode 无效或已停用' });
+    expect(unknown.answer).toMatchObject({ code: 'A0400', msg: '参数错误：邀请码无效或已停用' });
     const malformed = await register({ inviteCode: 'abc' });
-    expect(malformed.answer).toMatchObject({ code: 'A0400', msg: '参数错误：inviteCode 应为 8 位大写字母或数字' });
+    expect(malformed.answer).toMatchObject({ code: 'A0400', msg: '参数错误：邀请码应为 8 位大写字母或数字' });
   });
 
   it('names the bad field in A0400 messages', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ username: 'ab' }, '参数错误：username 长度不能少于 3 个字符'],
-      [{ username: 'a'.repeat(33) }, '参数错误：username 长度不能超过 32 个字符'],
-      [{ username: 'bad name!' }, '参数错误：username 只能包含字母、数字和下划线'],
-      [{ email: 'not-an-email' }, '参数错误：email 不是有效的邮箱地址'],
-      [{ email: undefined }, '参数错误：email 不能为空'],
-      [{ password: 'short' }, '参数错误：password 长度不能少于 8 个字符'],
-      [{ password: 'x'.repeat(65) }, '参数错误：password 长度不能超过 64 个字符'],
-      [{ password: 12345678 }, '参数错误：password 应为字符串'],
-      [{ nickname: 'x' }, '参数错误：nickname 是不支持的字段'],
+      [{ username: 'ab' }, '参数错误：用户名长度不能少于 3 个字符'],
+      [{ username: 'a'.repeat(33) }, '参数错误：用户名长度不能超过 32 个字符'],
+      [{ username: 'bad name!' }, '参数错误：用户名只能包含字母、数字和下划线'],
+      [{ email: 'not-an-email' }, '参数错误：邮箱格式不正确'],
+      [{ email: undefined }, '参数错误：邮箱不能为空'],
+      [{ password: 'short' }, '参数错误：密码长度不能少于 8 个字符'],
+      [{ password: 'x'.repeat(65) }, '参数错误：密码长度不能超过 64 个字符'],
+      [{ password: 12345678 }, '参数错误：密码应为字符串'],
+      [{ nickname: 'x' }, '参数错误：请求中含有不支持的字段'],
     ];
     for (const [overrides, msg] of cases) {
       const { answer } = await register(overrides);

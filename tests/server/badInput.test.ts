@@ -84,13 +84,13 @@ function recordingLogger(records: Array<Record<string, unknown>>, bindings: Reco
 describeEachDatabase('bad input: named cases', (ctx) => {
   it('answers news/list with current 1e21 and account/login with a NUL A0400, unauthenticated', async () => {
     for (const current of [1e21, 2 ** 31, 100_001]) {
-      expect(await ctx.call('news/list', { current })).toMatchObject({ status: 200, isSuccess: false, code: 'A0400', msg: '参数错误：current 不能大于 100000' });
+      expect(await ctx.call('news/list', { current })).toMatchObject({ status: 200, isSuccess: false, code: 'A0400', msg: '参数错误：页码不能大于 100000' });
     }
     expect(await ctx.call('news/list', { current: 100_000, pageSize: 100 })).toMatchObject({ code: '00000', content: { list: [] } });
     const nul = await ctx.call('account/login', { username: 'ad\u0000min', password: TEST_ADMIN.password });
-    expect(nul).toMatchObject({ status: 200, code: 'A0400', msg: '参数错误：username 含有不允许的字符' });
+    expect(nul).toMatchObject({ status: 200, code: 'A0400', msg: '参数错误：用户名含有不允许的字符' });
     const surrogate = await ctx.call('account/login', { username: 'admin', password: 'x\ud800' });
-    expect(surrogate).toMatchObject({ code: 'A0400', msg: '参数错误：password 含有不允许的字符' });
+    expect(surrogate).toMatchObject({ code: 'A0400', msg: '参数错误：密码含有不允许的字符' });
   });
 
   it('gives a new call whose schema says nothing of bounds or characters the same net', async () => {
@@ -103,12 +103,12 @@ describeEachDatabase('bad input: named cases', (ctx) => {
     registerCalls(app, { db: ctx.db, config: ctx.config, rbac: new RbacCache(ctx.db) }, [probe]);
     try {
       expect(await injectCall(app, 'probe/echo', { n: 2 ** 31 - 1, s: '好 😀', at: '2024-01-01T00:00:00Z' })).toMatchObject({ code: '00000' });
-      expect(await injectCall(app, 'probe/echo', { n: 2 ** 31, s: 'x' })).toMatchObject({ code: 'A0400', msg: '参数错误：n 不能大于 2147483647' });
-      expect(await injectCall(app, 'probe/echo', { n: 1e21, s: 'x' })).toMatchObject({ code: 'A0400', msg: '参数错误：n 不能大于 2147483647' });
-      expect(await injectCall(app, 'probe/echo', { n: -(2 ** 31) - 1, s: 'x' })).toMatchObject({ code: 'A0400', msg: '参数错误：n 不能小于 -2147483648' });
-      expect(await injectCall(app, 'probe/echo', { n: 1, s: 'a\u0000b' })).toMatchObject({ code: 'A0400', msg: '参数错误：s 含有不允许的字符' });
-      expect(await injectCall(app, 'probe/echo', { n: 1, s: '\udfff' })).toMatchObject({ code: 'A0400', msg: '参数错误：s 含有不允许的字符' });
-      expect(await injectCall(app, 'probe/echo', { n: 1, s: 'x', at: '0000-01-01T00:00:00Z' })).toMatchObject({ code: 'A0400', msg: '参数错误：at 格式不正确' });
+      expect(await injectCall(app, 'probe/echo', { n: 2 ** 31, s: 'x' })).toMatchObject({ code: 'A0400', msg: '参数错误：某个字段不能大于 2147483647' });
+      expect(await injectCall(app, 'probe/echo', { n: 1e21, s: 'x' })).toMatchObject({ code: 'A0400', msg: '参数错误：某个字段不能大于 2147483647' });
+      expect(await injectCall(app, 'probe/echo', { n: -(2 ** 31) - 1, s: 'x' })).toMatchObject({ code: 'A0400', msg: '参数错误：某个字段不能小于 -2147483648' });
+      expect(await injectCall(app, 'probe/echo', { n: 1, s: 'a\u0000b' })).toMatchObject({ code: 'A0400', msg: '参数错误：某个字段含有不允许的字符' });
+      expect(await injectCall(app, 'probe/echo', { n: 1, s: '\udfff' })).toMatchObject({ code: 'A0400', msg: '参数错误：某个字段含有不允许的字符' });
+      expect(await injectCall(app, 'probe/echo', { n: 1, s: 'x', at: '0000-01-01T00:00:00Z' })).toMatchObject({ code: 'A0400', msg: '参数错误：时间格式不正确' });
     } finally {
       await app.close();
     }
@@ -116,11 +116,11 @@ describeEachDatabase('bad input: named cases', (ctx) => {
 
   it('bounds ids as their columns are: int4 ids to 2^31 − 1, bigserial session ids to 2^53 − 1', async () => {
     const token = await ctx.login(TEST_ADMIN.username, TEST_ADMIN.password);
-    expect(await ctx.call('role/delete', { id: 2 ** 31 }, { token })).toMatchObject({ code: 'A0400', msg: '参数错误：id 不能大于 2147483647' });
-    expect(await ctx.call('account/setRoles', { id: 1, roleIds: [2 ** 31] }, { token })).toMatchObject({ code: 'A0400', msg: '参数错误：roleIds[0] 不能大于 2147483647' });
+    expect(await ctx.call('role/delete', { id: 2 ** 31 }, { token })).toMatchObject({ code: 'A0400', msg: '参数错误：编号不能大于 2147483647' });
+    expect(await ctx.call('account/setRoles', { id: 1, roleIds: [2 ** 31] }, { token })).toMatchObject({ code: 'A0400', msg: '参数错误：角色不能大于 2147483647' });
     // A bigserial id beyond int4 is a session that does not exist, not an overflow.
-    expect(await ctx.call('session/forceLogout', { id: 2 ** 40 }, { token })).toMatchObject({ code: 'A0400', msg: '参数错误：id 会话不存在或已结束' });
-    expect(await ctx.call('session/forceLogout', { id: 2 ** 63 }, { token })).toMatchObject({ code: 'A0400', msg: `参数错误：id 不能大于 ${Number.MAX_SAFE_INTEGER}` });
+    expect(await ctx.call('session/forceLogout', { id: 2 ** 40 }, { token })).toMatchObject({ code: 'A0400', msg: '参数错误：会话不存在或已结束' });
+    expect(await ctx.call('session/forceLogout', { id: 2 ** 63 }, { token })).toMatchObject({ code: 'A0400', msg: `参数错误：编号不能大于 ${Number.MAX_SAFE_INTEGER}` });
   });
 
   it('takes dates PostgreSQL stores and refuses the others with A0400', async () => {
@@ -129,7 +129,7 @@ describeEachDatabase('bad input: named cases', (ctx) => {
       expect(await ctx.call('auditLog/list', { from }, { token })).toMatchObject({ code: '00000' });
     }
     for (const from of ['0000-01-01T00:00:00Z', '10000-01-01T00:00:00Z', '2024-02-30T00:00:00Z', '0001-01-01T00:00:00+01:00', '9999-12-31T23:59:59-00:01', '2024-01-01T00:00:00+16:00']) {
-      expect(await ctx.call('auditLog/list', { from }, { token })).toMatchObject({ code: 'A0400', msg: '参数错误：from 格式不正确' });
+      expect(await ctx.call('auditLog/list', { from }, { token })).toMatchObject({ code: 'A0400', msg: '参数错误：开始时间格式不正确' });
     }
   });
 
@@ -161,7 +161,7 @@ describeEachDatabase('bad input: named cases', (ctx) => {
       answers.push({ name, status: answer.status, code: answer.code, msg: answer.msg });
     }
     expect(answers.filter((answer) => answer.status >= 500 || answer.code !== 'A0400')).toEqual([]);
-    expect(answers[0]).toMatchObject({ status: 200, msg: '参数错误：file 上传的数据不完整或格式不正确' });
+    expect(answers[0]).toMatchObject({ status: 200, msg: '参数错误：上传的数据不完整或格式不正确' });
   });
 
   it('logs an unexpected failure as one line without the statement or its parameters, identical ones once a minute', async () => {

@@ -123,20 +123,20 @@ describeEachDatabase(
     it('judges the type from the bytes, not the name, and refuses SVG', async () => {
       const fake = await upload('photo.png', Buffer.from('just some text, not an image at all'));
       expect(fake).toMatchObject({ isSuccess: false, code: 'A0400' });
-      expect(fake.msg).toBe('参数错误：file 类型不支持，只能上传 PNG、JPEG、GIF、WebP 图片或 MP4、WebM、MOV 视频');
+      expect(fake.msg).toBe('参数错误：文件类型不支持，只能上传 PNG、JPEG、GIF、WebP 图片或 MP4、WebM、MOV 视频');
       const svg = await upload('logo.svg', SVG, staff, 'image/svg+xml');
       expect(svg.code).toBe('A0400');
       const empty = await upload('empty.png', Buffer.alloc(0));
-      expect(empty.msg).toBe('参数错误：file 是空文件');
+      expect(empty.msg).toBe('参数错误：上传的文件是空文件');
       const count = await one(ctx.db, sql`select count(*)::int as n from media where name in ('photo.png', 'logo.svg', 'empty.png')`);
       expect(count.n).toBe(0);
     });
 
     it('enforces the size limits with a clear message', async () => {
       const bigImage = Buffer.concat([PNG, Buffer.alloc(IMAGE_LIMIT)]);
-      expect((await upload('big.png', bigImage)).msg).toBe('参数错误：file 图片不能超过 2 KB');
+      expect((await upload('big.png', bigImage)).msg).toBe('参数错误：图片不能超过 2 KB');
       const bigVideo = Buffer.concat([MP4, Buffer.alloc(VIDEO_LIMIT)]);
-      expect((await upload('big.mp4', bigVideo)).msg).toBe('参数错误：file 超过大小上限（图片不超过 2 KB，视频不超过 8 KB）');
+      expect((await upload('big.mp4', bigVideo)).msg).toBe('参数错误：文件超过大小上限（图片不超过 2 KB，视频不超过 8 KB）');
       // A video under its own limit may be larger than the image limit.
       const video = await upload('ok.mp4', Buffer.concat([MP4, Buffer.alloc(IMAGE_LIMIT * 2)]));
       expect(video.isSuccess).toBe(true);
@@ -171,7 +171,7 @@ describeEachDatabase(
       const renamed = await ctx.call('media/rename', { id: item.id, name: '首页封面' }, { token: staff });
       expect(renamed.content).toMatchObject({ name: '首页封面', url: item.url });
       const blank = await ctx.call('media/rename', { id: item.id, name: '   ' }, { token: staff });
-      expect(blank.msg).toBe('参数错误：name 不能为空');
+      expect(blank.msg).toBe('参数错误：名称不能为空');
 
       const key = item.url.split('/').pop();
       const file = path.join(mediaDir, key.slice(0, 2), key);
@@ -180,7 +180,7 @@ describeEachDatabase(
       expect(removed.isSuccess).toBe(true);
       expect(fs.existsSync(file)).toBe(false);
       expect((await ctx.app.inject({ method: 'GET', url: item.url })).statusCode).toBe(404);
-      expect((await ctx.call('media/delete', { id: item.id }, { token: staff })).msg).toBe('参数错误：id 对应的素材不存在');
+      expect((await ctx.call('media/delete', { id: item.id }, { token: staff })).msg).toBe('参数错误：该素材不存在');
     });
   },
   { config: { mediaDir, mediaImageMaxBytes: IMAGE_LIMIT, mediaVideoMaxBytes: VIDEO_LIMIT } },

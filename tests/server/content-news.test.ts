@@ -39,12 +39,12 @@ describeEachDatabase('content: news administration', (ctx) => {
     expect((await ctx.call('news/unpublish', { id }, { token: staff })).msg).toBe('该新闻尚未发布');
 
     const blank = await ctx.call('news/update', { id, title: ' ', summary: '', body: '' }, { token: staff });
-    expect(blank.msg).toBe('参数错误：title 不能为空');
+    expect(blank.msg).toBe('参数错误：标题不能为空');
     const tooLong = await ctx.call('news/create', { title: 'x'.repeat(101), summary: '', body: '' }, { token: staff });
-    expect(tooLong.msg).toBe('参数错误：title 长度不能超过 100 个字符');
+    expect(tooLong.msg).toBe('参数错误：标题长度不能超过 100 个字符');
 
     await ctx.call('news/delete', { id }, { token: staff });
-    expect((await ctx.call('news/publish', { id }, { token: staff })).msg).toBe('参数错误：id 对应的新闻不存在');
+    expect((await ctx.call('news/publish', { id }, { token: staff })).msg).toBe('参数错误：该新闻不存在');
     const audited = await one(ctx.db, sql`select count(*)::int as n from audit_log where target_type = 'news' and target_id = ${String(id)}`);
     expect(audited.n).toBe(5);
   });

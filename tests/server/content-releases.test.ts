@@ -17,25 +17,25 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     const list = await ctx.call('appVersion/list', {}, { token: staff });
     expect(list.content.list.map((row: any) => [row.version, row.status, row.scriptCount])).toEqual([['1.0.0', 'published', 4]]);
 
-    expect((await release('abc')).msg).toBe('参数错误：version 应为语义化版本号（如 1.2.3）');
-    expect((await release('1.0.0')).msg).toBe('参数错误：version 1.0.0 已存在');
-    expect((await release('v1.0.0')).msg).toBe('参数错误：version 1.0.0 已存在');
-    expect((await release('0.9.9')).msg).toBe('参数错误：version 应高于已有的最高版本 1.0.0');
-    expect((await release('1.1.0', '1.2.0')).msg).toBe('参数错误：minSupportedVersion 不能高于版本号 1.1.0');
-    expect((await release('1.1.0', 'x')).msg).toBe('参数错误：minSupportedVersion 应为语义化版本号（如 1.2.3）');
-    expect((await release('1.1.0', '1.0.0', 'ftp://x')).msg).toBe('参数错误：downloadUrl 应以 http:// 或 https:// 开头');
+    expect((await release('abc')).msg).toBe('参数错误：版本号应为语义化版本号（如 1.2.3）');
+    expect((await release('1.0.0')).msg).toBe('参数错误：版本号 1.0.0 已存在');
+    expect((await release('v1.0.0')).msg).toBe('参数错误：版本号 1.0.0 已存在');
+    expect((await release('0.9.9')).msg).toBe('参数错误：版本号应高于已有的最高版本 1.0.0');
+    expect((await release('1.1.0', '1.2.0')).msg).toBe('参数错误：最低支持版本不能高于版本号 1.1.0');
+    expect((await release('1.1.0', 'x')).msg).toBe('参数错误：最低支持版本应为语义化版本号（如 1.2.3）');
+    expect((await release('1.1.0', '1.0.0', 'ftp://x')).msg).toBe('参数错误：下载地址应以 http:// 或 https:// 开头');
 
     // 1.10.0 > 1.9.0 as semver, though not as text.
     const nine = await release('v1.9.0');
     expect(nine.content).toMatchObject({ version: '1.9.0', status: 'draft', releasedAt: null, scriptCount: 0 });
     const ten = await release('1.10.0', '1.0.0', '');
     expect(ten.content.version).toBe('1.10.0');
-    expect((await release('1.9.5')).msg).toBe('参数错误：version 应高于已有的最高版本 1.10.0');
+    expect((await release('1.9.5')).msg).toBe('参数错误：版本号应高于已有的最高版本 1.10.0');
     const drafts = await ctx.call('appVersion/list', { status: 'draft' }, { token: staff });
     expect(drafts.content.list.map((row: any) => row.version)).toEqual(['1.10.0', '1.9.0']);
 
     const noUrl = await ctx.call('appVersion/publish', { id: ten.content.id }, { token: staff });
-    expect(noUrl.msg).toBe('参数错误：downloadUrl 发布前请填写下载地址');
+    expect(noUrl.msg).toBe('参数错误：发布前请填写下载地址');
     const deleted = await ctx.call('appVersion/delete', { id: ten.content.id }, { token: staff });
     expect(deleted.isSuccess).toBe(true);
     const deletePublished = await ctx.call('appVersion/delete', { id: list.content.list[0].id }, { token: staff });
@@ -53,9 +53,9 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     expect(invite.versions.map((v: any) => v.version)).toEqual([2, 1]);
 
     const twoOfOne = await ctx.call('appVersion/setBundle', { id, scriptVersionIds: invite.versions.map((v: any) => v.versionId) }, { token: staff });
-    expect(twoOfOne.msg).toBe('参数错误：scriptVersionIds 同一脚本只能选择一个版本');
+    expect(twoOfOne.msg).toBe('参数错误：同一脚本只能选择一个版本');
     const unknown = await ctx.call('appVersion/setBundle', { id, scriptVersionIds: [999999] }, { token: staff });
-    expect(unknown.msg).toBe('参数错误：scriptVersionIds 包含不存在的脚本版本');
+    expect(unknown.msg).toBe('参数错误：所选脚本版本中有不存在的版本');
 
     const chosen = [invite.versions[1].versionId, ...scripts.filter((s) => s !== invite).map((s) => s.versions[0].versionId)];
     const set = await ctx.call('appVersion/setBundle', { id, scriptVersionIds: chosen }, { token: staff });
@@ -80,7 +80,7 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     const current = await ctx.call('plugin/latestRelease', { version: 'v2.0.0' }, { token: member });
     expect(current.content).toMatchObject({ supported: true, updateAvailable: false });
     const bad = await ctx.call('plugin/latestRelease', { version: 'latest' }, { token: member });
-    expect(bad.msg).toBe('参数错误：version 应为语义化版本号（如 1.2.3）');
+    expect(bad.msg).toBe('参数错误：版本号应为语义化版本号（如 1.2.3）');
 
     const scripts = await ctx.call('plugin/scripts', {}, { token: member });
     expect(scripts.content.release).toBe('2.0.0');

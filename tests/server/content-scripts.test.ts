@@ -36,13 +36,13 @@ describeEachDatabase('content: scripts', (ctx) => {
   it('refuses invalid JSON with its line and column, before storing anything', async () => {
     const answer = await create('坏脚本', '{\n  "a": 1,\n  "b": }');
     expect(answer).toMatchObject({ isSuccess: false, code: 'A0400' });
-    expect(answer.msg).toBe('参数错误：content 第 3 行第 8 列：此处应为值，实际为“}”');
+    expect(answer.msg).toBe('参数错误：第 3 行第 8 列：此处应为值，实际为“}”');
     const count = await one(ctx.db, sql`select count(*)::int as n from scripts where name = '坏脚本'`);
     expect(count.n).toBe(0);
     const notObject = await create('数字脚本', '42');
-    expect(notObject.msg).toBe('参数错误：content 脚本内容应为 JSON 对象或数组');
+    expect(notObject.msg).toBe('参数错误：脚本内容应为 JSON 对象或数组');
     const unterminated = await create('未结束', '{"a": [1, 2');
-    expect(unterminated.msg).toMatch(/^参数错误：content 第 1 行第 12 列：JSON 意外结束/);
+    expect(unterminated.msg).toMatch(/^参数错误：第 1 行第 12 列：JSON 意外结束/);
   });
 
   it('saves every change as a new version, keeps the history, and restores an old one as a new version', async () => {
@@ -54,14 +54,14 @@ describeEachDatabase('content: scripts', (ctx) => {
     expect(saved.content).toMatchObject({ currentVersion: 2, content: '{"steps": [1]}' });
 
     const badSave = await ctx.call('script/save', { id, baseVersion: 2, content: '{"steps": [1,]}' }, { token: admin });
-    expect(badSave.msg).toBe('参数错误：content 第 1 行第 14 列：此处应为值，实际为“]”');
+    expect(badSave.msg).toBe('参数错误：第 1 行第 14 列：此处应为值，实际为“]”');
 
     const stale = await ctx.call('script/save', { id, baseVersion: 1, content: '{"steps": [2]}' }, { token: admin });
     expect(stale).toMatchObject({ code: 'A0400' });
     expect(stale.msg).toMatch(/第 2 版/);
 
     const unchanged = await ctx.call('script/save', { id, baseVersion: 2, content: '{"steps": [1]}' }, { token: admin });
-    expect(unchanged.msg).toBe('参数错误：content 与当前版本相同，无需保存');
+    expect(unchanged.msg).toBe('参数错误：脚本内容与当前版本相同，无需保存');
 
     const history = await ctx.call('script/versions', { id }, { token: admin });
     expect(history.content.total).toBe(2);
@@ -79,9 +79,9 @@ describeEachDatabase('content: scripts', (ctx) => {
     expect(second.content.content).toBe('{"steps": [1]}');
 
     const again = await ctx.call('script/restore', { id, version: 3 }, { token: admin });
-    expect(again.msg).toBe('参数错误：version 已是当前版本');
+    expect(again.msg).toBe('参数错误：该版本已是当前版本');
     const missing = await ctx.call('script/restore', { id, version: 9 }, { token: admin });
-    expect(missing.msg).toBe('参数错误：version 对应的脚本版本不存在');
+    expect(missing.msg).toBe('参数错误：该脚本版本不存在');
 
     const audited = await one(ctx.db, sql`select count(*)::int as n from audit_log where target_type = 'script' and target_id = ${String(id)}`);
     expect(audited.n).toBe(3);
@@ -93,7 +93,7 @@ describeEachDatabase('content: scripts', (ctx) => {
     const renamed = await ctx.call('script/rename', { id, name: ' 改名后 ' }, { token: admin });
     expect(renamed.content.name).toBe('改名后');
     const taken = await ctx.call('script/rename', { id, name: '批量邀请达人' }, { token: admin });
-    expect(taken.msg).toBe('参数错误：name 已被同类脚本使用');
+    expect(taken.msg).toBe('参数错误：该名称已被同类脚本使用');
     const sameNameOtherKind = await ctx.call('script/create', { kind: 'url', name: '改名后', content: '[]' }, { token: admin });
     expect(sameNameOtherKind.isSuccess).toBe(true);
     const disabled = await ctx.call('script/setEnabled', { id, enabled: false }, { token: admin });

@@ -65,7 +65,7 @@ describeEachDatabase('errors', (ctx) => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ isSuccess: false, code: 'A0400', msg: '参数错误：请求体不是有效的 JSON' });
     const array = await ctx.call('account/login', ['admin']);
-    expect(array).toMatchObject({ code: 'A0400', msg: '参数错误：请求体 应为对象' });
+    expect(array).toMatchObject({ code: 'A0400', msg: '参数错误：请求内容应为对象' });
   });
 
   it('serves the bare health route without the database', async () => {

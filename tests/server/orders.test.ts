@@ -133,7 +133,7 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
       );
       for (const levelId of [offSale.id, 999_999]) {
         const answer = await ctx.call('order/create', { levelId }, { token: member.token });
-        expect(answer).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: `参数错误：levelId ${ORDER_MESSAGES.levelUnavailable}` });
+        expect(answer).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: `参数错误：${ORDER_MESSAGES.levelUnavailable}` });
       }
       const wrongType = await ctx.call('order/create', { levelId: 'x' }, { token: member.token });
       expect(wrongType.code).toBe(CODES.BAD_PARAMETERS);
@@ -362,7 +362,7 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
       const other = await freshAccount();
       const order = await buy(owner.token, level('基础版').id);
       const cancelled = await ctx.call('order/cancel', { orderNo: order.orderNo }, { token: other.token });
-      expect(cancelled).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: `参数错误：orderNo ${ORDER_MESSAGES.notFound}` });
+      expect(cancelled).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: `参数错误：${ORDER_MESSAGES.notFound}` });
       expect((await orderRow(order.orderNo)).status).toBe('pending');
       const listed = await ctx.call('order/list', { orderNo: order.orderNo }, { token: other.token });
       expect(listed.content).toMatchObject({ list: [], total: 0 });
@@ -382,7 +382,7 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
       expect(byOperator.content.total).toBe(0);
       expect(await confirm(order.orderNo, operatorToken)).toMatchObject({ code: CODES.NOT_AUTHORISED });
       expect(await ctx.call('order/cancel', { orderNo: order.orderNo }, { token: operatorToken })).toMatchObject({
-        msg: `参数错误：orderNo ${ORDER_MESSAGES.notFound}`,
+        msg: `参数错误：${ORDER_MESSAGES.notFound}`,
       });
       const byAdmin = await ctx.call('order/list', { account: member.username }, { token: adminToken });
       expect(byAdmin.content.list).toEqual([expect.objectContaining({ orderNo: order.orderNo, account: { id: member.id, username: member.username } })]);
@@ -410,7 +410,7 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
       expect((await list({ createdFrom: tomorrow, createdTo: hourAgo })).msg).toContain('createdTo');
       expect((await list({ status: 'lost' })).msg).toContain('status');
       const badNo = await ctx.call('order/confirm', { orderNo: '12' }, { token: adminToken });
-      expect(badNo).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: '参数错误：orderNo 应为 18 位数字' });
+      expect(badNo).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: '参数错误：订单号应为 18 位数字' });
     });
   });
 
@@ -442,8 +442,8 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
       expect(await ctx.call('order/searchAccounts', { keyword: 'demo' }, { token: member.token })).toMatchObject({ code: CODES.NOT_AUTHORISED });
       expect(await ctx.call('order/rechargeList', {}, { token: member.token })).toMatchObject({ code: CODES.NOT_AUTHORISED });
       const missing = await ctx.call('order/recharge', { accountId: member.id }, { token: adminToken });
-      expect(missing.msg).toBe('参数错误：levelId 不能为空');
-      expect((await ctx.call('order/recharge', { accountId: 999_999, levelId: level('基础版').id }, { token: adminToken })).msg).toBe('参数错误：accountId 账户不存在');
+      expect(missing.msg).toBe('参数错误：会员等级不能为空');
+      expect((await ctx.call('order/recharge', { accountId: 999_999, levelId: level('基础版').id }, { token: adminToken })).msg).toBe('参数错误：账户不存在');
       expect(await membershipOf(member.id)).toEqual({ levelId: null, expiresAt: null });
     });
   });

@@ -160,13 +160,13 @@ describeEachDatabase('account/list, account/setRoles, sale/setSale', (ctx) => {
     expect(member.membership).toMatchObject({ name: '专业版' });
 
     const tooBig = await ctx.call('account/list', { pageSize: 101 }, { token: adminToken });
-    expect(tooBig).toMatchObject({ code: 'A0400', msg: '参数错误：pageSize 不能大于 100' });
+    expect(tooBig).toMatchObject({ code: 'A0400', msg: '参数错误：每页条数不能大于 100' });
     const badStatus = await ctx.call('account/list', { status: 'gone' }, { token: adminToken });
-    expect(badStatus).toMatchObject({ code: 'A0400', msg: '参数错误：status 取值应为 enabled、disabled 之一' });
+    expect(badStatus).toMatchObject({ code: 'A0400', msg: '参数错误：状态不是可选的取值' });
     const badType = await ctx.call('account/list', { current: '1' }, { token: adminToken });
-    expect(badType).toMatchObject({ code: 'A0400', msg: '参数错误：current 应为整数' });
+    expect(badType).toMatchObject({ code: 'A0400', msg: '参数错误：页码应为整数' });
     const zero = await ctx.call('account/list', { current: 0 }, { token: adminToken });
-    expect(zero).toMatchObject({ code: 'A0400', msg: '参数错误：current 不能小于 1' });
+    expect(zero).toMatchObject({ code: 'A0400', msg: '参数错误：页码不能小于 1' });
   });
 
   it('replaces the roles of an account and writes an audit row', async () => {
@@ -196,14 +196,14 @@ describeEachDatabase('account/list, account/setRoles, sale/setSale', (ctx) => {
     const target = await accountId(ctx.db, DEMO_ACCOUNTS.operator.username);
     const before = await rows(ctx.db, sql`select role_id from account_roles where account_id = ${target}`);
     const unknownRole = await ctx.call('account/setRoles', { id: target, roleIds: [999_999] }, { token: adminToken });
-    expect(unknownRole).toMatchObject({ code: 'A0400', msg: '参数错误：roleIds 包含不存在的角色' });
+    expect(unknownRole).toMatchObject({ code: 'A0400', msg: '参数错误：所选角色中有不存在的角色' });
     expect(await rows(ctx.db, sql`select role_id from account_roles where account_id = ${target}`)).toEqual(before);
     const noAccount = await ctx.call('account/setRoles', { id: 999_999, roleIds: [] }, { token: adminToken });
     expect(noAccount).toMatchObject({ code: 'A0201', msg: '账户不存在' });
     const badItem = await ctx.call('account/setRoles', { id: target, roleIds: ['x'] }, { token: adminToken });
-    expect(badItem).toMatchObject({ code: 'A0400', msg: '参数错误：roleIds[0] 应为整数' });
+    expect(badItem).toMatchObject({ code: 'A0400', msg: '参数错误：角色应为整数' });
     const missing = await ctx.call('account/setRoles', { id: target }, { token: adminToken });
-    expect(missing).toMatchObject({ code: 'A0400', msg: '参数错误：roleIds 不能为空' });
+    expect(missing).toMatchObject({ code: 'A0400', msg: '参数错误：角色不能为空' });
   });
 
   it('makes a salesperson with a unique invite code, keeps it on update, and audits', async () => {
@@ -227,7 +227,7 @@ describeEachDatabase('account/list, account/setRoles, sale/setSale', (ctx) => {
     expect(new Set(codes.map((row) => row.invite_code)).size).toBe(codes.length);
 
     expect((await ctx.call('sale/setSale', { accountId: target, enabled: true, commissionRate: 10_001 }, { token: adminToken })).msg).toBe(
-      '参数错误：commissionRate 不能大于 10000',
+      '参数错误：佣金比例不能大于 10000',
     );
     expect((await ctx.call('sale/setSale', { accountId: 999_999, enabled: true, commissionRate: 1 }, { token: adminToken })).code).toBe('A0201');
   });

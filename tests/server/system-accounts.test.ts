@@ -29,7 +29,7 @@ describeEachDatabase('system: accounts', (ctx) => {
     expect(byLevel.content.list.map((item: any) => item.username)).toEqual([DEMO_ACCOUNTS.member.username]);
     const none = await ctx.call('account/list', { levelId: 0, username: 'demo_member' }, { token: admin });
     expect(none.content.total).toBe(0);
-    expect((await ctx.call('account/list', { roleId: 'x' }, { token: admin })).msg).toBe('参数错误：roleId 应为整数');
+    expect((await ctx.call('account/list', { roleId: 'x' }, { token: admin })).msg).toBe('参数错误：角色应为整数');
   });
 
   it('caps the total of a text search that matches more than SEARCH_COUNT_CAP accounts', async () => {
@@ -118,11 +118,11 @@ describeEachDatabase('system: accounts', (ctx) => {
     await ctx.login('staff_typed', 'Sturdy#Key-2468');
 
     const taken = await ctx.call('account/create', { username: 'STAFF_MADE', email: 'other@example.com', roleIds: [] }, { token: admin });
-    expect(taken).toMatchObject({ code: 'A0400', msg: '参数错误：username 已存在' });
+    expect(taken).toMatchObject({ code: 'A0400', msg: '参数错误：用户名已存在' });
     const badEmail = await ctx.call('account/create', { username: 'x_user', email: 'nope', roleIds: [] }, { token: admin });
-    expect(badEmail.msg).toBe('参数错误：email 不是有效的邮箱地址');
+    expect(badEmail.msg).toBe('参数错误：邮箱格式不正确');
     const shortPassword = await ctx.call('account/create', { username: 'x_user', email: 'x@example.com', password: 'short', roleIds: [] }, { token: admin });
-    expect(shortPassword.msg).toBe('参数错误：password 长度不能少于 8 个字符');
+    expect(shortPassword.msg).toBe('参数错误：密码长度不能少于 8 个字符');
     const member = await ctx.login(DEMO_ACCOUNTS.member.username);
     expect((await ctx.call('account/create', { username: 'x_user', email: 'x@example.com', roleIds: [] }, { token: member })).code).toBe('A0301');
   });
@@ -240,7 +240,7 @@ describeEachDatabase('system: salespeople, membership levels, audit log', (ctx) 
     expect(regenerated.content.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
     expect(regenerated.content.inviteCode).not.toBe(sale.inviteCode);
     const old = await ctx.call('account/register', { username: 'by_old_code', email: 'old@example.com', password: 'Sturdy#Key-2468', inviteCode: sale.inviteCode });
-    expect(old.msg).toBe('参数错误：inviteCode 无效或已停用');
+    expect(old.msg).toBe('参数错误：邀请码无效或已停用');
     const byCode = await ctx.call('sale/list', { inviteCode: regenerated.content.inviteCode.toLowerCase() }, { token: admin });
     expect(byCode.content.total).toBe(1);
     const auditRow = await one(ctx.db, sql`select before, after from audit_log where action = 'sale.regenerateCode' order by id desc limit 1`);
@@ -279,20 +279,20 @@ describeEachDatabase('system: salespeople, membership levels, audit log', (ctx) 
     expect((await rows(ctx.db, sql`select 1 from ledger_entries where account_id = ${target}`)).length).toBe(1);
     const list = await ctx.call('sale/list', { status: 'removed' }, { token: admin });
     expect(list.content.list.map((item: SaleItem) => item.accountId)).toEqual([target]);
-    expect((await ctx.call('sale/remove', { accountId: target }, { token: admin })).msg).toBe(`参数错误：accountId ${SYSTEM_MESSAGES.saleRemoved}`);
-    expect((await ctx.call('sale/remove', { accountId: managerId }, { token: admin })).msg).toBe(`参数错误：accountId ${SYSTEM_MESSAGES.noSuchSale}`);
+    expect((await ctx.call('sale/remove', { accountId: target }, { token: admin })).msg).toBe(`参数错误：${SYSTEM_MESSAGES.saleRemoved}`);
+    expect((await ctx.call('sale/remove', { accountId: managerId }, { token: admin })).msg).toBe(`参数错误：${SYSTEM_MESSAGES.noSuchSale}`);
   });
 
   it('manages membership levels; a level in use is only taken off sale', async () => {
     const body = { name: '体验版', priceCents: 990, durationDays: 7, shopQuota: 1, productQuota: 10, sort: 5, onSale: true };
     const created = await ctx.call<LevelItem>('membershipLevel/create', body, { token: admin });
     expect(created.content).toMatchObject({ ...body, orderCount: 0, accountCount: 0 });
-    expect((await ctx.call('membershipLevel/create', body, { token: admin })).msg).toBe('参数错误：name 已被其他等级使用');
+    expect((await ctx.call('membershipLevel/create', body, { token: admin })).msg).toBe('参数错误：该名称已被其他等级使用');
     expect((await ctx.call('membershipLevel/create', { ...body, name: 'x', priceCents: 9.9 }, { token: admin })).msg).toBe(
-      '参数错误：priceCents 应为整数',
+      '参数错误：价格应为整数',
     );
     expect((await ctx.call('membershipLevel/create', { ...body, name: 'x', durationDays: 0 }, { token: admin })).msg).toBe(
-      '参数错误：durationDays 不能小于 1',
+      '参数错误：时长不能小于 1',
     );
     const updated = await ctx.call('membershipLevel/update', { id: created.content.id, ...body, priceCents: 1990 }, { token: admin });
     expect(updated.content.priceCents).toBe(1990);
@@ -335,7 +335,7 @@ describeEachDatabase('system: salespeople, membership levels, audit log', (ctx) 
     expect(future.content.total).toBe(0);
     const past = await ctx.call('auditLog/list', { to: new Date(Date.now() - 3_600_000).toISOString() }, { token: admin });
     expect(past.content.total).toBe(0);
-    expect((await ctx.call('auditLog/list', { from: 'yesterday' }, { token: admin })).msg).toBe('参数错误：from 格式不正确');
+    expect((await ctx.call('auditLog/list', { from: 'yesterday' }, { token: admin })).msg).toBe('参数错误：开始时间格式不正确');
     const operator = await ctx.login(DEMO_ACCOUNTS.operator.username);
     expect((await ctx.call('auditLog/list', {}, { token: operator })).code).toBe('A0301');
   });

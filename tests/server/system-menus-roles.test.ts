@@ -76,23 +76,23 @@ describeEachDatabase('system: menus', (ctx) => {
 
   it('refuses a duplicate url and bad fields with a message naming the field', async () => {
     const duplicate = await ctx.call('menu/create', newMenu('/client/home'), { token: admin });
-    expect(duplicate).toMatchObject({ code: 'A0400', msg: `参数错误：url ${SYSTEM_TEXT.menuUrlTaken}` });
+    expect(duplicate).toMatchObject({ code: 'A0400', msg: `参数错误：${SYSTEM_TEXT.menuUrlTaken}` });
     const badUrl = await ctx.call('menu/create', newMenu('no-slash'), { token: admin });
-    expect(badUrl).toMatchObject({ code: 'A0400', msg: '参数错误：url 应以 / 开头，或是 http(s):// 链接' });
+    expect(badUrl).toMatchObject({ code: 'A0400', msg: '参数错误：地址应以 / 开头，或是 http(s):// 链接' });
     const badIcon = await ctx.call('menu/create', newMenu('/x-icon', { icon: 'home' }), { token: admin });
-    expect(badIcon.msg).toBe('参数错误：icon 应为 @ant-design/icons 的图标名，如 HomeOutlined');
+    expect(badIcon.msg).toBe('参数错误：图标应为 @ant-design/icons 的图标名，如 HomeOutlined');
     const notOffered = await ctx.call('menu/create', newMenu('/x-icon', { icon: 'AlipayCircleOutlined' }), { token: admin });
-    expect(notOffered.msg).toBe('参数错误：icon 不是可选的图标');
+    expect(notOffered.msg).toBe('参数错误：该图标不在可选范围内');
     const noTitle = await ctx.call('menu/create', { ...newMenu('/x-title'), title: '' }, { token: admin });
-    expect(noTitle.msg).toBe('参数错误：title 长度不能少于 1 个字符');
+    expect(noTitle.msg).toBe('参数错误：标题长度不能少于 1 个字符');
     const badKind = await ctx.call('menu/create', newMenu('/x-kind', { kind: 'folder' }), { token: admin });
-    expect(badKind.msg).toBe('参数错误：kind 取值应为 directory、page、action 之一');
+    expect(badKind.msg).toBe('参数错误：类型不是可选的取值');
     const noParent = await ctx.call('menu/create', newMenu('/x-parent', { parentId: 999_999 }), { token: admin });
-    expect(noParent.msg).toBe(`参数错误：parentId ${SYSTEM_MESSAGES.noSuchMenu}`);
+    expect(noParent.msg).toBe(`参数错误：${SYSTEM_MESSAGES.noSuchMenu}`);
     // Editing another menu onto a taken url is refused as well.
     const reports = await menuId(ctx.db, '/client/reports');
     const update = await ctx.call('menu/update', { id: reports, ...newMenu('/client/home') }, { token: admin });
-    expect(update.msg).toBe(`参数错误：url ${SYSTEM_TEXT.menuUrlTaken}`);
+    expect(update.msg).toBe(`参数错误：${SYSTEM_TEXT.menuUrlTaken}`);
     expect((await rows(ctx.db, sql`select 1 from menus where url like '/x-%'`)).length).toBe(0);
   });
 
@@ -103,10 +103,10 @@ describeEachDatabase('system: menus', (ctx) => {
 
     for (const target of [parent.id, child.id, grandchild.id]) {
       const moved = await ctx.call('menu/move', { id: parent.id, parentId: target }, { token: admin });
-      expect(moved).toMatchObject({ code: 'A0400', msg: `参数错误：parentId ${SYSTEM_TEXT.menuCycle}` });
+      expect(moved).toMatchObject({ code: 'A0400', msg: `参数错误：${SYSTEM_TEXT.menuCycle}` });
     }
     const edited = await ctx.call('menu/update', { id: parent.id, ...newMenu('/cycle-a', { parentId: grandchild.id }) }, { token: admin });
-    expect(edited.msg).toBe(`参数错误：parentId ${SYSTEM_TEXT.menuCycle}`);
+    expect(edited.msg).toBe(`参数错误：${SYSTEM_TEXT.menuCycle}`);
     expect((await one(ctx.db, sql`select parent_id from menus where id = ${parent.id}`)).parent_id).toBeNull();
 
     const system = await menuId(ctx.db, CAPABILITY_URLS.canSeeSystem);
@@ -126,7 +126,7 @@ describeEachDatabase('system: menus', (ctx) => {
     const after = await rows<{ id: number }>(ctx.db, sql`select id from menus where parent_id = ${system} order by sort, id`);
     expect(after.map((row) => row.id)).toEqual(reversed);
     const partial = await ctx.call('menu/reorder', { parentId: system, orderedIds: reversed.slice(1) }, { token: admin });
-    expect(partial.msg).toBe('参数错误：orderedIds 应恰好列出该父菜单下的全部子菜单');
+    expect(partial.msg).toBe('参数错误：排序应恰好列出该父菜单下的全部子菜单');
     // Put them back for the other cases.
     await ctx.call('menu/reorder', { parentId: system, orderedIds: children.map((row) => row.id) }, { token: admin });
   });
@@ -178,11 +178,11 @@ describeEachDatabase('system: roles', (ctx) => {
     expect(auditRow.after).toEqual(created.content);
 
     const duplicate = await ctx.call('role/create', { name: 'x', code: 'script_editor', description: '', menuIds: [] }, { token: admin });
-    expect(duplicate.msg).toBe(`参数错误：code ${SYSTEM_TEXT.roleCodeTaken}`);
+    expect(duplicate.msg).toBe(`参数错误：${SYSTEM_TEXT.roleCodeTaken}`);
     const badCode = await ctx.call('role/create', { name: 'x', code: 'Bad Code', description: '', menuIds: [] }, { token: admin });
-    expect(badCode.msg).toMatch(/^参数错误：code /);
+    expect(badCode.msg).toMatch(/^参数错误：编码/);
     const badMenu = await ctx.call('role/create', { name: 'x', code: 'x_role', description: '', menuIds: [999_999] }, { token: admin });
-    expect(badMenu.msg).toBe('参数错误：menuIds 包含不存在的菜单 999999');
+    expect(badMenu.msg).toBe('参数错误：所选菜单中有不存在的菜单（编号 999999）');
   });
 
   it('previews the menu and capabilities of a set of grants without saving', async () => {
@@ -203,10 +203,10 @@ describeEachDatabase('system: roles', (ctx) => {
 
     const body = { id: superRole, name: role.name, code: role.code, description: role.description };
     expect((await ctx.call('role/update', { ...body, menuIds: role.menuIds.slice(1) }, { token: admin })).msg).toBe(
-      `参数错误：menuIds ${SYSTEM_TEXT.superAdminAllMenus}`,
+      `参数错误：${SYSTEM_TEXT.superAdminAllMenus}`,
     );
     expect((await ctx.call('role/update', { ...body, code: 'root', menuIds: role.menuIds }, { token: admin })).msg).toBe(
-      `参数错误：code ${SYSTEM_MESSAGES.builtInRoleCode}`,
+      `参数错误：${SYSTEM_MESSAGES.builtInRoleCode}`,
     );
     const renamed = await ctx.call('role/update', { ...body, name: '超级管理员', description: '全部权限', menuIds: role.menuIds }, { token: admin });
     expect(renamed.code).toBe('00000');
