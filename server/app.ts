@@ -80,7 +80,7 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
         useDefaults: false,
         allErrors: false,
         verbose: true,
-        keywords: ['patternMessage', textSafeKeyword],
+        keywords: ['patternMessage', 'limitMessage', textSafeKeyword],
       },
       // After ajv-formats: `date-time` also keeps the instant within what PostgreSQL stores.
       onCreate: storableDateTimeFormat,

@@ -8,12 +8,10 @@ import {
   EMAIL_MAX,
   INVITE_CODE_PATTERN,
   PASSWORD_MAX,
-  PASSWORD_MIN,
-  USERNAME_MAX,
-  USERNAME_MIN,
   USERNAME_PATTERN,
   USERNAME_PATTERN_TEXT,
 } from '../accountRules';
+import { lengthLimit, LIMITS } from '../rules';
 import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
 import { DateTime, Empty, Id, IdBodySchema, Int4, Literals, Nullable, OneOf, Page, PageFields } from './common';
 import { defineApi } from './define';
@@ -27,10 +25,10 @@ export const patternMessage = (message: string) => ({ patternMessage: message })
 
 /** A new account's username (register, create): the one username rule. */
 export const Username = () =>
-  Type.String({ minLength: USERNAME_MIN, maxLength: USERNAME_MAX, pattern: USERNAME_PATTERN, ...patternMessage(USERNAME_PATTERN_TEXT) });
+  Type.String({ ...lengthLimit(LIMITS.username), pattern: USERNAME_PATTERN, ...patternMessage(USERNAME_PATTERN_TEXT) });
 export const Email = () => Type.String({ format: 'email', maxLength: EMAIL_MAX });
 /** A password being set: the length rule (the strength rule is the server's, server/auth/passwordPolicy.ts). */
-export const NewPassword = () => Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
+export const NewPassword = () => Type.String(lengthLimit(LIMITS.password));
 /** A password being checked (login, the current password): anything not empty. */
 export const GivenPassword = () => Type.String({ minLength: 1, maxLength: PASSWORD_MAX });
 

@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { CAPABILITY_URLS } from '../capabilities';
+import { LIMITS, numberLimit } from '../rules';
 import { SYSTEM_TEXT } from '../system';
 import { DateTime, Empty, Id, IdBodySchema, Money, Page, PageFields } from './common';
 import { defineApi } from './define';
@@ -12,11 +13,11 @@ const strict = { additionalProperties: false } as const;
 
 const LevelFields = {
   name: Type.String({ minLength: 1, maxLength: 32 }),
-  priceCents: Type.Integer({ minimum: 0, maximum: 100_000_000, description: '价格（分）' }),
-  durationDays: Type.Integer({ minimum: 1, maximum: 36_500 }),
-  shopQuota: Type.Integer({ minimum: 0, maximum: 100_000, description: '可绑定的店铺数' }),
-  productQuota: Type.Integer({ minimum: 0, maximum: 100_000, description: '一次达人计划可提交的商品数' }),
-  sort: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+  priceCents: Type.Integer({ ...numberLimit(LIMITS.priceYuan, 100), description: '价格（分）' }),
+  durationDays: Type.Integer(numberLimit(LIMITS.durationDays)),
+  shopQuota: Type.Integer({ ...numberLimit(LIMITS.shopQuota), description: '可绑定的店铺数' }),
+  productQuota: Type.Integer({ ...numberLimit(LIMITS.productQuota), description: '一次达人计划可提交的商品数' }),
+  sort: Type.Integer(numberLimit(LIMITS.sort)),
   onSale: Type.Boolean(),
 };
 

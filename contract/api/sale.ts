@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { CAPABILITY_URLS } from '../capabilities';
+import { LIMITS, numberLimit } from '../rules';
 import { SALE_STATUSES } from '../system';
 import { DateTime, Id, Literals, Money, OneOf, Page, PageFields } from './common';
 import { defineApi } from './define';
@@ -11,7 +12,7 @@ import { defineApi } from './define';
 const strict = { additionalProperties: false } as const;
 
 /** Basis points, 0–10000 (12.5 % is 1250). */
-const CommissionRate = () => Type.Integer({ minimum: 0, maximum: 10000, description: '佣金比例（万分之一）' });
+const CommissionRate = () => Type.Integer({ ...numberLimit(LIMITS.commissionPercent, 100), description: '佣金比例（万分之一）' });
 
 export const SaleStatus = OneOf(SALE_STATUSES);
 export type SaleStatus = Static<typeof SaleStatus>;

@@ -5,6 +5,7 @@
  */
 import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { fieldLabel } from '#contract/fieldLabels';
+import { requiredText } from '#contract/rules';
 import { TEXT_SAFE_KEYWORD } from './bodySafety';
 
 export interface AjvError {
@@ -23,6 +24,8 @@ const TYPE_NAMES: Record<string, string> = {
   object: '对象',
   null: '空值',
 };
+
+const LIMIT_KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength']);
 
 /** The whole body, when the error is about the body itself. */
 const BODY_LABEL = '请求内容';
@@ -47,8 +50,8 @@ function locate(instancePath: string, extra?: string): { field?: string; label: 
 function problem(error: AjvError): { field?: string; text: string } {
   const { keyword, params, instancePath } = error;
   if (keyword === 'required') {
-    const { field, label } = locate(instancePath, params.missingProperty);
-    return { field, text: `${label}不能为空` };
+    const { field } = locate(instancePath, params.missingProperty);
+    return { field, text: requiredText(params.missingProperty) };
   }
   if (keyword === 'additionalProperties') {
     const { field } = locate(instancePath, params.additionalProperty);
@@ -56,6 +59,9 @@ function problem(error: AjvError): { field?: string; text: string } {
   }
   const { field, label } = locate(instancePath);
   const say = (text: string) => ({ field, text: `${label}${text}` });
+  // A limit shared with the console's forms (contract/rules.ts) says the forms' sentence.
+  const limitMessage: string | undefined = LIMIT_KEYWORDS.has(keyword) ? error.parentSchema?.limitMessage : undefined;
+  if (limitMessage) return say(limitMessage);
   switch (keyword) {
     case 'type': {
       const types = String(params.type)

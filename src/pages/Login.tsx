@@ -9,9 +9,6 @@ import {
   EMAIL_MAX,
   INVITE_CODE_PATTERN,
   PASSWORD_MAX,
-  PASSWORD_MIN,
-  USERNAME_MAX,
-  USERNAME_MIN,
   USERNAME_PATTERN,
   USERNAME_PATTERN_TEXT,
 } from '#contract/accountRules';
@@ -21,6 +18,8 @@ import { APP_TITLE, ROUTE_TITLES } from '@/locales/zh-CN/routes';
 import usePageTitle from '@/utils/usePageTitle';
 import { feedback } from '@/utils/feedback';
 import { strongPasswordRule } from '@/utils/passwordStrength';
+import { lengthWithin, requiredRule } from '@/utils/formRules';
+import { LIMITS } from '#contract/rules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import styles from './Login.module.less';
 
@@ -33,8 +32,8 @@ const TABS: { key: Tab; label: string }[] = [
 const HOME = '/client/home';
 
 const passwordRules = [
-  { required: true, message: '请输入密码' },
-  { min: PASSWORD_MIN, max: PASSWORD_MAX, message: `密码长度为 ${PASSWORD_MIN}–${PASSWORD_MAX} 个字符` },
+  requiredRule('password'),
+  lengthWithin(LIMITS.password),
 ];
 
 /** Where to go after login: a same-site `redirect` query, or home. */
@@ -120,8 +119,8 @@ function RegisterForm({ onRegistered }: { onRegistered: (username: string) => vo
       <Form.Item
         name="username"
         rules={[
-          { required: true, whitespace: true, message: '请输入用户名' },
-          { min: USERNAME_MIN, max: USERNAME_MAX, message: `用户名长度为 ${USERNAME_MIN}–${USERNAME_MAX} 个字符` },
+          { ...requiredRule('username'), whitespace: true },
+          lengthWithin(LIMITS.username),
           { pattern: new RegExp(USERNAME_PATTERN), message: `用户名${USERNAME_PATTERN_TEXT}` },
         ]}
       >

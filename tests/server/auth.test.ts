@@ -77,13 +77,13 @@ describeEachDatabase('account/register and account/login', (ctx) => {
 
   it('names the bad field in A0400 messages', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ username: 'ab' }, '参数错误：用户名长度不能少于 3 个字符'],
-      [{ username: 'a'.repeat(33) }, '参数错误：用户名长度不能超过 32 个字符'],
+      [{ username: 'ab' }, '参数错误：用户名长度应为 3–32 个字符'],
+      [{ username: 'a'.repeat(33) }, '参数错误：用户名长度应为 3–32 个字符'],
       [{ username: 'bad name!' }, '参数错误：用户名只能包含字母、数字和下划线'],
       [{ email: 'not-an-email' }, '参数错误：邮箱格式不正确'],
       [{ email: undefined }, '参数错误：邮箱不能为空'],
-      [{ password: 'short' }, '参数错误：密码长度不能少于 8 个字符'],
-      [{ password: 'x'.repeat(65) }, '参数错误：密码长度不能超过 64 个字符'],
+      [{ password: 'short' }, '参数错误：密码长度应为 8–64 个字符'],
+      [{ password: 'x'.repeat(65) }, '参数错误：密码长度应为 8–64 个字符'],
       [{ password: 12345678 }, '参数错误：密码应为字符串'],
       [{ nickname: 'x' }, '参数错误：请求中含有不支持的字段'],
     ];

@@ -137,7 +137,7 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
       }
       const wrongType = await ctx.call('order/create', { levelId: 'x' }, { token: member.token });
       expect(wrongType.code).toBe(CODES.BAD_PARAMETERS);
-      expect(wrongType.msg).toContain('levelId');
+      expect(wrongType.content).toEqual({ field: 'levelId' });
       for (let index = 0; index < MAX_PENDING_ORDERS; index += 1) await buy(member.token, level('基础版').id);
       const tooMany = await ctx.call('order/create', { levelId: level('基础版').id }, { token: member.token });
       expect(tooMany).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: ORDER_MESSAGES.tooManyPending });
@@ -406,9 +406,9 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
       expect((await list({ createdTo: hourAgo })).content.total).toBe(0);
       const bad = await list({ createdFrom: 'yesterday' });
       expect(bad.code).toBe(CODES.BAD_PARAMETERS);
-      expect(bad.msg).toContain('createdFrom');
-      expect((await list({ createdFrom: tomorrow, createdTo: hourAgo })).msg).toContain('createdTo');
-      expect((await list({ status: 'lost' })).msg).toContain('status');
+      expect(bad.content).toEqual({ field: 'createdFrom' });
+      expect((await list({ createdFrom: tomorrow, createdTo: hourAgo })).content).toEqual({ field: 'createdTo' });
+      expect((await list({ status: 'lost' })).content).toEqual({ field: 'status' });
       const badNo = await ctx.call('order/confirm', { orderNo: '12' }, { token: adminToken });
       expect(badNo).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: '参数错误：订单号应为 18 位数字' });
     });

@@ -227,7 +227,7 @@ describeEachDatabase('account/list, account/setRoles, sale/setSale', (ctx) => {
     expect(new Set(codes.map((row) => row.invite_code)).size).toBe(codes.length);
 
     expect((await ctx.call('sale/setSale', { accountId: target, enabled: true, commissionRate: 10_001 }, { token: adminToken })).msg).toBe(
-      '参数错误：佣金比例不能大于 10000',
+      '参数错误：佣金比例应在 0–100% 之间',
     );
     expect((await ctx.call('sale/setSale', { accountId: 999_999, enabled: true, commissionRate: 1 }, { token: adminToken })).code).toBe('A0201');
   });

@@ -122,7 +122,7 @@ describeEachDatabase('system: accounts', (ctx) => {
     const badEmail = await ctx.call('account/create', { username: 'x_user', email: 'nope', roleIds: [] }, { token: admin });
     expect(badEmail.msg).toBe('参数错误：邮箱格式不正确');
     const shortPassword = await ctx.call('account/create', { username: 'x_user', email: 'x@example.com', password: 'short', roleIds: [] }, { token: admin });
-    expect(shortPassword.msg).toBe('参数错误：密码长度不能少于 8 个字符');
+    expect(shortPassword.msg).toBe('参数错误：密码长度应为 8–64 个字符');
     const member = await ctx.login(DEMO_ACCOUNTS.member.username);
     expect((await ctx.call('account/create', { username: 'x_user', email: 'x@example.com', roleIds: [] }, { token: member })).code).toBe('A0301');
   });
@@ -292,7 +292,7 @@ describeEachDatabase('system: salespeople, membership levels, audit log', (ctx) 
       '参数错误：价格应为整数',
     );
     expect((await ctx.call('membershipLevel/create', { ...body, name: 'x', durationDays: 0 }, { token: admin })).msg).toBe(
-      '参数错误：时长不能小于 1',
+      '参数错误：时长应在 1–36500 天之间',
     );
     const updated = await ctx.call('membershipLevel/update', { id: created.content.id, ...body, priceCents: 1990 }, { token: admin });
     expect(updated.content.priceCents).toBe(1990);

@@ -6,7 +6,9 @@ import { useRef, useState } from 'react';
 import { change } from '@/services/system';
 import { formatYuan, parseYuan } from '#contract/money';
 import type { LevelCreateBody, LevelItem } from '#contract/api/membershipLevel';
+import { limitText, LIMITS } from '#contract/rules';
 import { SYSTEM_TEXT } from '#contract/system';
+import { requiredNumber, requiredRule } from '@/utils/formRules';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 
@@ -36,21 +38,26 @@ function LevelForm({ level, onClose, onSubmit }: { level?: LevelItem; onClose():
         label="价格"
         fieldProps={{ addonAfter: '元' }}
         rules={[
-          { required: true, message: '请输入价格' },
+          requiredRule(LIMITS.priceYuan.field),
           { validator: async (_, value) => (value === undefined || value === '' || parseYuan(String(value)) !== null ? undefined : Promise.reject(new Error('请输入金额，最多两位小数'))) },
+          {
+            validator: async (_, value) => {
+              const cents = value === undefined || value === '' ? null : parseYuan(String(value));
+              const { min, max } = LIMITS.priceYuan;
+              if (cents !== null && (cents < min * 100 || cents > max * 100)) throw new Error(limitText(LIMITS.priceYuan));
+            },
+          },
         ]}
       />
-      <ProFormDigit name="durationDays" label="时长" min={1} max={36500} fieldProps={{ precision: 0, addonAfter: '天' }} rules={[{ required: true, message: '请输入时长' }]} />
-      <ProFormDigit name="shopQuota" label="店铺数量" min={0} max={100000} fieldProps={{ precision: 0, addonAfter: '个' }} rules={[{ required: true, message: '请输入店铺数量' }]} />
+      <ProFormDigit name="durationDays" label="时长" fieldProps={{ precision: 0, addonAfter: '天' }} rules={requiredNumber(LIMITS.durationDays)} />
+      <ProFormDigit name="shopQuota" label="店铺数量" fieldProps={{ precision: 0, addonAfter: '个' }} rules={requiredNumber(LIMITS.shopQuota)} />
       <ProFormDigit
         name="productQuota"
         label="单次商品 ID 数"
-        min={0}
-        max={100000}
         fieldProps={{ precision: 0, addonAfter: '个' }}
-        rules={[{ required: true, message: '请输入单次商品 ID 数' }]}
+        rules={requiredNumber(LIMITS.productQuota)}
       />
-      <ProFormDigit name="sort" label="排序" min={0} max={1000000} fieldProps={{ precision: 0 }} tooltip="数字小的在前" rules={[{ required: true, message: '请输入排序' }]} />
+      <ProFormDigit name="sort" label="排序" fieldProps={{ precision: 0 }} tooltip="数字小的在前" rules={requiredNumber(LIMITS.sort)} />
       <ProFormSwitch name="onSale" label="上架" />
     </ModalForm>
   );

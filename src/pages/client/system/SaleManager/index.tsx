@@ -6,9 +6,11 @@ import { useRef, useState } from 'react';
 import { change } from '@/services/system';
 import { formatRate, formatYuan } from '#contract/money';
 import type { SaleItem } from '#contract/api/sale';
+import { LIMITS } from '#contract/rules';
 import { basisPointsToPercent, percentToBasisPoints } from '#contract/system';
 import { SALE_STATUS_TEXT } from '@/locales/zh-CN/system';
 import dayjs from '@/utils/dayjs';
+import { requiredNumber } from '@/utils/formRules';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 
@@ -114,10 +116,8 @@ export default function SaleManager() {
           <ProFormDigit
             name="percent"
             label="佣金比例"
-            min={0}
-            max={100}
             fieldProps={{ precision: 2, addonAfter: '%' }}
-            rules={[{ required: true, message: '请输入佣金比例' }]}
+            rules={requiredNumber(LIMITS.commissionPercent)}
             extra="只影响之后支付的订单"
           />
         </ModalForm>

@@ -1,7 +1,9 @@
 /** The users screen's dialogs: new account, roles, salesperson, and the one-time password. */
 import { ModalForm, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { Alert, Modal, Typography } from 'antd';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, USERNAME_PATTERN_TEXT } from '#contract/accountRules';
+import { EMAIL_MAX, USERNAME_PATTERN, USERNAME_PATTERN_TEXT } from '#contract/accountRules';
+import { LIMITS } from '#contract/rules';
+import { lengthWithin, requiredNumber, requiredRule } from '@/utils/formRules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import { strongPasswordRule } from '@/utils/passwordStrength';
 import type { RoleOption } from '#contract/api/role';
@@ -29,8 +31,8 @@ export function CreateAccountForm({ roles, onClose, onSubmit }: { roles: RoleOpt
         name="username"
         label="用户名"
         rules={[
-          { required: true, message: '请输入用户名' },
-          { min: USERNAME_MIN, max: USERNAME_MAX, message: `长度为 ${USERNAME_MIN}–${USERNAME_MAX} 个字符` },
+          requiredRule('username'),
+          lengthWithin(LIMITS.username),
           { pattern: new RegExp(USERNAME_PATTERN), message: USERNAME_PATTERN_TEXT },
         ]}
       />
@@ -40,7 +42,7 @@ export function CreateAccountForm({ roles, onClose, onSubmit }: { roles: RoleOpt
         label="初始密码"
         placeholder="留空则自动生成"
         rules={[
-          { min: PASSWORD_MIN, max: PASSWORD_MAX, message: `长度为 ${PASSWORD_MIN}–${PASSWORD_MAX} 个字符` },
+          lengthWithin(LIMITS.password),
           ({ getFieldValue }: { getFieldValue(name: string): unknown }) =>
             strongPasswordRule(() => [getFieldValue('username') as string | undefined, getFieldValue('email') as string | undefined]),
         ]}
@@ -110,10 +112,8 @@ export function SaleForm({
       <ProFormDigit
         name="percent"
         label="佣金比例"
-        min={0}
-        max={100}
         fieldProps={{ precision: 2, addonAfter: '%' }}
-        rules={[{ required: true, message: '请输入佣金比例' }]}
+        rules={requiredNumber(LIMITS.commissionPercent)}
         extra="按订单实付金额计算，精确到 0.01%"
       />
       <ProFormSwitch name="enabled" label="启用" extra="停用后邀请码失效，已有记录保留" />

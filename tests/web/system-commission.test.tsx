@@ -1,0 +1,30 @@
+/**
+ * The commission dialog refuses a rate above 100 % before sending, with the sentence the server
+ * would answer (contract/rules.ts), instead of silently saving 100 %.
+ */
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { SaleForm } from '@/pages/client/system/UsersManager/AccountForms';
+import { limitText, LIMITS } from '#contract/rules';
+
+async function typeRate(value: string) {
+  const onSubmit = jest.fn(async () => true);
+  render(<SaleForm username="demo_sale" rate={1000} enabled onClose={() => undefined} onSubmit={onSubmit} />);
+  const input = await screen.findByRole('spinbutton');
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+  fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+  return { input: input as HTMLInputElement, onSubmit };
+}
+
+it('refuses 150 % with the server’s sentence, keeps what was typed and sends nothing', async () => {
+  const { input, onSubmit } = await typeRate('150');
+  expect(await screen.findByText('佣金比例应在 0–100% 之间')).toBeInTheDocument();
+  expect(limitText(LIMITS.commissionPercent)).toBe('佣金比例应在 0–100% 之间');
+  expect(input.value).toBe('150');
+  expect(onSubmit).not.toHaveBeenCalled();
+});
+
+it('sends 12.5 %', async () => {
+  const { onSubmit } = await typeRate('12.5');
+  await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(12.5, true));
+});
