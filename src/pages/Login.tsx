@@ -1,10 +1,12 @@
 /** `/login` and `/register`: one screen, two tabs. */
 import { LockOutlined, MailOutlined, UserOutlined, GiftOutlined } from '@ant-design/icons';
-import { history, Link, useLocation, useModel } from '@umijs/max';
+import { history, Link, Navigate, useLocation, useModel } from '@umijs/max';
 import { Button, Checkbox, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getToken, saveLogin } from '@/auth/session';
+import { isAuthPath, redirectFromSearch } from '@/auth/redirect';
 import { login, register } from '@/services/account';
+import { submitWithFieldErrors } from '@/services/request';
 import {
   EMAIL_MAX,
   INVITE_CODE_PATTERN,
@@ -30,20 +32,13 @@ const TABS: { key: Tab; label: string }[] = [
   { key: 'login', label: '账户登录' },
   { key: 'register', label: '注册账户' },
 ];
-const HOME = '/client/home';
-
 const passwordRules = [
   { required: true, message: '请输入密码' },
   { min: PASSWORD_MIN, max: PASSWORD_MAX, message: `密码长度为 ${PASSWORD_MIN}–${PASSWORD_MAX} 个字符` },
 ];
 
-/** Where to go after login: a same-site `redirect` query, or home. */
-function afterLoginPath(search: string): string {
-  const target = new URLSearchParams(search).get('redirect');
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : HOME;
-}
-
 function LoginForm({ username }: { username?: string }) {
+  const [form] = Form.useForm();
   const { refresh } = useModel('@@initialState');
   const { sendToken } = useModel('extension');
   const location = useLocation();
@@ -52,7 +47,9 @@ function LoginForm({ username }: { username?: string }) {
   const onFinish = async (values: LoginBody & { remember: boolean }) => {
     setSubmitting(true);
     try {
-      const answer = await login({ username: values.username.trim(), password: values.password, remember: values.remember });
+      const answer = await submitWithFieldErrors(form, () =>
+        login({ username: values.username.trim(), password: values.password, remember: values.remember }),
+      );
       if (!answer.isSuccess) return;
       saveLogin(answer.content, values.remember);
       await refresh();
@@ -62,7 +59,7 @@ function LoginForm({ username }: { username?: string }) {
         return;
       }
       void sendToken();
-      history.push(afterLoginPath(location.search));
+      history.push(redirectFromSearch(location.search));
     } catch {
       // the request layer already said what went wrong
     } finally {
@@ -71,7 +68,7 @@ function LoginForm({ username }: { username?: string }) {
   };
 
   return (
-    <Form name="login" size="large" initialValues={{ remember: false, username }} onFinish={onFinish}>
+    <Form name="login" form={form} size="large" initialValues={{ remember: false, username }} onFinish={onFinish}>
       <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名或邮箱' }]}>
         <Input prefix={<UserOutlined />} placeholder="用户名或邮箱" autoComplete="username" />
       </Form.Item>
@@ -104,7 +101,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (username: string) => vo
     try {
       const body: RegisterBody = { ...values, username: values.username.trim(), email: values.email.trim() };
       if (inviteCode?.trim()) body.inviteCode = inviteCode.trim().toUpperCase();
-      const answer = await register(body);
+      const answer = await submitWithFieldErrors(form, () => register(body));
       if (!answer.isSuccess) return;
       feedback.message.success('注册成功，请登录');
       onRegistered(body.username);
@@ -178,6 +175,13 @@ export default function LoginPage() {
   // After registering, the login tab starts with the new username (carried in the history state).
   const registeredName = (location.state as { username?: string } | null)?.username;
   usePageTitle(tab === 'register' ? ROUTE_TITLES['/register'] : ROUTE_TITLES['/login']);
+  // Someone already logged in has nothing to do here (read once: a login made here navigates itself).
+  const [loggedInOnArrival] = useState(() => Boolean(getToken()));
+  // This screen's toasts (注册成功, a refusal) stay behind when a login leaves it.
+  useEffect(() => () => {
+    if (!isAuthPath(history.location.pathname)) feedback.message.destroy();
+  }, []);
+  if (loggedInOnArrival) return <Navigate to={redirectFromSearch(location.search)} replace />;
 
   const switchTab = (next: Tab, state?: { username: string }) =>
     history.replace({ pathname: `/${next}`, search: location.search }, state);

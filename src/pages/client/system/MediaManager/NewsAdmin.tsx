@@ -8,7 +8,7 @@ import { createNews, deleteNews, publishNews, unpublishNews, updateNews } from '
 import { NEWS_BODY_MAX, NEWS_SUMMARY_MAX, NEWS_TITLE_MAX } from '#contract/content';
 import { CONTENT_TEXT, NEWS_STATUS_LABELS } from '@/locales/zh-CN/content';
 import type { NewsAdminItem } from '#contract/api/news';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 
 interface Values {
@@ -98,16 +98,16 @@ export default function NewsAdmin() {
     },
   ];
 
+  const list = usePagedList('news/adminList', { actionRef, emptyText: '暂无新闻' });
   return (
     <ProTable<NewsAdminItem>
       rowKey="id"
       actionRef={actionRef}
       columns={columns}
       pagination={tablePagination}
-      request={pagedRequest('news/adminList')}
+      {...list}
       search={{ labelWidth: 'auto' }}
       scroll={{ x: 1250 }}
-      locale={{ emptyText: '暂无新闻' }}
       toolBarRender={() => [
         <NewsForm
           key="create"

@@ -7,7 +7,7 @@ import { change } from '@/services/system';
 import { formatYuan, parseYuan } from '#contract/money';
 import type { LevelCreateBody, LevelItem } from '#contract/api/membershipLevel';
 import { SYSTEM_TEXT } from '#contract/system';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 
 type LevelValues = Omit<LevelCreateBody, 'priceCents'> & { price: string };
@@ -117,6 +117,10 @@ export default function MembershipManager() {
     },
   ];
 
+  const list = usePagedList('membershipLevel/list', { toBody: ({ onSale, ...rest }: Record<string, unknown>) => ({
+          ...rest,
+          ...(onSale === undefined || onSale === '' ? {} : { onSale: onSale === true || onSale === 'true' }),
+        }), actionRef: table });
   return (
     <PageContainer>
       <ProTable<LevelItem>
@@ -124,10 +128,7 @@ export default function MembershipManager() {
         headerTitle="会员等级"
         actionRef={table}
         columns={columns}
-        request={pagedRequest('membershipLevel/list', ({ onSale, ...rest }: Record<string, unknown>) => ({
-          ...rest,
-          ...(onSale === undefined || onSale === '' ? {} : { onSale: onSale === true || onSale === 'true' }),
-        }))}
+        {...list}
         pagination={tablePagination}
         options={{ density: false, setting: false }}
         toolBarRender={() => [

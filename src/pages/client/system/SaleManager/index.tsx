@@ -9,7 +9,7 @@ import type { SaleItem } from '#contract/api/sale';
 import { basisPointsToPercent, percentToBasisPoints } from '#contract/system';
 import { SALE_STATUS_TEXT } from '@/locales/zh-CN/system';
 import dayjs from '@/utils/dayjs';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 
 const STATUS_ENUM = {
@@ -80,6 +80,7 @@ export default function SaleManager() {
     },
   ];
 
+  const list = usePagedList('sale/list', { actionRef: table });
   return (
     <PageContainer>
       <ProTable<SaleItem>
@@ -87,7 +88,7 @@ export default function SaleManager() {
         headerTitle="销售列表"
         actionRef={table}
         columns={columns}
-        request={pagedRequest('sale/list')}
+        {...list}
         pagination={tablePagination}
         options={{ density: false, setting: false }}
         scroll={{ x: 1200 }}

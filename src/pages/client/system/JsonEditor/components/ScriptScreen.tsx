@@ -8,7 +8,7 @@ import { createScript, renameScript, setScriptEnabled } from '@/services/content
 import { SCRIPT_NAME_MAX, SCRIPT_NOTE_MAX, scriptContentProblem, type ScriptKind } from '#contract/content';
 import { CONTENT_TEXT, SCRIPT_KIND_LABELS } from '@/locales/zh-CN/content';
 import type { ScriptListItem } from '#contract/api/script';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { JsonEditor } from './lazyEditors';
 import ScriptEditorDrawer from './ScriptEditorDrawer';
@@ -140,6 +140,11 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
     },
   ];
 
+  const list = usePagedList('script/list', { toBody: (params) => ({
+          ...params,
+          kind,
+          enabled: params.enabled === undefined || params.enabled === '' ? undefined : String(params.enabled) === 'true',
+        }), actionRef, emptyText: '暂无脚本，点击右上角新建' });
   return (
     <PageContainer title={title}>
       <ProTable<ScriptListItem>
@@ -147,13 +152,8 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
         actionRef={actionRef}
         columns={columns}
         pagination={tablePagination}
-        request={pagedRequest('script/list', (params) => ({
-          ...params,
-          kind,
-          enabled: params.enabled === undefined || params.enabled === '' ? undefined : String(params.enabled) === 'true',
-        }))}
+        {...list}
         search={{ labelWidth: 'auto' }}
-        locale={{ emptyText: '暂无脚本，点击右上角新建' }}
         toolBarRender={() => [<CreateScriptModal key="create" kind={kind} onCreated={reload} />]}
       />
       <ScriptEditorDrawer scriptId={editing} onClose={() => setEditing(null)} onSaved={reload} />
