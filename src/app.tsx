@@ -44,9 +44,9 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
   ),
   // A refused screen's tab reads 403, not the name of the screen it does not show.
   pageTitleRender: (props, defaultTitle) => {
-    const matched = matchRoutes((props.route?.children ?? []) as never[], props.location?.pathname ?? '')?.pop()?.route as
-      | { unaccessible?: boolean }
-      | undefined;
+    // ProLayout hands its own props: `route` is the access-marked tree the layout matches too.
+    const { route } = props as { route?: { children?: Parameters<typeof matchRoutes>[0] } };
+    const matched = matchRoutes(route?.children ?? [], props.pathname ?? '')?.pop()?.route as { unaccessible?: boolean } | undefined;
     return matched?.unaccessible ? `${UI_TEXT.forbidden.title} - ${APP_TITLE}` : defaultTitle ?? APP_TITLE;
   },
   token: { header: { colorBgHeader: '#fff' } },

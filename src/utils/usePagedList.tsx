@@ -28,16 +28,32 @@ export function ListLoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+type Request<P extends PagedPath, F> = (params: F & { current?: number; pageSize?: number; keyword?: string }) => Promise<TableAnswer<RowOf<P>>>;
+interface PagedListProps<P extends PagedPath, F> {
+  request: Request<P, F>;
+  locale: { emptyText: ReactNode };
+}
+
+/** With the screen's own `actionRef` (which it keeps passing to the table). */
+export function usePagedList<P extends PagedPath, F extends Record<string, unknown> = Record<string, unknown>>(
+  path: P,
+  options: PagedListOptions<F> & { actionRef: MutableRefObject<ActionType | undefined> },
+): PagedListProps<P, F>;
+/** Without one: the table takes the list's. */
+export function usePagedList<P extends PagedPath, F extends Record<string, unknown> = Record<string, unknown>>(
+  path: P,
+  options?: PagedListOptions<F>,
+): PagedListProps<P, F> & { actionRef: MutableRefObject<ActionType | undefined> };
 export function usePagedList<P extends PagedPath, F extends Record<string, unknown> = Record<string, unknown>>(
   path: P,
   { toBody, actionRef: givenRef, emptyText }: PagedListOptions<F> = {},
-) {
+): PagedListProps<P, F> & { actionRef?: MutableRefObject<ActionType | undefined> } {
   const ownRef = useRef<ActionType>();
   const actionRef = givenRef ?? ownRef;
   const [failed, setFailed] = useState(false);
   const load = pagedRequest<P, F>(path, toBody);
 
-  const request = async (params: Parameters<typeof load>[0]): Promise<TableAnswer<RowOf<P>>> => {
+  const request: Request<P, F> = async (params) => {
     let answer: TableAnswer<RowOf<P>> | undefined;
     try {
       answer = await load(params);
@@ -50,9 +66,6 @@ export function usePagedList<P extends PagedPath, F extends Record<string, unkno
     return ok ? answer! : { data: [], total: 0, success: true };
   };
 
-  return {
-    request,
-    actionRef,
-    locale: { emptyText: failed ? <ListLoadFailed onRetry={() => actionRef.current?.reload()} /> : emptyText },
-  };
+  const locale = { emptyText: failed ? <ListLoadFailed onRetry={() => actionRef.current?.reload()} /> : emptyText };
+  return givenRef ? { request, locale } : { request, locale, actionRef };
 }
