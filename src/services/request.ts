@@ -3,6 +3,7 @@
  * and the `{ isSuccess, msg, content }` wrapper with per-call toast switches.
  */
 import { history } from '@umijs/max';
+import type { FormInstance } from 'antd';
 import { extend, type ResponseError } from 'umi-request';
 import type { AnswerOf, ApiResponse, BodyOf, CallPath } from '#contract/api';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
@@ -13,10 +14,8 @@ import { clearSession, getToken } from '@/auth/session';
 import { LOGIN_PATH, loginPathFor } from '@/auth/redirect';
 
 /** A form that shows an A0400 `{ field }` refusal on that field (see `submitWithFieldErrors`). */
-export interface FieldErrorTarget {
-  getFieldsValue: () => Record<string, unknown>;
-  setFields: (fields: Array<{ name: string; errors: string[] }>) => void;
-}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's values
+export type FieldErrorTarget = Pick<FormInstance<any>, 'getFieldsValue' | 'setFields'>;
 
 export interface CallOptions {
   /** Show `msg` as a success toast when the call succeeds. Off unless a call asks. */
@@ -133,20 +132,32 @@ export function callApi(path: CallPath, body?: object, options?: CallOptions): P
 
 let submittingForm: FieldErrorTarget | undefined;
 
+/** A form instance, or a ref to one (ProForm's `formRef`). */
+export type FieldErrorForm = FieldErrorTarget | { current?: FieldErrorTarget | null };
+
+const formOf = (form: FieldErrorForm): FieldErrorTarget | undefined =>
+  'getFieldsValue' in form ? form : form.current ?? undefined;
+
 /**
  * Runs `submit` so that the call it makes at once (synchronously, e.g. `() => register(body)`)
  * shows an A0400 refusal naming one of `form`'s fields under that field, not as toasts; other
  * refusals stay toasts. Returns what `submit` returns.
  */
-export function submitWithFieldErrors<T>(form: FieldErrorTarget, submit: () => Promise<T>): Promise<T> {
+export function submitWithFieldErrors<T>(form: FieldErrorForm, submit: () => Promise<T>): Promise<T> {
   const outer = submittingForm;
-  submittingForm = form;
+  submittingForm = formOf(form);
   try {
     return submit();
   } finally {
     submittingForm = outer;
   }
 }
+
+/** A form's `onFinish` whose call shows a field refusal on its field (see `submitWithFieldErrors`). */
+export const withFieldErrors =
+  <V, T>(form: FieldErrorForm, onFinish: (values: V) => Promise<T>) =>
+  (values: V) =>
+    submitWithFieldErrors(form, () => onFinish(values));
 
 async function post<T>(path: string, body: object | undefined, given?: CallOptions): Promise<ApiResponse<T>> {
   // Read before the first await: only the call `submitWithFieldErrors` starts belongs to its form.

@@ -10,6 +10,7 @@ import { CONTENT_TEXT, NEWS_STATUS_LABELS } from '@/locales/zh-CN/content';
 import type { NewsAdminItem } from '#contract/api/news';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
+import { useFieldErrors } from '@/utils/fieldErrors';
 
 interface Values {
   title: string;
@@ -19,6 +20,7 @@ interface Values {
 }
 
 function NewsForm({ article, trigger, onDone }: { article?: NewsAdminItem; trigger: ReactElement; onDone: () => void }) {
+  const fieldErrors = useFieldErrors();
   return (
     <ModalForm<Values>
       name={article ? `news-${article.id}` : 'news-new'}
@@ -27,14 +29,15 @@ function NewsForm({ article, trigger, onDone }: { article?: NewsAdminItem; trigg
       trigger={trigger}
       modalProps={{ destroyOnClose: true }}
       initialValues={article ? { title: article.title, summary: article.summary, body: article.body } : { summary: '', body: '', publish: false }}
-      onFinish={async (values) => {
+      form={fieldErrors.form}
+      onFinish={fieldErrors.wrap(async (values) => {
         const fields = { title: values.title.trim(), summary: values.summary ?? '', body: values.body ?? '' };
         const answer = article ? await updateNews({ id: article.id, ...fields }) : await createNews({ ...fields, publish: Boolean(values.publish) });
         if (!answer.isSuccess) return false;
         message.success(article ? '新闻已更新' : values.publish ? '新闻已发布' : '新闻已保存为草稿');
         onDone();
         return true;
-      }}
+      })}
     >
       <ProFormText
         name="title"

@@ -9,10 +9,12 @@ import type { LevelCreateBody, LevelItem } from '#contract/api/membershipLevel';
 import { SYSTEM_TEXT } from '#contract/system';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
+import { useFieldErrors } from '@/utils/fieldErrors';
 
 type LevelValues = Omit<LevelCreateBody, 'priceCents'> & { price: string };
 
 function LevelForm({ level, onClose, onSubmit }: { level?: LevelItem; onClose(): void; onSubmit(body: LevelCreateBody): Promise<boolean> }) {
+  const fieldErrors = useFieldErrors();
   return (
     <ModalForm<LevelValues>
       name="levelForm"
@@ -28,7 +30,8 @@ function LevelForm({ level, onClose, onSubmit }: { level?: LevelItem; onClose():
           ? { ...level, price: formatYuan(level.priceCents).replace(/,/g, '') }
           : { durationDays: 30, shopQuota: 1, productQuota: 50, sort: 100, onSale: true }
       }
-      onFinish={({ price, ...values }) => onSubmit({ ...values, name: values.name.trim(), priceCents: parseYuan(String(price))! })}
+      form={fieldErrors.form}
+      onFinish={fieldErrors.wrap(({ price, ...values }) => onSubmit({ ...values, name: values.name.trim(), priceCents: parseYuan(String(price))! }))}
     >
       <ProFormText name="name" label="等级名称" rules={[{ required: true, whitespace: true, message: '请输入等级名称' }, { max: 32 }]} />
       <ProFormText

@@ -11,6 +11,7 @@ import { SALE_STATUS_TEXT } from '@/locales/zh-CN/system';
 import dayjs from '@/utils/dayjs';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
+import { useFieldErrors } from '@/utils/fieldErrors';
 
 const STATUS_ENUM = {
   enabled: { text: SALE_STATUS_TEXT.enabled, status: 'Success' },
@@ -81,6 +82,7 @@ export default function SaleManager() {
   ];
 
   const list = usePagedList('sale/list', { actionRef: table });
+  const fieldErrors = useFieldErrors();
   return (
     <PageContainer>
       <ProTable<SaleItem>
@@ -102,7 +104,8 @@ export default function SaleManager() {
           onOpenChange={(open) => !open && setEditing(undefined)}
           modalProps={{ destroyOnClose: true }}
           initialValues={{ percent: basisPointsToPercent(editing.commissionRate) }}
-          onFinish={async ({ percent }) => {
+          form={fieldErrors.form}
+          onFinish={fieldErrors.wrap(async ({ percent }) => {
             const done = await change(
               'sale/setSale',
               { accountId: editing.accountId, enabled: editing.status === 'enabled', commissionRate: percentToBasisPoints(percent) },
@@ -110,7 +113,7 @@ export default function SaleManager() {
             );
             if (done) reload();
             return Boolean(done);
-          }}
+          })}
         >
           <ProFormDigit
             name="percent"

@@ -13,6 +13,7 @@ import { tablePagination } from '@/utils/requestDefaults';
 import { JsonEditor } from './lazyEditors';
 import ScriptEditorDrawer from './ScriptEditorDrawer';
 import ScriptHistoryDrawer from './ScriptHistoryDrawer';
+import { useFieldErrors } from '@/utils/fieldErrors';
 
 const NEW_SCRIPT_CONTENT = '{\n  \n}';
 
@@ -29,6 +30,7 @@ const nameRules = [
 ];
 
 function CreateScriptModal({ kind, onCreated }: { kind: ScriptKind; onCreated: () => void }) {
+  const fieldErrors = useFieldErrors();
   return (
     <ModalForm<{ name: string; content: string; note?: string }>
       name="script-new"
@@ -41,13 +43,14 @@ function CreateScriptModal({ kind, onCreated }: { kind: ScriptKind; onCreated: (
           {CONTENT_TEXT.newScript}
         </Button>
       }
-      onFinish={async (values) => {
+      form={fieldErrors.form}
+      onFinish={fieldErrors.wrap(async (values) => {
         const answer = await createScript({ kind, name: values.name.trim(), content: values.content, note: values.note?.trim() || undefined });
         if (!answer.isSuccess) return false;
         message.success('脚本已创建');
         onCreated();
         return true;
-      }}
+      })}
     >
       <ProFormText name="name" label="名称" placeholder="如：批量邀请达人" rules={nameRules} />
       <Form.Item name="content" label="JSON 内容" rules={[jsonRule]} validateTrigger="onSubmit">
@@ -59,6 +62,7 @@ function CreateScriptModal({ kind, onCreated }: { kind: ScriptKind; onCreated: (
 }
 
 function RenameModal({ script, onDone }: { script: ScriptListItem; onDone: () => void }) {
+  const fieldErrors = useFieldErrors();
   return (
     <ModalForm<{ name: string }>
       name={`script-${script.id}`}
@@ -67,13 +71,14 @@ function RenameModal({ script, onDone }: { script: ScriptListItem; onDone: () =>
       modalProps={{ destroyOnClose: true }}
       initialValues={{ name: script.name }}
       trigger={<a>重命名</a>}
-      onFinish={async ({ name }) => {
+      form={fieldErrors.form}
+      onFinish={fieldErrors.wrap(async ({ name }) => {
         const answer = await renameScript({ id: script.id, name: name.trim() });
         if (!answer.isSuccess) return false;
         message.success('已重命名');
         onDone();
         return true;
-      }}
+      })}
     >
       <ProFormText name="name" label="名称" rules={nameRules} />
     </ModalForm>
