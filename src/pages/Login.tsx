@@ -179,7 +179,7 @@ export default function LoginPage() {
   const [loggedInOnArrival] = useState(() => Boolean(getToken()));
   // This screen's toasts (注册成功, a refusal) stay behind when a login leaves it.
   useEffect(() => () => {
-    if (!isAuthPath(history.location.pathname)) feedback.message.destroy();
+    if (!isAuthPath(history.location?.pathname ?? '')) feedback.message.destroy();
   }, []);
   if (loggedInOnArrival) return <Navigate to={redirectFromSearch(location.search)} replace />;
 
