@@ -39,7 +39,13 @@ const passwordRules = [
 
 function LoginForm({ username }: { username?: string }) {
   const [form] = Form.useForm();
-  const { refresh } = useModel('@@initialState');
+  const { initialState, refresh } = useModel('@@initialState');
+  // Where to go once the refreshed state (menus, hence access) has reached the screens: umi's
+  // layout keeps the access it first matched a path with, so arriving earlier would stick at 403.
+  const [landing, setLanding] = useState<{ target: string; before: unknown }>();
+  useEffect(() => {
+    if (landing && initialState !== landing.before) history.push(landing.target);
+  }, [landing, initialState]);
   const { sendToken } = useModel('extension');
   const location = useLocation();
   const [submitting, setSubmitting] = useState(false);
@@ -52,6 +58,7 @@ function LoginForm({ username }: { username?: string }) {
       );
       if (!answer.isSuccess) return;
       saveLogin(answer.content, values.remember);
+      const before = initialState;
       await refresh();
       // Startup drops a session whose expiry has passed; one can arrive expired (a zero lifetime).
       if (!getToken()) {
@@ -59,7 +66,7 @@ function LoginForm({ username }: { username?: string }) {
         return;
       }
       void sendToken();
-      history.push(redirectFromSearch(location.search));
+      setLanding({ target: redirectFromSearch(location.search), before });
     } catch {
       // the request layer already said what went wrong
     } finally {

@@ -4,6 +4,7 @@
  * failed the table shows 加载失败 with 重试 (which loads again) instead of 暂无数据.
  */
 import type { ActionType } from '@ant-design/pro-components';
+import { DisconnectOutlined } from '@ant-design/icons';
 import { Button, Empty } from 'antd';
 import { useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { UI_TEXT } from '@/locales/zh-CN/common';
@@ -22,7 +23,8 @@ export interface PagedListOptions<F> {
 
 export function ListLoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text.loadFailed}>
+    // Not the Empty image: its picture is titled 暂无数据.
+    <Empty image={<DisconnectOutlined style={{ fontSize: 40, color: 'rgba(0, 0, 0, 0.25)' }} />} imageStyle={{ height: 48 }} description={text.loadFailed}>
       <Button onClick={onRetry}>{text.retry}</Button>
     </Empty>
   );

@@ -1,5 +1,6 @@
 /** The login / register screen: validation before sending, and what a login does. */
 import { history, useLocation, useModel } from '@umijs/max';
+import { useState } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import LoginPage from '@/pages/Login';
 import { login, register } from '@/services/account';
@@ -29,7 +30,13 @@ function at(pathname: string, search = '', state: unknown = null) {
 
 beforeEach(() => {
   jest.clearAllMocks();
-  (useModel as jest.Mock).mockImplementation((namespace: string) => (namespace === 'extension' ? { sendToken } : { refresh }));
+  // Like umi's model: refresh() hands the screen a new initialState.
+  (useModel as jest.Mock).mockImplementation((namespace: string) => {
+    if (namespace === 'extension') return { sendToken };
+    // eslint-disable-next-line react-hooks/rules-of-hooks -- called while the screen renders, as umi's useModel is
+    const [initialState, setInitialState] = useState({});
+    return { initialState, refresh: async () => { await refresh(); setInitialState({}); } };
+  });
 });
 
 // getByRole computes styles for every element, which jsdom makes slow under antd's CSS-in-JS.
