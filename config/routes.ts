@@ -83,7 +83,8 @@ const routes: AppRoute[] = [
   page('/news', './News', { layout: false }),
   redirect('/user', '/client/user'),
   { path: '/client', flatMenu: true, routes: clientRoutes },
-  { path: '/*', redirect: '/' },
+  // Outside the layout: an unknown path goes to the intro, not to a login first.
+  { path: '/*', redirect: '/', layout: false },
 ];
 
 export default routes;

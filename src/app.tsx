@@ -43,11 +43,14 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
     </LoginRequired>
   ),
   // A refused screen's tab reads 403, not the name of the screen it does not show.
-  pageTitleRender: (props, defaultTitle) => {
+  pageTitleRender: (props) => {
     // ProLayout hands its own props: `route` is the access-marked tree the layout matches too.
     const { route } = props as { route?: { children?: Parameters<typeof matchRoutes>[0] } };
     const matched = matchRoutes(route?.children ?? [], props.pathname ?? '')?.pop()?.route as { unaccessible?: boolean } | undefined;
-    return matched?.unaccessible ? `${UI_TEXT.forbidden.title} - ${APP_TITLE}` : defaultTitle ?? APP_TITLE;
+    if (matched?.unaccessible) return `${UI_TEXT.forbidden.title} - ${APP_TITLE}`;
+    // Not a string: ProLayout keeps its own title info (a string would also become the page
+    // header's title); it warns about that in development builds only.
+    return undefined as unknown as string;
   },
   token: { header: { colorBgHeader: '#fff' } },
 });

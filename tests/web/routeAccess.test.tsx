@@ -86,7 +86,7 @@ describe('route access', () => {
   it('keeps the redirects of product.md', () => {
     expect(find(routes, '/client', true).redirect).toBe('/client/home');
     expect(find(routes, '/user', true).redirect).toBe('/client/user');
-    expect(routes[routes.length - 1]).toEqual({ path: '/*', redirect: '/' });
+    expect(routes[routes.length - 1]).toEqual({ path: '/*', redirect: '/', layout: false });
   });
 
   // Changed on purpose (issue 14): a folder opens the first screen the account may see, not a fixed one.
