@@ -201,9 +201,12 @@ test.describe('session', () => {
     await page.reload();
     const body = await (await answer).json();
     expect(body.code).toBe(CODES.LOGIN_EXPIRED);
-    await expect(page).toHaveURL(LOGIN);
+    // Changed on purpose (issue 14): the login page comes back to the screen that was open.
+    await expect(page).toHaveURL(`${LOGIN}?redirect=${encodeURIComponent(HOME)}`);
     await expect(toasts(page).getByText(body.msg, { exact: true }).first()).toBeVisible();
     expectSessionCleared(await readStorage(page));
+    await submitLogin(page, DEMO_ACCOUNTS.member.username);
+    await expect(page).toHaveURL(HOME);
   });
 });
 
