@@ -26,9 +26,12 @@ function page(path: RoutePath, component: string, extra: Partial<AppRoute> = {})
   return { path, name: ROUTE_TITLES[path], title: ROUTE_TITLES[path], component, ...extra };
 }
 
-/** A menu group: a titled route with no screen of its own, only its children. */
+/**
+ * A menu group: a titled route with no screen of its own, only its children. Its own path opens
+ * the first child the account may see (pages/client/Folder), not a fixed one that may be refused.
+ */
 function section(path: RoutePath, extra: Partial<AppRoute>, routes: AppRoute[]): AppRoute {
-  return { path, name: ROUTE_TITLES[path], title: ROUTE_TITLES[path], ...extra, routes };
+  return { path, name: ROUTE_TITLES[path], title: ROUTE_TITLES[path], component: './client/Folder', ...extra, routes };
 }
 
 /**
@@ -44,7 +47,6 @@ export const clientRoutes: AppRoute[] = [
   page('/client/saleBalanceRecord', './client/SaleBalanceRecord', { access: 'canSeeSaleBalanceRecord', menuIcon: 'AccountBookOutlined' }),
   page('/client/shopManager', './client/ShopManager', { access: 'canSeeShopManager', menuIcon: 'ShopOutlined' }),
   section('/client/system', { access: 'canSeeSystem', menuIcon: 'SettingOutlined' }, [
-    redirect('/client/system', '/client/system/menusManager', 'canSeeMenusManager'),
     page('/client/system/menusManager', './client/system/MenusManager', { access: 'canSeeMenusManager' }),
     page('/client/system/rolesManager', './client/system/RolesManager', { access: 'canSeeRolesManager' }),
     page('/client/system/usersManager', './client/system/UsersManager', { access: 'canSeeUsersManager' }),
@@ -55,12 +57,10 @@ export const clientRoutes: AppRoute[] = [
     page('/client/system/onlineUsers', './client/system/OnlineUsers', { access: 'canSeeOnlineUsers' }),
     page('/client/system/loginLog', './client/system/LoginLog', { access: 'canSeeLoginLog' }),
     section('/client/system/jsonEditer', { access: 'canSeeJsonEditer' }, [
-      redirect('/client/system/jsonEditer', '/client/system/jsonEditer/actions'),
       page('/client/system/jsonEditer/actions', './client/system/JsonEditor/Actions'),
       page('/client/system/jsonEditer/urlActions', './client/system/JsonEditor/UrlActions'),
     ]),
     section('/client/system/appManager', { access: 'canSeeJsonEditer' }, [
-      redirect('/client/system/appManager', '/client/system/appManager/scriptManager'),
       page('/client/system/appManager/scriptManager', './client/system/AppManager/ScriptManager'),
       page('/client/system/appManager/versionManager', './client/system/AppManager/VersionManager'),
     ]),
@@ -83,7 +83,8 @@ const routes: AppRoute[] = [
   page('/news', './News', { layout: false }),
   redirect('/user', '/client/user'),
   { path: '/client', flatMenu: true, routes: clientRoutes },
-  { path: '/*', redirect: '/' },
+  // Outside the layout: an unknown path goes to the intro, not to a login first.
+  { path: '/*', redirect: '/', layout: false },
 ];
 
 export default routes;

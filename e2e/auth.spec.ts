@@ -38,6 +38,8 @@ function expectSessionCleared(stored: Awaited<ReturnType<typeof readStorage>>) {
   for (const key of PERSISTENT_KEYS) expect(stored.local[key], `localStorage.${key}`).toBeNull();
 }
 
+const LOGIN_FOR_QUIET_SCREEN = `${LOGIN}?redirect=${encodeURIComponent(QUIET_SCREEN)}`;
+
 test.describe('login screen', () => {
   test('shows the login tab, switches to register and back', async ({ page }) => {
     await page.goto(LOGIN);
@@ -199,9 +201,12 @@ test.describe('session', () => {
     await page.reload();
     const body = await (await answer).json();
     expect(body.code).toBe(CODES.LOGIN_EXPIRED);
-    await expect(page).toHaveURL(LOGIN);
+    // Changed on purpose (issue 14): the login page comes back to the screen that was open.
+    await expect(page).toHaveURL(`${LOGIN}?redirect=${encodeURIComponent(HOME)}`);
     await expect(toasts(page).getByText(body.msg, { exact: true }).first()).toBeVisible();
     expectSessionCleared(await readStorage(page));
+    await submitLogin(page, DEMO_ACCOUNTS.member.username);
+    await expect(page).toHaveURL(HOME);
   });
 });
 
@@ -245,11 +250,12 @@ test.describe('logout', () => {
 
       // Nothing comes back on a reload or in a new tab: the remembered token is gone too.
       // (A screen that calls nothing: the home screen itself sends a logged-out visitor to /login.)
+      // (Changed on purpose, issue 14: a screen opened without a session asks for a login.)
       await page.goto(QUIET_SCREEN);
-      await expect(page.getByTestId('header-username')).toHaveText(UI_TEXT.header.anonymousName);
+      await expect(page).toHaveURL(LOGIN_FOR_QUIET_SCREEN);
       const other = await page.context().newPage();
       await other.goto(QUIET_SCREEN);
-      await expect(other.getByTestId('header-username')).toHaveText(UI_TEXT.header.anonymousName);
+      await expect(other).toHaveURL(LOGIN_FOR_QUIET_SCREEN);
       expect((await readStorage(other)).session.token).toBeNull();
       await other.close();
     });
@@ -287,21 +293,19 @@ test.describe('logout', () => {
       if (request.url().includes('/api/admin/')) calls.push(new URL(request.url()).pathname);
     });
     await page.goto(HOME);
-    await expect(page.getByTestId('header-username')).toHaveText(UI_TEXT.header.anonymousName);
+    // Changed on purpose (issue 14): home needs an account, so the visitor is asked to log in.
+    await expect(page).toHaveURL(`${LOGIN}?redirect=${encodeURIComponent(HOME)}`);
     await page.waitForTimeout(1_000);
     expect(calls).toEqual([]);
     await expect(page.getByText(CODE_MESSAGES[CODES.LOGIN_EXPIRED])).toHaveCount(0);
-    await expect(page).toHaveURL(HOME);
   });
 
-  test('logged out, the user menu offers only 登录账户, which goes to /login', async ({ page }) => {
+  // Changed on purpose (issue 14): no layout screen renders without a session any more, so the
+  // header's 未登录 / 登录账户 state (held by tests/web/header.test.tsx) is not reachable here.
+  test('logged out, a layout screen goes to /login, which comes back to it', async ({ page }) => {
     await page.goto(QUIET_SCREEN);
-    await expect(page.getByTestId('header-username')).toHaveText(UI_TEXT.header.anonymousName);
-    await page.getByTestId('header-user').hover();
-    await expect(page.getByRole('menuitem', { name: UI_TEXT.header.login })).toBeVisible();
-    await expect(page.getByRole('menuitem', { name: UI_TEXT.header.logout })).toHaveCount(0);
+    await expect(page).toHaveURL(LOGIN_FOR_QUIET_SCREEN);
+    await expect(page.getByTestId('header-user')).toHaveCount(0);
     await screenshot(page, 'home-logged-out');
-    await page.getByRole('menuitem', { name: UI_TEXT.header.login }).click();
-    await expect(page).toHaveURL(LOGIN);
   });
 });

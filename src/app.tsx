@@ -1,11 +1,14 @@
 /** Runtime configuration: startup state, layout, antd locale, error boundary. */
-import type { RunTimeLayoutConfig } from '@umijs/max';
+import { matchRoutes, type RunTimeLayoutConfig } from '@umijs/max';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import React, { Suspense } from 'react';
 import ChunkErrorBoundary from '@/components/ChunkErrorBoundary';
 import { withMenuIcons } from '@/components/menuData';
 import { loadInitialState, type InitialState } from '@/auth/startup';
+import LoginRequired from '@/auth/LoginRequired';
+import { UI_TEXT } from '@/locales/zh-CN/common';
+import { APP_TITLE } from '@/locales/zh-CN/routes';
 
 // Only the client area needs these: keep them out of the entry bundle.
 const HeaderActions = React.lazy(() => import('@/components/Header'));
@@ -29,11 +32,26 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
     </Suspense>,
   ],
   ErrorBoundary: ChunkErrorBoundary,
+  // Checked while rendering, not in onPageChange (which runs after the screen has rendered and
+  // made its calls): a visitor without a session sees neither the screen nor a 403.
+  childrenRender: (children) => <LoginRequired>{children}</LoginRequired>,
   unAccessible: (
-    <Suspense fallback={null}>
-      <Forbidden />
-    </Suspense>
+    <LoginRequired>
+      <Suspense fallback={null}>
+        <Forbidden />
+      </Suspense>
+    </LoginRequired>
   ),
+  // A refused screen's tab reads 403, not the name of the screen it does not show.
+  pageTitleRender: (props) => {
+    // ProLayout hands its own props: `route` is the access-marked tree the layout matches too.
+    const { route } = props as { route?: { children?: Parameters<typeof matchRoutes>[0] } };
+    const matched = matchRoutes(route?.children ?? [], props.pathname ?? '')?.pop()?.route as { unaccessible?: boolean } | undefined;
+    if (matched?.unaccessible) return `${UI_TEXT.forbidden.title} - ${APP_TITLE}`;
+    // Not a string: ProLayout keeps its own title info (a string would also become the page
+    // header's title); it warns about that in development builds only.
+    return undefined as unknown as string;
+  },
   token: { header: { colorBgHeader: '#fff' } },
 });
 

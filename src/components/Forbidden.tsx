@@ -1,16 +1,26 @@
-/** Shown instead of a route the account may not see. */
-import { history } from '@umijs/max';
+/** Shown instead of a route the account may not see: names the refused screen. */
+import { history, useLocation } from '@umijs/max';
 import { Button, Result } from 'antd';
+import { UI_TEXT } from '@/locales/zh-CN/common';
+import { ROUTE_TITLES } from '@/locales/zh-CN/routes';
+import { HOME_PATH } from '@/auth/redirect';
+
+const text = UI_TEXT.forbidden;
+
+/** The title of the screen at `pathname`, if the route table names it. */
+export const refusedScreen = (pathname: string): string | undefined =>
+  (ROUTE_TITLES as Record<string, string>)[pathname.replace(/\/+$/, '')];
 
 export default function Forbidden() {
+  const screen = refusedScreen(useLocation().pathname);
   return (
     <Result
       status="403"
-      title="403"
-      subTitle="抱歉，你无权访问该页面"
+      title={text.title}
+      subTitle={screen ? text.refused(screen) : text.refusedUnknown}
       extra={
-        <Button type="primary" onClick={() => history.push('/client/home')}>
-          返回首页
+        <Button type="primary" onClick={() => history.push(HOME_PATH)}>
+          {text.backHome}
         </Button>
       }
     />

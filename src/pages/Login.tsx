@@ -1,10 +1,12 @@
 /** `/login` and `/register`: one screen, two tabs. */
 import { LockOutlined, MailOutlined, UserOutlined, GiftOutlined } from '@ant-design/icons';
-import { history, Link, useLocation, useModel } from '@umijs/max';
+import { history, Link, Navigate, useLocation, useModel } from '@umijs/max';
 import { Button, Checkbox, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getToken, saveLogin } from '@/auth/session';
+import { isAuthPath, redirectFromSearch } from '@/auth/redirect';
 import { login, register } from '@/services/account';
+import { submitWithFieldErrors } from '@/services/request';
 import {
   EMAIL_MAX,
   INVITE_CODE_PATTERN,
@@ -29,21 +31,20 @@ const TABS: { key: Tab; label: string }[] = [
   { key: 'login', label: '账户登录' },
   { key: 'register', label: '注册账户' },
 ];
-const HOME = '/client/home';
-
 const passwordRules = [
   requiredRule('password'),
   lengthWithin(LIMITS.password),
 ];
 
-/** Where to go after login: a same-site `redirect` query, or home. */
-function afterLoginPath(search: string): string {
-  const target = new URLSearchParams(search).get('redirect');
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : HOME;
-}
-
 function LoginForm({ username }: { username?: string }) {
-  const { refresh } = useModel('@@initialState');
+  const [form] = Form.useForm();
+  const { initialState, refresh } = useModel('@@initialState');
+  // Where to go once the refreshed state (menus, hence access) has reached the screens: umi's
+  // layout keeps the access it first matched a path with, so arriving earlier would stick at 403.
+  const [landing, setLanding] = useState<{ target: string; before: unknown }>();
+  useEffect(() => {
+    if (landing && initialState !== landing.before) history.push(landing.target);
+  }, [landing, initialState]);
   const { sendToken } = useModel('extension');
   const location = useLocation();
   const [submitting, setSubmitting] = useState(false);
@@ -51,9 +52,12 @@ function LoginForm({ username }: { username?: string }) {
   const onFinish = async (values: LoginBody & { remember: boolean }) => {
     setSubmitting(true);
     try {
-      const answer = await login({ username: values.username.trim(), password: values.password, remember: values.remember });
+      const answer = await submitWithFieldErrors(form, () =>
+        login({ username: values.username.trim(), password: values.password, remember: values.remember }),
+      );
       if (!answer.isSuccess) return;
       saveLogin(answer.content, values.remember);
+      const before = initialState;
       await refresh();
       // Startup drops a session whose expiry has passed; one can arrive expired (a zero lifetime).
       if (!getToken()) {
@@ -61,7 +65,7 @@ function LoginForm({ username }: { username?: string }) {
         return;
       }
       void sendToken();
-      history.push(afterLoginPath(location.search));
+      setLanding({ target: redirectFromSearch(location.search), before });
     } catch {
       // the request layer already said what went wrong
     } finally {
@@ -70,7 +74,7 @@ function LoginForm({ username }: { username?: string }) {
   };
 
   return (
-    <Form name="login" size="large" initialValues={{ remember: false, username }} onFinish={onFinish}>
+    <Form name="login" form={form} size="large" initialValues={{ remember: false, username }} onFinish={onFinish}>
       <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名或邮箱' }]}>
         <Input prefix={<UserOutlined />} placeholder="用户名或邮箱" autoComplete="username" />
       </Form.Item>
@@ -103,7 +107,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (username: string) => vo
     try {
       const body: RegisterBody = { ...values, username: values.username.trim(), email: values.email.trim() };
       if (inviteCode?.trim()) body.inviteCode = inviteCode.trim().toUpperCase();
-      const answer = await register(body);
+      const answer = await submitWithFieldErrors(form, () => register(body));
       if (!answer.isSuccess) return;
       feedback.message.success('注册成功，请登录');
       onRegistered(body.username);
@@ -177,6 +181,13 @@ export default function LoginPage() {
   // After registering, the login tab starts with the new username (carried in the history state).
   const registeredName = (location.state as { username?: string } | null)?.username;
   usePageTitle(tab === 'register' ? ROUTE_TITLES['/register'] : ROUTE_TITLES['/login']);
+  // Someone already logged in has nothing to do here (read once: a login made here navigates itself).
+  const [loggedInOnArrival] = useState(() => Boolean(getToken()));
+  // This screen's toasts (注册成功, a refusal) stay behind when a login leaves it.
+  useEffect(() => () => {
+    if (!isAuthPath(history.location?.pathname ?? '')) feedback.message.destroy();
+  }, []);
+  if (loggedInOnArrival) return <Navigate to={redirectFromSearch(location.search)} replace />;
 
   const switchTab = (next: Tab, state?: { username: string }) =>
     history.replace({ pathname: `/${next}`, search: location.search }, state);

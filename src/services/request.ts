@@ -3,19 +3,27 @@
  * and the `{ isSuccess, msg, content }` wrapper with per-call toast switches.
  */
 import { history } from '@umijs/max';
+import type { FormInstance } from 'antd';
 import { extend, type ResponseError } from 'umi-request';
 import type { AnswerOf, ApiResponse, BodyOf, CallPath } from '#contract/api';
-import { CODES } from '#contract/codes';
+import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { API_PREFIX } from '#contract/constants';
 import { UI_TEXT } from '@/locales/zh-CN/common';
 import { feedback } from '@/utils/feedback';
 import { clearSession, getToken } from '@/auth/session';
+import { LOGIN_PATH, loginPathFor } from '@/auth/redirect';
+
+/** A form that shows an A0400 `{ field }` refusal on that field (see `submitWithFieldErrors`). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's values
+export type FieldErrorTarget = Pick<FormInstance<any>, 'getFieldsValue' | 'setFields'>;
 
 export interface CallOptions {
   /** Show `msg` as a success toast when the call succeeds. Off unless a call asks. */
   successToast?: boolean;
   /** Show `msg` and `content` as error toasts when the call fails. On unless a call says no. */
   errorToast?: boolean;
+  /** Show an A0400 refusal naming one of this form's fields on that field instead of as toasts. */
+  fieldErrors?: FieldErrorTarget;
 }
 
 /** A call that did not produce a wrapper answer: transport failure, empty answer, non-OK HTTP. */
@@ -29,16 +37,28 @@ export class RequestError extends Error {
   }
 }
 
-export const LOGIN_PATH = '/login';
+export { LOGIN_PATH };
+
+/** The sentence for a call that got no wrapper answer: the server failed, or the network did. */
+export function transportErrorText(status?: number, statusText?: string): string {
+  if (status === undefined) return UI_TEXT.messages.networkError;
+  if (status >= 500) return UI_TEXT.messages.serverBusy;
+  // Other non-OK answers keep legacy §8's status text.
+  return statusText || String(status);
+}
 
 export const client = extend({
   prefix: API_PREFIX,
   method: 'post',
   timeout: 30_000,
   errorHandler(error: ResponseError) {
-    // Non-OK HTTP throws with its status text (legacy §8, "fallback fetch non-OK").
-    if (error.response) throw new RequestError(error.response.statusText || String(error.response.status), error.response.status);
-    throw new RequestError(UI_TEXT.messages.checkNetwork);
+    const { response } = error;
+    // A refusal the server sent with a non-OK status (429, 413…) still carries its Chinese msg.
+    const refusal = error.data as Partial<ApiResponse<unknown>> | undefined;
+    if (response && response.status < 500 && typeof refusal?.msg === 'string' && refusal.msg) {
+      throw new RequestError(refusal.msg, response.status);
+    }
+    throw new RequestError(transportErrorText(response?.status, response?.statusText), response?.status);
   },
 });
 
@@ -57,6 +77,18 @@ function contentText(content: unknown): string {
   return typeof content === 'string' ? content : JSON.stringify(content);
 }
 
+/** The msg of an A0400 refusal as a form field shows it: without the `参数错误：` lead. */
+export const fieldErrorText = (msg: string) => msg.replace(new RegExp(`^${CODE_MESSAGES[CODES.BAD_PARAMETERS]}[：:]\\s*`), '');
+
+/** Marks the field an A0400 names, when `form` has it; true if it did. */
+function showOnField(data: ApiResponse<unknown>, form: FieldErrorTarget | undefined): boolean {
+  if (!form || data.code !== CODES.BAD_PARAMETERS) return false;
+  const field = (data.content as { field?: unknown } | null)?.field;
+  if (typeof field !== 'string' || !(field in form.getFieldsValue())) return false;
+  form.setFields([{ name: field, errors: [fieldErrorText(data.msg)] }]);
+  return true;
+}
+
 /** Reads a wrapper answer: toasts as asked, handles an expired login, and hands the wrapper back. */
 function handleAnswer<T>(data: ApiResponse<T> | null | undefined, options: CallOptions = {}): ApiResponse<T> {
   const { successToast = false, errorToast = true } = options;
@@ -66,7 +98,8 @@ function handleAnswer<T>(data: ApiResponse<T> | null | undefined, options: CallO
   }
   if (data.code === CODES.LOGIN_EXPIRED) {
     clearSession();
-    history.push(LOGIN_PATH);
+    // Logging in again comes back to the page that was open.
+    history.push(loginPathFor(history.location ?? { pathname: LOGIN_PATH }));
     // Calls made together (startup fetches two) expire together: say it once.
     feedback.message.error({ content: data.msg, key: CODES.LOGIN_EXPIRED });
     return { ...data, isSuccess: false };
@@ -75,6 +108,7 @@ function handleAnswer<T>(data: ApiResponse<T> | null | undefined, options: CallO
     if (successToast && data.msg) feedback.message.success(data.msg);
     return data;
   }
+  if (showOnField(data, options.fieldErrors)) return { ...data, isSuccess: false };
   if (errorToast) {
     if (data.msg) feedback.message.error(data.msg);
     const detail = contentText(data.content);
@@ -96,7 +130,38 @@ export function callApi(path: CallPath, body?: object, options?: CallOptions): P
   return post(path, body, options);
 }
 
-async function post<T>(path: string, body: object | undefined, options?: CallOptions): Promise<ApiResponse<T>> {
+let submittingForm: FieldErrorTarget | undefined;
+
+/** A form instance, or a ref to one (ProForm's `formRef`). */
+export type FieldErrorForm = FieldErrorTarget | { current?: FieldErrorTarget | null };
+
+const formOf = (form: FieldErrorForm): FieldErrorTarget | undefined =>
+  'getFieldsValue' in form ? form : form.current ?? undefined;
+
+/**
+ * Runs `submit` so that the call it makes at once (synchronously, e.g. `() => register(body)`)
+ * shows an A0400 refusal naming one of `form`'s fields under that field, not as toasts; other
+ * refusals stay toasts. Returns what `submit` returns.
+ */
+export function submitWithFieldErrors<T>(form: FieldErrorForm, submit: () => Promise<T>): Promise<T> {
+  const outer = submittingForm;
+  submittingForm = formOf(form);
+  try {
+    return submit();
+  } finally {
+    submittingForm = outer;
+  }
+}
+
+/** A form's `onFinish` whose call shows a field refusal on its field (see `submitWithFieldErrors`). */
+export const withFieldErrors =
+  <V, T>(form: FieldErrorForm, onFinish: (values: V) => Promise<T>) =>
+  (values: V) =>
+    submitWithFieldErrors(form, () => onFinish(values));
+
+async function post<T>(path: string, body: object | undefined, given?: CallOptions): Promise<ApiResponse<T>> {
+  // Read before the first await: only the call `submitWithFieldErrors` starts belongs to its form.
+  const options: CallOptions | undefined = submittingForm ? { fieldErrors: submittingForm, ...given } : given;
   let data: ApiResponse<T> | null | undefined;
   try {
     data = await client<ApiResponse<T>>(`/${path}`, { data: body ?? {} });

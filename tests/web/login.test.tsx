@@ -1,5 +1,6 @@
 /** The login / register screen: validation before sending, and what a login does. */
 import { history, useLocation, useModel } from '@umijs/max';
+import { useState } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import LoginPage from '@/pages/Login';
 import { login, register } from '@/services/account';
@@ -12,6 +13,7 @@ jest.mock('@umijs/max', () => ({
   useModel: jest.fn(),
   useLocation: jest.fn(),
   Link: ({ children }: { children: React.ReactNode }) => <a>{children}</a>,
+  Navigate: ({ to }: { to: string }) => <output data-testid="navigate">{to}</output>,
 }));
 jest.mock('@/services/account');
 // jest runs no dynamic import(): the password check's lazy chunk is required instead.
@@ -28,7 +30,13 @@ function at(pathname: string, search = '', state: unknown = null) {
 
 beforeEach(() => {
   jest.clearAllMocks();
-  (useModel as jest.Mock).mockImplementation((namespace: string) => (namespace === 'extension' ? { sendToken } : { refresh }));
+  // Like umi's model: refresh() hands the screen a new initialState.
+  (useModel as jest.Mock).mockImplementation((namespace: string) => {
+    if (namespace === 'extension') return { sendToken };
+    // eslint-disable-next-line react-hooks/rules-of-hooks -- called while the screen renders, as umi's useModel is
+    const [initialState, setInitialState] = useState({});
+    return { initialState, refresh: async () => { await refresh(); setInitialState({}); } };
+  });
 });
 
 // getByRole computes styles for every element, which jsdom makes slow under antd's CSS-in-JS.
@@ -82,6 +90,8 @@ describe('login screen', () => {
       ['?redirect=%2F%2Fevil.example', '/client/home'],
     ]) {
       (history.push as jest.Mock).mockClear();
+      // Each round arrives logged out (a logged-in arrival is sent on at once, see below).
+      sessionStorage.clear();
       at('/login', search);
       const { unmount } = render(<LoginPage />);
       fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: 'amy' } });
@@ -90,6 +100,23 @@ describe('login screen', () => {
       await waitFor(() => expect(history.push).toHaveBeenCalledWith(expected));
       unmount();
     }
+  });
+
+  it('someone already logged in who opens /login or /register goes on to home, or to a safe redirect', () => {
+    sessionStorage.setItem('token', 'tok');
+    for (const [pathname, search, expected] of [
+      ['/login', '', '/client/home'],
+      ['/register', '', '/client/home'],
+      ['/login', '?redirect=%2Fclient%2ForderList', '/client/orderList'],
+      ['/login', '?redirect=%2F%2Fevil.example', '/client/home'],
+    ]) {
+      at(pathname, search);
+      const { unmount } = render(<LoginPage />);
+      expect(screen.getByTestId('navigate')).toHaveTextContent(expected);
+      expect(screen.queryByPlaceholderText('密码')).toBeNull();
+      unmount();
+    }
+    sessionStorage.clear();
   });
 
   it('starts with the username just registered', () => {

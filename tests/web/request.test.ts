@@ -1,6 +1,7 @@
 /** The request wrapper and the error catalogue of legacy §7–§8. */
 import { history } from '@umijs/max';
-import { callApi, RequestError } from '@/services/request';
+import { callApi, fieldErrorText, RequestError, submitWithFieldErrors } from '@/services/request';
+import { UI_TEXT } from '@/locales/zh-CN/common';
 import { saveLogin } from '@/auth/session';
 import { feedback } from '@/utils/feedback';
 import { fail, installFailingFetch, installFetch, ok } from './support/fakeFetch';
@@ -84,22 +85,87 @@ describe('request layer', () => {
     }
   });
 
+  it('A0230 on a screen goes to the login page that comes back to it', async () => {
+    const mocked = history as unknown as { location?: { pathname: string; search: string } };
+    mocked.location = { pathname: '/client/orderList', search: '?status=paid' };
+    try {
+      installFetch(fail('A0230', '登录已过期，请重新登录'));
+      await callApi('account/getMenus');
+      expect(push).toHaveBeenCalledWith('/login?redirect=%2Fclient%2ForderList%3Fstatus%3Dpaid');
+    } finally {
+      delete mocked.location;
+    }
+  });
+
   it("an answer with no data shows '请检查网络'", async () => {
     installFetch({ status: 200, body: '' });
     await expect(callApi('account/getOne')).rejects.toThrow('请检查网络');
     expect(error).toHaveBeenCalledWith('请检查网络');
   });
 
-  it("a dropped connection shows '请检查网络'", async () => {
+  // Changed on purpose (issue 14): a dropped connection or a timeout says what happened.
+  it("a dropped connection shows '网络异常，请检查网络'", async () => {
     installFailingFetch();
     await expect(callApi('account/getOne')).rejects.toBeInstanceOf(RequestError);
-    expect(error).toHaveBeenCalledWith('请检查网络');
+    expect(error).toHaveBeenCalledWith('网络异常，请检查网络');
+    expect(UI_TEXT.messages.networkError).toBe('网络异常，请检查网络');
   });
 
-  it('a non-OK HTTP answer throws with the status text', async () => {
-    installFetch({ status: 502, statusText: 'Bad Gateway', body: '<html>bad gateway</html>' });
-    const failure = callApi('account/getOne');
-    await expect(failure).rejects.toThrow('Bad Gateway');
-    await expect(failure).rejects.toMatchObject({ status: 502 });
+  // Changed on purpose (issue 14): a 5xx never shows its English status text.
+  for (const [status, statusText] of [[500, 'Internal Server Error'], [502, 'Bad Gateway'], [503, 'Service Unavailable']] as const) {
+    it(`HTTP ${status} reads '服务器繁忙，请稍后重试', not '${statusText}'`, async () => {
+      installFetch({ status, statusText, body: '<html>oops</html>' });
+      const failure = callApi('account/getOne');
+      await expect(failure).rejects.toThrow('服务器繁忙，请稍后重试');
+      await expect(failure).rejects.toMatchObject({ status });
+      expect(error.mock.calls).toEqual([['服务器繁忙，请稍后重试']]);
+    });
+  }
+
+  it('a 500 carrying a wrapper still reads 服务器繁忙，请稍后重试', async () => {
+    installFetch({ status: 500, statusText: 'Internal Server Error', body: { isSuccess: false, code: 'B0001', msg: 'Internal', content: null } });
+    await expect(callApi('account/getOne')).rejects.toThrow('服务器繁忙，请稍后重试');
+  });
+
+  it("a 4xx refusal with a wrapper shows the server's msg; without one, the status text (legacy §8)", async () => {
+    installFetch({ status: 429, statusText: 'Too Many Requests', body: { isSuccess: false, code: 'A0501', msg: '请求过于频繁，请稍后再试', content: null } });
+    await expect(callApi('account/getOne')).rejects.toThrow('请求过于频繁，请稍后再试');
+    installFetch({ status: 404, statusText: 'Not Found', body: '' });
+    await expect(callApi('account/getOne')).rejects.toThrow('Not Found');
+  });
+});
+
+describe('field refusals', () => {
+  function fakeForm(fields: string[]) {
+    const setFields = jest.fn();
+    const form = { getFieldsValue: () => Object.fromEntries(fields.map((name) => [name, undefined])), setFields } as never;
+    return { form, setFields };
+  }
+  const taken = fail('A0400', '参数错误：用户名已存在', { field: 'username' });
+
+  it('strips the 参数错误： lead', () => {
+    expect(fieldErrorText('参数错误：用户名已存在')).toBe('用户名已存在');
+    expect(fieldErrorText('用户名已存在')).toBe('用户名已存在');
+  });
+
+  it("an A0400 naming a form's field goes under that field, with no toast", async () => {
+    installFetch(taken);
+    const { form, setFields } = fakeForm(['username', 'email']);
+    const answer = await submitWithFieldErrors(form, () => callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }));
+    expect(answer.isSuccess).toBe(false);
+    expect(setFields).toHaveBeenCalledWith([{ name: 'username', errors: ['用户名已存在'] }]);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('a field the form does not have, another refusal, or a call outside the form stay toasts', async () => {
+    const { form, setFields } = fakeForm(['email']);
+    installFetch(taken);
+    await submitWithFieldErrors(form, () => callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }));
+    installFetch(fail('A0111', '用户名已存在', { field: 'username' }));
+    await submitWithFieldErrors(fakeForm(['username']).form, () => callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }));
+    installFetch(taken);
+    await callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' });
+    expect(setFields).not.toHaveBeenCalled();
+    expect(error.mock.calls).toEqual([['参数错误：用户名已存在'], ['用户名已存在'], ['参数错误：用户名已存在']]);
   });
 });

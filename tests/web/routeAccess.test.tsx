@@ -8,6 +8,7 @@ import { renderHook } from '@testing-library/react';
 import React from 'react';
 import routes, { type AppRoute } from '../../config/routes';
 import access from '@/access';
+import { firstAllowedScreen } from '@/auth/firstScreen';
 import type { InitialState } from '@/auth/startup';
 import { CAPABILITY_URLS, flattenMenus, type Capability } from '#contract/capabilities';
 
@@ -85,9 +86,22 @@ describe('route access', () => {
   it('keeps the redirects of product.md', () => {
     expect(find(routes, '/client', true).redirect).toBe('/client/home');
     expect(find(routes, '/user', true).redirect).toBe('/client/user');
-    expect(find(routes, '/client/system', true).redirect).toBe('/client/system/menusManager');
-    expect(find(routes, '/client/system/jsonEditer', true).redirect).toBe('/client/system/jsonEditer/actions');
-    expect(find(routes, '/client/system/appManager', true).redirect).toBe('/client/system/appManager/scriptManager');
-    expect(routes[routes.length - 1]).toEqual({ path: '/*', redirect: '/' });
+    expect(routes[routes.length - 1]).toEqual({ path: '/*', redirect: '/', layout: false });
+  });
+
+  // Changed on purpose (issue 14): a folder opens the first screen the account may see, not a fixed one.
+  it('a folder opens its first screen the account may see', () => {
+    const flagsOf = (granted: Capability[]) =>
+      access({ menulist: flattenMenus(granted.map((capability) => ({ url: CAPABILITY_URLS[capability] }))) } as InitialState);
+    const admin = flagsOf(['canSeeSystem', 'canSeeMenusManager', 'canSeeUsersManager', 'canSeeJsonEditer']);
+    expect(firstAllowedScreen(routes, '/client/system', admin)).toBe('/client/system/menusManager');
+    expect(firstAllowedScreen(routes, '/client/system/jsonEditer', admin)).toBe('/client/system/jsonEditer/actions');
+    expect(firstAllowedScreen(routes, '/client/system/appManager/', admin)).toBe('/client/system/appManager/scriptManager');
+    const operator = flagsOf(['canSeeSystem', 'canSeeUsersManager', 'canSeeOnlineUsers']);
+    expect(firstAllowedScreen(routes, '/client/system', operator)).toBe('/client/system/usersManager');
+    const editorOnly = flagsOf(['canSeeSystem', 'canSeeJsonEditer']);
+    expect(firstAllowedScreen(routes, '/client/system', editorOnly)).toBe('/client/system/jsonEditer/actions');
+    expect(firstAllowedScreen(routes, '/client/system', flagsOf(['canSeeSystem']))).toBeUndefined();
+    expect(find(routes, '/client/system').component).toBe('./client/Folder');
   });
 });

@@ -18,6 +18,10 @@ export const UI_TEXT = {
   },
   messages: {
     checkNetwork: '请检查网络',
+    /** A 5xx answer: never its English status text. */
+    serverBusy: '服务器繁忙，请稍后重试',
+    /** No answer at all: a dropped connection or a timeout. */
+    networkError: '网络异常，请检查网络',
     menuFetchFailed: '获取菜单失败',
     userInfoFetchFailed: '获取用户信息失败',
     bindFailedTitle: '绑定失败',
@@ -28,5 +32,17 @@ export const UI_TEXT = {
     cleanSucceededBody: '插件数据清除成功',
     stopped: '已停止',
     pluginNotConnected: '插件未连接',
+  },
+  /** A list whose last load failed (shown instead of 暂无数据). */
+  list: {
+    loadFailed: '加载失败',
+    retry: '重试',
+  },
+  /** The 403 page: which screen was refused. */
+  forbidden: {
+    title: '403',
+    refusedUnknown: '抱歉，你无权访问该页面',
+    refused: (screen: string) => `抱歉，你无权访问该页面：${screen}`,
+    backHome: '返回首页',
   },
 } as const;

@@ -6,6 +6,7 @@ import { addCard } from '@/services/ledger';
 import { CARD_BANK_MAX, CARD_HOLDER_MAX, cardNumberProblem, normaliseCardNumber } from '#contract/ledger';
 import { feedback } from '@/utils/feedback';
 import { CARD_TEXT } from '@/locales/zh-CN/ledger';
+import { useFieldErrors } from '@/utils/fieldErrors';
 
 interface Values {
   holder: string;
@@ -15,6 +16,7 @@ interface Values {
 }
 
 export default function AddCardForm({ onAdded }: { onAdded: () => void }) {
+  const fieldErrors = useFieldErrors();
   return (
     <ModalForm<Values>
       title={CARD_TEXT.addTitle}
@@ -25,7 +27,8 @@ export default function AddCardForm({ onAdded }: { onAdded: () => void }) {
         </Button>
       }
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
-      onFinish={async (values) => {
+      form={fieldErrors.form}
+      onFinish={fieldErrors.wrap(async (values) => {
         const answer = await addCard({
           holder: values.holder.trim(),
           bank: values.bank.trim(),
@@ -36,7 +39,7 @@ export default function AddCardForm({ onAdded }: { onAdded: () => void }) {
         feedback.message.success(CARD_TEXT.added);
         onAdded();
         return true;
-      }}
+      })}
     >
       <ProFormText
         name="holder"

@@ -7,7 +7,7 @@ import { maskedCard } from '#contract/ledger';
 import type { BankCard } from '#contract/api/bankCard';
 import dayjs from '@/utils/dayjs';
 import { feedback } from '@/utils/feedback';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import AddCardForm from './AddCardForm';
 import { CARD_TEXT } from '@/locales/zh-CN/ledger';
@@ -75,6 +75,7 @@ export default function BindCardManagerPage() {
     },
   ];
 
+  const list = usePagedList('bankCard/list', { actionRef: table, emptyText: CARD_TEXT.empty });
   return (
     <PageContainer title="绑卡管理">
       <Alert type="info" showIcon message={CARD_TEXT.hint} style={{ marginBottom: 16 }} />
@@ -83,9 +84,8 @@ export default function BindCardManagerPage() {
         actionRef={table}
         columns={columns}
         search={false}
-        request={pagedRequest('bankCard/list')}
+        {...list}
         pagination={tablePagination}
-        locale={{ emptyText: CARD_TEXT.empty }}
         options={{ reload: true, density: false, setting: false }}
         toolBarRender={() => [<AddCardForm key="add" onAdded={reload} />]}
       />

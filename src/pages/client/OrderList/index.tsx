@@ -12,7 +12,7 @@ import { formatYuan } from '#contract/money';
 import { ORDER_TEXT } from '@/locales/zh-CN/orders';
 import type { OrderItem } from '#contract/api/order';
 import { feedback } from '@/utils/feedback';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { orderColumns } from './columns';
 
@@ -97,6 +97,7 @@ export default function OrderListPage() {
     return links.length ? links : '-';
   };
 
+  const list = usePagedList<'order/list', Filters>('order/list', { toBody: toListBody, actionRef, emptyText: '暂无订单' });
   return (
     <PageContainer title="订单列表">
       {modalHolder}
@@ -104,14 +105,13 @@ export default function OrderListPage() {
         rowKey="orderNo"
         actionRef={actionRef}
         columns={orderColumns(staff, actions)}
-        request={pagedRequest<'order/list', Filters>('order/list', toListBody)}
+        {...list}
         pagination={tablePagination}
         search={{ labelWidth: 'auto' }}
         scroll={{ x: 'max-content' }}
         dateFormatter="string"
         headerTitle={staff ? '全部订单' : '我的订单'}
         options={{ density: false, setting: false }}
-        locale={{ emptyText: '暂无订单' }}
       />
     </PageContainer>
   );

@@ -5,7 +5,7 @@ import dayjs from '@/utils/dayjs';
 import { formatYuan } from '#contract/money';
 import { ORDER_TEXT } from '@/locales/zh-CN/orders';
 import type { OrderItem } from '#contract/api/order';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import RechargeForm from './RechargeForm';
 
@@ -24,6 +24,7 @@ const columns: ProColumns<OrderItem>[] = [
 
 export default function RechargeManagerPage() {
   const actionRef = useRef<ActionType>();
+  const list = usePagedList('order/rechargeList', { actionRef, emptyText: '暂无充值记录' });
   return (
     <PageContainer title="充值管理">
       <RechargeForm onDone={() => actionRef.current?.reload()} />
@@ -32,12 +33,11 @@ export default function RechargeManagerPage() {
         actionRef={actionRef}
         headerTitle={ORDER_TEXT.recharge.recentTitle}
         columns={columns}
-        request={pagedRequest('order/rechargeList')}
+        {...list}
         pagination={tablePagination}
         search={false}
         scroll={{ x: 'max-content' }}
         options={{ density: false, setting: false }}
-        locale={{ emptyText: '暂无充值记录' }}
       />
     </PageContainer>
   );

@@ -8,6 +8,7 @@ import { maskedCard, WITHDRAWAL_NOTE_MAX } from '#contract/ledger';
 import { formatYuan, parseYuan } from '#contract/money';
 import { feedback } from '@/utils/feedback';
 import { BALANCE_TEXT } from '@/locales/zh-CN/ledger';
+import { withFieldErrors } from '@/services/request';
 
 interface Values {
   cardId: number;
@@ -38,7 +39,7 @@ export default function WithdrawForm({ balanceCents, disabled, onDone }: { balan
         </Button>
       }
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
-      onFinish={async (values) => {
+      onFinish={withFieldErrors(form, async (values) => {
         const answer = await requestWithdrawal({
           cardId: values.cardId,
           amountCents: parseYuan(values.amount)!,
@@ -48,7 +49,7 @@ export default function WithdrawForm({ balanceCents, disabled, onDone }: { balan
         feedback.message.success(BALANCE_TEXT.requested);
         onDone();
         return true;
-      }}
+      })}
     >
       <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`${BALANCE_TEXT.balance}：¥${formatYuan(balanceCents)}`} />
       <ProFormSelect<number>

@@ -8,7 +8,7 @@ import type { LedgerKindName } from '#contract/ledger';
 import type { LedgerEntry } from '#contract/api/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { cardLabel, dateTime, dayRange, kindValueEnum, SignedYuan, statusValueEnum } from './display';
 import { BALANCE_TEXT } from '@/locales/zh-CN/ledger';
@@ -50,6 +50,8 @@ export default function SaleBalanceRecordPage() {
   };
   const figures = balance.data;
 
+  const entryList = usePagedList<'ledger/list', EntryFilters>('ledger/list', { toBody: ({ range, ...rest }) => ({ ...rest, ...dayRange(range) }), actionRef: entries, emptyText: BALANCE_TEXT.entriesEmpty });
+  const withdrawalList = usePagedList('withdrawal/mine', { actionRef: withdrawals, emptyText: BALANCE_TEXT.withdrawalsEmpty });
   return (
     <PageContainer title="销售收支记录">
       {figures && !figures.isSalesperson && <Alert type="warning" showIcon message={BALANCE_TEXT.notSalesperson} style={{ marginBottom: 16 }} />}
@@ -85,10 +87,9 @@ export default function SaleBalanceRecordPage() {
                   rowKey="id"
                   actionRef={entries}
                   columns={entryColumns}
-                  request={pagedRequest<'ledger/list', EntryFilters>('ledger/list', ({ range, ...rest }) => ({ ...rest, ...dayRange(range) }))}
+                  {...entryList}
                   pagination={tablePagination}
                   search={{ labelWidth: 'auto' }}
-                  locale={{ emptyText: BALANCE_TEXT.entriesEmpty }}
                   options={{ reload: true, density: false, setting: false }}
                   cardProps={{ bodyStyle: { padding: 0 } }}
                 />
@@ -102,10 +103,9 @@ export default function SaleBalanceRecordPage() {
                   rowKey="id"
                   actionRef={withdrawals}
                   columns={withdrawalColumns}
-                  request={pagedRequest('withdrawal/mine')}
+                  {...withdrawalList}
                   pagination={tablePagination}
                   search={{ labelWidth: 'auto' }}
-                  locale={{ emptyText: BALANCE_TEXT.withdrawalsEmpty }}
                   options={{ reload: true, density: false, setting: false }}
                   cardProps={{ bodyStyle: { padding: 0 } }}
                 />

@@ -4,7 +4,7 @@ import { message } from 'antd';
 import { useRef } from 'react';
 import { callApi } from '@/services/request';
 import type { ShopItem } from '#contract/api/shop';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import BindShopModal from './BindShopModal';
 import { shopColumns, unbindColumn } from './columns';
@@ -29,6 +29,7 @@ export default function ShopManager() {
     }),
   ];
 
+  const list = usePagedList('shop/list', { actionRef: table, emptyText: '还没有绑定店铺，点击“绑定店铺”开始' });
   return (
     <PageContainer>
       <ProTable<ShopItem>
@@ -36,12 +37,11 @@ export default function ShopManager() {
         headerTitle="我的店铺"
         actionRef={table}
         columns={columns}
-        request={pagedRequest('shop/list')}
+        {...list}
         pagination={tablePagination}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         scroll={{ x: 860 }}
         options={{ reload: true, density: false, setting: false }}
-        locale={{ emptyText: '还没有绑定店铺，点击“绑定店铺”开始' }}
         toolBarRender={() => [<BindShopModal key="bind" onBound={() => table.current?.reload()} />]}
       />
     </PageContainer>

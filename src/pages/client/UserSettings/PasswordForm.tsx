@@ -8,6 +8,7 @@ import { useModel } from '@umijs/max';
 import { feedback } from '@/utils/feedback';
 import { strongPasswordRule } from '@/utils/passwordStrength';
 import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
+import { withFieldErrors } from '@/services/request';
 
 interface Values {
   currentPassword: string;
@@ -25,14 +26,14 @@ export default function PasswordForm({ onChanged }: { onChanged: () => void }) {
       layout="vertical"
       style={{ maxWidth: 420 }}
       submitter={{ searchConfig: { submitText: SETTINGS_TEXT.changePassword }, resetButtonProps: false }}
-      onFinish={async ({ currentPassword, newPassword }) => {
+      onFinish={withFieldErrors(form, async ({ currentPassword, newPassword }) => {
         const answer = await changePassword({ currentPassword, newPassword });
         if (!answer.isSuccess) return false;
         feedback.message.success(SETTINGS_TEXT.passwordChanged(answer.content.signedOut));
         form.current?.resetFields();
         onChanged();
         return true;
-      }}
+      })}
     >
       <ProFormText.Password
         name="currentPassword"

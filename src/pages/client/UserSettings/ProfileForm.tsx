@@ -10,9 +10,11 @@ import { PASSWORD_TEXT } from '@/locales/zh-CN/account';
 import { feedback } from '@/utils/feedback';
 import { dateTime } from '../SaleBalanceRecord/display';
 import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
+import { useFieldErrors } from '@/utils/fieldErrors';
 
 export default function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
   const { initialState, setInitialState } = useModel('@@initialState');
+  const fieldErrors = useFieldErrors();
   return (
     <>
       <ProForm<{ email: string; password: string }>
@@ -20,7 +22,8 @@ export default function ProfileForm({ profile, onSaved }: { profile: Profile; on
         style={{ maxWidth: 420 }}
         initialValues={{ username: profile.username, email: profile.email }}
         submitter={{ searchConfig: { submitText: SETTINGS_TEXT.save }, resetButtonProps: false }}
-        onFinish={async ({ email, password }) => {
+        form={fieldErrors.form}
+        onFinish={fieldErrors.wrap(async ({ email, password }) => {
           const answer = await updateEmail(email.trim(), password);
           if (!answer.isSuccess) return false;
           saveProfile({ username: profile.username, email: answer.content.email, membership: profile.membership });
@@ -28,7 +31,7 @@ export default function ProfileForm({ profile, onSaved }: { profile: Profile; on
           feedback.message.success(SETTINGS_TEXT.emailSaved);
           onSaved();
           return true;
-        }}
+        })}
       >
         <ProFormText name="username" label={SETTINGS_TEXT.username} disabled />
         <ProFormText

@@ -6,7 +6,7 @@ import useLogout from '@/components/Header/useLogout';
 import { revokeSession } from '@/services/profile';
 import type { ActiveSession } from '#contract/api/profile';
 import { feedback } from '@/utils/feedback';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { describeAgent } from '@/utils/userAgent';
 import { tablePagination } from '@/utils/requestDefaults';
 import { dateTime } from '../SaleBalanceRecord/display';
@@ -55,13 +55,14 @@ export default function SessionsTable({ actionRef }: { actionRef: MutableRefObje
       ],
     },
   ];
+  const list = usePagedList('profile/sessions', { actionRef });
   return (
     <ProTable<ActiveSession>
       rowKey="id"
       actionRef={actionRef}
       columns={columns}
       search={false}
-      request={pagedRequest('profile/sessions')}
+      {...list}
       pagination={tablePagination}
       options={{ reload: true, density: false, setting: false }}
       cardProps={{ bodyStyle: { padding: 0 } }}

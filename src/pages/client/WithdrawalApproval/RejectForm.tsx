@@ -8,8 +8,10 @@ import { formatYuan } from '#contract/money';
 import { feedback } from '@/utils/feedback';
 import { cardLabel } from '../SaleBalanceRecord/display';
 import { APPROVAL_TEXT } from '@/locales/zh-CN/ledger';
+import { useFieldErrors } from '@/utils/fieldErrors';
 
 export default function RejectForm({ withdrawal, onDone }: { withdrawal: Withdrawal; onDone: () => void }) {
+  const fieldErrors = useFieldErrors();
   return (
     <ModalForm<{ reason: string }>
       title={APPROVAL_TEXT.rejectTitle}
@@ -17,13 +19,14 @@ export default function RejectForm({ withdrawal, onDone }: { withdrawal: Withdra
       trigger={<a style={{ color: '#ff4d4f' }}>{APPROVAL_TEXT.reject}</a>}
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
       submitter={{ searchConfig: { submitText: APPROVAL_TEXT.reject }, submitButtonProps: { danger: true } }}
-      onFinish={async ({ reason }) => {
+      form={fieldErrors.form}
+      onFinish={fieldErrors.wrap(async ({ reason }) => {
         const answer = await rejectWithdrawal({ id: withdrawal.id, reason: reason.trim() });
         if (!answer.isSuccess) return false;
         feedback.message.success(APPROVAL_TEXT.rejected);
         onDone();
         return true;
-      }}
+      })}
     >
       <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
         <Descriptions.Item label="申请人">{withdrawal.username}</Descriptions.Item>

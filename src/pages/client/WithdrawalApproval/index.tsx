@@ -8,7 +8,7 @@ import type { WithdrawalStatus } from '#contract/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import { feedback } from '@/utils/feedback';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { cardLabel, dateTime, statusValueEnum } from '../SaleBalanceRecord/display';
 import RejectForm from './RejectForm';
@@ -103,16 +103,16 @@ export default function WithdrawalApprovalPage() {
     },
   ];
 
+  const list = usePagedList('withdrawal/list', { actionRef: table, emptyText: APPROVAL_TEXT.empty });
   return (
     <PageContainer title="提现审批">
       <ProTable<Withdrawal>
         rowKey="id"
         actionRef={table}
         columns={columns}
-        request={pagedRequest('withdrawal/list')}
+        {...list}
         pagination={tablePagination}
         search={{ labelWidth: 'auto' }}
-        locale={{ emptyText: APPROVAL_TEXT.empty }}
         options={{ reload: true, density: false, setting: false }}
         scroll={{ x: 1100 }}
       />

@@ -3,7 +3,8 @@ import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-compon
 import { Typography } from 'antd';
 import type { LoginLogItem } from '#contract/api/loginLog';
 import { LOGIN_KINDS, LOGIN_RESULTS } from '#contract/system';
-import { atRangeBody, pagedRequest } from '@/utils/proTable';
+import { atRangeBody } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { describeAgent } from '@/utils/userAgent';
 import { dateTime } from '../../SaleBalanceRecord/display';
@@ -34,18 +35,18 @@ const columns: ProColumns<LoginLogItem>[] = [
 ];
 
 export default function LoginLog() {
+  const list = usePagedList<'loginLog/list', Filters>('loginLog/list', { toBody: atRangeBody, emptyText: '没有符合条件的记录' });
   return (
     <PageContainer>
       <ProTable<LoginLogItem, Filters>
         rowKey="id"
         headerTitle="登录与注册记录"
         columns={columns}
-        request={pagedRequest<'loginLog/list', Filters>('loginLog/list', atRangeBody)}
+        {...list}
         pagination={tablePagination}
         scroll={{ x: 800 }}
         search={{ labelWidth: 'auto' }}
         options={{ reload: true, density: false, setting: false }}
-        locale={{ emptyText: '没有符合条件的记录' }}
       />
     </PageContainer>
   );

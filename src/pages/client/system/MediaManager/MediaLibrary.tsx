@@ -32,6 +32,7 @@ import type { MediaItem } from '#contract/api/media';
 import { formatBytes, MEDIA_ACCEPT, MEDIA_KIND_LABELS, MEDIA_NAME_MAX, MEDIA_UPLOAD_URL, type MediaKind } from '#contract/content';
 import { CONTENT_TEXT } from '@/locales/zh-CN/content';
 import dayjs from '@/utils/dayjs';
+import { useFieldErrors } from '@/utils/fieldErrors';
 
 type View = 'grid' | 'list';
 
@@ -39,6 +40,7 @@ type View = 'grid' | 'list';
 const PAGE_SIZE = 12;
 
 function RenameMedia({ item, onDone }: { item: MediaItem; onDone: () => void }) {
+  const fieldErrors = useFieldErrors();
   return (
     <ModalForm<{ name: string }>
       name={`media-${item.id}`}
@@ -47,13 +49,14 @@ function RenameMedia({ item, onDone }: { item: MediaItem; onDone: () => void }) 
       trigger={<a>重命名</a>}
       modalProps={{ destroyOnClose: true }}
       initialValues={{ name: item.name }}
-      onFinish={async ({ name }) => {
+      form={fieldErrors.form}
+      onFinish={fieldErrors.wrap(async ({ name }) => {
         const answer = await renameMedia({ id: item.id, name: name.trim() });
         if (!answer.isSuccess) return false;
         message.success('已重命名');
         onDone();
         return true;
-      }}
+      })}
     >
       <ProFormText
         name="name"

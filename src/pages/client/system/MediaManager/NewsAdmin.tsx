@@ -8,8 +8,9 @@ import { createNews, deleteNews, publishNews, unpublishNews, updateNews } from '
 import { NEWS_BODY_MAX, NEWS_SUMMARY_MAX, NEWS_TITLE_MAX } from '#contract/content';
 import { CONTENT_TEXT, NEWS_STATUS_LABELS } from '@/locales/zh-CN/content';
 import type { NewsAdminItem } from '#contract/api/news';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
+import { useFieldErrors } from '@/utils/fieldErrors';
 
 interface Values {
   title: string;
@@ -19,6 +20,7 @@ interface Values {
 }
 
 function NewsForm({ article, trigger, onDone }: { article?: NewsAdminItem; trigger: ReactElement; onDone: () => void }) {
+  const fieldErrors = useFieldErrors();
   return (
     <ModalForm<Values>
       name={article ? `news-${article.id}` : 'news-new'}
@@ -27,14 +29,15 @@ function NewsForm({ article, trigger, onDone }: { article?: NewsAdminItem; trigg
       trigger={trigger}
       modalProps={{ destroyOnClose: true }}
       initialValues={article ? { title: article.title, summary: article.summary, body: article.body } : { summary: '', body: '', publish: false }}
-      onFinish={async (values) => {
+      form={fieldErrors.form}
+      onFinish={fieldErrors.wrap(async (values) => {
         const fields = { title: values.title.trim(), summary: values.summary ?? '', body: values.body ?? '' };
         const answer = article ? await updateNews({ id: article.id, ...fields }) : await createNews({ ...fields, publish: Boolean(values.publish) });
         if (!answer.isSuccess) return false;
         message.success(article ? '新闻已更新' : values.publish ? '新闻已发布' : '新闻已保存为草稿');
         onDone();
         return true;
-      }}
+      })}
     >
       <ProFormText
         name="title"
@@ -98,16 +101,16 @@ export default function NewsAdmin() {
     },
   ];
 
+  const list = usePagedList('news/adminList', { actionRef, emptyText: '暂无新闻' });
   return (
     <ProTable<NewsAdminItem>
       rowKey="id"
       actionRef={actionRef}
       columns={columns}
       pagination={tablePagination}
-      request={pagedRequest('news/adminList')}
+      {...list}
       search={{ labelWidth: 'auto' }}
       scroll={{ x: 1250 }}
-      locale={{ emptyText: '暂无新闻' }}
       toolBarRender={() => [
         <NewsForm
           key="create"

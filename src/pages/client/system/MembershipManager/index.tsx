@@ -9,12 +9,14 @@ import type { LevelCreateBody, LevelItem } from '#contract/api/membershipLevel';
 import { limitText, LIMITS } from '#contract/rules';
 import { SYSTEM_TEXT } from '#contract/system';
 import { requiredNumber, requiredRule } from '@/utils/formRules';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
+import { useFieldErrors } from '@/utils/fieldErrors';
 
 type LevelValues = Omit<LevelCreateBody, 'priceCents'> & { price: string };
 
 function LevelForm({ level, onClose, onSubmit }: { level?: LevelItem; onClose(): void; onSubmit(body: LevelCreateBody): Promise<boolean> }) {
+  const fieldErrors = useFieldErrors();
   return (
     <ModalForm<LevelValues>
       name="levelForm"
@@ -30,7 +32,8 @@ function LevelForm({ level, onClose, onSubmit }: { level?: LevelItem; onClose():
           ? { ...level, price: formatYuan(level.priceCents).replace(/,/g, '') }
           : { durationDays: 30, shopQuota: 1, productQuota: 50, sort: 100, onSale: true }
       }
-      onFinish={({ price, ...values }) => onSubmit({ ...values, name: values.name.trim(), priceCents: parseYuan(String(price))! })}
+      form={fieldErrors.form}
+      onFinish={fieldErrors.wrap(({ price, ...values }) => onSubmit({ ...values, name: values.name.trim(), priceCents: parseYuan(String(price))! }))}
     >
       <ProFormText name="name" label="等级名称" rules={[{ required: true, whitespace: true, message: '请输入等级名称' }, { max: 32 }]} />
       <ProFormText
@@ -124,6 +127,10 @@ export default function MembershipManager() {
     },
   ];
 
+  const list = usePagedList('membershipLevel/list', { toBody: ({ onSale, ...rest }: Record<string, unknown>) => ({
+          ...rest,
+          ...(onSale === undefined || onSale === '' ? {} : { onSale: onSale === true || onSale === 'true' }),
+        }), actionRef: table });
   return (
     <PageContainer>
       <ProTable<LevelItem>
@@ -131,10 +138,7 @@ export default function MembershipManager() {
         headerTitle="会员等级"
         actionRef={table}
         columns={columns}
-        request={pagedRequest('membershipLevel/list', ({ onSale, ...rest }: Record<string, unknown>) => ({
-          ...rest,
-          ...(onSale === undefined || onSale === '' ? {} : { onSale: onSale === true || onSale === 'true' }),
-        }))}
+        {...list}
         pagination={tablePagination}
         options={{ density: false, setting: false }}
         toolBarRender={() => [

@@ -6,6 +6,7 @@ import { MENU_ICON_NAMES, MENU_KINDS, MENU_TITLE_MAX, MENU_URL_MAX, MENU_URL_PAT
 import { MENU_KIND_TEXT } from '@/locales/zh-CN/system';
 import type { MenuAdminNode, MenuCreateBody } from '#contract/api/menu';
 import { parentOptions } from './menuTree';
+import { useFieldErrors } from '@/utils/fieldErrors';
 
 export const ROOT_PARENT = 0;
 
@@ -31,6 +32,7 @@ const iconOptions = MENU_ICON_NAMES.map((name) => ({
 }));
 
 export default function MenuForm({ open, onOpenChange, tree, menu, parentId, onSubmit }: Props) {
+  const fieldErrors = useFieldErrors();
   return (
     <ModalForm<MenuCreateBody & { parentId: number }>
       name="menuForm"
@@ -50,7 +52,8 @@ export default function MenuForm({ open, onOpenChange, tree, menu, parentId, onS
         visible: menu?.visible ?? true,
         sort: menu?.sort ?? 100,
       }}
-      onFinish={(values) =>
+      form={fieldErrors.form}
+      onFinish={fieldErrors.wrap((values) =>
         onSubmit({
           parentId: values.parentId === ROOT_PARENT ? null : values.parentId,
           title: values.title.trim(),
@@ -60,7 +63,7 @@ export default function MenuForm({ open, onOpenChange, tree, menu, parentId, onS
           visible: values.visible,
           sort: values.sort,
         })
-      }
+      )}
     >
       <ProFormTreeSelect
         name="parentId"

@@ -8,7 +8,7 @@ import { callApi } from '@/services/request';
 import type { OnlineSession } from '#contract/api/session';
 import { SYSTEM_TEXT } from '#contract/system';
 import { feedback } from '@/utils/feedback';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { describeAgent } from '@/utils/userAgent';
 import { dateTime } from '../../SaleBalanceRecord/display';
@@ -93,6 +93,7 @@ export default function OnlineUsers() {
     },
   ];
 
+  const list = usePagedList('session/list', { actionRef: table, emptyText: ONLINE_TEXT.empty });
   return (
     <PageContainer>
       <ProTable<OnlineSession>
@@ -100,12 +101,11 @@ export default function OnlineUsers() {
         headerTitle="在线会话"
         actionRef={table}
         columns={columns}
-        request={pagedRequest('session/list')}
+        {...list}
         pagination={tablePagination}
         scroll={{ x: 760 }}
         search={{ labelWidth: 'auto' }}
         options={{ reload: true, density: false, setting: false }}
-        locale={{ emptyText: ONLINE_TEXT.empty }}
       />
     </PageContainer>
   );

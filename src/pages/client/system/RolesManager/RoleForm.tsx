@@ -9,6 +9,7 @@ import type { RoleCreateBody, RoleItem } from '#contract/api/role';
 import { ROLE_CODE_PATTERN, SUPER_ADMIN_ROLE_CODE } from '#contract/system';
 import { toggleGrant } from './grants';
 import PreviewModal from './PreviewModal';
+import { withFieldErrors } from '@/services/request';
 
 interface Props {
   open: boolean;
@@ -66,9 +67,9 @@ export default function RoleForm({ open, onOpenChange, tree, role, onSubmit }: P
       drawerProps={{ destroyOnClose: true }}
       width={640}
       initialValues={{ name: role?.name, code: role?.code, description: role?.description ?? '', menuIds: role?.menuIds ?? [] }}
-      onFinish={(values) =>
+      onFinish={withFieldErrors(form, (values) =>
         onSubmit({ name: values.name.trim(), code: values.code.trim(), description: (values.description ?? '').trim(), menuIds: values.menuIds ?? [] })
-      }
+      )}
     >
       <ProFormText name="name" label="角色名称" rules={[{ required: true, whitespace: true, message: '请输入角色名称' }, { max: 32 }]} />
       <ProFormText

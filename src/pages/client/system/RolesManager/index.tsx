@@ -5,7 +5,7 @@ import { useRequest } from 'ahooks';
 import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { change, menuTree } from '@/services/system';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import type { RoleCreateBody, RoleItem } from '#contract/api/role';
 import { SYSTEM_TEXT } from '#contract/system';
@@ -58,6 +58,7 @@ export default function RolesManager() {
     },
   ];
 
+  const list = usePagedList('role/list', { actionRef: table });
   return (
     <PageContainer>
       <ProTable<RoleItem>
@@ -65,7 +66,7 @@ export default function RolesManager() {
         headerTitle="角色列表"
         actionRef={table}
         columns={columns}
-        request={pagedRequest('role/list')}
+        {...list}
         pagination={tablePagination}
         toolBarRender={() => [
           <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>

@@ -11,8 +11,9 @@ import { basisPointsToPercent, percentToBasisPoints } from '#contract/system';
 import { SALE_STATUS_TEXT } from '@/locales/zh-CN/system';
 import dayjs from '@/utils/dayjs';
 import { requiredNumber } from '@/utils/formRules';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
+import { useFieldErrors } from '@/utils/fieldErrors';
 
 const STATUS_ENUM = {
   enabled: { text: SALE_STATUS_TEXT.enabled, status: 'Success' },
@@ -82,6 +83,8 @@ export default function SaleManager() {
     },
   ];
 
+  const list = usePagedList('sale/list', { actionRef: table });
+  const fieldErrors = useFieldErrors();
   return (
     <PageContainer>
       <ProTable<SaleItem>
@@ -89,7 +92,7 @@ export default function SaleManager() {
         headerTitle="销售列表"
         actionRef={table}
         columns={columns}
-        request={pagedRequest('sale/list')}
+        {...list}
         pagination={tablePagination}
         options={{ density: false, setting: false }}
         scroll={{ x: 1200 }}
@@ -103,7 +106,8 @@ export default function SaleManager() {
           onOpenChange={(open) => !open && setEditing(undefined)}
           modalProps={{ destroyOnClose: true }}
           initialValues={{ percent: basisPointsToPercent(editing.commissionRate) }}
-          onFinish={async ({ percent }) => {
+          form={fieldErrors.form}
+          onFinish={fieldErrors.wrap(async ({ percent }) => {
             const done = await change(
               'sale/setSale',
               { accountId: editing.accountId, enabled: editing.status === 'enabled', commissionRate: percentToBasisPoints(percent) },
@@ -111,7 +115,7 @@ export default function SaleManager() {
             );
             if (done) reload();
             return Boolean(done);
-          }}
+          })}
         >
           <ProFormDigit
             name="percent"

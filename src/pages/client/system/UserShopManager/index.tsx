@@ -5,7 +5,7 @@ import { useAccess } from '@umijs/max';
 import { useRef } from 'react';
 import { callApi } from '@/services/request';
 import type { AccountShopItem, ShopItem } from '#contract/api/shop';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { shopColumns, unbindColumn } from '../../ShopManager/columns';
 
@@ -35,6 +35,7 @@ export default function UserShopManager() {
       : []),
   ];
 
+  const list = usePagedList('shop/listAll', { actionRef: table, emptyText: '没有符合条件的店铺' });
   return (
     <PageContainer>
       <ProTable<AccountShopItem>
@@ -42,12 +43,11 @@ export default function UserShopManager() {
         headerTitle="用户店铺"
         actionRef={table}
         columns={columns}
-        request={pagedRequest('shop/listAll')}
+        {...list}
         pagination={tablePagination}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         scroll={{ x: 980 }}
         options={{ reload: true, density: false, setting: false }}
-        locale={{ emptyText: '没有符合条件的店铺' }}
       />
     </PageContainer>
   );

@@ -9,11 +9,13 @@ import { strongPasswordRule } from '@/utils/passwordStrength';
 import type { RoleOption } from '#contract/api/role';
 import type { AccountCreateBody } from '#contract/api/account';
 import { basisPointsToPercent } from '#contract/system';
+import { useFieldErrors } from '@/utils/fieldErrors';
 
 const roleSelectOptions = (roles: readonly RoleOption[]) => roles.map((role) => ({ value: role.id, label: role.name }));
 
 export function CreateAccountForm({ roles, onClose, onSubmit }: { roles: RoleOption[]; onClose(): void; onSubmit(body: AccountCreateBody): Promise<boolean> }) {
   const member = roles.find((role) => role.code === 'member');
+  const fieldErrors = useFieldErrors();
   return (
     <ModalForm<AccountCreateBody>
       name="createAccountForm"
@@ -23,9 +25,10 @@ export function CreateAccountForm({ roles, onClose, onSubmit }: { roles: RoleOpt
       onOpenChange={(open) => !open && onClose()}
       modalProps={{ destroyOnClose: true }}
       initialValues={{ roleIds: member ? [member.id] : [] }}
-      onFinish={(values) =>
+      form={fieldErrors.form}
+      onFinish={fieldErrors.wrap((values) =>
         onSubmit({ username: values.username.trim(), email: values.email.trim(), roleIds: values.roleIds ?? [], ...(values.password ? { password: values.password } : {}) })
-      }
+      )}
     >
       <ProFormText
         name="username"

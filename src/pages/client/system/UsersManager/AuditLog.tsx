@@ -2,7 +2,8 @@
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Col, Row, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
-import { atRangeBody, pagedRequest } from '@/utils/proTable';
+import { atRangeBody } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import type { AuditItem } from '#contract/api/auditLog';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#contract/system';
@@ -38,12 +39,13 @@ const columns: ProColumns<AuditItem>[] = [
 ];
 
 export default function AuditLog() {
+  const list = usePagedList<'auditLog/list', Filters>('auditLog/list', { toBody: atRangeBody });
   return (
     <ProTable<AuditItem, Filters>
       rowKey="id"
       headerTitle="操作日志"
       columns={columns}
-      request={pagedRequest<'auditLog/list', Filters>('auditLog/list', atRangeBody)}
+      {...list}
       pagination={tablePagination}
       expandable={{
         expandedRowRender: (item) => (

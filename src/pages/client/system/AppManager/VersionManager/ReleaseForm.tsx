@@ -8,6 +8,7 @@ import semverGt from 'semver/functions/gt';
 import { createRelease, updateRelease } from '@/services/content';
 import { CHANGELOG_MAX, URL_MAX } from '#contract/content';
 import type { Release } from '#contract/api/appVersion';
+import { useFieldErrors } from '@/utils/fieldErrors';
 
 interface Values {
   version: string;
@@ -24,6 +25,7 @@ const semverRule = (label: string) => ({
 });
 
 export default function ReleaseForm({ release, trigger, onDone }: { release?: Release; trigger: ReactElement; onDone: () => void }) {
+  const fieldErrors = useFieldErrors();
   return (
     <ModalForm<Values>
       name={release ? `release-${release.id}` : 'release-new'}
@@ -36,7 +38,8 @@ export default function ReleaseForm({ release, trigger, onDone }: { release?: Re
           ? { version: release.version, minSupportedVersion: release.minSupportedVersion, downloadUrl: release.downloadUrl, changelog: release.changelog }
           : { changelog: '', downloadUrl: '' }
       }
-      onFinish={async (values) => {
+      form={fieldErrors.form}
+      onFinish={fieldErrors.wrap(async (values) => {
         const body = {
           minSupportedVersion: values.minSupportedVersion.trim(),
           downloadUrl: (values.downloadUrl ?? '').trim(),
@@ -49,7 +52,7 @@ export default function ReleaseForm({ release, trigger, onDone }: { release?: Re
         message.success(release ? '版本已更新' : '版本已创建（草稿）');
         onDone();
         return true;
-      }}
+      })}
     >
       <ProFormText name="version" label="版本号" placeholder="如 1.2.0" disabled={Boolean(release)} rules={[semverRule('版本号')]} extra={release ? undefined : '须高于已有的所有版本'} />
       <ProFormText

@@ -8,7 +8,7 @@ import { deleteRelease, publishRelease, withdrawRelease } from '@/services/conte
 import type { ReleaseStatus } from '#contract/content';
 import { CONTENT_TEXT, RELEASE_STATUS_LABELS } from '@/locales/zh-CN/content';
 import type { Release } from '#contract/api/appVersion';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import ReleaseForm from './ReleaseForm';
 
@@ -85,6 +85,7 @@ export default function VersionManager() {
     },
   ];
 
+  const list = usePagedList('appVersion/list', { actionRef, emptyText: '暂无版本' });
   return (
     <PageContainer title={title}>
       <ProTable<Release>
@@ -92,10 +93,9 @@ export default function VersionManager() {
         actionRef={actionRef}
         columns={columns}
         pagination={tablePagination}
-        request={pagedRequest('appVersion/list')}
+        {...list}
         search={{ labelWidth: 'auto' }}
         scroll={{ x: 1250 }}
-        locale={{ emptyText: '暂无版本' }}
         toolBarRender={() => [
           <ReleaseForm
             key="create"

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { getScriptVersion, restoreScriptVersion } from '@/services/content';
 import { CONTENT_TEXT } from '@/locales/zh-CN/content';
 import type { ScriptDetail, ScriptListItem, ScriptVersionItem } from '#contract/api/script';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { JsonDiff } from './lazyEditors';
 
@@ -114,6 +114,7 @@ export default function ScriptHistoryDrawer({ script, onClose, onRestored }: Pro
     },
   ];
 
+  const list = usePagedList('script/versions', { toBody: () => ({ id: script.id }), actionRef });
   return (
     <Drawer open onClose={onClose} width={880} title={`${CONTENT_TEXT.history}：${script.name}`} destroyOnClose>
       <ProTable<ScriptVersionItem>
@@ -123,7 +124,7 @@ export default function ScriptHistoryDrawer({ script, onClose, onRestored }: Pro
         search={false}
         options={{ reload: true, density: false, setting: false }}
         pagination={tablePagination}
-        request={pagedRequest('script/versions', () => ({ id: script.id }))}
+        {...list}
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected((keys as number[]).slice(-2)),

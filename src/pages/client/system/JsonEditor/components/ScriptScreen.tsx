@@ -8,11 +8,12 @@ import { createScript, renameScript, setScriptEnabled } from '@/services/content
 import { SCRIPT_NAME_MAX, SCRIPT_NOTE_MAX, scriptContentProblem, type ScriptKind } from '#contract/content';
 import { CONTENT_TEXT, SCRIPT_KIND_LABELS } from '@/locales/zh-CN/content';
 import type { ScriptListItem } from '#contract/api/script';
-import { pagedRequest } from '@/utils/proTable';
+import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { JsonEditor } from './lazyEditors';
 import ScriptEditorDrawer from './ScriptEditorDrawer';
 import ScriptHistoryDrawer from './ScriptHistoryDrawer';
+import { useFieldErrors } from '@/utils/fieldErrors';
 
 const NEW_SCRIPT_CONTENT = '{\n  \n}';
 
@@ -29,6 +30,7 @@ const nameRules = [
 ];
 
 function CreateScriptModal({ kind, onCreated }: { kind: ScriptKind; onCreated: () => void }) {
+  const fieldErrors = useFieldErrors();
   return (
     <ModalForm<{ name: string; content: string; note?: string }>
       name="script-new"
@@ -41,13 +43,14 @@ function CreateScriptModal({ kind, onCreated }: { kind: ScriptKind; onCreated: (
           {CONTENT_TEXT.newScript}
         </Button>
       }
-      onFinish={async (values) => {
+      form={fieldErrors.form}
+      onFinish={fieldErrors.wrap(async (values) => {
         const answer = await createScript({ kind, name: values.name.trim(), content: values.content, note: values.note?.trim() || undefined });
         if (!answer.isSuccess) return false;
         message.success('脚本已创建');
         onCreated();
         return true;
-      }}
+      })}
     >
       <ProFormText name="name" label="名称" placeholder="如：批量邀请达人" rules={nameRules} />
       <Form.Item name="content" label="JSON 内容" rules={[jsonRule]} validateTrigger="onSubmit">
@@ -59,6 +62,7 @@ function CreateScriptModal({ kind, onCreated }: { kind: ScriptKind; onCreated: (
 }
 
 function RenameModal({ script, onDone }: { script: ScriptListItem; onDone: () => void }) {
+  const fieldErrors = useFieldErrors();
   return (
     <ModalForm<{ name: string }>
       name={`script-${script.id}`}
@@ -67,13 +71,14 @@ function RenameModal({ script, onDone }: { script: ScriptListItem; onDone: () =>
       modalProps={{ destroyOnClose: true }}
       initialValues={{ name: script.name }}
       trigger={<a>重命名</a>}
-      onFinish={async ({ name }) => {
+      form={fieldErrors.form}
+      onFinish={fieldErrors.wrap(async ({ name }) => {
         const answer = await renameScript({ id: script.id, name: name.trim() });
         if (!answer.isSuccess) return false;
         message.success('已重命名');
         onDone();
         return true;
-      }}
+      })}
     >
       <ProFormText name="name" label="名称" rules={nameRules} />
     </ModalForm>
@@ -140,6 +145,11 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
     },
   ];
 
+  const list = usePagedList('script/list', { toBody: (params) => ({
+          ...params,
+          kind,
+          enabled: params.enabled === undefined || params.enabled === '' ? undefined : String(params.enabled) === 'true',
+        }), actionRef, emptyText: '暂无脚本，点击右上角新建' });
   return (
     <PageContainer title={title}>
       <ProTable<ScriptListItem>
@@ -147,13 +157,8 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
         actionRef={actionRef}
         columns={columns}
         pagination={tablePagination}
-        request={pagedRequest('script/list', (params) => ({
-          ...params,
-          kind,
-          enabled: params.enabled === undefined || params.enabled === '' ? undefined : String(params.enabled) === 'true',
-        }))}
+        {...list}
         search={{ labelWidth: 'auto' }}
-        locale={{ emptyText: '暂无脚本，点击右上角新建' }}
         toolBarRender={() => [<CreateScriptModal key="create" kind={kind} onCreated={reload} />]}
       />
       <ScriptEditorDrawer scriptId={editing} onClose={() => setEditing(null)} onSaved={reload} />
