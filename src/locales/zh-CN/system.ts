@@ -25,5 +25,5 @@ export const SYSTEM_LIST_TEXT = {
   accountDetail: (username: string) => `账号详情：${username}`,
   saleStatusSince: '状态 / 成为销售',
   regenerateCode: '重新生成邀请码',
-  times: '创建 / 更新时间',
+  publishedUpdated: '发布 / 更新时间',
 } as const;

@@ -9,6 +9,7 @@ import type { LevelCreateBody, LevelItem } from '#contract/api/membershipLevel';
 import { SYSTEM_TEXT } from '#contract/system';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
+import { TABLE_SCROLL } from '../tableLayout';
 
 type LevelValues = Omit<LevelCreateBody, 'priceCents'> & { price: string };
 
@@ -62,7 +63,7 @@ export default function MembershipManager() {
   const reload = () => table.current?.reload();
 
   const columns: ProColumns<LevelItem>[] = [
-    { title: '等级名称', dataIndex: 'name' },
+    { title: '等级名称', dataIndex: 'name', width: 140, ellipsis: true },
     { title: '价格（元）', dataIndex: 'priceCents', search: false, align: 'right', render: (_, level) => formatYuan(level.priceCents) },
     { title: '时长（天）', dataIndex: 'durationDays', search: false },
     { title: '店铺数量', dataIndex: 'shopQuota', search: false },
@@ -130,6 +131,7 @@ export default function MembershipManager() {
         }))}
         pagination={tablePagination}
         options={{ density: false, setting: false }}
+        scroll={TABLE_SCROLL}
         toolBarRender={() => [
           <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
             新建等级

@@ -1,11 +1,13 @@
 /** A row's rarely used actions under one 更多 link, so the 操作 column keeps only the frequent ones and fits the card. */
 import { DownOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
+import type React from 'react';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
 
 export interface MoreAction {
   key: string;
-  label: string;
+  /** A disabled action may explain itself with a Tooltip around its label. */
+  label: React.ReactNode;
   onClick: () => void;
   danger?: boolean;
   disabled?: boolean;

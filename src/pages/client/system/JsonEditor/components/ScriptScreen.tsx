@@ -10,6 +10,7 @@ import { CONTENT_TEXT, SCRIPT_KIND_LABELS } from '@/locales/zh-CN/content';
 import type { ScriptListItem } from '#contract/api/script';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
+import { TABLE_SCROLL } from '../../tableLayout';
 import { JsonEditor } from './lazyEditors';
 import ScriptEditorDrawer from './ScriptEditorDrawer';
 import ScriptHistoryDrawer from './ScriptHistoryDrawer';
@@ -112,7 +113,7 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
   const reload = () => actionRef.current?.reload();
 
   const columns: ProColumns<ScriptListItem>[] = [
-    { title: '名称', dataIndex: 'name', ellipsis: true },
+    { title: '名称', dataIndex: 'name', ellipsis: true, width: 200 },
     { title: '版本', dataIndex: 'currentVersion', search: false, width: 100, render: (_, row) => `第 ${row.currentVersion} 版` },
     {
       title: '状态',
@@ -153,6 +154,7 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
           enabled: params.enabled === undefined || params.enabled === '' ? undefined : String(params.enabled) === 'true',
         }))}
         search={{ labelWidth: 'auto' }}
+        scroll={TABLE_SCROLL}
         locale={{ emptyText: '暂无脚本，点击右上角新建' }}
         toolBarRender={() => [<CreateScriptModal key="create" kind={kind} onCreated={reload} />]}
       />
