@@ -102,7 +102,7 @@ export default function MenusManager() {
     {
       title: "菜单名称",
       dataIndex: "title",
-      width: 240,
+      width: 210,
       ellipsis: true,
       render: (_, menu) => (
         <Space>
@@ -145,7 +145,7 @@ export default function MenusManager() {
     {
       title: "操作",
       valueType: "option",
-      width: 230,
+      width: 260,
       render: (_, menu) => {
         const siblings = siblingsOf(tree, menu.id) ?? [];
         const index = siblings.findIndex((node) => node.id === menu.id);

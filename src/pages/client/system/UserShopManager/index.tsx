@@ -8,6 +8,7 @@ import type { AccountShopItem, ShopItem } from '#contract/api/shop';
 import { pagedRequest } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { shopColumns, unbindColumn } from '../../ShopManager/columns';
+import { TABLE_SCROLL } from '../tableLayout';
 
 export default function UserShopManager() {
   const access = useAccess();
@@ -22,7 +23,8 @@ export default function UserShopManager() {
 
   const columns: ProColumns<AccountShopItem>[] = [
     { title: '账号', dataIndex: 'username', width: 120, fieldProps: { placeholder: '用户名' } },
-    ...shopColumns<AccountShopItem>(),
+    // 绑定时间 only where the card has room (≥1600 px): the other columns leave 店铺名称 too little at 1280.
+    ...shopColumns<AccountShopItem>().map((column): ProColumns<AccountShopItem> => (column.dataIndex === 'boundAt' ? { ...column, responsive: ['xxl'] } : column)),
     ...(access.canForceUnbindShop
       ? [
           unbindColumn<AccountShopItem>({
@@ -45,7 +47,7 @@ export default function UserShopManager() {
         request={pagedRequest('shop/listAll')}
         pagination={tablePagination}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        scroll={{ x: 980 }}
+        scroll={TABLE_SCROLL}
         options={{ reload: true, density: false, setting: false }}
         locale={{ emptyText: '没有符合条件的店铺' }}
       />

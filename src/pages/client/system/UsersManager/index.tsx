@@ -145,7 +145,7 @@ export default function UsersManager() {
   const columns: ProColumns<AccountAdminItem>[] = [
     { title: '用户名', dataIndex: 'username', hideInTable: true, fieldProps: { placeholder: '包含即可' } },
     { title: '邮箱', dataIndex: 'email', hideInTable: true, fieldProps: { placeholder: '包含即可' } },
-    { title: SYSTEM_LIST_TEXT.account, dataIndex: 'username', key: 'account', search: false, width: 210, ellipsis: true, render: (_, account) => renderAccount(account) },
+    { title: SYSTEM_LIST_TEXT.account, dataIndex: 'username', key: 'account', search: false, width: 200, ellipsis: true, render: (_, account) => renderAccount(account) },
     { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, width: 80 },
     {
       title: '角色',
@@ -162,13 +162,13 @@ export default function UsersManager() {
       fieldProps: { options: [{ value: NO_MEMBERSHIP, label: '无会员' }, ...levels.map((level) => ({ value: level.id, label: level.name }))] },
       render: (_, account) => renderMembership(account),
     },
-    { title: '销售', dataIndex: 'sale', search: false, width: 130, render: (_, account) => renderSale(account) },
+    { title: '销售', dataIndex: 'sale', search: false, width: 120, render: (_, account) => renderSale(account) },
     // Shown where the card has room for it (≥1600 px); always in 详情.
     { title: '注册时间', dataIndex: 'createdAt', search: false, width: 160, responsive: ['xxl'], render: (_, account) => renderCreatedAt(account) },
     {
       title: '操作',
       valueType: 'option',
-      width: 190,
+      width: 220,
       render: (_, account) => {
         const detail = (
           <a key="detail" onClick={() => setDetail(account)}>

@@ -113,7 +113,7 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
   const reload = () => actionRef.current?.reload();
 
   const columns: ProColumns<ScriptListItem>[] = [
-    { title: '名称', dataIndex: 'name', ellipsis: true, width: 200 },
+    { title: '名称', dataIndex: 'name', ellipsis: true },
     { title: '版本', dataIndex: 'currentVersion', search: false, width: 100, render: (_, row) => `第 ${row.currentVersion} 版` },
     {
       title: '状态',
