@@ -76,7 +76,7 @@ export default function MembershipManager() {
       valueEnum: { true: { text: '在售', status: 'Success' }, false: { text: '已下架', status: 'Default' } },
       render: (_, level) => (level.onSale ? <Tag color="success">在售</Tag> : <Tag>已下架</Tag>),
     },
-    { title: '订单 / 账号', dataIndex: 'orderCount', search: false, render: (_, level) => `${level.orderCount} / ${level.accountCount}` },
+    { title: '订单 / 账号', dataIndex: 'orderCount', search: false, width: 110, render: (_, level) => `${level.orderCount} / ${level.accountCount}` },
     {
       title: '操作',
       valueType: 'option',
