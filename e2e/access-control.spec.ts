@@ -20,13 +20,16 @@ test('the operator sees no way to the super administrator in 用户管理', asyn
   await expect(adminRow.getByText('重置密码')).toHaveCount(0);
   await expect(adminRow.getByText('设置角色')).toHaveCount(0);
   await expect(adminRow.getByText('停用')).toHaveCount(0);
+  await expect(adminRow.getByRole('button', { name: /更多/ })).toHaveCount(0);
   await adminRow.getByText('无权操作').hover();
   await expect(page.getByRole('tooltip', { name: SYSTEM_TEXT.accountBeyondOwn })).toBeVisible();
   await expect(row(page, DEMO_ACCOUNTS.operator.username).getByText('当前账号')).toBeVisible();
 
   // The member's row offers the operator's actions; its role picker has no 超级管理员.
   const memberRow = row(page, DEMO_ACCOUNTS.member.username);
-  await expect(memberRow.getByText('重置密码')).toBeVisible();
+  await memberRow.getByRole('button', { name: /更多/ }).click();
+  await expect(page.getByRole('menuitem', { name: '重置密码' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await memberRow.getByText('设置角色').click();
   const dialog = page.getByRole('dialog', { name: /设置角色/ });
   await dialog.getByLabel('角色').click();

@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
-import { buttonNamed as button, LOGIN, login, readStorage, sideMenu } from './support/console';
+import { buttonNamed as button, LOGIN, login, readStorage, rowMore, sideMenu } from './support/console';
 import { screenshot } from './support/screens';
 
 const stamp = Date.now().toString(36);
@@ -73,7 +73,7 @@ test('an administrator runs the access model end to end from the console', async
     await expect(dialog(page, '编辑菜单').getByLabel('菜单名称')).toHaveValue(MENU.title);
     await screenshot(page, 'system-menusManager-edit');
     await button(dialog(page, '编辑菜单'), '取消').click();
-    await row(page, MENU.title).getByText('移动', { exact: true }).click();
+    await rowMore(page, row(page, MENU.title), '移动');
     await expect(dialog(page, /^移动菜单/).getByText('移动到', { exact: true })).toBeVisible();
     await screenshot(page, 'system-menusManager-move');
     await button(dialog(page, /^移动菜单/), '取消').click();
@@ -167,13 +167,13 @@ test('the users screen dialogs: roles, salesperson, password reset, and the audi
 
   const sale = row(page, DEMO_ACCOUNTS.salesperson.username);
   await expect(sale.getByText('销售 10%')).toBeVisible();
-  await sale.getByText('销售设置').click();
+  await rowMore(page, sale, '销售设置');
   await expect(dialog(page, /^销售设置/).getByLabel('佣金比例')).toHaveValue('10.00');
   await screenshot(page, 'system-usersManager-sale');
   await button(dialog(page, /^销售设置/), '取消').click();
 
-  await row(page, throwaway).getByText('重置密码').click();
-  await button(page.locator('.ant-popover:visible'), '确定').click();
+  await rowMore(page, row(page, throwaway), '重置密码');
+  await button(page.locator('.ant-modal-confirm', { hasText: '将生成新密码' }), '确定').click();
   const password = page.getByTestId('one-time-password');
   await expect(password).toHaveText(/^[A-Za-z0-9]{12}/);
   await screenshot(page, 'system-usersManager-password');

@@ -1,7 +1,7 @@
 /** What a user does in the console, as steps the specs share. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '#contract/demoAccounts';
-import { UI_TEXT } from '../../src/locales/zh-CN/common';
+import { TABLE_TEXT, UI_TEXT } from '../../src/locales/zh-CN/common';
 import type { MenuEntry } from './menus';
 
 export const HOME = '/client/home';
@@ -82,6 +82,19 @@ export async function userMenu(page: Page, item: string) {
 }
 
 export const logout = (page: Page) => userMenu(page, UI_TEXT.header.logout);
+
+/**
+ * Picks one of a table row's rarely used actions under its 更多 link (a dropdown menu). A click that
+ * lands while the menu is still opening leaves it open, and is made again, as in `userMenu`.
+ */
+export async function rowMore(page: Page, row: Locator, item: string) {
+  const entry = page.getByRole('menuitem', { name: item });
+  await expect(async () => {
+    if (!(await entry.isVisible())) await row.getByRole('button', { name: new RegExp(TABLE_TEXT.more) }).click();
+    await entry.click({ timeout: 5_000 });
+    await expect(entry).toBeHidden({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+}
 
 export const sideMenu = (page: Page) => page.locator('.ant-pro-sider ul.ant-menu-root');
 

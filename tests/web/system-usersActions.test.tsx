@@ -47,15 +47,25 @@ beforeEach(() => {
 
 const rowOf = async (username: string) => (await screen.findByText(username)).closest('tr') as HTMLElement;
 
+/** Opens a row's 更多 dropdown and reads its items. */
+async function moreActionsOf(row: HTMLElement) {
+  fireEvent.click(within(row).getByText('更多'));
+  await waitFor(() => expect(document.querySelectorAll('.ant-dropdown-menu-item').length).toBeGreaterThan(0));
+  return [...document.querySelectorAll('.ant-dropdown-menu-item')].map((item) => item.textContent);
+}
+
 describe('users screen actions', () => {
   it('offers every granted action on a manageable row, none on its own or a stronger account', async () => {
     mockFlags = ALL_ACTIONS;
     render(<UsersManager />);
     const member = await rowOf('member');
-    for (const label of ['设置角色', '设为销售', '重置密码', '停用']) expect(within(member).getByText(label)).toBeTruthy();
+    for (const label of ['详情', '设置角色', '停用']) expect(within(member).getByText(label)).toBeTruthy();
+    // The rarely used ones are under 更多.
+    expect(within(member).queryByText('重置密码')).toBeNull();
+    expect(await moreActionsOf(member)).toEqual(['设为销售', '重置密码']);
     const root = await rowOf('root');
     expect(within(root).getByText('无权操作')).toBeTruthy();
-    expect(within(root).queryByText('重置密码')).toBeNull();
+    expect(within(root).queryByText('更多')).toBeNull();
     expect(within(await rowOf('operator')).getByText('当前账号')).toBeTruthy();
     expect(screen.getByText('新建账号')).toBeTruthy();
     expect(screen.getByText(/^导\s?出$/)).toBeTruthy();
@@ -66,7 +76,7 @@ describe('users screen actions', () => {
     render(<UsersManager />);
     const member = await rowOf('member');
     expect(within(member).getByText('停用')).toBeTruthy();
-    for (const label of ['设置角色', '设为销售', '重置密码']) expect(within(member).queryByText(label)).toBeNull();
+    for (const label of ['设置角色', '更多']) expect(within(member).queryByText(label)).toBeNull();
     expect(screen.queryByText('新建账号')).toBeNull();
     expect(screen.queryByText(/^导\s?出$/)).toBeNull();
   });
@@ -85,5 +95,38 @@ describe('users screen actions', () => {
     await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option').length).toBeGreaterThan(0));
     const offered = [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.getAttribute('title'));
     expect(offered).toEqual(['会员']);
+  });
+
+  it('shows every field of an account in 详情, the ones the list leaves out included', async () => {
+    mockFlags = ALL_ACTIONS;
+    jest.mocked(callApi).mockResolvedValue({
+      isSuccess: true,
+      code: '00000',
+      msg: '',
+      content: {
+        list: [{ ...row(3, 'member', true), roles: [{ id: 4, code: 'member', name: '会员' }], membership: { name: '专业版', expiresAt: '2026-12-23T00:00:00.000Z' } }],
+        total: 1,
+        current: 1,
+        pageSize: 10,
+      },
+    } as never);
+    render(<UsersManager />);
+    fireEvent.click(within(await rowOf('member')).getByText('详情'));
+    const drawer = await waitFor(() => {
+      const found = document.querySelector('.ant-drawer-content');
+      if (!found?.querySelector('.ant-descriptions-item')) throw new Error('the 详情 drawer is not open yet');
+      return found as HTMLElement;
+    });
+    expect(within(drawer).getByText('账号详情：member')).toBeTruthy();
+    const fields = Object.fromEntries(
+      [...drawer.querySelectorAll('.ant-descriptions-item')].map((item) => [
+        item.querySelector('.ant-descriptions-item-label')?.textContent,
+        item.querySelector('.ant-descriptions-item-content')?.textContent,
+      ]),
+    );
+    expect(Object.keys(fields)).toEqual(['用户名', '邮箱', '状态', '角色', '会员', '销售', '注册时间']);
+    expect(fields).toMatchObject({ 用户名: 'member', 邮箱: 'member@example.com', 状态: '启用', 角色: '会员', 会员: '专业版2026-12-23 到期', 销售: '-' });
+    // 注册时间 is out of the list below 1600 px; 详情 always has it.
+    expect(fields['注册时间']).toMatch(/^2026-01-01 \d\d:\d\d$/);
   });
 });

@@ -46,3 +46,6 @@ export const UI_TEXT = {
     backHome: '返回首页',
   },
 } as const;
+
+/** Row actions shared by the lists: the rarely used ones go under 更多; 详情 opens every field of a row. */
+export const TABLE_TEXT = { more: '更多', detail: '详情' } as const;

@@ -18,3 +18,12 @@ export const SALE_STATUS_TEXT: Record<SaleStatus, string> = { enabled: '启用',
  */
 export const accountsTotalText = (total: number, range: [number, number], capped: boolean) =>
   `第 ${range[0]}-${range[1]} 条/总共 ${total}${capped ? '+' : ''} 条`;
+
+/** The system lists' merged columns and 详情 drawers (issue 14: every list fits the card). */
+export const SYSTEM_LIST_TEXT = {
+  account: '账号',
+  accountDetail: (username: string) => `账号详情：${username}`,
+  saleStatusSince: '状态 / 成为销售',
+  regenerateCode: '重新生成邀请码',
+  publishedUpdated: '发布 / 更新时间',
+} as const;

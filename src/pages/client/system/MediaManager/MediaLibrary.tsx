@@ -33,10 +33,14 @@ import { formatBytes, MEDIA_ACCEPT, MEDIA_KIND_LABELS, MEDIA_NAME_MAX, MEDIA_UPL
 import { CONTENT_TEXT } from '@/locales/zh-CN/content';
 import dayjs from '@/utils/dayjs';
 import { useFieldErrors } from '@/utils/fieldErrors';
+import { TABLE_SCROLL } from '../tableLayout';
 
 type View = 'grid' | 'list';
 
-/** A multiple of the grid's 2, 3, 4 and 6 columns, used by the list view too. */
+/**
+ * A multiple of the grid's 2, 3, 4 and 6 columns, used by the list view too (switching views keeps
+ * the page). Not the lists' 10: it would leave the last grid row of a full page half empty.
+ */
 const PAGE_SIZE = 12;
 
 function RenameMedia({ item, onDone }: { item: MediaItem; onDone: () => void }) {
@@ -239,7 +243,7 @@ export default function MediaLibrary() {
           />
         </Card>
       ) : (
-        <Table<MediaItem> rowKey="id" size="middle" loading={loading} columns={columns} dataSource={data?.list ?? []} pagination={false} locale={{ emptyText: <Empty description="暂无素材" /> }} />
+        <Table<MediaItem> rowKey="id" size="middle" loading={loading} columns={columns} dataSource={data?.list ?? []} pagination={false} scroll={TABLE_SCROLL} locale={{ emptyText: <Empty description="暂无素材" /> }} />
       )}
       <Pagination
         align="end"

@@ -1,7 +1,7 @@
 /** 新闻管理: write, edit, publish and unpublish the articles `/news` shows. */
 import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormSwitch, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Popconfirm, Tag, message } from 'antd';
+import { Button, Popconfirm, Space, Tag, Typography, message } from 'antd';
 import type { ReactElement } from 'react';
 import { useRef } from 'react';
 import { createNews, deleteNews, publishNews, unpublishNews, updateNews } from '@/services/content';
@@ -11,6 +11,9 @@ import type { NewsAdminItem } from '#contract/api/news';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { useFieldErrors } from '@/utils/fieldErrors';
+import dayjs from '@/utils/dayjs';
+import { SYSTEM_LIST_TEXT } from '@/locales/zh-CN/system';
+import { TABLE_SCROLL } from '../tableLayout';
 
 interface Values {
   title: string;
@@ -65,7 +68,7 @@ export default function NewsAdmin() {
   };
 
   const columns: ProColumns<NewsAdminItem>[] = [
-    { title: '标题', dataIndex: 'title', ellipsis: true, width: 240 },
+    { title: '标题', dataIndex: 'title', ellipsis: true },
     {
       title: '状态',
       dataIndex: 'status',
@@ -74,15 +77,27 @@ export default function NewsAdmin() {
       valueEnum: Object.fromEntries(Object.entries(NEWS_STATUS_LABELS).map(([key, text]) => [key, { text }])),
       render: (_, row) => (row.publishedAt ? <Tag color="green">{NEWS_STATUS_LABELS.published}</Tag> : <Tag>{NEWS_STATUS_LABELS.draft}</Tag>),
     },
-    { title: '摘要', dataIndex: 'summary', search: false, ellipsis: true, width: 240 },
-    { title: '作者', dataIndex: 'author', search: false, width: 120 },
-    { title: '发布时间', dataIndex: 'publishedAt', valueType: 'dateTime', search: false, width: 170 },
-    { title: '更新时间', dataIndex: 'updatedAt', valueType: 'dateTime', search: false, width: 170 },
+    // Where the card has room (≥1600 px); 编辑 shows it too.
+    { title: '摘要', dataIndex: 'summary', search: false, ellipsis: true, width: 240, responsive: ['xxl'] },
+    { title: '作者', dataIndex: 'author', search: false, width: 110, ellipsis: true },
+    {
+      title: SYSTEM_LIST_TEXT.publishedUpdated,
+      dataIndex: 'updatedAt',
+      search: false,
+      width: 170,
+      render: (_, row) => (
+        <Space direction="vertical" size={0}>
+          <span>{row.publishedAt ? dayjs(row.publishedAt).format('YYYY-MM-DD HH:mm') : '-'}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {dayjs(row.updatedAt).format('YYYY-MM-DD HH:mm')}
+          </Typography.Text>
+        </Space>
+      ),
+    },
     {
       title: '操作',
       valueType: 'option',
-      fixed: 'right',
-      width: 190,
+      width: 170,
       render: (_, row) => [
         <NewsForm key="edit" article={row} trigger={<a>编辑</a>} onDone={reload} />,
         row.publishedAt ? (
@@ -110,7 +125,7 @@ export default function NewsAdmin() {
       pagination={tablePagination}
       {...list}
       search={{ labelWidth: 'auto' }}
-      scroll={{ x: 1250 }}
+      scroll={TABLE_SCROLL}
       toolBarRender={() => [
         <NewsForm
           key="create"

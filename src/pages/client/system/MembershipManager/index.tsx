@@ -12,6 +12,7 @@ import { requiredNumber, requiredRule } from '@/utils/formRules';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { useFieldErrors } from '@/utils/fieldErrors';
+import { TABLE_SCROLL } from '../tableLayout';
 
 type LevelValues = Omit<LevelCreateBody, 'priceCents'> & { price: string };
 
@@ -72,7 +73,7 @@ export default function MembershipManager() {
   const reload = () => table.current?.reload();
 
   const columns: ProColumns<LevelItem>[] = [
-    { title: '等级名称', dataIndex: 'name' },
+    { title: '等级名称', dataIndex: 'name', width: 140, ellipsis: true },
     { title: '价格（元）', dataIndex: 'priceCents', search: false, align: 'right', render: (_, level) => formatYuan(level.priceCents) },
     { title: '时长（天）', dataIndex: 'durationDays', search: false },
     { title: '店铺数量', dataIndex: 'shopQuota', search: false },
@@ -85,7 +86,7 @@ export default function MembershipManager() {
       valueEnum: { true: { text: '在售', status: 'Success' }, false: { text: '已下架', status: 'Default' } },
       render: (_, level) => (level.onSale ? <Tag color="success">在售</Tag> : <Tag>已下架</Tag>),
     },
-    { title: '订单 / 账号', dataIndex: 'orderCount', search: false, render: (_, level) => `${level.orderCount} / ${level.accountCount}` },
+    { title: '订单 / 账号', dataIndex: 'orderCount', search: false, width: 110, render: (_, level) => `${level.orderCount} / ${level.accountCount}` },
     {
       title: '操作',
       valueType: 'option',
@@ -141,6 +142,7 @@ export default function MembershipManager() {
         {...list}
         pagination={tablePagination}
         options={{ density: false, setting: false }}
+        scroll={TABLE_SCROLL}
         toolBarRender={() => [
           <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
             新建等级

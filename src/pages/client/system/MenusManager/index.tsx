@@ -13,11 +13,9 @@ import { useRequest } from "ahooks";
 import {
   Button,
   Modal,
-  Popconfirm,
   Space,
   Tag,
   Tooltip,
-  Typography,
 } from "antd";
 import { useState } from "react";
 import MenuIcon from "@/components/menuIcons";
@@ -27,6 +25,8 @@ import { SYSTEM_TEXT } from "#contract/system";
 import { MENU_KIND_TEXT } from '@/locales/zh-CN/system';
 import MenuForm from "./MenuForm";
 import MoveForm from "./MoveForm";
+import MoreActions from "../components/MoreActions";
+import { TABLE_SCROLL } from "../tableLayout";
 import { allIds, moved, siblingsOf } from "./menuTree";
 
 const KIND_COLOR = {
@@ -82,19 +82,28 @@ export default function MenusManager() {
   /** Grants other than the super administrator's (which holds every menu). */
   const otherGrants = (menu: MenuAdminNode) => Math.max(0, menu.grantCount - 1);
 
+  /** A menu other roles hold asks to remove their grants too; one only the super administrator holds is simply deleted. */
   const confirmRemove = (menu: MenuAdminNode) =>
-    Modal.confirm({
-      title: `删除菜单「${menu.title}」？`,
-      content: SYSTEM_TEXT.menuGranted(otherGrants(menu)),
-      okText: "删除并取消授权",
-      okButtonProps: { danger: true },
-      onOk: () => remove(menu, true),
-    });
+    otherGrants(menu) > 0
+      ? Modal.confirm({
+          title: `删除菜单「${menu.title}」？`,
+          content: SYSTEM_TEXT.menuGranted(otherGrants(menu)),
+          okText: "删除并取消授权",
+          okButtonProps: { danger: true },
+          onOk: () => remove(menu, true),
+        })
+      : Modal.confirm({
+          title: `确定删除菜单「${menu.title}」？`,
+          okButtonProps: { danger: true },
+          onOk: () => remove(menu, false),
+        });
 
   const columns: ProColumns<MenuAdminNode>[] = [
     {
       title: "菜单名称",
       dataIndex: "title",
+      width: 210,
+      ellipsis: true,
       render: (_, menu) => (
         <Space>
           {menu.icon ? <MenuIcon name={menu.icon} /> : null}
@@ -115,6 +124,8 @@ export default function MenusManager() {
       title: "图标",
       dataIndex: "icon",
       width: 170,
+      // The icon shows beside the name; its name only where the card has room (≥1600 px).
+      responsive: ["xxl"],
       render: (_, menu) => menu.icon ?? "-",
     },
     {
@@ -124,7 +135,7 @@ export default function MenusManager() {
       render: (_, menu) =>
         menu.visible ? <Tag color="success">显示</Tag> : <Tag>隐藏</Tag>,
     },
-    { title: "排序", dataIndex: "sort", width: 70 },
+    { title: "排序", dataIndex: "sort", width: 70, responsive: ["xxl"] },
     {
       title: "授权角色",
       dataIndex: "grantCount",
@@ -134,7 +145,7 @@ export default function MenusManager() {
     {
       title: "操作",
       valueType: "option",
-      width: 300,
+      width: 260,
       render: (_, menu) => {
         const siblings = siblingsOf(tree, menu.id) ?? [];
         const index = siblings.findIndex((node) => node.id === menu.id);
@@ -150,9 +161,6 @@ export default function MenusManager() {
               添加子菜单
             </a>
           ) : null,
-          <a key="move" onClick={() => setMoving(menu)}>
-            移动
-          </a>,
           <Tooltip key="up" title="上移">
             <Button
               type="text"
@@ -173,28 +181,20 @@ export default function MenusManager() {
               onClick={() => reorder(menu, 1)}
             />
           </Tooltip>,
-          menu.children?.length ? (
-            <Tooltip key="delete" title={SYSTEM_TEXT.menuHasChildren}>
-              <Typography.Text disabled>删除</Typography.Text>
-            </Tooltip>
-          ) : otherGrants(menu) > 0 ? (
-            <Typography.Link
-              key="delete"
-              type="danger"
-              onClick={() => confirmRemove(menu)}
-            >
-              删除
-            </Typography.Link>
-          ) : (
-            <Popconfirm
-              key="delete"
-              title={`确定删除菜单「${menu.title}」？`}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove(menu, false)}
-            >
-              <Typography.Link type="danger">删除</Typography.Link>
-            </Popconfirm>
-          ),
+          <MoreActions
+            key="more"
+            actions={[
+              { key: "move", label: "移动", onClick: () => setMoving(menu) },
+              menu.children?.length
+                ? {
+                    key: "delete",
+                    label: <Tooltip title={SYSTEM_TEXT.menuHasChildren}>删除</Tooltip>,
+                    disabled: true,
+                    onClick: () => undefined,
+                  }
+                : { key: "delete", label: "删除", danger: true, onClick: () => confirmRemove(menu) },
+            ]}
+          />,
         ];
       },
     },
@@ -210,7 +210,7 @@ export default function MenusManager() {
         loading={loading}
         search={false}
         pagination={false}
-        scroll={{ x: 1260 }}
+        scroll={TABLE_SCROLL}
         expandable={{
           expandedRowKeys: expanded ?? allIds(tree),
           onExpandedRowsChange: (keys) => setExpanded(keys),

@@ -10,6 +10,7 @@ import { tablePagination } from '@/utils/requestDefaults';
 import type { RoleCreateBody, RoleItem } from '#contract/api/role';
 import { SYSTEM_TEXT } from '#contract/system';
 import RoleForm from './RoleForm';
+import { TABLE_SCROLL } from '../tableLayout';
 
 export default function RolesManager() {
   const table = useRef<ActionType>();
@@ -24,8 +25,8 @@ export default function RolesManager() {
   };
 
   const columns: ProColumns<RoleItem>[] = [
-    { title: '角色名称', dataIndex: 'name', render: (_, role) => (role.builtIn ? <>{role.name} <Tag color="gold">内置</Tag></> : role.name) },
-    { title: '角色编码', dataIndex: 'code', copyable: true },
+    { title: '角色名称', dataIndex: 'name', width: 200, ellipsis: true, render: (_, role) => (role.builtIn ? <>{role.name} <Tag color="gold">内置</Tag></> : role.name) },
+    { title: '角色编码', dataIndex: 'code', width: 160, copyable: true, ellipsis: true },
     { title: '描述', dataIndex: 'description', search: false, ellipsis: true },
     { title: '授权菜单数', dataIndex: 'menuIds', search: false, width: 110, render: (_, role) => role.menuIds.length },
     { title: '账号数', dataIndex: 'accountCount', search: false, width: 90 },
@@ -68,6 +69,7 @@ export default function RolesManager() {
         columns={columns}
         {...list}
         pagination={tablePagination}
+        scroll={TABLE_SCROLL}
         toolBarRender={() => [
           <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
             新建角色

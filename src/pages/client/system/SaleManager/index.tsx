@@ -1,19 +1,21 @@
 /** 销售管理: salespeople with invite code, rate, status, referred accounts and balance; edit the rate, new invite code, remove (/salerdel). */
 import { ModalForm, PageContainer, ProFormDigit, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useAccess } from '@umijs/max';
-import { Popconfirm, Typography } from 'antd';
+import { SyncOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { change } from '@/services/system';
 import { formatRate, formatYuan } from '#contract/money';
 import type { SaleItem } from '#contract/api/sale';
 import { LIMITS } from '#contract/rules';
 import { basisPointsToPercent, percentToBasisPoints } from '#contract/system';
-import { SALE_STATUS_TEXT } from '@/locales/zh-CN/system';
+import { SALE_STATUS_TEXT, SYSTEM_LIST_TEXT } from '@/locales/zh-CN/system';
 import dayjs from '@/utils/dayjs';
 import { requiredNumber } from '@/utils/formRules';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { useFieldErrors } from '@/utils/fieldErrors';
+import { TABLE_SCROLL } from '../tableLayout';
 
 const STATUS_ENUM = {
   enabled: { text: SALE_STATUS_TEXT.enabled, status: 'Success' },
@@ -27,28 +29,75 @@ export default function SaleManager() {
   const [editing, setEditing] = useState<SaleItem>();
   const reload = () => table.current?.reload();
 
+  const regenerateCode = (sale: SaleItem) => (
+    <Popconfirm
+      title="重新生成邀请码？"
+      description="旧邀请码将立即失效"
+      onConfirm={async () => {
+        if (await change('sale/regenerateCode', { accountId: sale.accountId }, '邀请码已更新')) reload();
+      }}
+    >
+      <Tooltip title={SYSTEM_LIST_TEXT.regenerateCode}>
+        <Button type="text" size="small" aria-label={SYSTEM_LIST_TEXT.regenerateCode} icon={<SyncOutlined />} />
+      </Tooltip>
+    </Popconfirm>
+  );
+
   const columns: ProColumns<SaleItem>[] = [
-    { title: '用户名', dataIndex: 'username', width: 140, ellipsis: true },
-    { title: '邮箱', dataIndex: 'email', search: false, width: 200, ellipsis: true },
+    { title: '用户名', dataIndex: 'username', hideInTable: true },
+    {
+      title: SYSTEM_LIST_TEXT.account,
+      dataIndex: 'username',
+      key: 'account',
+      search: false,
+      width: 190,
+      ellipsis: true,
+      render: (_, sale) => (
+        <Space direction="vertical" size={0} style={{ maxWidth: '100%' }}>
+          <Typography.Text ellipsis={{ tooltip: sale.username }}>{sale.username}</Typography.Text>
+          <Typography.Text type="secondary" ellipsis={{ tooltip: sale.email }} style={{ fontSize: 12 }}>
+            {sale.email}
+          </Typography.Text>
+        </Space>
+      ),
+    },
     {
       title: '邀请码',
       dataIndex: 'inviteCode',
-      width: 140,
+      width: 170,
       render: (_, sale) => (
-        <Typography.Text code copyable={{ text: sale.inviteCode }}>
-          {sale.inviteCode}
-        </Typography.Text>
+        <Space size={0}>
+          <Typography.Text code copyable={{ text: sale.inviteCode }}>
+            {sale.inviteCode}
+          </Typography.Text>
+          {sale.status === 'removed' ? null : regenerateCode(sale)}
+        </Space>
       ),
     },
-    { title: '佣金比例', dataIndex: 'commissionRate', search: false, width: 100, render: (_, sale) => formatRate(sale.commissionRate) },
-    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, width: 90 },
-    { title: '推荐账号数', dataIndex: 'referredCount', search: false, width: 110 },
-    { title: '余额（元）', dataIndex: 'balanceCents', search: false, width: 120, align: 'right', render: (_, sale) => formatYuan(sale.balanceCents) },
-    { title: '成为销售', dataIndex: 'createdAt', search: false, width: 160, render: (_, sale) => dayjs(sale.createdAt).format('YYYY-MM-DD HH:mm') },
+    { title: '佣金比例', dataIndex: 'commissionRate', search: false, width: 90, render: (_, sale) => formatRate(sale.commissionRate) },
+    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, hideInTable: true },
+    {
+      title: SYSTEM_LIST_TEXT.saleStatusSince,
+      dataIndex: 'status',
+      key: 'statusSince',
+      search: false,
+      width: 130,
+      render: (dom, sale) => (
+        <Space direction="vertical" size={0}>
+          {dom}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {dayjs(sale.createdAt).format('YYYY-MM-DD')}
+          </Typography.Text>
+        </Space>
+      ),
+      valueEnum: STATUS_ENUM,
+    },
+    { title: '推荐账号数', dataIndex: 'referredCount', search: false, width: 100 },
+    { title: '余额（元）', dataIndex: 'balanceCents', search: false, align: 'right', render: (_, sale) => formatYuan(sale.balanceCents) },
     {
       title: '操作',
       valueType: 'option',
-      width: 220,
+      width: 130,
       render: (_, sale) =>
         sale.status === 'removed'
           ? [<Typography.Text key="removed" type="secondary">已删除（账目保留）</Typography.Text>]
@@ -56,16 +105,6 @@ export default function SaleManager() {
               <a key="rate" onClick={() => setEditing(sale)}>
                 修改佣金
               </a>,
-              <Popconfirm
-                key="code"
-                title="重新生成邀请码？"
-                description="旧邀请码将立即失效"
-                onConfirm={async () => {
-                  if (await change('sale/regenerateCode', { accountId: sale.accountId }, '邀请码已更新')) reload();
-                }}
-              >
-                <a>重新生成邀请码</a>
-              </Popconfirm>,
               access.canSeeSalerDel ? (
                 <Popconfirm
                   key="remove"
@@ -95,7 +134,7 @@ export default function SaleManager() {
         {...list}
         pagination={tablePagination}
         options={{ density: false, setting: false }}
-        scroll={{ x: 1200 }}
+        scroll={TABLE_SCROLL}
       />
       {editing ? (
         <ModalForm<{ percent: number }>

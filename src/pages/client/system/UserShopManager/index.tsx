@@ -8,6 +8,7 @@ import type { AccountShopItem, ShopItem } from '#contract/api/shop';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { shopColumns, unbindColumn } from '../../ShopManager/columns';
+import { TABLE_SCROLL } from '../tableLayout';
 
 export default function UserShopManager() {
   const access = useAccess();
@@ -22,7 +23,8 @@ export default function UserShopManager() {
 
   const columns: ProColumns<AccountShopItem>[] = [
     { title: '账号', dataIndex: 'username', width: 120, fieldProps: { placeholder: '用户名' } },
-    ...shopColumns<AccountShopItem>(),
+    // 绑定时间 only where the card has room (≥1600 px): the other columns leave 店铺名称 too little at 1280.
+    ...shopColumns<AccountShopItem>().map((column): ProColumns<AccountShopItem> => (column.dataIndex === 'boundAt' ? { ...column, responsive: ['xxl'] } : column)),
     ...(access.canForceUnbindShop
       ? [
           unbindColumn<AccountShopItem>({
@@ -46,7 +48,7 @@ export default function UserShopManager() {
         {...list}
         pagination={tablePagination}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        scroll={{ x: 980 }}
+        scroll={TABLE_SCROLL}
         options={{ reload: true, density: false, setting: false }}
       />
     </PageContainer>

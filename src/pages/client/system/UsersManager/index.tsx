@@ -1,9 +1,9 @@
 /** 用户管理: accounts (search, filters, create, enable / disable, reset password, roles, salesperson) and the audit log tab. */
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, ProTable, type ActionType, type ProColumns, type ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { useAccess, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, message, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, message, Modal, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { callApi } from '@/services/request';
 import { change, createAccount, levelOptions, resetPassword, roleOptions, salesOf } from '@/services/system';
@@ -18,7 +18,11 @@ import { compactFilters, type TableAnswer } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { CreateAccountForm, RolesForm, SaleForm, showPasswordOnce } from './AccountForms';
 import AuditLog from './AuditLog';
-import { accountsTotalText } from '@/locales/zh-CN/system';
+import DetailDrawer from '@/components/DetailDrawer';
+import { TABLE_TEXT } from '@/locales/zh-CN/common';
+import MoreActions from '../components/MoreActions';
+import { TABLE_SCROLL } from '../tableLayout';
+import { accountsTotalText, SYSTEM_LIST_TEXT } from '@/locales/zh-CN/system';
 
 /** A row the caller may not act on: its own account, or one holding grants beyond the caller's. */
 const USERS_TEXT = {
@@ -35,6 +39,53 @@ const NO_MEMBERSHIP = 0;
 
 /** A row of the users screen: the `account/list` item with its salesperson row. */
 type AccountAdminItem = AccountListItem & { sale: AccountSaleSummary | null };
+
+const renderAccount = (account: AccountAdminItem) => (
+  <Space direction="vertical" size={0} style={{ maxWidth: '100%' }}>
+    <Typography.Text ellipsis={{ tooltip: account.username }}>{account.username}</Typography.Text>
+    <Typography.Text type="secondary" ellipsis={{ tooltip: account.email }} style={{ fontSize: 12 }}>
+      {account.email}
+    </Typography.Text>
+  </Space>
+);
+
+const renderRoles = (account: AccountAdminItem) => (account.roles.length ? account.roles.map((role) => <Tag key={role.id}>{role.name}</Tag>) : '-');
+
+const renderMembership = (account: AccountAdminItem) =>
+  account.membership ? (
+    <Space direction="vertical" size={0}>
+      <span>{account.membership.name}</span>
+      {account.membership.expiresAt ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {dayjs(account.membership.expiresAt).format('YYYY-MM-DD')} 到期
+        </Typography.Text>
+      ) : null}
+    </Space>
+  ) : (
+    '-'
+  );
+
+const renderSale = (account: AccountAdminItem) =>
+  account.sale && !account.sale.removed ? (
+    <Tag color={account.sale.enabled ? 'purple' : 'default'}>
+      {account.sale.enabled ? '销售' : '销售（停用）'} {formatRate(account.sale.commissionRate)}
+    </Tag>
+  ) : (
+    '-'
+  );
+
+const renderCreatedAt = (account: AccountAdminItem) => dayjs(account.createdAt).format('YYYY-MM-DD HH:mm');
+
+/** 详情: every field of an account, the ones the list leaves out included. */
+const DETAIL_COLUMNS: ProDescriptionsItemProps<AccountAdminItem>[] = [
+  { title: '用户名', dataIndex: 'username', copyable: true },
+  { title: '邮箱', dataIndex: 'email', copyable: true },
+  { title: '状态', dataIndex: 'status', valueEnum: STATUS_ENUM },
+  { title: '角色', dataIndex: 'roles', render: (_, account) => renderRoles(account) },
+  { title: '会员', dataIndex: 'membership', render: (_, account) => renderMembership(account) },
+  { title: '销售', dataIndex: 'sale', render: (_, account) => renderSale(account) },
+  { title: '注册时间', dataIndex: 'createdAt', render: (_, account) => renderCreatedAt(account) },
+];
 
 type Dialog = { kind: 'create' } | { kind: 'roles'; account: AccountAdminItem } | { kind: 'sale'; account: AccountAdminItem };
 
@@ -57,6 +108,7 @@ export default function UsersManager() {
   const table = useRef<ActionType>();
   const [tab, setTab] = useState('accounts');
   const [dialog, setDialog] = useState<Dialog>();
+  const [detail, setDetail] = useState<AccountAdminItem>();
   const [totalCapped, setTotalCapped] = useState(false);
   const { data: roles = [] } = useRequest(roleOptions);
   const { data: levels = [] } = useRequest(levelOptions);
@@ -79,88 +131,67 @@ export default function UsersManager() {
     }
   };
 
+  const confirmResetPassword = (account: AccountAdminItem) =>
+    Modal.confirm({
+      title: `重置 ${account.username} 的密码？`,
+      content: '将生成新密码，并使该账号的所有登录失效',
+      onOk: async () => {
+        const reset = await resetPassword(account.id);
+        if (reset) showPasswordOnce('密码已重置', account.username, reset.password);
+      },
+    });
+
+  /** The list's search fields and cells; the 详情 drawer shows every field with the same renderers. */
   const columns: ProColumns<AccountAdminItem>[] = [
-    { title: '用户名', dataIndex: 'username', width: 150, ellipsis: true, fieldProps: { placeholder: '包含即可' } },
-    { title: '邮箱', dataIndex: 'email', width: 200, ellipsis: true, fieldProps: { placeholder: '包含即可' } },
-    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, width: 90 },
+    { title: '用户名', dataIndex: 'username', hideInTable: true, fieldProps: { placeholder: '包含即可' } },
+    { title: '邮箱', dataIndex: 'email', hideInTable: true, fieldProps: { placeholder: '包含即可' } },
+    { title: SYSTEM_LIST_TEXT.account, dataIndex: 'username', key: 'account', search: false, width: 200, ellipsis: true, render: (_, account) => renderAccount(account) },
+    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, width: 80 },
     {
       title: '角色',
       dataIndex: 'roleId',
       valueType: 'select',
       fieldProps: { options: roles.map((role) => ({ value: role.id, label: role.name })) },
-      render: (_, account) => (account.roles.length ? account.roles.map((role) => <Tag key={role.id}>{role.name}</Tag>) : '-'),
+      render: (_, account) => renderRoles(account),
     },
     {
       title: '会员',
       dataIndex: 'levelId',
       valueType: 'select',
+      width: 130,
       fieldProps: { options: [{ value: NO_MEMBERSHIP, label: '无会员' }, ...levels.map((level) => ({ value: level.id, label: level.name }))] },
-      render: (_, account) =>
-        account.membership ? (
-          <Space direction="vertical" size={0}>
-            <span>{account.membership.name}</span>
-            {account.membership.expiresAt ? (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {dayjs(account.membership.expiresAt).format('YYYY-MM-DD')} 到期
-              </Typography.Text>
-            ) : null}
-          </Space>
-        ) : (
-          '-'
-        ),
+      render: (_, account) => renderMembership(account),
     },
-    {
-      title: '销售',
-      dataIndex: 'sale',
-      search: false,
-      render: (_, account) =>
-        account.sale && !account.sale.removed ? (
-          <Tag color={account.sale.enabled ? 'purple' : 'default'}>
-            {account.sale.enabled ? '销售' : '销售（停用）'} {formatRate(account.sale.commissionRate)}
-          </Tag>
-        ) : (
-          '-'
-        ),
-    },
-    { title: '注册时间', dataIndex: 'createdAt', search: false, width: 160, render: (_, account) => dayjs(account.createdAt).format('YYYY-MM-DD HH:mm') },
+    { title: '销售', dataIndex: 'sale', search: false, width: 120, render: (_, account) => renderSale(account) },
+    // Shown where the card has room for it (≥1600 px); always in 详情.
+    { title: '注册时间', dataIndex: 'createdAt', search: false, width: 160, responsive: ['xxl'], render: (_, account) => renderCreatedAt(account) },
     {
       title: '操作',
       valueType: 'option',
-      width: 250,
+      width: 220,
       render: (_, account) => {
+        const detail = (
+          <a key="detail" onClick={() => setDetail(account)}>
+            {TABLE_TEXT.detail}
+          </a>
+        );
         if (!account.manageable) {
           const self = account.username === currentUsername;
-          return (
-            <Tooltip title={self ? USERS_TEXT.self : SYSTEM_TEXT.accountBeyondOwn}>
+          return [
+            detail,
+            <Tooltip key="why" title={self ? USERS_TEXT.self : SYSTEM_TEXT.accountBeyondOwn}>
               <Typography.Text type="secondary">{self ? USERS_TEXT.selfShort : USERS_TEXT.beyondShort}</Typography.Text>
-            </Tooltip>
-          );
+            </Tooltip>,
+          ];
         }
         const enabled = account.status === 'enabled';
         const isSale = Boolean(account.sale && !account.sale.removed);
-        const links = [
+        return [
+          detail,
           access.canSetRoles && (
             <a key="roles" onClick={() => setDialog({ kind: 'roles', account })}>
               设置角色
             </a>
-          ),
-          access.canSetSale && (
-            <a key="sale" onClick={() => setDialog({ kind: 'sale', account })}>
-              {isSale ? '销售设置' : '设为销售'}
-            </a>
-          ),
-          access.canResetPassword && (
-            <Popconfirm
-              key="password"
-              title={`重置 ${account.username} 的密码？`}
-              description="将生成新密码，并使该账号的所有登录失效"
-              onConfirm={async () => {
-                const reset = await resetPassword(account.id);
-                if (reset) showPasswordOnce('密码已重置', account.username, reset.password);
-              }}
-            >
-              <a>重置密码</a>
-            </Popconfirm>
           ),
           access.canSetAccountStatus && (
             <Popconfirm
@@ -175,8 +206,14 @@ export default function UsersManager() {
               <Typography.Link type={enabled ? 'danger' : undefined}>{enabled ? '停用' : '启用'}</Typography.Link>
             </Popconfirm>
           ),
+          <MoreActions
+            key="more"
+            actions={[
+              access.canSetSale && { key: 'sale', label: isSale ? '销售设置' : '设为销售', onClick: () => setDialog({ kind: 'sale', account }) },
+              access.canResetPassword && { key: 'password', label: '重置密码', onClick: () => confirmResetPassword(account) },
+            ]}
+          />,
         ].filter(Boolean);
-        return links.length ? links : '-';
       },
     },
   ];
@@ -211,7 +248,7 @@ export default function UsersManager() {
           }}
           pagination={{ ...tablePagination, showTotal: (total, range) => accountsTotalText(total, range, totalCapped) }}
           options={{ density: false, setting: false }}
-          scroll={{ x: 1280 }}
+          scroll={TABLE_SCROLL}
           toolBarRender={() => [
             access.canExportAccounts && (
               <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={exportAccounts}>
@@ -226,6 +263,12 @@ export default function UsersManager() {
           ]}
         />
       )}
+      <DetailDrawer
+        title={detail ? SYSTEM_LIST_TEXT.accountDetail(detail.username) : undefined}
+        record={detail}
+        columns={DETAIL_COLUMNS}
+        onClose={() => setDetail(undefined)}
+      />
       {dialog?.kind === 'create' ? (
         <CreateAccountForm
           roles={grantableRoles}

@@ -10,6 +10,7 @@ import dayjs from '@/utils/dayjs';
 import { getReleaseBundle, listReleases, setReleaseBundle } from '@/services/content';
 import { CONTENT_TEXT, RELEASE_STATUS_LABELS, SCRIPT_KIND_LABELS } from '@/locales/zh-CN/content';
 import type { BundleScript, ReleaseBundle } from '#contract/api/appVersion';
+import { TABLE_SCROLL } from '../../tableLayout';
 
 const NOT_INCLUDED = 0;
 
@@ -64,7 +65,7 @@ export default function ScriptManager() {
     setChoice(Object.fromEntries((bundle?.scripts ?? []).map((script) => [script.scriptId, script.versions[0]?.versionId ?? NOT_INCLUDED])));
 
   const columns: ColumnsType<BundleScript> = [
-    { title: '脚本', dataIndex: 'name', render: (name, script) => <Space>{name}{!script.enabled && <Tag>已停用</Tag>}</Space> },
+    { title: '脚本', dataIndex: 'name', width: 200, render: (name, script) => <Space>{name}{!script.enabled && <Tag>已停用</Tag>}</Space> },
     { title: '类型', dataIndex: 'kind', width: 110, render: (kind: BundleScript['kind']) => SCRIPT_KIND_LABELS[kind] },
     { title: '最新版本', dataIndex: 'currentVersion', width: 100, render: (version) => `第 ${version} 版` },
     {
@@ -99,7 +100,7 @@ export default function ScriptManager() {
           <Space wrap>
             <Typography.Text>版本：</Typography.Text>
             <Select<number>
-              style={{ width: 260 }}
+              style={{ width: 260, maxWidth: '100%' }}
               loading={releasesLoading}
               placeholder="选择一个版本"
               value={releaseId}
@@ -110,7 +111,7 @@ export default function ScriptManager() {
             />
           </Space>
           {release && (
-            <Descriptions size="small" column={4} bordered>
+            <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} bordered>
               <Descriptions.Item label="版本号">{release.version}</Descriptions.Item>
               <Descriptions.Item label="状态">{RELEASE_STATUS_LABELS[release.status]}</Descriptions.Item>
               <Descriptions.Item label="最低支持版本">{release.minSupportedVersion}</Descriptions.Item>
@@ -124,10 +125,11 @@ export default function ScriptManager() {
             columns={columns}
             dataSource={bundle?.scripts ?? []}
             pagination={false}
+            scroll={TABLE_SCROLL}
             locale={{ emptyText: <Empty description={releaseId ? '暂无脚本，请先在脚本编辑中新建' : '请选择一个版本'} /> }}
           />
           {bundle && !bundle.frozen && (
-            <Space>
+            <Space wrap>
               <Button onClick={chooseLatest}>全部选最新版本</Button>
               <Button onClick={() => reset(bundle)} disabled={!dirty}>
                 还原

@@ -11,6 +11,7 @@ import type { Release } from '#contract/api/appVersion';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import ReleaseForm from './ReleaseForm';
+import { TABLE_SCROLL } from '../../tableLayout';
 
 const STATUS_COLORS: Record<ReleaseStatus, string> = { draft: 'default', published: 'green', withdrawn: 'orange' };
 
@@ -40,13 +41,15 @@ export default function VersionManager() {
       render: (_, row) => <Tag color={STATUS_COLORS[row.status]}>{RELEASE_STATUS_LABELS[row.status]}</Tag>,
     },
     { title: '最低支持版本', dataIndex: 'minSupportedVersion', search: false, width: 120 },
-    { title: '更新说明', dataIndex: 'changelog', search: false, ellipsis: true, width: 220 },
+    { title: '更新说明', dataIndex: 'changelog', search: false, ellipsis: true },
     {
       title: '下载地址',
       dataIndex: 'downloadUrl',
       search: false,
       ellipsis: true,
       width: 200,
+      // Where the card has room (≥1600 px); 编辑 shows it too.
+      responsive: ['xxl'],
       render: (_, row) => (row.downloadUrl ? <a href={row.downloadUrl} target="_blank" rel="noreferrer">{row.downloadUrl}</a> : <Typography.Text type="secondary">未填写</Typography.Text>),
     },
     { title: '脚本数', dataIndex: 'scriptCount', search: false, width: 80 },
@@ -54,8 +57,7 @@ export default function VersionManager() {
     {
       title: '操作',
       valueType: 'option',
-      fixed: 'right',
-      width: 230,
+      width: 190,
       render: (_, row) => [
         <a key="scripts" onClick={() => history.push(`${SCRIPT_MANAGER_PATH}?release=${row.id}`)}>
           脚本
@@ -95,7 +97,7 @@ export default function VersionManager() {
         pagination={tablePagination}
         {...list}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1250 }}
+        scroll={TABLE_SCROLL}
         toolBarRender={() => [
           <ReleaseForm
             key="create"

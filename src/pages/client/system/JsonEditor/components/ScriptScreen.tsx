@@ -10,6 +10,7 @@ import { CONTENT_TEXT, SCRIPT_KIND_LABELS } from '@/locales/zh-CN/content';
 import type { ScriptListItem } from '#contract/api/script';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
+import { TABLE_SCROLL } from '../../tableLayout';
 import { JsonEditor } from './lazyEditors';
 import ScriptEditorDrawer from './ScriptEditorDrawer';
 import ScriptHistoryDrawer from './ScriptHistoryDrawer';
@@ -159,6 +160,7 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
         pagination={tablePagination}
         {...list}
         search={{ labelWidth: 'auto' }}
+        scroll={TABLE_SCROLL}
         toolBarRender={() => [<CreateScriptModal key="create" kind={kind} onCreated={reload} />]}
       />
       <ScriptEditorDrawer scriptId={editing} onClose={() => setEditing(null)} onSaved={reload} />
