@@ -30,3 +30,8 @@ export const UI_TEXT = {
     pluginNotConnected: '插件未连接',
   },
 } as const;
+
+/** The words every list shares: the row's 详情 drawer. */
+export const LIST_TEXT = {
+  details: '详情',
+} as const;
