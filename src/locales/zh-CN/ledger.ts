@@ -73,4 +73,5 @@ export const APPROVAL_TEXT = {
   reasonRequired: '请填写驳回原因',
   rejected: '已驳回，金额已退回销售余额',
   empty: '没有符合条件的提现申请',
+  detailTitle: '提现详情',
 } as const;

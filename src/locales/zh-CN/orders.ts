@@ -41,6 +41,8 @@ export const ORDER_TEXT = {
     refund: '退款',
     refundTitle: '确认退款',
     refunded: '已退款',
+    amountStatus: '金额 / 状态',
+    detailTitle: '订单详情',
   },
   recharge: {
     formTitle: '为账户充值',

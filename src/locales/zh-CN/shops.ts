@@ -13,3 +13,7 @@ export const SHOP_STATUS_TEXT: Record<ShopStatus, string> = {
   unbound: '已解绑',
   invalid: '已失效',
 };
+
+export const SHOP_TEXT = {
+  detailTitle: '店铺详情',
+} as const;

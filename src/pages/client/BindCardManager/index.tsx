@@ -9,6 +9,7 @@ import dayjs from '@/utils/dayjs';
 import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
+import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
 import AddCardForm from './AddCardForm';
 import { CARD_TEXT } from '@/locales/zh-CN/ledger';
 
@@ -17,13 +18,14 @@ export default function BindCardManagerPage() {
   const reload = () => table.current?.reload();
 
   const columns: ProColumns<BankCard>[] = [
-    { title: CARD_TEXT.holder, dataIndex: 'holder' },
-    { title: CARD_TEXT.bank, dataIndex: 'bank' },
+    { title: CARD_TEXT.holder, dataIndex: 'holder', width: 120, ellipsis: true },
+    { title: CARD_TEXT.bank, dataIndex: 'bank', width: 140, ellipsis: true },
     {
       title: CARD_TEXT.cardNumber,
       dataIndex: 'last4',
+      width: 190,
       render: (_, card) => (
-        <Space>
+        <Space style={NO_WRAP}>
           <Typography.Text code data-testid="card-number">
             {maskedCard(card.last4)}
           </Typography.Text>
@@ -34,6 +36,7 @@ export default function BindCardManagerPage() {
     {
       title: '添加时间',
       dataIndex: 'createdAt',
+      width: 160,
       render: (_, card) => dayjs(card.createdAt).format('YYYY-MM-DD HH:mm'),
     },
     {
@@ -87,6 +90,7 @@ export default function BindCardManagerPage() {
         {...list}
         pagination={tablePagination}
         options={{ reload: true, density: false, setting: false }}
+        scroll={{ x: tableWidth(columns) }}
         toolBarRender={() => [<AddCardForm key="add" onAdded={reload} />]}
       />
     </PageContainer>

@@ -1,11 +1,18 @@
-/** The order list's columns; the account and commission columns only for staff. */
-import type { ProColumns } from '@ant-design/pro-components';
-import { Tooltip, Typography } from 'antd';
+/**
+ * The order list's columns, sized to fit 1280 px with the side menu open; the fields a list can do
+ * without (channel, salesperson, commission, expiry) live in the 详情 drawer, which shows every field.
+ * The account column only for staff.
+ */
+import type { ProColumns, ProDescriptionsItemProps } from '@ant-design/pro-components';
+import { Badge, Tooltip, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { formatRate, formatYuan } from '#contract/money';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '#contract/orders';
-import { PAYMENT_CHANNEL_TEXT } from '@/locales/zh-CN/orders';
+import { ORDER_TEXT, PAYMENT_CHANNEL_TEXT } from '@/locales/zh-CN/orders';
 import type { OrderItem } from '#contract/api/order';
+import { NO_WRAP } from '@/utils/tableWidth';
+
+const TEXT = ORDER_TEXT.orderList;
 
 const STATUS_BADGE: Record<OrderStatus, 'Warning' | 'Success' | 'Default' | 'Error'> = {
   pending: 'Warning',
@@ -21,56 +28,50 @@ export const statusEnum = Object.fromEntries(
 const channelEnum = Object.fromEntries(Object.entries(PAYMENT_CHANNEL_TEXT).map(([name, text]) => [name, { text }]));
 
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
+const yuan = (cents: number) => `¥${formatYuan(cents)}`;
+const level = (row: OrderItem) => `${row.levelName}（${row.durationDays} 天）`;
+const commission = (row: OrderItem) =>
+  row.commissionCents === null ? '-' : `${yuan(row.commissionCents)}（${formatRate(row.commissionRate ?? 0)}）`;
+
+function StatusBadge({ status }: { status: OrderStatus }) {
+  return <Badge status={STATUS_BADGE[status].toLowerCase() as Lowercase<(typeof STATUS_BADGE)[OrderStatus]>} text={ORDER_STATUS_TEXT[status]} />;
+}
 
 export function orderColumns(staff: boolean, actions: ProColumns<OrderItem>['render']): ProColumns<OrderItem>[] {
   return [
-    { title: '订单号', dataIndex: 'orderNo', copyable: true, width: 200, fieldProps: { placeholder: '输入订单号' } },
+    { title: '订单号', dataIndex: 'orderNo', copyable: true, width: 190, fieldProps: { placeholder: '输入订单号' } },
     {
       title: '账户',
       dataIndex: 'account',
       hideInTable: !staff,
       hideInSearch: !staff,
-      width: 120,
+      width: 110,
       ellipsis: true,
       fieldProps: { placeholder: '用户名或邮箱' },
       render: (_, row) => row.account.username,
     },
-    { title: '套餐', dataIndex: 'levelName', hideInSearch: true, width: 130, render: (_, row) => `${row.levelName}（${row.durationDays} 天）` },
+    { title: '套餐', dataIndex: 'levelName', hideInSearch: true, width: 130, ellipsis: true, render: (_, row) => level(row) },
     {
-      title: '金额',
+      title: TEXT.amountStatus,
       dataIndex: 'amountCents',
       hideInSearch: true,
-      align: 'right',
-      width: 100,
-      render: (_, row) => `¥${formatYuan(row.amountCents)}`,
+      width: 110,
+      render: (_, row) => (
+        <div style={NO_WRAP}>
+          <div>{yuan(row.amountCents)}</div>
+          <StatusBadge status={row.status} />
+        </div>
+      ),
     },
-    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: statusEnum, width: 90 },
-    { title: '支付方式', dataIndex: 'channel', valueType: 'select', valueEnum: channelEnum, width: 90 },
-    {
-      title: '销售',
-      dataIndex: 'salesperson',
-      hideInSearch: true,
-      width: 100,
-      ellipsis: true,
-      render: (_, row) => row.salesperson?.username ?? '-',
-    },
-    {
-      title: '佣金',
-      dataIndex: 'commissionCents',
-      hideInSearch: true,
-      hideInTable: !staff,
-      align: 'right',
-      width: 130,
-      render: (_, row) =>
-        row.commissionCents === null ? '-' : `¥${formatYuan(row.commissionCents)}（${formatRate(row.commissionRate ?? 0)}）`,
-    },
+    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: statusEnum, hideInTable: true },
+    { title: '支付方式', dataIndex: 'channel', valueType: 'select', valueEnum: channelEnum, hideInTable: true },
     {
       title: '创建 / 支付时间',
       dataIndex: 'createdAt',
       hideInSearch: true,
       width: 170,
       render: (_, row) => (
-        <div style={{ whiteSpace: 'nowrap' }}>
+        <div style={NO_WRAP}>
           <div>{time(row.createdAt)}</div>
           {row.paidAt ? (
             <Tooltip title={row.expiresAfter ? `会员有效期至 ${time(row.expiresAfter)}` : undefined}>
@@ -81,6 +82,28 @@ export function orderColumns(staff: boolean, actions: ProColumns<OrderItem>['ren
       ),
     },
     { title: '创建日期', dataIndex: 'created', valueType: 'dateRange', hideInTable: true },
-    { title: '操作', valueType: 'option', width: staff ? 130 : 80, fixed: 'right', render: actions },
+    { title: '操作', valueType: 'option', width: staff ? 170 : 100, fixed: 'right', render: actions },
   ];
+}
+
+/** Every field of one order, for the 详情 drawer; staff also see the account and the commission. */
+export function orderDetailColumns(staff: boolean): ProDescriptionsItemProps<OrderItem>[] {
+  const all: (ProDescriptionsItemProps<OrderItem> & { staffOnly?: boolean })[] = [
+    { title: '订单号', dataIndex: 'orderNo', copyable: true },
+    { title: '账户', dataIndex: 'account', staffOnly: true, render: (_, row) => row.account.username },
+    { title: '套餐', dataIndex: 'levelName', render: (_, row) => level(row) },
+    { title: '金额', dataIndex: 'amountCents', render: (_, row) => yuan(row.amountCents) },
+    { title: '状态', dataIndex: 'status', render: (_, row) => <StatusBadge status={row.status} /> },
+    { title: '支付方式', dataIndex: 'channel', valueType: 'select', valueEnum: channelEnum },
+    { title: '销售', dataIndex: 'salesperson', render: (_, row) => row.salesperson?.username ?? '-' },
+    { title: '佣金', dataIndex: 'commissionCents', staffOnly: true, render: (_, row) => commission(row) },
+    { title: '创建时间', dataIndex: 'createdAt', render: (_, row) => time(row.createdAt) },
+    { title: '支付时间', dataIndex: 'paidAt', render: (_, row) => time(row.paidAt) },
+    { title: '关闭时间', dataIndex: 'closedAt', render: (_, row) => time(row.closedAt) },
+    { title: '支付前有效期至', dataIndex: 'expiresBefore', staffOnly: true, render: (_, row) => time(row.expiresBefore) },
+    { title: '会员有效期至', dataIndex: 'expiresAfter', render: (_, row) => time(row.expiresAfter) },
+    { title: '操作人', dataIndex: 'operator', staffOnly: true, render: (_, row) => row.operator?.username ?? '-' },
+    { title: '备注', dataIndex: 'note', render: (_, row) => row.note || '-' },
+  ];
+  return all.filter((item) => staff || !item.staffOnly).map(({ staffOnly: _staffOnly, ...item }) => item);
 }

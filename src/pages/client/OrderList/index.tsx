@@ -5,7 +5,10 @@
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useAccess } from '@umijs/max';
 import { Modal, Popconfirm, Typography } from 'antd';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import DetailDrawer from '@/components/DetailDrawer';
+import { TABLE_TEXT } from '@/locales/zh-CN/common';
+import { tableWidth } from '@/utils/tableWidth';
 import dayjs from '@/utils/dayjs';
 import { cancelOrder, confirmOrder, refundOrder } from '@/services/order';
 import { formatYuan } from '#contract/money';
@@ -14,7 +17,7 @@ import type { OrderItem } from '#contract/api/order';
 import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
-import { orderColumns } from './columns';
+import { orderColumns, orderDetailColumns } from './columns';
 
 const TEXT = ORDER_TEXT.orderList;
 
@@ -37,6 +40,7 @@ export default function OrderListPage() {
   const staff = access.canSeeOrderList && access.canSeeAdmin;
   const actionRef = useRef<ActionType>();
   const [modal, modalHolder] = Modal.useModal();
+  const [shown, setShown] = useState<OrderItem>();
 
   const act = async (call: () => Promise<{ isSuccess: boolean }>, done: string) => {
     const answer = await call();
@@ -94,8 +98,14 @@ export default function OrderListPage() {
         </Typography.Link>,
       );
     }
-    return links.length ? links : '-';
+    links.push(
+      <a key="details" onClick={() => setShown(row)}>
+        {TABLE_TEXT.detail}
+      </a>,
+    );
+    return links;
   };
+  const columns = orderColumns(staff, actions);
 
   const list = usePagedList<'order/list', Filters>('order/list', { toBody: toListBody, actionRef, emptyText: '暂无订单' });
   return (
@@ -104,15 +114,16 @@ export default function OrderListPage() {
       <ProTable<OrderItem, Filters>
         rowKey="orderNo"
         actionRef={actionRef}
-        columns={orderColumns(staff, actions)}
+        columns={columns}
         {...list}
         pagination={tablePagination}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: tableWidth(columns) }}
         dateFormatter="string"
         headerTitle={staff ? '全部订单' : '我的订单'}
         options={{ density: false, setting: false }}
       />
+      <DetailDrawer<OrderItem> title={TEXT.detailTitle} record={shown} columns={orderDetailColumns(staff)} onClose={() => setShown(undefined)} />
     </PageContainer>
   );
 }

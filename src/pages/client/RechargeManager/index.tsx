@@ -1,6 +1,8 @@
 /** `/client/rechargeMannager`: staff credit an account with a level (a paid order, channel recharge), and the recent recharges. */
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Typography } from 'antd';
 import { useRef } from 'react';
+import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
 import dayjs from '@/utils/dayjs';
 import { formatYuan } from '#contract/money';
 import { ORDER_TEXT } from '@/locales/zh-CN/orders';
@@ -11,15 +13,34 @@ import RechargeForm from './RechargeForm';
 
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
 
+// Sized to fit 1280 px with the side menu open: related fields share a cell.
 const columns: ProColumns<OrderItem>[] = [
-  { title: '订单号', dataIndex: 'orderNo', copyable: true, width: 200 },
-  { title: '账户', dataIndex: 'account', width: 130, ellipsis: true, render: (_, row) => row.account.username },
-  { title: '套餐', dataIndex: 'levelName', width: 120, render: (_, row) => `${row.levelName}（${row.durationDays} 天）` },
-  { title: '金额', dataIndex: 'amountCents', width: 100, align: 'right', render: (_, row) => `¥${formatYuan(row.amountCents)}` },
-  { title: '会员有效期至', dataIndex: 'expiresAfter', width: 150, render: (_, row) => time(row.expiresAfter) },
-  { title: '操作人', dataIndex: 'operator', width: 120, ellipsis: true, render: (_, row) => row.operator?.username ?? '-' },
+  { title: '订单号', dataIndex: 'orderNo', copyable: true, width: 190 },
+  { title: '账户', dataIndex: 'account', width: 110, ellipsis: true, render: (_, row) => row.account.username },
+  {
+    title: '套餐 / 金额',
+    dataIndex: 'levelName',
+    width: 150,
+    render: (_, row) => (
+      <div style={NO_WRAP}>
+        <div>{`${row.levelName}（${row.durationDays} 天）`}</div>
+        <Typography.Text strong>¥{formatYuan(row.amountCents)}</Typography.Text>
+      </div>
+    ),
+  },
+  {
+    title: '充值时间 / 有效期至',
+    dataIndex: 'paidAt',
+    width: 170,
+    render: (_, row) => (
+      <div style={NO_WRAP}>
+        <div>{time(row.paidAt)}</div>
+        <Typography.Text type="secondary">{time(row.expiresAfter)}</Typography.Text>
+      </div>
+    ),
+  },
+  { title: '操作人', dataIndex: 'operator', width: 100, ellipsis: true, render: (_, row) => row.operator?.username ?? '-' },
   { title: '备注', dataIndex: 'note', ellipsis: true, render: (_, row) => row.note || '-' },
-  { title: '充值时间', dataIndex: 'paidAt', width: 150, render: (_, row) => time(row.paidAt) },
 ];
 
 export default function RechargeManagerPage() {
@@ -36,7 +57,7 @@ export default function RechargeManagerPage() {
         {...list}
         pagination={tablePagination}
         search={false}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: tableWidth(columns) }}
         options={{ density: false, setting: false }}
       />
     </PageContainer>

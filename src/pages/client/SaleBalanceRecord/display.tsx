@@ -1,5 +1,7 @@
 /** How money rows read on the ledger and approval screens: signed amounts, kinds, statuses, cards. */
+import type { ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { Typography } from 'antd';
+import { NO_WRAP } from '@/utils/tableWidth';
 import { maskedCard, type WithdrawalStatus } from '#contract/ledger';
 import { LEDGER_KIND_LABELS, WITHDRAWAL_STATUS_LABELS } from '@/locales/zh-CN/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';
@@ -9,7 +11,7 @@ import dayjs from '@/utils/dayjs';
 /** `+29.90` in green, `-30.00` in red. */
 export function SignedYuan({ cents }: { cents: number }) {
   return (
-    <Typography.Text type={cents < 0 ? 'danger' : 'success'} strong>
+    <Typography.Text type={cents < 0 ? 'danger' : 'success'} strong style={NO_WRAP}>
       {cents > 0 ? '+' : ''}
       {formatYuan(cents)}
     </Typography.Text>
@@ -45,4 +47,20 @@ export function dayRange(range: unknown): { from?: string; to?: string } {
     from: dayjs(range[0]).startOf('day').toISOString(),
     to: dayjs(range[1]).add(1, 'day').startOf('day').toISOString(),
   };
+}
+
+/** Every field of one withdrawal, for the 详情 drawer; the applicant only where staff review others'. */
+export function withdrawalDetailColumns(withApplicant: boolean): ProDescriptionsItemProps<Withdrawal>[] {
+  return [
+    ...(withApplicant ? [{ title: '申请人', dataIndex: 'username' }] : []),
+    { title: '金额（元）', dataIndex: 'amountCents', render: (_, row) => formatYuan(row.amountCents) },
+    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: statusValueEnum },
+    { title: '收款银行卡', dataIndex: 'card', render: (_, row) => cardLabel(row.card) },
+    { title: '持卡人', dataIndex: ['card', 'holder'] },
+    { title: '申请时间', dataIndex: 'createdAt', render: (_, row) => dateTime(row.createdAt) },
+    { title: '备注', dataIndex: 'note', render: (_, row) => row.note || '-' },
+    { title: '审核人', dataIndex: 'reviewer', render: (_, row) => row.reviewer ?? '-' },
+    { title: '审核时间', dataIndex: 'reviewedAt', render: (_, row) => dateTime(row.reviewedAt) },
+    { title: '驳回原因', dataIndex: 'reason', render: (_, row) => row.reason ?? '-' },
+  ];
 }

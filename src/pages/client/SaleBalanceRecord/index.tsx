@@ -10,8 +10,11 @@ import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
-import { cardLabel, dateTime, dayRange, kindValueEnum, SignedYuan, statusValueEnum } from './display';
-import { BALANCE_TEXT } from '@/locales/zh-CN/ledger';
+import { cardLabel, dateTime, dayRange, kindValueEnum, SignedYuan, statusValueEnum, withdrawalDetailColumns } from './display';
+import { APPROVAL_TEXT, BALANCE_TEXT } from '@/locales/zh-CN/ledger';
+import DetailDrawer from '@/components/DetailDrawer';
+import { TABLE_TEXT } from '@/locales/zh-CN/common';
+import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
 import WithdrawForm from './WithdrawForm';
 
 type EntryFilters = { kind?: LedgerKindName; range?: [string, string] };
@@ -19,26 +22,54 @@ type EntryFilters = { kind?: LedgerKindName; range?: [string, string] };
 const entryColumns: ProColumns<LedgerEntry>[] = [
   { title: '时间', dataIndex: 'createdAt', search: false, width: 170, render: (_, row) => dateTime(row.createdAt) },
   { title: '类型', dataIndex: 'kind', valueType: 'select', valueEnum: kindValueEnum, width: 100 },
-  { title: '金额（元）', dataIndex: 'amountCents', search: false, align: 'right', render: (_, row) => <SignedYuan cents={row.amountCents} /> },
-  { title: '余额（元）', dataIndex: 'balanceAfterCents', search: false, align: 'right', render: (_, row) => formatYuan(row.balanceAfterCents) },
+  { title: '金额（元）', dataIndex: 'amountCents', search: false, align: 'right', width: 110, render: (_, row) => <SignedYuan cents={row.amountCents} /> },
+  {
+    title: '余额（元）',
+    dataIndex: 'balanceAfterCents',
+    search: false,
+    align: 'right',
+    width: 110,
+    render: (_, row) => <span style={NO_WRAP}>{formatYuan(row.balanceAfterCents)}</span>,
+  },
   { title: '关联', dataIndex: 'reference', search: false, width: 180, ellipsis: true },
   { title: '备注', dataIndex: 'note', search: false, ellipsis: true },
   { title: '时间范围', dataIndex: 'range', valueType: 'dateRange', hideInTable: true },
 ];
 
-const withdrawalColumns: ProColumns<Withdrawal>[] = [
-  { title: '申请时间', dataIndex: 'createdAt', search: false, width: 170, render: (_, row) => dateTime(row.createdAt) },
-  { title: '金额（元）', dataIndex: 'amountCents', search: false, align: 'right', render: (_, row) => formatYuan(row.amountCents) },
-  { title: '收款银行卡', dataIndex: 'card', search: false, width: 200, render: (_, row) => cardLabel(row.card) },
-  { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: statusValueEnum, width: 110 },
-  { title: '审核时间', dataIndex: 'reviewedAt', search: false, width: 170, render: (_, row) => dateTime(row.reviewedAt) },
-  { title: '说明', dataIndex: 'reason', search: false, ellipsis: true, render: (_, row) => row.reason || row.note || '-' },
-];
+/** The salesperson's own withdrawals; the review time and the rest are in 详情. */
+function withdrawalColumns(showDetails: (row: Withdrawal) => void): ProColumns<Withdrawal>[] {
+  return [
+    { title: '申请时间', dataIndex: 'createdAt', search: false, width: 170, render: (_, row) => dateTime(row.createdAt) },
+    {
+      title: '金额（元）',
+      dataIndex: 'amountCents',
+      search: false,
+      align: 'right',
+      width: 110,
+      render: (_, row) => <span style={NO_WRAP}>{formatYuan(row.amountCents)}</span>,
+    },
+    { title: '收款银行卡', dataIndex: 'card', search: false, width: 180, render: (_, row) => <span style={NO_WRAP}>{cardLabel(row.card)}</span> },
+    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: statusValueEnum, width: 100 },
+    { title: '说明', dataIndex: 'reason', search: false, ellipsis: true, render: (_, row) => row.reason || row.note || '-' },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 80,
+      render: (_, row) => [
+        <a key="details" onClick={() => showDetails(row)}>
+          {TABLE_TEXT.detail}
+        </a>,
+      ],
+    },
+  ];
+}
 
 export default function SaleBalanceRecordPage() {
   const entries = useRef<ActionType>();
   const withdrawals = useRef<ActionType>();
   const [tab, setTab] = useState('entries');
+  const [shown, setShown] = useState<Withdrawal>();
+  const ownWithdrawalColumns = withdrawalColumns(setShown);
   const balance = useRequest(async () => {
     const answer = await getBalance();
     return answer.isSuccess ? answer.content : undefined;
@@ -87,6 +118,7 @@ export default function SaleBalanceRecordPage() {
                   rowKey="id"
                   actionRef={entries}
                   columns={entryColumns}
+                  scroll={{ x: tableWidth(entryColumns) }}
                   {...entryList}
                   pagination={tablePagination}
                   search={{ labelWidth: 'auto' }}
@@ -102,7 +134,8 @@ export default function SaleBalanceRecordPage() {
                 <ProTable<Withdrawal>
                   rowKey="id"
                   actionRef={withdrawals}
-                  columns={withdrawalColumns}
+                  columns={ownWithdrawalColumns}
+                  scroll={{ x: tableWidth(ownWithdrawalColumns) }}
                   {...withdrawalList}
                   pagination={tablePagination}
                   search={{ labelWidth: 'auto' }}
@@ -114,6 +147,12 @@ export default function SaleBalanceRecordPage() {
           ]}
         />
       </Card>
+      <DetailDrawer<Withdrawal>
+        title={APPROVAL_TEXT.detailTitle}
+        record={shown}
+        columns={withdrawalDetailColumns(false)}
+        onClose={() => setShown(undefined)}
+      />
     </PageContainer>
   );
 }

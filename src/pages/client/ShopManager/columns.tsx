@@ -1,5 +1,6 @@
 /** Columns both shop screens share: name, platform, shop id, region, status, bound time, and the unbind action. */
-import type { ProColumns } from '@ant-design/pro-components';
+import type { ProColumns, ProDescriptionsItemProps } from '@ant-design/pro-components';
+import type React from 'react';
 import { Badge, Popconfirm, Tooltip, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { SHOP_PLATFORMS, type ShopStatus } from '#contract/shopPlatforms';
@@ -47,21 +48,36 @@ export function shopColumns<T extends ShopItem>(): ProColumns<T>[] {
   ];
 }
 
-/** The action column: unbind a bound shop (`action` names it) after a confirmation; a dash for an unbound one. */
+/** Every field of one shop, for the 详情 drawer. */
+export const shopDetailColumns: ProDescriptionsItemProps<ShopItem>[] = [
+  { title: '店铺名称', dataIndex: 'name' },
+  { title: '平台', dataIndex: 'platform', valueType: 'select', valueEnum: PLATFORM_ENUM },
+  { title: '店铺 ID', dataIndex: 'externalId', copyable: true },
+  { title: '地区', dataIndex: 'region', render: (_, shop) => shop.region || '-' },
+  { title: '状态', dataIndex: 'status', render: (_, shop) => <Badge status={STATUS_BADGE[shop.status]} text={SHOP_STATUS_TEXT[shop.status]} /> },
+  { title: '绑定时间', dataIndex: 'boundAt', render: (_, shop) => formatTime(shop.boundAt) },
+  { title: '解绑时间', dataIndex: 'unboundAt', render: (_, shop) => formatTime(shop.unboundAt) },
+];
+
+/**
+ * The action column: unbind a bound shop (`action` names it) after a confirmation; a dash for an
+ * unbound one; then the screen's `extra` links (its 详情).
+ */
 export function unbindColumn<T extends ShopItem>(options: {
   action: string;
   width: number;
   description: (shop: T) => string;
   onConfirm: (shop: T) => Promise<void>;
+  extra?: (shop: T) => React.ReactNode[];
 }): ProColumns<T> {
-  const { action, width, description, onConfirm } = options;
+  const { action, width, description, onConfirm, extra = () => [] } = options;
   return {
     title: '操作',
     valueType: 'option',
     width,
     fixed: 'right',
-    render: (_, shop) =>
-      shop.status === 'unbound'
+    render: (_, shop) => [
+      ...(shop.status === 'unbound'
         ? [<Typography.Text key="none" type="secondary">-</Typography.Text>]
         : [
             <Popconfirm
@@ -74,6 +90,8 @@ export function unbindColumn<T extends ShopItem>(options: {
             >
               <a>{action}</a>
             </Popconfirm>,
-          ],
+          ]),
+      ...extra(shop),
+    ],
   };
 }

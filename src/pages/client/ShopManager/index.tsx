@@ -1,16 +1,21 @@
 /** `/client/shopManager`: the account's own shops; bind one through the plug-in, unbind with confirmation. */
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { message } from 'antd';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import DetailDrawer from '@/components/DetailDrawer';
+import { TABLE_TEXT } from '@/locales/zh-CN/common';
+import { SHOP_TEXT } from '@/locales/zh-CN/shops';
+import { tableWidth } from '@/utils/tableWidth';
 import { callApi } from '@/services/request';
 import type { ShopItem } from '#contract/api/shop';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import BindShopModal from './BindShopModal';
-import { shopColumns, unbindColumn } from './columns';
+import { shopColumns, shopDetailColumns, unbindColumn } from './columns';
 
 export default function ShopManager() {
   const table = useRef<ActionType>();
+  const [shown, setShown] = useState<ShopItem>();
 
   const unbind = async (shop: ShopItem) => {
     const answer = await callApi('shop/unbind', { id: shop.id });
@@ -23,7 +28,12 @@ export default function ShopManager() {
     ...shopColumns<ShopItem>(),
     unbindColumn<ShopItem>({
       action: '解绑',
-      width: 80,
+      width: 100,
+      extra: (shop) => [
+        <a key="details" onClick={() => setShown(shop)}>
+          {TABLE_TEXT.detail}
+        </a>,
+      ],
       description: (shop) => `确定解绑「${shop.name}」吗？解绑后插件不再为该店铺工作。`,
       onConfirm: unbind,
     }),
@@ -40,10 +50,11 @@ export default function ShopManager() {
         {...list}
         pagination={tablePagination}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        scroll={{ x: 860 }}
+        scroll={{ x: tableWidth(columns) }}
         options={{ reload: true, density: false, setting: false }}
         toolBarRender={() => [<BindShopModal key="bind" onBound={() => table.current?.reload()} />]}
       />
+      <DetailDrawer<ShopItem> title={SHOP_TEXT.detailTitle} record={shown} columns={shopDetailColumns} onClose={() => setShown(undefined)} />
     </PageContainer>
   );
 }

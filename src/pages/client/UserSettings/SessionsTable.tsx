@@ -11,6 +11,7 @@ import { describeAgent } from '@/utils/userAgent';
 import { tablePagination } from '@/utils/requestDefaults';
 import { dateTime } from '../SaleBalanceRecord/display';
 import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
+import { NO_WRAP } from '@/utils/tableWidth';
 
 export default function SessionsTable({ actionRef }: { actionRef: MutableRefObject<ActionType | undefined> }) {
   const logout = useLogout();
@@ -20,16 +21,16 @@ export default function SessionsTable({ actionRef }: { actionRef: MutableRefObje
       dataIndex: 'userAgent',
       width: 260,
       render: (_, row) => (
-        <Space>
+        <Space style={NO_WRAP}>
           <Typography.Text title={row.userAgent ?? undefined}>{describeAgent(row.userAgent)}</Typography.Text>
           {row.current && <Tag color="green">{SETTINGS_TEXT.current}</Tag>}
         </Space>
       ),
     },
-    { title: 'IP', dataIndex: 'ip', render: (_, row) => row.ip ?? '-' },
-    { title: '登录时间', dataIndex: 'createdAt', render: (_, row) => dateTime(row.createdAt) },
-    { title: '最近活动', dataIndex: 'lastSeenAt', render: (_, row) => dateTime(row.lastSeenAt) },
-    { title: '到期时间', dataIndex: 'expiresAt', render: (_, row) => dateTime(row.expiresAt) },
+    { title: 'IP', dataIndex: 'ip', width: 130, render: (_, row) => row.ip ?? '-' },
+    { title: '登录时间', dataIndex: 'createdAt', width: 170, render: (_, row) => dateTime(row.createdAt) },
+    { title: '最近活动', dataIndex: 'lastSeenAt', width: 170, render: (_, row) => dateTime(row.lastSeenAt) },
+    { title: '到期时间', dataIndex: 'expiresAt', width: 170, render: (_, row) => dateTime(row.expiresAt) },
     {
       title: '操作',
       valueType: 'option',
@@ -66,6 +67,7 @@ export default function SessionsTable({ actionRef }: { actionRef: MutableRefObje
       pagination={tablePagination}
       options={{ reload: true, density: false, setting: false }}
       cardProps={{ bodyStyle: { padding: 0 } }}
+      scroll={{ x: 'max-content' }}
     />
   );
 }

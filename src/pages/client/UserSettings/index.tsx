@@ -1,7 +1,7 @@
 /** `/client/user`: personal settings: profile (email), password, and the active sessions. */
 import { PageContainer, type ActionType } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
-import { Card, Skeleton, Tabs } from 'antd';
+import { Card, Grid, Skeleton, Tabs } from 'antd';
 import { useRef } from 'react';
 import { getProfile } from '@/services/profile';
 import PasswordForm from './PasswordForm';
@@ -11,6 +11,8 @@ import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
 
 export default function UserSettingsPage() {
   const sessions = useRef<ActionType>();
+  // Tabs on the left from a tablet up; on a phone they sit on top, leaving the forms the full width.
+  const screens = Grid.useBreakpoint();
   const profile = useRequest(async () => {
     const answer = await getProfile();
     return answer.isSuccess ? answer.content : undefined;
@@ -19,7 +21,7 @@ export default function UserSettingsPage() {
     <PageContainer title="个人设置">
       <Card>
         <Tabs
-          tabPosition="left"
+          tabPosition={screens.md ? 'left' : 'top'}
           items={[
             {
               key: 'profile',

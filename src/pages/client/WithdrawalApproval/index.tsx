@@ -2,7 +2,11 @@
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Popconfirm, Typography } from 'antd';
 import { useAccess } from '@umijs/max';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import DetailDrawer from '@/components/DetailDrawer';
+import { TABLE_TEXT } from '@/locales/zh-CN/common';
+import dayjs from '@/utils/dayjs';
+import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
 import { approveWithdrawal } from '@/services/ledger';
 import type { WithdrawalStatus } from '#contract/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';
@@ -10,60 +14,71 @@ import { formatYuan } from '#contract/money';
 import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
-import { cardLabel, dateTime, statusValueEnum } from '../SaleBalanceRecord/display';
+import { cardLabel, statusValueEnum, withdrawalDetailColumns } from '../SaleBalanceRecord/display';
 import RejectForm from './RejectForm';
 import { APPROVAL_TEXT } from '@/locales/zh-CN/ledger';
+
+const minute = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 export default function WithdrawalApprovalPage() {
   const access = useAccess();
   const table = useRef<ActionType>();
   const reload = () => table.current?.reload();
 
+  const [shown, setShown] = useState<Withdrawal>();
+
+  // Sized to fit 1280 px with the side menu open; the note, the reviewer's time and the rest are in 详情.
   const columns: ProColumns<Withdrawal>[] = [
-    { title: '申请人', dataIndex: 'username', width: 130, fixed: 'left' },
+    { title: '申请人', dataIndex: 'username', hideInTable: true },
+    {
+      title: '申请人 / 时间',
+      dataIndex: 'createdAt',
+      search: false,
+      width: 160,
+      render: (_, row) => (
+        <div style={NO_WRAP}>
+          <div>{row.username}</div>
+          <Typography.Text type="secondary">{minute(row.createdAt)}</Typography.Text>
+        </div>
+      ),
+    },
     {
       title: '金额（元）',
       dataIndex: 'amountCents',
       search: false,
       align: 'right',
-      width: 120,
-      render: (_, row) => <Typography.Text strong>{formatYuan(row.amountCents)}</Typography.Text>,
+      width: 110,
+      render: (_, row) => (
+        <Typography.Text strong style={NO_WRAP}>
+          {formatYuan(row.amountCents)}
+        </Typography.Text>
+      ),
     },
     {
       title: '收款银行卡',
       dataIndex: 'card',
       search: false,
-      width: 200,
+      width: 180,
       render: (_, row) => (
-        <>
+        <div style={NO_WRAP}>
           <div>{cardLabel(row.card)}</div>
           <Typography.Text type="secondary">{row.card.holder}</Typography.Text>
-        </>
+        </div>
       ),
     },
     {
-      title: '状态',
+      title: '状态 / 审核人',
       dataIndex: 'status',
       valueType: 'select',
       valueEnum: statusValueEnum,
       initialValue: 'pending' satisfies WithdrawalStatus,
-      width: 100,
-    },
-    { title: '申请时间', dataIndex: 'createdAt', search: false, width: 170, render: (_, row) => dateTime(row.createdAt) },
-    {
-      title: '审核',
-      dataIndex: 'reviewedAt',
-      search: false,
-      width: 170,
-      render: (_, row) =>
-        row.reviewer ? (
-          <>
-            <div>{row.reviewer}</div>
-            <Typography.Text type="secondary">{dateTime(row.reviewedAt)}</Typography.Text>
-          </>
-        ) : (
-          '-'
-        ),
+      width: 120,
+      render: (dom, row) => (
+        <div style={NO_WRAP}>
+          <div>{dom}</div>
+          {row.reviewer && <Typography.Text type="secondary">{row.reviewer}</Typography.Text>}
+        </div>
+      ),
     },
     {
       title: '备注 / 驳回原因',
@@ -75,10 +90,10 @@ export default function WithdrawalApprovalPage() {
     {
       title: '操作',
       valueType: 'option',
-      width: 110,
+      width: 150,
       fixed: 'right',
-      render: (_, row) =>
-        row.status === 'pending'
+      render: (_, row) => [
+        ...(row.status === 'pending'
           ? [
               access.canApproveWithdrawal && (
                 <Popconfirm
@@ -99,7 +114,11 @@ export default function WithdrawalApprovalPage() {
               ),
               access.canRejectWithdrawal && <RejectForm key="reject" withdrawal={row} onDone={reload} />,
             ].filter(Boolean)
-          : [],
+          : []),
+        <a key="details" onClick={() => setShown(row)}>
+          {TABLE_TEXT.detail}
+        </a>,
+      ],
     },
   ];
 
@@ -114,7 +133,13 @@ export default function WithdrawalApprovalPage() {
         pagination={tablePagination}
         search={{ labelWidth: 'auto' }}
         options={{ reload: true, density: false, setting: false }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: tableWidth(columns) }}
+      />
+      <DetailDrawer<Withdrawal>
+        title={APPROVAL_TEXT.detailTitle}
+        record={shown}
+        columns={withdrawalDetailColumns(true)}
+        onClose={() => setShown(undefined)}
       />
     </PageContainer>
   );
