@@ -6,6 +6,7 @@ import React, { Suspense } from 'react';
 import ChunkErrorBoundary from '@/components/ChunkErrorBoundary';
 import { withMenuIcons } from '@/components/menuData';
 import { loadInitialState, type InitialState } from '@/auth/startup';
+import { THEME } from '@/theme';
 
 // Only the client area needs these: keep them out of the entry bundle.
 const HeaderActions = React.lazy(() => import('@/components/Header'));
@@ -39,7 +40,7 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
 
 export function rootContainer(container: React.ReactNode) {
   return (
-    <ConfigProvider locale={zhCN}>
+    <ConfigProvider locale={zhCN} theme={THEME}>
       <ChunkErrorBoundary>{container}</ChunkErrorBoundary>
     </ConfigProvider>
   );
