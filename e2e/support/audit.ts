@@ -3,6 +3,7 @@
  * take its picture into test-results/screens/<viewport>/, and list what is wrong with it: layout
  * (./layoutAudit) and axe-core's serious and critical WCAG 2.1 AA violations.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
@@ -37,7 +38,8 @@ export async function openScreen(page: Page, route: string): Promise<void> {
 
 /** Serious and critical axe violations within `scope` (the whole page by default), one line a node. */
 export async function axeProblems(page: Page, scope?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  // Violations only: passes and incomplete results would double the time spent serialising.
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] });
   if (scope) builder = builder.include(scope);
   const { violations } = await builder.analyze();
   return violations
@@ -51,6 +53,7 @@ export async function axeProblems(page: Page, scope?: string): Promise<string[]>
 }
 
 export interface ScreenReport {
+  viewport: string;
   screen: string;
   layout: string[];
   axe: string[];
@@ -59,7 +62,7 @@ export interface ScreenReport {
 /** Pictures the page as it is now and audits it. */
 export async function auditPage(page: Page, folder: string, name: string): Promise<ScreenReport> {
   await screenshot(page, name, path.join(SCREENS_DIR, folder));
-  return { screen: name, layout: layoutProblems(await measureLayout(page)), axe: await axeProblems(page) };
+  return { viewport: folder, screen: name, layout: layoutProblems(await measureLayout(page)), axe: await axeProblems(page) };
 }
 
 const AUDITED_DIALOG = 'data-audited-dialog';
@@ -72,11 +75,21 @@ export async function auditDialog(page: Page, dialog: Locator, folder: string, n
   await dialog.evaluate((element, attribute) => element.closest('.ant-modal-wrap, .ant-drawer')?.setAttribute(attribute, '') ?? element.setAttribute(attribute, ''), AUDITED_DIALOG);
   const layout = layoutProblems(await measureLayout(page));
   const axe = await axeProblems(page, `[${AUDITED_DIALOG}]`);
-  return { screen: name, layout, axe };
+  return { viewport: folder, screen: name, layout, axe };
 }
 
-/** Fails the test (softly: every screen is still visited) with each screen's problems by name. */
+/** Every screen with a problem, one JSON line each, for a summary across roles and windows. */
+export const PROBLEMS_FILE = path.join(SCREENS_DIR, 'problems.jsonl');
+
+/**
+ * Fails the test (softly: every screen is still visited) with each screen's problems by name,
+ * and adds them to PROBLEMS_FILE.
+ */
 export function expectNoProblems(report: ScreenReport): void {
+  if (report.layout.length + report.axe.length > 0) {
+    fs.mkdirSync(SCREENS_DIR, { recursive: true });
+    fs.appendFileSync(PROBLEMS_FILE, `${JSON.stringify(report)}\n`);
+  }
   expect.soft(report.layout, `${report.screen}: layout`).toEqual([]);
   expect.soft(report.axe, `${report.screen}: axe (serious/critical)`).toEqual([]);
 }
