@@ -33,7 +33,8 @@ async function auditDialogs(page: Page, role: keyof typeof ROLE_CAPABILITIES, fo
     await expect(trigger, `${route}: the ${button} button`).toBeEnabled();
     await trigger.click();
     const opened = page.getByRole('dialog', { name: new RegExp(dialog) });
-    expectNoProblems(await auditDialog(page, opened, folder, `${demoUsername(role)}-dialog-${dialog}`));
+    // Named by the screen (file names stay ASCII): demo_admin-system-rolesManager-dialog.png.
+    expectNoProblems(await auditDialog(page, opened, folder, `${demoUsername(role)}-${screenName(route)}-dialog`));
     await page.keyboard.press('Escape');
     await expect(opened).toBeHidden();
   }

@@ -12,14 +12,22 @@ export const COLOR_PRIMARY = '#0958d9';
 const COLOR_ERROR = '#cf1322';
 /** Secondary-most text (descriptions, empty states, list metas, the header's actions): #666 on white, 5.7:1. */
 const COLOR_TEXT_TERTIARY = 'rgba(0, 0, 0, 0.6)';
+/**
+ * Text that reads as unavailable but is still read (a 删除 that explains in its tooltip why not,
+ * an empty table's sentence, a locked Select's value): #707070, 4.9:1. Disabled controls elsewhere
+ * keep antd's lighter grey.
+ */
+const COLOR_TEXT_MUTED = '#707070';
+const COLOR_SUCCESS_TEXT = '#237804'; // green-8
+const COLOR_WARNING_TEXT = '#ad4e00'; // orange-8
 
 /**
  * Tags: a status tag writes its text in the status colour, a preset tag in the colour's 7th
  * shade on its 1st. Darker shades for the tags only, so alerts, badges and icons keep antd's.
  */
 const TAG_TOKENS = {
-  colorSuccess: '#237804', // green-8
-  colorWarning: '#ad4e00', // orange-8
+  colorSuccess: COLOR_SUCCESS_TEXT,
+  colorWarning: COLOR_WARNING_TEXT,
   colorError: COLOR_ERROR,
   colorInfo: COLOR_PRIMARY,
   green7: '#237804',
@@ -42,5 +50,8 @@ export const THEME: ThemeConfig = {
   },
   components: {
     Tag: TAG_TOKENS,
+    Typography: { colorSuccess: COLOR_SUCCESS_TEXT, colorSuccessText: COLOR_SUCCESS_TEXT, colorWarning: COLOR_WARNING_TEXT, colorWarningText: COLOR_WARNING_TEXT, colorTextDisabled: COLOR_TEXT_MUTED },
+    Table: { colorTextDisabled: COLOR_TEXT_MUTED },
+    Select: { colorTextDisabled: COLOR_TEXT_MUTED },
   },
 };

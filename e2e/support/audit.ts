@@ -73,7 +73,7 @@ export async function auditDialog(page: Page, dialog: Locator, folder: string, n
   await page.waitForLoadState('networkidle');
   await screenshot(page, name, path.join(SCREENS_DIR, folder));
   await dialog.evaluate((element, attribute) => element.closest('.ant-modal-wrap, .ant-drawer')?.setAttribute(attribute, '') ?? element.setAttribute(attribute, ''), AUDITED_DIALOG);
-  const layout = layoutProblems(await measureLayout(page));
+  const layout = layoutProblems(await measureLayout(page, `[${AUDITED_DIALOG}]`));
   const axe = await axeProblems(page, `[${AUDITED_DIALOG}]`);
   return { viewport: folder, screen: name, layout, axe };
 }

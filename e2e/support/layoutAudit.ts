@@ -74,16 +74,20 @@ export function layoutProblems(measure: LayoutMeasure): string[] {
   return problems;
 }
 
-/** Measures the page as it is shown (the tables scrolled to their start). */
-export function measureLayout(page: Page): Promise<LayoutMeasure> {
-  return page.evaluate((): LayoutMeasure => {
+/**
+ * Measures the page as it is shown (the tables scrolled to their start). With `scope` (a dialog),
+ * only its tables, and its own width instead of the page's.
+ */
+export function measureLayout(page: Page, scope?: string): Promise<LayoutMeasure> {
+  return page.evaluate((scopeSelector): LayoutMeasure => {
+    const root: ParentNode = (scopeSelector ? document.querySelector(scopeSelector) : null) ?? document;
     const visible = (element: Element) => {
       const box = element.getBoundingClientRect();
       return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
     };
     const skipped = '.ant-table-selection-column, .ant-table-row-expand-icon-cell, .ant-table-cell-scrollbar';
     const tables: MeasuredTable[] = [];
-    for (const table of Array.from(document.querySelectorAll('.ant-table'))) {
+    for (const table of Array.from(root.querySelectorAll('.ant-table'))) {
       if (!visible(table)) continue;
       const scroller = table.querySelector('.ant-table-body') ?? table.querySelector('.ant-table-content');
       if (!scroller) continue;
@@ -117,6 +121,8 @@ export function measureLayout(page: Page): Promise<LayoutMeasure> {
         ),
       });
     }
-    return { viewportWidth: window.innerWidth, documentScrollWidth: document.documentElement.scrollWidth, tables };
-  });
+    const content = scopeSelector ? root.querySelector('.ant-modal, .ant-drawer-content-wrapper') : null;
+    const width = content ? Math.ceil(content.getBoundingClientRect().right) : document.documentElement.scrollWidth;
+    return { viewportWidth: window.innerWidth, documentScrollWidth: width, tables };
+  }, scope);
 }

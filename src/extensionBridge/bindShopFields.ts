@@ -1,5 +1,4 @@
 /** The bind form's fields (shop type + shop url), the same on /client/home and /client/shopManager. */
-import type { SelectProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { SHOP_PLATFORMS } from '#contract/shopPlatforms';
 
@@ -13,10 +12,3 @@ export const SHOP_URL_RULES: Rule[] = [
   // A pasted url often carries spaces: check it as it will be sent (trimmed).
   { type: 'url', transform: (value?: string) => value?.trim(), message: '请输入以 http:// 或 https:// 开头的店铺地址' },
 ];
-
-/**
- * A required Form.Item gives its Select `aria-required`, which rc-select writes on the combobox
- * input (right) and on its role-less wrapper (not allowed: axe aria-allowed-attr). rc-select's
- * `omitDomProps` keeps it off the wrapper; antd's typings leave that prop out.
- */
-export const SHOP_TYPE_SELECT_PROPS = { omitDomProps: ['aria-required'] } as Partial<SelectProps>;

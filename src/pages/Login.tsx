@@ -143,7 +143,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (username: string) => vo
         rules={[...passwordRules, strong]}
         extra={<WatchedPasswordStrength name="password" inputs={['username', 'email']} />}
       >
-        <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="new-password" />
+        <Input.Password prefix={<LockOutlined />} placeholder="密码" aria-label="密码" autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         name="confirm"
@@ -156,7 +156,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (username: string) => vo
           }),
         ]}
       >
-        <Input.Password prefix={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" />
+        <Input.Password prefix={<LockOutlined />} placeholder="确认密码" aria-label="确认密码" autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         name="inviteCode"

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Typography }
 import { useMemo, useState } from 'react';
 import { parseProductIds, productIdsProblem } from '@/extensionBridge/productIds';
 import type { Membership } from '#contract/api/account';
-import { DEFAULT_SHOP_TYPE, SHOP_TYPE_OPTIONS, SHOP_TYPE_RULES, SHOP_TYPE_SELECT_PROPS, SHOP_URL_PLACEHOLDER, SHOP_URL_RULES } from '@/extensionBridge/bindShopFields';
+import { DEFAULT_SHOP_TYPE, SHOP_TYPE_OPTIONS, SHOP_TYPE_RULES, SHOP_URL_PLACEHOLDER, SHOP_URL_RULES } from '@/extensionBridge/bindShopFields';
 import ConnectionState from '@/extensionBridge/ConnectionState';
 import { CREATOR_PAGE_URL } from '@/extensionBridge/platform';
 
@@ -19,7 +19,7 @@ function BindShopForm() {
       onFinish={(values: { shopType: string; url: string }) => void plugin.bindShop({ shopType: values.shopType, url: values.url.trim() })}
     >
       <Form.Item label="店铺平台" name="shopType" rules={SHOP_TYPE_RULES}>
-        <Select options={SHOP_TYPE_OPTIONS} {...SHOP_TYPE_SELECT_PROPS} />
+        <Select options={SHOP_TYPE_OPTIONS} />
       </Form.Item>
       <Form.Item
         label="店铺地址"
