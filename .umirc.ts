@@ -10,6 +10,11 @@ export default defineConfig({
   title: APP_TITLE,
   publicPath: PUBLIC_PATH,
   favicons: ['/logo.svg'],
+  // Umi's default viewport forbids zooming (user-scalable=no, maximum-scale=1.0); people who need
+  // larger text must be able to pinch (WCAG 1.4.4).
+  metas: [{ name: 'viewport', content: 'width=device-width, initial-scale=1' }],
+  // <html lang> (umi's template has none).
+  plugins: ['./config/htmlLang.ts'],
   hash: true,
   // The console drives a Chromium extension; evergreen browsers need no polyfills.
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },

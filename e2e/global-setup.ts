@@ -6,11 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { ROOT, startProduct } from './support/product';
+import { SCREENS_DIR } from './support/audit';
 import { SCREENSHOT_DIR } from './support/screens';
 
 export default async function globalSetup(_config: FullConfig) {
   fs.rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  fs.rmSync(SCREENS_DIR, { recursive: true, force: true });
 
   if (process.env.E2E_BASE_URL) {
     console.log(`[e2e] using the running product at ${process.env.E2E_BASE_URL}`);

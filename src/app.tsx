@@ -9,6 +9,7 @@ import { loadInitialState, type InitialState } from '@/auth/startup';
 import LoginRequired from '@/auth/LoginRequired';
 import { UI_TEXT } from '@/locales/zh-CN/common';
 import { APP_TITLE } from '@/locales/zh-CN/routes';
+import { THEME } from '@/theme';
 
 // Only the client area needs these: keep them out of the entry bundle.
 const HeaderActions = React.lazy(() => import('@/components/Header'));
@@ -57,7 +58,7 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
 
 export function rootContainer(container: React.ReactNode) {
   return (
-    <ConfigProvider locale={zhCN}>
+    <ConfigProvider locale={zhCN} theme={THEME}>
       <ChunkErrorBoundary>{container}</ChunkErrorBoundary>
     </ConfigProvider>
   );

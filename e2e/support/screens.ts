@@ -37,13 +37,14 @@ async function settled(page: Page): Promise<void> {
 }
 
 /**
- * Waits for fonts and settled motions, then takes a screenshot `<name>.png` of the whole page.
+ * Waits for fonts and settled motions, then takes a screenshot `<name>.png` of the whole page
+ * (in `folder`, test-results/screenshots/ by default).
  * A page taller than the window is taken in a window as tall as the page (then the window is
  * put back): a full-page capture of the short window would cut the fixed side menu and the
  * layout's fixed background at the window's height, which no user ever sees.
  */
-export async function screenshot(page: Page, name: string): Promise<string> {
-  const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '_')}.png`);
+export async function screenshot(page: Page, name: string, folder = SCREENSHOT_DIR): Promise<string> {
+  const file = path.join(folder, `${name.replace(/[^\w.-]+/g, '_')}.png`);
   await settled(page);
   const viewport = page.viewportSize();
   const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);

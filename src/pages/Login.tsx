@@ -2,7 +2,7 @@
 import { LockOutlined, MailOutlined, UserOutlined, GiftOutlined } from '@ant-design/icons';
 import { history, Link, Navigate, useLocation, useModel } from '@umijs/max';
 import { Button, Checkbox, Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { getToken, saveLogin } from '@/auth/session';
 import { isAuthPath, redirectFromSearch } from '@/auth/redirect';
 import { login, register } from '@/services/account';
@@ -27,6 +27,8 @@ import styles from './Login.module.less';
 
 type Tab = 'login' | 'register';
 // Two plain tabs: antd Tabs or Segmented would add 5–50 KB to the page every visitor loads first.
+const TAB_PANEL_ID = 'login-tabpanel';
+const tabId = (key: Tab) => `login-tab-${key}`;
 const TABS: { key: Tab; label: string }[] = [
   { key: 'login', label: '账户登录' },
   { key: 'register', label: '注册账户' },
@@ -144,7 +146,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (username: string) => vo
         rules={[...passwordRules, strong]}
         extra={<WatchedPasswordStrength name="password" inputs={['username', 'email']} />}
       >
-        <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="new-password" />
+        <Input.Password prefix={<LockOutlined />} placeholder="密码" aria-label="密码" autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         name="confirm"
@@ -157,7 +159,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (username: string) => vo
           }),
         ]}
       >
-        <Input.Password prefix={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" />
+        <Input.Password prefix={<LockOutlined />} placeholder="确认密码" aria-label="确认密码" autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         name="inviteCode"
@@ -192,6 +194,19 @@ export default function LoginPage() {
   const switchTab = (next: Tab, state?: { username: string }) =>
     history.replace({ pathname: `/${next}`, search: location.search }, state);
 
+  // The WAI-ARIA tabs pattern: one tab in the Tab order, arrows (and Home / End) move to and open the others.
+  const tabButtons = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  const moveBetweenTabs = (event: KeyboardEvent) => {
+    const index = TABS.findIndex(({ key }) => key === tab);
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = TABS[(target + TABS.length) % TABS.length].key;
+    tabButtons.current[next]?.focus();
+    if (next !== tab) switchTab(next);
+  };
+
   return (
     <div className={styles.page}>
       <main className={styles.card}>
@@ -199,13 +214,19 @@ export default function LoginPage() {
           <img src="/logo.svg" alt="" />
           {APP_TITLE}
         </div>
-        <div role="tablist" className={styles.tabs}>
+        <div role="tablist" aria-label={APP_TITLE} className={styles.tabs} onKeyDown={moveBetweenTabs}>
           {TABS.map(({ key, label }) => (
             <button
               key={key}
+              ref={(button) => {
+                tabButtons.current[key] = button;
+              }}
+              id={tabId(key)}
               type="button"
               role="tab"
               aria-selected={tab === key}
+              aria-controls={TAB_PANEL_ID}
+              tabIndex={tab === key ? 0 : -1}
               className={tab === key ? styles.activeTab : styles.tab}
               onClick={() => tab !== key && switchTab(key)}
             >
@@ -213,13 +234,15 @@ export default function LoginPage() {
             </button>
           ))}
         </div>
-        {tab === 'login' ? (
-          <LoginForm key={registeredName} username={registeredName} />
-        ) : (
-          <RegisterForm
-            onRegistered={(username) => switchTab('login', { username })}
-          />
-        )}
+        <div role="tabpanel" id={TAB_PANEL_ID} aria-labelledby={tabId(tab)}>
+          {tab === 'login' ? (
+            <LoginForm key={registeredName} username={registeredName} />
+          ) : (
+            <RegisterForm
+              onRegistered={(username) => switchTab('login', { username })}
+            />
+          )}
+        </div>
       </main>
     </div>
   );

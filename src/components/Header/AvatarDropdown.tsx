@@ -26,15 +26,22 @@ export default function AvatarDropdown() {
     : [{ key: 'login', icon: <LoginOutlined />, label: text.login, onClick: () => history.push('/login') }];
 
   return (
-    <Dropdown menu={{ items }} placement="bottomRight">
-      <span className="header-user" data-testid="header-user" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
+    // A button, opened by a click as well as by hover, so the menu is reachable from the keyboard.
+    <Dropdown menu={{ items }} placement="bottomRight" trigger={['hover', 'click']}>
+      <button
+        type="button"
+        aria-haspopup="menu"
+        className="header-user"
+        data-testid="header-user"
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer', padding: 0, color: 'inherit', font: 'inherit', background: 'none', border: 0 }}
+      >
         {loggedIn ? (
           <Avatar size="small" src={DEFAULT_AVATAR} alt="avatar" />
         ) : (
           <Avatar size="small" icon={<UserOutlined />} />
         )}
         <span data-testid="header-username">{username}</span>
-      </span>
+      </button>
     </Dropdown>
   );
 }

@@ -72,7 +72,7 @@ export default function BindCardManagerPage() {
             }
           }}
         >
-          <a style={{ color: '#ff4d4f' }}>{CARD_TEXT.remove}</a>
+          <Typography.Link type="danger">{CARD_TEXT.remove}</Typography.Link>
         </Popconfirm>,
       ],
     },

@@ -51,7 +51,7 @@ export default function SessionsTable({ actionRef }: { actionRef: MutableRefObje
             }
           }}
         >
-          <a style={{ color: '#ff4d4f' }}>{SETTINGS_TEXT.revoke}</a>
+          <Typography.Link type="danger">{SETTINGS_TEXT.revoke}</Typography.Link>
         </Popconfirm>,
       ],
     },

@@ -1,6 +1,6 @@
 /** The dialog that rejects a withdrawal: a reason is required (the salesperson reads it in the ledger). */
 import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
-import { Descriptions } from 'antd';
+import { Descriptions, Typography } from 'antd';
 import { rejectWithdrawal } from '@/services/ledger';
 import { REJECT_REASON_MAX } from '#contract/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';
@@ -16,7 +16,7 @@ export default function RejectForm({ withdrawal, onDone }: { withdrawal: Withdra
     <ModalForm<{ reason: string }>
       title={APPROVAL_TEXT.rejectTitle}
       width={480}
-      trigger={<a style={{ color: '#ff4d4f' }}>{APPROVAL_TEXT.reject}</a>}
+      trigger={<Typography.Link type="danger">{APPROVAL_TEXT.reject}</Typography.Link>}
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
       submitter={{ searchConfig: { submitText: APPROVAL_TEXT.reject }, submitButtonProps: { danger: true } }}
       form={fieldErrors.form}

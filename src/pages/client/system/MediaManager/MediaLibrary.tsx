@@ -193,8 +193,10 @@ export default function MediaLibrary() {
       <Card size="small">
         <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
           <Form layout="inline">
-            <Form.Item label="类型">
+            {/* Filters outside a form's fields: each label names its control by id. */}
+            <Form.Item label="类型" htmlFor="media-kind-filter">
               <Select<MediaKind | undefined>
+                id="media-kind-filter"
                 style={{ width: 120 }}
                 allowClear
                 placeholder="全部"
@@ -203,8 +205,8 @@ export default function MediaLibrary() {
                 options={(['image', 'video'] as const).map((value) => ({ value, label: MEDIA_KIND_LABELS[value] }))}
               />
             </Form.Item>
-            <Form.Item label="名称">
-              <Input.Search allowClear placeholder="按名称搜索" onSearch={setName} style={{ width: 220 }} />
+            <Form.Item label="名称" htmlFor="media-name-filter">
+              <Input.Search id="media-name-filter" allowClear placeholder="按名称搜索" onSearch={setName} style={{ width: 220 }} />
             </Form.Item>
           </Form>
           <Segmented<View>

@@ -2,7 +2,7 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { DrawerForm, ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
-import { Alert, Button, Form, Space, Tag, Tree } from 'antd';
+import { Alert, Button, Form, Space, Tag, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import type { MenuAdminNode } from '#contract/api/menu';
 import type { RoleCreateBody, RoleItem } from '#contract/api/role';
@@ -33,21 +33,25 @@ const toTreeData = (nodes: readonly MenuAdminNode[], held: ReadonlySet<string>):
     children: toTreeData(node.children ?? [], held),
   }));
 
+const GRANTS_LABEL = '菜单授权';
+
 function GrantsTree({ tree, value = [], onChange, disabled }: { tree: MenuAdminNode[]; value?: number[]; onChange?(ids: number[]): void; disabled: boolean }) {
   const menulist = useModel('@@initialState').initialState?.menulist;
   const held = useMemo(() => new Set((menulist ?? []).map((menu) => menu.url)), [menulist]);
+  // The scroll box is a Tab stop of its own, so a keyboard can scroll a long tree (WCAG 2.1.1).
   return (
-    <Tree
-      checkable
-      checkStrictly
-      defaultExpandAll
-      selectable={false}
-      disabled={disabled}
-      treeData={toTreeData(tree, held)}
-      checkedKeys={{ checked: value, halfChecked: [] }}
-      onCheck={(_, info) => onChange?.(toggleGrant(tree, value, Number(info.node.key), info.checked))}
-      style={{ maxHeight: 420, overflow: 'auto', border: '1px solid #f0f0f0', padding: 8, borderRadius: 6 }}
-    />
+    <div tabIndex={0} role="group" aria-label={GRANTS_LABEL} style={{ maxHeight: 420, overflow: 'auto', border: '1px solid #f0f0f0', padding: 8, borderRadius: 6 }}>
+      <Tree
+        checkable
+        checkStrictly
+        defaultExpandAll
+        selectable={false}
+        disabled={disabled}
+        treeData={toTreeData(tree, held)}
+        checkedKeys={{ checked: value, halfChecked: [] }}
+        onCheck={(_, info) => onChange?.(toggleGrant(tree, value, Number(info.node.key), info.checked))}
+      />
+    </div>
   );
 }
 
@@ -83,12 +87,12 @@ export default function RoleForm({ open, onOpenChange, tree, role, onSubmit }: P
         ]}
       />
       <ProFormTextArea name="description" label="描述" fieldProps={{ maxLength: 200, showCount: true, rows: 2 }} />
-      <ProForm.Item label="菜单授权" extra="勾选子菜单时会自动勾选其上级菜单；取消勾选会一并取消其下级菜单">
+      <ProForm.Item label={GRANTS_LABEL} extra="勾选子菜单时会自动勾选其上级菜单；取消勾选会一并取消其下级菜单">
         <Space style={{ marginBottom: 8 }}>
           <Button icon={<EyeOutlined />} onClick={() => setPreviewing(true)}>
             以此角色预览
           </Button>
-          <span style={{ color: 'rgba(0,0,0,0.45)' }}>已选 {menuIds.length} 项</span>
+          <Typography.Text type="secondary">已选 {menuIds.length} 项</Typography.Text>
         </Space>
         {superAdmin ? <Alert type="info" showIcon message="超级管理员始终拥有全部菜单，不能减少" style={{ marginBottom: 8 }} /> : null}
         <ProForm.Item name="menuIds" noStyle>

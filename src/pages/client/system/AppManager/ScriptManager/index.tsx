@@ -98,8 +98,11 @@ export default function ScriptManager() {
       <Card>
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Space wrap>
-            <Typography.Text>版本：</Typography.Text>
+            <Typography.Text>
+              <label htmlFor="script-release-select">版本：</label>
+            </Typography.Text>
             <Select<number>
+              id="script-release-select"
               style={{ width: 260, maxWidth: '100%' }}
               loading={releasesLoading}
               placeholder="选择一个版本"

@@ -1,0 +1,74 @@
+/**
+ * Every screen of every demo role, the public pages, the 403 page and the main dialogs, at a
+ * desktop and a phone window: a picture of each in test-results/screens/<viewport>/, and a test
+ * that fails naming each screen that is wider than its window, has a table overflowing its card
+ * or a column too narrow to read (e2e/support/layoutAudit.ts), or has a serious or critical
+ * axe-core WCAG 2.1 AA violation. Filter with --grep (e.g. `--grep "demo_sale"` or `--grep 390`).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { AUDIT_VIEWPORTS, auditDialog, auditPage, expectNoProblems, openScreen, screenName, viewportName } from './support/audit';
+import { buttonNamed, forbidden, login, LOGIN } from './support/console';
+import { demoUsername, forbiddenPaths, MENU_ROLES, screenPaths, type ROLE_CAPABILITIES } from './support/menus';
+
+/** The main dialogs, each opened by its button on the screen that has it. */
+const DIALOGS: Array<{ role: keyof typeof ROLE_CAPABILITIES; route: string; button: string; dialog: string }> = [
+  { role: 'superAdmin', route: '/client/system/rolesManager', button: '新建角色', dialog: '新建角色' },
+  { role: 'superAdmin', route: '/client/system/usersManager', button: '新建账号', dialog: '新建账号' },
+  { role: 'superAdmin', route: '/client/system/menusManager', button: '新建菜单', dialog: '新建菜单' },
+  { role: 'superAdmin', route: '/client/system/membershipManager', button: '新建等级', dialog: '新建会员等级' },
+  { role: 'superAdmin', route: '/client/system/appManager/versionManager', button: '新建版本', dialog: '新建版本' },
+  { role: 'superAdmin', route: '/client/system/jsonEditer/actions', button: '新建脚本', dialog: '新建脚本' },
+  { role: 'superAdmin', route: '/client/shopManager', button: '绑定店铺', dialog: '绑定店铺' },
+  { role: 'salesperson', route: '/client/bindCarManager', button: '添加银行卡', dialog: '添加收款银行卡' },
+  { role: 'salesperson', route: '/client/saleBalanceRecord', button: '申请提现', dialog: '申请提现' },
+];
+
+const PUBLIC_ROUTES = ['/', '/news', LOGIN, '/register'];
+
+async function auditDialogs(page: Page, role: keyof typeof ROLE_CAPABILITIES, folder: string) {
+  for (const { route, button, dialog } of DIALOGS.filter((entry) => entry.role === role)) {
+    await openScreen(page, route);
+    const trigger = buttonNamed(page, button).first();
+    await expect(trigger, `${route}: the ${button} button`).toBeEnabled();
+    await trigger.click();
+    const opened = page.getByRole('dialog', { name: new RegExp(dialog) });
+    // Named by the screen (file names stay ASCII): demo_admin-system-rolesManager-dialog.png.
+    expectNoProblems(await auditDialog(page, opened, folder, `${demoUsername(role)}-${screenName(route)}-dialog`));
+    await page.keyboard.press('Escape');
+    await expect(opened).toBeHidden();
+  }
+}
+
+for (const viewport of AUDIT_VIEWPORTS) {
+  const folder = viewportName(viewport);
+  test.describe(`screens at ${folder}`, () => {
+    test.use({ viewport });
+
+    test(`public pages and the 403 page at ${folder}`, async ({ page }) => {
+      for (const route of PUBLIC_ROUTES) {
+        await openScreen(page, route);
+        expectNoProblems(await auditPage(page, folder, `public-${screenName(route)}`));
+      }
+      await login(page, DEMO_ACCOUNTS.member.username);
+      await openScreen(page, forbiddenPaths('member')[0]);
+      await expect(forbidden(page)).toBeVisible();
+      expectNoProblems(await auditPage(page, folder, 'public-403'));
+    });
+
+    for (const role of MENU_ROLES) {
+      const username = demoUsername(role);
+      test(`${username} at ${folder}`, async ({ page }) => {
+        test.setTimeout(240_000);
+        await login(page, username);
+        for (const route of screenPaths(role)) {
+          await openScreen(page, route);
+          // A screen may add its state to the query (脚本管理's ?release=).
+          await expect(page, `${route} opens for ${username}`).toHaveURL(new RegExp(`${route}(\\?|$)`));
+          expectNoProblems(await auditPage(page, folder, `${username}-${screenName(route)}`));
+        }
+        await auditDialogs(page, role, folder);
+      });
+    }
+  });
+}

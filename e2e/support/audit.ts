@@ -1,0 +1,95 @@
+/**
+ * The screens audit (e2e/screens-audit.spec.ts): open a screen or a dialog, wait for its data,
+ * take its picture into test-results/screens/<viewport>/, and list what is wrong with it: layout
+ * (./layoutAudit) and axe-core's serious and critical WCAG 2.1 AA violations.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { layoutProblems, measureLayout } from './layoutAudit';
+import { screenshot } from './screens';
+
+export const SCREENS_DIR = path.resolve(__dirname, '..', '..', 'test-results', 'screens');
+
+export const AUDIT_VIEWPORTS = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+export const viewportName = (viewport: { width: number; height: number }) => `${viewport.width}x${viewport.height}`;
+
+/** The WCAG levels the console is held to, and the impacts that fail a screen. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+export const FAILING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
+const SNIPPET_CHARS = 160;
+
+/** A screen's name in file names and messages: '/client/system/rolesManager' → 'system-rolesManager'. */
+export const screenName = (route: string) => route.replace(/^\/(client\/)?/, '').replace(/\//g, '-') || 'intro';
+
+/** Opens a route and waits for its data: no request in flight, no spinner or skeleton left. */
+export async function openScreen(page: Page, route: string): Promise<void> {
+  await page.goto(route);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-pro-table-list-toolbar-loading')).toHaveCount(0, {
+    timeout: 20_000,
+  });
+}
+
+/** Serious and critical axe violations within `scope` (the whole page by default), one line a node. */
+export async function axeProblems(page: Page, scope?: string): Promise<string[]> {
+  // Violations only: passes and incomplete results would double the time spent serialising.
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] });
+  if (scope) builder = builder.include(scope);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.html.replace(/\s+/g, ' ').slice(0, SNIPPET_CHARS)}`,
+      ),
+    );
+}
+
+export interface ScreenReport {
+  viewport: string;
+  screen: string;
+  layout: string[];
+  axe: string[];
+}
+
+/** Pictures the page as it is now and audits it. */
+export async function auditPage(page: Page, folder: string, name: string): Promise<ScreenReport> {
+  await screenshot(page, name, path.join(SCREENS_DIR, folder));
+  return { viewport: folder, screen: name, layout: layoutProblems(await measureLayout(page)), axe: await axeProblems(page) };
+}
+
+const AUDITED_DIALOG = 'data-audited-dialog';
+
+/** Pictures an open dialog with the page behind it, and audits the dialog alone. */
+export async function auditDialog(page: Page, dialog: Locator, folder: string, name: string): Promise<ScreenReport> {
+  await expect(dialog).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await screenshot(page, name, path.join(SCREENS_DIR, folder));
+  await dialog.evaluate((element, attribute) => element.closest('.ant-modal-wrap, .ant-drawer')?.setAttribute(attribute, '') ?? element.setAttribute(attribute, ''), AUDITED_DIALOG);
+  const layout = layoutProblems(await measureLayout(page, `[${AUDITED_DIALOG}]`));
+  const axe = await axeProblems(page, `[${AUDITED_DIALOG}]`);
+  return { viewport: folder, screen: name, layout, axe };
+}
+
+/** Every screen with a problem, one JSON line each, for a summary across roles and windows. */
+export const PROBLEMS_FILE = path.join(SCREENS_DIR, 'problems.jsonl');
+
+/**
+ * Fails the test (softly: every screen is still visited) with each screen's problems by name,
+ * and adds them to PROBLEMS_FILE.
+ */
+export function expectNoProblems(report: ScreenReport): void {
+  if (report.layout.length + report.axe.length > 0) {
+    fs.mkdirSync(SCREENS_DIR, { recursive: true });
+    fs.appendFileSync(PROBLEMS_FILE, `${JSON.stringify(report)}\n`);
+  }
+  expect.soft(report.layout, `${report.screen}: layout`).toEqual([]);
+  expect.soft(report.axe, `${report.screen}: axe (serious/critical)`).toEqual([]);
+}
