@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { ORDER_TEXT } from '../src/locales/zh-CN/orders';
-import { LIST_TEXT } from '../src/locales/zh-CN/common';
+import { TABLE_TEXT } from '../src/locales/zh-CN/common';
 import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
 import { buttonLabel as label, forbidden, login, logout, sideMenu } from './support/console';
 import { screenshot } from './support/screens';
@@ -98,7 +98,7 @@ test('staff confirm it in 订单列表 and the member’s expiry extends by the 
   await expect(page.getByText(ORDER_TEXT.orderList.confirmed)).toBeVisible();
   await expect(row).toContainText('已支付');
   // The salesperson and the commission live in the 详情 drawer (the list keeps to the screen's width).
-  await row.getByText(LIST_TEXT.details, { exact: true }).click();
+  await row.getByText(TABLE_TEXT.detail, { exact: true }).click();
   const details = page.getByRole('dialog').filter({ hasText: ORDER_TEXT.orderList.detailTitle });
   await expect(details).toContainText(DEMO_ACCOUNTS.salesperson.username);
   await expect(details).toContainText('¥29.90'); // 10 % of ¥299.00

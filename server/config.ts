@@ -65,6 +65,8 @@ export interface ServerConfig {
   shutdownDrainSeconds: number;
   /** `SHUTDOWN_TIMEOUT_SECONDS`: in-flight requests get this long to finish; then the process exits (code 1). */
   shutdownTimeoutSeconds: number;
+  /** `BUSINESS_TZ`: the zone of business days (order numbers, "this month"); storage stays UTC. */
+  businessTimeZone: string;
 }
 
 /** Where the media files live in object storage; credentials come from the AWS SDK's default chain. */
@@ -246,6 +248,19 @@ export function mediaS3Of(env: NodeJS.ProcessEnv): MediaS3Config | undefined {
  * Reads the configuration from the environment. Throws a `ConfigError` for one the server must not
  * start with (DATABASE_URL without CARD_FINGERPRINT_KEY, a malformed PUBLIC_URL, half-set MEDIA_S3_*).
  */
+export const DEFAULT_BUSINESS_TZ = 'Asia/Shanghai';
+
+/** `BUSINESS_TZ`: an IANA zone the runtime knows (Intl refuses any other), else the start stops. */
+export function timeZoneOf(value: string | undefined): string {
+  const zone = value || DEFAULT_BUSINESS_TZ;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+  } catch {
+    throw new ConfigError(`BUSINESS_TZ is not a time zone: ${zone}`);
+  }
+  return zone;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const root = path.resolve(__dirname, '..');
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'data'));
@@ -281,5 +296,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     discardOldCardFingerprintKey: flag(checked.CARD_FINGERPRINT_KEY_DISCARD_OLD),
     shutdownDrainSeconds: checked.SHUTDOWN_DRAIN_SECONDS,
     shutdownTimeoutSeconds: checked.SHUTDOWN_TIMEOUT_SECONDS,
+    businessTimeZone: timeZoneOf(env.BUSINESS_TZ),
   };
 }

@@ -122,8 +122,9 @@ export async function revokeOwnSession(db: Executor, account: SessionAccount, id
   return { id, current: id === account.sessionId };
 }
 
-export async function homeSummary(db: Executor, account: SessionAccount, body: SummaryBody): Promise<HomeSummary> {
-  const monthStart = body.monthStart ? sql`${body.monthStart}::timestamptz` : sql`date_trunc('month', now())`;
+export async function homeSummary(db: Executor, account: SessionAccount, body: SummaryBody, timeZone: string): Promise<HomeSummary> {
+  // This month is the business month (BUSINESS_TZ), unless the console names its start.
+  const monthStart = body.monthStart ? sql`${body.monthStart}::timestamptz` : sql`date_trunc('month', now(), ${timeZone})`;
   const row = await queryOne<{ shops: number; orders: number; balance: number | string | null; held: number | string; month: number | string }>(
     db,
     sql`select

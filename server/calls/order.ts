@@ -12,12 +12,14 @@ import { searchAccounts } from '../orders/staff';
 export const orderCalls = [
   defineCall('order/center', ({ db, account }) => memberCentre(db, account.id)),
   defineCall('order/levels', ({ db }) => levelsOnSale(db)),
-  defineCall('order/create', ({ db, body, account }) => createOrder(db, account.id, body)),
+  defineCall('order/create', ({ db, body, account, config }) => createOrder(db, account.id, body, config.businessTimeZone)),
   defineCall('order/list', ({ db, body, account, snapshot }) => listOrders(db, body, { account, snapshot })),
   defineCall('order/confirm', ({ db, body, account, snapshot, audit }) => confirmPayment(db, body, { account, snapshot, audit })),
   defineCall('order/cancel', ({ db, body, account, snapshot, audit }) => cancelPending(db, body, { account, snapshot, audit })),
   defineCall('order/refund', ({ db, body, account, snapshot, audit }) => refundPaid(db, body, { account, snapshot, audit })),
-  defineCall('order/recharge', ({ db, body, account, audit }) => rechargeAccount(db, body, { account, audit })),
+  defineCall('order/recharge', ({ db, body, account, audit, config }) =>
+    rechargeAccount(db, body, { account, audit }, config.businessTimeZone),
+  ),
   defineCall('order/rechargeList', ({ db, body }) => listRecharges(db, body)),
   defineCall('order/searchAccounts', ({ db, body }) => searchAccounts(db, body)),
 ];

@@ -8,5 +8,5 @@ export const profileCalls = [
   defineCall('profile/changePassword', ({ db, account, body, audit }) => changePassword(db, account, body, audit)),
   defineCall('profile/sessions', ({ db, config, account, body }) => listOwnSessions(db, config.sessionIdleSeconds, account, body)),
   defineCall('profile/revokeSession', ({ db, account, body }) => revokeOwnSession(db, account, body.id)),
-  defineCall('profile/summary', ({ db, account, body }) => homeSummary(db, account, body)),
+  defineCall('profile/summary', ({ db, account, body, config }) => homeSummary(db, account, body, config.businessTimeZone)),
 ];

@@ -93,7 +93,12 @@ export async function refundPaid(db: Db, body: OrderActionBody, { account, snaps
 }
 
 /** `order/recharge`: staff make a paid order of the recharge channel for an enabled account. */
-export async function rechargeAccount(db: Db, body: RechargeBody, { account, audit }: Omit<OrderActor, 'snapshot'>): Promise<OrderItem> {
+export async function rechargeAccount(
+  db: Db,
+  body: RechargeBody,
+  { account, audit }: Omit<OrderActor, 'snapshot'>,
+  timeZone: string,
+): Promise<OrderItem> {
   const orderNo = await db.transaction(async (tx) => {
     // The member and its salesperson first (the lock order), then the order inserted and paid.
     const { exists } = await lockAccountAndReferrer(tx, body.accountId);
@@ -108,6 +113,7 @@ export async function rechargeAccount(db: Db, body: RechargeBody, { account, aud
       channel: channel.name,
       operatorId: account.id,
       note: body.note?.trim() ?? '',
+      timeZone,
     });
     const order = (await lockOrder(tx, created))!;
     const outcome = await payOrder(tx, order, account.id);

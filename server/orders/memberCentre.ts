@@ -65,7 +65,7 @@ export async function memberCentre(db: Executor, accountId: number): Promise<Mem
 }
 
 /** `order/create`: a pending order of the caller for a level on sale, paid through a self-service channel. */
-export async function createOrder(db: Db, accountId: number, body: CreateOrderBody): Promise<PendingOrder> {
+export async function createOrder(db: Db, accountId: number, body: CreateOrderBody, timeZone: string): Promise<PendingOrder> {
   const channel = paymentChannel(body.channel ?? 'online');
   if (!channel.selfService) throw badParameter('channel', '该支付渠道不可用');
   const orderNo = await db.transaction(async (tx) => {
@@ -73,7 +73,7 @@ export async function createOrder(db: Db, accountId: number, body: CreateOrderBo
     await lockAccounts(tx, [accountId]);
     await checkPendingLimit(tx, accountId);
     const level = await levelOnSale(tx, body.levelId);
-    return createPendingOrder(tx, { accountId, level, channel: channel.name });
+    return createPendingOrder(tx, { accountId, level, channel: channel.name, timeZone });
   });
   const [row] = await findOrders(db, sql`o.order_no = ${orderNo}`);
   return toPendingOrder(row);

@@ -46,6 +46,8 @@ export interface NewOrder {
   channel: string;
   operatorId?: number | null;
   note?: string;
+  /** BUSINESS_TZ: the order number's date is the business day. */
+  timeZone: string;
 }
 
 /** Refuses a member's new order while it already holds the most pending ones allowed. */
@@ -60,7 +62,7 @@ export async function checkPendingLimit(tx: Executor, accountId: number): Promis
 /** Inserts a pending order for the level's current name, duration and price; answers its number. */
 export async function createPendingOrder(tx: Tx, order: NewOrder): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const orderNo = newOrderNo();
+    const orderNo = newOrderNo(order.timeZone);
     const inserted = await queryOne<{ id: number }>(
       tx,
       sql`insert into orders (order_no, account_id, level_id, level_name, duration_days, amount_cents, channel, salesperson_id, operator_id, note)

@@ -8,6 +8,7 @@ import type { Tx } from '../../db/client';
 import { queryOne, toIso, toMillis } from '../../db/query';
 import { postLedgerEntry } from '../../money/ledger';
 import { ledgerReference } from '../../orders/settlement';
+import { DEFAULT_BUSINESS_TZ } from '../../config';
 import { newOrderNo } from '../../orders/orderNumbers';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { commissionOf } from '#contract/money';
@@ -52,7 +53,7 @@ export async function seedDemoOrders(tx: Tx): Promise<void> {
         )
       : undefined;
     const commission = sale ? commissionOf(paidLevel.priceCents, sale.rate) : null;
-    const orderNo = newOrderNo(paidAt);
+    const orderNo = newOrderNo(DEFAULT_BUSINESS_TZ, paidAt);
     await tx.execute(
       sql`insert into orders (order_no, account_id, level_id, level_name, duration_days, amount_cents, status, channel,
                               salesperson_id, commission_rate, commission_cents, expires_before, expires_after, level_before_id,
@@ -76,7 +77,7 @@ export async function seedDemoOrders(tx: Tx): Promise<void> {
   const createdAt = new Date(Date.now() - DAY_MS);
   await tx.execute(
     sql`insert into orders (order_no, account_id, level_id, level_name, duration_days, amount_cents, channel, salesperson_id, created_at)
-        values (${newOrderNo(createdAt)}, ${member.id}, ${pendingLevel.id}, ${pendingLevel.name}, ${pendingLevel.durationDays},
+        values (${newOrderNo(DEFAULT_BUSINESS_TZ, createdAt)}, ${member.id}, ${pendingLevel.id}, ${pendingLevel.name}, ${pendingLevel.durationDays},
                 ${pendingLevel.priceCents}, 'online', ${member.referrerId}, ${toIso(createdAt)}::timestamptz)`,
   );
 }

@@ -16,6 +16,7 @@ export const NEWS_STATUS_LABELS: Record<NewsStatus, string> = { published: '已�
 export const CONTENT_TEXT = {
   ...CONTENT_SHARED_TEXT,
   format: '格式化',
+  editorLabel: '脚本内容（JSON）',
   save: '保存',
   saved: '已保存为新版本',
   history: '历史版本',

@@ -1,7 +1,8 @@
 /** /client/home's plug-in actions: connection state, bind a shop, join the creator programme, stop. */
 import { ApiOutlined } from '@ant-design/icons';
 import { useModel } from '@umijs/max';
-import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Row, Space, Typography } from 'antd';
+import RequiredSelect from '@/components/RequiredSelect';
 import { useMemo, useState } from 'react';
 import { parseProductIds, productIdsProblem } from '@/extensionBridge/productIds';
 import type { Membership } from '#contract/api/account';
@@ -19,7 +20,7 @@ function BindShopForm() {
       onFinish={(values: { shopType: string; url: string }) => void plugin.bindShop({ shopType: values.shopType, url: values.url.trim() })}
     >
       <Form.Item label="店铺平台" name="shopType" rules={SHOP_TYPE_RULES}>
-        <Select options={SHOP_TYPE_OPTIONS} />
+        <RequiredSelect options={SHOP_TYPE_OPTIONS} />
       </Form.Item>
       <Form.Item
         label="店铺地址"

@@ -88,7 +88,7 @@ function DeleteMedia({ item, onDone }: { item: MediaItem; onDone: () => void }) 
         }
       }}
     >
-      <a style={{ color: '#ff4d4f' }}>删除</a>
+      <Typography.Link type="danger">删除</Typography.Link>
     </Popconfirm>
   );
 }

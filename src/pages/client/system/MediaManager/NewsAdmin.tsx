@@ -110,7 +110,7 @@ export default function NewsAdmin() {
           </Popconfirm>
         ),
         <Popconfirm key="delete" title={`删除“${row.title}”？`} okButtonProps={{ danger: true }} onConfirm={() => act(deleteNews(row.id), '已删除')}>
-          <a style={{ color: '#ff4d4f' }}>删除</a>
+          <Typography.Link type="danger">删除</Typography.Link>
         </Popconfirm>,
       ],
     },

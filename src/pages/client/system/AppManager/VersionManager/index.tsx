@@ -80,7 +80,7 @@ export default function VersionManager() {
         ),
         row.status === 'draft' && (
           <Popconfirm key="delete" title={`删除草稿 ${row.version}？`} onConfirm={() => act(deleteRelease(row.id), '已删除')}>
-            <a style={{ color: '#ff4d4f' }}>删除</a>
+            <Typography.Link type="danger">删除</Typography.Link>
           </Popconfirm>
         ),
       ],

@@ -8,6 +8,7 @@ import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { scriptContentProblem } from '#contract/content';
 import { findJsonSyntaxError } from '#contract/jsonSyntax';
+import { CONTENT_TEXT } from '@/locales/zh-CN/content';
 
 const jsonLinter = linter(
   (view): Diagnostic[] => {
@@ -21,7 +22,14 @@ const jsonLinter = linter(
   { delay: 250 },
 );
 
-const EXTENSIONS = [json(), jsonLinter, lintGutter(), EditorView.lineWrapping];
+const EXTENSIONS = [
+  json(),
+  jsonLinter,
+  lintGutter(),
+  EditorView.lineWrapping,
+  // The editable area is a contenteditable div: name it for screen readers (axe aria-input-field-name).
+  EditorView.contentAttributes.of({ 'aria-label': CONTENT_TEXT.editorLabel }),
+];
 
 export interface JsonEditorProps {
   value: string;

@@ -1,0 +1,18 @@
+/** BUSINESS_TZ: the day an order number carries, and the setting itself. */
+import { ConfigError, loadConfig } from '../../server/config';
+import { businessDate, newOrderNo } from '../../server/orders/orderNumbers';
+
+// 03:03 on the 23rd in Shanghai is still the 22nd in UTC.
+const SHANGHAI_EARLY_MORNING = new Date('2026-11-22T19:03:00Z');
+
+test('an order bought early in the Shanghai morning carries the Shanghai day, not the UTC one', () => {
+  expect(businessDate(SHANGHAI_EARLY_MORNING, 'Asia/Shanghai')).toBe('20261123');
+  expect(businessDate(SHANGHAI_EARLY_MORNING, 'UTC')).toBe('20261122');
+  expect(newOrderNo('Asia/Shanghai', SHANGHAI_EARLY_MORNING)).toMatch(/^20261123\d{10}$/);
+});
+
+test('BUSINESS_TZ defaults to Asia/Shanghai and refuses a zone the runtime does not know', () => {
+  expect(loadConfig({}).businessTimeZone).toBe('Asia/Shanghai');
+  expect(loadConfig({ BUSINESS_TZ: 'Europe/Paris' }).businessTimeZone).toBe('Europe/Paris');
+  expect(() => loadConfig({ BUSINESS_TZ: 'Mars/Olympus' })).toThrow(ConfigError);
+});
