@@ -128,6 +128,13 @@ export const AUDIT_TARGET_TYPES = {
   salesperson: '销售',
   membershipLevel: '会员等级',
   session: '登录会话',
+  order: '订单',
+  withdrawal: '提现',
+  shop: '店铺',
+  script: '脚本',
+  appVersion: 'APP 版本',
+  media: '素材',
+  news: '新闻',
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 

@@ -25,6 +25,8 @@ export const AuditItem = Type.Object({
   action: Type.String(),
   targetType: Type.String(),
   targetId: Nullable(Type.String()),
+  /** What the target is called (its name now, or in the entry's snapshot once deleted); null when it has none. */
+  targetName: Nullable(Type.String()),
   /** Free-form JSON: the target as it was and as it became. */
   before: Type.Unknown({ description: '变更前（任意 JSON）' }),
   after: Type.Unknown({ description: '变更后（任意 JSON）' }),
@@ -51,6 +53,7 @@ export const auditLogApi = {
             action: 'membershipLevel.setOnSale',
             targetType: 'membershipLevel',
             targetId: '2',
+            targetName: '专业版',
             before: { onSale: true },
             after: { onSale: false },
             ip: '10.1.2.3',

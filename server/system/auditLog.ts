@@ -8,7 +8,39 @@ import type { Page } from '#contract/api/common';
 import type { Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern } from '../db/query';
-import { accounts, auditLog } from '../db/schema';
+import { accounts, appVersions, auditLog, media, membershipLevels, menus, news, roles, scripts, shops } from '../db/schema';
+import type { AuditTargetType } from '#contract/system';
+
+/**
+ * What each kind of target is called: its current name, read where the target lives (ids are
+ * stored as text). An order's id is its number, which is its name; a session has none.
+ */
+const nameOfTarget = (id: SQL): Partial<Record<AuditTargetType, SQL>> => ({
+  account: sql`(select ${accounts.username} from ${accounts} where ${accounts.id}::text = ${id})`,
+  salesperson: sql`(select ${accounts.username} from ${accounts} where ${accounts.id}::text = ${id})`,
+  membershipLevel: sql`(select ${membershipLevels.name} from ${membershipLevels} where ${membershipLevels.id}::text = ${id})`,
+  role: sql`(select ${roles.name} from ${roles} where ${roles.id}::text = ${id})`,
+  menu: sql`(select ${menus.title} from ${menus} where ${menus.id}::text = ${id})`,
+  appVersion: sql`(select ${appVersions.version} from ${appVersions} where ${appVersions.id}::text = ${id})`,
+  media: sql`(select ${media.name} from ${media} where ${media.id}::text = ${id})`,
+  news: sql`(select ${news.title} from ${news} where ${news.id}::text = ${id})`,
+  script: sql`(select ${scripts.name} from ${scripts} where ${scripts.id}::text = ${id})`,
+  shop: sql`(select ${shops.name} from ${shops} where ${shops.id}::text = ${id})`,
+  order: id,
+});
+
+/**
+ * The target's name: as it is called now, else (deleted since) as the entry's own snapshot named
+ * it. One correlated lookup per row of the page shown, each by primary key.
+ */
+function targetName(): SQL<string | null> {
+  const cases = Object.entries(nameOfTarget(sql`${auditLog.targetId}`)).map(
+    ([type, name]) => sql`when ${type} then ${name}`,
+  );
+  const snapshot = sql`coalesce(${auditLog.before}, ${auditLog.after})`;
+  const remembered = sql`coalesce(${snapshot}->>'username', ${snapshot}->>'name', ${snapshot}->>'title', ${snapshot}->>'version')`;
+  return sql<string | null>`coalesce(case ${auditLog.targetType} ${sql.join(cases, sql` `)} end, ${remembered})`;
+}
 
 export async function listAuditLog(db: Executor, query: AuditListQuery): Promise<Page<AuditItem>> {
   const { current, pageSize, offset } = pageOf(query);
@@ -33,6 +65,7 @@ export async function listAuditLog(db: Executor, query: AuditListQuery): Promise
         action: auditLog.action,
         targetType: auditLog.targetType,
         targetId: auditLog.targetId,
+        targetName: targetName(),
         before: auditLog.before,
         after: auditLog.after,
         ip: auditLog.ip,

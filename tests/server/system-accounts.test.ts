@@ -328,6 +328,14 @@ describeEachDatabase('system: salespeople, membership levels, audit log', (ctx) 
     const byAction = await ctx.call('auditLog/list', { action: 'membershipLevel.setOnSale' }, { token: admin });
     expect(byAction.content.list).toHaveLength(1);
     expect(byAction.content.list[0]).toMatchObject({ targetType: 'membershipLevel', before: { onSale: true }, after: { onSale: false } });
+    // The entry names what changed, not only its id.
+    const level = await one(ctx.db, sql`select name from membership_levels where id = ${Number(byAction.content.list[0].targetId)}`);
+    expect(byAction.content.list[0].targetName).toBe(level.name);
+    const accountEntries: AuditItem[] = (await ctx.call('auditLog/list', { targetType: 'salesperson' }, { token: admin })).content.list;
+    for (const entry of accountEntries) {
+      const owner = await one(ctx.db, sql`select username from accounts where id = ${Number(entry.targetId)}`);
+      expect(entry.targetName).toBe(owner.username);
+    }
     const byType = await ctx.call('auditLog/list', { targetType: 'salesperson', actor: 'DEMO_ADM' }, { token: admin });
     expect(byType.content.list.every((item: AuditItem) => item.targetType === 'salesperson')).toBe(true);
     expect(byType.content.total).toBeGreaterThanOrEqual(3);

@@ -1,12 +1,12 @@
 /** The audit log (super administrators): who changed what, when, from where, with before / after. */
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { Col, Row, Typography } from 'antd';
+import { Col, Row, Tooltip, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { atRangeBody } from '@/utils/proTable';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import type { AuditItem } from '#contract/api/auditLog';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#contract/system';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditTargetType } from '#contract/system';
 
 const enumOf = (labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([key, text]) => [key, { text }]));
 
@@ -33,10 +33,22 @@ const columns: ProColumns<AuditItem>[] = [
   { title: '时间范围', dataIndex: 'at', valueType: 'dateTimeRange', hideInTable: true },
   { title: '操作人', dataIndex: 'actor', render: (_, item) => item.actorName ?? (item.actorId === null ? '系统' : `#${item.actorId}`) },
   { title: '操作', dataIndex: 'action', valueType: 'select', valueEnum: enumOf(AUDIT_ACTIONS) },
-  { title: '对象类型', dataIndex: 'targetType', valueType: 'select', valueEnum: enumOf(AUDIT_TARGET_TYPES) },
-  { title: '对象 ID', dataIndex: 'targetId', width: 90 },
+  { title: '对象类型', dataIndex: 'targetType', valueType: 'select', valueEnum: enumOf(AUDIT_TARGET_TYPES), hideInTable: true },
+  { title: '对象 ID', dataIndex: 'targetId', hideInTable: true },
+  { title: '对象', dataIndex: 'target', search: false, render: (_, item) => <AuditTarget item={item} /> },
   { title: 'IP', dataIndex: 'ip', search: false, width: 130 },
 ];
+
+/** 对象: "账号 demo_member", the id on hover; a target with no name shows its id. */
+function AuditTarget({ item }: { item: AuditItem }) {
+  const type = AUDIT_TARGET_TYPES[item.targetType as AuditTargetType] ?? item.targetType;
+  const name = item.targetName ?? (item.targetId === null ? '' : `#${item.targetId}`);
+  return (
+    <Tooltip title={item.targetId === null ? undefined : `ID ${item.targetId}`}>
+      <span>{`${type} ${name}`.trim()}</span>
+    </Tooltip>
+  );
+}
 
 export default function AuditLog() {
   const list = usePagedList<'auditLog/list', Filters>('auditLog/list', { toBody: atRangeBody });
