@@ -135,7 +135,8 @@ test('a release: create it, bundle its scripts, publish it, and its bundle is fr
   await screenshot(page, 'content-release-form-invalid');
   await dialog.getByLabel('最低支持版本').fill('0.4.0');
   await dialog.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('参数错误：版本号应高于已有的最高版本 1.0.0')).toBeVisible();
+  // The server's refusal names the field: it shows under 版本号, not as a toast.
+  await expect(dialog.getByText('版本号应高于已有的最高版本 1.0.0', { exact: true })).toBeVisible();
   await dialog.getByLabel('版本号').fill('1.1.0');
   await dialog.getByLabel('最低支持版本').fill('1.0.0');
   await dialog.getByLabel('下载地址').fill('https://example.com/plugin-1.1.0.zip');

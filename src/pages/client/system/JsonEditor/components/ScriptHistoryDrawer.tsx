@@ -63,6 +63,8 @@ export default function ScriptHistoryDrawer({ script, onClose, onRestored }: Pro
     setCurrentVersion(script?.currentVersion ?? 0);
   }, [script]);
 
+  // A hook, so before the early return; the table (and so its loads) exists only with a script.
+  const list = usePagedList('script/versions', { toBody: () => ({ id: script?.id ?? 0 }), actionRef });
   if (!script) return null;
 
   const compare = (a: number, b: number) => setComparison({ scriptId: script.id, older: Math.min(a, b), newer: Math.max(a, b) });
@@ -114,7 +116,6 @@ export default function ScriptHistoryDrawer({ script, onClose, onRestored }: Pro
     },
   ];
 
-  const list = usePagedList('script/versions', { toBody: () => ({ id: script.id }), actionRef });
   return (
     <Drawer open onClose={onClose} width={880} title={`${CONTENT_TEXT.history}：${script.name}`} destroyOnClose>
       <ProTable<ScriptVersionItem>
