@@ -71,7 +71,8 @@ test.describe('login screen', () => {
 
     await page.goto('/register');
     await page.getByRole('button', { name: REGISTER_BUTTON }).click();
-    await expect(page.getByText('请输入用户名', { exact: true })).toBeVisible();
+    // The same sentence the server answers for a missing field (one rule, both sides).
+    await expect(page.getByText('用户名不能为空', { exact: true })).toBeVisible();
     await expect(page.getByText('请输入邮箱', { exact: true })).toBeVisible();
     await expect(page.getByText('请再次输入密码')).toBeVisible();
     await page.getByPlaceholder('用户名').fill('ab');
