@@ -103,7 +103,7 @@ test('staff confirm it in 订单列表 and the member’s expiry extends by the 
   await expect(details).toContainText(DEMO_ACCOUNTS.salesperson.username);
   await expect(details).toContainText('¥29.90'); // 10 % of ¥299.00
   await screenshot(page, 'orderList-details-drawer');
-  await details.getByRole('button', { name: 'Close' }).click();
+  await details.locator('.ant-drawer-close').click();
   await expect(details).toHaveCount(0);
 
   // The refund dialog (looked at, not used).
