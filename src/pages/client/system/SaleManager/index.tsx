@@ -16,6 +16,7 @@ import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { useFieldErrors } from '@/utils/fieldErrors';
 import { TABLE_SCROLL } from '../tableLayout';
+import AccountCell from '../components/AccountCell';
 
 const STATUS_ENUM = {
   enabled: { text: SALE_STATUS_TEXT.enabled, status: 'Success' },
@@ -52,14 +53,7 @@ export default function SaleManager() {
       search: false,
       width: 190,
       ellipsis: true,
-      render: (_, sale) => (
-        <Space direction="vertical" size={0} style={{ maxWidth: '100%' }}>
-          <Typography.Text ellipsis={{ tooltip: sale.username }}>{sale.username}</Typography.Text>
-          <Typography.Text type="secondary" ellipsis={{ tooltip: sale.email }} style={{ fontSize: 12 }}>
-            {sale.email}
-          </Typography.Text>
-        </Space>
-      ),
+      render: (_, sale) => <AccountCell username={sale.username} email={sale.email} />,
     },
     {
       title: '邀请码',

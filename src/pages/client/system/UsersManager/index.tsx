@@ -22,6 +22,7 @@ import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
 import MoreActions from '../components/MoreActions';
 import { TABLE_SCROLL } from '../tableLayout';
+import AccountCell from '../components/AccountCell';
 import { accountsTotalText, SYSTEM_LIST_TEXT } from '@/locales/zh-CN/system';
 
 /** A row the caller may not act on: its own account, or one holding grants beyond the caller's. */
@@ -40,14 +41,7 @@ const NO_MEMBERSHIP = 0;
 /** A row of the users screen: the `account/list` item with its salesperson row. */
 type AccountAdminItem = AccountListItem & { sale: AccountSaleSummary | null };
 
-const renderAccount = (account: AccountAdminItem) => (
-  <Space direction="vertical" size={0} style={{ maxWidth: '100%' }}>
-    <Typography.Text ellipsis={{ tooltip: account.username }}>{account.username}</Typography.Text>
-    <Typography.Text type="secondary" ellipsis={{ tooltip: account.email }} style={{ fontSize: 12 }}>
-      {account.email}
-    </Typography.Text>
-  </Space>
-);
+const renderAccount = (account: AccountAdminItem) => <AccountCell username={account.username} email={account.email} />;
 
 const renderRoles = (account: AccountAdminItem) => (account.roles.length ? account.roles.map((role) => <Tag key={role.id}>{role.name}</Tag>) : '-');
 
