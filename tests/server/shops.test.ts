@@ -77,13 +77,13 @@ describeEachDatabase('shops', (ctx) => {
     it('validates the body, naming the field (A0400)', async () => {
       const member = await newMember(ctx, '专业版');
       const cases: Array<[unknown, RegExp]> = [
-        [{ platform: 'taobao', externalId: '1', name: 'x' }, /platform/],
-        [{ platform: 'tiktok', externalId: '', name: 'x' }, /externalId/],
-        [{ platform: 'tiktok', externalId: '1 2', name: 'x' }, /externalId 只能包含字母、数字、下划线和连字符/],
-        [{ platform: 'tiktok', externalId: '1' }, /name 不能为空/],
-        [{ platform: 'tiktok', externalId: '1', name: '   ' }, /name 不能为空/],
-        [{ platform: 'tiktok', externalId: '1', name: 'x', region: 'r'.repeat(33) }, /region/],
-        [{ platform: 'tiktok', externalId: '1', name: 'x', owner: 3 }, /owner 是不支持的字段/],
+        [{ platform: 'taobao', externalId: '1', name: 'x' }, /平台不是可选的取值/],
+        [{ platform: 'tiktok', externalId: '', name: 'x' }, /外部编号/],
+        [{ platform: 'tiktok', externalId: '1 2', name: 'x' }, /外部编号只能包含字母、数字、下划线和连字符/],
+        [{ platform: 'tiktok', externalId: '1' }, /名称不能为空/],
+        [{ platform: 'tiktok', externalId: '1', name: '   ' }, /名称不能为空/],
+        [{ platform: 'tiktok', externalId: '1', name: 'x', region: 'r'.repeat(33) }, /地区/],
+        [{ platform: 'tiktok', externalId: '1', name: 'x', owner: 3 }, /请求中含有不支持的字段/],
       ];
       for (const [body, message] of cases) {
         const answer = await ctx.call('shop/report', body, { token: member.token });
@@ -118,7 +118,7 @@ describeEachDatabase('shops', (ctx) => {
       const past = await ctx.call<{ list: ShopItem[]; total: number }>('shop/list', { current: 9 }, { token });
       expect(past.content).toMatchObject({ list: [], total: 2 });
 
-      expect((await ctx.call('shop/list', { status: 'gone' }, { token })).msg).toMatch(/status/);
+      expect((await ctx.call('shop/list', { status: 'gone' }, { token })).msg).toMatch(/状态不是可选的取值/);
     });
 
     it("answers another account's shop exactly like a shop that does not exist", async () => {
@@ -132,7 +132,7 @@ describeEachDatabase('shops', (ctx) => {
       expect(missing).toMatchObject({ code: CODES.BAD_PARAMETERS });
       expect(missing.msg).toMatch(/店铺不存在/);
       expect(refused).toEqual(missing);
-      expect((await ctx.call('shop/unbind', {}, { token: member.token })).msg).toMatch(/id 不能为空/);
+      expect((await ctx.call('shop/unbind', {}, { token: member.token })).msg).toMatch(/编号不能为空/);
     });
 
     it('refuses an account whose menus lack shop management (A0301)', async () => {
