@@ -4,6 +4,9 @@
  * server quotes, and pure helpers (the screens' text and labels are in src/locales/zh-CN/content.ts);
  * the calls' schemas and answer types are in contract/api (script, appVersion, plugin, media, news).
  */
+import semverClean from 'semver/functions/clean';
+import semverGt from 'semver/functions/gt';
+import { fieldLabel } from './fieldLabels';
 import { describeJsonError, findJsonSyntaxError } from './jsonSyntax';
 
 // ---------------------------------------------------------------- scripts
@@ -35,6 +38,33 @@ export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 export const VERSION_MAX = 32;
 export const CHANGELOG_MAX = 5000;
 export const URL_MAX = 500;
+
+/** `v1.2.3` → `1.2.3`, or null when the text is not a semantic version. */
+export const cleanVersion = (text: string): string | null => semverClean(text.trim());
+
+/** What is wrong with a version field's text (`版本号应为语义化版本号（如 1.2.3）`), or null. */
+export function versionProblem(field: 'version' | 'minSupportedVersion', text: string): string | null {
+  if (!text.trim()) return `${fieldLabel(field)}不能为空`;
+  return cleanVersion(text) ? null : `${fieldLabel(field)}应为语义化版本号（如 1.2.3）`;
+}
+
+/** Why a minimum supported version can not go with a version (both clean), or null. */
+export const minSupportedProblem = (min: string, version: string): string | null =>
+  semverGt(min, version) ? `最低支持版本不能高于版本号 ${version}` : null;
+
+/** What is wrong with a release's download address (empty is allowed until it is published), or null. */
+export function downloadUrlProblem(url: string): string | null {
+  const trimmed = url.trim();
+  if (trimmed === '') return null;
+  if (trimmed.length > URL_MAX) return `下载地址长度不能超过 ${URL_MAX} 个字符`;
+  let parsed: URL;
+  try {
+    parsed = new URL(trimmed);
+  } catch {
+    return '下载地址不是有效的网址';
+  }
+  return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? null : '下载地址应以 http:// 或 https:// 开头';
+}
 
 // ---------------------------------------------------------------- media
 

@@ -12,7 +12,7 @@ export const FIELD_LABELS: Record<string, string> = {
   actor: '操作人',
   amountCents: '金额',
   at: '时间',
-  bank: '开户行',
+  bank: '开户银行',
   baseVersion: '基础版本',
   body: '正文',
   cardId: '银行卡',

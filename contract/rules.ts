@@ -7,6 +7,7 @@
  */
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './accountRules';
 import { fieldLabel } from './fieldLabels';
+import { WITHDRAWAL_MAX_CENTS } from './ledger';
 
 export interface Limit {
   /** The body field whose label starts the sentence. */
@@ -33,6 +34,8 @@ export const LIMITS = {
   /** A membership level's price, in yuan (stored as cents: ×100). */
   priceYuan: range('priceCents', 0, 1_000_000, ' 元'),
   durationDays: range('durationDays', 1, 36_500, ' 天'),
+  /** One withdrawal, in yuan (stored as cents: ×100). */
+  withdrawalYuan: range('amountCents', 0.01, WITHDRAWAL_MAX_CENTS / 100, ' 元'),
   shopQuota: range('shopQuota', 0, 100_000),
   productQuota: range('productQuota', 0, 100_000),
   sort: range('sort', 0, 1_000_000),
@@ -48,8 +51,8 @@ export const requiredText = (field: string) => `${fieldLabel(field)}不能为空
 
 /** The schema options of a limited number, stored `scale` times the edited unit. */
 export const numberLimit = (limit: Limit, scale = 1) => ({
-  minimum: limit.min * scale,
-  maximum: limit.max * scale,
+  minimum: Math.round(limit.min * scale),
+  maximum: Math.round(limit.max * scale),
   limitMessage: limit.problem,
 });
 

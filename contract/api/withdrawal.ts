@@ -1,7 +1,8 @@
 /** Withdrawals: a salesperson asks to be paid part of the balance; staff approve or reject. */
 import { Type, type Static } from '@sinclair/typebox';
 import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
-import { REJECT_REASON_MAX, WITHDRAWAL_MAX_CENTS, WITHDRAWAL_NOTE_MAX, WITHDRAWAL_STATUSES } from '../ledger';
+import { REJECT_REASON_MAX, WITHDRAWAL_NOTE_MAX, WITHDRAWAL_STATUSES } from '../ledger';
+import { LIMITS, numberLimit } from '../rules';
 import { DateTime, Id, Literals, Money, Nullable, OneOf, Page, PageFields } from './common';
 import { defineApi } from './define';
 
@@ -10,7 +11,7 @@ const patternMessage = (message: string) => ({ patternMessage: message });
 export const RequestWithdrawalBody = Type.Object(
   {
     cardId: Id(),
-    amountCents: Type.Integer({ minimum: 1, maximum: WITHDRAWAL_MAX_CENTS, description: '金额（分）' }),
+    amountCents: Type.Integer({ ...numberLimit(LIMITS.withdrawalYuan, 100), description: '金额（分）' }),
     note: Type.Optional(Type.String({ maxLength: WITHDRAWAL_NOTE_MAX })),
   },
   { additionalProperties: false },

@@ -10,6 +10,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { CODES } from '#contract/codes';
 import type { Page, PageQuery } from '#contract/api/common';
 import { luhnValid, MAX_CARDS } from '#contract/ledger';
+import { requiredText } from '#contract/rules';
 import { LEDGER_TEXT } from './messages';
 import type { AddCardBody, BankCard } from '#contract/api/bankCard';
 import type { Db, Executor } from '../db/client';
@@ -74,8 +75,8 @@ const clearDefault = (tx: Executor, accountId: number) =>
 export async function addCard(db: Db, fingerprintKey: string, accountId: number, body: AddCardBody): Promise<BankCard> {
   const holder = body.holder.trim();
   const bank = body.bank.trim();
-  if (!holder) throw badParameter('holder', '持卡人不能为空');
-  if (!bank) throw badParameter('bank', '开户行不能为空');
+  if (!holder) throw badParameter('holder', requiredText('holder'));
+  if (!bank) throw badParameter('bank', requiredText('bank'));
   if (!luhnValid(body.cardNumber)) throw badParameter('cardNumber', '卡号校验未通过，请核对卡号');
   const fingerprint = cardFingerprint(fingerprintKey, body.cardNumber);
   const last4 = body.cardNumber.slice(-4);

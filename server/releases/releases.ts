@@ -17,8 +17,7 @@ import type {
   ReleaseUpdateBody,
 } from '#contract/api/appVersion';
 import { CODES } from '#contract/codes';
-import { CONTENT_TEXT, type ReleaseStatus } from '#contract/content';
-import { fieldLabel } from '#contract/fieldLabels';
+import { cleanVersion, CONTENT_TEXT, downloadUrlProblem, minSupportedProblem, versionProblem, type ReleaseStatus } from '#contract/content';
 import type { AuditWriter } from '../audit';
 import type { Db, Executor } from '../db/client';
 import { pageOf } from '../db/paging';
@@ -26,33 +25,25 @@ import { containsPattern } from '../db/query';
 import { appVersions, appVersionScripts, scripts, scriptVersions } from '../db/schema';
 import { badParameter, Refusal } from '../http/respond';
 
-const SEMVER_PROBLEM = '应为语义化版本号（如 1.2.3）';
-
 const iso = (date: Date) => date.toISOString();
 
 /** `v1.2.3` → `1.2.3`; refuses what is not semver, naming the field. */
-export function semverOf(field: string, text: string): string {
-  const clean = semver.clean(text.trim());
-  if (!clean) throw badParameter(field, `${fieldLabel(field)}${SEMVER_PROBLEM}`);
-  return clean;
+export function semverOf(field: 'version' | 'minSupportedVersion', text: string): string {
+  const problem = versionProblem(field, text);
+  if (problem) throw badParameter(field, problem);
+  return cleanVersion(text)!;
 }
 
 function checkDownloadUrl(url: string): string {
-  const trimmed = url.trim();
-  if (trimmed === '') return trimmed;
-  let parsed: URL;
-  try {
-    parsed = new URL(trimmed);
-  } catch {
-    throw badParameter('downloadUrl', '下载地址不是有效的网址');
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw badParameter('downloadUrl', '下载地址应以 http:// 或 https:// 开头');
-  return trimmed;
+  const problem = downloadUrlProblem(url);
+  if (problem) throw badParameter('downloadUrl', problem);
+  return url.trim();
 }
 
 function checkMinSupported(minText: string, version: string): string {
   const min = semverOf('minSupportedVersion', minText);
-  if (semver.gt(min, version)) throw badParameter('minSupportedVersion', `最低支持版本不能高于版本号 ${version}`);
+  const problem = minSupportedProblem(min, version);
+  if (problem) throw badParameter('minSupportedVersion', problem);
   return min;
 }
 

@@ -6,6 +6,7 @@ import { useRef } from 'react';
 import { listCards, requestWithdrawal } from '@/services/ledger';
 import { maskedCard, WITHDRAWAL_NOTE_MAX } from '#contract/ledger';
 import { formatYuan, parseYuan } from '#contract/money';
+import { LIMITS, limitText } from '#contract/rules';
 import { feedback } from '@/utils/feedback';
 import { BALANCE_TEXT } from '@/locales/zh-CN/ledger';
 import { withFieldErrors } from '@/services/request';
@@ -22,6 +23,7 @@ export function amountProblem(text: string | undefined, balanceCents: number): s
   const cents = parseYuan(text);
   if (cents === null) return '请输入正确的金额（最多两位小数）';
   if (cents <= 0) return '提现金额应大于 0';
+  if (cents > LIMITS.withdrawalYuan.max * 100) return limitText(LIMITS.withdrawalYuan);
   if (cents > balanceCents) return `超过可提现余额（¥${formatYuan(balanceCents)}）`;
   return null;
 }

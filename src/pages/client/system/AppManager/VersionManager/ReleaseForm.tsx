@@ -2,11 +2,8 @@
 import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { message } from 'antd';
 import type { ReactElement } from 'react';
-import semverValid from 'semver/functions/valid';
-import semverClean from 'semver/functions/clean';
-import semverGt from 'semver/functions/gt';
 import { createRelease, updateRelease } from '@/services/content';
-import { CHANGELOG_MAX, URL_MAX } from '#contract/content';
+import { CHANGELOG_MAX, cleanVersion, downloadUrlProblem, minSupportedProblem, URL_MAX, versionProblem } from '#contract/content';
 import type { Release } from '#contract/api/appVersion';
 import { useFieldErrors } from '@/utils/fieldErrors';
 
@@ -17,10 +14,11 @@ interface Values {
   changelog: string;
 }
 
-const semverRule = (label: string) => ({
+/** A rule saying the sentence the server would (contract/content.ts). */
+const problemRule = (problemOf: (text: string) => string | null) => ({
   validator: async (_: unknown, value: string | undefined) => {
-    if (!value?.trim()) throw new Error(`请输入${label}`);
-    if (!semverValid(semverClean(value.trim()))) throw new Error(`${label}应为语义化版本号，如 1.2.3`);
+    const problem = problemOf(value ?? '');
+    if (problem) throw new Error(problem);
   },
 });
 
@@ -32,7 +30,7 @@ export default function ReleaseForm({ release, trigger, onDone }: { release?: Re
       title={release ? `编辑版本 ${release.version}` : '新建版本'}
       width={560}
       trigger={trigger}
-      modalProps={{ destroyOnClose: true }}
+      modalProps={{ destroyOnHidden: true }}
       initialValues={
         release
           ? { version: release.version, minSupportedVersion: release.minSupportedVersion, downloadUrl: release.downloadUrl, changelog: release.changelog }
@@ -54,7 +52,7 @@ export default function ReleaseForm({ release, trigger, onDone }: { release?: Re
         return true;
       })}
     >
-      <ProFormText name="version" label="版本号" placeholder="如 1.2.0" disabled={Boolean(release)} rules={[semverRule('版本号')]} extra={release ? undefined : '须高于已有的所有版本'} />
+      <ProFormText name="version" label="版本号" placeholder="如 1.2.0" disabled={Boolean(release)} rules={[problemRule((text) => versionProblem('version', text))]} extra={release ? undefined : '须高于已有的所有版本'} />
       <ProFormText
         name="minSupportedVersion"
         label="最低支持版本"
@@ -62,21 +60,21 @@ export default function ReleaseForm({ release, trigger, onDone }: { release?: Re
         dependencies={['version']}
         extra="低于此版本的插件会被提示必须升级"
         rules={[
-          semverRule('最低支持版本'),
-          ({ getFieldValue }) => ({
-            validator: async (_: unknown, value: string | undefined) => {
-              const version = semverClean(String(getFieldValue('version') ?? '').trim());
-              const min = semverClean(String(value ?? '').trim());
-              if (version && min && semverGt(min, version)) throw new Error('最低支持版本不能高于版本号');
-            },
-          }),
+          problemRule((text) => versionProblem('minSupportedVersion', text)),
+          ({ getFieldValue }) =>
+            problemRule((text) => {
+              const version = cleanVersion(String(getFieldValue('version') ?? ''));
+              const min = cleanVersion(text);
+              return version && min ? minSupportedProblem(min, version) : null;
+            }),
         ]}
       />
       <ProFormText
         name="downloadUrl"
         label="下载地址"
         placeholder="https://…（发布前必填）"
-        rules={[{ type: 'url', message: '请输入有效的网址' }, { max: URL_MAX, message: `不能超过 ${URL_MAX} 个字符` }]}
+        fieldProps={{ maxLength: URL_MAX }}
+        rules={[problemRule(downloadUrlProblem)]}
       />
       <ProFormTextArea name="changelog" label="更新说明" fieldProps={{ rows: 5, maxLength: CHANGELOG_MAX, showCount: true }} />
     </ModalForm>
