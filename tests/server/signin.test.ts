@@ -34,7 +34,7 @@ const median = (values: number[]) => {
 };
 
 describeEachDatabase('sign-in: refusals, lockout under concurrency, rehash, policy', (ctx) => {
-  it('answers a missing account and a wrong password in the same time (median of 20 within 15 ms)', async () => {
+  it('answers a missing account and a wrong password in the same time (medians of 20 within 15 ms or 15 %)', async () => {
     if (ctx.kind === 'pglite') return; // the same code on PostgreSQL, where the timing matters; 40 scrypts are enough once
     const { username, id } = await registered(ctx, 'timing');
     const time = async (name: string, ip: string) => {
@@ -62,18 +62,22 @@ describeEachDatabase('sign-in: refusals, lockout under concurrency, rehash, poli
     await time(uniqueName('nobody'), '198.18.9.1'); // warm-up, not counted
     await time(username, '198.18.9.2');
     // One scrypt here varies by tens of ms when other work shares the cores (CI runs PostgreSQL
-    // beside the tests): a measurement that a neighbour disturbed is taken again, at most three
-    // times. A real difference (no dummy hash: the missing path is ~370 ms faster) fails them all.
+    // beside the tests), and a loaded machine stretches both paths alike: the bound is 15 ms or
+    // 15 % of the slower median, whichever is larger, and a disturbed measurement is taken again,
+    // at most three times. A real difference (no dummy hash: the missing path takes a few ms; a
+    // dummy hash at another cost: tens of percent) fails them all.
+    const close = ({ missing, wrong }: { missing: number; wrong: number }) =>
+      Math.abs(missing - wrong) < Math.max(15, 0.15 * Math.max(missing, wrong));
     const rounds: Array<{ missing: number; wrong: number }> = [];
     for (let round = 0; round < 3; round += 1) {
       const medians = await measure(round);
       rounds.push(medians);
       // Both paths run a scrypt at today's cost (hundreds of ms); without the dummy hash the missing one takes a few ms.
       expect(Math.min(medians.missing, medians.wrong)).toBeGreaterThan(50);
-      if (Math.abs(medians.missing - medians.wrong) < 15) break;
+      if (close(medians)) break;
     }
     const last = rounds[rounds.length - 1];
-    expect({ rounds, within15ms: Math.abs(last.missing - last.wrong) < 15 }).toEqual({ rounds, within15ms: true });
+    expect({ rounds, close: close(last) }).toEqual({ rounds, close: true });
   }, 180_000);
 
   it('locks an unknown name like an account, so that the lockout does not tell which accounts exist', async () => {
