@@ -8,7 +8,21 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 export const SCRYPT_N = 2 ** 17;
 export const SCRYPT_R = 8;
 export const SCRYPT_P = 1;
-const N = SCRYPT_N;
+
+/**
+ * The cost of new hashes: OWASP's minimum, except in a test run (NODE_ENV=test, which jest sets)
+ * that asks for less with TEST_SCRYPT_LOG2N (jest.config.ts asks for 2^12: hundreds of logins a
+ * suite would otherwise spend most of the run hashing). The tests of the hashing itself unset it
+ * (tests/server/support/realPasswordCost.ts). Nothing else can lower it.
+ */
+function costOfNewHashes(): number {
+  const log2n = Number(process.env.TEST_SCRYPT_LOG2N);
+  if (process.env.NODE_ENV !== 'test' || !Number.isInteger(log2n) || log2n < 10 || log2n > 17) return SCRYPT_N;
+  return 2 ** log2n;
+}
+const N = costOfNewHashes();
+/** The cost new hashes are made with in this process (SCRYPT_N outside a test run). */
+export const NEW_HASH_N = N;
 const R = SCRYPT_R;
 const P = SCRYPT_P;
 /** Stored hashes above this cost are refused rather than computed (a corrupt row must not eat the memory). */

@@ -3,6 +3,7 @@
  * limit under concurrency, TRUST_PROXY, the /api ceiling, rehashing, the password policy, the idle
  * timeout and the pruning. Timings use the real scrypt cost (N=2^17).
  */
+import './support/realPasswordCost';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { pruneAuthData, startPruning } from '../../server/auth/maintenance';

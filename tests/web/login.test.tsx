@@ -7,6 +7,7 @@ import { login, register } from '@/services/account';
 import { feedback } from '@/utils/feedback';
 import { PasswordStrengthMeter } from '@/components/PasswordStrength';
 import { PASSWORD_TEXT } from '@/locales/zh-CN/account';
+import { LIMITS, limitText } from '#contract/rules';
 
 jest.mock('@umijs/max', () => ({
   history: { push: jest.fn(), replace: jest.fn() },
@@ -170,9 +171,9 @@ describe('register tab', () => {
     fireEvent.change(screen.getByPlaceholderText('确认密码'), { target: { value: 'other' } });
     fireEvent.change(screen.getByPlaceholderText('邀请码（选填）'), { target: { value: 'abc' } });
     await submit(/^注\s*册$/);
-    expect(await screen.findByText('用户名长度为 3–32 个字符')).toBeInTheDocument();
+    expect(await screen.findByText(limitText(LIMITS.username))).toBeInTheDocument();
     expect(screen.getByText('请输入有效的邮箱地址')).toBeInTheDocument();
-    expect(screen.getByText('密码长度为 8–64 个字符')).toBeInTheDocument();
+    expect(screen.getByText(limitText(LIMITS.password))).toBeInTheDocument();
     expect(screen.getByText('两次输入的密码不一致')).toBeInTheDocument();
     expect(screen.getByText('邀请码为 8 位字母或数字')).toBeInTheDocument();
     expect(register).not.toHaveBeenCalled();

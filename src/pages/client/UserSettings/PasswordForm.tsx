@@ -2,13 +2,14 @@
 import { ProForm, ProFormText, type ProFormInstance } from '@ant-design/pro-components';
 import { useRef } from 'react';
 import { changePassword } from '@/services/profile';
-import { PASSWORD_MAX, PASSWORD_MIN } from '#contract/accountRules';
+import { LIMITS } from '#contract/rules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import { useModel } from '@umijs/max';
 import { feedback } from '@/utils/feedback';
 import { strongPasswordRule } from '@/utils/passwordStrength';
 import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
 import { withFieldErrors } from '@/services/request';
+import { lengthWithin } from '@/utils/formRules';
 
 interface Values {
   currentPassword: string;
@@ -48,7 +49,7 @@ export default function PasswordForm({ onChanged }: { onChanged: () => void }) {
         extra={<WatchedPasswordStrength name="newPassword" />}
         rules={[
           { required: true, message: '请输入新密码' },
-          { min: PASSWORD_MIN, max: PASSWORD_MAX, message: `密码长度为 ${PASSWORD_MIN}–${PASSWORD_MAX} 个字符` },
+          lengthWithin(LIMITS.password),
           strong,
           ({ getFieldValue }) => ({
             validator: (_, value) =>
