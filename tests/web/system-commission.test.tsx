@@ -9,11 +9,19 @@ import { limitText, LIMITS } from '#contract/rules';
 async function typeRate(value: string) {
   const onSubmit = jest.fn(async () => true);
   render(<SaleForm username="demo_sale" rate={1000} enabled onClose={() => undefined} onSubmit={onSubmit} />);
-  const input = await screen.findByRole('spinbutton');
+  // Role queries compute every element's style in jsdom, which takes minutes under antd's CSS-in-JS:
+  // the dialog's parts are found by their classes instead.
+  const input = await waitFor(() => {
+    const found = document.querySelector<HTMLInputElement>('.ant-modal input.ant-input-number-input');
+    if (!found) throw new Error('the rate input is not there yet');
+    return found;
+  });
   fireEvent.change(input, { target: { value } });
   fireEvent.blur(input);
-  fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
-  return { input: input as HTMLInputElement, onSubmit };
+  const ok = document.querySelector<HTMLButtonElement>('.ant-modal-footer .ant-btn-primary');
+  expect(ok?.textContent?.replace(/\s/g, '')).toBe('确认');
+  fireEvent.click(ok!);
+  return { input, onSubmit };
 }
 
 it('refuses 150 % with the server’s sentence, keeps what was typed and sends nothing', async () => {
