@@ -20,7 +20,7 @@ import { APP_TITLE, ROUTE_TITLES } from '@/locales/zh-CN/routes';
 import usePageTitle from '@/utils/usePageTitle';
 import { feedback } from '@/utils/feedback';
 import { strongPasswordRule } from '@/utils/passwordStrength';
-import { lengthWithin, requiredRule } from '@/utils/formRules';
+import { lengthWithin, requiredRule, requiredTextRule } from '@/utils/formRules';
 import { LIMITS } from '#contract/rules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import styles from './Login.module.less';
@@ -125,7 +125,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (username: string) => vo
       <Form.Item
         name="username"
         rules={[
-          { ...requiredRule('username'), whitespace: true },
+          requiredTextRule('username'),
           lengthWithin(LIMITS.username),
           { pattern: new RegExp(USERNAME_PATTERN), message: `用户名${USERNAME_PATTERN_TEXT}` },
         ]}

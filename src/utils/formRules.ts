@@ -5,8 +5,11 @@
 import type { Rule } from 'antd/es/form';
 import { limitText, requiredText, type Limit } from '#contract/rules';
 
-/** The field must be filled (blank text counts as empty): `<label>不能为空`. */
-export const requiredRule = (field: string): Rule => ({ required: true, whitespace: true, message: requiredText(field) });
+/** The field must be filled: `<label>不能为空`. */
+export const requiredRule = (field: string): Rule => ({ required: true, message: requiredText(field) });
+
+/** A text field must be filled with more than blanks (not for numbers: antd then refuses every number). */
+export const requiredTextRule = (field: string): Rule => ({ required: true, whitespace: true, message: requiredText(field) });
 
 /** A number within the limit (in the unit the form edits). */
 export const numberWithin = (limit: Limit): Rule => ({ type: 'number', min: limit.min, max: limit.max, message: limitText(limit) });

@@ -28,7 +28,8 @@ it('refuses 150 % with the server’s sentence, keeps what was typed and sends n
   const { input, onSubmit } = await typeRate('150');
   expect(await screen.findByText('佣金比例应在 0–100% 之间')).toBeInTheDocument();
   expect(limitText(LIMITS.commissionPercent)).toBe('佣金比例应在 0–100% 之间');
-  expect(input.value).toBe('150');
+  // Kept as typed (shown with the field's two decimals), not clamped to 100.
+  expect(input.value).toBe('150.00');
   expect(onSubmit).not.toHaveBeenCalled();
 });
 

@@ -7,7 +7,7 @@ import { CARD_BANK_MAX, CARD_HOLDER_MAX, cardNumberProblem, normaliseCardNumber 
 import { feedback } from '@/utils/feedback';
 import { CARD_TEXT } from '@/locales/zh-CN/ledger';
 import { useFieldErrors } from '@/utils/fieldErrors';
-import { requiredRule } from '@/utils/formRules';
+import { requiredTextRule } from '@/utils/formRules';
 
 interface Values {
   holder: string;
@@ -47,14 +47,14 @@ export default function AddCardForm({ onAdded }: { onAdded: () => void }) {
         label={CARD_TEXT.holder}
         placeholder="与银行预留姓名一致"
         fieldProps={{ maxLength: CARD_HOLDER_MAX }}
-        rules={[requiredRule('holder')]}
+        rules={[requiredTextRule('holder')]}
       />
       <ProFormText
         name="bank"
         label={CARD_TEXT.bank}
         placeholder="如：招商银行"
         fieldProps={{ maxLength: CARD_BANK_MAX }}
-        rules={[requiredRule('bank')]}
+        rules={[requiredTextRule('bank')]}
       />
       <ProFormText
         name="cardNumber"
