@@ -8,6 +8,7 @@ import type { PromotionSummary, Referral } from '#contract/api/promotion';
 import type { Page } from '#contract/api/common';
 import { promotionSummary } from '../../server/promotion/referrals';
 import { PROMOTION_MESSAGES } from '../../server/promotion/messages';
+import { LookupLimiter } from '../../server/promotion/lookupLimit';
 import { describeEachDatabase, TEST_ADMIN } from './support/databases';
 import { one, sql } from './support/sql';
 
@@ -206,5 +207,16 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
     const disabled = await ctx.call('account/inviter', { inviteCode: sale.inviteCode });
     expect({ code: disabled.code, msg: disabled.msg }).toEqual({ code: unknown.code, msg: unknown.msg });
     expect((await ctx.call('account/inviter', {})).code).toBe('A0400');
+  });
+});
+
+describe('promotion: the inviter lookups per address', () => {
+  it('admits the configured number a minute per address, then again in the next minute', () => {
+    const limiter = new LookupLimiter(3);
+    const start = 1_000_000;
+    expect([1, 2, 3, 4].map(() => limiter.admit('10.0.0.1', start))).toEqual([true, true, true, false]);
+    expect(limiter.admit('10.0.0.2', start)).toBe(true);
+    expect(limiter.admit('10.0.0.1', start + 59_999)).toBe(false);
+    expect(limiter.admit('10.0.0.1', start + 60_000)).toBe(true);
   });
 });
