@@ -151,7 +151,6 @@ export default function ReferralView({ saleId }: { saleId?: number }) {
         pagination={tablePagination}
         search={{ labelWidth: 'auto' }}
         options={{ reload: true, density: false, setting: false }}
-        data-testid="referrals"
       />
     </>
   );
