@@ -9,12 +9,13 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import ChunkErrorBoundary from '@/components/ChunkErrorBoundary';
 import { CHART_COLORS } from '@/theme';
 import { hasValues } from './format';
+import { loadEChart } from './loadEChart';
 import type { ChartDrawingProps } from './types';
 
 export type { ChartDrawingProps, ChartSeries } from './types';
 export * from './format';
 
-const EChart = lazy(() => import('./EChart'));
+const EChart = lazy(loadEChart);
 
 export const CHART_TEXT = {
   empty: '暂无数据',
