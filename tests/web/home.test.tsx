@@ -15,9 +15,9 @@ jest.mock('@umijs/max', () => ({
 jest.mock('@/services/account');
 jest.mock('@/services/profile');
 // A salesperson's referral cards: their own lazily loaded chunk, stood in for here.
-jest.mock('@/pages/client/Promotion/HomeCards', () => ({
-  __esModule: true,
-  default: () => <section data-testid="home-promotion" />,
+// (jest runs no dynamic import()).
+jest.mock('@/pages/client/loadPromotionCards', () => ({
+  loadPromotionCards: async () => ({ default: () => <section data-testid="home-promotion" /> }),
 }));
 
 const summaryAnswer = (content: object) => ({ isSuccess: true, code: '00000', msg: '成功', content });

@@ -11,9 +11,10 @@ import type { Membership } from '#contract/api/account';
 import HomeFigures from './HomeFigures';
 import PluginPanel from './PluginPanel';
 import { cachedReadOptions } from '@/utils/requestDefaults';
+import { loadPromotionCards } from './loadPromotionCards';
 
 // A salesperson's referral cards: their own chunk, so the member 首页 downloads nothing more.
-const PromotionCards = lazy(() => import('./Promotion/HomeCards'));
+const PromotionCards = lazy(loadPromotionCards);
 
 export function greeting(hour: number): string {
   if (hour < 6) return '夜深了';
