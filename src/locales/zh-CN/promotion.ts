@@ -1,6 +1,7 @@
 /** 推广中心 (/client/promotion), the salesperson's 首页 cards and the register tab's invitation line; the tests read them. */
 export const PROMOTION_TEXT = {
   inviteCode: '我的邀请码',
+  inviteCodeOf: '邀请码',
   inviteLink: '邀请链接',
   qrCode: '邀请二维码',
   copy: '复制',

@@ -30,7 +30,8 @@ function downloadQr(containerId: string, code: string) {
   anchor.remove();
 }
 
-export function InviteCodeCards({ summary }: { summary: PromotionSummary }) {
+/** `own`: the caller's (我的邀请码); staff looking at a salesperson see 邀请码. */
+export function InviteCodeCards({ summary, own = true }: { summary: PromotionSummary; own?: boolean }) {
   const qrId = `invite-qr-${useId().replace(/:/g, '')}`;
   if (!summary.inviteCode) return <Alert type="info" showIcon message={T.notSalesperson} style={{ marginBottom: 16 }} />;
   const code = summary.inviteCode;
@@ -40,7 +41,7 @@ export function InviteCodeCards({ summary }: { summary: PromotionSummary }) {
       <Col xs={24} lg={16}>
         <Card style={{ height: '100%' }}>
           {!summary.codeActive && <Alert type="warning" showIcon message={T.codeInactive} style={{ marginBottom: 16 }} />}
-          <Typography.Text type="secondary">{T.inviteCode}</Typography.Text>
+          <Typography.Text type="secondary">{own ? T.inviteCode : T.inviteCodeOf}</Typography.Text>
           <Space align="center" wrap style={{ display: 'flex', margin: '4px 0 20px' }}>
             <Typography.Text strong style={{ fontSize: 28, letterSpacing: 2, fontFamily: 'monospace' }} data-testid="invite-code">
               {code}
@@ -86,7 +87,7 @@ const TOTALS: ReadonlyArray<{ key: 'earnedCents' | 'refundedCents' | 'withdrawnC
 export function TotalsCards({ summary }: { summary: PromotionSummary }) {
   return (
     <div
-      style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: 16, marginBottom: 16 }}
+      style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(130px, 1fr))', gap: 16, marginBottom: 16 }}
       data-testid="promotion-totals"
     >
       {TOTALS.map(({ key, title }) => (

@@ -129,7 +129,7 @@ export default function ReferralView({ saleId }: { saleId?: number }) {
         />
       )}
       {!data && summary.loading && <Card loading style={{ marginBottom: 16 }} />}
-      {data && <InviteCodeCards summary={data} />}
+      {data && <InviteCodeCards summary={data} own={saleId === undefined} />}
       {data?.isSalesperson && <TotalsCards summary={data} />}
       <MonthlyChart summary={data} loading={summary.loading} failed={failed} onRetry={summary.refresh} />
       <ProTable<Referral, ReferralFilters>
