@@ -45,6 +45,7 @@ export const clientRoutes: AppRoute[] = [
   page('/client/home', './client/Home', { menuIcon: 'HomeOutlined' }),
   page('/client/bindCarManager', './client/BindCardManager', { access: 'canSeeBindCarManager', menuIcon: 'CreditCardOutlined' }),
   page('/client/saleBalanceRecord', './client/SaleBalanceRecord', { access: 'canSeeSaleBalanceRecord', menuIcon: 'AccountBookOutlined' }),
+  page('/client/promotion', './client/Promotion', { access: 'canSeePromotion', menuIcon: 'RocketOutlined' }),
   page('/client/shopManager', './client/ShopManager', { access: 'canSeeShopManager', menuIcon: 'ShopOutlined' }),
   section('/client/system', { access: 'canSeeSystem', menuIcon: 'SettingOutlined' }, [
     page('/client/system/menusManager', './client/system/MenusManager', { access: 'canSeeMenusManager' }),

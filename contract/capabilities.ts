@@ -26,6 +26,8 @@ export const CAPABILITY_URLS = {
   // Beyond the legacy table (product.md): staff screens of sessions and sign-in attempts.
   canSeeOnlineUsers: '/client/system/onlineUsers',
   canSeeLoginLog: '/client/system/loginLog',
+  // Issue 15: the salesperson's referral centre (invite code and link, referred accounts, commission).
+  canSeePromotion: '/client/promotion',
 } as const;
 
 export type Capability = keyof typeof CAPABILITY_URLS;

@@ -68,6 +68,7 @@ export const FIELD_LABELS: Record<string, string> = {
   roleIds: '角色',
   scriptVersionIds: '脚本版本',
   shopQuota: '店铺额度',
+  saleId: '销售',
   sort: '排序',
   status: '状态',
   summary: '摘要',

@@ -22,6 +22,7 @@ import { appVersionApi } from './appVersion';
 import { pluginApi } from './plugin';
 import { mediaApi } from './media';
 import { newsApi } from './news';
+import { promotionApi } from './promotion';
 import type { Code } from '../codes';
 
 /** Every answer: `{ isSuccess, code, msg, content }`. `success` is the legacy flag some answers carry. */
@@ -56,6 +57,7 @@ export const API = {
   ...pluginApi,
   ...mediaApi,
   ...newsApi,
+  ...promotionApi,
 };
 
 export type CallMap = typeof API;

@@ -29,7 +29,7 @@ export const ROLE_CAPABILITIES: Record<Exclude<DemoRole, 'expired'>, readonly Ca
     'canSeeRechargeMannager',
     'canSeeWithdrawalApprova',
   ],
-  salesperson: ['canSeeHome', 'canSeeBindCarManager', 'canSeeSaleBalanceRecord', 'canSeeShopManager', 'canSeeOrderList'],
+  salesperson: ['canSeeHome', 'canSeeBindCarManager', 'canSeeSaleBalanceRecord', 'canSeePromotion', 'canSeeShopManager', 'canSeeOrderList'],
   member: ['canSeeHome', 'canSeeShopManager', 'canSeeOrderList'],
 };
 

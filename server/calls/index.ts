@@ -12,6 +12,7 @@ import { newsCalls } from './news';
 import { orderCalls } from './order';
 import { pluginCalls } from './plugin';
 import { profileCalls } from './profile';
+import { promotionCalls } from './promotion';
 import { roleCalls } from './role';
 import { saleCalls } from './sale';
 import { scriptCalls } from './script';
@@ -38,4 +39,5 @@ export const CALLS: readonly CallDefinition[] = [
   ...mediaCalls,
   ...pluginCalls,
   ...sessionCalls,
+  ...promotionCalls,
 ];

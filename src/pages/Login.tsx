@@ -5,7 +5,9 @@ import { Button, Checkbox, Form, Input } from 'antd';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { getToken, saveLogin } from '@/auth/session';
 import { isAuthPath, redirectFromSearch } from '@/auth/redirect';
-import { login, register } from '@/services/account';
+import { inviterOf, login, register } from '@/services/account';
+import { PROMOTION_TEXT } from '@/locales/zh-CN/promotion';
+import { inviteFromSearch } from '@/pages/client/Promotion/links';
 import { submitWithFieldErrors } from '@/services/request';
 import {
   EMAIL_MAX,
@@ -98,9 +100,38 @@ function LoginForm({ username }: { username?: string }) {
   );
 }
 
-function RegisterForm({ onRegistered }: { onRegistered: (username: string) => void }) {
+/**
+ * An invite link's code (`/register?invite=`): filled in, and whose invitation it is said above the
+ * form; an unknown or disabled code is said gently and left out, so the person can still register.
+ */
+function useInvitation(form: ReturnType<typeof Form.useForm>[0], invite: string | undefined) {
+  const [line, setLine] = useState<{ kind: 'invited' | 'unknown'; text: string }>();
+  useEffect(() => {
+    if (!invite) return undefined;
+    let live = true;
+    form.setFieldValue('inviteCode', invite);
+    inviterOf(invite)
+      .then((answer) => {
+        if (!live || !answer) return;
+        if (answer.isSuccess) {
+          setLine({ kind: 'invited', text: PROMOTION_TEXT.invitedBy(answer.content.name) });
+        } else {
+          setLine({ kind: 'unknown', text: PROMOTION_TEXT.unknownInvite });
+          if (form.getFieldValue('inviteCode') === invite) form.setFieldValue('inviteCode', undefined);
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [form, invite]);
+  return line;
+}
+
+function RegisterForm({ onRegistered, invite }: { onRegistered: (username: string) => void; invite?: string }) {
   const [submitting, setSubmitting] = useState(false);
   const [form] = Form.useForm();
+  const invitation = useInvitation(form, invite);
   // The policy's check (zxcvbn) is loaded only once the password field is typed in.
   const strong = strongPasswordRule(() => [form.getFieldValue('username'), form.getFieldValue('email')]);
 
@@ -122,6 +153,11 @@ function RegisterForm({ onRegistered }: { onRegistered: (username: string) => vo
 
   return (
     <Form name="register" form={form} size="large" onFinish={onFinish}>
+      {invitation && (
+        <p role="status" className={invitation.kind === 'invited' ? styles.invited : styles.inviteUnknown} data-testid="invitation">
+          {invitation.text}
+        </p>
+      )}
       <Form.Item
         name="username"
         rules={[
@@ -239,6 +275,7 @@ export default function LoginPage() {
             <LoginForm key={registeredName} username={registeredName} />
           ) : (
             <RegisterForm
+              invite={inviteFromSearch(location.search)}
               onRegistered={(username) => switchTab('login', { username })}
             />
           )}

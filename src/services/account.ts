@@ -6,6 +6,9 @@ export const login = (body: LoginBody) => callApi('account/login', body);
 
 export const register = (body: RegisterBody) => callApi('account/register', body);
 
+/** Whose invite code it is (the register tab's 「某某」邀请你注册); the caller words a refusal itself. */
+export const inviterOf = (inviteCode: string) => callApi('account/inviter', { inviteCode }, { errorToast: false });
+
 export const logout = () => callApi('account/logout', {}, { errorToast: false });
 
 export const getMenus = () => callApi('account/getMenus', {}, { successToast: false, errorToast: true });

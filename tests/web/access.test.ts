@@ -18,8 +18,8 @@ function stateWith(menus: MenuNode[]): InitialState {
 }
 
 describe('access', () => {
-  it('derives the 20 legacy capabilities, the two sign-in screens, and one flag per action', () => {
-    expect(CAPABILITIES).toHaveLength(22);
+  it('derives the 20 legacy capabilities, the two sign-in screens, 推广中心, and one flag per action', () => {
+    expect(CAPABILITIES).toHaveLength(23);
     expect(Object.keys(access(stateWith([]))).sort()).toEqual([...CAPABILITIES, ...ACTION_KEYS].sort());
   });
 

@@ -1,5 +1,5 @@
 /** /client/home: greeting and membership from the global state, refreshed when the tab regains focus. */
-import { useModel } from '@umijs/max';
+import { useAccess, useModel } from '@umijs/max';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import HomePage, { greeting } from '@/pages/client/Home';
 import { saveLogin } from '@/auth/session';
@@ -9,10 +9,16 @@ import { FIGURE_TITLES } from '@/pages/client/HomeFigures';
 
 jest.mock('@umijs/max', () => ({
   useModel: jest.fn(),
+  useAccess: jest.fn(() => ({})),
   Link: ({ children }: { children: React.ReactNode }) => <a>{children}</a>,
 }));
 jest.mock('@/services/account');
 jest.mock('@/services/profile');
+// A salesperson's referral cards: their own lazily loaded chunk, stood in for here.
+// (jest runs no dynamic import()).
+jest.mock('@/pages/client/loadPromotionCards', () => ({
+  loadPromotionCards: async () => ({ default: () => <section data-testid="home-promotion" /> }),
+}));
 
 const summaryAnswer = (content: object) => ({ isSuccess: true, code: '00000', msg: '成功', content });
 const MEMBER_SUMMARY = { membership: null, shopCount: 2, orderCount: 5, sale: null };
@@ -41,6 +47,7 @@ async function focusWindow() {
 
 beforeEach(() => {
   jest.clearAllMocks();
+  (useAccess as jest.Mock).mockReturnValue({});
   (getSummary as jest.Mock).mockResolvedValue(summaryAnswer(MEMBER_SUMMARY));
 });
 
@@ -85,6 +92,18 @@ describe('home', () => {
     await focusWindow();
     expect(getOne).toHaveBeenCalledTimes(1);
     expect(await screen.findByText('旗舰版')).toBeInTheDocument();
+  });
+
+  it("shows a salesperson's referral cards above its home, and none to a member", async () => {
+    saveLogin({ token: 't', expires: Date.now() + DAY, username: 'fay', email: 'f@example.com', membership: null }, false);
+    withState({ username: 'fay', email: 'f@example.com', membershipInfo: null });
+    const member = render(<HomePage />);
+    expect(screen.queryByTestId('home-promotion')).toBeNull();
+    member.unmount();
+    (useAccess as jest.Mock).mockReturnValue({ canSeePromotion: true });
+    render(<HomePage />);
+    expect(await screen.findByTestId('home-promotion')).toBeInTheDocument();
+    expect(screen.getByText('未开通会员')).toBeInTheDocument();
   });
 
   it('makes no call without a session', async () => {

@@ -3,7 +3,8 @@ import { history, useLocation, useModel } from '@umijs/max';
 import { useState } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import LoginPage from '@/pages/Login';
-import { login, register } from '@/services/account';
+import { inviterOf, login, register } from '@/services/account';
+import { PROMOTION_TEXT } from '@/locales/zh-CN/promotion';
 import { feedback } from '@/utils/feedback';
 import { PasswordStrengthMeter } from '@/components/PasswordStrength';
 import { PASSWORD_TEXT } from '@/locales/zh-CN/account';
@@ -209,6 +210,32 @@ describe('register tab', () => {
     await submit(/^注\s*册$/);
     expect(await screen.findByText(PASSWORD_TEXT.tooWeak, undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(register).not.toHaveBeenCalled();
+  });
+});
+
+describe('register from an invite link', () => {
+  it("fills the code in and says whose invitation it is", async () => {
+    at('/register', '?invite=abcd2345');
+    (inviterOf as jest.Mock).mockResolvedValue({ isSuccess: true, code: '00000', msg: '成功', content: { name: 'demo_sale' } });
+    render(<LoginPage />);
+    expect(await screen.findByText(PROMOTION_TEXT.invitedBy('demo_sale'))).toBeInTheDocument();
+    expect(inviterOf).toHaveBeenCalledWith('ABCD2345');
+    expect(screen.getByPlaceholderText('邀请码（选填）')).toHaveValue('ABCD2345');
+  });
+
+  it('says gently that an unknown code is not valid and leaves it out', async () => {
+    at('/register', '?invite=ZZZZ9999');
+    (inviterOf as jest.Mock).mockResolvedValue({ isSuccess: false, code: 'A0400', msg: '邀请码无效或已停用', content: null });
+    render(<LoginPage />);
+    expect(await screen.findByText(PROMOTION_TEXT.unknownInvite)).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('邀请码（选填）')).toHaveValue('');
+  });
+
+  it('asks nothing without an invite', () => {
+    at('/register');
+    render(<LoginPage />);
+    expect(inviterOf).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('invitation')).toBeNull();
   });
 });
 

@@ -15,6 +15,7 @@ export const ROUTE_TITLES = {
   '/client/home': '首页',
   '/client/bindCarManager': '绑卡管理',
   '/client/saleBalanceRecord': '销售收支记录',
+  '/client/promotion': '推广中心',
   '/client/shopManager': '店铺管理',
   '/client/system': '系统管理',
   '/client/system/menusManager': '菜单管理',

@@ -1,8 +1,9 @@
 /** `/client/home`: greeting, membership, the account's figures and the plug-in panel. */
 import { PageContainer } from '@ant-design/pro-components';
-import { Link, useModel } from '@umijs/max';
+import { Link, useAccess, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Descriptions, Tag, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import dayjs from '@/utils/dayjs';
 import { getToken } from '@/auth/session';
 import { getOne } from '@/services/account';
@@ -10,6 +11,10 @@ import type { Membership } from '#contract/api/account';
 import HomeFigures from './HomeFigures';
 import PluginPanel from './PluginPanel';
 import { cachedReadOptions } from '@/utils/requestDefaults';
+import { loadPromotionCards } from './loadPromotionCards';
+
+// A salesperson's referral cards: their own chunk, so the member 首页 downloads nothing more.
+const PromotionCards = lazy(loadPromotionCards);
 
 export function greeting(hour: number): string {
   if (hour < 6) return '夜深了';
@@ -59,8 +64,14 @@ export default function HomePage() {
   const username = fresh?.username ?? initialState?.username ?? '';
   const email = fresh?.email ?? initialState?.email;
   const membership = fresh ? fresh.membership : (initialState?.membershipInfo ?? null);
+  const { canSeePromotion } = useAccess();
   return (
     <PageContainer title="首页">
+      {canSeePromotion && getToken() && (
+        <Suspense fallback={<Card loading style={{ marginBottom: 16 }} />}>
+          <PromotionCards cacheKey={`promotion/summary/${username}`} />
+        </Suspense>
+      )}
       <Card>
         <Typography.Title level={3} style={{ marginTop: 0 }}>
           {greeting(new Date().getHours())}，{username}

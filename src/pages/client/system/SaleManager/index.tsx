@@ -2,8 +2,9 @@
 import { ModalForm, PageContainer, ProFormDigit, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useAccess } from '@umijs/max';
 import { SyncOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Button, Drawer, Popconfirm, Skeleton, Space, Tooltip, Typography } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { PROMOTION_TEXT } from '@/locales/zh-CN/promotion';
 import { change } from '@/services/system';
 import { formatRate, formatYuan } from '#contract/money';
 import type { SaleItem } from '#contract/api/sale';
@@ -18,6 +19,9 @@ import { useFieldErrors } from '@/utils/fieldErrors';
 import { TABLE_SCROLL } from '../tableLayout';
 import AccountCell from '../components/AccountCell';
 
+// 推广详情: the salesperson's referral view (cards, chart, 邀请的账号), loaded when first opened.
+const ReferralView = lazy(() => import('@/pages/client/Promotion/ReferralView'));
+
 const STATUS_ENUM = {
   enabled: { text: SALE_STATUS_TEXT.enabled, status: 'Success' },
   disabled: { text: SALE_STATUS_TEXT.disabled, status: 'Default' },
@@ -28,6 +32,7 @@ export default function SaleManager() {
   const access = useAccess();
   const table = useRef<ActionType>();
   const [editing, setEditing] = useState<SaleItem>();
+  const [promoted, setPromoted] = useState<SaleItem>();
   const reload = () => table.current?.reload();
 
   const regenerateCode = (sale: SaleItem) => (
@@ -91,11 +96,17 @@ export default function SaleManager() {
     {
       title: '操作',
       valueType: 'option',
-      width: 130,
-      render: (_, sale) =>
-        sale.status === 'removed'
-          ? [<Typography.Text key="removed" type="secondary">已删除（账目保留）</Typography.Text>]
+      width: 200,
+      render: (_, sale) => {
+        const details = (
+          <a key="promotion" onClick={() => setPromoted(sale)}>
+            {PROMOTION_TEXT.details}
+          </a>
+        );
+        return sale.status === 'removed'
+          ? [details, <Typography.Text key="removed" type="secondary">已删除（账目保留）</Typography.Text>]
           : [
+              details,
               <a key="rate" onClick={() => setEditing(sale)}>
                 修改佣金
               </a>,
@@ -112,7 +123,8 @@ export default function SaleManager() {
                   <Typography.Link type="danger">删除</Typography.Link>
                 </Popconfirm>
               ) : null,
-            ],
+            ];
+      },
     },
   ];
 
@@ -130,6 +142,19 @@ export default function SaleManager() {
         options={{ density: false, setting: false }}
         scroll={TABLE_SCROLL}
       />
+      <Drawer
+        title={promoted ? PROMOTION_TEXT.detailsTitle(promoted.username) : undefined}
+        open={Boolean(promoted)}
+        onClose={() => setPromoted(undefined)}
+        width="min(1100px, 100vw)"
+        destroyOnClose
+      >
+        {promoted && (
+          <Suspense fallback={<Skeleton active />}>
+            <ReferralView saleId={promoted.accountId} />
+          </Suspense>
+        )}
+      </Drawer>
       {editing ? (
         <ModalForm<{ percent: number }>
           name="saleRateForm"

@@ -1,0 +1,21 @@
+/** A salesperson's 首页 cards (loaded lazily by pages/client/Home, so the member 首页 does not grow). */
+import { useRequest } from 'ahooks';
+import { Card } from 'antd';
+import { callApi } from '@/services/request';
+import InviteCards from './InviteCards';
+
+export default function HomeCards({ cacheKey }: { cacheKey: string }) {
+  const { data, loading } = useRequest(
+    async () => {
+      const answer = await callApi('promotion/summary', {}, { errorToast: false });
+      return answer.isSuccess ? answer.content : undefined;
+    },
+    { cacheKey },
+  );
+  if (!data) return loading ? <Card loading style={{ marginBottom: 16 }} /> : null;
+  return (
+    <section aria-label="推广" data-testid="home-promotion">
+      <InviteCards summary={data} />
+    </section>
+  );
+}
