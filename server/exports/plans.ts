@@ -11,6 +11,7 @@ import type { LoginLogItem } from '#contract/api/loginLog';
 import type { OrderItem } from '#contract/api/order';
 import type { SaleItem } from '#contract/api/sale';
 import type { Withdrawal } from '#contract/api/withdrawal';
+import { maskedCard } from '#contract/ledger';
 import { formatRate } from '#contract/money';
 import { ORDER_STATUS_TEXT } from '#contract/orders';
 import { platformLabel } from '#contract/shopPlatforms';
@@ -92,6 +93,8 @@ export function ordersPlan({ db, body, account, snapshot }: ExportContext<'order
       { title: C.commission, kind: 'money', value: (row) => row.commissionCents },
       { title: C.createdAt, kind: 'time', value: (row) => row.createdAt },
       { title: C.paidAt, kind: 'time', value: (row) => row.paidAt },
+      { title: C.closedAt, kind: 'time', value: (row) => row.closedAt },
+      { title: C.expiresBefore, kind: 'time', value: (row) => row.expiresBefore },
       { title: C.expiresAfter, kind: 'time', value: (row) => row.expiresAfter },
       { title: C.operator, value: (row) => row.operator?.username ?? '' },
       { title: C.note, value: (row) => row.note, width: 24 },
@@ -122,15 +125,16 @@ export function withdrawalsPlan({ db, body }: ExportContext<'withdrawal/export'>
     title: EXPORT_TITLES.withdrawals,
     ...throughList((current, pageSize) => listWithdrawals(db, { ...body, current, pageSize }, null)),
     columns: [
-      { title: C.createdAt, kind: 'time', value: (row) => row.createdAt },
-      { title: C.username, value: (row) => row.username },
+      { title: C.username, value: (row) => row.username, width: 20 },
       { title: C.amount, kind: 'money', value: (row) => row.amountCents },
-      { title: C.card, value: (row) => `${row.card.bank} ${row.card.holder} 尾号 ${row.card.last4}`, width: 28 },
       { title: C.status, value: (row) => WITHDRAWAL_STATUS_LABELS[row.status] },
+      { title: C.card, value: (row) => `${row.card.bank} ${maskedCard(row.card.last4)}`, width: 24 },
+      { title: C.holder, value: (row) => row.card.holder },
+      { title: C.createdAt, kind: 'time', value: (row) => row.createdAt },
       { title: C.note, value: (row) => row.note, width: 24 },
       { title: C.reviewer, value: (row) => row.reviewer ?? '' },
-      { title: C.reason, value: (row) => row.reason ?? '', width: 24 },
       { title: C.reviewedAt, kind: 'time', value: (row) => row.reviewedAt },
+      { title: C.reason, value: (row) => row.reason ?? '', width: 24 },
     ],
   };
 }
@@ -160,8 +164,8 @@ export function shopsPlan({ db, body }: ExportContext<'shop/exportAll'>): Export
     ...throughList((current, pageSize) => listAllShops(db, { ...body, current, pageSize })),
     columns: [
       { title: C.username, value: (row) => row.username, width: 20 },
-      { title: C.platform, value: (row) => platformLabel(row.platform) },
       { title: C.name, value: (row) => row.name, width: 24 },
+      { title: C.platform, value: (row) => platformLabel(row.platform) },
       { title: C.externalId, value: (row) => row.externalId, width: 22 },
       { title: C.region, value: (row) => row.region ?? '' },
       { title: C.status, value: (row) => SHOP_STATUS_TEXT[row.status] },
@@ -194,8 +198,8 @@ export function loginLogPlan({ db, body }: ExportContext<'loginLog/export'>): Ex
     ...throughList((current, pageSize) => listLoginLog(db as Db, { ...body, current, pageSize })),
     columns: [
       { title: C.at, kind: 'time', value: (row) => row.at },
-      { title: C.kind, value: (row) => LOGIN_KINDS[row.kind] },
       { title: C.username, value: (row) => row.username ?? '', width: 24 },
+      { title: C.kind, value: (row) => LOGIN_KINDS[row.kind] },
       { title: C.result, value: (row) => LOGIN_RESULTS[row.result] },
       { title: C.ip, value: (row) => row.ip },
       { title: C.userAgent, value: (row) => row.userAgent ?? '', width: 40 },

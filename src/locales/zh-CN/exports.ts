@@ -37,6 +37,7 @@ export const ACCOUNT_COLUMNS = {
   createdAt: '注册时间',
 } as const;
 
+/** The 订单列表 详情 drawer's fields (the table combines some in one cell); money columns say 元. */
 export const ORDER_COLUMNS = {
   orderNo: '订单号',
   account: '账户',
@@ -49,6 +50,8 @@ export const ORDER_COLUMNS = {
   commission: '佣金（元）',
   createdAt: '创建时间',
   paidAt: '支付时间',
+  closedAt: '关闭时间',
+  expiresBefore: '支付前有效期至',
   expiresAfter: '会员有效期至',
   operator: '操作人',
   note: '备注',
@@ -63,16 +66,18 @@ export const LEDGER_COLUMNS = {
   note: '备注',
 } as const;
 
+/** The 详情 drawer's fields of a withdrawal (the table combines some of them in one cell). */
 export const WITHDRAWAL_COLUMNS = {
-  createdAt: '申请时间',
-  username: '销售',
+  username: '申请人',
   amount: '金额（元）',
-  card: '收款银行卡',
   status: '状态',
+  card: '收款银行卡',
+  holder: '持卡人',
+  createdAt: '申请时间',
   note: '备注',
   reviewer: '审核人',
-  reason: '驳回原因',
   reviewedAt: '审核时间',
+  reason: '驳回原因',
 } as const;
 
 export const SALE_COLUMNS = {
@@ -81,16 +86,16 @@ export const SALE_COLUMNS = {
   inviteCode: '邀请码',
   commissionRate: '佣金比例',
   status: '状态',
-  referredCount: '邀请人数',
+  referredCount: '推荐账号数',
   balance: '余额（元）',
   createdAt: '成为销售时间',
 } as const;
 
 export const SHOP_COLUMNS = {
-  username: '用户名',
-  platform: '平台',
+  username: '账号',
   name: '店铺名称',
-  externalId: '外部编号',
+  platform: '平台',
+  externalId: '店铺 ID',
   region: '地区',
   status: '状态',
   boundAt: '绑定时间',
@@ -108,8 +113,8 @@ export const AUDIT_COLUMNS = {
 
 export const LOGIN_LOG_COLUMNS = {
   at: '时间',
+  username: '账号',
   kind: '类型',
-  username: '用户名',
   result: '结果',
   ip: 'IP',
   userAgent: '浏览器',
