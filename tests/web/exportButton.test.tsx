@@ -8,10 +8,13 @@ import ExportButton from '@/components/ExportButton';
 import { filenameOf } from '@/services/exportFile';
 import { handleAnswer } from '@/services/request';
 import { saveBlob } from '@/utils/download';
+import { feedback } from '@/utils/feedback';
+import { EXPORT_TEXT } from '@/locales/zh-CN/exports';
 
 jest.mock('@/auth/session', () => ({ getToken: () => 'token-1' }));
 jest.mock('@/services/request', () => ({ handleAnswer: jest.fn(), transportErrorText: () => '网络异常' }));
 jest.mock('@/utils/download', () => ({ saveBlob: jest.fn() }));
+jest.mock('@/utils/feedback', () => ({ feedback: { message: { loading: jest.fn(), success: jest.fn(), error: jest.fn(), destroy: jest.fn() } } }));
 
 const DISPOSITION = `attachment; filename="-20261124.csv"; filename*=UTF-8''${encodeURIComponent('订单列表-20261124.csv')}`;
 
@@ -33,6 +36,7 @@ beforeEach(() => {
   (globalThis as { fetch?: unknown }).fetch = fetchMock;
   jest.mocked(saveBlob).mockReset();
   jest.mocked(handleAnswer).mockReset();
+  jest.mocked(feedback.message.success).mockReset();
 });
 
 async function choose(label: string) {
@@ -56,6 +60,7 @@ describe('ExportButton', () => {
     expect(JSON.parse(init.body)).toEqual({ status: 'paid', format: 'xlsx' });
     expect(init.headers.authorization).toBe('Bearer token-1');
     expect(jest.mocked(saveBlob).mock.calls[0]![1]).toBe('订单列表-20261124.csv');
+    expect(feedback.message.success).toHaveBeenCalledWith(expect.objectContaining({ content: EXPORT_TEXT.done(0) }));
   });
 
   it('hands a refusal to the request layer and saves nothing', async () => {
@@ -65,6 +70,7 @@ describe('ExportButton', () => {
     await choose('导出 CSV');
     await waitFor(() => expect(handleAnswer).toHaveBeenCalledWith(refusal));
     expect(saveBlob).not.toHaveBeenCalled();
+    expect(feedback.message.success).not.toHaveBeenCalled();
   });
 });
 
