@@ -54,6 +54,14 @@ export const ACTIONS = {
   canRejectWithdrawal: { url: '/withdrawalApproval/reject', screen: CAPABILITY_URLS.canSeeWithdrawalApprova, title: '驳回提现' },
   canForceUnbindShop: { url: '/client/system/userShopManager/forceUnbind', screen: CAPABILITY_URLS.canSeeUserShopManager, title: '强制解绑' },
   canForceLogout: { url: '/client/system/onlineUsers/forceLogout', screen: CAPABILITY_URLS.canSeeOnlineUsers, title: '强制下线' },
+  // 导出 of each list (issue 15): the list's own grant plus its export action.
+  canExportOrders: { url: '/client/orderList/export', screen: CAPABILITY_URLS.canSeeOrderList, title: '导出' },
+  canExportWithdrawals: { url: '/withdrawalApproval/export', screen: CAPABILITY_URLS.canSeeWithdrawalApprova, title: '导出' },
+  canExportSales: { url: '/client/system/saleManager/export', screen: CAPABILITY_URLS.canSeeSaleManager, title: '导出' },
+  canExportShops: { url: '/client/system/userShopManager/export', screen: CAPABILITY_URLS.canSeeUserShopManager, title: '导出' },
+  canExportAuditLog: { url: '/client/system/usersManager/exportAuditLog', screen: CAPABILITY_URLS.canSeeUsersManager, title: '导出操作日志' },
+  canExportLoginLog: { url: '/client/system/loginLog/export', screen: CAPABILITY_URLS.canSeeLoginLog, title: '导出' },
+  canExportLedger: { url: '/client/saleBalanceRecord/export', screen: CAPABILITY_URLS.canSeeSaleBalanceRecord, title: '导出' },
 } as const;
 
 export type Action = keyof typeof ACTIONS;

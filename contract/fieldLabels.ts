@@ -33,6 +33,7 @@ export const FIELD_LABELS: Record<string, string> = {
   enabled: '启用状态',
   externalId: '外部编号',
   file: '文件',
+  format: '文件格式',
   from: '开始时间',
   holder: '持卡人',
   icon: '图标',

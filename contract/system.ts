@@ -118,6 +118,7 @@ export const AUDIT_ACTIONS = {
   'membershipLevel.setOnSale': '上架/下架会员等级',
   'membershipLevel.delete': '删除会员等级',
   'session.forceLogout': '强制下线',
+  'data.export': '导出数据',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -135,6 +136,7 @@ export const AUDIT_TARGET_TYPES = {
   appVersion: 'APP 版本',
   media: '素材',
   news: '新闻',
+  export: '导出',
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 

@@ -16,6 +16,8 @@ import { startPruning } from './auth/maintenance';
 import { CALLS } from './calls';
 import { storableDateTimeFormat, textSafeKeyword } from './http/bodySafety';
 import { registerCalls } from './http/calls';
+import { registerExports } from './http/exports';
+import { EXPORTS } from './calls/exports';
 import { errorSignature, ErrorLogLimiter, summariseError } from './http/errorLog';
 import { mediaRoutes } from './media/routes';
 import { fail, Refusal, sendFailure } from './http/respond';
@@ -174,6 +176,7 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
   const services = { db: retrying, config, rbac: new RbacCache(db) };
   await registerOpenApi(app);
   registerCalls(app, services, CALLS);
+  registerExports(app, services, EXPORTS);
   const pruning = startPruning(retrying, config, app.log);
   app.addHook('onClose', () => pruning.stop());
   await app.register(mediaRoutes, services);

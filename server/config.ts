@@ -1,4 +1,5 @@
 /** Server configuration, read once from the environment. */
+import { EXPORT_MAX_ROWS } from '#contract/constants';
 import net from 'node:net';
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
@@ -67,6 +68,8 @@ export interface ServerConfig {
   shutdownTimeoutSeconds: number;
   /** `BUSINESS_TZ`: the zone of business days (order numbers, "this month"); storage stays UTC. */
   businessTimeZone: string;
+  /** The most rows one export (导出) may hold; more is refused before the file starts (a test lowers it). */
+  exportMaxRows: number;
 }
 
 /** Where the media files live in object storage; credentials come from the AWS SDK's default chain. */
@@ -297,5 +300,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     shutdownDrainSeconds: checked.SHUTDOWN_DRAIN_SECONDS,
     shutdownTimeoutSeconds: checked.SHUTDOWN_TIMEOUT_SECONDS,
     businessTimeZone: timeZoneOf(env.BUSINESS_TZ),
+    exportMaxRows: EXPORT_MAX_ROWS,
   };
 }

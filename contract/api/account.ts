@@ -145,14 +145,6 @@ export const AccountListPage = Type.Object({
 });
 export type AccountListPage = Static<typeof AccountListPage>;
 
-/** `account/export`: the filtered accounts as CSV (UTF-8 with a BOM), newest first. */
-export const AccountExport = Type.Object({
-  csv: Type.String(),
-  rows: Type.Integer({ minimum: 0 }),
-  /** More accounts matched than one export holds; the newest ones are in it. */
-  truncated: Type.Boolean({ description: '匹配的账号超过一次导出的上限，只导出了最新的' }),
-});
-export type AccountExport = Static<typeof AccountExport>;
 
 export const SetRolesBody = Type.Object({ id: Id(), roleIds: Type.Array(Id(), { maxItems: 100 }) }, strict);
 export type SetRolesBody = Static<typeof SetRolesBody>;
@@ -269,17 +261,6 @@ export const accountApi = {
     body: AccountListQuery,
     answer: AccountListPage,
     example: { body: { current: 1, pageSize: 10, username: 'am' }, answer: { list: [exampleAccount], total: 1, current: 1, pageSize: 10 } },
-  }),
-  'account/export': defineApi({
-    summary: '按用户管理的筛选条件导出账号（CSV）',
-    description: '最多导出最新的 10000 个账号，超出时 truncated 为 true。',
-    auth: { anyGrant: usersScreen, action: ACTIONS.canExportAccounts.url },
-    body: AccountListQuery,
-    answer: AccountExport,
-    example: {
-      body: { status: 'enabled' },
-      answer: { csv: '\uFEFFID,用户名,邮箱,状态,角色,会员等级,会员到期（UTC）,注册时间（UTC）\r\n42,amy,amy@example.com,启用,会员,黄金会员,2027-01-01T00:00:00.000Z,2026-10-01T08:00:00.000Z\r\n', rows: 1, truncated: false },
-    },
   }),
   'account/setRoles': defineApi({
     summary: '设置账号的角色（整体替换）',

@@ -30,6 +30,11 @@ export interface ApiCall<B extends TSchema = TSchema, R extends TSchema = TSchem
    * reads a client polls.
    */
   etag?: boolean;
+  /**
+   * Answered with a file (an export: CSV or Excel, streamed) instead of the JSON wrapper; a refusal
+   * before the file starts is the usual wrapper. See contract/api/exports.ts.
+   */
+  download?: boolean;
 }
 
 export const defineApi = <B extends TSchema, R extends TSchema, const A extends AuthLevel>(call: ApiCall<B, R, A>) => call;

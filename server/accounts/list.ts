@@ -4,14 +4,13 @@
  * `bench/users-list.ts`).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { AccountExport, AccountListPage, AccountListQuery, RoleRef } from '#contract/api/account';
+import type { AccountListPage, AccountListQuery, RoleRef } from '#contract/api/account';
 import type { SessionAccount } from '../auth/sessions';
 import { membershipOf } from '../auth/membership';
 import type { Db } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import type { accounts } from '../db/schema';
-import { toCsv } from '../http/csv';
 import { mayManage } from '../rbac/authority';
 import type { RbacSnapshot } from '../rbac/snapshot';
 
@@ -201,17 +200,25 @@ function idList(value: number[] | string | null | undefined): number[] {
   return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }
 
-/** At most this many accounts go into one export (newest first); the screen says so. */
-export const ACCOUNT_EXPORT_MAX = 10_000;
-
-/** Every account the users screen's filters match, newest first, up to ACCOUNT_EXPORT_MAX. */
-export async function findAccountsToExport(db: Db, body: AccountListQuery): Promise<AccountListRow[]> {
+/** The accounts the users screen's filters match, every page: the count and the rows a page at a time, newest first. */
+export function accountsToExport(db: Db, body: Omit<AccountListQuery, 'current' | 'pageSize'>, pageRows: number) {
   const { where } = listFilters(body);
-  const ids = await queryRows<{ id: number }>(
-    db,
-    sql`select a.id from accounts a where ${where} order by a.created_at desc, a.id desc limit ${ACCOUNT_EXPORT_MAX}`,
-  );
-  return ids.length ? queryRows<AccountListRow>(db, detailsOf(ids.map((row) => row.id))) : [];
+  return {
+    count: async () => Number((await queryOne<{ n: number }>(db, sql`select count(*)::int as n from accounts a where ${where}`))?.n ?? 0),
+    async *pages() {
+      let last: number | undefined;
+      for (;;) {
+        const after = last === undefined ? sql`` : sql`and (a.created_at, a.id) < (select created_at, id from accounts where id = ${last})`;
+        const ids = await queryRows<{ id: number }>(
+          db,
+          sql`select a.id from accounts a where ${where} ${after} order by a.created_at desc, a.id desc limit ${pageRows}`,
+        );
+        if (ids.length) yield await queryRows<AccountListRow>(db, detailsOf(ids.map((row) => row.id)));
+        if (ids.length < pageRows) return;
+        last = ids[ids.length - 1]!.id;
+      }
+    },
+  };
 }
 
 const rolesOf = (value: AccountListRow['roles']): RoleRef[] => (typeof value === 'string' ? JSON.parse(value) : value) ?? [];
@@ -246,25 +253,5 @@ export async function listAccounts(
   };
 }
 
-const STATUS_TEXT = { enabled: '启用', disabled: '停用' } as const;
-
-/** The users screen's accounts as CSV, with the same filters as `listAccounts`. */
-export async function exportAccounts(db: Db, body: AccountListQuery): Promise<AccountExport> {
-  const rows = await findAccountsToExport(db, body);
-  const csv = toCsv(
-    ['ID', '用户名', '邮箱', '状态', '角色', '会员等级', '会员到期（UTC）', '注册时间（UTC）'],
-    rows.map((row) => [
-      row.id,
-      row.username,
-      row.email,
-      STATUS_TEXT[row.status],
-      rolesOf(row.roles)
-        .map((role) => role.name)
-        .join('、'),
-      membershipOf(row)?.name ?? '',
-      toIso(row.membershipExpiresAt) ?? '',
-      toIso(row.createdAt) ?? '',
-    ]),
-  );
-  return { csv, rows: rows.length, truncated: rows.length >= ACCOUNT_EXPORT_MAX };
-}
+/** The roles of a row as the drivers hand them back. */
+export const rolesOfRow = rolesOf;

@@ -1,6 +1,6 @@
 /** `account/*`: sign-in (server/auth/signin.ts), the caller's menus and account, and the users screen (server/accounts). */
 import { createAccount, resetPassword, setAccountStatus, setRoles } from '../accounts/admin';
-import { exportAccounts, listAccounts } from '../accounts/list';
+import { listAccounts } from '../accounts/list';
 import { login, logout, register } from '../auth/signin';
 import { defineCall } from '../http/calls';
 import { RawJson } from '../http/respond';
@@ -13,7 +13,6 @@ export const accountCalls = [
   defineCall('account/getMenus', async ({ account, snapshot }) => new RawJson(snapshot.forRoles(account.roleIds).json)),
   defineCall('account/getOne', async ({ account }) => ({ username: account.username, email: account.email, membership: account.membership })),
   defineCall('account/list', ({ db, body, account, snapshot }) => listAccounts(db, body, { account, snapshot })),
-  defineCall('account/export', ({ db, body }) => exportAccounts(db, body)),
   defineCall('account/setRoles', ({ db, body, account, snapshot, audit }) => setRoles(db, body, { account, snapshot, audit })),
   defineCall('account/create', ({ db, body, account, snapshot, audit }) => createAccount(db, body, { account, snapshot, audit })),
   defineCall('account/setStatus', ({ db, body, account, snapshot, audit }) => setAccountStatus(db, body, { account, snapshot, audit })),

@@ -10,9 +10,9 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { ApiCall, AuthLevel } from '#contract/api/define';
-import { CODE_MESSAGES } from '#contract/codes';
+import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { API_PREFIX } from '#contract/constants';
-import { ok } from './respond';
+import { fail, ok } from './respond';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -54,10 +54,21 @@ export function operationSchema(path: string, contract: ApiCall, schema: Record<
     security: contract.auth === 'public' ? [] : [{ [BEARER]: [] }],
     'x-grants': contract.auth,
     body: { ...(schema.body as object), examples: [contract.example.body] },
-    response: {
-      ...response,
-      200: { ...response[200], description: '成功；业务拒绝同为 HTTP 200（isSuccess 为 false，见错误码表）', examples: [ok(contract.example.answer)] },
-    },
+    response: contract.download
+      ? {
+          200: {
+            description: '成功：文件本身（Content-Disposition 给出中文文件名）；文件开始之前的业务拒绝为 JSON 包装（isSuccess 为 false，见错误码表）',
+            content: {
+              'text/csv': { schema: { type: 'string', description: 'UTF-8，带 BOM' } },
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } },
+              'application/json': { schema: { type: 'object', description: '业务拒绝' }, example: fail(CODES.BAD_PARAMETERS) },
+            },
+          },
+        }
+      : {
+          ...response,
+          200: { ...response[200], description: '成功；业务拒绝同为 HTTP 200（isSuccess 为 false，见错误码表）', examples: [ok(contract.example.answer)] },
+        },
   };
 }
 

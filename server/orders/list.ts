@@ -35,12 +35,10 @@ async function pageOfOrders(db: Executor, filters: SQL[], request: PageRequest):
   return { list: rows.map(toOrderItem), total: counted?.n ?? 0, current, pageSize };
 }
 
-/** `order/list`: every order for staff (searchable by account), the caller's own for anyone else. */
-export async function listOrders(
-  db: Executor,
-  body: OrderListQuery,
-  { account, snapshot }: { account: SessionAccount; snapshot: RbacSnapshot },
-): Promise<Page<OrderItem>> {
+type Caller = { account: SessionAccount; snapshot: RbacSnapshot };
+
+/** The filters of `order/list` (and its export): every order for staff, the caller's own for anyone else. */
+export function orderListFilters(body: Omit<OrderListQuery, 'current' | 'pageSize'>, { account, snapshot }: Caller): SQL[] {
   const staff = isOrderStaff(account, snapshot);
   if (body.createdFrom && body.createdTo && new Date(body.createdFrom) > new Date(body.createdTo)) {
     throw badParameter('createdTo', '结束日期不能早于开始日期');
@@ -50,7 +48,32 @@ export async function listOrders(
   if (staff && who) {
     filters.push(sql`(a.username ilike ${containsPattern(who)} or a.email ilike ${containsPattern(who)})`);
   }
-  return pageOfOrders(db, filters, body);
+  return filters;
+}
+
+/** `order/list`: every order for staff (searchable by account), the caller's own for anyone else. */
+export async function listOrders(db: Executor, body: OrderListQuery, caller: Caller): Promise<Page<OrderItem>> {
+  return pageOfOrders(db, orderListFilters(body, caller), body);
+}
+
+/** The orders `order/list` would show for the filters, every page: its count and its rows, a page at a time, newest first. */
+export function ordersToExport(db: Executor, body: Omit<OrderListQuery, 'current' | 'pageSize'>, caller: Caller, pageRows: number) {
+  const where = allOf(orderListFilters(body, caller));
+  return {
+    count: async () =>
+      Number((await queryOne<{ n: number }>(db, sql`select count(*)::int as n from orders o join accounts a on a.id = o.account_id where ${where}`))?.n ?? 0),
+    async *pages() {
+      let last: number | undefined;
+      for (;;) {
+        // Keyset paging on (created_at, id), the cursor read from the row itself (no precision lost).
+        const after = last === undefined ? sql`` : sql`and (o.created_at, o.id) < (select created_at, id from orders where id = ${last})`;
+        const rows = await findOrders(db, sql`${where} ${after}`, sql`order by o.created_at desc, o.id desc limit ${pageRows}`);
+        if (rows.length) yield rows.map(toOrderItem);
+        if (rows.length < pageRows) return;
+        last = rows[rows.length - 1]!.id;
+      }
+    },
+  };
 }
 
 /** `order/rechargeList`: the orders of the recharge channel. */

@@ -89,8 +89,8 @@ function showOnField(data: ApiResponse<unknown>, form: FieldErrorTarget | undefi
   return true;
 }
 
-/** Reads a wrapper answer: toasts as asked, handles an expired login, and hands the wrapper back. */
-function handleAnswer<T>(data: ApiResponse<T> | null | undefined, options: CallOptions = {}): ApiResponse<T> {
+/** Reads a wrapper answer: toasts as asked, handles an expired login, and hands the wrapper back (also for the exports' refusals). */
+export function handleAnswer<T>(data: ApiResponse<T> | null | undefined, options: CallOptions = {}): ApiResponse<T> {
   const { successToast = false, errorToast = true } = options;
   if (!data || typeof data !== 'object') {
     feedback.message.error(UI_TEXT.messages.checkNetwork);

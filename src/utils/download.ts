@@ -1,6 +1,6 @@
-/** Saves `text` as a file named `filename` through a temporary object URL (no server round trip). */
-export function downloadText(text: string, filename: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves `blob` as a file named `filename` through a temporary object URL. */
+export function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
@@ -9,4 +9,9 @@ export function downloadText(text: string, filename: string, type: string) {
   link.remove();
   // Revoked after the click has handed the file to the browser.
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Saves `text` as a file named `filename` (no server round trip). */
+export function downloadText(text: string, filename: string, type: string) {
+  saveBlob(new Blob([text], { type }), filename);
 }

@@ -8,7 +8,7 @@ import { DisconnectOutlined } from '@ant-design/icons';
 import { Button, Empty } from 'antd';
 import { useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { UI_TEXT } from '@/locales/zh-CN/common';
-import { pagedRequest, type PagedPath, type TableAnswer, type RowOf } from './proTable';
+import { compactFilters, pagedRequest, type PagedPath, type TableAnswer, type RowOf } from './proTable';
 
 const text = UI_TEXT.list;
 
@@ -19,6 +19,8 @@ export interface PagedListOptions<F> {
   actionRef?: MutableRefObject<ActionType | undefined>;
   /** What an empty list says (default 暂无数据). */
   emptyText?: ReactNode;
+  /** Kept up to date with the filters the list was last loaded with (its body without the page): what 导出 sends. */
+  filtersRef?: MutableRefObject<Record<string, unknown>>;
 }
 
 export function ListLoadFailed({ onRetry }: { onRetry: () => void }) {
@@ -48,12 +50,16 @@ export function usePagedList<P extends PagedPath, F extends Record<string, unkno
 ): PagedListProps<P, F> & { actionRef: MutableRefObject<ActionType | undefined> };
 export function usePagedList<P extends PagedPath, F extends Record<string, unknown> = Record<string, unknown>>(
   path: P,
-  { toBody, actionRef: givenRef, emptyText }: PagedListOptions<F> = {},
+  { toBody, actionRef: givenRef, emptyText, filtersRef }: PagedListOptions<F> = {},
 ): PagedListProps<P, F> & { actionRef?: MutableRefObject<ActionType | undefined> } {
   const ownRef = useRef<ActionType>();
   const actionRef = givenRef ?? ownRef;
   const [failed, setFailed] = useState(false);
-  const load = pagedRequest<P, F>(path, toBody);
+  const load = pagedRequest<P, F>(path, (params) => {
+    const body = toBody ? toBody(params) : params;
+    if (filtersRef) filtersRef.current = compactFilters(body);
+    return body;
+  });
 
   const request: Request<P, F> = async (params) => {
     let answer: TableAnswer<RowOf<P>> | undefined;

@@ -4,6 +4,7 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import { API } from '#contract/api';
+import { exportApi } from '#contract/api/exports';
 import { FIELD_LABELS, fieldLabel, UNKNOWN_FIELD_LABEL } from '#contract/fieldLabels';
 
 /** The property names anywhere in a schema (nested objects, array items, unions). */
@@ -20,7 +21,7 @@ function propertyNames(schema: TSchema | undefined, into = new Set<string>()): S
 
 describe('field labels', () => {
   it('name every body field of every call in Chinese', () => {
-    const unlabelled = Object.entries(API).flatMap(([path, call]) =>
+    const unlabelled = Object.entries({ ...API, ...exportApi }).flatMap(([path, call]) =>
       [...propertyNames(call.body)].filter((name) => !Object.hasOwn(FIELD_LABELS, name)).map((name) => `${path}: ${name}`),
     );
     expect(unlabelled).toEqual([]);

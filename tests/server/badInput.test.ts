@@ -7,6 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import { buildApp } from '../../server/app';
 import { CALLS } from '../../server/calls';
+import { EXPORTS } from '../../server/calls/exports';
 import { callOf, registerCalls } from '../../server/http/calls';
 import { RbacCache } from '../../server/rbac/snapshot';
 import { API_PREFIX } from '#contract/constants';
@@ -42,7 +43,8 @@ describeEachDatabase('bad input', (ctx) => {
     await signIn();
     const failures: string[] = [];
     let sent = 0;
-    for (const call of CALLS) {
+    // The exports (导出) go through the same validation.
+    for (const call of [...CALLS, ...EXPORTS]) {
       for (const item of malformedBodies(call.contract.body as Record<string, any>)) {
         let answer = await send(call.path, item.body);
         sent += 1;

@@ -74,13 +74,16 @@ describeEachDatabase(
         (await rows(ctx.db, sql`select m.url from role_menus rm join roles r on r.id = rm.role_id join menus m on m.id = rm.menu_id where r.code = ${code} order by m.url`)).map((row) => row.url);
       expect(await grants('member')).toEqual(['/client/home', '/client/memberCenter', '/client/orderList', '/client/shopManager', '/client/user']);
       expect(await grants('salesperson')).toEqual([
-        '/client/bindCarManager', '/client/home', '/client/memberCenter', '/client/orderList', '/client/promotion', '/client/saleBalanceRecord', '/client/shopManager', '/client/user',
+        '/client/bindCarManager', '/client/home', '/client/memberCenter', '/client/orderList', '/client/promotion', '/client/saleBalanceRecord', '/client/saleBalanceRecord/export', '/client/shopManager', '/client/user',
       ]);
       const operator = await grants('operator');
       expect(operator).toEqual(expect.arrayContaining(['/client/system/appManager/versionManager', '/client/system/jsonEditer/urlActions', '/withdrawalApproval', '/client/rechargeMannager']));
       expect(operator).not.toContain('/client/system/menusManager');
       expect(operator).not.toContain('/admin');
       expect(operator).not.toContain('/salerdel');
+      // 导出: the operator's screens' export actions come with their subtrees; 订单列表's (all orders) is the administrator's.
+      expect(operator).toEqual(expect.arrayContaining(['/client/system/usersManager/export', '/withdrawalApproval/export', '/client/system/userShopManager/export']));
+      expect(operator).not.toContain('/client/orderList/export');
     });
   },
   { bootstrap: false },

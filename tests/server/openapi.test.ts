@@ -6,6 +6,8 @@
 import { Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { API } from '#contract/api';
+import { exportApi } from '#contract/api/exports';
+import type { ApiCall } from '#contract/api/define';
 import { Empty } from '#contract/api/common';
 import { buildApp } from '../../server/app';
 import { CALLS } from '../../server/calls';
@@ -15,7 +17,7 @@ import '../../server/http/answerCheck';
 import { DOCS_PATH, OPENAPI_PATH } from '../../server/http/openapi';
 import { describeEachDatabase } from './support/databases';
 
-const contracts = Object.entries(API);
+const contracts = Object.entries({ ...API, ...exportApi });
 
 describe('the contract', () => {
   it('declares every mounted call once, and mounts every declared call', () => {
@@ -46,17 +48,24 @@ describeEachDatabase(
       expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
       expect(document.info.description).toContain('A0400');
       const operations = Object.entries(document.paths as Record<string, { post?: any }>);
-      expect(operations.map(([url]) => url).sort()).toEqual(Object.keys(API).map((path) => `/api/admin/${path}`).sort());
+      const documented: Record<string, ApiCall> = { ...API, ...exportApi };
+      expect(operations.map(([url]) => url).sort()).toEqual(Object.keys(documented).map((path) => `/api/admin/${path}`).sort());
       const missing: string[] = [];
       for (const [url, { post }] of operations) {
-        const path = url.replace('/api/admin/', '') as keyof typeof API;
-        const contract = API[path];
+        const path = url.replace('/api/admin/', '');
+        const contract = documented[path]!;
         if (post?.summary !== contract.summary) missing.push(`${path}: summary`);
         if (!post?.description?.includes('权限')) missing.push(`${path}: grants`);
         if ((contract.auth === 'public') !== (post?.security?.length === 0)) missing.push(`${path}: security`);
-        const success = post?.responses?.['200']?.content?.['application/json'];
-        if (!success?.schema?.properties?.content) missing.push(`${path}: response schema`);
-        if (!success?.example && !success?.examples) missing.push(`${path}: answer example`);
+        if (contract.download) {
+          // 导出: the answer is the file (CSV or Excel); a refusal is the JSON wrapper.
+          const files = post?.responses?.['200']?.content ?? {};
+          if (!files['text/csv']?.schema || !files['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']?.schema) missing.push(`${path}: file types`);
+        } else {
+          const success = post?.responses?.['200']?.content?.['application/json'];
+          if (!success?.schema?.properties?.content) missing.push(`${path}: response schema`);
+          if (!success?.example && !success?.examples) missing.push(`${path}: answer example`);
+        }
         const request = post?.requestBody?.content?.['application/json'];
         if (!request?.schema) missing.push(`${path}: body schema`);
         if (!request?.example && !request?.examples) missing.push(`${path}: body example`);

@@ -11,6 +11,7 @@ import { ORDER_STATUS_TEXT, type OrderStatus } from '#contract/orders';
 import { ORDER_TEXT, PAYMENT_CHANNEL_TEXT } from '@/locales/zh-CN/orders';
 import type { OrderItem } from '#contract/api/order';
 import { NO_WRAP } from '@/utils/tableWidth';
+import { ORDER_COLUMNS as O } from '@/locales/zh-CN/exports';
 
 const TEXT = ORDER_TEXT.orderList;
 
@@ -89,21 +90,21 @@ export function orderColumns(staff: boolean, actions: ProColumns<OrderItem>['ren
 /** Every field of one order, for the 详情 drawer; staff also see the account and the commission. */
 export function orderDetailColumns(staff: boolean): ProDescriptionsItemProps<OrderItem>[] {
   const all: (ProDescriptionsItemProps<OrderItem> & { staffOnly?: boolean })[] = [
-    { title: '订单号', dataIndex: 'orderNo', copyable: true },
-    { title: '账户', dataIndex: 'account', staffOnly: true, render: (_, row) => row.account.username },
-    { title: '套餐', dataIndex: 'levelName', render: (_, row) => level(row) },
+    { title: O.orderNo, dataIndex: 'orderNo', copyable: true },
+    { title: O.account, dataIndex: 'account', staffOnly: true, render: (_, row) => row.account.username },
+    { title: O.level, dataIndex: 'levelName', render: (_, row) => level(row) },
     { title: '金额', dataIndex: 'amountCents', render: (_, row) => yuan(row.amountCents) },
-    { title: '状态', dataIndex: 'status', render: (_, row) => <StatusBadge status={row.status} /> },
-    { title: '支付方式', dataIndex: 'channel', valueType: 'select', valueEnum: channelEnum },
-    { title: '销售', dataIndex: 'salesperson', render: (_, row) => row.salesperson?.username ?? '-' },
+    { title: O.status, dataIndex: 'status', render: (_, row) => <StatusBadge status={row.status} /> },
+    { title: O.channel, dataIndex: 'channel', valueType: 'select', valueEnum: channelEnum },
+    { title: O.salesperson, dataIndex: 'salesperson', render: (_, row) => row.salesperson?.username ?? '-' },
     { title: '佣金', dataIndex: 'commissionCents', staffOnly: true, render: (_, row) => commission(row) },
-    { title: '创建时间', dataIndex: 'createdAt', render: (_, row) => time(row.createdAt) },
-    { title: '支付时间', dataIndex: 'paidAt', render: (_, row) => time(row.paidAt) },
-    { title: '关闭时间', dataIndex: 'closedAt', render: (_, row) => time(row.closedAt) },
-    { title: '支付前有效期至', dataIndex: 'expiresBefore', staffOnly: true, render: (_, row) => time(row.expiresBefore) },
-    { title: '会员有效期至', dataIndex: 'expiresAfter', render: (_, row) => time(row.expiresAfter) },
-    { title: '操作人', dataIndex: 'operator', staffOnly: true, render: (_, row) => row.operator?.username ?? '-' },
-    { title: '备注', dataIndex: 'note', render: (_, row) => row.note || '-' },
+    { title: O.createdAt, dataIndex: 'createdAt', render: (_, row) => time(row.createdAt) },
+    { title: O.paidAt, dataIndex: 'paidAt', render: (_, row) => time(row.paidAt) },
+    { title: O.closedAt, dataIndex: 'closedAt', render: (_, row) => time(row.closedAt) },
+    { title: O.expiresBefore, dataIndex: 'expiresBefore', staffOnly: true, render: (_, row) => time(row.expiresBefore) },
+    { title: O.expiresAfter, dataIndex: 'expiresAfter', render: (_, row) => time(row.expiresAfter) },
+    { title: O.operator, dataIndex: 'operator', staffOnly: true, render: (_, row) => row.operator?.username ?? '-' },
+    { title: O.note, dataIndex: 'note', render: (_, row) => row.note || '-' },
   ];
   return all.filter((item) => staff || !item.staffOnly).map(({ staffOnly: _staffOnly, ...item }) => item);
 }

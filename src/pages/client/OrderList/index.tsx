@@ -18,6 +18,7 @@ import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { orderColumns, orderDetailColumns } from './columns';
+import ExportButton from '@/components/ExportButton';
 
 const TEXT = ORDER_TEXT.orderList;
 
@@ -107,7 +108,8 @@ export default function OrderListPage() {
   };
   const columns = orderColumns(staff, actions);
 
-  const list = usePagedList<'order/list', Filters>('order/list', { toBody: toListBody, actionRef, emptyText: '暂无订单' });
+  const filters = useRef<Record<string, unknown>>({});
+  const list = usePagedList<'order/list', Filters>('order/list', { toBody: toListBody, actionRef, emptyText: '暂无订单', filtersRef: filters });
   return (
     <PageContainer title="订单列表">
       {modalHolder}
@@ -122,6 +124,7 @@ export default function OrderListPage() {
         dateFormatter="string"
         headerTitle={staff ? '全部订单' : '我的订单'}
         options={{ density: false, setting: false }}
+        toolBarRender={() => [<ExportButton key="export" path="order/export" allowed={access.canExportOrders} filters={() => filters.current} />]}
       />
       <DetailDrawer<OrderItem> title={TEXT.detailTitle} record={shown} columns={orderDetailColumns(staff)} onClose={() => setShown(undefined)} />
     </PageContainer>

@@ -3,6 +3,7 @@ import type { ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { Typography } from 'antd';
 import { NO_WRAP } from '@/utils/tableWidth';
 import { maskedCard, type WithdrawalStatus } from '#contract/ledger';
+import { WITHDRAWAL_COLUMNS as W } from '@/locales/zh-CN/exports';
 import { LEDGER_KIND_LABELS, WITHDRAWAL_STATUS_LABELS } from '@/locales/zh-CN/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
@@ -52,15 +53,15 @@ export function dayRange(range: unknown): { from?: string; to?: string } {
 /** Every field of one withdrawal, for the 详情 drawer; the applicant only where staff review others'. */
 export function withdrawalDetailColumns(withApplicant: boolean): ProDescriptionsItemProps<Withdrawal>[] {
   return [
-    ...(withApplicant ? [{ title: '申请人', dataIndex: 'username' }] : []),
-    { title: '金额（元）', dataIndex: 'amountCents', render: (_, row) => formatYuan(row.amountCents) },
-    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: statusValueEnum },
-    { title: '收款银行卡', dataIndex: 'card', render: (_, row) => cardLabel(row.card) },
-    { title: '持卡人', dataIndex: ['card', 'holder'] },
-    { title: '申请时间', dataIndex: 'createdAt', render: (_, row) => dateTime(row.createdAt) },
-    { title: '备注', dataIndex: 'note', render: (_, row) => row.note || '-' },
-    { title: '审核人', dataIndex: 'reviewer', render: (_, row) => row.reviewer ?? '-' },
-    { title: '审核时间', dataIndex: 'reviewedAt', render: (_, row) => dateTime(row.reviewedAt) },
-    { title: '驳回原因', dataIndex: 'reason', render: (_, row) => row.reason ?? '-' },
+    ...(withApplicant ? [{ title: W.username, dataIndex: 'username' }] : []),
+    { title: W.amount, dataIndex: 'amountCents', render: (_, row) => formatYuan(row.amountCents) },
+    { title: W.status, dataIndex: 'status', valueType: 'select', valueEnum: statusValueEnum },
+    { title: W.card, dataIndex: 'card', render: (_, row) => cardLabel(row.card) },
+    { title: W.holder, dataIndex: ['card', 'holder'] },
+    { title: W.createdAt, dataIndex: 'createdAt', render: (_, row) => dateTime(row.createdAt) },
+    { title: W.note, dataIndex: 'note', render: (_, row) => row.note || '-' },
+    { title: W.reviewer, dataIndex: 'reviewer', render: (_, row) => row.reviewer ?? '-' },
+    { title: W.reviewedAt, dataIndex: 'reviewedAt', render: (_, row) => dateTime(row.reviewedAt) },
+    { title: W.reason, dataIndex: 'reason', render: (_, row) => row.reason ?? '-' },
   ];
 }

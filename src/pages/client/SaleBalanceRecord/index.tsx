@@ -16,23 +16,26 @@ import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
 import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
 import WithdrawForm from './WithdrawForm';
+import ExportButton from '@/components/ExportButton';
+import { LEDGER_COLUMNS as L } from '@/locales/zh-CN/exports';
+import { useAccess } from '@umijs/max';
 
 type EntryFilters = { kind?: LedgerKindName; range?: [string, string] };
 
 const entryColumns: ProColumns<LedgerEntry>[] = [
-  { title: '时间', dataIndex: 'createdAt', search: false, width: 170, render: (_, row) => dateTime(row.createdAt) },
-  { title: '类型', dataIndex: 'kind', valueType: 'select', valueEnum: kindValueEnum, width: 100 },
-  { title: '金额（元）', dataIndex: 'amountCents', search: false, align: 'right', width: 110, render: (_, row) => <SignedYuan cents={row.amountCents} /> },
+  { title: L.createdAt, dataIndex: 'createdAt', search: false, width: 170, render: (_, row) => dateTime(row.createdAt) },
+  { title: L.kind, dataIndex: 'kind', valueType: 'select', valueEnum: kindValueEnum, width: 100 },
+  { title: L.amount, dataIndex: 'amountCents', search: false, align: 'right', width: 110, render: (_, row) => <SignedYuan cents={row.amountCents} /> },
   {
-    title: '余额（元）',
+    title: L.balanceAfter,
     dataIndex: 'balanceAfterCents',
     search: false,
     align: 'right',
     width: 110,
     render: (_, row) => <span style={NO_WRAP}>{formatYuan(row.balanceAfterCents)}</span>,
   },
-  { title: '关联', dataIndex: 'reference', search: false, width: 180, ellipsis: true },
-  { title: '备注', dataIndex: 'note', search: false, ellipsis: true },
+  { title: L.reference, dataIndex: 'reference', search: false, width: 180, ellipsis: true },
+  { title: L.note, dataIndex: 'note', search: false, ellipsis: true },
   { title: '时间范围', dataIndex: 'range', valueType: 'dateRange', hideInTable: true },
 ];
 
@@ -65,6 +68,8 @@ function withdrawalColumns(showDetails: (row: Withdrawal) => void): ProColumns<W
 }
 
 export default function SaleBalanceRecordPage() {
+  const access = useAccess();
+  const entryFilters = useRef<Record<string, unknown>>({});
   const entries = useRef<ActionType>();
   const withdrawals = useRef<ActionType>();
   const [tab, setTab] = useState('entries');
@@ -81,7 +86,12 @@ export default function SaleBalanceRecordPage() {
   };
   const figures = balance.data;
 
-  const entryList = usePagedList<'ledger/list', EntryFilters>('ledger/list', { toBody: ({ range, ...rest }) => ({ ...rest, ...dayRange(range) }), actionRef: entries, emptyText: BALANCE_TEXT.entriesEmpty });
+  const entryList = usePagedList<'ledger/list', EntryFilters>('ledger/list', {
+    toBody: ({ range, ...rest }) => ({ ...rest, ...dayRange(range) }),
+    actionRef: entries,
+    emptyText: BALANCE_TEXT.entriesEmpty,
+    filtersRef: entryFilters,
+  });
   const withdrawalList = usePagedList('withdrawal/mine', { actionRef: withdrawals, emptyText: BALANCE_TEXT.withdrawalsEmpty });
   return (
     <PageContainer title="销售收支记录">
@@ -124,6 +134,9 @@ export default function SaleBalanceRecordPage() {
                   search={{ labelWidth: 'auto' }}
                   options={{ reload: true, density: false, setting: false }}
                   cardProps={{ bodyStyle: { padding: 0 } }}
+                  toolBarRender={() => [
+                    <ExportButton key="export" path="ledger/export" allowed={access.canExportLedger} filters={() => entryFilters.current} />,
+                  ]}
                 />
               ),
             },

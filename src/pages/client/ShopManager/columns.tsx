@@ -6,6 +6,7 @@ import dayjs from '@/utils/dayjs';
 import { SHOP_PLATFORMS, type ShopStatus } from '#contract/shopPlatforms';
 import { SHOP_STATUS_TEXT } from '@/locales/zh-CN/shops';
 import type { ShopItem } from '#contract/api/shop';
+import { SHOP_COLUMNS as S } from '@/locales/zh-CN/exports';
 
 const PLATFORM_ENUM = Object.fromEntries(SHOP_PLATFORMS.map(({ value, label }) => [value, { text: label }]));
 
@@ -22,10 +23,10 @@ function ShopStatusBadge({ shop }: { shop: ShopItem }) {
 
 export function shopColumns<T extends ShopItem>(): ProColumns<T>[] {
   return [
-    { title: '店铺名称', dataIndex: 'name', ellipsis: true, fieldProps: { placeholder: '店铺名称或店铺 ID' } },
-    { title: '平台', dataIndex: 'platform', valueType: 'select', valueEnum: PLATFORM_ENUM, width: 140 },
+    { title: S.name, dataIndex: 'name', ellipsis: true, fieldProps: { placeholder: '店铺名称或店铺 ID' } },
+    { title: S.platform, dataIndex: 'platform', valueType: 'select', valueEnum: PLATFORM_ENUM, width: 140 },
     {
-      title: '店铺 ID',
+      title: S.externalId,
       dataIndex: 'externalId',
       search: false,
       width: 180,
@@ -35,28 +36,28 @@ export function shopColumns<T extends ShopItem>(): ProColumns<T>[] {
         </Typography.Text>
       ),
     },
-    { title: '地区', dataIndex: 'region', search: false, width: 64, render: (_, shop) => shop.region || '-' },
+    { title: S.region, dataIndex: 'region', search: false, width: 64, render: (_, shop) => shop.region || '-' },
     {
-      title: '状态',
+      title: S.status,
       dataIndex: 'status',
       valueType: 'select',
       valueEnum: STATUS_ENUM,
       width: 96,
       render: (_, shop) => <ShopStatusBadge shop={shop} />,
     },
-    { title: '绑定时间', dataIndex: 'boundAt', search: false, width: 150, render: (_, shop) => formatTime(shop.boundAt) },
+    { title: S.boundAt, dataIndex: 'boundAt', search: false, width: 150, render: (_, shop) => formatTime(shop.boundAt) },
   ];
 }
 
 /** Every field of one shop, for the 详情 drawer. */
 export const shopDetailColumns: ProDescriptionsItemProps<ShopItem>[] = [
-  { title: '店铺名称', dataIndex: 'name' },
-  { title: '平台', dataIndex: 'platform', valueType: 'select', valueEnum: PLATFORM_ENUM },
-  { title: '店铺 ID', dataIndex: 'externalId', copyable: true },
-  { title: '地区', dataIndex: 'region', render: (_, shop) => shop.region || '-' },
-  { title: '状态', dataIndex: 'status', render: (_, shop) => <Badge status={STATUS_BADGE[shop.status]} text={SHOP_STATUS_TEXT[shop.status]} /> },
-  { title: '绑定时间', dataIndex: 'boundAt', render: (_, shop) => formatTime(shop.boundAt) },
-  { title: '解绑时间', dataIndex: 'unboundAt', render: (_, shop) => formatTime(shop.unboundAt) },
+  { title: S.name, dataIndex: 'name' },
+  { title: S.platform, dataIndex: 'platform', valueType: 'select', valueEnum: PLATFORM_ENUM },
+  { title: S.externalId, dataIndex: 'externalId', copyable: true },
+  { title: S.region, dataIndex: 'region', render: (_, shop) => shop.region || '-' },
+  { title: S.status, dataIndex: 'status', render: (_, shop) => <Badge status={STATUS_BADGE[shop.status]} text={SHOP_STATUS_TEXT[shop.status]} /> },
+  { title: S.boundAt, dataIndex: 'boundAt', render: (_, shop) => formatTime(shop.boundAt) },
+  { title: S.unboundAt, dataIndex: 'unboundAt', render: (_, shop) => formatTime(shop.unboundAt) },
 ];
 
 /**

@@ -17,6 +17,7 @@ import { tablePagination } from '@/utils/requestDefaults';
 import { cardLabel, statusValueEnum, withdrawalDetailColumns } from '../SaleBalanceRecord/display';
 import RejectForm from './RejectForm';
 import { APPROVAL_TEXT } from '@/locales/zh-CN/ledger';
+import ExportButton from '@/components/ExportButton';
 
 const minute = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
@@ -122,7 +123,8 @@ export default function WithdrawalApprovalPage() {
     },
   ];
 
-  const list = usePagedList('withdrawal/list', { actionRef: table, emptyText: APPROVAL_TEXT.empty });
+  const filters = useRef<Record<string, unknown>>({});
+  const list = usePagedList('withdrawal/list', { actionRef: table, emptyText: APPROVAL_TEXT.empty, filtersRef: filters });
   return (
     <PageContainer title="提现审批">
       <ProTable<Withdrawal>
@@ -134,6 +136,7 @@ export default function WithdrawalApprovalPage() {
         search={{ labelWidth: 'auto' }}
         options={{ reload: true, density: false, setting: false }}
         scroll={{ x: tableWidth(columns) }}
+        toolBarRender={() => [<ExportButton key="export" path="withdrawal/export" allowed={access.canExportWithdrawals} filters={() => filters.current} />]}
       />
       <DetailDrawer<Withdrawal>
         title={APPROVAL_TEXT.detailTitle}

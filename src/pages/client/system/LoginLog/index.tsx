@@ -1,5 +1,9 @@
 /** 登录日志: every login and registration attempt (time, name as typed, address, browser, result), with filters. */
 import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components';
+import { useAccess } from '@umijs/max';
+import { useRef } from 'react';
+import ExportButton from '@/components/ExportButton';
+import { LOGIN_LOG_COLUMNS as C } from '@/locales/zh-CN/exports';
 import { Typography } from 'antd';
 import type { LoginLogItem } from '#contract/api/loginLog';
 import { LOGIN_KINDS, LOGIN_RESULTS } from '#contract/system';
@@ -19,14 +23,14 @@ const RESULT_ENUM = {
 const KIND_ENUM = Object.fromEntries(Object.entries(LOGIN_KINDS).map(([key, text]) => [key, { text }]));
 
 const columns: ProColumns<LoginLogItem>[] = [
-  { title: '时间', dataIndex: 'at', search: false, width: 170, render: (_, row) => dateTime(row.at) },
+  { title: C.at, dataIndex: 'at', search: false, width: 170, render: (_, row) => dateTime(row.at) },
   { title: '时间范围', dataIndex: 'at', valueType: 'dateTimeRange', hideInTable: true },
-  { title: '账号', dataIndex: 'username', width: 160, ellipsis: true, fieldProps: { placeholder: '输入的用户名或邮箱' }, render: (_, row) => row.username ?? '-' },
-  { title: '类型', dataIndex: 'kind', valueType: 'select', valueEnum: KIND_ENUM, width: 80 },
-  { title: '结果', dataIndex: 'result', valueType: 'select', valueEnum: RESULT_ENUM, width: 90 },
-  { title: 'IP', dataIndex: 'ip', width: 140, fieldProps: { placeholder: '开头即可' } },
+  { title: C.username, dataIndex: 'username', width: 160, ellipsis: true, fieldProps: { placeholder: '输入的用户名或邮箱' }, render: (_, row) => row.username ?? '-' },
+  { title: C.kind, dataIndex: 'kind', valueType: 'select', valueEnum: KIND_ENUM, width: 80 },
+  { title: C.result, dataIndex: 'result', valueType: 'select', valueEnum: RESULT_ENUM, width: 90 },
+  { title: C.ip, dataIndex: 'ip', width: 140, fieldProps: { placeholder: '开头即可' } },
   {
-    title: '浏览器',
+    title: C.userAgent,
     dataIndex: 'userAgent',
     search: false,
     ellipsis: true,
@@ -35,7 +39,9 @@ const columns: ProColumns<LoginLogItem>[] = [
 ];
 
 export default function LoginLog() {
-  const list = usePagedList<'loginLog/list', Filters>('loginLog/list', { toBody: atRangeBody, emptyText: '没有符合条件的记录' });
+  const access = useAccess();
+  const filters = useRef<Record<string, unknown>>({});
+  const list = usePagedList<'loginLog/list', Filters>('loginLog/list', { toBody: atRangeBody, emptyText: '没有符合条件的记录', filtersRef: filters });
   return (
     <PageContainer>
       <ProTable<LoginLogItem, Filters>
@@ -47,6 +53,7 @@ export default function LoginLog() {
         scroll={{ x: 800 }}
         search={{ labelWidth: 'auto' }}
         options={{ reload: true, density: false, setting: false }}
+        toolBarRender={() => [<ExportButton key="export" path="loginLog/export" allowed={access.canExportLoginLog} filters={() => filters.current} />]}
       />
     </PageContainer>
   );

@@ -16,6 +16,8 @@ import { requiredNumber } from '@/utils/formRules';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { useFieldErrors } from '@/utils/fieldErrors';
+import ExportButton from '@/components/ExportButton';
+import { SALE_COLUMNS as C } from '@/locales/zh-CN/exports';
 import { TABLE_SCROLL } from '../tableLayout';
 import AccountCell from '../components/AccountCell';
 
@@ -50,7 +52,7 @@ export default function SaleManager() {
   );
 
   const columns: ProColumns<SaleItem>[] = [
-    { title: '用户名', dataIndex: 'username', hideInTable: true },
+    { title: C.username, dataIndex: 'username', hideInTable: true },
     {
       title: SYSTEM_LIST_TEXT.account,
       dataIndex: 'username',
@@ -61,7 +63,7 @@ export default function SaleManager() {
       render: (_, sale) => <AccountCell username={sale.username} email={sale.email} />,
     },
     {
-      title: '邀请码',
+      title: C.inviteCode,
       dataIndex: 'inviteCode',
       width: 170,
       render: (_, sale) => (
@@ -73,8 +75,8 @@ export default function SaleManager() {
         </Space>
       ),
     },
-    { title: '佣金比例', dataIndex: 'commissionRate', search: false, width: 90, render: (_, sale) => formatRate(sale.commissionRate) },
-    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, hideInTable: true },
+    { title: C.commissionRate, dataIndex: 'commissionRate', search: false, width: 90, render: (_, sale) => formatRate(sale.commissionRate) },
+    { title: C.status, dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, hideInTable: true },
     {
       title: SYSTEM_LIST_TEXT.saleStatusSince,
       dataIndex: 'status',
@@ -91,8 +93,8 @@ export default function SaleManager() {
       ),
       valueEnum: STATUS_ENUM,
     },
-    { title: '推荐账号数', dataIndex: 'referredCount', search: false, width: 100 },
-    { title: '余额（元）', dataIndex: 'balanceCents', search: false, align: 'right', render: (_, sale) => formatYuan(sale.balanceCents) },
+    { title: C.referredCount, dataIndex: 'referredCount', search: false, width: 100 },
+    { title: C.balance, dataIndex: 'balanceCents', search: false, align: 'right', render: (_, sale) => formatYuan(sale.balanceCents) },
     {
       title: '操作',
       valueType: 'option',
@@ -128,7 +130,8 @@ export default function SaleManager() {
     },
   ];
 
-  const list = usePagedList('sale/list', { actionRef: table });
+  const filters = useRef<Record<string, unknown>>({});
+  const list = usePagedList('sale/list', { actionRef: table, filtersRef: filters });
   const fieldErrors = useFieldErrors();
   return (
     <PageContainer>
@@ -141,6 +144,7 @@ export default function SaleManager() {
         pagination={tablePagination}
         options={{ density: false, setting: false }}
         scroll={TABLE_SCROLL}
+        toolBarRender={() => [<ExportButton key="export" path="sale/export" allowed={access.canExportSales} filters={() => filters.current} />]}
       />
       <Drawer
         title={promoted ? PROMOTION_TEXT.detailsTitle(promoted.username) : undefined}

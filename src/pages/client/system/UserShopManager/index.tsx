@@ -9,6 +9,8 @@ import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { shopColumns, unbindColumn } from '../../ShopManager/columns';
 import { TABLE_SCROLL } from '../tableLayout';
+import ExportButton from '@/components/ExportButton';
+import { SHOP_COLUMNS } from '@/locales/zh-CN/exports';
 
 export default function UserShopManager() {
   const access = useAccess();
@@ -22,7 +24,7 @@ export default function UserShopManager() {
   };
 
   const columns: ProColumns<AccountShopItem>[] = [
-    { title: '账号', dataIndex: 'username', width: 120, fieldProps: { placeholder: '用户名' } },
+    { title: SHOP_COLUMNS.username, dataIndex: 'username', width: 120, fieldProps: { placeholder: '用户名' } },
     // 绑定时间 only where the card has room (≥1600 px): the other columns leave 店铺名称 too little at 1280.
     ...shopColumns<AccountShopItem>().map((column): ProColumns<AccountShopItem> => (column.dataIndex === 'boundAt' ? { ...column, responsive: ['xxl'] } : column)),
     ...(access.canForceUnbindShop
@@ -37,7 +39,8 @@ export default function UserShopManager() {
       : []),
   ];
 
-  const list = usePagedList('shop/listAll', { actionRef: table, emptyText: '没有符合条件的店铺' });
+  const filters = useRef<Record<string, unknown>>({});
+  const list = usePagedList('shop/listAll', { actionRef: table, emptyText: '没有符合条件的店铺', filtersRef: filters });
   return (
     <PageContainer>
       <ProTable<AccountShopItem>
@@ -50,6 +53,7 @@ export default function UserShopManager() {
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         scroll={TABLE_SCROLL}
         options={{ reload: true, density: false, setting: false }}
+        toolBarRender={() => [<ExportButton key="export" path="shop/exportAll" allowed={access.canExportShops} filters={() => filters.current} />]}
       />
     </PageContainer>
   );

@@ -1,5 +1,9 @@
 /** The audit log (super administrators): who changed what, when, from where, with before / after. */
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { useAccess } from '@umijs/max';
+import { useRef } from 'react';
+import ExportButton from '@/components/ExportButton';
+import { AUDIT_COLUMNS } from '@/locales/zh-CN/exports';
 import { Col, Row, Tooltip, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { atRangeBody } from '@/utils/proTable';
@@ -29,14 +33,14 @@ type Filters = {
 
 
 const columns: ProColumns<AuditItem>[] = [
-  { title: '时间', dataIndex: 'at', valueType: 'dateTime', search: false, width: 170, render: (_, item) => dayjs(item.at).format('YYYY-MM-DD HH:mm:ss') },
+  { title: AUDIT_COLUMNS.at, dataIndex: 'at', valueType: 'dateTime', search: false, width: 170, render: (_, item) => dayjs(item.at).format('YYYY-MM-DD HH:mm:ss') },
   { title: '时间范围', dataIndex: 'at', valueType: 'dateTimeRange', hideInTable: true },
-  { title: '操作人', dataIndex: 'actor', render: (_, item) => item.actorName ?? (item.actorId === null ? '系统' : `#${item.actorId}`) },
-  { title: '操作', dataIndex: 'action', valueType: 'select', valueEnum: enumOf(AUDIT_ACTIONS) },
-  { title: '对象类型', dataIndex: 'targetType', valueType: 'select', valueEnum: enumOf(AUDIT_TARGET_TYPES), hideInTable: true },
+  { title: AUDIT_COLUMNS.actor, dataIndex: 'actor', render: (_, item) => item.actorName ?? (item.actorId === null ? '系统' : `#${item.actorId}`) },
+  { title: AUDIT_COLUMNS.action, dataIndex: 'action', valueType: 'select', valueEnum: enumOf(AUDIT_ACTIONS) },
+  { title: AUDIT_COLUMNS.targetType, dataIndex: 'targetType', valueType: 'select', valueEnum: enumOf(AUDIT_TARGET_TYPES), hideInTable: true },
   { title: '对象 ID', dataIndex: 'targetId', hideInTable: true },
-  { title: '对象', dataIndex: 'target', search: false, render: (_, item) => <AuditTarget item={item} /> },
-  { title: 'IP', dataIndex: 'ip', search: false, width: 130 },
+  { title: AUDIT_COLUMNS.target, dataIndex: 'target', search: false, render: (_, item) => <AuditTarget item={item} /> },
+  { title: AUDIT_COLUMNS.ip, dataIndex: 'ip', search: false, width: 130 },
 ];
 
 /** 对象: "账号 demo_member", the id on hover; a target with no name shows its id. */
@@ -51,7 +55,9 @@ function AuditTarget({ item }: { item: AuditItem }) {
 }
 
 export default function AuditLog() {
-  const list = usePagedList<'auditLog/list', Filters>('auditLog/list', { toBody: atRangeBody });
+  const access = useAccess();
+  const filters = useRef<Record<string, unknown>>({});
+  const list = usePagedList<'auditLog/list', Filters>('auditLog/list', { toBody: atRangeBody, filtersRef: filters });
   return (
     <ProTable<AuditItem, Filters>
       rowKey="id"
@@ -72,6 +78,7 @@ export default function AuditLog() {
         ),
       }}
       options={{ density: false, setting: false }}
+      toolBarRender={() => [<ExportButton key="export" path="auditLog/export" allowed={access.canExportAuditLog} filters={() => filters.current} />]}
     />
   );
 }

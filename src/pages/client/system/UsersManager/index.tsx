@@ -1,11 +1,13 @@
 /** 用户管理: accounts (search, filters, create, enable / disable, reset password, roles, salesperson) and the audit log tab. */
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable, type ActionType, type ProColumns, type ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { useAccess, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, message, Modal, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { callApi } from '@/services/request';
+import ExportButton from '@/components/ExportButton';
+import { ACCOUNT_COLUMNS as A } from '@/locales/zh-CN/exports';
 import { change, createAccount, levelOptions, resetPassword, roleOptions, salesOf } from '@/services/system';
 import type { AccountListItem, AccountListQuery } from '#contract/api/account';
 import type { AccountSaleSummary } from '#contract/api/sale';
@@ -13,7 +15,6 @@ import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#contract/constants';
 import { formatRate } from '#contract/money';
 import { percentToBasisPoints, SYSTEM_TEXT } from '#contract/system';
 import dayjs from '@/utils/dayjs';
-import { downloadText } from '@/utils/download';
 import { compactFilters, type TableAnswer } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
 import { CreateAccountForm, RolesForm, SaleForm, showPasswordOnce } from './AccountForms';
@@ -30,9 +31,6 @@ const USERS_TEXT = {
   selfShort: '当前账号',
   self: '不能修改自己的角色或状态；修改密码请到个人设置',
   beyondShort: '无权操作',
-  export: '导出',
-  exportFile: '账号列表',
-  exported: (rows: number, truncated: boolean) => (truncated ? `已导出最新的 ${rows} 个账号（超出部分未导出，请缩小筛选范围）` : `已导出 ${rows} 个账号`),
 } as const;
 
 const STATUS_ENUM = { enabled: { text: '启用', status: 'Success' }, disabled: { text: '停用', status: 'Default' } };
@@ -72,13 +70,13 @@ const renderCreatedAt = (account: AccountAdminItem) => dayjs(account.createdAt).
 
 /** 详情: every field of an account, the ones the list leaves out included. */
 const DETAIL_COLUMNS: ProDescriptionsItemProps<AccountAdminItem>[] = [
-  { title: '用户名', dataIndex: 'username', copyable: true },
-  { title: '邮箱', dataIndex: 'email', copyable: true },
-  { title: '状态', dataIndex: 'status', valueEnum: STATUS_ENUM },
-  { title: '角色', dataIndex: 'roles', render: (_, account) => renderRoles(account) },
-  { title: '会员', dataIndex: 'membership', render: (_, account) => renderMembership(account) },
+  { title: A.username, dataIndex: 'username', copyable: true },
+  { title: A.email, dataIndex: 'email', copyable: true },
+  { title: A.status, dataIndex: 'status', valueEnum: STATUS_ENUM },
+  { title: A.roles, dataIndex: 'roles', render: (_, account) => renderRoles(account) },
+  { title: A.membership, dataIndex: 'membership', render: (_, account) => renderMembership(account) },
   { title: '销售', dataIndex: 'sale', render: (_, account) => renderSale(account) },
-  { title: '注册时间', dataIndex: 'createdAt', render: (_, account) => renderCreatedAt(account) },
+  { title: A.createdAt, dataIndex: 'createdAt', render: (_, account) => renderCreatedAt(account) },
 ];
 
 type Dialog = { kind: 'create' } | { kind: 'roles'; account: AccountAdminItem } | { kind: 'sale'; account: AccountAdminItem };
@@ -111,20 +109,6 @@ export default function UsersManager() {
   const reload = () => table.current?.reload();
   const close = () => setDialog(undefined);
   const lastFilters = useRef<Record<string, unknown>>({});
-  const [exporting, setExporting] = useState(false);
-  /** The accounts the current filters match, as a CSV download. */
-  const exportAccounts = async () => {
-    setExporting(true);
-    try {
-      const answer = await callApi('account/export', lastFilters.current as AccountListQuery);
-      if (!answer.isSuccess) return;
-      downloadText(answer.content.csv, `${USERS_TEXT.exportFile}-${dayjs().format('YYYYMMDD-HHmmss')}.csv`, 'text/csv;charset=utf-8');
-      message.success(USERS_TEXT.exported(answer.content.rows, answer.content.truncated));
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const confirmResetPassword = (account: AccountAdminItem) =>
     Modal.confirm({
       title: `重置 ${account.username} 的密码？`,
@@ -137,19 +121,19 @@ export default function UsersManager() {
 
   /** The list's search fields and cells; the 详情 drawer shows every field with the same renderers. */
   const columns: ProColumns<AccountAdminItem>[] = [
-    { title: '用户名', dataIndex: 'username', hideInTable: true, fieldProps: { placeholder: '包含即可' } },
-    { title: '邮箱', dataIndex: 'email', hideInTable: true, fieldProps: { placeholder: '包含即可' } },
+    { title: A.username, dataIndex: 'username', hideInTable: true, fieldProps: { placeholder: '包含即可' } },
+    { title: A.email, dataIndex: 'email', hideInTable: true, fieldProps: { placeholder: '包含即可' } },
     { title: SYSTEM_LIST_TEXT.account, dataIndex: 'username', key: 'account', search: false, width: 200, ellipsis: true, render: (_, account) => renderAccount(account) },
-    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, width: 80 },
+    { title: A.status, dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, width: 80 },
     {
-      title: '角色',
+      title: A.roles,
       dataIndex: 'roleId',
       valueType: 'select',
       fieldProps: { options: roles.map((role) => ({ value: role.id, label: role.name })) },
       render: (_, account) => renderRoles(account),
     },
     {
-      title: '会员',
+      title: A.membership,
       dataIndex: 'levelId',
       valueType: 'select',
       width: 130,
@@ -158,7 +142,7 @@ export default function UsersManager() {
     },
     { title: '销售', dataIndex: 'sale', search: false, width: 120, render: (_, account) => renderSale(account) },
     // Shown where the card has room for it (≥1600 px); always in 详情.
-    { title: '注册时间', dataIndex: 'createdAt', search: false, width: 160, responsive: ['xxl'], render: (_, account) => renderCreatedAt(account) },
+    { title: A.createdAt, dataIndex: 'createdAt', search: false, width: 160, responsive: ['xxl'], render: (_, account) => renderCreatedAt(account) },
     {
       title: '操作',
       valueType: 'option',
@@ -244,11 +228,7 @@ export default function UsersManager() {
           options={{ density: false, setting: false }}
           scroll={TABLE_SCROLL}
           toolBarRender={() => [
-            access.canExportAccounts && (
-              <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={exportAccounts}>
-                {USERS_TEXT.export}
-              </Button>
-            ),
+            <ExportButton key="export" path="account/export" allowed={access.canExportAccounts} filters={() => lastFilters.current} />,
             access.canCreateAccount && (
               <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'create' })}>
                 新建账号

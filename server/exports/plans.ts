@@ -1,0 +1,208 @@
+/**
+ * What each export (contract/api/exports.ts) holds: the list's own filters and rows (the same
+ * queries as its screen's list call), and the columns with the screen's Chinese titles
+ * (src/locales/zh-CN/exports.ts), enum values in Chinese, money in yuan and times in BUSINESS_TZ
+ * (server/http/exports.ts formats the `money` and `time` columns).
+ */
+import type { AccountShopItem } from '#contract/api/shop';
+import type { AuditItem } from '#contract/api/auditLog';
+import type { LedgerEntry } from '#contract/api/ledger';
+import type { LoginLogItem } from '#contract/api/loginLog';
+import type { OrderItem } from '#contract/api/order';
+import type { SaleItem } from '#contract/api/sale';
+import type { Withdrawal } from '#contract/api/withdrawal';
+import { maskedCard } from '#contract/ledger';
+import { formatRate } from '#contract/money';
+import { ORDER_STATUS_TEXT } from '#contract/orders';
+import { platformLabel } from '#contract/shopPlatforms';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, LOGIN_KINDS, LOGIN_RESULTS } from '#contract/system';
+import {
+  ACCOUNT_COLUMNS,
+  AUDIT_COLUMNS,
+  EXPORT_TITLES,
+  LEDGER_COLUMNS,
+  LOGIN_LOG_COLUMNS,
+  ORDER_COLUMNS,
+  SALE_COLUMNS,
+  SHOP_COLUMNS,
+  WITHDRAWAL_COLUMNS,
+} from '../../src/locales/zh-CN/exports';
+import { LEDGER_KIND_LABELS, WITHDRAWAL_STATUS_LABELS } from '../../src/locales/zh-CN/ledger';
+import { PAYMENT_CHANNEL_TEXT } from '../../src/locales/zh-CN/orders';
+import { SHOP_STATUS_TEXT } from '../../src/locales/zh-CN/shops';
+import { SALE_STATUS_TEXT } from '../../src/locales/zh-CN/system';
+import { membershipOf } from '../auth/membership';
+import { accountsToExport, rolesOfRow, type AccountListRow } from '../accounts/list';
+import type { Executor } from '../db/client';
+import { toIso } from '../db/query';
+import { EXPORT_PAGE_ROWS, pagesOf, type ExportContext, type ExportPlan } from '../http/exports';
+import { listEntries } from '../money/balance';
+import { listSalespeople } from '../money/salespeople';
+import { listWithdrawals } from '../money/withdrawals';
+import { ordersToExport } from '../orders/list';
+import { listAllShops } from '../shops/shops';
+import { listAuditLog } from '../system/auditLog';
+import { listLoginLog } from '../auth/loginLog';
+import type { Db } from '../db/client';
+
+const ACCOUNT_STATUS_TEXT = { enabled: '启用', disabled: '停用' } as const;
+
+/**
+ * A list read through its own page call: the total of a one-row page, then pages of
+ * EXPORT_PAGE_ROWS (the lists whose offset paging is cheap at their size).
+ */
+function throughList<Row>(read: (current: number, pageSize: number) => Promise<{ list: readonly Row[]; total: number }>) {
+  return {
+    count: async () => (await read(1, 1)).total,
+    pages: () => pagesOf<Row>((current) => read(current, EXPORT_PAGE_ROWS)),
+  };
+}
+
+export function accountsPlan({ db, body }: ExportContext<'account/export'>): ExportPlan<AccountListRow> {
+  const C = ACCOUNT_COLUMNS;
+  return {
+    title: EXPORT_TITLES.accounts,
+    ...accountsToExport(db, body, EXPORT_PAGE_ROWS),
+    columns: [
+      { title: C.id, value: (row) => row.id, width: 8 },
+      { title: C.username, value: (row) => row.username, width: 20 },
+      { title: C.email, value: (row) => row.email, width: 28 },
+      { title: C.status, value: (row) => ACCOUNT_STATUS_TEXT[row.status] },
+      { title: C.roles, value: (row) => rolesOfRow(row.roles).map((role) => role.name).join('、') },
+      { title: C.membership, value: (row) => membershipOf(row)?.name ?? '' },
+      { title: C.membershipExpiresAt, kind: 'time', value: (row) => (membershipOf(row) ? toIso(row.membershipExpiresAt) : null) },
+      { title: C.createdAt, kind: 'time', value: (row) => toIso(row.createdAt) },
+    ],
+  };
+}
+
+export function ordersPlan({ db, body, account, snapshot }: ExportContext<'order/export'>): ExportPlan<OrderItem> {
+  const C = ORDER_COLUMNS;
+  return {
+    title: EXPORT_TITLES.orders,
+    ...ordersToExport(db, body, { account, snapshot }, EXPORT_PAGE_ROWS),
+    columns: [
+      { title: C.orderNo, value: (row) => row.orderNo, width: 22 },
+      { title: C.account, value: (row) => row.account.username, width: 18 },
+      { title: C.level, value: (row) => row.levelName },
+      { title: C.durationDays, value: (row) => row.durationDays, width: 10 },
+      { title: C.amount, kind: 'money', value: (row) => row.amountCents },
+      { title: C.status, value: (row) => ORDER_STATUS_TEXT[row.status], width: 10 },
+      { title: C.channel, value: (row) => PAYMENT_CHANNEL_TEXT[row.channel] ?? row.channel, width: 12 },
+      { title: C.salesperson, value: (row) => row.salesperson?.username ?? '' },
+      { title: C.commission, kind: 'money', value: (row) => row.commissionCents },
+      { title: C.createdAt, kind: 'time', value: (row) => row.createdAt },
+      { title: C.paidAt, kind: 'time', value: (row) => row.paidAt },
+      { title: C.closedAt, kind: 'time', value: (row) => row.closedAt },
+      { title: C.expiresBefore, kind: 'time', value: (row) => row.expiresBefore },
+      { title: C.expiresAfter, kind: 'time', value: (row) => row.expiresAfter },
+      { title: C.operator, value: (row) => row.operator?.username ?? '' },
+      { title: C.note, value: (row) => row.note, width: 24 },
+    ],
+  };
+}
+
+export function ledgerPlan({ db, body, account }: ExportContext<'ledger/export'>): ExportPlan<LedgerEntry> {
+  const C = LEDGER_COLUMNS;
+  return {
+    title: EXPORT_TITLES.ledger,
+    // Only the caller's own entries, like `ledger/list`.
+    ...throughList((current, pageSize) => listEntries(db, account.id, { ...body, current, pageSize })),
+    columns: [
+      { title: C.createdAt, kind: 'time', value: (row) => row.createdAt },
+      { title: C.kind, value: (row) => LEDGER_KIND_LABELS[row.kind] },
+      { title: C.amount, kind: 'money', value: (row) => row.amountCents },
+      { title: C.balanceAfter, kind: 'money', value: (row) => row.balanceAfterCents },
+      { title: C.reference, value: (row) => row.reference, width: 28 },
+      { title: C.note, value: (row) => row.note, width: 36 },
+    ],
+  };
+}
+
+export function withdrawalsPlan({ db, body }: ExportContext<'withdrawal/export'>): ExportPlan<Withdrawal> {
+  const C = WITHDRAWAL_COLUMNS;
+  return {
+    title: EXPORT_TITLES.withdrawals,
+    ...throughList((current, pageSize) => listWithdrawals(db, { ...body, current, pageSize }, null)),
+    columns: [
+      { title: C.username, value: (row) => row.username, width: 20 },
+      { title: C.amount, kind: 'money', value: (row) => row.amountCents },
+      { title: C.status, value: (row) => WITHDRAWAL_STATUS_LABELS[row.status] },
+      { title: C.card, value: (row) => `${row.card.bank} ${maskedCard(row.card.last4)}`, width: 24 },
+      { title: C.holder, value: (row) => row.card.holder },
+      { title: C.createdAt, kind: 'time', value: (row) => row.createdAt },
+      { title: C.note, value: (row) => row.note, width: 24 },
+      { title: C.reviewer, value: (row) => row.reviewer ?? '' },
+      { title: C.reviewedAt, kind: 'time', value: (row) => row.reviewedAt },
+      { title: C.reason, value: (row) => row.reason ?? '', width: 24 },
+    ],
+  };
+}
+
+export function salesPlan({ db, body }: ExportContext<'sale/export'>): ExportPlan<SaleItem> {
+  const C = SALE_COLUMNS;
+  return {
+    title: EXPORT_TITLES.sales,
+    ...throughList((current, pageSize) => listSalespeople(db, { ...body, current, pageSize })),
+    columns: [
+      { title: C.username, value: (row) => row.username, width: 20 },
+      { title: C.email, value: (row) => row.email, width: 28 },
+      { title: C.inviteCode, value: (row) => row.inviteCode },
+      { title: C.commissionRate, value: (row) => formatRate(row.commissionRate) },
+      { title: C.status, value: (row) => SALE_STATUS_TEXT[row.status] },
+      { title: C.referredCount, value: (row) => row.referredCount },
+      { title: C.balance, kind: 'money', value: (row) => row.balanceCents },
+      { title: C.createdAt, kind: 'time', value: (row) => row.createdAt },
+    ],
+  };
+}
+
+export function shopsPlan({ db, body }: ExportContext<'shop/exportAll'>): ExportPlan<AccountShopItem> {
+  const C = SHOP_COLUMNS;
+  return {
+    title: EXPORT_TITLES.shops,
+    ...throughList((current, pageSize) => listAllShops(db, { ...body, current, pageSize })),
+    columns: [
+      { title: C.username, value: (row) => row.username, width: 20 },
+      { title: C.name, value: (row) => row.name, width: 24 },
+      { title: C.platform, value: (row) => platformLabel(row.platform) },
+      { title: C.externalId, value: (row) => row.externalId, width: 22 },
+      { title: C.region, value: (row) => row.region ?? '' },
+      { title: C.status, value: (row) => SHOP_STATUS_TEXT[row.status] },
+      { title: C.boundAt, kind: 'time', value: (row) => row.boundAt },
+      { title: C.unboundAt, kind: 'time', value: (row) => row.unboundAt },
+    ],
+  };
+}
+
+export function auditLogPlan({ db, body }: ExportContext<'auditLog/export'>): ExportPlan<AuditItem> {
+  const C = AUDIT_COLUMNS;
+  return {
+    title: EXPORT_TITLES.auditLog,
+    ...throughList((current, pageSize) => listAuditLog(db as Executor, { ...body, current, pageSize })),
+    columns: [
+      { title: C.at, kind: 'time', value: (row) => row.at },
+      { title: C.actor, value: (row) => row.actorName ?? '' },
+      { title: C.action, value: (row) => AUDIT_ACTIONS[row.action as keyof typeof AUDIT_ACTIONS] ?? row.action, width: 20 },
+      { title: C.targetType, value: (row) => AUDIT_TARGET_TYPES[row.targetType as keyof typeof AUDIT_TARGET_TYPES] ?? row.targetType },
+      { title: C.target, value: (row) => row.targetName ?? row.targetId ?? '', width: 24 },
+      { title: C.ip, value: (row) => row.ip ?? '' },
+    ],
+  };
+}
+
+export function loginLogPlan({ db, body }: ExportContext<'loginLog/export'>): ExportPlan<LoginLogItem> {
+  const C = LOGIN_LOG_COLUMNS;
+  return {
+    title: EXPORT_TITLES.loginLog,
+    ...throughList((current, pageSize) => listLoginLog(db as Db, { ...body, current, pageSize })),
+    columns: [
+      { title: C.at, kind: 'time', value: (row) => row.at },
+      { title: C.username, value: (row) => row.username ?? '', width: 24 },
+      { title: C.kind, value: (row) => LOGIN_KINDS[row.kind] },
+      { title: C.result, value: (row) => LOGIN_RESULTS[row.result] },
+      { title: C.ip, value: (row) => row.ip },
+      { title: C.userAgent, value: (row) => row.userAgent ?? '', width: 40 },
+    ],
+  };
+}

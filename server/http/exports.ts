@@ -1,0 +1,240 @@
+/**
+ * 导出 (issue 15): the exports of contract/api/exports.ts, mounted beside the JSON calls with the same
+ * validation (the hardened body schema), login and grant checks (`authenticateRequest`) and error
+ * answers, and described in /api/openapi.json from the same contract. The handler only says what
+ * to export (`ExportPlan`: the title, the columns, the count and the rows page by page); this file
+ * refuses more than `config.exportMaxRows` rows before the file starts, writes the audit row, and
+ * streams the file as the pages come: CSV (UTF-8 with a BOM, formula cells neutralised) or an Excel
+ * workbook (exceljs' streaming WorkbookWriter), never the whole file in memory.
+ */
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import ExcelJS from 'exceljs';
+import type { ApiCall } from '#contract/api/define';
+import { exportApi, type ExportBody, type ExportFormat, type ExportPath } from '#contract/api/exports';
+import { CODE_MESSAGES, CODES } from '#contract/codes';
+import { API_PREFIX } from '#contract/constants';
+import { auditFor } from '../audit';
+import type { SessionAccount } from '../auth/sessions';
+import type { RbacSnapshot } from '../rbac/snapshot';
+import { hardenBodySchema } from './bodySafety';
+import { authenticateRequest, type CallContext, type CallServices } from './calls';
+import { csvCell } from './csv';
+import { Refusal } from './respond';
+
+/** A cell: text, a number, or nothing. Money and times are formatted by their column's kind. */
+export type CellValue = string | number | null | undefined;
+
+export interface ExportColumn<Row> {
+  /** The Chinese header, the screen's column title. */
+  title: string;
+  /** `money`: integer cents, written in yuan; `time`: an ISO instant, written in BUSINESS_TZ. */
+  kind?: 'text' | 'money' | 'time';
+  value: (row: Row) => CellValue;
+  /** Excel column width in characters. */
+  width?: number;
+}
+
+export interface ExportPlan<Row> {
+  /** The file's name before the date, e.g. 订单列表. */
+  title: string;
+  columns: ReadonlyArray<ExportColumn<Row>>;
+  /** How many rows the filters match (checked against the cap before anything is sent). */
+  count(): Promise<number>;
+  /** The matching rows in the list's order, a page at a time. */
+  pages(): AsyncIterable<readonly Row[]>;
+}
+
+/** The handler's context: a call's, with the filters (the body without `format`) as its body. */
+export type ExportContext<P extends ExportPath> = CallContext<Omit<ExportBody<P>, 'format'>, { anyGrant: readonly never[] }> & {
+  account: SessionAccount;
+  snapshot: RbacSnapshot;
+};
+
+export interface ExportDefinition {
+  path: ExportPath;
+  contract: ApiCall;
+  mount(app: FastifyInstance, services: CallServices): void;
+}
+
+/** Rows read per query while streaming. */
+export const EXPORT_PAGE_ROWS = 1000;
+
+export const EXPORT_TEXT = {
+  tooMany: (rows: number, max: number) =>
+    `${CODE_MESSAGES[CODES.BAD_PARAMETERS]}：符合条件的记录有 ${rows} 条，超过单次导出上限 ${max} 条，请缩小筛选范围后再导出`,
+} as const;
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** `Content-Disposition` with an ASCII fallback and the Chinese name in RFC 5987's `filename*`. */
+export function attachmentHeader(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** `YYYY-MM-DD HH:mm:ss` of an instant in `timeZone` (sv-SE formats it so). */
+export function zonedTime(value: string | Date | null | undefined, timeZone: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('sv-SE', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  return format.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/** Integer cents as yuan with two decimals, no thousands separator: -5 → '-0.05'. */
+export function plainYuan(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The cells of one row as CSV text / Excel values, by the columns' kinds. */
+function cellsOf<Row>(columns: ReadonlyArray<ExportColumn<Row>>, row: Row, timeZone: string, excel: boolean): CellValue[] {
+  return columns.map((column) => {
+    const value = column.value(row);
+    if (value === null || value === undefined || value === '') return excel ? null : '';
+    if (column.kind === 'money') return excel ? Number(value) / 100 : plainYuan(Number(value));
+    if (column.kind === 'time') return zonedTime(String(value), timeZone);
+    return value;
+  });
+}
+
+async function* csvChunks<Row>(plan: ExportPlan<Row>, timeZone: string): AsyncGenerator<Buffer> {
+  yield Buffer.from(`\uFEFF${plan.columns.map((column) => csvCell(column.title)).join(',')}\r\n`);
+  for await (const page of plan.pages()) {
+    if (!page.length) continue;
+    const lines = page.map((row) => cellsOf(plan.columns, row, timeZone, false).map(csvCell).join(','));
+    yield Buffer.from(`${lines.join('\r\n')}\r\n`);
+  }
+}
+
+/** The workbook written into `out` page by page, waiting whenever the client reads slower. */
+async function writeWorkbook<Row>(plan: ExportPlan<Row>, timeZone: string, out: PassThrough) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(plan.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = plan.columns.map((column) => ({
+    header: column.title,
+    key: column.title,
+    width: column.width ?? (column.kind === 'time' ? 20 : column.kind === 'money' ? 12 : 16),
+    style: column.kind === 'money' ? { numFmt: '0.00' } : undefined,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  for await (const page of plan.pages()) {
+    for (const row of page) sheet.addRow(cellsOf(plan.columns, row, timeZone, true)).commit();
+    if (out.writableNeedDrain) await once(out, 'drain');
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+function xlsxStream<Row>(plan: ExportPlan<Row>, timeZone: string, log: FastifyBaseLogger): Readable {
+  const out = new PassThrough();
+  writeWorkbook(plan, timeZone, out).catch((error) => {
+    log.error({ err: error }, 'export failed while streaming');
+    out.destroy(error as Error);
+  });
+  return out;
+}
+
+/**
+ * Implements the export `path` of contract/api/exports.ts: `plan` says what the filters match; the
+ * registry checks, audits and streams it.
+ */
+export function defineExport<P extends ExportPath, Row>(
+  path: P,
+  plan: (context: ExportContext<P>) => ExportPlan<Row> | Promise<ExportPlan<Row>>,
+): ExportDefinition {
+  const contract = exportApi[path] as unknown as ApiCall;
+  return {
+    path,
+    contract,
+    mount(app, services) {
+      const auth = contract.auth as Exclude<ApiCall['auth'], 'public' | 'account'>;
+      app.withTypeProvider<TypeBoxTypeProvider>().post(
+        `${API_PREFIX}/${path}`,
+        {
+          schema: { body: hardenBodySchema(contract.body) },
+          config: { contract },
+          preValidation: [
+            async (request: FastifyRequest) => {
+              if (request.body === undefined) request.body = {};
+            },
+            (request: FastifyRequest) => authenticateRequest(services, request, auth),
+          ],
+        },
+        async (request, reply) => {
+          const { format, ...filters } = request.body as ExportBody<P>;
+          const account = request.account!;
+          const audit = auditFor(account.id, request.ip);
+          const context = {
+            ...services,
+            body: filters,
+            account,
+            snapshot: request.rbacSnapshot!,
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? null,
+            log: request.log,
+            audit,
+          } as unknown as ExportContext<P>;
+          const chosen = await plan(context);
+          const rows = await chosen.count();
+          const max = services.config.exportMaxRows;
+          if (rows > max) throw new Refusal(CODES.BAD_PARAMETERS, EXPORT_TEXT.tooMany(rows, max));
+          await audit(services.db, {
+            action: 'data.export',
+            targetType: 'export',
+            targetId: path,
+            after: { title: chosen.title, format, filters, rows },
+          });
+          const timeZone = services.config.businessTimeZone;
+          const day = zonedTime(new Date(), timeZone).slice(0, 10).replace(/-/g, '');
+          reply
+            .header('content-type', CONTENT_TYPES[format])
+            .header('content-disposition', attachmentHeader(`${chosen.title}-${day}.${format}`))
+            .header('cache-control', 'no-store')
+            .header('x-export-rows', String(rows));
+          const stream = format === 'csv' ? Readable.from(csvChunks(chosen, timeZone)) : xlsxStream(chosen, timeZone, request.log);
+          return reply.send(stream);
+        },
+      );
+    },
+  };
+}
+
+/** Mounts every export. */
+export function registerExports(app: FastifyInstance, services: CallServices, exports: readonly ExportDefinition[]) {
+  for (const definition of exports) definition.mount(app, services);
+}
+
+/**
+ * The pages of a list read through its own page function (`current` 1, 2, …), for the lists whose
+ * paging is cheap at their size; `first` is the first page, already read for its total.
+ */
+export async function* pagesOf<Row>(read: (current: number) => Promise<{ list: readonly Row[] }>, pageSize = EXPORT_PAGE_ROWS) {
+  for (let current = 1; ; current += 1) {
+    const { list } = await read(current);
+    if (list.length) yield list;
+    if (list.length < pageSize) return;
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * 导出 (issue 15): the file names and the column headers of each exported list — the screen's
+ * column titles, one source: the screens' tables take their titles from here and the server's
+ * exports (server/exports/plans.ts) write them as the file's header row. Plain objects, so that
+ * the server may import them as it imports ROUTE_TITLES.
+ */
+
+export const EXPORT_TEXT = {
+  button: '导出',
+  csv: '导出 CSV',
+  xlsx: '导出 Excel',
+  exporting: '正在导出…',
+  done: (rows: number) => `已导出 ${rows} 条记录`,
+  failed: '导出失败，请稍后重试',
+} as const;
+
+/** Each list's file title (the file is `<title>-<YYYYMMDD>.csv`). */
+export const EXPORT_TITLES = {
+  accounts: '用户列表',
+  orders: '订单列表',
+  withdrawals: '提现审批',
+  sales: '销售管理',
+  shops: '用户店铺',
+  auditLog: '操作日志',
+  loginLog: '登录日志',
+  ledger: '销售收支记录',
+} as const;
+
+export const ACCOUNT_COLUMNS = {
+  id: 'ID',
+  username: '用户名',
+  email: '邮箱',
+  status: '状态',
+  roles: '角色',
+  membership: '会员',
+  membershipExpiresAt: '会员到期',
+  createdAt: '注册时间',
+} as const;
+
+/** The 订单列表 详情 drawer's fields (the table combines some in one cell); money columns say 元. */
+export const ORDER_COLUMNS = {
+  orderNo: '订单号',
+  account: '账户',
+  level: '套餐',
+  durationDays: '时长（天）',
+  amount: '金额（元）',
+  status: '状态',
+  channel: '支付方式',
+  salesperson: '销售',
+  commission: '佣金（元）',
+  createdAt: '创建时间',
+  paidAt: '支付时间',
+  closedAt: '关闭时间',
+  expiresBefore: '支付前有效期至',
+  expiresAfter: '会员有效期至',
+  operator: '操作人',
+  note: '备注',
+} as const;
+
+export const LEDGER_COLUMNS = {
+  createdAt: '时间',
+  kind: '类型',
+  amount: '金额（元）',
+  balanceAfter: '余额（元）',
+  reference: '关联',
+  note: '备注',
+} as const;
+
+/** The 详情 drawer's fields of a withdrawal (the table combines some of them in one cell). */
+export const WITHDRAWAL_COLUMNS = {
+  username: '申请人',
+  amount: '金额（元）',
+  status: '状态',
+  card: '收款银行卡',
+  holder: '持卡人',
+  createdAt: '申请时间',
+  note: '备注',
+  reviewer: '审核人',
+  reviewedAt: '审核时间',
+  reason: '驳回原因',
+} as const;
+
+export const SALE_COLUMNS = {
+  username: '用户名',
+  email: '邮箱',
+  inviteCode: '邀请码',
+  commissionRate: '佣金比例',
+  status: '状态',
+  referredCount: '推荐账号数',
+  balance: '余额（元）',
+  createdAt: '成为销售时间',
+} as const;
+
+export const SHOP_COLUMNS = {
+  username: '账号',
+  name: '店铺名称',
+  platform: '平台',
+  externalId: '店铺 ID',
+  region: '地区',
+  status: '状态',
+  boundAt: '绑定时间',
+  unboundAt: '解绑时间',
+} as const;
+
+export const AUDIT_COLUMNS = {
+  at: '时间',
+  actor: '操作人',
+  action: '操作',
+  targetType: '对象类型',
+  target: '对象',
+  ip: 'IP',
+} as const;
+
+export const LOGIN_LOG_COLUMNS = {
+  at: '时间',
+  username: '账号',
+  kind: '类型',
+  result: '结果',
+  ip: 'IP',
+  userAgent: '浏览器',
+} as const;
