@@ -31,7 +31,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // The whole run, product start (and a console build, if dist/ is stale) included.
-  globalTimeout: 30 * 60_000,
+  globalTimeout: 40 * 60_000,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,

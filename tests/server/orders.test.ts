@@ -10,6 +10,7 @@ import { ORDER_MESSAGES } from '../../server/orders/messages';
 import type { OrderItem, PendingOrder } from '#contract/api/order';
 import { postLedgerEntry } from '../../server/money/ledger';
 import { businessDate } from '../../server/orders/orderNumbers';
+import { registerAccount } from './support/accounts';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, one, rows, sql } from './support/sql';
 
@@ -40,15 +41,7 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
   /** A new account (with its token), referred by `inviteCode` when given. */
   async function freshAccount(inviteCode?: string) {
     serial += 1;
-    const username = `ord_${ctx.kind.slice(0, 2)}_${serial}`;
-    const registered = await ctx.call('account/register', {
-      username,
-      email: `${username}@example.com`,
-      password: PASSWORD,
-      ...(inviteCode ? { inviteCode } : {}),
-    });
-    expect(registered.code).toBe(CODES.OK);
-    return { id: registered.content.id as number, username, token: await ctx.login(username, PASSWORD) };
+    return registerAccount(ctx, 'ord', serial, PASSWORD, inviteCode);
   }
 
   /** A new salesperson at `rate` basis points, and a member it referred. */

@@ -9,6 +9,7 @@ import type { Page } from '#contract/api/common';
 import { promotionSummary } from '../../server/promotion/referrals';
 import { PROMOTION_MESSAGES } from '../../server/promotion/messages';
 import { LookupLimiter } from '../../server/promotion/lookupLimit';
+import { registerAccount } from './support/accounts';
 import { describeEachDatabase, TEST_ADMIN } from './support/databases';
 import { one, sql } from './support/sql';
 
@@ -25,15 +26,7 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
 
   async function freshAccount(inviteCode?: string) {
     serial += 1;
-    const username = `pro_${ctx.kind.slice(0, 2)}_${serial}`;
-    const registered = await ctx.call('account/register', {
-      username,
-      email: `${username}@example.com`,
-      password: PASSWORD,
-      ...(inviteCode ? { inviteCode } : {}),
-    });
-    expect(registered.code).toBe(CODES.OK);
-    return { id: registered.content.id as number, username, token: await ctx.login(username, PASSWORD) };
+    return registerAccount(ctx, 'pro', serial, PASSWORD, inviteCode);
   }
 
   async function freshSalesperson(rate = 1000) {
