@@ -147,8 +147,12 @@ test('a salesperson adds a card, staff reject one withdrawal (balance restored) 
   await buttonNamed(staff.locator('.ant-popconfirm'), APPROVAL_TEXT.approve).click();
   await expect(staff.getByText(APPROVAL_TEXT.approved)).toBeVisible();
   // The history filter shows it paid.
-  await filterSelect(staff, '状态').click();
-  await staff.locator('.ant-select-dropdown').getByText(WITHDRAWAL_STATUS_LABELS.paid, { exact: true }).click();
+  // A click on the option while the dropdown still opens is lost (once in CI): choose again until it shows.
+  await expect(async () => {
+    await filterSelect(staff, '状态').click();
+    await staff.locator('.ant-select-dropdown:visible').getByText(WITHDRAWAL_STATUS_LABELS.paid, { exact: true }).click({ timeout: 2_000 });
+    await expect(filterSelect(staff, '状态')).toContainText(WITHDRAWAL_STATUS_LABELS.paid, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await staff.locator('.ant-pro-query-filter').getByRole('button', { name: /查\s*询/ }).click();
   await expect(staff.locator('.ant-table-row').filter({ hasText: '20.50' }).filter({ hasText: STAFF })).toBeVisible();
   await screenshot(staff, 'money-approval-history');
