@@ -2,7 +2,8 @@
 import { render, screen } from '@testing-library/react';
 import Chart, { CHART_TEXT, hasValues, monthText, monthTicks, yuanText, yuanTick } from '@/components/charts';
 import { inviteFromSearch, inviteLink } from '@/pages/client/Promotion/links';
-import { registeredRange } from '@/pages/client/Promotion/ReferralView';
+import ReferralView, { registeredRange } from '@/pages/client/Promotion/ReferralView';
+import { PROMOTION_TEXT } from '@/locales/zh-CN/promotion';
 
 // jest runs no dynamic import(): the drawing's chunk is stood in for.
 jest.mock('@/components/charts/loadEChart', () => ({
@@ -10,6 +11,8 @@ jest.mock('@/components/charts/loadEChart', () => ({
     default: ({ labels }: { labels: string[] }) => <div data-testid="echart">{labels.join(',')}</div>,
   }),
 }));
+
+jest.mock('@/services/request', () => ({ callApi: jest.fn() }));
 
 describe('invite link', () => {
   it('opens the register tab with the code, and the register tab reads it back', () => {
@@ -65,5 +68,20 @@ describe('chart states', () => {
     rerender(<Chart {...drawing} />);
     expect(await screen.findByTestId('echart')).toHaveTextContent('1月,2月');
     expect(screen.getByRole('group', { name: '近 12 个月佣金' })).toBeInTheDocument();
+  });
+});
+
+describe('an account that is not a salesperson', () => {
+  it('sees only the notice: no chart and no 邀请的账号 list', async () => {
+    const { callApi } = jest.requireMock('@/services/request') as { callApi: jest.Mock };
+    callApi.mockImplementation(async (path: string) =>
+      path === 'promotion/summary'
+        ? { isSuccess: true, code: '00000', msg: '', content: { isSalesperson: false, inviteCode: null, codeActive: false, months: [] } }
+        : { isSuccess: true, code: '00000', msg: '', content: [] },
+    );
+    render(<ReferralView />);
+    expect(await screen.findByText(PROMOTION_TEXT.notSalesperson)).toBeInTheDocument();
+    expect(screen.queryByText(PROMOTION_TEXT.referrals)).toBeNull();
+    expect(screen.queryByText(PROMOTION_TEXT.monthly)).toBeNull();
   });
 });

@@ -115,6 +115,8 @@ export default function ReferralView({ saleId }: { saleId?: number }) {
   const columns = referralColumns(levels);
   const data = summary.data;
   const failed = Boolean(summary.error) && !data;
+  // An account that is not a salesperson has nothing to chart or list: the notice says why.
+  if (data && !data.isSalesperson) return <InviteCodeCards summary={data} own={saleId === undefined} />;
 
   return (
     <>
