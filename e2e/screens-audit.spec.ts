@@ -59,7 +59,8 @@ for (const viewport of AUDIT_VIEWPORTS) {
     for (const role of MENU_ROLES) {
       const username = demoUsername(role);
       test(`${username} at ${folder}`, async ({ page }) => {
-        test.setTimeout(240_000);
+        // About 8 s a screen (layout checks, axe, a picture, dialogs): demo_admin has 30 screens.
+        test.setTimeout(30_000 + screenPaths(role).length * 12_000);
         await login(page, username);
         for (const route of screenPaths(role)) {
           await openScreen(page, route);
