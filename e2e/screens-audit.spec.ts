@@ -40,6 +40,10 @@ async function auditDialogs(page: Page, role: keyof typeof ROLE_CAPABILITIES, fo
   }
 }
 
+// Every screen of every role twice takes about 16 minutes, which pushed `npm test` past CI's
+// limit: the audit runs when asked (SCREENS_AUDIT=1, `npm run test:screens`), see docs/testing.md.
+test.skip(process.env.SCREENS_AUDIT !== '1', 'the screens audit runs with SCREENS_AUDIT=1 (npm run test:screens)');
+
 for (const viewport of AUDIT_VIEWPORTS) {
   const folder = viewportName(viewport);
   test.describe(`screens at ${folder}`, () => {
