@@ -1,6 +1,7 @@
 /**
  * `describeEachDatabase(name, fn)`: runs a suite twice, on an in-memory PGlite and on a fresh
  * database of the run's PostgreSQL 15 server, each with a freshly built (and bootstrapped) app.
+ * Both start migrated, from the run's templates (./templates).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -11,6 +12,7 @@ import { loadConfig, type ServerConfig } from '../../../server/config';
 import { openDatabase, type Database, type Db } from '../../../server/db/client';
 import type { ApiResponse } from '#contract/api';
 import { DEMO_PASSWORD } from '#contract/demoAccounts';
+import { migratedPgliteDump, POSTGRES_TEMPLATE } from './templates';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -73,7 +75,7 @@ interface FreshDatabase {
 
 export async function freshDatabase(kind: DatabaseKind, poolSize = 5): Promise<FreshDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({});
+    const database = await openDatabase({ pgliteDump: migratedPgliteDump() });
     return {
       database,
       reopen: async () => {
@@ -86,7 +88,7 @@ export async function freshDatabase(kind: DatabaseKind, poolSize = 5): Promise<F
   if (!adminUrl) throw new Error('TEST_POSTGRES_URL is not set: the server tests need their globalSetup (jest --selectProjects server)');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  await admin.unsafe(`create database ${name} template ${POSTGRES_TEMPLATE}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
