@@ -62,6 +62,7 @@ export const ACTIONS = {
   canExportAuditLog: { url: '/client/system/usersManager/exportAuditLog', screen: CAPABILITY_URLS.canSeeUsersManager, title: '导出操作日志' },
   canExportLoginLog: { url: '/client/system/loginLog/export', screen: CAPABILITY_URLS.canSeeLoginLog, title: '导出' },
   canExportLedger: { url: '/client/saleBalanceRecord/export', screen: CAPABILITY_URLS.canSeeSaleBalanceRecord, title: '导出' },
+  canExportReferrals: { url: '/client/promotion/export', screen: CAPABILITY_URLS.canSeePromotion, title: '导出' },
 } as const;
 
 export type Action = keyof typeof ACTIONS;

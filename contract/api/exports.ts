@@ -15,6 +15,7 @@ import { defineApi, type AuthLevel } from './define';
 import { LedgerListQuery } from './ledger';
 import { LoginLogQuery } from './loginLog';
 import { OrderListQuery } from './order';
+import { ReferralListQuery } from './promotion';
 import { SaleListQuery } from './sale';
 import { ShopListAllQuery } from './shop';
 import { WithdrawalListQuery } from './withdrawal';
@@ -99,6 +100,12 @@ export const exportApi = {
     auth: { anyGrant: [CAPABILITY_URLS.canSeeSaleBalanceRecord], action: ACTIONS.canExportLedger.url },
     body: exportBody(LedgerListQuery),
     example: { kind: 'commission', format: 'xlsx' },
+  }),
+  'promotion/export': exportCall({
+    summary: '导出本人邀请的账号（CSV 或 Excel）',
+    auth: { anyGrant: [CAPABILITY_URLS.canSeePromotion], action: ACTIONS.canExportReferrals.url },
+    body: exportBody(ReferralListQuery),
+    example: { levelId: 0, format: 'csv' },
   }),
 };
 

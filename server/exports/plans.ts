@@ -9,6 +9,7 @@ import type { AuditItem } from '#contract/api/auditLog';
 import type { LedgerEntry } from '#contract/api/ledger';
 import type { LoginLogItem } from '#contract/api/loginLog';
 import type { OrderItem } from '#contract/api/order';
+import type { Referral } from '#contract/api/promotion';
 import type { SaleItem } from '#contract/api/sale';
 import type { Withdrawal } from '#contract/api/withdrawal';
 import { maskedCard } from '#contract/ledger';
@@ -23,19 +24,22 @@ import {
   LEDGER_COLUMNS,
   LOGIN_LOG_COLUMNS,
   ORDER_COLUMNS,
+  REFERRAL_COLUMNS,
   SALE_COLUMNS,
   SHOP_COLUMNS,
   WITHDRAWAL_COLUMNS,
 } from '../../src/locales/zh-CN/exports';
 import { LEDGER_KIND_LABELS, WITHDRAWAL_STATUS_LABELS } from '../../src/locales/zh-CN/ledger';
 import { PAYMENT_CHANNEL_TEXT } from '../../src/locales/zh-CN/orders';
+import { PROMOTION_TEXT } from '../../src/locales/zh-CN/promotion';
 import { SHOP_STATUS_TEXT } from '../../src/locales/zh-CN/shops';
 import { SALE_STATUS_TEXT } from '../../src/locales/zh-CN/system';
 import { membershipOf } from '../auth/membership';
 import { accountsToExport, rolesOfRow, type AccountListRow } from '../accounts/list';
 import type { Executor } from '../db/client';
 import { toIso } from '../db/query';
-import { EXPORT_PAGE_ROWS, pagesOf, type ExportContext, type ExportPlan } from '../http/exports';
+import { EXPORT_PAGE_ROWS, pagesOf, zonedTime, type ExportContext, type ExportPlan } from '../http/exports';
+import { listReferrals, subjectOf } from '../promotion/referrals';
 import { listEntries } from '../money/balance';
 import { listSalespeople } from '../money/salespeople';
 import { listWithdrawals } from '../money/withdrawals';
@@ -203,6 +207,29 @@ export function loginLogPlan({ db, body }: ExportContext<'loginLog/export'>): Ex
       { title: C.result, value: (row) => LOGIN_RESULTS[row.result] },
       { title: C.ip, value: (row) => row.ip },
       { title: C.userAgent, value: (row) => row.userAgent ?? '', width: 40 },
+    ],
+  };
+}
+
+export async function referralsPlan({ db, body, account, snapshot, config }: ExportContext<'promotion/export'>): Promise<ExportPlan<Referral>> {
+  const C = REFERRAL_COLUMNS;
+  // The caller's own referrals, or a salesperson's for staff with 销售管理, like `promotion/referrals`.
+  const saleId = await subjectOf(db, account, snapshot, body.saleId);
+  return {
+    title: EXPORT_TITLES.referrals,
+    ...throughList((current, pageSize) => listReferrals(db, saleId, { ...body, current, pageSize })),
+    columns: [
+      { title: C.username, value: (row) => row.username, width: 20 },
+      { title: C.createdAt, kind: 'time', value: (row) => row.createdAt },
+      { title: C.level, value: (row) => row.levelName ?? PROMOTION_TEXT.noMembership },
+      {
+        title: C.expiresAt,
+        value: (row) =>
+          row.levelId === null ? '' : row.expiresAt === null ? PROMOTION_TEXT.permanent : zonedTime(row.expiresAt, config.businessTimeZone),
+        width: 20,
+      },
+      { title: C.paidOrders, value: (row) => row.paidOrders },
+      { title: C.commission, kind: 'money', value: (row) => row.commissionCents },
     ],
   };
 }

@@ -34,7 +34,7 @@ export const ROLE_SEEDS: readonly RoleSeed[] = [
     code: SALESPERSON_ROLE_CODE,
     name: '销售',
     description: '推广会员，管理收款银行卡与收支记录',
-    grants: [...MEMBER_BASICS, '/client/bindCarManager', '/client/saleBalanceRecord', '/client/saleBalanceRecord/export', '/client/promotion'],
+    grants: [...MEMBER_BASICS, '/client/bindCarManager', '/client/saleBalanceRecord', '/client/saleBalanceRecord/export', '/client/promotion', '/client/promotion/export'],
   },
   { code: 'member', name: '会员', description: '注册用户', grants: MEMBER_BASICS },
 ];

@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { EXPORT_TITLES, LEDGER_COLUMNS, ORDER_COLUMNS, ACCOUNT_COLUMNS } from '../../src/locales/zh-CN/exports';
+import { EXPORT_TITLES, LEDGER_COLUMNS, ORDER_COLUMNS, ACCOUNT_COLUMNS, REFERRAL_COLUMNS } from '../../src/locales/zh-CN/exports';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, one, sql } from './support/sql';
 
@@ -141,6 +141,24 @@ describeEachDatabase('exports', (ctx: SuiteContext) => {
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const commissions = await ctx.call('ledger/list', { kind: 'commission', current: 1, pageSize: 1 }, { token: sale });
     expect(workbook.worksheets[0]!.actualRowCount - 1).toBe(commissions.content.total);
+  });
+
+  it('lets a salesperson export its own 邀请的账号 with the filters of the list, and no one else its referrals', async () => {
+    for (const filters of [{}, { levelId: 0 }, { username: 'demo' }]) {
+      const list = await ctx.call('promotion/referrals', { ...filters, current: 1, pageSize: 100 }, { token: sale });
+      expect(list.code).toBe(CODES.OK);
+      const response = await exportFile(ctx, 'promotion/export', { ...filters, format: 'csv' }, sale);
+      expect(response.statusCode).toBe(200);
+      const [header, ...data] = csvLines(response.body);
+      expect(header).toEqual(Object.values(REFERRAL_COLUMNS));
+      expect(data.map((row) => row[0])).toEqual(list.content.list.map((item: any) => item.username));
+      expect(data.map((row) => row[5])).toEqual(list.content.list.map((item: any) => yuan(item.commissionCents)));
+      expect(data.map((row) => row[1])).toEqual(list.content.list.map((item: any) => shanghai(item.createdAt)));
+    }
+    expect((await ctx.call('promotion/referrals', { current: 1, pageSize: 1 }, { token: sale })).content.total).toBeGreaterThan(0);
+    // demo_member has no 推广中心; the administrator's own referral list is empty.
+    expect((await exportFile(ctx, 'promotion/export', { format: 'csv' }, member)).json()).toMatchObject({ code: CODES.NOT_AUTHORISED });
+    expect(csvLines((await exportFile(ctx, 'promotion/export', { format: 'csv' }, admin)).body)).toHaveLength(1);
   });
 
   it('needs the list grant and the export action (A0301 otherwise), and a login (A0230)', async () => {

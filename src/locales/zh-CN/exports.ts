@@ -24,6 +24,17 @@ export const EXPORT_TITLES = {
   auditLog: '操作日志',
   loginLog: '登录日志',
   ledger: '销售收支记录',
+  referrals: '邀请的账号',
+} as const;
+
+/** 推广中心 › 邀请的账号. */
+export const REFERRAL_COLUMNS = {
+  username: '用户名',
+  createdAt: '注册时间',
+  level: '会员等级',
+  expiresAt: '会员到期',
+  paidOrders: '已支付订单',
+  commission: '佣金（元）',
 } as const;
 
 export const ACCOUNT_COLUMNS = {

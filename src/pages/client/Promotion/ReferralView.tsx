@@ -4,11 +4,15 @@
  * one, that salesperson's, as 销售管理 opens it (the server checks the grant).
  */
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Card, Typography } from 'antd';
+import { useRef } from 'react';
 import type { PromotionSummary, Referral } from '#contract/api/promotion';
 import { formatYuan } from '#contract/money';
 import Chart, { monthText, monthTicks, yuanText, yuanTick } from '@/components/charts';
+import ExportButton from '@/components/ExportButton';
+import { REFERRAL_COLUMNS as C } from '@/locales/zh-CN/exports';
 import { PROMOTION_TEXT as T } from '@/locales/zh-CN/promotion';
 import { callApi } from '@/services/request';
 import dayjs from '@/utils/dayjs';
@@ -33,9 +37,9 @@ const NO_MEMBERSHIP = 0;
 function referralColumns(levels: ReadonlyArray<{ id: number; name: string }>): ProColumns<Referral>[] {
   const date = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD') : '-');
   return [
-    { title: '用户名', dataIndex: 'username', width: 160, ellipsis: true, fieldProps: { placeholder: '包含即可' } },
+    { title: C.username, dataIndex: 'username', width: 160, ellipsis: true, fieldProps: { placeholder: '包含即可' } },
     {
-      title: '注册时间',
+      title: C.createdAt,
       dataIndex: 'createdAt',
       search: false,
       width: 170,
@@ -43,7 +47,7 @@ function referralColumns(levels: ReadonlyArray<{ id: number; name: string }>): P
     },
     { title: '注册日期', dataIndex: 'registered', valueType: 'dateRange', hideInTable: true },
     {
-      title: '会员等级',
+      title: C.level,
       dataIndex: 'levelId',
       valueType: 'select',
       width: 120,
@@ -51,15 +55,15 @@ function referralColumns(levels: ReadonlyArray<{ id: number; name: string }>): P
       render: (_, row) => row.levelName ?? T.noMembership,
     },
     {
-      title: '会员到期',
+      title: C.expiresAt,
       dataIndex: 'expiresAt',
       search: false,
       width: 120,
       render: (_, row) => (row.levelId === null ? '-' : row.expiresAt === null ? T.permanent : date(row.expiresAt)),
     },
-    { title: '已支付订单', dataIndex: 'paidOrders', search: false, width: 100, align: 'right' },
+    { title: C.paidOrders, dataIndex: 'paidOrders', search: false, width: 100, align: 'right' },
     {
-      title: '佣金（元）',
+      title: C.commission,
       dataIndex: 'commissionCents',
       search: false,
       width: 110,
@@ -108,9 +112,12 @@ export default function ReferralView({ saleId }: { saleId?: number }) {
     const answer = await callApi('order/levels', {}, { errorToast: false });
     return answer.isSuccess ? answer.content.map((level) => ({ id: level.id, name: level.name })) : [];
   });
+  const access = useAccess();
+  const filters = useRef<Record<string, unknown>>({});
   const list = usePagedList<'promotion/referrals', ReferralFilters>('promotion/referrals', {
     toBody: ({ registered, ...rest }) => ({ ...rest, ...body, ...registeredRange(registered) }),
     emptyText: T.referralsEmpty,
+    filtersRef: filters,
   });
   const columns = referralColumns(levels);
   const data = summary.data;
@@ -153,6 +160,10 @@ export default function ReferralView({ saleId }: { saleId?: number }) {
         pagination={tablePagination}
         search={{ labelWidth: 'auto' }}
         options={{ reload: true, density: false, setting: false }}
+        toolBarRender={() => [
+          // The salesperson's own list (推广中心); staff export 销售管理 itself.
+          <ExportButton key="export" path="promotion/export" allowed={saleId === undefined && access.canExportReferrals} filters={() => filters.current} />,
+        ]}
       />
     </>
   );
