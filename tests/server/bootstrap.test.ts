@@ -74,7 +74,7 @@ describeEachDatabase(
         (await rows(ctx.db, sql`select m.url from role_menus rm join roles r on r.id = rm.role_id join menus m on m.id = rm.menu_id where r.code = ${code} order by m.url`)).map((row) => row.url);
       expect(await grants('member')).toEqual(['/client/home', '/client/memberCenter', '/client/orderList', '/client/shopManager', '/client/user']);
       expect(await grants('salesperson')).toEqual([
-        '/client/bindCarManager', '/client/home', '/client/memberCenter', '/client/orderList', '/client/promotion', '/client/saleBalanceRecord', '/client/saleBalanceRecord/export', '/client/shopManager', '/client/user',
+        '/client/bindCarManager', '/client/home', '/client/memberCenter', '/client/orderList', '/client/promotion', '/client/promotion/export', '/client/saleBalanceRecord', '/client/saleBalanceRecord/export', '/client/shopManager', '/client/user',
       ]);
       const operator = await grants('operator');
       expect(operator).toEqual(expect.arrayContaining(['/client/system/appManager/versionManager', '/client/system/jsonEditer/urlActions', '/withdrawalApproval', '/client/rechargeMannager']));
