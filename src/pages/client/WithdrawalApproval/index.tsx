@@ -1,7 +1,7 @@
 /** `/client/withdrawalApproval`: staff review withdrawals: approve (marks paid) or reject with a reason. */
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Popconfirm, Typography } from 'antd';
-import { useAccess } from '@umijs/max';
+import { useAccess, useLocation } from '@umijs/max';
 import { useRef, useState } from 'react';
 import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
@@ -13,6 +13,7 @@ import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
+import { filtersFromSearch } from '@/utils/listQuery';
 import { tablePagination } from '@/utils/requestDefaults';
 import { cardLabel, statusValueEnum, withdrawalDetailColumns } from '../SaleBalanceRecord/display';
 import RejectForm from './RejectForm';
@@ -124,6 +125,9 @@ export default function WithdrawalApprovalPage() {
   ];
 
   const filters = useRef<Record<string, unknown>>({});
+  // ?status=pending: the dashboard's 待审批提现 opens the list filtered.
+  const { search } = useLocation();
+  const [initialFilters] = useState(() => filtersFromSearch(search, { text: ['status'] }));
   const list = usePagedList('withdrawal/list', { actionRef: table, emptyText: APPROVAL_TEXT.empty, filtersRef: filters });
   return (
     <PageContainer title="提现审批">
@@ -134,6 +138,7 @@ export default function WithdrawalApprovalPage() {
         {...list}
         pagination={tablePagination}
         search={{ labelWidth: 'auto' }}
+        form={{ initialValues: initialFilters }}
         options={{ reload: true, density: false, setting: false }}
         scroll={{ x: tableWidth(columns) }}
         toolBarRender={() => [<ExportButton key="export" path="withdrawal/export" allowed={access.canExportWithdrawals} filters={() => filters.current} />]}
