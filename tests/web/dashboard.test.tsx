@@ -146,11 +146,13 @@ describe('who sees the dashboard on 首页', () => {
     const { unmount } = render(<HomePage />);
     expect(await screen.findByTestId('dashboard')).toBeInTheDocument();
     expect(screen.getByTestId('home-promotion')).toBeInTheDocument();
-    expect(screen.queryByText(/someone$/)).toBeNull();
+    // The greeting stays; the member's membership line and figures do not.
+    expect(screen.getByRole('heading', { name: /，someone$/ })).toBeInTheDocument();
+    expect(screen.queryByText('未开通会员')).toBeNull();
     unmount();
     (useAccess as jest.Mock).mockReturnValue({ canSeeOrderList: true });
     render(<HomePage />);
-    expect(screen.getByText(/，someone/)).toBeInTheDocument();
+    expect(screen.getByText('未开通会员')).toBeInTheDocument();
     expect(screen.queryByTestId('dashboard')).toBeNull();
   });
 });

@@ -87,6 +87,9 @@ export default function HomePage() {
   if (seesDashboard(access) && getToken()) {
     return (
       <PageContainer title="首页">
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          {greeting(new Date().getHours())}，{username}
+        </Typography.Title>
         {promotion}
         <ChunkErrorBoundary>
           <Suspense fallback={<Card loading style={{ marginBottom: 16 }} />}>
