@@ -1,6 +1,6 @@
 /**
  * 数据看板 in Chromium (issue 15): demo_admin's 首页 shows the cards and the charts drawn from the
- * demo data, and the 待确认订单 card opens 订单列表 filtered to the pending orders, its total the
+ * demo data (its paid order is 60 days old: the 近 90 天 range shows it), and the 待确认订单 card opens 订单列表 filtered to the pending orders, its total the
  * card's figure. Screenshots at 1440 and 390.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -14,9 +14,15 @@ async function dashboardDrawn(page: Page) {
   for (const title of [T.todayRevenue, T.monthRevenue, T.newAccountsToday, T.activeMembers, T.pendingOrders, T.pendingWithdrawals, T.payableCommission]) {
     await expect(dashboard.getByText(title, { exact: true })).toBeVisible();
   }
-  // The chart chunk loaded and drew: the demo data has a paid order and today's registrations.
-  await expect(dashboard.getByRole('group', { name: `${T.orderTrend}：${T.revenueSeries}` }).locator('canvas').first()).toBeVisible();
+  // The chart chunk loaded and drew: the demo accounts registered today.
   await expect(dashboard.getByRole('group', { name: T.registrationTrend }).locator('canvas').first()).toBeVisible();
+  // The demo member's paid order is 60 days old: 近 90 天 holds it.
+  const summary = page.waitForResponse((response) => isApiCall('dashboard/summary')(new URL(response.url())));
+  await dashboard.locator('.ant-picker-range').click();
+  await page.locator('.ant-picker-presets').getByText(T.last90, { exact: true }).click();
+  const body = (await summary).request().postDataJSON();
+  expect(new Date(body.to).getTime() - new Date(body.from).getTime()).toBe(89 * 86_400_000);
+  await expect(dashboard.getByRole('group', { name: `${T.orderTrend}：${T.revenueSeries}` }).locator('canvas').first()).toBeVisible();
   await expect(dashboard.getByRole('group', { name: T.levels }).locator('canvas').first()).toBeVisible();
   await expect(page.getByTestId('dashboard-top-sales')).toContainText(DEMO_ACCOUNTS.salesperson.username);
   return dashboard;

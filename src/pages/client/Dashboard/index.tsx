@@ -6,7 +6,7 @@
  */
 import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Alert, Button, Card, Col, DatePicker, Empty, List, Row, Segmented, Space, Statistic, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Empty, List, Row, Segmented, Statistic, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import type { DashboardSummary } from '#contract/api/dashboard';
@@ -201,8 +201,7 @@ export function DashboardView({
   const state: ChartState = { loading: loading && !current, failed: failed && !loading && !current, onRetry };
   const today = dayjs();
   const picker = (
-    <Space wrap>
-      <DatePicker.RangePicker
+    <DatePicker.RangePicker
         aria-label={T.range}
         value={range}
         allowClear={false}
@@ -219,40 +218,32 @@ export function DashboardView({
           if (days <= RANGE_MAX_DAYS) onRange([value[0], value[1]]);
         }}
       />
-    </Space>
   );
   // Before the first answer the parts are unknown: the charts the account most likely sees wait.
   const parts = summary ?? { orderDays: [], registrationDays: [], levels: [], topSalespeople: undefined, cards: {} };
   const nothing = summary && !Object.keys(summary.cards).length;
   return (
     <section aria-label={T.title} data-testid="dashboard">
-      <Card
-        size="small"
-        style={{ marginBottom: 16 }}
-        title={T.title}
-        extra={picker}
-        styles={{ header: { flexWrap: 'wrap', rowGap: 8, paddingBlock: 8 } }}
-      >
-        {tooLong && <Alert type="warning" showIcon message={T.rangeTooLong} style={{ marginBottom: 8 }} />}
-        {failed && !summary ? (
-          <Alert
-            type="error"
-            showIcon
-            message={T.loadFailed}
-            action={
-              <Button size="small" onClick={onRetry}>
-                {T.retry}
-              </Button>
-            }
-          />
-        ) : summary ? (
-          <Typography.Text type="secondary">
-            {dayText(summary.from)} 至 {dayText(summary.to)}
-          </Typography.Text>
-        ) : (
-          <Typography.Text type="secondary">{T.range}</Typography.Text>
-        )}
-      </Card>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', justifyContent: 'space-between', marginBottom: 16 }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {T.title}
+        </Typography.Title>
+        {picker}
+      </div>
+      {tooLong && <Alert type="warning" showIcon message={T.rangeTooLong} style={{ marginBottom: 16 }} />}
+      {failed && !summary && (
+        <Alert
+          type="error"
+          showIcon
+          message={T.loadFailed}
+          style={{ marginBottom: 16 }}
+          action={
+            <Button size="small" onClick={onRetry}>
+              {T.retry}
+            </Button>
+          }
+        />
+      )}
       {loading && !summary ? <Card loading style={{ marginBottom: 16 }} /> : summary && <FigureCards summary={summary} />}
       {nothing && <Empty description={T.nothing} />}
       <Row gutter={[16, 16]}>
