@@ -3,7 +3,7 @@
  * confirm, cancel or refund them. A member may cancel their own pending order.
  */
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useAccess, useLocation } from '@umijs/max';
+import { useAccess } from '@umijs/max';
 import { Modal, Popconfirm, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import DetailDrawer from '@/components/DetailDrawer';
@@ -111,8 +111,7 @@ export default function OrderListPage() {
 
   const filters = useRef<Record<string, unknown>>({});
   // ?status=paid&created=2026-11-01,2026-11-25: the dashboard's cards open the list filtered.
-  const { search } = useLocation();
-  const [initialFilters] = useState(() => filtersFromSearch(search, { text: ['status'], ranges: ['created'] }));
+  const [initialFilters] = useState(() => filtersFromSearch(window.location.search, { text: ['status'], ranges: ['created'] }));
   const list = usePagedList<'order/list', Filters>('order/list', { toBody: toListBody, actionRef, emptyText: '暂无订单', filtersRef: filters });
   return (
     <PageContainer title="订单列表">

@@ -1,7 +1,7 @@
 /** `/client/withdrawalApproval`: staff review withdrawals: approve (marks paid) or reject with a reason. */
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Popconfirm, Typography } from 'antd';
-import { useAccess, useLocation } from '@umijs/max';
+import { useAccess } from '@umijs/max';
 import { useRef, useState } from 'react';
 import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
@@ -126,8 +126,7 @@ export default function WithdrawalApprovalPage() {
 
   const filters = useRef<Record<string, unknown>>({});
   // ?status=pending: the dashboard's 待审批提现 opens the list filtered.
-  const { search } = useLocation();
-  const [initialFilters] = useState(() => filtersFromSearch(search, { text: ['status'] }));
+  const [initialFilters] = useState(() => filtersFromSearch(window.location.search, { text: ['status'] }));
   const list = usePagedList('withdrawal/list', { actionRef: table, emptyText: APPROVAL_TEXT.empty, filtersRef: filters });
   return (
     <PageContainer title="提现审批">

@@ -1,7 +1,7 @@
 /** 用户管理: accounts (search, filters, create, enable / disable, reset password, roles, salesperson) and the audit log tab. */
 import { PlusOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable, type ActionType, type ProColumns, type ProDescriptionsItemProps } from '@ant-design/pro-components';
-import { useAccess, useLocation, useModel } from '@umijs/max';
+import { useAccess, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, message, Modal, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -120,8 +120,7 @@ export default function UsersManager() {
   const reload = () => table.current?.reload();
   const close = () => setDialog(undefined);
   // ?created=…&membership=active: the dashboard's 新增会员 and 有效会员 open the list filtered.
-  const { search } = useLocation();
-  const [initialFilters] = useState(() => filtersFromSearch(search, { text: ['membership'], ranges: ['created'] }));
+  const [initialFilters] = useState(() => filtersFromSearch(window.location.search, { text: ['membership'], ranges: ['created'] }));
   const lastFilters = useRef<Record<string, unknown>>({});
   const confirmResetPassword = (account: AccountAdminItem) =>
     Modal.confirm({
