@@ -18,12 +18,8 @@ import type { Executor } from '../db/client';
 import { queryOne, queryRows } from '../db/query';
 import { badParameter } from '../http/respond';
 import type { RbacSnapshot } from '../rbac/snapshot';
+import { DASHBOARD_MESSAGES } from './messages';
 
-export const DASHBOARD_MESSAGES = {
-  badDay: '不是有效的日期',
-  toBeforeFrom: '结束日期不能早于开始日期',
-  tooLong: `日期范围不能超过 ${DASHBOARD_RANGE_MAX_DAYS} 天`,
-} as const;
 
 const DAY_MS = 86_400_000;
 
@@ -88,7 +84,8 @@ export async function dashboardSummary(
   const monthFrom = dayStart(sql`${monthStart}::date`, timeZone);
   const rangeFrom = dayStart(sql`${body.from}::date`, timeZone);
   const rangeTo = dayStart(sql`${body.to}::date + 1`, timeZone);
-  const days = sql`generate_series(${body.from}::date, ${body.to}::date, interval '1 day')`;
+  // The range's days as dates (date arithmetic: no time zone, no daylight saving involved).
+  const days = sql`(select ${body.from}::date + i as day from generate_series(0, ${body.to}::date - ${body.from}::date) as i)`;
   const cards: DashboardCards = {};
   const answer: DashboardSummary = { today, monthStart, from: body.from, to: body.to, cards };
   const work: Promise<void>[] = [];
@@ -113,7 +110,7 @@ export async function dashboardSummary(
               from orders where status = 'paid' and created_at >= ${rangeFrom} and created_at < ${rangeTo}
               group by 1)
             select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(agg.n, 0) as n, coalesce(agg.revenue, 0) as revenue
-            from (select day::date as day from ${days} as day) d left join agg on agg.day = d.day
+            from ${days} d left join agg on agg.day = d.day
             order by d.day`,
       ).then((rows) => {
         answer.orderDays = rows.map((row) => ({ day: row.day, paidOrders: Number(row.n), revenueCents: Number(row.revenue) }));
@@ -152,7 +149,7 @@ export async function dashboardSummary(
               from accounts where created_at >= ${rangeFrom} and created_at < ${rangeTo}
               group by 1)
             select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(agg.n, 0) as n
-            from (select day::date as day from ${days} as day) d left join agg on agg.day = d.day
+            from ${days} d left join agg on agg.day = d.day
             order by d.day`,
       ).then((rows) => {
         answer.registrationDays = rows.map((row) => ({ day: row.day, count: Number(row.n) }));
