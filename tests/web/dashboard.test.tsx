@@ -1,7 +1,6 @@
 /** 数据看板 (staff 首页): the cards the grants open, their links' filters, the states, and who sees it. */
 import { useAccess, useModel } from '@umijs/max';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import type { DashboardSummary } from '#contract/api/dashboard';
 import Dashboard, { CARDS, DashboardView, lastDays } from '@/pages/client/Dashboard';
 import HomePage, { seesDashboard } from '@/pages/client/Home';
 import { DASHBOARD_TEXT as T } from '@/locales/zh-CN/dashboard';
@@ -35,6 +34,9 @@ jest.mock('@/pages/client/loadDashboard', () => ({
 
 const { callApi } = jest.requireMock('@/services/request') as { callApi: jest.Mock };
 
+// An import() type: this file has jest.mock, so babel rewrites its imports before the types go.
+type DashboardSummary = import('#contract/api/dashboard').DashboardSummary;
+
 const days = ['2026-11-24', '2026-11-25'];
 const FULL: DashboardSummary = {
   today: '2026-11-25',
@@ -57,7 +59,7 @@ const FULL: DashboardSummary = {
   topSalespeople: [{ accountId: 5, username: 'sales01', orders: 2, commissionCents: 1_980 }],
 };
 const range = lastDays(2, dayjs('2026-11-25'));
-const view = (summary: DashboardSummary | undefined, extra: Partial<Parameters<typeof DashboardView>[0]> = {}) =>
+const view = (summary: DashboardSummary | undefined, extra: { loading?: boolean; failed?: boolean } = {}) =>
   render(<DashboardView summary={summary} loading={false} failed={false} onRetry={jest.fn()} range={range} onRange={jest.fn()} {...extra} />);
 
 beforeEach(() => jest.clearAllMocks());
