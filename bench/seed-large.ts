@@ -59,12 +59,12 @@ export async function seedLarge(db: Db, options: LargeSeed): Promise<{ seconds: 
              case when n % 5 = 0 then levels.ids[1 + n % levels.c] end,
              case when n % 5 = 0 then now() + make_interval(days => (n % 500) - 100) end,
              case when n % 10 < 3 and n > ${sales} then ${base} + 1 + n % ${sales} end
-      from generate_series(1, ${options.accounts}) as n, levels`);
+      from generate_series(1, ${options.accounts}::int) as n, levels`);
     await tx.execute(sql`select setval(pg_get_serial_sequence('accounts', 'id'), (select max(id) from accounts))`);
     lap(`${options.accounts.toLocaleString('en-US')} accounts`);
     await tx.execute(sql`
       insert into salespeople (account_id, commission_rate, invite_code, balance_cents)
-      select ${base} + n, 1000, 'B' || lpad(n::text, 7, '0'), n * 1000 from generate_series(1, ${sales}) as n`);
+      select ${base} + n, 1000, 'B' || lpad(n::text, 7, '0'), n * 1000 from generate_series(1, ${sales}::int) as n`);
     // Orders: n = 1 is the newest; 70 % paid, then pending, cancelled, refunded; every 5th with a salesperson.
     for (let from = 1; from <= options.orders; from += BATCH) {
       const to = Math.min(options.orders, from + BATCH - 1);
@@ -77,7 +77,7 @@ export async function seedLarge(db: Db, options: LargeSeed): Promise<{ seconds: 
           select n, now() - make_interval(secs => n * ${seconds / options.orders}::float8) as at,
                  (array['paid', 'paid', 'paid', 'paid', 'paid', 'paid', 'paid', 'pending', 'cancelled', 'refunded'])[1 + n % 10] as status,
                  1 + n % levels.c as l, n % 5 = 0 as sold
-          from generate_series(${from}, ${to}) as n, levels)
+          from generate_series(${from}::int, ${to}::int) as n, levels)
         insert into orders (order_no, account_id, level_id, level_name, duration_days, amount_cents, status, channel, salesperson_id,
                             commission_rate, commission_cents, created_at, paid_at, closed_at)
         select to_char(o.at, 'YYYYMMDD') || '9' || lpad(o.n::text, 9, '0'),
