@@ -81,7 +81,7 @@ export async function seedLarge(db: Db, options: LargeSeed): Promise<{ seconds: 
         insert into orders (order_no, account_id, level_id, level_name, duration_days, amount_cents, status, channel, salesperson_id,
                             commission_rate, commission_cents, created_at, paid_at, closed_at)
         select to_char(o.at, 'YYYYMMDD') || '9' || lpad(o.n::text, 9, '0'),
-               ${base} + 1 + (o.n * 7919) % ${options.accounts},
+               ${base} + 1 + ((o.n::bigint * 7919) % ${options.accounts}::int)::int,
                levels.ids[o.l], levels.names[o.l], levels.durations[o.l], levels.prices[o.l], o.status,
                case when o.n % 7 = 0 then 'recharge' else 'online' end,
                case when o.sold then ${base} + 1 + (o.n / 5) % ${sales} end,
