@@ -109,6 +109,7 @@ function OrderTrend({ days, state }: { days: NonNullable<DashboardSummary['order
         ]}
         formatValue={revenue ? yuanText : countText}
         formatTick={revenue ? yuanTick : countText}
+        wholeNumbers={!revenue}
         emptyText={T.ordersEmpty}
       />
     </Card>
@@ -124,6 +125,7 @@ function LevelsChart({ levels, state }: { levels: NonNullable<DashboardSummary['
         labels={levels.map((level) => level.name)}
         series={[{ name: T.levelsOrders, kind: 'bar', data: levels.map((level) => level.orders), color: '#237804' }]}
         formatValue={countText}
+        wholeNumbers
         emptyText={T.ordersEmpty}
       />
     </Card>
@@ -141,6 +143,7 @@ function RegistrationTrend({ days, state }: { days: NonNullable<DashboardSummary
         tooltipLabels={labels.map(dayText)}
         series={[{ name: T.registrationsSeries, kind: 'bar', data: days.map((day) => day.count) }]}
         formatValue={countText}
+        wholeNumbers
         emptyText={T.registrationsEmpty}
       />
     </Card>
