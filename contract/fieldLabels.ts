@@ -44,6 +44,7 @@ export const FIELD_LABELS: Record<string, string> = {
   kind: '类型',
   levelId: '会员等级',
   makeDefault: '设为默认',
+  membership: '会员状态',
   menuIds: '菜单',
   minSupportedVersion: '最低支持版本',
   monthStart: '月份',

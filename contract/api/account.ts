@@ -120,6 +120,12 @@ export const AccountListQuery = Type.Object(
     status: Type.Optional(AccountStatus),
     roleId: Type.Optional(Id()),
     levelId: Type.Optional(Int4(0)),
+    /** Registered at or after (ISO 8601): the dashboard's 新增会员 link. */
+    createdFrom: Type.Optional(DateTime({ description: '注册时间不早于' })),
+    /** Registered before (ISO 8601). */
+    createdTo: Type.Optional(DateTime({ description: '注册时间早于' })),
+    /** `active`: a membership that has not expired (the dashboard's 有效会员). */
+    membership: Type.Optional(OneOf(['active'] as const, 'active：会员有效（未过期）')),
   },
   strict,
 );

@@ -23,6 +23,7 @@ import { pluginApi } from './plugin';
 import { mediaApi } from './media';
 import { newsApi } from './news';
 import { promotionApi } from './promotion';
+import { dashboardApi } from './dashboard';
 import type { Code } from '../codes';
 
 /** Every answer: `{ isSuccess, code, msg, content }`. `success` is the legacy flag some answers carry. */
@@ -58,6 +59,7 @@ export const API = {
   ...mediaApi,
   ...newsApi,
   ...promotionApi,
+  ...dashboardApi,
 };
 
 export type CallMap = typeof API;

@@ -59,6 +59,11 @@ function listFilters(body: AccountListQuery): ListFilters {
   if (body.levelId !== undefined) {
     filters.push(body.levelId === 0 ? sql`a.membership_level_id is null` : sql`a.membership_level_id = ${body.levelId}`);
   }
+  if (body.createdFrom) filters.push(sql`a.created_at >= ${body.createdFrom}::timestamptz`);
+  if (body.createdTo) filters.push(sql`a.created_at < ${body.createdTo}::timestamptz`);
+  if (body.membership === 'active') {
+    filters.push(sql`a.membership_level_id is not null and (a.membership_expires_at is null or a.membership_expires_at > now())`);
+  }
   const searching = Boolean(body.username || body.email);
   return {
     where: sql.join(filters, sql` and `),
@@ -125,7 +130,7 @@ export function accountPageStatements(body: AccountListQuery, current: number, p
     /** Up to the cap + 1 matches among the newest RECENT_ACCOUNTS accounts. */
     recent: counted(sql`
       select a.id, a.created_at
-      from (select id, created_at, username, email, status, membership_level_id from accounts
+      from (select id, created_at, username, email, status, membership_level_id, membership_expires_at from accounts
             order by created_at desc, id desc limit ${RECENT_ACCOUNTS}) a
       where ${where} order by a.created_at desc, a.id desc limit ${SEARCH_COUNT_CAP + 1}`),
     /** Run withSearchIndexes: up to the cap + 1 matches. */

@@ -13,6 +13,7 @@ import { orderCalls } from './order';
 import { pluginCalls } from './plugin';
 import { profileCalls } from './profile';
 import { promotionCalls } from './promotion';
+import { dashboardCalls } from './dashboard';
 import { roleCalls } from './role';
 import { saleCalls } from './sale';
 import { scriptCalls } from './script';
@@ -40,4 +41,5 @@ export const CALLS: readonly CallDefinition[] = [
   ...pluginCalls,
   ...sessionCalls,
   ...promotionCalls,
+  ...dashboardCalls,
 ];

@@ -18,7 +18,7 @@ type Option = ComposeOption<BarSeriesOption | LineSeriesOption | GridComponentOp
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-export function chartOption({ labels, tooltipLabels, series, formatValue, formatTick }: ChartDrawingProps): Option {
+export function chartOption({ labels, tooltipLabels, series, formatValue, formatTick, wholeNumbers }: ChartDrawingProps): Option {
   const format = formatValue ?? String;
   return {
     animationDuration: 300,
@@ -47,6 +47,7 @@ export function chartOption({ labels, tooltipLabels, series, formatValue, format
     },
     yAxis: {
       type: 'value',
+      ...(wholeNumbers && { minInterval: 1 }),
       axisLabel: { color: CHART_AXIS_TEXT, formatter: (value: number) => (formatTick ?? format)(value) },
       splitLine: { lineStyle: { color: CHART_GRID_LINE } },
     },

@@ -42,3 +42,17 @@ export function monthTicks(months: readonly string[]): string[] {
 /** Whether a chart has anything to draw: some label and some non-zero value. */
 export const hasValues = (labels: readonly string[], series: readonly { data: readonly number[] }[]) =>
   labels.length > 0 && series.some((one) => one.data.some((value) => Number.isFinite(value) && value !== 0));
+
+/** `2026-11-05` → 2026年11月5日 (the tooltip's heading of a day). */
+export function dayText(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return `${year}年${month}月${date}日`;
+}
+
+/** The axis labels of consecutive `YYYY-MM-DD` days: 11月5日, with the year on the first one and on every 1 January. */
+export function dayTicks(days: readonly string[]): string[] {
+  return days.map((day, index) => {
+    const [, month, date] = day.split('-').map(Number);
+    return index === 0 || (month === 1 && date === 1) ? dayText(day) : `${month}月${date}日`;
+  });
+}

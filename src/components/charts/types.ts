@@ -19,6 +19,8 @@ export interface ChartDrawingProps {
   formatValue?: (value: number) => string;
   /** A value as the y axis says it (e.g. yuanTick). */
   formatTick?: (value: number) => string;
+  /** Counts: the y axis ticks whole numbers only (no 0.2 rounded to 0). */
+  wholeNumbers?: boolean;
   /** Pixels; default 280. */
   height?: number;
 }

@@ -10,11 +10,24 @@ import { getOne } from '@/services/account';
 import type { Membership } from '#contract/api/account';
 import HomeFigures from './HomeFigures';
 import PluginPanel from './PluginPanel';
+import ChunkErrorBoundary from '@/components/ChunkErrorBoundary';
 import { cachedReadOptions } from '@/utils/requestDefaults';
 import { loadPromotionCards } from './loadPromotionCards';
+import { loadDashboard } from './loadDashboard';
 
 // A salesperson's referral cards: their own chunk, so the member 首页 downloads nothing more.
 const PromotionCards = lazy(loadPromotionCards);
+// Staff's 数据看板: its own chunk too (and the charts' in theirs).
+const Dashboard = lazy(loadDashboard);
+
+/**
+ * Whether the account sees the staff dashboard instead of the member home: /admin, or one of the
+ * lists whose figures it shows (every order needs 订单列表 with /admin; members hold 订单列表 for
+ * their own orders only).
+ */
+export function seesDashboard(access: Partial<Record<string, boolean>>): boolean {
+  return Boolean(access.canSeeAdmin || access.canSeeWithdrawalApprova || access.canSeeRechargeMannager || access.canSeeUsersManager);
+}
 
 export function greeting(hour: number): string {
   if (hour < 6) return '夜深了';
@@ -64,14 +77,31 @@ export default function HomePage() {
   const username = fresh?.username ?? initialState?.username ?? '';
   const email = fresh?.email ?? initialState?.email;
   const membership = fresh ? fresh.membership : (initialState?.membershipInfo ?? null);
-  const { canSeePromotion } = useAccess();
+  const access = useAccess();
+  const { canSeePromotion } = access;
+  const promotion = canSeePromotion && getToken() && (
+    <Suspense fallback={<Card loading style={{ marginBottom: 16 }} />}>
+      <PromotionCards cacheKey={`promotion/summary/${username}`} />
+    </Suspense>
+  );
+  if (seesDashboard(access) && getToken()) {
+    return (
+      <PageContainer title="首页">
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          {greeting(new Date().getHours())}，{username}
+        </Typography.Title>
+        {promotion}
+        <ChunkErrorBoundary>
+          <Suspense fallback={<Card loading style={{ marginBottom: 16 }} />}>
+            <Dashboard cacheKey={`dashboard/summary/${username}`} />
+          </Suspense>
+        </ChunkErrorBoundary>
+      </PageContainer>
+    );
+  }
   return (
     <PageContainer title="首页">
-      {canSeePromotion && getToken() && (
-        <Suspense fallback={<Card loading style={{ marginBottom: 16 }} />}>
-          <PromotionCards cacheKey={`promotion/summary/${username}`} />
-        </Suspense>
-      )}
+      {promotion}
       <Card>
         <Typography.Title level={3} style={{ marginTop: 0 }}>
           {greeting(new Date().getHours())}，{username}

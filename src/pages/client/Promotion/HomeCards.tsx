@@ -13,6 +13,8 @@ export default function HomeCards({ cacheKey }: { cacheKey: string }) {
     { cacheKey },
   );
   if (!data) return loading ? <Card loading style={{ marginBottom: 16 }} /> : null;
+  // 首页 shows a salesperson's cards; an account that is none (staff holding every menu) gets nothing here (推广中心 says why).
+  if (!data.isSalesperson) return null;
   return (
     <section aria-label="推广" data-testid="home-promotion">
       <InviteCards summary={data} />

@@ -17,6 +17,7 @@ import { percentToBasisPoints, SYSTEM_TEXT } from '#contract/system';
 import dayjs from '@/utils/dayjs';
 import { compactFilters, type TableAnswer } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
+import { dayRangeBounds, filtersFromSearch } from '@/utils/listQuery';
 import { CreateAccountForm, RolesForm, SaleForm, showPasswordOnce } from './AccountForms';
 import AuditLog from './AuditLog';
 import DetailDrawer from '@/components/DetailDrawer';
@@ -31,7 +32,11 @@ const USERS_TEXT = {
   selfShort: '当前账号',
   self: '不能修改自己的角色或状态；修改密码请到个人设置',
   beyondShort: '无权操作',
+  membershipFilter: '会员状态',
+  createdFilter: '注册日期',
 } as const;
+
+const MEMBERSHIP_FILTER = { active: { text: '有效会员' } };
 
 const STATUS_ENUM = { enabled: { text: '启用', status: 'Success' }, disabled: { text: '停用', status: 'Default' } };
 const NO_MEMBERSHIP = 0;
@@ -83,10 +88,16 @@ type Dialog = { kind: 'create' } | { kind: 'roles'; account: AccountAdminItem } 
 
 type AccountsAnswer = TableAnswer<AccountAdminItem> & { totalCapped?: boolean };
 
+/** The search form's values as the call's filters: the registration days as ISO bounds. */
+export function accountFilters({ created, ...filters }: Record<string, unknown>): Record<string, unknown> {
+  const range = dayRangeBounds(created as [string, string] | undefined);
+  return { ...compactFilters(filters), ...(range && { createdFrom: range.from, createdTo: range.to }) };
+}
+
 /** `account/list` (the legacy shape) with each row's salesperson summary. */
 async function requestAccounts(params: Record<string, unknown> & { current?: number; pageSize?: number }): Promise<AccountsAnswer> {
   const { current = FIRST_PAGE, pageSize = DEFAULT_PAGE_SIZE, ...filters } = params;
-  const body = { ...compactFilters(filters), current, pageSize } as AccountListQuery;
+  const body = { ...accountFilters(filters), current, pageSize } as AccountListQuery;
   const answer = await callApi('account/list', body);
   if (!answer.isSuccess) return { data: [], total: 0, success: false };
   const { list, total, totalCapped } = answer.content;
@@ -108,6 +119,8 @@ export default function UsersManager() {
   const currentUsername = useModel('@@initialState').initialState?.username;
   const reload = () => table.current?.reload();
   const close = () => setDialog(undefined);
+  // ?created=…&membership=active: the dashboard's 新增会员 and 有效会员 open the list filtered.
+  const [initialFilters] = useState(() => filtersFromSearch(window.location.search, { text: ['membership'], ranges: ['created'] }));
   const lastFilters = useRef<Record<string, unknown>>({});
   const confirmResetPassword = (account: AccountAdminItem) =>
     Modal.confirm({
@@ -141,6 +154,8 @@ export default function UsersManager() {
       render: (_, account) => renderMembership(account),
     },
     { title: '销售', dataIndex: 'sale', search: false, width: 120, render: (_, account) => renderSale(account) },
+    { title: USERS_TEXT.membershipFilter, dataIndex: 'membership', key: 'membershipFilter', valueType: 'select', valueEnum: MEMBERSHIP_FILTER, hideInTable: true },
+    { title: USERS_TEXT.createdFilter, dataIndex: 'created', valueType: 'dateRange', hideInTable: true },
     // Shown where the card has room for it (≥1600 px); always in 详情.
     { title: A.createdAt, dataIndex: 'createdAt', search: false, width: 160, responsive: ['xxl'], render: (_, account) => renderCreatedAt(account) },
     {
@@ -217,9 +232,10 @@ export default function UsersManager() {
           headerTitle="账号列表"
           actionRef={table}
           columns={columns}
+          form={{ initialValues: initialFilters }}
           request={async (params) => {
             const { current: _current, pageSize: _pageSize, ...filters } = params;
-            lastFilters.current = compactFilters(filters);
+            lastFilters.current = accountFilters(filters);
             const answer = await requestAccounts(params);
             setTotalCapped(Boolean(answer.totalCapped));
             return answer;

@@ -1,0 +1,56 @@
+/**
+ * 数据看板 in Chromium (issue 15): demo_admin's 首页 shows the cards and the charts drawn from the
+ * demo data (its paid order is 60 days old: the 近 90 天 range shows it), and the 待确认订单 card opens 订单列表 filtered to the pending orders, its total the
+ * card's figure. Screenshots at 1440 and 390.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { DASHBOARD_TEXT as T } from '../src/locales/zh-CN/dashboard';
+import { isApiCall, login } from './support/console';
+import { screenshot } from './support/screens';
+
+async function dashboardDrawn(page: Page) {
+  const dashboard = page.getByTestId('dashboard');
+  for (const title of [T.todayRevenue, T.monthRevenue, T.newAccountsToday, T.activeMembers, T.pendingOrders, T.pendingWithdrawals, T.payableCommission]) {
+    await expect(dashboard.getByText(title, { exact: true })).toBeVisible();
+  }
+  // The chart chunk loaded and drew: the demo accounts registered today.
+  await expect(dashboard.getByRole('group', { name: T.registrationTrend }).locator('canvas').first()).toBeVisible();
+  // The demo member's paid order is 60 days old: 近 90 天 holds it.
+  const summary = page.waitForResponse((response) => isApiCall('dashboard/summary')(new URL(response.url())));
+  await dashboard.locator('.ant-picker-range').click();
+  await page.locator('.ant-picker-presets').getByText(T.last90, { exact: true }).click();
+  const body = (await summary).request().postDataJSON();
+  expect(new Date(body.to).getTime() - new Date(body.from).getTime()).toBe(89 * 86_400_000);
+  await expect(dashboard.getByRole('group', { name: `${T.orderTrend}：${T.revenueSeries}` }).locator('canvas').first()).toBeVisible();
+  await expect(dashboard.getByRole('group', { name: T.levels }).locator('canvas').first()).toBeVisible();
+  await expect(page.getByTestId('dashboard-top-sales')).toContainText(DEMO_ACCOUNTS.salesperson.username);
+  return dashboard;
+}
+
+test('demo_admin sees the dashboard on 首页, and 待确认订单 opens 订单列表 filtered', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, DEMO_ACCOUNTS.superAdmin.username);
+  await dashboardDrawn(page);
+  await screenshot(page, 'dashboard-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await dashboardDrawn(page);
+  await screenshot(page, 'dashboard-390');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  const card = page.getByTestId('dashboard-card-pendingOrders');
+  const figure = Number((await card.locator('.ant-statistic-content').textContent())!.replace(/\D/g, ''));
+  expect(figure).toBeGreaterThan(0);
+  const listed = page.waitForResponse((response) => isApiCall('order/list')(new URL(response.url())));
+  await card.click();
+  await expect(page).toHaveURL(/\/client\/orderList\?status=pending$/);
+  const response = await listed;
+  expect(response.request().postDataJSON()).toMatchObject({ status: 'pending' });
+  const answer = await response.json();
+  expect(answer.content.total).toBe(figure);
+  // The search form shows the filter, and the rows are the pending ones.
+  await expect(page.locator('.ant-pro-table-search')).toContainText('待支付');
+  await expect(page.locator('.ant-table-row')).toHaveCount(Math.min(figure, 10));
+});
