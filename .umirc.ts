@@ -23,6 +23,9 @@ export default defineConfig({
   // Minified chunks each keep their esbuild helpers in their own scope (else umi's build refuses
   // two chunks declaring the same helper name, as the pro-components screens do).
   esbuildMinifyIIFE: true,
+  // terser packs the chunks 8–12 % smaller than esbuild's minifier (the chart chunk 185 against
+  // 209 KB gzip, /login's JavaScript likewise): a slower build for every visitor's download.
+  jsMinifier: 'terser',
   // Route titles are set by the layout and by usePageTitle; no react-helmet in the entry bundle.
   helmet: false,
   alias: {
@@ -43,6 +46,13 @@ export default defineConfig({
   },
   chainWebpack(memo, { webpack }) {
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
+    // Umi provides Node's Buffer to any module that names it. Only zrender (echarts) does, behind a
+    // `typeof Buffer` check that falls back to the browser's own code: the polyfill was 7 KB gzip of
+    // the chart chunk for nothing.
+    memo.plugin('node-polyfill-provider').tap(([provided]) => {
+      const { Buffer: _buffer, ...rest } = provided as Record<string, unknown>;
+      return [rest];
+    });
     // umi-request's `qs` is the small URLSearchParams one (see the file); anything else keeps the real `qs`.
     memo.plugin('umi-request-qs').use(webpack.NormalModuleReplacementPlugin, [
       /^qs$/,
