@@ -3,6 +3,7 @@ import { defineConfig } from '@umijs/max';
 import routes from './config/routes';
 import { CHUNK_LOAD_TIMEOUT_MS, PUBLIC_PATH } from '#contract/constants';
 import { APP_TITLE } from './src/locales/zh-CN/routes';
+import { MOCK_CONFIG } from './config/mock';
 import { componentRequest, PRO_FIELD_INDEX, PRO_FIELD_LAZY, PRO_FIELD_LEFT_OUT } from './config/proField';
 
 export default defineConfig({
@@ -13,8 +14,8 @@ export default defineConfig({
   // Umi's default viewport forbids zooming (user-scalable=no, maximum-scale=1.0); people who need
   // larger text must be able to pinch (WCAG 1.4.4).
   metas: [{ name: 'viewport', content: 'width=device-width, initial-scale=1' }],
-  // <html lang> (umi's template has none).
-  plugins: ['./config/htmlLang.ts'],
+  // <html lang> (umi's template has none); `max dev` listens on HOST only (default 127.0.0.1).
+  plugins: ['./config/htmlLang.ts', './config/devHost.ts'],
   hash: true,
   // The console drives a Chromium extension; evergreen browsers need no polyfills.
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },
@@ -32,7 +33,7 @@ export default defineConfig({
   // `#contract/…` is the project's own code (package.json "imports"), not a package to pre-bundle.
   mfsu: { exclude: [/^#contract\//] },
   // mock/api.ts is the mock; mock/support holds its implementation, not more mocks.
-  mock: { exclude: ['mock/support/**'] },
+  mock: MOCK_CONFIG,
   antd: {},
   access: {},
   model: {},
