@@ -43,12 +43,15 @@ interface ParsedFile {
  */
 type MockRequest = IncomingMessage & { body?: unknown; _body?: boolean; files?: ParsedFile[] };
 
-/** The failing answer of the `fail` scenario: a wrapper failure with a message and a detail. */
+/**
+ * The failing answer of the `fail` scenario: one sentence that says it is the mock's doing, and no
+ * detail (a detail is a second toast; calls failing together already share one, src/utils/feedback.ts).
+ */
 export const MOCK_FAILURE = {
   isSuccess: false,
   code: 'B0001',
-  msg: '模拟失败：系统繁忙，请稍后再试',
-  content: 'mock scenario: fail',
+  msg: '模拟失败（mock 场景 fail）：系统繁忙，请稍后再试',
+  content: '',
 } as const;
 
 /** The mock's administrator password (mock only; a real server never starts with a known one). */
