@@ -42,8 +42,11 @@ export default defineConfig({
     title: APP_TITLE,
     locale: false,
   },
-  chainWebpack(memo, { webpack }) {
+  chainWebpack(memo, { webpack, env }) {
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
+    // `max dev`: MFSU's remote entry uses top-level await, and webpack warned in the browser's
+    // console that the targets might lack async/await; every target has it (Chrome 100+).
+    if (env === 'development') memo.output.merge({ environment: { asyncFunction: true } });
     // umi-request's `qs` is the small URLSearchParams one (see the file); anything else keeps the real `qs`.
     memo.plugin('umi-request-qs').use(webpack.NormalModuleReplacementPlugin, [
       /^qs$/,

@@ -27,7 +27,10 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
   layout: 'mix',
   splitMenus: false,
   fixedHeader: true,
-  menu: { locale: false },
+  // Names under the icons when the side menu is collapsed, instead of antd's per-item Tooltip:
+  // that Tooltip wraps rc-menu's class item, so React 18.3 warns about findDOMNode on every page.
+  menu: { locale: false, collapsedShowTitle: true },
+  menuProps: { _internalDisableMenuItemTitleTooltip: true } as Record<string, unknown>,
   postMenuData: (items) => withMenuIcons(items, initialState?.userMenus),
   rightContentRender: false,
   actionsRender: () => [
