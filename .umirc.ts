@@ -3,6 +3,7 @@ import { defineConfig } from '@umijs/max';
 import routes from './config/routes';
 import { CHUNK_LOAD_TIMEOUT_MS, PUBLIC_PATH } from '#contract/constants';
 import { APP_TITLE } from './src/locales/zh-CN/routes';
+import { MOCK_CONFIG } from './config/mock';
 import { componentRequest, PRO_FIELD_INDEX, PRO_FIELD_LAZY, PRO_FIELD_LEFT_OUT } from './config/proField';
 
 export default defineConfig({
@@ -13,8 +14,8 @@ export default defineConfig({
   // Umi's default viewport forbids zooming (user-scalable=no, maximum-scale=1.0); people who need
   // larger text must be able to pinch (WCAG 1.4.4).
   metas: [{ name: 'viewport', content: 'width=device-width, initial-scale=1' }],
-  // <html lang> (umi's template has none).
-  plugins: ['./config/htmlLang.ts'],
+  // <html lang> (umi's template has none); `max dev` listens on HOST only (default 127.0.0.1).
+  plugins: ['./config/htmlLang.ts', './config/devHost.ts'],
   hash: true,
   // The console drives a Chromium extension; evergreen browsers need no polyfills.
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },
@@ -35,7 +36,7 @@ export default defineConfig({
   // `#contract/…` is the project's own code (package.json "imports"), not a package to pre-bundle.
   mfsu: { exclude: [/^#contract\//] },
   // mock/api.ts is the mock; mock/support holds its implementation, not more mocks.
-  mock: { exclude: ['mock/support/**'] },
+  mock: MOCK_CONFIG,
   antd: {},
   access: {},
   model: {},
@@ -44,7 +45,7 @@ export default defineConfig({
     title: APP_TITLE,
     locale: false,
   },
-  chainWebpack(memo, { webpack }) {
+  chainWebpack(memo, { webpack, env }) {
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
     // Umi provides Node's Buffer to any module that names it. Only zrender (echarts) does, behind a
     // `typeof Buffer` check that falls back to the browser's own code: the polyfill was 7 KB gzip of
@@ -53,6 +54,9 @@ export default defineConfig({
       const { Buffer: _buffer, ...rest } = provided as Record<string, unknown>;
       return [rest];
     });
+    // `max dev`: MFSU's remote entry uses top-level await, and webpack warned in the browser's
+    // console that the targets might lack async/await; every target has it (Chrome 100+).
+    if (env === 'development') memo.output.merge({ environment: { asyncFunction: true } });
     // umi-request's `qs` is the small URLSearchParams one (see the file); anything else keeps the real `qs`.
     memo.plugin('umi-request-qs').use(webpack.NormalModuleReplacementPlugin, [
       /^qs$/,

@@ -6,6 +6,10 @@
  * following Content Security Policy directive …") and a `securitypolicyviolation` listener that an
  * init script adds to every document, recording into `window.__cspViolations`. The first test
  * shows that both see a violation the policy must cause, so a silent pass means no violation.
+ *
+ * The same visits fail on any other error or warning in the browser's console, or an uncaught
+ * error in the page (issue 18: a clean console; the development build's React and antd warnings
+ * are checked by tests/web/feedback.test.tsx and by hand under `npm run dev`).
  */
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
@@ -38,11 +42,14 @@ const PERMISSIONS_POLICY_MESSAGE = /Permissions-Policy|Unrecognized feature/i;
 async function watchViolations(page: Page) {
   const consoleMessages: string[] = [];
   const headerWarnings: string[] = [];
+  const consoleProblems: string[] = [];
   page.on('console', (message) => {
     const text = message.text();
     if (CSP_CONSOLE_MESSAGE.test(text)) consoleMessages.push(`${page.url()}: ${text}`);
-    if (PERMISSIONS_POLICY_MESSAGE.test(text)) headerWarnings.push(`${page.url()}: ${text}`);
+    else if (PERMISSIONS_POLICY_MESSAGE.test(text)) headerWarnings.push(`${page.url()}: ${text}`);
+    else if (message.type() === 'error' || message.type() === 'warning') consoleProblems.push(`${page.url()} ${message.type()}: ${text}`);
   });
+  page.on('pageerror', (error) => consoleProblems.push(`${page.url()} uncaught: ${error.message}`));
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => {
@@ -58,6 +65,7 @@ async function watchViolations(page: Page) {
   return {
     consoleMessages,
     headerWarnings,
+    consoleProblems,
     recorded,
     /** Moves the current document's recorded violations into `recorded` (call before leaving it). */
     async collect(label: string) {
@@ -68,6 +76,7 @@ async function watchViolations(page: Page) {
       expect(recorded, 'securitypolicyviolation events').toEqual([]);
       expect(consoleMessages, 'CSP messages in the console').toEqual([]);
       expect(headerWarnings, 'Permissions-Policy warnings in the console').toEqual([]);
+      expect(consoleProblems, 'errors and warnings in the console').toEqual([]);
     },
   };
 }
@@ -109,7 +118,7 @@ test('a violation is seen by both watchers (an inline script is refused)', async
   expect(watch.recorded.join('\n')).toContain('script-src');
 });
 
-test('the public pages run under the policy without a violation', async ({ page }) => {
+test('the public pages run under the policy without a violation or a console error or warning', async ({ page }) => {
   const watch = await watchViolations(page);
   for (const path of PUBLIC_PAGES) {
     expectPolicy(await page.goto(path), path);
@@ -122,7 +131,7 @@ test('the public pages run under the policy without a violation', async ({ page 
 for (const role of MENU_ROLES) {
   const { username } = DEMO_ACCOUNTS[role];
 
-  test(`${username} opens every screen of its menu without a violation`, async ({ page }) => {
+  test(`${username} opens every screen of its menu without a violation or a console error or warning`, async ({ page }) => {
     // Up to seventeen screens, each loaded in full and left to settle.
     test.setTimeout(240_000);
     const watch = await watchViolations(page);

@@ -13,6 +13,7 @@ const api = createMockApi();
 
 export default {
   'POST /api/mock/scenario': api.setScenario,
+  'GET /api/mock/scenario': api.getScenario,
   'GET /api/health': api.forward,
   'GET /api/ready': api.forward,
   'POST /api/admin/*': api.forward,

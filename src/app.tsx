@@ -1,6 +1,6 @@
 /** Runtime configuration: startup state, layout, antd locale, error boundary. */
 import { matchRoutes, type RunTimeLayoutConfig } from '@umijs/max';
-import { ConfigProvider } from 'antd';
+import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import React, { Suspense } from 'react';
 import ChunkErrorBoundary from '@/components/ChunkErrorBoundary';
@@ -10,10 +10,13 @@ import LoginRequired from '@/auth/LoginRequired';
 import { UI_TEXT } from '@/locales/zh-CN/common';
 import { APP_TITLE } from '@/locales/zh-CN/routes';
 import { THEME } from '@/theme';
+import { FeedbackBridge } from '@/utils/feedback';
 
 // Only the client area needs these: keep them out of the entry bundle.
 const HeaderActions = React.lazy(() => import('@/components/Header'));
 const Forbidden = React.lazy(() => import('@/components/Forbidden'));
+// `npm run dev` only: the active mock scenario's banner (a production build leaves the chunk out).
+const MockScenarioBanner = process.env.NODE_ENV === 'development' ? React.lazy(() => import('@/components/MockScenarioBanner')) : null;
 
 export async function getInitialState(): Promise<InitialState> {
   return loadInitialState();
@@ -24,8 +27,13 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
   layout: 'mix',
   splitMenus: false,
   fixedHeader: true,
-  menu: { locale: false },
-  postMenuData: (items) => withMenuIcons(items, initialState?.userMenus),
+  // Names under the icons when the side menu is collapsed, instead of antd's per-item Tooltip:
+  // that Tooltip wraps rc-menu's class item, so React 18.3 warns about findDOMNode on every page.
+  menu: { locale: false, collapsedShowTitle: true },
+  menuProps: { _internalDisableMenuItemTitleTooltip: true } as Record<string, unknown>,
+  // ProLayout's own Tooltip on the top-level items wraps an element without a ref (findDOMNode
+  // warning); with collapsedShowTitle the names show under the icons anyway.
+  postMenuData: (items) => withMenuIcons(items, initialState?.userMenus).map((item) => ({ ...item, disabledTooltip: true })),
   rightContentRender: false,
   actionsRender: () => [
     <Suspense key="header" fallback={null}>
@@ -56,10 +64,20 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
   token: { header: { colorBgHeader: '#fff' } },
 });
 
+// antd's <App> (no element of its own) gives message / modal / notification the theme and locale;
+// src/utils/feedback.ts hands its instances to the rest of the console.
 export function rootContainer(container: React.ReactNode) {
   return (
     <ConfigProvider locale={zhCN} theme={THEME}>
-      <ChunkErrorBoundary>{container}</ChunkErrorBoundary>
+      <App component={false}>
+        <FeedbackBridge />
+        <ChunkErrorBoundary>{container}</ChunkErrorBoundary>
+        {MockScenarioBanner && (
+          <Suspense fallback={null}>
+            <MockScenarioBanner />
+          </Suspense>
+        )}
+      </App>
     </ConfigProvider>
   );
 }

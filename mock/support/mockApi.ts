@@ -2,6 +2,7 @@
  * The mock API behind mock/api.ts, written against Node's own request/response so it runs under
  * umi's mock middleware (express) and under the contract tests' plain http server alike.
  */
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -17,14 +18,40 @@ export interface Scenario {
   path?: string;
 }
 
-type MockRequest = IncomingMessage & { body?: unknown };
+/**
+ * Who a scenario applies to: every browser and account (`global`, the default), the browser that
+ * set it (`browser`: a cookie names it), or the calls made with one account's login (`account`).
+ * The narrowest one that is set wins: browser, then account, then global.
+ */
+export type ScenarioScope = 'global' | 'browser' | 'account';
 
-/** The failing answer of the `fail` scenario: a wrapper failure with a message and a detail. */
+/** The cookie naming a browser for `scope: "browser"` scenarios (set by the mock when first needed). */
+export const MOCK_BROWSER_COOKIE = 'mock_browser';
+
+/** A file as umi's mock middleware hands it over (multer's memory storage). */
+interface ParsedFile {
+  fieldname: string;
+  originalname: string;
+  mimetype?: string;
+  buffer: Buffer;
+}
+
+/**
+ * Under umi's mock middleware the body has been read before the handler: body-parser (JSON,
+ * urlencoded) into `body` with `_body` set, multer (multipart) into `body` and `files`. A plain
+ * server leaves the stream unread.
+ */
+type MockRequest = IncomingMessage & { body?: unknown; _body?: boolean; files?: ParsedFile[] };
+
+/**
+ * The failing answer of the `fail` scenario: one sentence that says it is the mock's doing, and no
+ * detail (a detail is a second toast; calls failing together already share one, src/utils/feedback.ts).
+ */
 export const MOCK_FAILURE = {
   isSuccess: false,
   code: 'B0001',
-  msg: '模拟失败：系统繁忙，请稍后再试',
-  content: 'mock scenario: fail',
+  msg: '模拟失败（mock 场景 fail）：系统繁忙，请稍后再试',
+  content: '',
 } as const;
 
 /** The mock's administrator password (mock only; a real server never starts with a known one). */
@@ -34,7 +61,13 @@ export const MOCK_CARD_FINGERPRINT_KEY = 'mock-card-fingerprint-key';
 
 interface MockState {
   app: Promise<FastifyInstance>;
+  /** The global scenario. */
   scenario: Scenario | null;
+  browsers: Map<string, Scenario>;
+  /** By username. */
+  accounts: Map<string, Scenario>;
+  /** Which account a token logged in (learnt from the login answers that pass through). */
+  tokens: Map<string, string>;
 }
 
 // umi re-requires mock files on every edit: keep one database and app per process.
@@ -59,7 +92,11 @@ async function startApp(): Promise<FastifyInstance> {
 }
 
 function state(): MockState {
-  holder[globalKey] ??= { app: startApp(), scenario: null };
+  holder[globalKey] ??= { app: startApp(), scenario: null, browsers: new Map(), accounts: new Map(), tokens: new Map() };
+  // A holder from before this file gained scopes (umi re-requires mock files on edits).
+  holder[globalKey]!.browsers ??= new Map();
+  holder[globalKey]!.accounts ??= new Map();
+  holder[globalKey]!.tokens ??= new Map();
   return holder[globalKey]!;
 }
 
@@ -92,19 +129,130 @@ async function readRaw(req: MockRequest): Promise<Buffer> {
 
 async function readBody(req: MockRequest): Promise<unknown> {
   // umi's mock middleware has already parsed JSON bodies; a plain server has not.
-  if (req.body !== undefined) return req.body;
+  if (req._body || req.files) return req.body ?? {};
   const text = (await readRaw(req)).toString('utf8');
   return text ? JSON.parse(text) : {};
+}
+
+/** A text field's values as multer's append-field left them (a name given twice is an array). */
+function fieldValues(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(fieldValues);
+  if (value === undefined || value === null) return [];
+  return [typeof value === 'object' ? JSON.stringify(value) : String(value)];
+}
+
+/** A part header's quoted value, written the way browsers write it (UTF-8 bytes; `"` and newlines escaped). */
+const quoted = (text: string) => `"${text.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}"`;
+
+/**
+ * The multipart body again, from what multer parsed: the text fields first, then the files (a
+ * browser's FormData order for the console's uploads), each file with its name and type.
+ */
+export function rebuildMultipart(fields: Record<string, unknown>, files: readonly ParsedFile[]): { body: Buffer; contentType: string } {
+  const boundary = `----umi-mock-${Math.random().toString(16).slice(2)}${Date.now().toString(16)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields ?? {})) {
+    for (const text of fieldValues(value)) {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name=${quoted(name)}\r\n\r\n${text}\r\n`, 'utf8'));
+    }
+  }
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(file.fieldname)}; filename=${quoted(file.originalname)}\r\n` +
+          `Content-Type: ${file.mimetype || 'application/octet-stream'}\r\n\r\n`,
+        'utf8',
+      ),
+      file.buffer,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * The request's body as the server must get it. A body umi's middleware has parsed is written
+ * again (JSON, urlencoded, multipart); any other type is still the unread stream.
+ */
+async function bodyToForward(req: MockRequest): Promise<{ payload?: string | Buffer; contentType: string }> {
+  const contentType = String(req.headers['content-type'] ?? '');
+  if (req.method === 'GET' || req.method === 'HEAD') return { contentType: contentType || 'application/json' };
+  if (req.files) {
+    const rebuilt = rebuildMultipart((req.body ?? {}) as Record<string, unknown>, req.files);
+    return { payload: rebuilt.body, contentType: rebuilt.contentType };
+  }
+  if (isJson(contentType)) return { payload: JSON.stringify(await readBody(req)), contentType: 'application/json' };
+  if (req._body && /application\/x-www-form-urlencoded/i.test(contentType)) {
+    const form = new URLSearchParams();
+    for (const [name, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) for (const text of fieldValues(value)) form.append(name, text);
+    return { payload: form.toString(), contentType };
+  }
+  return { payload: await readRaw(req), contentType };
 }
 
 function callPath(url: string): string {
   return url.split('?')[0].replace(/^\/api\/admin\//, '');
 }
 
-function scenarioFor(url: string): Scenario | null {
-  const scenario = state().scenario;
+function cookie(req: IncomingMessage, name: string): string | undefined {
+  for (const pair of String(req.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = pair.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+function bearer(req: IncomingMessage): string | undefined {
+  return /^Bearer\s+(.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
+}
+
+/** The request's account, when its token came from a login made through the mock. */
+function accountOf(req: IncomingMessage): string | undefined {
+  const token = bearer(req);
+  return token ? state().tokens.get(token) : undefined;
+}
+
+/** The scenarios that apply to this request's browser and account, narrowest first. */
+function scenariosFor(req: IncomingMessage): Array<Scenario & { scope: ScenarioScope }> {
+  const { scenario, browsers, accounts } = state();
+  const browser = cookie(req, MOCK_BROWSER_COOKIE);
+  const account = accountOf(req);
+  return [
+    ...(browser && browsers.has(browser) ? [{ ...browsers.get(browser)!, scope: 'browser' as const }] : []),
+    ...(account && accounts.has(account) ? [{ ...accounts.get(account)!, scope: 'account' as const }] : []),
+    ...(scenario ? [{ ...scenario, scope: 'global' as const }] : []),
+  ];
+}
+
+/** The scenario this call meets: the narrowest scope that has one set decides (its path may spare the call). */
+function scenarioFor(req: IncomingMessage): Scenario | null {
+  const [scenario] = scenariosFor(req);
   if (!scenario) return null;
-  return !scenario.path || scenario.path === callPath(url) ? scenario : null;
+  return !scenario.path || scenario.path === callPath(req.url ?? '/') ? scenario : null;
+}
+
+const answer = (content: unknown) => JSON.stringify({ isSuccess: true, code: '00000', msg: '成功', content });
+const refusal = (msg: string) => JSON.stringify({ isSuccess: false, code: 'A0400', msg, content: null });
+
+const SCOPES: readonly string[] = ['global', 'browser', 'account', 'all'];
+
+/** What `GET /api/mock/scenario` answers: the scenarios that apply to the asking browser and account. */
+function scenarioReport(req: IncomingMessage, browserId = cookie(req, MOCK_BROWSER_COOKIE)) {
+  const { scenario, browsers, accounts } = state();
+  const account = accountOf(req);
+  const browser = browserId ? browsers.get(browserId) ?? null : null;
+  const own = account ? accounts.get(account) ?? null : null;
+  const active = browser ? { ...browser, scope: 'browser' } : own ? { ...own, scope: 'account' } : scenario ? { ...scenario, scope: 'global' } : null;
+  return {
+    /** The one this browser's calls meet (the narrowest set), or null. */
+    active,
+    global: scenario,
+    browser,
+    account: account ? { username: account, scenario: own } : null,
+    /** Every account-scoped scenario, by username. */
+    accounts: Object.fromEntries(accounts),
+  };
 }
 
 export function createMockApi() {
@@ -113,19 +261,16 @@ export function createMockApi() {
   async function forward(req: MockRequest, res: ServerResponse) {
     try {
       const url = req.url ?? '/';
-      const scenario = scenarioFor(url);
+      const scenario = scenarioFor(req);
       if (scenario?.kind === 'fail') return send(res, 200, JSON.stringify(MOCK_FAILURE));
       if (scenario?.kind === 'empty') return send(res, 200, '');
       const app = await state().app;
-      const requestType = req.headers['content-type'];
-      // JSON calls arrive parsed by umi's middleware; uploads (multipart) pass through as bytes.
-      const payload =
-        req.method === 'GET' ? undefined : isJson(requestType) ? JSON.stringify(await readBody(req)) : await readRaw(req);
+      const { payload, contentType } = await bodyToForward(req);
       const answer = await app.inject({
         method: req.method as 'GET' | 'POST',
         url,
         headers: {
-          'content-type': isJson(requestType) ? 'application/json' : String(requestType),
+          'content-type': contentType,
           ...Object.fromEntries(FORWARDED_HEADERS.flatMap((name) => (req.headers[name] ? [[name, String(req.headers[name])]] : []))),
         },
         payload,
@@ -134,6 +279,7 @@ export function createMockApi() {
         const value = answer.headers[name];
         if (value !== undefined) res.setHeader(name, String(value));
       }
+      rememberLogin(answer.headers['content-type'], answer.rawPayload);
       send(res, answer.statusCode, answer.rawPayload, String(answer.headers['content-type'] ?? 'application/json'));
     } catch (error) {
       console.error('[mock]', error);
@@ -141,22 +287,64 @@ export function createMockApi() {
     }
   }
 
-  async function setScenario(req: MockRequest, res: ServerResponse) {
+  /** A login's token, so that `scope: "account"` scenarios know whose calls they are. */
+  function rememberLogin(type: unknown, raw: Buffer) {
+    if (!/json/i.test(String(type ?? '')) || raw.length > 64 * 1024 || !raw.includes('"token"')) return;
     try {
-      const body = ((await readBody(req)) ?? {}) as Partial<Scenario> & { scenario?: string };
-      const kind = body.scenario ?? body.kind;
-      if (kind === undefined || kind === null || kind === '' || kind === 'none') {
-        state().scenario = null;
-      } else if (kind === 'fail' || kind === 'empty') {
-        state().scenario = { kind, path: body.path || undefined };
-      } else {
-        return send(res, 200, JSON.stringify({ isSuccess: false, code: 'A0400', msg: '参数错误：scenario 只能是 fail、empty 或 none', content: null }));
-      }
-      send(res, 200, JSON.stringify({ isSuccess: true, code: '00000', msg: '成功', content: state().scenario }));
+      const content = (JSON.parse(raw.toString('utf8')) as { content?: { token?: unknown; username?: unknown } }).content;
+      if (typeof content?.token === 'string' && typeof content.username === 'string') state().tokens.set(content.token, content.username);
     } catch {
-      send(res, 200, JSON.stringify({ isSuccess: false, code: 'A0400', msg: '参数错误：请求体不是有效的 JSON', content: null }));
+      // not a login answer
     }
   }
 
-  return { forward, setScenario };
+  async function setScenario(req: MockRequest, res: ServerResponse) {
+    let body: Partial<Scenario> & { scenario?: unknown; scope?: unknown; account?: unknown; path?: unknown };
+    try {
+      body = ((await readBody(req)) ?? {}) as typeof body;
+    } catch {
+      return send(res, 200, refusal('参数错误：请求体不是有效的 JSON'));
+    }
+    const kind = body.scenario ?? body.kind;
+    const scope = body.scope ?? 'global';
+    if (typeof scope !== 'string' || !SCOPES.includes(scope)) return send(res, 200, refusal('参数错误：scope 只能是 global、browser、account 或 all'));
+    if (body.path !== undefined && body.path !== null && typeof body.path !== 'string') return send(res, 200, refusal('参数错误：path 应为调用路径，如 account/getMenus'));
+    const none = kind === undefined || kind === null || kind === '' || kind === 'none';
+    if (!none && kind !== 'fail' && kind !== 'empty') return send(res, 200, refusal('参数错误：scenario 只能是 fail、empty 或 none'));
+    if (scope === 'all' && !none) return send(res, 200, refusal('参数错误：scope 为 all 时 scenario 只能是 none'));
+    const scenario: Scenario | null = none ? null : { kind: kind as ScenarioKind, ...(body.path ? { path: body.path as string } : {}) };
+    const mock = state();
+
+    let browserId = cookie(req, MOCK_BROWSER_COOKIE);
+    if (scope === 'all') {
+      mock.scenario = null;
+      mock.browsers.clear();
+      mock.accounts.clear();
+    } else if (scope === 'global') {
+      mock.scenario = scenario;
+    } else if (scope === 'browser') {
+      if (!browserId && scenario) {
+        browserId = randomUUID();
+        res.setHeader('set-cookie', `${MOCK_BROWSER_COOKIE}=${browserId}; Path=/; SameSite=Lax; HttpOnly`);
+      }
+      if (browserId) {
+        if (scenario) mock.browsers.set(browserId, scenario);
+        else mock.browsers.delete(browserId);
+      }
+    } else {
+      const account = typeof body.account === 'string' && body.account.trim() ? body.account.trim() : accountOf(req);
+      if (!account) return send(res, 200, refusal('参数错误：scope 为 account 时需要 account（用户名）'));
+      if (scenario) mock.accounts.set(account, scenario);
+      else mock.accounts.delete(account);
+    }
+    send(res, 200, answer(scenarioReport(req, browserId)));
+  }
+
+  /** `GET /api/mock/scenario`: the scenarios that apply to this browser (and the token's account). */
+  function getScenario(req: MockRequest, res: ServerResponse) {
+    res.setHeader('cache-control', 'no-store');
+    send(res, 200, answer(scenarioReport(req)));
+  }
+
+  return { forward, setScenario, getScenario };
 }

@@ -1,15 +1,15 @@
 /** The dialogs of legacy §8 for the plug-in flows, in the strings of ui-text.md. */
-import { message, Modal } from 'antd';
 import { PLUGIN_STORE_URL } from '#contract/constants';
 import { UI_TEXT } from '@/locales/zh-CN/common';
 import type { PluginDialogs } from './controller';
+import { message, modal } from '@/utils/feedback';
 
 const text = UI_TEXT.messages;
 
 export const dialogs: PluginDialogs = {
-  bindSucceeded: () => Modal.success({ title: text.bindSucceededTitle, content: text.bindSucceededBody }),
-  bindFailed: (detail) => Modal.error({ title: text.bindFailedTitle, content: detail || text.bindFailedBody }),
-  cleanSucceeded: () => Modal.success({ title: text.cleanSucceededTitle, content: text.cleanSucceededBody }),
+  bindSucceeded: () => modal.success({ title: text.bindSucceededTitle, content: text.bindSucceededBody }),
+  bindFailed: (detail) => modal.error({ title: text.bindFailedTitle, content: detail || text.bindFailedBody }),
+  cleanSucceeded: () => modal.success({ title: text.cleanSucceededTitle, content: text.cleanSucceededBody }),
   stopped: () => message.success(text.stopped),
   notConnected: () =>
     message.warning({

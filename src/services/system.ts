@@ -1,11 +1,11 @@
 /** The system administration calls (menus, roles, accounts, salespeople, levels, audit log) for the screens. */
-import { message } from 'antd';
 import { callApi } from '@/services/request';
 import type { AnswerOf, BodyOf, CallPath, Page } from '#contract/api';
 import type { AccountCreateBody, AccountListItem } from '#contract/api/account';
 import type { LevelItem } from '#contract/api/membershipLevel';
 import type { RoleItem } from '#contract/api/role';
 import type { SaleInfo } from '#contract/api/sale';
+import { message } from '@/utils/feedback';
 
 /** A change: toasts `done` on success (the request layer toasts a refusal); answers whether it succeeded. */
 export async function change<P extends CallPath>(path: P, body: BodyOf<P>, done = '操作成功'): Promise<AnswerOf<P> | true | undefined> {

@@ -17,12 +17,15 @@ interface Wrapper<T = any> {
   content: T;
 }
 
+/** The server's answer to a form-encoded JSON call, which the mock must repeat (set by the server's run). */
+let serverFormAnswer: { status: number; body: string } | undefined;
+
 const targets: Array<[string, () => Promise<Target>]> = [
   ['server', startServerTarget],
   ['mock', startMockTarget],
 ];
 
-describe.each(targets)('API contract: %s', (_name, start) => {
+describe.each(targets)('API contract: %s', (name, start) => {
   let target: Target;
   const call = async <T = any>(path: string, body?: unknown, token?: string) =>
     (await post<Wrapper<T>>(target.baseUrl, `/api/admin/${path}`, body, token)).json;
@@ -144,14 +147,18 @@ describe.each(targets)('API contract: %s', (_name, start) => {
     const staff = await login(DEMO_ACCOUNTS.operator.username);
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
     const form = new FormData();
-    form.append('file', new Blob([png], { type: 'image/png' }), 'contract.png');
+    // A text field beside the file and a Chinese file name, as browsers send them (umi's mock
+    // middleware parses the multipart body before the mock sees it: the mock must send it on whole).
+    form.append('note', '说明');
+    form.append('file', new Blob([png], { type: 'image/png' }), '合同海报.png');
     const uploaded = await fetch(`${target.baseUrl}/api/admin/media/upload`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${staff}` },
       body: form,
     });
-    const answer = (await uploaded.json()) as Wrapper<{ url: string; kind: string }>;
+    const answer = (await uploaded.json()) as Wrapper<{ url: string; kind: string; name: string }>;
     expect(answer).toMatchObject({ isSuccess: true, content: { kind: 'image', url: expect.stringMatching(/^\/api\/media\//) } });
+    expect(answer.content.name).toMatch(/^合同海报/);
 
     const served = await fetch(`${target.baseUrl}${answer.content.url}`);
     expect(served.status).toBe(200);
@@ -165,6 +172,33 @@ describe.each(targets)('API contract: %s', (_name, start) => {
     expect(part.headers.get('content-range')).toBe(`bytes 8-15/${png.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(png.subarray(8, 16))).toBe(true);
   });
+
+  it('media/upload refuses what the server refuses: no file, an empty file, a type it does not take', async () => {
+    const staff = await login(DEMO_ACCOUNTS.operator.username);
+    const upload = async (form: FormData) =>
+      (await (await fetch(`${target.baseUrl}/api/admin/media/upload`, { method: 'POST', headers: { Authorization: `Bearer ${staff}` }, body: form })).json()) as Wrapper;
+    const onlyText = new FormData();
+    onlyText.append('note', 'x');
+    expect(await upload(onlyText)).toMatchObject({ isSuccess: false, code: CODES.BAD_PARAMETERS });
+    const empty = new FormData();
+    empty.append('file', new Blob([]), 'empty.png');
+    expect(await upload(empty)).toMatchObject({ isSuccess: false, code: CODES.BAD_PARAMETERS, msg: expect.stringContaining('空文件') });
+    const svg = new FormData();
+    svg.append('file', new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }), 'x.svg');
+    expect(await upload(svg)).toMatchObject({ isSuccess: false, code: CODES.BAD_PARAMETERS, msg: expect.stringContaining('文件类型不支持') });
+  });
+
+  it('a JSON call sent as a form is refused as the server refuses it', async () => {
+    const answer = await fetch(`${target.baseUrl}/api/admin/news/list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'current=1&pageSize=10',
+    });
+    const got = { status: answer.status, body: await answer.text() };
+    expect(got.status).toBeLessThan(500);
+    if (name === 'server') serverFormAnswer = got;
+    else expect(got).toEqual(serverFormAnswer);
+  });
 });
 
 describe('mock scenarios', () => {
@@ -173,14 +207,31 @@ describe('mock scenarios', () => {
     mock = await startMockTarget();
   });
   afterAll(async () => {
-    await post(mock.baseUrl, '/api/mock/scenario', {});
+    await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'none', scope: 'all' });
     await mock.close();
   });
+  afterEach(async () => {
+    await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'none', scope: 'all' });
+  });
+  const getScenario = async (headers: Record<string, string> = {}) =>
+    (await (await fetch(`${mock.baseUrl}/api/mock/scenario`, { headers })).json()) as Wrapper;
+  const scenarioPost = async (body: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${mock.baseUrl}/api/mock/scenario`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    return { json: (await response.json()) as Wrapper, cookie: response.headers.get('set-cookie') };
+  };
+  const newsList = async (headers: Record<string, string> = {}) => {
+    const response = await fetch(`${mock.baseUrl}/api/admin/news/list`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    return response.text();
+  };
 
-  it('"fail" makes the chosen call fail with a message and a detail, and only that call', async () => {
+  it('"fail" makes the chosen call fail with one message (no detail toast), and only that call', async () => {
     expect((await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'fail', path: 'news/list' })).json).toMatchObject({ isSuccess: true });
     const failed = await post<Wrapper>(mock.baseUrl, '/api/admin/news/list', {});
-    expect(failed.json).toMatchObject({ isSuccess: false, code: CODES.SERVER_ERROR, msg: expect.any(String), content: expect.any(String) });
+    expect(failed.json).toMatchObject({ isSuccess: false, code: CODES.SERVER_ERROR, msg: expect.stringContaining('模拟失败'), content: '' });
     const other = await post<Wrapper>(mock.baseUrl, '/api/admin/account/login', { username: DEMO_ACCOUNTS.member.username, password: DEMO_PASSWORD });
     expect(other.json.isSuccess).toBe(true);
   });
@@ -193,7 +244,49 @@ describe('mock scenarios', () => {
     expect((await post<Wrapper>(mock.baseUrl, '/api/admin/news/list', {})).json.isSuccess).toBe(true);
   });
 
-  it('refuses an unknown scenario with A0400', async () => {
+  it('refuses an unknown scenario or scope with A0400', async () => {
     expect((await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'explode' })).json).toMatchObject({ isSuccess: false, code: CODES.BAD_PARAMETERS });
+    expect((await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'fail', scope: 'planet' })).json).toMatchObject({ isSuccess: false, code: CODES.BAD_PARAMETERS });
+    expect((await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'fail', scope: 'account' })).json).toMatchObject({ isSuccess: false, code: CODES.BAD_PARAMETERS });
+  });
+
+  it('GET /api/mock/scenario answers the scenarios as JSON', async () => {
+    expect(await getScenario()).toMatchObject({ isSuccess: true, content: { active: null, global: null, browser: null, account: null, accounts: {} } });
+    await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'fail', path: 'news/list' });
+    expect((await getScenario()).content).toMatchObject({ active: { kind: 'fail', path: 'news/list', scope: 'global' }, global: { kind: 'fail', path: 'news/list' } });
+  });
+
+  it('a browser-scoped scenario applies only to the browser whose cookie set it', async () => {
+    const set = await scenarioPost({ scenario: 'empty', scope: 'browser' });
+    expect(set.json).toMatchObject({ isSuccess: true, content: { active: { kind: 'empty', scope: 'browser' } } });
+    const browserCookie = set.cookie!.split(';')[0];
+    expect(browserCookie).toMatch(/^mock_browser=/);
+    expect(await newsList({ cookie: browserCookie })).toBe('');
+    expect(JSON.parse(await newsList())).toMatchObject({ isSuccess: true });
+    expect(JSON.parse(await newsList({ cookie: 'mock_browser=another' }))).toMatchObject({ isSuccess: true });
+    expect((await getScenario({ cookie: browserCookie })).content).toMatchObject({ active: { kind: 'empty', scope: 'browser' }, global: null });
+    expect((await getScenario()).content.active).toBeNull();
+    // It wins over a global one, and `none` in the browser's scope ends it.
+    await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'fail' });
+    expect(await newsList({ cookie: browserCookie })).toBe('');
+    await scenarioPost({ scenario: 'none', scope: 'browser' }, { cookie: browserCookie });
+    expect(JSON.parse(await newsList({ cookie: browserCookie }))).toMatchObject({ isSuccess: false, code: CODES.SERVER_ERROR });
+  });
+
+  it('an account-scoped scenario applies only to the calls made with that account\'s login', async () => {
+    const loginAs = async (username: string) =>
+      (await post<Wrapper<LoginResult>>(mock.baseUrl, '/api/admin/account/login', { username, password: DEMO_PASSWORD })).json.content.token;
+    const operator = await loginAs(DEMO_ACCOUNTS.operator.username);
+    const member = await loginAs(DEMO_ACCOUNTS.member.username);
+    await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'fail', path: 'account/getMenus', scope: 'account', account: DEMO_ACCOUNTS.operator.username });
+    const menus = (token: string) => post<Wrapper>(mock.baseUrl, '/api/admin/account/getMenus', {}, token);
+    expect((await menus(operator)).json).toMatchObject({ isSuccess: false, code: CODES.SERVER_ERROR });
+    expect((await menus(member)).json).toMatchObject({ isSuccess: true });
+    expect((await getScenario({ authorization: `Bearer ${operator}` })).content).toMatchObject({
+      active: { kind: 'fail', path: 'account/getMenus', scope: 'account' },
+      account: { username: DEMO_ACCOUNTS.operator.username },
+      accounts: { [DEMO_ACCOUNTS.operator.username]: { kind: 'fail', path: 'account/getMenus' } },
+    });
+    expect((await getScenario({ authorization: `Bearer ${member}` })).content.active).toBeNull();
   });
 });

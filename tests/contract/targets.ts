@@ -1,11 +1,12 @@
 /**
  * The two implementations of the API contract, each behind a real HTTP port on 127.0.0.1:
- * the server (buildApp on an in-memory PGlite) and the umi mock endpoints (mock/api.ts, routed
- * the way umi's mock middleware routes them).
+ * the server (buildApp on an in-memory PGlite) and the umi mock endpoints (mock/api.ts behind umi's
+ * own mock middleware, as `max dev` serves them).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import mockRoutes from '../../mock/api';
+import path from 'node:path';
+import { MOCK_CONFIG } from '../../config/mock';
 import { buildApp } from '../../server/app';
 import { bootstrap } from '../../server/bootstrap';
 import { openDatabase } from '../../server/db/client';
@@ -41,28 +42,37 @@ export async function startServerTarget(): Promise<Target> {
   };
 }
 
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
+/* eslint-disable @typescript-eslint/no-require-imports */
+// umi's own dev-server pieces (the versions `max dev` runs): express, its CORS and compression
+// middleware, and the mock feature's loader and middleware (body-parser, multer, path-to-regexp).
+const express = require('@umijs/bundler-utils/compiled/express') as () => any;
+const cors = require('cors') as (options: object) => any;
+const compression = require('@umijs/bundler-webpack/compiled/compression') as () => any;
+const { createMockMiddleware } = require('@umijs/preset-umi/dist/features/mock/createMockMiddleware') as {
+  createMockMiddleware(opts: { context: { mockData: unknown } }): any;
+};
+const { getMockData } = require('@umijs/preset-umi/dist/features/mock/getMockData') as {
+  getMockData(opts: { cwd: string; mockConfig: object }): unknown;
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
 
-/** Matches `METHOD /path` keys with `*` wildcards, like umi's mock middleware (path-to-regexp). */
-function route(routes: Record<string, Handler>, method: string, path: string): Handler | undefined {
-  for (const [key, handler] of Object.entries(routes)) {
-    const [keyMethod, keyPath] = key.split(' ');
-    const pattern = new RegExp(`^${keyPath.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
-    if (keyMethod === method && pattern.test(path)) return handler;
-  }
-  return undefined;
-}
-
+/**
+ * The mock files behind the middleware stack `max dev` puts in front of them (see
+ * @umijs/bundler-webpack's dev server and @umijs/preset-umi's mock feature): CORS, compression,
+ * then the mock middleware, which parses every non-GET body before the handler sees it. Only the
+ * bundler (webpack) is left out.
+ */
 export async function startMockTarget(): Promise<Target> {
-  const server = http.createServer((req, res) => {
-    const handler = route(mockRoutes as Record<string, Handler>, req.method ?? 'GET', (req.url ?? '/').split('?')[0]);
-    if (!handler) {
-      res.statusCode = 404;
-      res.end('not mocked');
-      return;
-    }
-    void handler(req, res);
+  const app = express();
+  app.use(cors({ origin: true, methods: ['GET', 'HEAD', 'PUT', 'POST', 'PATCH', 'DELETE', 'OPTIONS'], credentials: true }));
+  app.use(compression());
+  const context = { mockData: getMockData({ cwd: path.resolve(__dirname, '../..'), mockConfig: MOCK_CONFIG }) };
+  app.use(createMockMiddleware({ context }));
+  app.use((_req: http.IncomingMessage, res: http.ServerResponse) => {
+    res.statusCode = 404;
+    res.end('not mocked');
   });
+  const server = http.createServer(app);
   const baseUrl = await listen(server);
   return {
     name: 'mock',

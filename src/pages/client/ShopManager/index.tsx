@@ -1,6 +1,5 @@
 /** `/client/shopManager`: the account's own shops; bind one through the plug-in, unbind with confirmation. */
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { message } from 'antd';
 import { useRef, useState } from 'react';
 import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
@@ -12,6 +11,7 @@ import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import BindShopModal from './BindShopModal';
 import { shopColumns, shopDetailColumns, unbindColumn } from './columns';
+import { message } from '@/utils/feedback';
 
 export default function ShopManager() {
   const table = useRef<ActionType>();

@@ -19,12 +19,12 @@ import {
   Tag,
   Typography,
   Upload,
-  message,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { UploadChangeParam, UploadFile } from 'antd/es/upload';
 import { useState } from 'react';
 import { callApi } from '@/services/request';
+import { message } from '@/utils/feedback';
 import { getToken } from '@/auth/session';
 import { deleteMedia, renameMedia } from '@/services/content';
 import type { ApiResponse } from '#contract/api';
@@ -34,6 +34,7 @@ import { CONTENT_TEXT } from '@/locales/zh-CN/content';
 import dayjs from '@/utils/dayjs';
 import { useFieldErrors } from '@/utils/fieldErrors';
 import { TABLE_SCROLL } from '../tableLayout';
+import { destroyOnHidden } from '@/utils/dialogForm';
 
 type View = 'grid' | 'list';
 
@@ -51,7 +52,7 @@ function RenameMedia({ item, onDone }: { item: MediaItem; onDone: () => void }) 
       title="重命名素材"
       width={420}
       trigger={<a>重命名</a>}
-      modalProps={{ destroyOnClose: true }}
+      modalProps={destroyOnHidden()}
       initialValues={{ name: item.name }}
       form={fieldErrors.form}
       onFinish={fieldErrors.wrap(async ({ name }) => {
@@ -258,7 +259,7 @@ export default function MediaLibrary() {
         showTotal={(total) => `共 ${total} 个`}
       />
 
-      <Modal open={playing !== null} onCancel={() => setPlaying(null)} footer={null} title={playing?.name} width={760} destroyOnClose>
+      <Modal open={playing !== null} onCancel={() => setPlaying(null)} footer={null} title={playing?.name} width={760} destroyOnHidden>
         {playing && <video src={playing.url} controls autoPlay style={{ width: '100%', maxHeight: '70vh', background: '#000' }} />}
       </Modal>
     </Space>

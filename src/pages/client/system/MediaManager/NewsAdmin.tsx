@@ -1,7 +1,7 @@
 /** 新闻管理: write, edit, publish and unpublish the articles `/news` shows. */
 import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormSwitch, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Popconfirm, Space, Tag, Typography, message } from 'antd';
+import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { ReactElement } from 'react';
 import { useRef } from 'react';
 import { createNews, deleteNews, publishNews, unpublishNews, updateNews } from '@/services/content';
@@ -14,6 +14,8 @@ import { useFieldErrors } from '@/utils/fieldErrors';
 import dayjs from '@/utils/dayjs';
 import { SYSTEM_LIST_TEXT } from '@/locales/zh-CN/system';
 import { TABLE_SCROLL } from '../tableLayout';
+import { message } from '@/utils/feedback';
+import { destroyOnHidden } from '@/utils/dialogForm';
 
 interface Values {
   title: string;
@@ -30,7 +32,7 @@ function NewsForm({ article, trigger, onDone }: { article?: NewsAdminItem; trigg
       title={article ? '编辑新闻' : CONTENT_TEXT.newNews}
       width={720}
       trigger={trigger}
-      modalProps={{ destroyOnClose: true }}
+      modalProps={destroyOnHidden()}
       initialValues={article ? { title: article.title, summary: article.summary, body: article.body } : { summary: '', body: '', publish: false }}
       form={fieldErrors.form}
       onFinish={fieldErrors.wrap(async (values) => {

@@ -13,6 +13,7 @@ import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { useFieldErrors } from '@/utils/fieldErrors';
 import { TABLE_SCROLL } from '../tableLayout';
+import { destroyOnHidden } from '@/utils/dialogForm';
 
 type LevelValues = Omit<LevelCreateBody, 'priceCents'> & { price: string };
 
@@ -27,7 +28,7 @@ function LevelForm({ level, onClose, onSubmit }: { level?: LevelItem; onClose():
       layout="horizontal"
       labelCol={{ span: 6 }}
       onOpenChange={(open) => !open && onClose()}
-      modalProps={{ destroyOnClose: true }}
+      modalProps={destroyOnHidden()}
       initialValues={
         level
           ? { ...level, price: formatYuan(level.priceCents).replace(/,/g, '') }

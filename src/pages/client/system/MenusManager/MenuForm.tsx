@@ -7,6 +7,7 @@ import { MENU_KIND_TEXT } from '@/locales/zh-CN/system';
 import type { MenuAdminNode, MenuCreateBody } from '#contract/api/menu';
 import { parentOptions } from './menuTree';
 import { useFieldErrors } from '@/utils/fieldErrors';
+import { destroyOnHidden } from '@/utils/dialogForm';
 
 export const ROOT_PARENT = 0;
 
@@ -39,7 +40,7 @@ export default function MenuForm({ open, onOpenChange, tree, menu, parentId, onS
       title={menu ? '编辑菜单' : '新建菜单'}
       open={open}
       onOpenChange={onOpenChange}
-      modalProps={{ destroyOnClose: true }}
+      modalProps={destroyOnHidden()}
       width={560}
       layout="horizontal"
       labelCol={{ span: 5 }}

@@ -3,6 +3,7 @@ import { ModalForm, ProFormTreeSelect } from '@ant-design/pro-components';
 import type { MenuAdminNode } from '#contract/api/menu';
 import { ROOT_PARENT } from './MenuForm';
 import { parentOptions } from './menuTree';
+import { destroyOnHidden } from '@/utils/dialogForm';
 
 interface Props {
   menu?: MenuAdminNode;
@@ -18,7 +19,7 @@ export default function MoveForm({ menu, tree, onClose, onSubmit }: Props) {
       title={menu ? `移动菜单「${menu.title}」` : '移动菜单'}
       open={Boolean(menu)}
       onOpenChange={(open) => !open && onClose()}
-      modalProps={{ destroyOnClose: true }}
+      modalProps={destroyOnHidden()}
       width={480}
       initialValues={{ parentId: menu?.parentId ?? ROOT_PARENT }}
       onFinish={({ parentId }) => onSubmit(parentId === ROOT_PARENT ? null : parentId)}

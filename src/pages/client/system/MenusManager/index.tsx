@@ -12,7 +12,6 @@ import {
 import { useRequest } from "ahooks";
 import {
   Button,
-  Modal,
   Space,
   Tag,
   Tooltip,
@@ -28,6 +27,7 @@ import MoveForm from "./MoveForm";
 import MoreActions from "../components/MoreActions";
 import { TABLE_SCROLL } from "../tableLayout";
 import { allIds, moved, siblingsOf } from "./menuTree";
+import { modal } from '@/utils/feedback';
 
 const KIND_COLOR = {
   directory: "blue",
@@ -85,14 +85,14 @@ export default function MenusManager() {
   /** A menu other roles hold asks to remove their grants too; one only the super administrator holds is simply deleted. */
   const confirmRemove = (menu: MenuAdminNode) =>
     otherGrants(menu) > 0
-      ? Modal.confirm({
+      ? modal.confirm({
           title: `删除菜单「${menu.title}」？`,
           content: SYSTEM_TEXT.menuGranted(otherGrants(menu)),
           okText: "删除并取消授权",
           okButtonProps: { danger: true },
           onOk: () => remove(menu, true),
         })
-      : Modal.confirm({
+      : modal.confirm({
           title: `确定删除菜单「${menu.title}」？`,
           okButtonProps: { danger: true },
           onOk: () => remove(menu, false),

@@ -31,7 +31,7 @@ const toTreeData = (nodes: readonly MenuNode[]): any[] =>
 export default function PreviewModal({ open, roleName, menuIds, onClose }: Props) {
   const { data, loading } = useRequest(() => previewGrants(menuIds), { ready: open, refreshDeps: [open, menuIds.join(',')] });
   return (
-    <Modal title={`以此角色预览：${roleName || '未命名角色'}`} open={open} onCancel={onClose} footer={null} width={760} destroyOnClose>
+    <Modal title={`以此角色预览：${roleName || '未命名角色'}`} open={open} onCancel={onClose} footer={null} width={760} destroyOnHidden>
       <Spin spinning={loading}>
         <Typography.Paragraph type="secondary">未保存的授权也会体现在预览中；持有此角色的账号下次加载时将看到以下菜单与权限。</Typography.Paragraph>
         <Typography.Title level={5}>菜单</Typography.Title>

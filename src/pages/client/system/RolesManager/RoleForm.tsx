@@ -10,6 +10,7 @@ import { ROLE_CODE_PATTERN, SUPER_ADMIN_ROLE_CODE } from '#contract/system';
 import { toggleGrant } from './grants';
 import PreviewModal from './PreviewModal';
 import { withFieldErrors } from '@/services/request';
+import { destroyOnHidden } from '@/utils/dialogForm';
 
 interface Props {
   open: boolean;
@@ -68,7 +69,7 @@ export default function RoleForm({ open, onOpenChange, tree, role, onSubmit }: P
       title={role ? `编辑角色「${role.name}」` : '新建角色'}
       open={open}
       onOpenChange={onOpenChange}
-      drawerProps={{ destroyOnClose: true }}
+      drawerProps={destroyOnHidden()}
       width={640}
       initialValues={{ name: role?.name, code: role?.code, description: role?.description ?? '', menuIds: role?.menuIds ?? [] }}
       onFinish={withFieldErrors(form, (values) =>

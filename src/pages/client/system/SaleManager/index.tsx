@@ -20,6 +20,7 @@ import ExportButton from '@/components/ExportButton';
 import { SALE_COLUMNS as C } from '@/locales/zh-CN/exports';
 import { TABLE_SCROLL } from '../tableLayout';
 import AccountCell from '../components/AccountCell';
+import { destroyOnHidden } from '@/utils/dialogForm';
 
 // 推广详情: the salesperson's referral view (cards, chart, 邀请的账号), loaded when first opened.
 const ReferralView = lazy(() => import('@/pages/client/Promotion/ReferralView'));
@@ -151,7 +152,7 @@ export default function SaleManager() {
         open={Boolean(promoted)}
         onClose={() => setPromoted(undefined)}
         width="min(1100px, 100vw)"
-        destroyOnClose
+        destroyOnHidden
       >
         {promoted && (
           <Suspense fallback={<Skeleton active />}>
@@ -166,7 +167,7 @@ export default function SaleManager() {
           open
           width={420}
           onOpenChange={(open) => !open && setEditing(undefined)}
-          modalProps={{ destroyOnClose: true }}
+          modalProps={destroyOnHidden()}
           initialValues={{ percent: basisPointsToPercent(editing.commissionRate) }}
           form={fieldErrors.form}
           onFinish={fieldErrors.wrap(async ({ percent }) => {

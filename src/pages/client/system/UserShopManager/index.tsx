@@ -1,6 +1,5 @@
 /** `/client/system/userShopManager`: every account's shops, searchable by account; force unbind (audited). */
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { message } from 'antd';
 import { useAccess } from '@umijs/max';
 import { useRef } from 'react';
 import { callApi } from '@/services/request';
@@ -11,6 +10,7 @@ import { shopColumns, unbindColumn } from '../../ShopManager/columns';
 import { TABLE_SCROLL } from '../tableLayout';
 import ExportButton from '@/components/ExportButton';
 import { SHOP_COLUMNS } from '@/locales/zh-CN/exports';
+import { message } from '@/utils/feedback';
 
 export default function UserShopManager() {
   const access = useAccess();

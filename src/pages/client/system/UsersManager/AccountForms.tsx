@@ -1,6 +1,6 @@
 /** The users screen's dialogs: new account, roles, salesperson, and the one-time password. */
 import { ModalForm, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
-import { Alert, Modal, Typography } from 'antd';
+import { Alert, Typography } from 'antd';
 import { EMAIL_MAX, USERNAME_PATTERN, USERNAME_PATTERN_TEXT } from '#contract/accountRules';
 import { LIMITS } from '#contract/rules';
 import { lengthWithin, requiredNumber, requiredRule } from '@/utils/formRules';
@@ -10,6 +10,8 @@ import type { RoleOption } from '#contract/api/role';
 import type { AccountCreateBody } from '#contract/api/account';
 import { basisPointsToPercent } from '#contract/system';
 import { useFieldErrors } from '@/utils/fieldErrors';
+import { modal } from '@/utils/feedback';
+import { destroyOnHidden } from '@/utils/dialogForm';
 
 const roleSelectOptions = (roles: readonly RoleOption[]) => roles.map((role) => ({ value: role.id, label: role.name }));
 
@@ -23,7 +25,7 @@ export function CreateAccountForm({ roles, onClose, onSubmit }: { roles: RoleOpt
       open
       width={520}
       onOpenChange={(open) => !open && onClose()}
-      modalProps={{ destroyOnClose: true }}
+      modalProps={destroyOnHidden()}
       initialValues={{ roleIds: member ? [member.id] : [] }}
       form={fieldErrors.form}
       onFinish={fieldErrors.wrap((values) =>
@@ -77,7 +79,7 @@ export function RolesForm({
       open
       width={480}
       onOpenChange={(open) => !open && onClose()}
-      modalProps={{ destroyOnClose: true }}
+      modalProps={destroyOnHidden()}
       initialValues={{ roleIds }}
       onFinish={(values) => onSubmit(values.roleIds ?? [])}
     >
@@ -108,7 +110,7 @@ export function SaleForm({
       open
       width={440}
       onOpenChange={(open) => !open && onClose()}
-      modalProps={{ destroyOnClose: true }}
+      modalProps={destroyOnHidden()}
       initialValues={{ percent: rate === undefined ? 10 : basisPointsToPercent(rate), enabled }}
       onFinish={(values) => onSubmit(values.percent, values.enabled)}
     >
@@ -126,7 +128,7 @@ export function SaleForm({
 
 /** The generated password, shown once with a copy button. */
 export function showPasswordOnce(title: string, username: string, password: string) {
-  Modal.success({
+  modal.success({
     title,
     width: 460,
     content: (

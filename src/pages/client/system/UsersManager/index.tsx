@@ -3,7 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable, type ActionType, type ProColumns, type ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { useAccess, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, message, Modal, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { callApi } from '@/services/request';
 import ExportButton from '@/components/ExportButton';
@@ -26,6 +26,7 @@ import MoreActions from '../components/MoreActions';
 import { TABLE_SCROLL } from '../tableLayout';
 import AccountCell from '../components/AccountCell';
 import { accountsTotalText, SYSTEM_LIST_TEXT } from '@/locales/zh-CN/system';
+import { message, modal } from '@/utils/feedback';
 
 /** A row the caller may not act on: its own account, or one holding grants beyond the caller's. */
 const USERS_TEXT = {
@@ -123,7 +124,7 @@ export default function UsersManager() {
   const [initialFilters] = useState(() => filtersFromSearch(window.location.search, { text: ['membership'], ranges: ['created'] }));
   const lastFilters = useRef<Record<string, unknown>>({});
   const confirmResetPassword = (account: AccountAdminItem) =>
-    Modal.confirm({
+    modal.confirm({
       title: `重置 ${account.username} 的密码？`,
       content: '将生成新密码，并使该账号的所有登录失效',
       onOk: async () => {

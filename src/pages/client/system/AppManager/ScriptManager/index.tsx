@@ -3,7 +3,7 @@ import { PageContainer } from '@ant-design/pro-components';
 import { useRouteProps } from '@umijs/max';
 import useQueryParam from '@/utils/useQueryParam';
 import { useRequest } from 'ahooks';
-import { Alert, Button, Card, Descriptions, Empty, Select, Space, Table, Tag, Typography, message } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import dayjs from '@/utils/dayjs';
@@ -11,6 +11,7 @@ import { getReleaseBundle, listReleases, setReleaseBundle } from '@/services/con
 import { CONTENT_TEXT, RELEASE_STATUS_LABELS, SCRIPT_KIND_LABELS } from '@/locales/zh-CN/content';
 import type { BundleScript, ReleaseBundle } from '#contract/api/appVersion';
 import { TABLE_SCROLL } from '../../tableLayout';
+import { message } from '@/utils/feedback';
 
 const NOT_INCLUDED = 0;
 

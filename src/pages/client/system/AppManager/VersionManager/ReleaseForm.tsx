@@ -1,11 +1,11 @@
 /** Create or edit a release (the version number is fixed once created). */
 import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { message } from 'antd';
 import type { ReactElement } from 'react';
 import { createRelease, updateRelease } from '@/services/content';
 import { CHANGELOG_MAX, cleanVersion, downloadUrlProblem, minSupportedProblem, URL_MAX, versionProblem } from '#contract/content';
 import type { Release } from '#contract/api/appVersion';
 import { useFieldErrors } from '@/utils/fieldErrors';
+import { message } from '@/utils/feedback';
 
 interface Values {
   version: string;

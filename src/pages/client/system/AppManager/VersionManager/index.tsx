@@ -2,7 +2,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { history, useRouteProps } from '@umijs/max';
-import { Button, Popconfirm, Tag, Typography, message } from 'antd';
+import { Button, Popconfirm, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { deleteRelease, publishRelease, withdrawRelease } from '@/services/content';
 import type { ReleaseStatus } from '#contract/content';
@@ -12,6 +12,7 @@ import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import ReleaseForm from './ReleaseForm';
 import { TABLE_SCROLL } from '../../tableLayout';
+import { message } from '@/utils/feedback';
 
 const STATUS_COLORS: Record<ReleaseStatus, string> = { draft: 'default', published: 'green', withdrawn: 'orange' };
 

@@ -1,12 +1,13 @@
 /** Edits one script's JSON: format, validate before sending, save as a new version. */
 import { useRequest } from 'ahooks';
-import { Alert, Button, Drawer, Input, Space, Spin, Typography, message } from 'antd';
+import { Alert, Button, Drawer, Input, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { getScript, saveScript } from '@/services/content';
 import { SCRIPT_NOTE_MAX, scriptContentProblem } from '#contract/content';
 import { CONTENT_TEXT } from '@/locales/zh-CN/content';
 import type { ScriptDetail } from '#contract/api/script';
 import { formatJson, JsonEditor } from './lazyEditors';
+import { message } from '@/utils/feedback';
 
 interface Props {
   scriptId: number | null;
@@ -72,7 +73,7 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
       open={scriptId !== null}
       onClose={onClose}
       width={880}
-      destroyOnClose
+      destroyOnHidden
       title={script ? `编辑脚本：${script.name}` : '编辑脚本'}
       extra={
         <Space>

@@ -1,7 +1,7 @@
 /** A script's versions: newest first, a diff between any two, and restoring an older one. */
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
-import { Button, Drawer, Modal, Popconfirm, Space, Tag, Typography, message } from 'antd';
+import { Button, Drawer, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { getScriptVersion, restoreScriptVersion } from '@/services/content';
 import { CONTENT_TEXT } from '@/locales/zh-CN/content';
@@ -9,6 +9,7 @@ import type { ScriptDetail, ScriptListItem, ScriptVersionItem } from '#contract/
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination } from '@/utils/requestDefaults';
 import { JsonDiff } from './lazyEditors';
+import { message } from '@/utils/feedback';
 
 interface Props {
   script: ScriptListItem | null;
@@ -40,7 +41,7 @@ function DiffModal({ comparison, onClose }: { comparison: Comparison | null; onC
       onCancel={onClose}
       footer={null}
       width={1000}
-      destroyOnClose
+      destroyOnHidden
       title={comparison ? `版本对比：第 ${comparison.older} 版 → 第 ${comparison.newer} 版` : '版本对比'}
     >
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
@@ -117,7 +118,7 @@ export default function ScriptHistoryDrawer({ script, onClose, onRestored }: Pro
   ];
 
   return (
-    <Drawer open onClose={onClose} width={880} title={`${CONTENT_TEXT.history}：${script.name}`} destroyOnClose>
+    <Drawer open onClose={onClose} width={880} title={`${CONTENT_TEXT.history}：${script.name}`} destroyOnHidden>
       <ProTable<ScriptVersionItem>
         rowKey="version"
         actionRef={actionRef}

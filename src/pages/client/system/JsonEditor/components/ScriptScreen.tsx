@@ -1,7 +1,7 @@
 /** The list of one kind of script (action or link) with create, edit, history, rename and enable. */
 import { ModalForm, PageContainer, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useRouteProps } from '@umijs/max';
-import { Button, Form, Popconfirm, Switch, message } from 'antd';
+import { Button, Form, Popconfirm, Switch } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
 import { createScript, renameScript, setScriptEnabled } from '@/services/content';
@@ -15,6 +15,8 @@ import { JsonEditor } from './lazyEditors';
 import ScriptEditorDrawer from './ScriptEditorDrawer';
 import ScriptHistoryDrawer from './ScriptHistoryDrawer';
 import { useFieldErrors } from '@/utils/fieldErrors';
+import { message } from '@/utils/feedback';
+import { destroyOnHidden } from '@/utils/dialogForm';
 
 const NEW_SCRIPT_CONTENT = '{\n  \n}';
 
@@ -37,7 +39,7 @@ function CreateScriptModal({ kind, onCreated }: { kind: ScriptKind; onCreated: (
       name="script-new"
       title={`${CONTENT_TEXT.newScript}（${SCRIPT_KIND_LABELS[kind]}）`}
       width={760}
-      modalProps={{ destroyOnClose: true }}
+      modalProps={destroyOnHidden()}
       initialValues={{ content: NEW_SCRIPT_CONTENT }}
       trigger={
         <Button type="primary" icon={<PlusOutlined />}>
@@ -69,7 +71,7 @@ function RenameModal({ script, onDone }: { script: ScriptListItem; onDone: () =>
       name={`script-${script.id}`}
       title="重命名脚本"
       width={420}
-      modalProps={{ destroyOnClose: true }}
+      modalProps={destroyOnHidden()}
       initialValues={{ name: script.name }}
       trigger={<a>重命名</a>}
       form={fieldErrors.form}
