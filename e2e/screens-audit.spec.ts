@@ -4,12 +4,15 @@
  * that fails naming each screen that is wider than its window, has a table overflowing its card
  * or a column too narrow to read (e2e/support/layoutAudit.ts), or has a serious or critical
  * axe-core WCAG 2.1 AA violation (every screen at 1440; at 390 where the markup differs, see
- * AUDIT_VIEWPORTS). Filter with --grep (e.g. `--grep "demo_sale"` or `--grep 390`).
+ * AUDIT_VIEWPORTS). The same visits are watched for CSP violations and console errors or warnings
+ * (e2e/support/pageWatch.ts; e2e/csp.spec.ts shows the watch sees a violation).
+ * Filter with --grep (e.g. `--grep "demo_sale"` or `--grep 390`).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { AUDIT_VIEWPORTS, PHONE_AXE_ROUTES, auditDialog, auditPage, expectNoProblems, openScreen, screenName, viewportName } from './support/audit';
 import { buttonNamed, forbidden, login, LOGIN } from './support/console';
+import { expectPolicy, watchPage } from './support/pageWatch';
 import { demoUsername, forbiddenPaths, MENU_ROLES, screenPaths, type ROLE_CAPABILITIES } from './support/menus';
 
 /** The main dialogs, each opened by its button on the screen that has it. */
@@ -47,14 +50,18 @@ for (const viewport of AUDIT_VIEWPORTS) {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test(`public pages and the 403 page at ${folder}`, async ({ page }) => {
+      const watch = await watchPage(page);
       for (const route of PUBLIC_ROUTES) {
-        await openScreen(page, route);
+        expectPolicy(await openScreen(page, route), route);
         expectNoProblems(await auditPage(page, folder, `public-${screenName(route)}`));
+        await watch.collect(route);
       }
       await login(page, DEMO_ACCOUNTS.member.username);
       await openScreen(page, forbiddenPaths('member')[0]);
       await expect(forbidden(page)).toBeVisible();
       expectNoProblems(await auditPage(page, folder, 'public-403'));
+      await watch.collect('403');
+      watch.expectNone();
     });
 
     for (const role of MENU_ROLES) {
@@ -62,15 +69,21 @@ for (const viewport of AUDIT_VIEWPORTS) {
       test(`${username} at ${folder}`, async ({ page }) => {
         // About 8 s a screen (layout checks, axe, a picture, dialogs): demo_admin has 30 screens.
         test.setTimeout(30_000 + screenPaths(role).length * 12_000);
+        const watch = await watchPage(page);
         await login(page, username);
         for (const [index, route] of screenPaths(role).entries()) {
-          await openScreen(page, route);
+          expectPolicy(await openScreen(page, route), route);
           // A screen may add its state to the query (脚本管理's ?release=).
           await expect(page, `${route} opens for ${username}`).toHaveURL(new RegExp(`${route}(\\?|$)`));
+          await expect(forbidden(page), `${route} for ${username}`).toHaveCount(0);
           const axe = viewport.axeEverywhere || index === 0 || PHONE_AXE_ROUTES.has(route);
           expectNoProblems(await auditPage(page, folder, `${username}-${screenName(route)}`, { axe }));
+          await watch.collect(route);
         }
         await auditDialogs(page, role, folder, viewport.axeEverywhere);
+        await watch.collect('dialogs');
+        // No CSP violation, Permissions-Policy warning, console error or warning on any of them.
+        watch.expectNone();
       });
     }
   });

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
 import { layoutProblems, measureLayout } from './layoutAudit';
 import { screenshot } from './screens';
 
@@ -17,10 +17,22 @@ export const SCREENS_DIR = path.resolve(__dirname, '..', '..', 'test-results', '
  * at this width; in the other window only where the page is not the same document at both widths
  * (`PHONE_AXE_ROUTES` and each role's first screen, which carries the phone's own layout parts).
  */
-export const AUDIT_VIEWPORTS = [
+const DEFAULT_VIEWPORTS = [
   { width: 1440, height: 900, axeEverywhere: true },
   { width: 390, height: 844, axeEverywhere: false },
-] as const;
+];
+
+/** Other windows on demand, layout and pictures only: SCREENS_VIEWPORTS=1280x800,1920x1080. */
+function viewportsFrom(list: string | undefined): Array<{ width: number; height: number; axeEverywhere: boolean }> {
+  if (!list) return DEFAULT_VIEWPORTS;
+  return list.split(',').map((entry) => {
+    const [width, height] = entry.trim().split('x').map(Number);
+    if (!width || !height) throw new Error(`SCREENS_VIEWPORTS: "${entry}" is not <width>x<height>`);
+    return { width, height, axeEverywhere: false };
+  });
+}
+
+export const AUDIT_VIEWPORTS = viewportsFrom(process.env.SCREENS_VIEWPORTS);
 
 /**
  * Screens whose markup changes with the window (`Grid.useBreakpoint`: 个人设置's tabs move on top):
@@ -40,13 +52,14 @@ const SNIPPET_CHARS = 160;
 /** A screen's name in file names and messages: '/client/system/rolesManager' → 'system-rolesManager'. */
 export const screenName = (route: string) => route.replace(/^\/(client\/)?/, '').replace(/\//g, '-') || 'intro';
 
-/** Opens a route and waits for its data: no request in flight, no spinner or skeleton left. */
-export async function openScreen(page: Page, route: string): Promise<void> {
-  await page.goto(route);
+/** Opens a route and waits for its data: no request in flight, no spinner or skeleton left. Answers the document's response. */
+export async function openScreen(page: Page, route: string): Promise<Response | null> {
+  const response = await page.goto(route);
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-pro-table-list-toolbar-loading')).toHaveCount(0, {
     timeout: 20_000,
   });
+  return response;
 }
 
 /** Serious and critical axe violations within `scope` (the whole page by default), one line a node. */
