@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineConfig } from '@umijs/max';
 import routes from './config/routes';
 import { CHUNK_LOAD_TIMEOUT_MS, PUBLIC_PATH } from '#contract/constants';
-import { APP_TITLE } from './src/locales/zh-CN/routes';
+import { APP_DESCRIPTION, APP_TITLE } from './src/locales/zh-CN/routes';
 import { MOCK_CONFIG } from './config/mock';
 import { componentRequest, PRO_FIELD_INDEX, PRO_FIELD_LAZY, PRO_FIELD_LEFT_OUT } from './config/proField';
 
@@ -13,7 +13,10 @@ export default defineConfig({
   favicons: ['/logo.svg'],
   // Umi's default viewport forbids zooming (user-scalable=no, maximum-scale=1.0); people who need
   // larger text must be able to pinch (WCAG 1.4.4).
-  metas: [{ name: 'viewport', content: 'width=device-width, initial-scale=1' }],
+  metas: [
+    { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+    { name: 'description', content: APP_DESCRIPTION },
+  ],
   // <html lang> (umi's template has none); `max dev` listens on HOST only (default 127.0.0.1).
   plugins: ['./config/htmlLang.ts', './config/devHost.ts'],
   hash: true,

@@ -1,5 +1,6 @@
 /** Runtime configuration: startup state, layout, antd locale, error boundary. */
 import { matchRoutes, type RunTimeLayoutConfig } from '@umijs/max';
+import SkipLink, { MAIN_CONTENT_ID } from '@/components/SkipLink';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import React, { Suspense } from 'react';
@@ -43,7 +44,12 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
   ErrorBoundary: ChunkErrorBoundary,
   // Checked while rendering, not in onPageChange (which runs after the screen has rendered and
   // made its calls): a visitor without a session sees neither the screen nor a 403.
-  childrenRender: (children) => <LoginRequired>{children}</LoginRequired>,
+  childrenRender: (children) => (
+    // The skip link's target: the content, inside the layout's <main>.
+    <div id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+      <LoginRequired>{children}</LoginRequired>
+    </div>
+  ),
   unAccessible: (
     <LoginRequired>
       <Suspense fallback={null}>
@@ -70,6 +76,7 @@ export function rootContainer(container: React.ReactNode) {
   return (
     <ConfigProvider locale={zhCN} theme={THEME}>
       <App component={false}>
+        <SkipLink />
         <FeedbackBridge />
         <ChunkErrorBoundary>{container}</ChunkErrorBoundary>
         {MockScenarioBanner && (

@@ -5,6 +5,7 @@ import { Button, Card, Col, Row, Space, Typography } from 'antd';
 import { PLUGIN_STORE_URL } from '#contract/constants';
 import { APP_TITLE, ROUTE_TITLES } from '@/locales/zh-CN/routes';
 import usePageTitle from '@/utils/usePageTitle';
+import { MAIN_CONTENT_ID } from '@/components/SkipLink';
 import styles from './Intro.module.less';
 
 const FEATURES = [
@@ -32,42 +33,44 @@ export default function IntroPage() {
           </Link>
         </Space>
       </header>
-      <section className={styles.hero}>
-        <Typography.Title>达人邀约，一个插件就够了</Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ fontSize: 16 }}>
-          {APP_TITLE}连接你的店铺与浏览器插件：绑定店铺、批量加入达人计划、管理会员与销售收益。
-        </Typography.Paragraph>
-        <Space size="middle" wrap style={{ justifyContent: 'center' }}>
-          <Link to="/register">
-            <Button type="primary" size="large">
-              免费注册
+      <main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <section className={styles.hero}>
+          <Typography.Title>达人邀约，一个插件就够了</Typography.Title>
+          <Typography.Paragraph type="secondary" style={{ fontSize: 16 }}>
+            {APP_TITLE}连接你的店铺与浏览器插件：绑定店铺、批量加入达人计划、管理会员与销售收益。
+          </Typography.Paragraph>
+          <Space size="middle" wrap style={{ justifyContent: 'center' }}>
+            <Link to="/register">
+              <Button type="primary" size="large">
+                免费注册
+              </Button>
+            </Link>
+            <Link to="/login">
+              <Button size="large">登录账户</Button>
+            </Link>
+            <Button size="large" href={PLUGIN_STORE_URL} target="_blank" rel="noopener noreferrer">
+              安装浏览器插件
             </Button>
-          </Link>
-          <Link to="/login">
-            <Button size="large">登录账户</Button>
-          </Link>
-          <Button size="large" href={PLUGIN_STORE_URL} target="_blank" rel="noopener noreferrer">
-            安装浏览器插件
-          </Button>
-        </Space>
-      </section>
-      <section className={styles.features}>
-        <Row gutter={[16, 16]}>
-          {FEATURES.map((feature) => (
-            <Col xs={24} sm={12} lg={6} key={feature.title}>
-              <Card>
-                <Typography.Title level={4} style={{ marginTop: 0 }}>
-                  <Space>
-                    {feature.icon}
-                    {feature.title}
-                  </Space>
-                </Typography.Title>
-                <Typography.Text type="secondary">{feature.text}</Typography.Text>
-              </Card>
-            </Col>
-          ))}
-        </Row>
-      </section>
+          </Space>
+        </section>
+        <section className={styles.features}>
+          <Row gutter={[16, 16]}>
+            {FEATURES.map((feature) => (
+              <Col xs={24} sm={12} lg={6} key={feature.title}>
+                <Card>
+                  <Typography.Title level={2} style={{ marginTop: 0, fontSize: 18 }}>
+                    <Space>
+                      {feature.icon}
+                      {feature.title}
+                    </Space>
+                  </Typography.Title>
+                  <Typography.Text type="secondary">{feature.text}</Typography.Text>
+                </Card>
+              </Col>
+            ))}
+          </Row>
+        </section>
+      </main>
     </div>
   );
 }

@@ -25,6 +25,7 @@ import { strongPasswordRule } from '@/utils/passwordStrength';
 import { lengthWithin, requiredRule, requiredTextRule } from '@/utils/formRules';
 import { LIMITS } from '#contract/rules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
+import { MAIN_CONTENT_ID } from '@/components/SkipLink';
 import styles from './Login.module.less';
 
 type Tab = 'login' | 'register';
@@ -245,7 +246,7 @@ export default function LoginPage() {
 
   return (
     <div className={styles.page}>
-      <main className={styles.card}>
+      <main className={styles.card} id={MAIN_CONTENT_ID} tabIndex={-1}>
         <div className={styles.brand}>
           <img src="/logo.svg" alt="" />
           {APP_TITLE}

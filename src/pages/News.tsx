@@ -1,5 +1,6 @@
 /** `/news`: published articles, newest first, loading more as the reader scrolls. */
 import { Link } from '@umijs/max';
+import { MAIN_CONTENT_ID } from '@/components/SkipLink';
 import { useInfiniteScroll } from 'ahooks';
 import { Card, Empty, List, Result, Button, Spin, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
@@ -42,7 +43,7 @@ export default function NewsPage() {
           登录
         </Link>
       </header>
-      <main className={styles.features}>
+      <main className={styles.features} id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Typography.Title level={2}>新闻资讯</Typography.Title>
         {error && !data?.list.length ? (
           <Result status="warning" title="新闻加载失败" subTitle={error.message} extra={<Button onClick={reload}>重试</Button>} />

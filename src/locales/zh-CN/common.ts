@@ -8,6 +8,8 @@
 
 /** The header and the console-wide messages (fixed by `ui-text.md`); screens, tests and e2e read them. */
 export const UI_TEXT = {
+  /** The skip link, first on every page (src/components/SkipLink.tsx). */
+  skipToContent: '跳到主要内容',
   header: {
     cleanPluginCache: '清除插件缓存',
     anonymousName: '未登录',

@@ -44,3 +44,5 @@ export type RoutePath = keyof typeof ROUTE_TITLES;
 
 /** The console's name, shown in the layout and the browser tab. */
 export const APP_TITLE = '达人联盟控制台';
+/** The pages' meta description (search results, link previews). */
+export const APP_DESCRIPTION = '达人联盟控制台：绑定店铺，用浏览器插件批量加入达人计划，管理会员、订单与销售佣金。';
