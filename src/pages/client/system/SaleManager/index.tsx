@@ -18,6 +18,7 @@ import { tablePagination } from '@/utils/requestDefaults';
 import { useFieldErrors } from '@/utils/fieldErrors';
 import ExportButton from '@/components/ExportButton';
 import { SALE_COLUMNS as C } from '@/locales/zh-CN/exports';
+import { NO_WRAP } from '@/utils/tableWidth';
 import { TABLE_SCROLL } from '../tableLayout';
 import AccountCell from '../components/AccountCell';
 import { destroyOnHidden } from '@/utils/dialogForm';
@@ -59,14 +60,14 @@ export default function SaleManager() {
       dataIndex: 'username',
       key: 'account',
       search: false,
-      width: 190,
+      width: 170,
       ellipsis: true,
       render: (_, sale) => <AccountCell username={sale.username} email={sale.email} />,
     },
     {
       title: C.inviteCode,
       dataIndex: 'inviteCode',
-      width: 170,
+      width: 150,
       render: (_, sale) => (
         <Space size={0}>
           <Typography.Text code copyable={{ text: sale.inviteCode }}>
@@ -76,14 +77,14 @@ export default function SaleManager() {
         </Space>
       ),
     },
-    { title: C.commissionRate, dataIndex: 'commissionRate', search: false, width: 90, render: (_, sale) => formatRate(sale.commissionRate) },
+    { title: C.commissionRate, dataIndex: 'commissionRate', search: false, width: 80, render: (_, sale) => formatRate(sale.commissionRate) },
     { title: C.status, dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, hideInTable: true },
     {
       title: SYSTEM_LIST_TEXT.saleStatusSince,
       dataIndex: 'status',
       key: 'statusSince',
       search: false,
-      width: 130,
+      width: 110,
       render: (dom, sale) => (
         <Space direction="vertical" size={0}>
           {dom}
@@ -94,12 +95,12 @@ export default function SaleManager() {
       ),
       valueEnum: STATUS_ENUM,
     },
-    { title: C.referredCount, dataIndex: 'referredCount', search: false, width: 100 },
-    { title: C.balance, dataIndex: 'balanceCents', search: false, align: 'right', render: (_, sale) => formatYuan(sale.balanceCents) },
+    { title: C.referredCount, dataIndex: 'referredCount', search: false, width: 90 },
+    { title: C.balance, dataIndex: 'balanceCents', search: false, width: 110, align: 'right', render: (_, sale) => <span style={NO_WRAP}>{formatYuan(sale.balanceCents)}</span> },
     {
       title: '操作',
       valueType: 'option',
-      width: 200,
+      width: 180,
       render: (_, sale) => {
         const details = (
           <a key="promotion" onClick={() => setPromoted(sale)}>
