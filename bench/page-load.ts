@@ -265,12 +265,17 @@ async function firstVisitAfterHome(browser: Browser, baseURL: string, dist: stri
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, screen);
   await tally.quiet();
-  const chunks = [...tally.entries.values()].filter((entry) => ['Script', 'Stylesheet'].includes(entry.type ?? ''));
   await context.close();
+  return chunkWeight(tally, dist, screen, session.username);
+}
+
+/** The JS and CSS chunks the tally saw, each gzip-sized from dist/, heaviest first. */
+function chunkWeight(tally: NetworkTally, dist: string, screen: string, account: string): ScreenWeight {
+  const chunks = [...tally.entries.values()].filter((entry) => ['Script', 'Stylesheet'].includes(entry.type ?? ''));
   const files = chunks
     .map((entry) => ({ name: path.basename(new URL(entry.url).pathname), gzipBytes: gzipSize(dist, entry.url, entry.bytes) }))
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
-  return { screen, account: session.username, chunks: chunks.length, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0), files };
+  return { screen, account, chunks: chunks.length, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0), files };
 }
 
 async function screenWeights(browser: Browser, baseURL: string, dist = DIST): Promise<ScreenWeight[]> {
@@ -309,12 +314,8 @@ async function staffHomeWeight(browser: Browser, baseURL: string, dist = DIST): 
   });
   await page.locator('[data-testid="dashboard"] canvas').first().waitFor({ state: 'visible', timeout: 30_000 });
   await tally.quiet();
-  const chunks = [...tally.entries.values()].filter((entry) => ['Script', 'Stylesheet'].includes(entry.type ?? ''));
   await context.close();
-  const files = chunks
-    .map((entry) => ({ name: path.basename(new URL(entry.url).pathname), gzipBytes: gzipSize(dist, entry.url, entry.bytes) }))
-    .sort((a, b) => b.gzipBytes - a.gzipBytes);
-  return { screen: '/client/home (数据看板)', account: session.username, chunks: chunks.length, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0), files };
+  return chunkWeight(tally, dist, '/client/home (数据看板)', session.username);
 }
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
