@@ -296,7 +296,8 @@ export const orders = pgTable(
     uniqueIndex('orders_order_no_key').on(t.orderNo),
     index('orders_account').on(t.accountId, t.createdAt),
     index('orders_status_created').on(t.status, t.createdAt),
-    index('orders_created').on(t.createdAt),
+    // (created_at, id): the lists' and the export's order, and the export's keyset cursor.
+    index('orders_created_id').on(t.createdAt, t.id),
     check('orders_amount_not_negative', sql`${t.amountCents} >= 0`),
   ],
 );
