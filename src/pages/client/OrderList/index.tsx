@@ -16,7 +16,7 @@ import { ORDER_TEXT } from '@/locales/zh-CN/orders';
 import type { OrderItem } from '#contract/api/order';
 import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
-import { filtersFromSearch } from '@/utils/listQuery';
+import { useSearchFormFromUrl } from '@/utils/listQuery';
 import { tablePagination } from '@/utils/requestDefaults';
 import { orderColumns, orderDetailColumns } from './columns';
 import ExportButton from '@/components/ExportButton';
@@ -111,7 +111,7 @@ export default function OrderListPage() {
 
   const filters = useRef<Record<string, unknown>>({});
   // ?status=paid&created=2026-11-01,2026-11-25: the dashboard's cards open the list filtered.
-  const [initialFilters] = useState(() => filtersFromSearch(window.location.search, { text: ['status'], ranges: ['created'] }));
+  const searchForm = useSearchFormFromUrl({ text: ['status'], ranges: ['created'] });
   const list = usePagedList<'order/list', Filters>('order/list', { toBody: toListBody, actionRef, emptyText: '暂无订单', filtersRef: filters });
   return (
     <PageContainer title="订单列表">
@@ -123,7 +123,7 @@ export default function OrderListPage() {
         {...list}
         pagination={tablePagination}
         search={{ labelWidth: 'auto' }}
-        form={{ initialValues: initialFilters }}
+        form={searchForm}
         scroll={{ x: tableWidth(columns) }}
         dateFormatter="string"
         headerTitle={staff ? '全部订单' : '我的订单'}

@@ -13,7 +13,7 @@ import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
-import { filtersFromSearch } from '@/utils/listQuery';
+import { useSearchFormFromUrl } from '@/utils/listQuery';
 import { tablePagination } from '@/utils/requestDefaults';
 import { cardLabel, statusValueEnum, withdrawalDetailColumns } from '../SaleBalanceRecord/display';
 import RejectForm from './RejectForm';
@@ -126,7 +126,7 @@ export default function WithdrawalApprovalPage() {
 
   const filters = useRef<Record<string, unknown>>({});
   // ?status=pending: the dashboard's 待审批提现 opens the list filtered.
-  const [initialFilters] = useState(() => filtersFromSearch(window.location.search, { text: ['status'] }));
+  const searchForm = useSearchFormFromUrl({ text: ['status'] });
   const list = usePagedList('withdrawal/list', { actionRef: table, emptyText: APPROVAL_TEXT.empty, filtersRef: filters });
   return (
     <PageContainer title="提现审批">
@@ -137,7 +137,7 @@ export default function WithdrawalApprovalPage() {
         {...list}
         pagination={tablePagination}
         search={{ labelWidth: 'auto' }}
-        form={{ initialValues: initialFilters }}
+        form={searchForm}
         options={{ reload: true, density: false, setting: false }}
         scroll={{ x: tableWidth(columns) }}
         toolBarRender={() => [<ExportButton key="export" path="withdrawal/export" allowed={access.canExportWithdrawals} filters={() => filters.current} />]}

@@ -17,7 +17,7 @@ import { percentToBasisPoints, SYSTEM_TEXT } from '#contract/system';
 import dayjs from '@/utils/dayjs';
 import { compactFilters, type TableAnswer } from '@/utils/proTable';
 import { tablePagination } from '@/utils/requestDefaults';
-import { dayRangeBounds, filtersFromSearch } from '@/utils/listQuery';
+import { dayRangeBounds, useSearchFormFromUrl } from '@/utils/listQuery';
 import { CreateAccountForm, RolesForm, SaleForm, showPasswordOnce } from './AccountForms';
 import AuditLog from './AuditLog';
 import DetailDrawer from '@/components/DetailDrawer';
@@ -121,7 +121,7 @@ export default function UsersManager() {
   const reload = () => table.current?.reload();
   const close = () => setDialog(undefined);
   // ?created=…&membership=active: the dashboard's 新增会员 and 有效会员 open the list filtered.
-  const [initialFilters] = useState(() => filtersFromSearch(window.location.search, { text: ['membership'], ranges: ['created'] }));
+  const searchForm = useSearchFormFromUrl({ text: ['membership'], ranges: ['created'] });
   const lastFilters = useRef<Record<string, unknown>>({});
   const confirmResetPassword = (account: AccountAdminItem) =>
     modal.confirm({
@@ -233,7 +233,7 @@ export default function UsersManager() {
           headerTitle="账号列表"
           actionRef={table}
           columns={columns}
-          form={{ initialValues: initialFilters }}
+          form={searchForm}
           request={async (params) => {
             const { current: _current, pageSize: _pageSize, ...filters } = params;
             lastFilters.current = accountFilters(filters);
