@@ -25,6 +25,12 @@ declare global {
 const CSP_CONSOLE_MESSAGE = /Content Security Policy|Content-Security-Policy/i;
 /** Chromium's complaint about a Permissions-Policy feature it does not know. */
 const PERMISSIONS_POLICY_MESSAGE = /Permissions-Policy|Unrecognized feature/i;
+/**
+ * Chromium's hint that a preloaded chunk was not used within seconds of the load: umi preloads the
+ * layout's CSS on the public pages, which do not use the layout. A timing hint about the build's
+ * preloads (it appears when a test lingers on the page), not a fault a visitor meets.
+ */
+const UNUSED_PRELOAD_HINT = /was preloaded using link preload but not used within a few seconds/;
 
 /** Records the page's CSP violations (both ways) and console problems, from its next document on. */
 export async function watchPage(page: Page) {
@@ -35,6 +41,7 @@ export async function watchPage(page: Page) {
     const text = message.text();
     if (CSP_CONSOLE_MESSAGE.test(text)) consoleMessages.push(`${page.url()}: ${text}`);
     else if (PERMISSIONS_POLICY_MESSAGE.test(text)) headerWarnings.push(`${page.url()}: ${text}`);
+    else if (UNUSED_PRELOAD_HINT.test(text)) return;
     else if (message.type() === 'error' || message.type() === 'warning') consoleProblems.push(`${page.url()} ${message.type()}: ${text}`);
   });
   page.on('pageerror', (error) => consoleProblems.push(`${page.url()} uncaught: ${error.message}`));
