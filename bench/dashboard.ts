@@ -22,7 +22,7 @@ import { buildApp } from '../server/app';
 import { bootstrap } from '../server/bootstrap';
 import { openDatabase } from '../server/db/client';
 import { queryOne } from '../server/db/query';
-import { businessDay } from '../server/dashboard/summary';
+import { businessDay } from '../server/businessTime';
 import { injectCall, testConfig } from '../tests/server/support/databases';
 import { startPostgres, stopPostgres, type RunningPostgres } from '../tests/server/support/postgres';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';

@@ -2,8 +2,8 @@
  * Every screen of every demo role, the public pages, the 403 page and the main dialogs, at a
  * desktop and a phone window: a picture of each in test-results/screens/<viewport>/, and a test
  * that fails naming each screen that is wider than its window, has a table overflowing its card
- * or a column too narrow to read (e2e/support/layoutAudit.ts), or has a serious or critical
- * axe-core WCAG 2.1 AA violation (every screen at 1440; at 390 where the markup differs, see
+ * or a column too narrow to read (e2e/support/layoutAudit.ts), or has an
+ * axe-core violation of any impact (WCAG 2.1 AA and best practices) (every screen at 1440; at 390 where the markup differs, see
  * AUDIT_VIEWPORTS). The same visits are watched for CSP violations and console errors or warnings
  * (e2e/support/pageWatch.ts; e2e/csp.spec.ts shows the watch sees a violation).
  * Filter with --grep (e.g. `--grep "demo_sale"` or `--grep 390`).

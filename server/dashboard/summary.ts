@@ -17,6 +17,7 @@ import type { SessionAccount } from '../auth/sessions';
 import type { Executor } from '../db/client';
 import { queryOne, queryRows } from '../db/query';
 import { badParameter } from '../http/respond';
+import { businessDay } from '../businessTime';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { DASHBOARD_MESSAGES } from './messages';
 
@@ -44,11 +45,6 @@ export function checkRange({ from, to }: DashboardBody): number {
   const days = (end - start) / DAY_MS + 1;
   if (days > DASHBOARD_RANGE_MAX_DAYS) throw badParameter('from', DASHBOARD_MESSAGES.tooLong);
   return days;
-}
-
-/** `now`'s business day in `timeZone`, YYYY-MM-DD. */
-export function businessDay(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** Which parts of the dashboard the account's grants open (each the grant of the list it links to). */

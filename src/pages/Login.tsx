@@ -247,10 +247,10 @@ export default function LoginPage() {
   return (
     <div className={styles.page}>
       <main className={styles.card} id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <div className={styles.brand}>
+        <h1 className={styles.brand}>
           <img src="/logo.svg" alt="" />
           {APP_TITLE}
-        </div>
+        </h1>
         <div role="tablist" aria-label={APP_TITLE} className={styles.tabs} onKeyDown={moveBetweenTabs}>
           {TABS.map(({ key, label }) => (
             <button

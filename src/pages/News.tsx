@@ -44,7 +44,9 @@ export default function NewsPage() {
         </Link>
       </header>
       <main className={styles.features} id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <Typography.Title level={2}>新闻资讯</Typography.Title>
+        <Typography.Title level={1} style={{ fontSize: 30 }}>
+          新闻资讯
+        </Typography.Title>
         {error && !data?.list.length ? (
           <Result status="warning" title="新闻加载失败" subTitle={error.message} extra={<Button onClick={reload}>重试</Button>} />
         ) : (
@@ -56,10 +58,11 @@ export default function NewsPage() {
               locale={{ emptyText: <Empty description="暂无新闻" /> }}
               renderItem={(article) => (
                 <List.Item key={article.id}>
-                  <List.Item.Meta
-                    title={article.title}
-                    description={dayjs(article.publishedAt).format('YYYY-MM-DD HH:mm')}
-                  />
+                  {/* Each article's title is a level-2 heading under the page's (Meta's title is an h4). */}
+                  <Typography.Title level={2} style={{ fontSize: 16, marginBottom: 4 }}>
+                    {article.title}
+                  </Typography.Title>
+                  <Typography.Paragraph type="secondary">{dayjs(article.publishedAt).format('YYYY-MM-DD HH:mm')}</Typography.Paragraph>
                   <div>
                     <Typography.Paragraph strong>{article.summary}</Typography.Paragraph>
                     <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{article.body}</Typography.Paragraph>

@@ -1,13 +1,14 @@
 /** BUSINESS_TZ: the day an order number carries, and the setting itself. */
 import { ConfigError, loadConfig } from '../../server/config';
-import { businessDate, newOrderNo } from '../../server/orders/orderNumbers';
+import { businessDay } from '../../server/businessTime';
+import { newOrderNo } from '../../server/orders/orderNumbers';
 
 // 03:03 on the 23rd in Shanghai is still the 22nd in UTC.
 const SHANGHAI_EARLY_MORNING = new Date('2026-11-22T19:03:00Z');
 
 test('an order bought early in the Shanghai morning carries the Shanghai day, not the UTC one', () => {
-  expect(businessDate(SHANGHAI_EARLY_MORNING, 'Asia/Shanghai')).toBe('20261123');
-  expect(businessDate(SHANGHAI_EARLY_MORNING, 'UTC')).toBe('20261122');
+  expect(businessDay('Asia/Shanghai', SHANGHAI_EARLY_MORNING)).toBe('2026-11-23');
+  expect(businessDay('UTC', SHANGHAI_EARLY_MORNING)).toBe('2026-11-22');
   expect(newOrderNo('Asia/Shanghai', SHANGHAI_EARLY_MORNING)).toMatch(/^20261123\d{10}$/);
 });
 

@@ -9,7 +9,7 @@ import { MAX_PENDING_ORDERS } from '#contract/orders';
 import { ORDER_MESSAGES } from '../../server/orders/messages';
 import type { OrderItem, PendingOrder } from '#contract/api/order';
 import { postLedgerEntry } from '../../server/money/ledger';
-import { businessDate } from '../../server/orders/orderNumbers';
+import { businessDay } from '../../server/businessTime';
 import { registerAccount } from './support/accounts';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, one, rows, sql } from './support/sql';
@@ -98,7 +98,7 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
       const pro = level('专业版');
       const order = await buy(member.token, pro.id);
       // The number carries the business day (BUSINESS_TZ), not the UTC one.
-      const today = businessDate(new Date(), ctx.config.businessTimeZone);
+      const today = businessDay(ctx.config.businessTimeZone).replace(/-/g, '');
       expect(order.orderNo).toMatch(new RegExp(`^${today}\\d{10}$`));
       expect(order).toMatchObject({
         status: 'pending',

@@ -64,7 +64,7 @@ describe('home', () => {
     saveLogin({ token: 't', expires: Date.now() + DAY, username: 'amy', email: 'amy@example.com', membership: null }, false);
     withState({ username: 'amy', email: 'amy@example.com', membershipInfo: { levelId: 2, name: '专业版', expiresAt: Date.UTC(2030, 0, 15) } });
     render(<HomePage />);
-    expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent(/，amy$/);
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/，amy$/);
     expect(screen.getByText('专业版')).toBeInTheDocument();
     expect(screen.getByText(/有效期至 2030-01-1[45]/)).toBeInTheDocument();
     expect(getOne).not.toHaveBeenCalled();

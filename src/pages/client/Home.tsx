@@ -87,7 +87,7 @@ export default function HomePage() {
   if (seesDashboard(access) && getToken()) {
     return (
       <PageContainer title="首页">
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
+        <Typography.Title level={2} style={{ marginTop: 0, fontSize: 20 }}>
           {greeting(new Date().getHours())}，{username}
         </Typography.Title>
         {promotion}
@@ -103,7 +103,7 @@ export default function HomePage() {
     <PageContainer title="首页">
       {promotion}
       <Card>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
+        <Typography.Title level={2} style={{ marginTop: 0, fontSize: 24 }}>
           {greeting(new Date().getHours())}，{username}
         </Typography.Title>
         <Descriptions column={1}>

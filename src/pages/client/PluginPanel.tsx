@@ -100,11 +100,11 @@ export default function PluginPanel({ membership }: { membership: Membership | n
       )}
       <Row gutter={[32, 24]}>
         <Col xs={24} lg={10}>
-          <Typography.Title level={5}>绑定店铺</Typography.Title>
+          <Typography.Title level={3} style={{ fontSize: 16 }}>绑定店铺</Typography.Title>
           <BindShopForm />
         </Col>
         <Col xs={24} lg={14}>
-          <Typography.Title level={5}>加入达人计划</Typography.Title>
+          <Typography.Title level={3} style={{ fontSize: 16 }}>加入达人计划</Typography.Title>
           <JoinCreatorForm membership={membership} />
         </Col>
       </Row>

@@ -228,7 +228,7 @@ export function DashboardView({
   return (
     <section aria-label={T.title} data-testid="dashboard">
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Typography.Title level={5} style={{ margin: 0 }}>
+        <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
           {T.title}
         </Typography.Title>
         {picker}
