@@ -7,23 +7,15 @@ import { json } from '@codemirror/lang-json';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import type { ScriptKind } from '#contract/content';
-import { describeJsonError, findJsonSyntaxError } from '#contract/jsonSyntax';
-import { findScriptProblem } from '#contract/pluginScripts';
+import { scriptDiagnostic } from './scriptLint';
 import { CONTENT_TEXT } from '@/locales/zh-CN/content';
 
 /** JSON syntax, then (for a script of a kind) the step language: one diagnostic on the problem's line. */
 const scriptLinter = (kind?: ScriptKind) =>
   linter(
     (view): Diagnostic[] => {
-      const text = view.state.doc.toString();
-      const syntax = findJsonSyntaxError(text);
-      const problem = syntax ? { offset: syntax.offset, message: describeJsonError(syntax) } : kind ? findScriptProblem(kind, text) : null;
-      if (!problem) return [];
-      const line = view.state.doc.lineAt(Math.min(problem.offset, text.length));
-      const from = Math.min(problem.offset, text.length);
-      // The whole rest of the line, so the problem is visible where it is (at least one character).
-      const to = Math.max(Math.min(line.to, text.length), Math.min(from + 1, text.length));
-      return [{ from, to, severity: 'error', message: problem.message }];
+      const found = scriptDiagnostic(view.state.doc.toString(), kind);
+      return found ? [{ from: found.from, to: found.to, severity: 'error', message: found.message }] : [];
     },
     { delay: 250 },
   );
