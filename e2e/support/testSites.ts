@@ -68,6 +68,8 @@ export const TEST_CREATOR_PAGE = page(
   document.getElementById('start-invite').addEventListener('click', () => {
     if (!ids.length) return;
     status.dataset.state = 'running';
+    // Set only by the page's own controls (a script), never by the built-in adapter.
+    status.dataset.startedBy = 'page';
     status.dataset.productIds = ids.join(',');
     status.textContent = '正在为 ' + ids.length + ' 个商品邀约达人';
     ids = [];

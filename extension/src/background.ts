@@ -9,7 +9,7 @@ import type { ShopPlatform } from '#contract/shops';
 import type { BindOutcome } from './adapters/types';
 import type { WorkerAnswers, WorkerRequest } from './messages';
 import { fetchScripts, reportShop, type ReportResult } from './serverApi';
-import { readScriptSet, refusedSet, writeScriptSet } from './scripts/scriptSet';
+import { readScriptSet, refusedSet, SCRIPT_SET_KEY, writeScriptSet } from './scripts/scriptSet';
 import { ALL_DATA_KEYS, readData, removeData, writeData } from './store';
 
 /** What the worker keeps for the browser session only (never in chrome.storage.local). */
@@ -114,7 +114,9 @@ async function handle(request: WorkerRequest, sender: chrome.runtime.MessageSend
     case 'get':
       return { values: await readData(request.keys) };
     case 'clean':
+      // 清除插件缓存 clears the cached scripts too; the next flow fetches them again.
       await removeData(ALL_DATA_KEYS);
+      await chrome.storage.local.remove(SCRIPT_SET_KEY);
       return { ok: true };
     case 'bindFinished':
       return finishBind(request.outcome, sender.tab);

@@ -12,7 +12,7 @@ import {
   type ScriptLink,
 } from '#contract/pluginScripts';
 
-/** Not a plug-in data key: `clean` leaves it alone (it is the server's, not the user's). */
+/** Not a plug-in data key (the console can not read or set it); `clean` removes it with the data. */
 export const SCRIPT_SET_KEY = 'plugin-script-set';
 
 export interface StoredScriptSet {
