@@ -24,7 +24,7 @@ async function scriptFor(flow: ScriptFlow) {
 async function bindByScript(choice: NonNullable<Awaited<ReturnType<typeof scriptFor>>>, shopType: string): Promise<BindOutcome | null> {
   const outcome = await runActionScript(choice.script, document, { data: { [KEYS.shopType]: shopType } });
   if (outcome.openedUrl) return null;
-  if (outcome.status === 'fail') return { ok: false, message: outcome.message ? `${outcome.message}` : `脚本「${choice.name}」报告失败` };
+  if (outcome.status === 'fail') return { ok: false, message: outcome.message || `脚本「${choice.name}」报告失败` };
   const { shopId, shopName, shopRegion } = outcome.results;
   if (!shopId || !shopName) return { ok: false, message: `脚本「${choice.name}」未读取到店铺 ID 或名称` };
   return { ok: true, shop: { externalId: shopId, name: shopName, region: shopRegion ?? '' } };
