@@ -7,7 +7,7 @@
 import semverClean from 'semver/functions/clean';
 import semverGt from 'semver/functions/gt';
 import { fieldLabel } from './fieldLabels';
-import { describeJsonError, findJsonSyntaxError } from './jsonSyntax';
+import { findScriptProblem } from './pluginScripts';
 
 // ---------------------------------------------------------------- scripts
 
@@ -20,15 +20,12 @@ export const SCRIPT_CONTENT_MAX = 200_000;
 export const SCRIPT_NOTE_MAX = 200;
 
 /**
- * What is wrong with a script's JSON text (`第 N 行第 M 列：…`), or null. The console checks it
- * before sending and the server again before storing.
+ * What is wrong with a script's JSON text, or null: a syntax error (`第 N 行第 M 列：…`) or a
+ * step-language problem naming the step (`第 N 行：第 3 步（click）缺少 selector`, see
+ * contract/pluginScripts.ts and docs/plugin-scripts.md). The console checks it before sending and
+ * the server again before storing.
  */
-export function scriptContentProblem(text: string): string | null {
-  const error = findJsonSyntaxError(text);
-  if (error) return describeJsonError(error);
-  const first = text.trimStart()[0];
-  return first === '{' || first === '[' ? null : '脚本内容应为 JSON 对象或数组';
-}
+export const scriptContentProblem = (kind: ScriptKind, text: string): string | null => findScriptProblem(kind, text)?.message ?? null;
 
 // ---------------------------------------------------------------- releases
 

@@ -14,6 +14,7 @@ import { buttonNamed, greeting, HOME, LOGIN, submitLogin } from './support/conso
 import { launchWithExtension, type ExtensionBrowser } from './support/extensionBrowser';
 import { screenshot } from './support/screens';
 import { startTestSites, TEST_CREATOR_PAGE, type TestSites } from './support/testSites';
+import { SCRIPT_SET_KEY, type StoredScriptSet } from '../extension/src/scripts/scriptSet';
 
 const text = UI_TEXT.messages;
 const member = DEMO_ACCOUNTS.member.username;
@@ -90,6 +91,10 @@ test('binding the test shop: 绑定成功, and the shop is in shop management', 
   const stored = await pluginStorage();
   expect(stored[KEYS.shopStatus]).toBe('success');
   expect(stored[KEYS.startBindShop]).toBe(false);
+  // The bind ran from the published release's scripts (docs/plugin-scripts.md), kept in the plug-in's storage.
+  const set = stored[SCRIPT_SET_KEY] as StoredScriptSet;
+  expect(set).toMatchObject({ release: '1.0.0', etag: expect.stringMatching(/^"/) });
+  expect(set.scripts.map((script) => script.name)).toEqual(expect.arrayContaining(['读取店铺信息', '店铺后台', '批量邀请达人', '达人广场']));
 });
 
 test("a failing bind shows the plug-in's message in 绑定失败", async () => {
@@ -146,8 +151,10 @@ test('join opens the creator page in join-creator-page with the product list in 
   await creator.waitForLoadState();
   expect(await creator.evaluate(() => window.name)).toBe(JOIN_CREATOR_TAB_NAME);
   expect(creator.url()).toBe(CREATOR_PAGE_URL);
-  // The extension's creator adapter runs in that tab with the list.
+  // The join script (批量邀请达人) runs in that tab with the list: it typed and added each id, then started.
   await expect(creator.locator('#join-status')).toHaveText('正在为 3 个商品邀约达人');
+  await expect(creator.locator('#join-status')).toHaveAttribute('data-started-by', 'page');
+  await expect(creator.locator('#join-status')).toHaveAttribute('data-product-ids', '1001,1002,1003');
   const stored = await pluginStorage();
   expect(stored).toMatchObject({
     [KEYS.productIdList]: ['1001', '1002', '1003'],

@@ -35,8 +35,8 @@ export const PluginScript = Type.Object({
   kind: ScriptKindAnswer(),
   name: Type.String(),
   version: Int4(1),
-  /** The parsed JSON of that version: free-form by design. */
-  content: Type.Unknown({ description: '该版本解析后的 JSON' }),
+  /** The parsed JSON of that version: an ActionScript or a LinkScript of contract/pluginScripts.ts. */
+  content: Type.Unknown({ description: '该版本解析后的 JSON：动作脚本 {flow, steps} 或链接脚本 {links}（docs/plugin-scripts.md）' }),
 });
 export type PluginScript = Static<typeof PluginScript>;
 
@@ -92,7 +92,7 @@ export const pluginApi = {
             kind: 'action',
             name: '提交表单',
             version: 2,
-            content: { steps: [{ click: '#submit' }] },
+            content: { flow: 'stop', steps: [{ step: 'click', selector: '#submit' }] },
           },
         ],
       },

@@ -18,7 +18,7 @@ const ScriptContent = () =>
   Type.String({
     minLength: 1,
     maxLength: SCRIPT_CONTENT_MAX,
-    description: 'JSON 对象或数组的文本',
+    description: '脚本的 JSON 文本，须符合步骤语言（docs/plugin-scripts.md）：动作脚本 {flow, steps}，链接脚本 {links}',
   });
 const ScriptNote = () => Type.Optional(Type.String({ maxLength: SCRIPT_NOTE_MAX }));
 
@@ -115,7 +115,7 @@ export type ScriptVersionDetail = Static<typeof ScriptVersionDetail>;
 
 const editor = { anyGrant: [CAPABILITY_URLS.canSeeJsonEditer] } as const;
 
-const exampleContent = '{\n  "steps": [{ "click": "#submit" }]\n}';
+const exampleContent = '{\n  "flow": "stop",\n  "steps": [{ "step": "click", "selector": "#submit" }]\n}';
 const exampleScript: ScriptDetail = {
   id: 3,
   kind: 'action',
@@ -156,7 +156,7 @@ export const scriptApi = {
   }),
   'script/create': defineApi({
     summary: '新建脚本（第 1 版）',
-    description: '内容须为 JSON 对象或数组；同类脚本中名称已被使用：A0400（name）。',
+    description: '内容不是有效的 JSON 或不符合步骤语言：A0400（content，指明行号和步骤，如“第 6 行：第 3 步（click）缺少 selector”）；同类脚本中名称已被使用：A0400（name）。',
     auth: editor,
     body: ScriptCreateBody,
     answer: ScriptDetail,
@@ -171,7 +171,7 @@ export const scriptApi = {
   }),
   'script/save': defineApi({
     summary: '保存脚本内容为新版本',
-    description: '当前版本已不是 baseVersion（他人已保存）：A0400，请刷新后再保存；内容与当前版本相同：A0400（content）。',
+    description: '内容无效（同新建）：A0400（content）；当前版本已不是 baseVersion（他人已保存）：A0400，请刷新后再保存；内容与当前版本相同：A0400（content）。',
     auth: editor,
     body: ScriptSaveBody,
     answer: ScriptDetail,
@@ -228,7 +228,7 @@ export const scriptApi = {
   }),
   'script/restore': defineApi({
     summary: '恢复历史版本：把它的内容保存为新的当前版本',
-    description: '已是当前版本：A0400（version）。',
+    description: '已是当前版本，或该版本不符合步骤语言：A0400（version）。',
     auth: editor,
     body: ScriptVersionRef,
     answer: ScriptDetail,

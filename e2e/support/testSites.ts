@@ -40,10 +40,47 @@ export function testShopPage(shop: TestShop): string {
   );
 }
 
+/**
+ * The test creator page. The built-in adapter writes into #join-status; the demo scripts
+ * (server/seed/domains/scriptSeeds.ts) use the controls instead: type each product id into
+ * #product-id, #add-product, then #start-invite; #stop-invite stops. Both end in the same
+ * #join-status (`正在为 N 个商品邀约达人`, `已停止`).
+ */
 export const TEST_CREATOR_PAGE = page(
   'creator',
   '达人广场（测试）',
-  '<main><h1>达人广场（测试页）</h1><p id="join-status" data-state="idle">等待插件</p></main>',
+  `<main><h1>达人广场（测试页）</h1>
+<form id="invite-form" onsubmit="return false"><label>商品 ID <input id="product-id" autocomplete="off"></label>
+<button type="button" id="add-product">添加商品</button> <span id="product-count">0</span> 个商品</form>
+<p><button type="button" id="start-invite">开始邀约</button> <button type="button" id="stop-invite">停止邀约</button></p>
+<p id="join-status" data-state="idle">等待插件</p></main>
+<script>
+(() => {
+  let ids = [];
+  const input = document.getElementById('product-id');
+  const status = document.getElementById('join-status');
+  document.getElementById('add-product').addEventListener('click', () => {
+    const id = input.value.trim();
+    if (id) ids.push(id);
+    input.value = '';
+    document.getElementById('product-count').textContent = String(ids.length);
+  });
+  document.getElementById('start-invite').addEventListener('click', () => {
+    if (!ids.length) return;
+    status.dataset.state = 'running';
+    // Set only by the page's own controls (a script), never by the built-in adapter.
+    status.dataset.startedBy = 'page';
+    status.dataset.productIds = ids.join(',');
+    status.textContent = '正在为 ' + ids.length + ' 个商品邀约达人';
+    ids = [];
+    document.getElementById('product-count').textContent = '0';
+  });
+  document.getElementById('stop-invite').addEventListener('click', () => {
+    status.dataset.state = 'stopped';
+    status.textContent = '已停止';
+  });
+})();
+</script>`,
 );
 
 export interface TestSites {

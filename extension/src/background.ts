@@ -8,7 +8,8 @@ import { PLUGIN_DATA_KEYS as KEYS, type PluginData } from '#contract/pluginProto
 import type { ShopPlatform } from '#contract/shops';
 import type { BindOutcome } from './adapters/types';
 import type { WorkerAnswers, WorkerRequest } from './messages';
-import { reportShop, type ReportResult } from './serverApi';
+import { fetchScripts, reportShop, type ReportResult } from './serverApi';
+import { readScriptSet, refusedSet, SCRIPT_SET_KEY, writeScriptSet } from './scripts/scriptSet';
 import { ALL_DATA_KEYS, readData, removeData, writeData } from './store';
 
 /** What the worker keeps for the browser session only (never in chrome.storage.local). */
@@ -29,7 +30,46 @@ const writeSession = (patch: Partial<ConsoleSession>) => chrome.storage.session.
 
 const originOf = (sender: chrome.runtime.MessageSender) => sender.origin ?? (sender.url ? new URL(sender.url).origin : null);
 
+/** How often the worker asks for new scripts (chrome.alarms), besides login and the start of a flow. */
+const SCRIPTS_PERIOD_MINUTES = 5;
+/** A flow waits this long at most for the scripts before it runs with the ones it has. */
+const SCRIPTS_WAIT_MS = 3000;
+
+let refreshing: Promise<void> | null = null;
+
+/**
+ * Fetches `plugin/scripts` with the last ETag. A changed set is kept only when it is valid as a
+ * whole (contract/pluginScripts.ts scriptSetProblem); otherwise the previous set stays.
+ */
+function refreshScripts(): Promise<void> {
+  refreshing ??= (async () => {
+    try {
+      const session = await readSession();
+      const stored = await readScriptSet();
+      const answer = await fetchScripts(session.consoleOrigin, session.token, stored?.etag ?? null);
+      if (answer.status === 'error') {
+        if (session.token) console.warn('[plug-in] plugin/scripts failed:', answer.message);
+        return;
+      }
+      if (answer.status === 'unchanged') return;
+      const problem = refusedSet(answer.answer.scripts);
+      if (problem) {
+        console.warn('[plug-in] the scripts of release', answer.answer.release, 'are refused, the previous set is kept:', problem);
+        return;
+      }
+      await writeScriptSet({ etag: answer.etag, release: answer.answer.release, scripts: answer.answer.scripts, fetchedAt: new Date().toISOString() });
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+const refreshScriptsWithin = (ms: number) => Promise.race([refreshScripts(), new Promise<void>((resolve) => setTimeout(resolve, ms))]);
+
 async function setValues(values: Partial<PluginData>, sender: chrome.runtime.MessageSender) {
+  // A flow starts: the page it opens runs the newest scripts (a staff edit applies to the next bind).
+  if (values[KEYS.startBindShop] === true || values[KEYS.runJoinCreator] === true) await refreshScriptsWithin(SCRIPTS_WAIT_MS);
   if (values[KEYS.startBindShop] === true) {
     // A new bind: forget the last outcome, remember whose tab to bring back.
     await removeData([KEYS.shopStatus, KEYS.shopMessage]);
@@ -66,6 +106,7 @@ async function handle(request: WorkerRequest, sender: chrome.runtime.MessageSend
   switch (request.kind) {
     case 'token':
       await writeSession({ token: request.token, consoleOrigin: originOf(sender) });
+      if (request.token) void refreshScripts();
       return { ok: true };
     case 'set':
       await setValues(request.values, sender);
@@ -73,7 +114,9 @@ async function handle(request: WorkerRequest, sender: chrome.runtime.MessageSend
     case 'get':
       return { values: await readData(request.keys) };
     case 'clean':
+      // 清除插件缓存 clears the cached scripts too; the next flow fetches them again.
       await removeData(ALL_DATA_KEYS);
+      await chrome.storage.local.remove(SCRIPT_SET_KEY);
       return { ok: true };
     case 'bindFinished':
       return finishBind(request.outcome, sender.tab);
@@ -91,3 +134,11 @@ chrome.runtime.onMessage.addListener((request: WorkerRequest, sender, sendRespon
 
 // The bridge keeps a port open to notice when the extension goes away (it then tells the console 'end').
 chrome.runtime.onConnect.addListener(() => {});
+
+// Scripts: on start, then periodically.
+chrome.alarms?.create('refresh-scripts', { periodInMinutes: SCRIPTS_PERIOD_MINUTES });
+chrome.alarms?.onAlarm.addListener((alarm) => {
+  if (alarm.name === 'refresh-scripts') void refreshScripts();
+});
+chrome.runtime.onStartup.addListener(() => void refreshScripts());
+void refreshScripts();

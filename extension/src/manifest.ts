@@ -17,8 +17,9 @@ export function buildManifest({ version, consoleMatches }: ManifestOptions): chr
     description: '控制台的参考浏览器插件：连接控制台、绑定店铺、加入达人计划、停止、清除插件数据。',
     version,
     background: { service_worker: 'background.js' },
-    permissions: ['storage'],
-    // The worker calls shop/report on the console's server.
+    // alarms: the worker asks for new scripts periodically.
+    permissions: ['storage', 'alarms'],
+    // The worker calls shop/report and plugin/scripts on the console's server.
     host_permissions: [...consoleMatches],
     content_scripts: [
       { matches: [...consoleMatches], js: ['bridge.js'], run_at: 'document_idle' },

@@ -1,7 +1,8 @@
-/** The extension's own call to the console's server: reporting a bound shop with the account's token. */
+/** The extension's own calls to the console's server with the account's token: reporting a bound shop, fetching the scripts. */
 import type { ApiResponse } from '#contract/api';
 import { API_PREFIX } from '#contract/constants';
 import type { ShopReportBody } from '#contract/api/shop';
+import type { PluginScripts } from '#contract/api/plugin';
 
 export interface ReportResult {
   status: 'success' | 'fail';
@@ -33,4 +34,27 @@ export async function reportShop(origin: string | null, token: string | null, bo
     return { status: 'fail', message: REPORT_MESSAGES.unreachable };
   }
   return answer.isSuccess ? { status: 'success', message: '' } : { status: 'fail', message: answer.msg || REPORT_MESSAGES.failed };
+}
+
+export type ScriptsAnswer =
+  | { status: 'unchanged' }
+  | { status: 'changed'; etag: string | null; answer: PluginScripts }
+  | { status: 'error'; message: string };
+
+/** `plugin/scripts` with the last ETag: 304 is `unchanged` (no body). */
+export async function fetchScripts(origin: string | null, token: string | null, etag: string | null): Promise<ScriptsAnswer> {
+  if (!origin || !token) return { status: 'error', message: 'not logged in' };
+  try {
+    const response = await fetch(`${origin}${API_PREFIX}/plugin/scripts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}) },
+      body: '{}',
+    });
+    if (response.status === 304) return { status: 'unchanged' };
+    const answer = (await response.json()) as ApiResponse<PluginScripts>;
+    if (!answer.isSuccess) return { status: 'error', message: answer.msg };
+    return { status: 'changed', etag: response.headers.get('etag'), answer: answer.content };
+  } catch (error) {
+    return { status: 'error', message: error instanceof Error ? error.message : String(error) };
+  }
 }

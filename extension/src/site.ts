@@ -1,7 +1,9 @@
 /// <reference types="chrome" />
 /**
- * Content script on shop and creator pages: finds the site adapter for this page and runs the
- * bind (when the console started one) or the creator programme (in the tab named join-creator-page).
+ * Content script on shop and creator pages: runs the bind (when the console started one) or the
+ * creator programme (in the tab named join-creator-page) with the action script a link script
+ * chooses for this page (docs/plugin-scripts.md); the built-in site adapters are the fallback
+ * when no script matches.
  */
 import { JOIN_CREATOR_TAB_NAME } from '#contract/constants';
 import { PLUGIN_DATA_KEYS as KEYS } from '#contract/pluginProtocol';
@@ -9,6 +11,55 @@ import { CREATOR_ADAPTERS, SHOP_ADAPTERS } from './adapters';
 import type { BindOutcome, CreatorAdapter, ShopAdapter } from './adapters/types';
 import { askWorker } from './messages';
 import { onDataChange, readData } from './store';
+import { runActionScript } from './scripts/interpreter';
+import { chooseScript, readScriptSet } from './scripts/scriptSet';
+import type { ScriptFlow } from '#contract/pluginScripts';
+
+async function scriptFor(flow: ScriptFlow) {
+  const set = await readScriptSet();
+  return set ? chooseScript(set.scripts, flow, location.href, document) : null;
+}
+
+/** The bind by a script: the shop it read, its failure (naming the step), or null when it went to another page. */
+async function bindByScript(choice: NonNullable<Awaited<ReturnType<typeof scriptFor>>>, shopType: string): Promise<BindOutcome | null> {
+  const outcome = await runActionScript(choice.script, document, { data: { [KEYS.shopType]: shopType } });
+  if (outcome.openedUrl) return null;
+  if (outcome.status === 'fail') return { ok: false, message: outcome.message || `脚本「${choice.name}」报告失败` };
+  const { shopId, shopName, shopRegion } = outcome.results;
+  if (!shopId || !shopName) return { ok: false, message: `脚本「${choice.name}」未读取到店铺 ID 或名称` };
+  return { ok: true, shop: { externalId: shopId, name: shopName, region: shopRegion ?? '' } };
+}
+
+async function runScriptedBind(): Promise<boolean> {
+  const choice = await scriptFor('bind');
+  if (!choice) return false;
+  const data = await readData([KEYS.startBindShop, KEYS.shopType]);
+  if (!data[KEYS.startBindShop]) return true;
+  const outcome = await bindByScript(choice, data[KEYS.shopType] ?? '');
+  if (outcome) await askWorker({ kind: 'bindFinished', outcome });
+  return true;
+}
+
+/** The creator programme by scripts (join and stop), or false when no join script matches this page. */
+async function runScriptedCreator(): Promise<boolean> {
+  const join = await scriptFor('join');
+  if (!join) return false;
+  const stop = await scriptFor('stop');
+  const apply = async () => {
+    const data = await readData([KEYS.runJoinCreator, KEYS.productIdList, KEYS.url]);
+    const ids = data[KEYS.productIdList] ?? [];
+    if (data[KEYS.runJoinCreator] && ids.length) {
+      const outcome = await runActionScript(join.script, document, { data: { [KEYS.productIdList]: ids, [KEYS.url]: data[KEYS.url] ?? '' } });
+      if (outcome.status === 'fail') console.warn('[plug-in] join script', join.name, 'failed:', outcome.message);
+    } else if (stop) {
+      const outcome = await runActionScript(stop.script, document, { data: {} });
+      if (outcome.status === 'fail') console.warn('[plug-in] stop script', stop.name, 'failed:', outcome.message);
+    }
+  };
+  onDataChange([KEYS.runJoinCreator, KEYS.productIdList], () => void apply());
+  await apply();
+  return true;
+}
 
 async function runBind(adapter: ShopAdapter) {
   const data = await readData([KEYS.startBindShop, KEYS.shopType]);
@@ -32,10 +83,12 @@ async function runCreator(adapter: CreatorAdapter) {
 }
 
 async function main() {
-  const shopAdapter = SHOP_ADAPTERS.find((adapter) => adapter.detect(document, location));
-  if (shopAdapter) await runBind(shopAdapter);
+  if (!(await runScriptedBind())) {
+    const shopAdapter = SHOP_ADAPTERS.find((adapter) => adapter.detect(document, location));
+    if (shopAdapter) await runBind(shopAdapter);
+  }
   // Only the console's creator tab runs the programme, not any creator page the user has open.
-  if (window.name === JOIN_CREATOR_TAB_NAME) {
+  if (window.name === JOIN_CREATOR_TAB_NAME && !(await runScriptedCreator())) {
     const creatorAdapter = CREATOR_ADAPTERS.find((adapter) => adapter.detect(document, location));
     if (creatorAdapter) await runCreator(creatorAdapter);
   }

@@ -19,7 +19,7 @@ import type {
   ScriptVersionsQuery,
 } from '#contract/api/script';
 import { CODES } from '#contract/codes';
-import { scriptContentProblem } from '#contract/content';
+import { scriptContentProblem, type ScriptKind } from '#contract/content';
 import type { AuditWriter } from '../audit';
 import type { Db, Executor } from '../db/client';
 import { pageOf } from '../db/paging';
@@ -47,8 +47,9 @@ type ScriptRow = Pick<typeof scripts.$inferSelect, 'id' | 'kind' | 'name' | 'ena
 
 const toListItem = (row: ScriptRow): ScriptListItem => ({ ...row, updatedAt: iso(row.updatedAt) });
 
-function assertValidContent(content: string) {
-  const problem = scriptContentProblem(content);
+/** The step language (contract/pluginScripts.ts): A0400 naming the line and the step. */
+function assertValidContent(kind: ScriptKind, content: string) {
+  const problem = scriptContentProblem(kind, content);
   if (problem) throw badParameter('content', problem);
 }
 
@@ -126,7 +127,7 @@ export async function listScripts(db: Executor, query: ScriptListQuery): Promise
 
 export async function createScript(db: Db, actorId: number, body: ScriptCreateBody, audit: AuditWriter): Promise<ScriptDetail> {
   const name = requiredName(body.name);
-  assertValidContent(body.content);
+  assertValidContent(body.kind, body.content);
   const id = await db
     .transaction(async (tx) => {
       const [row] = await tx.insert(scripts).values({ kind: body.kind, name, currentVersion: 1, updatedBy: actorId }).returning({ id: scripts.id });
@@ -140,9 +141,9 @@ export async function createScript(db: Db, actorId: number, body: ScriptCreateBo
 
 /** Saves `content` as a new version, refused when someone saved since `baseVersion`. */
 export async function saveScript(db: Db, actorId: number, body: ScriptSaveBody, audit: AuditWriter): Promise<ScriptDetail> {
-  assertValidContent(body.content);
   await db.transaction(async (tx) => {
     const script = await lockScript(tx, body.id);
+    assertValidContent(script.kind, body.content);
     if (script.currentVersion !== body.baseVersion) {
       throw new Refusal(
         CODES.BAD_PARAMETERS,
@@ -246,6 +247,9 @@ export async function restoreVersion(db: Db, actorId: number, scriptId: number, 
     const script = await lockScript(tx, scriptId);
     if (version === script.currentVersion) throw badParameter('version', '该版本已是当前版本');
     const old = await versionDetail(tx, script.id, version);
+    // An old version may predate the step language: restoring it would hand the plug-in a script it refuses.
+    const problem = scriptContentProblem(script.kind, old.content);
+    if (problem) throw badParameter('version', `第 ${version} 版不是有效的脚本，不能恢复：${problem}`);
     const next = await appendVersion(tx, script, old.content, `恢复自第 ${version} 版`, actorId);
     await audit(tx, {
       action: 'script.restore',

@@ -15,7 +15,7 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
 
   it('keeps versions semver, unique and strictly increasing', async () => {
     const list = await ctx.call('appVersion/list', {}, { token: staff });
-    expect(list.content.list.map((row: any) => [row.version, row.status, row.scriptCount])).toEqual([['1.0.0', 'published', 4]]);
+    expect(list.content.list.map((row: any) => [row.version, row.status, row.scriptCount])).toEqual([['1.0.0', 'published', 5]]);
 
     expect((await release('abc')).msg).toBe('参数错误：版本号应为语义化版本号（如 1.2.3）');
     expect((await release('1.0.0')).msg).toBe('参数错误：版本号 1.0.0 已存在');
@@ -48,7 +48,7 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     const bundle = await ctx.call('appVersion/bundle', { id }, { token: staff });
     expect(bundle.content.frozen).toBe(false);
     const scripts = bundle.content.scripts as any[];
-    expect(scripts.length).toBeGreaterThanOrEqual(4);
+    expect(scripts.length).toBeGreaterThanOrEqual(5);
     const invite = scripts.find((script) => script.name === '批量邀请达人');
     expect(invite.versions.map((v: any) => v.version)).toEqual([2, 1]);
 

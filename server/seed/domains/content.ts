@@ -2,59 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryOne } from '../../db/query';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import type { ScriptKind } from '#contract/content';
+import { scriptContentProblem } from '#contract/content';
+import { SCRIPT_SEEDS, type ScriptSeed } from './scriptSeeds';
 
-interface ScriptSeed {
-  kind: ScriptKind;
-  name: string;
-  /** Oldest first; each one is a version. */
-  versions: Array<{ content: unknown; note: string }>;
-}
-
-export const SCRIPT_SEEDS: readonly ScriptSeed[] = [
-  {
-    kind: 'action',
-    name: '批量邀请达人',
-    versions: [
-      { note: '初始版本', content: { steps: [{ action: 'click', selector: '#invite' }, { action: 'wait', ms: 1000 }] } },
-      {
-        note: '邀请后确认弹窗',
-        content: {
-          steps: [
-            { action: 'click', selector: '#invite' },
-            { action: 'wait', ms: 1000 },
-            { action: 'click', selector: '.modal-confirm' },
-          ],
-          retry: 2,
-        },
-      },
-    ],
-  },
-  {
-    kind: 'action',
-    name: '读取店铺信息',
-    versions: [
-      { note: '初始版本', content: { read: ['shopName', 'shopId'] } },
-      { note: '增加地区', content: { read: ['shopName', 'shopId', 'region'] } },
-    ],
-  },
-  {
-    kind: 'url',
-    name: '达人广场',
-    versions: [
-      { note: '初始版本', content: { url: 'https://affiliate.example.com/creators', openIn: 'tab' } },
-      { note: '改为固定标签页', content: { url: 'https://affiliate.example.com/creators', openIn: 'tab', tabName: 'join-creator-page' } },
-    ],
-  },
-  {
-    kind: 'url',
-    name: '店铺后台',
-    versions: [
-      { note: '初始版本', content: { url: 'https://seller.example.com/home' } },
-      { note: '按地区跳转', content: { url: 'https://seller.example.com/home', byRegion: { US: 'https://seller-us.example.com/home' } } },
-    ],
-  },
-];
+export { SCRIPT_SEEDS };
 
 export const DEMO_RELEASE = {
   version: '1.0.0',
@@ -63,14 +14,41 @@ export const DEMO_RELEASE = {
   downloadUrl: 'https://chromewebstore.google.com/',
 };
 
+/**
+ * A demo database made before the step language holds the old free-form demo scripts: their
+ * current version is not a valid script any more (the plug-in would refuse the whole set), so the
+ * seed's latest version becomes a new version. Scripts staff changed into valid ones are left
+ * alone; history is kept; no release is published (staff bundle and publish one in APP管理).
+ */
+async function upgradeDemoScript(tx: Tx, seed: ScriptSeed, current: { id: number; currentVersion: number; content: string }, actor: number | null) {
+  if (!scriptContentProblem(seed.kind, current.content)) return;
+  const version = current.currentVersion + 1;
+  const latest = seed.versions[seed.versions.length - 1];
+  await tx.execute(
+    sql`insert into script_versions (script_id, version, content, note, created_by)
+        values (${current.id}, ${version}, ${JSON.stringify(latest.content, null, 2)}, ${DEMO_UPGRADE_NOTE}, ${actor})`,
+  );
+  await tx.execute(sql`update scripts set current_version = ${version}, updated_by = ${actor}, updated_at = now() where id = ${current.id}`);
+}
+
+export const DEMO_UPGRADE_NOTE = '改写为步骤语言';
+
 /** Demo scripts (two versions each), one published release bundling their latest versions. */
 export async function seedDemoContent(tx: Tx): Promise<void> {
   const admin = await queryOne<{ id: number }>(tx, sql`select id from accounts where username = ${DEMO_ACCOUNTS.superAdmin.username}`);
   const actor = admin?.id ?? null;
   const latestVersionIds: number[] = [];
   for (const seed of SCRIPT_SEEDS) {
-    const existing = await queryOne<{ id: number }>(tx, sql`select id from scripts where kind = ${seed.kind} and name = ${seed.name}`);
-    if (existing) continue;
+    const existing = await queryOne<{ id: number; currentVersion: number; content: string }>(
+      tx,
+      sql`select s.id, s.current_version as "currentVersion", v.content from scripts s
+          join script_versions v on v.script_id = s.id and v.version = s.current_version
+          where s.kind = ${seed.kind} and s.name = ${seed.name}`,
+    );
+    if (existing) {
+      await upgradeDemoScript(tx, seed, existing, actor);
+      continue;
+    }
     const script = await queryOne<{ id: number }>(
       tx,
       sql`insert into scripts (kind, name, current_version, updated_by) values (${seed.kind}, ${seed.name}, ${seed.versions.length}, ${actor}) returning id`,

@@ -25,6 +25,8 @@ export const CONTENT_TEXT = {
   restored: '已恢复为新版本',
   newScript: '新建脚本',
   invalidJson: 'JSON 格式错误',
+  /** A JSON syntax error or a step-language problem (contract/pluginScripts.ts), before saving. */
+  invalidScript: '脚本有误',
   newRelease: '新建版本',
   publish: '发布',
   withdraw: '撤回',

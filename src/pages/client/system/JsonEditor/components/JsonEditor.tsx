@@ -6,45 +6,47 @@
 import { json } from '@codemirror/lang-json';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
-import { scriptContentProblem } from '#contract/content';
-import { findJsonSyntaxError } from '#contract/jsonSyntax';
+import type { ScriptKind } from '#contract/content';
+import { scriptDiagnostic } from './scriptLint';
 import { CONTENT_TEXT } from '@/locales/zh-CN/content';
 
-const jsonLinter = linter(
-  (view): Diagnostic[] => {
-    const text = view.state.doc.toString();
-    const problem = scriptContentProblem(text);
-    if (!problem) return [];
-    const offset = findJsonSyntaxError(text)?.offset ?? 0;
-    const to = Math.min(offset + 1, text.length);
-    return [{ from: Math.min(offset, to), to, severity: 'error', message: problem }];
-  },
-  { delay: 250 },
-);
+/** JSON syntax, then (for a script of a kind) the step language: one diagnostic on the problem's line. */
+const scriptLinter = (kind?: ScriptKind) =>
+  linter(
+    (view): Diagnostic[] => {
+      const found = scriptDiagnostic(view.state.doc.toString(), kind);
+      return found ? [{ from: found.from, to: found.to, severity: 'error', message: found.message }] : [];
+    },
+    { delay: 250 },
+  );
 
-const EXTENSIONS = [
+const extensionsFor = (kind?: ScriptKind) => [
   json(),
-  jsonLinter,
+  scriptLinter(kind),
   lintGutter(),
   EditorView.lineWrapping,
   // The editable area is a contenteditable div: name it for screen readers (axe aria-input-field-name).
   EditorView.contentAttributes.of({ 'aria-label': CONTENT_TEXT.editorLabel }),
 ];
 
+const EXTENSIONS = { none: extensionsFor(), action: extensionsFor('action'), url: extensionsFor('url') };
+
 export interface JsonEditorProps {
   value: string;
   onChange?: (value: string) => void;
   height?: string;
   readOnly?: boolean;
+  /** Checks the step language of this kind of script as well (contract/pluginScripts.ts). */
+  kind?: ScriptKind;
 }
 
-export default function JsonEditor({ value, onChange, height = '480px', readOnly = false }: JsonEditorProps) {
+export default function JsonEditor({ value, onChange, height = '480px', readOnly = false, kind }: JsonEditorProps) {
   return (
     <div data-testid="json-editor" style={{ border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden' }}>
       <CodeMirror
         value={value}
         height={height}
-        extensions={EXTENSIONS}
+        extensions={EXTENSIONS[kind ?? 'none']}
         onChange={onChange}
         readOnly={readOnly}
         editable={!readOnly}

@@ -1,9 +1,10 @@
-/** Edits one script's JSON: format, validate before sending, save as a new version. */
+/** Edits one script's JSON: format, validate (JSON and the step language) before sending, save as a new version. */
 import { useRequest } from 'ahooks';
 import { Alert, Button, Drawer, Input, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { getScript, saveScript } from '@/services/content';
 import { SCRIPT_NOTE_MAX, scriptContentProblem } from '#contract/content';
+import { describeJsonError, findJsonSyntaxError } from '#contract/jsonSyntax';
 import { CONTENT_TEXT } from '@/locales/zh-CN/content';
 import type { ScriptDetail } from '#contract/api/script';
 import { formatJson, JsonEditor } from './lazyEditors';
@@ -37,10 +38,10 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
   const { run: save, loading: saving } = useRequest(
     async () => {
       if (!script) return;
-      const found = scriptContentProblem(text);
+      const found = scriptContentProblem(script.kind, text);
       if (found) {
         setProblem(found);
-        message.error(`${CONTENT_TEXT.invalidJson}：${found}`);
+        message.error(`${CONTENT_TEXT.invalidScript}：${found}`);
         return;
       }
       const answer = await saveScript({ id: script.id, baseVersion: script.currentVersion, content: text, note: note.trim() || undefined });
@@ -56,8 +57,10 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
   );
 
   const format = () => {
-    const found = scriptContentProblem(text);
-    if (found) {
+    // Formatting needs valid JSON only; the step language is checked on save (and in the gutter).
+    const syntax = findJsonSyntaxError(text);
+    if (syntax) {
+      const found = describeJsonError(syntax);
       setProblem(found);
       message.error(`${CONTENT_TEXT.invalidJson}：${found}`);
       return;
@@ -93,9 +96,10 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
           <Typography.Text type="secondary">
             当前第 {script.currentVersion} 版。保存后生成第 {script.currentVersion + 1} 版，旧版本保留在历史中。
           </Typography.Text>
-          {problem && <Alert type="error" showIcon message={CONTENT_TEXT.invalidJson} description={problem} data-testid="json-problem" />}
+          {problem && <Alert type="error" showIcon message={CONTENT_TEXT.invalidScript} description={problem} data-testid="json-problem" />}
           <JsonEditor
             value={text}
+            kind={script.kind}
             height="calc(100vh - 330px)"
             onChange={(value) => {
               setText(value);

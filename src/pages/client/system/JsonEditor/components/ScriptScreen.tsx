@@ -18,14 +18,19 @@ import { useFieldErrors } from '@/utils/fieldErrors';
 import { message } from '@/utils/feedback';
 import { destroyOnHidden } from '@/utils/dialogForm';
 
-const NEW_SCRIPT_CONTENT = '{\n  \n}';
+/** A new script's starting text (docs/plugin-scripts.md describes the steps). */
+const NEW_SCRIPT_CONTENT: Record<ScriptKind, string> = {
+  action: '{\n  "flow": "bind",\n  "steps": [\n    \n  ]\n}',
+  url: '{\n  "links": [\n    { "match": ["https://seller.example.com/*"], "flow": "bind", "action": "读取店铺信息" }\n  ]\n}',
+};
 
-const jsonRule = {
+/** The same check as the server's: JSON, then the step language of this kind. */
+const scriptRule = (kind: ScriptKind) => ({
   validator: async (_: unknown, value: string | undefined) => {
-    const problem = scriptContentProblem(value ?? '');
+    const problem = scriptContentProblem(kind, value ?? '');
     if (problem) throw new Error(problem);
   },
-};
+});
 
 const nameRules = [
   { required: true, whitespace: true, message: '请输入脚本名称' },
@@ -40,7 +45,7 @@ function CreateScriptModal({ kind, onCreated }: { kind: ScriptKind; onCreated: (
       title={`${CONTENT_TEXT.newScript}（${SCRIPT_KIND_LABELS[kind]}）`}
       width={760}
       modalProps={destroyOnHidden()}
-      initialValues={{ content: NEW_SCRIPT_CONTENT }}
+      initialValues={{ content: NEW_SCRIPT_CONTENT[kind] }}
       trigger={
         <Button type="primary" icon={<PlusOutlined />}>
           {CONTENT_TEXT.newScript}
@@ -56,8 +61,8 @@ function CreateScriptModal({ kind, onCreated }: { kind: ScriptKind; onCreated: (
       })}
     >
       <ProFormText name="name" label="名称" placeholder="如：批量邀请达人" rules={nameRules} />
-      <Form.Item name="content" label="JSON 内容" rules={[jsonRule]} validateTrigger="onSubmit">
-        <JsonEditor value="" height="320px" />
+      <Form.Item name="content" label="JSON 内容" rules={[scriptRule(kind)]} validateTrigger="onSubmit">
+        <JsonEditor value="" height="320px" kind={kind} />
       </Form.Item>
       <ProFormText name="note" label="版本说明" placeholder="可选" fieldProps={{ maxLength: SCRIPT_NOTE_MAX }} />
     </ModalForm>

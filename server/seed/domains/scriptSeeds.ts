@@ -1,0 +1,151 @@
+/** The demo scripts' text (no database here: the console's tests read it too). */
+import type { ScriptKind } from '#contract/content';
+
+export interface ScriptSeed {
+  kind: ScriptKind;
+  name: string;
+  /** Oldest first; each one is a version. */
+  versions: Array<{ content: unknown; note: string }>;
+}
+
+const SHOP_PAGE = 'meta[name="plugin-test-page"][content="shop"]';
+const CREATOR_PAGE = 'meta[name="plugin-test-page"][content="creator"]';
+const TEST_SHOP = '#test-shop';
+
+/** The bind steps shared by both versions of 读取店铺信息: the test shop page's attributes (e2e/support/testSites.ts). */
+const readShopSteps = [
+  { step: 'read', selector: TEST_SHOP, attribute: 'data-shop-id', into: 'shopId' },
+  { step: 'read', selector: TEST_SHOP, attribute: 'data-shop-name', into: 'shopName' },
+  { step: 'read', selector: TEST_SHOP, attribute: 'data-shop-region', into: 'shopRegion', optional: true },
+  { step: 'report', status: 'success' },
+];
+
+/**
+ * The demo scripts, in the step language (docs/plugin-scripts.md): they do on the test shop and
+ * creator pages (e2e/support/testSites.ts) what the extension's built-in test adapters do.
+ */
+export const SCRIPT_SEEDS: readonly ScriptSeed[] = [
+  {
+    kind: 'action',
+    name: '批量邀请达人',
+    versions: [
+      {
+        note: '初始版本',
+        content: {
+          flow: 'join',
+          description: '在达人广场逐个添加商品，然后开始邀约',
+          steps: [
+            { step: 'waitFor', selector: '#invite-form', timeoutMs: 10000 },
+            {
+              step: 'repeat',
+              over: { from: 'product-id-list' },
+              as: 'productId',
+              steps: [
+                { step: 'type', selector: '#product-id', value: { from: 'productId' } },
+                { step: 'click', selector: '#add-product' },
+              ],
+            },
+            { step: 'click', selector: '#start-invite' },
+          ],
+        },
+      },
+      {
+        note: '确认邀约已开始',
+        content: {
+          flow: 'join',
+          description: '在达人广场逐个添加商品，开始邀约并确认已开始',
+          steps: [
+            { step: 'waitFor', selector: '#invite-form', timeoutMs: 10000 },
+            {
+              step: 'repeat',
+              over: { from: 'product-id-list' },
+              as: 'productId',
+              steps: [
+                { step: 'type', selector: '#product-id', value: { from: 'productId' } },
+                { step: 'click', selector: '#add-product' },
+              ],
+            },
+            { step: 'click', selector: '#start-invite' },
+            { step: 'read', selector: '#join-status', attribute: 'data-state', into: 'state' },
+            { step: 'assert', that: { equals: [{ from: 'state' }, 'running'] }, message: '达人邀约未能开始' },
+            { step: 'report', status: 'success' },
+          ],
+        },
+      },
+    ],
+  },
+  {
+    kind: 'action',
+    name: '停止达人邀约',
+    versions: [
+      { note: '初始版本', content: { flow: 'stop', steps: [{ step: 'click', selector: '#stop-invite' }] } },
+      {
+        note: '等待停止按钮',
+        content: {
+          flow: 'stop',
+          steps: [
+            { step: 'waitFor', selector: '#stop-invite', timeoutMs: 5000 },
+            { step: 'click', selector: '#stop-invite' },
+          ],
+        },
+      },
+    ],
+  },
+  {
+    kind: 'action',
+    name: '读取店铺信息',
+    versions: [
+      { note: '初始版本', content: { flow: 'bind', steps: [{ step: 'waitFor', selector: TEST_SHOP, timeoutMs: 10000 }, ...readShopSteps] } },
+      {
+        note: '检查授权与店铺平台',
+        content: {
+          flow: 'bind',
+          description: '读取测试店铺的 ID、名称和地区；店铺未授权或平台与所选不符时失败',
+          steps: [
+            { step: 'waitFor', selector: TEST_SHOP, timeoutMs: 10000 },
+            { step: 'read', selector: TEST_SHOP, attribute: 'data-bind-error', into: 'bindError', optional: true },
+            { step: 'assert', that: { empty: { from: 'bindError' } }, message: { from: 'bindError' } },
+            { step: 'read', selector: TEST_SHOP, attribute: 'data-platform', into: 'platform', optional: true },
+            {
+              step: 'assert',
+              that: { any: [{ empty: { from: 'platform' } }, { equals: [{ from: 'platform' }, { from: 'shop-type' }] }] },
+              message: ['店铺平台不匹配：页面是 ', { from: 'platform' }, '，所选为 ', { from: 'shop-type' }],
+            },
+            ...readShopSteps,
+          ],
+        },
+      },
+    ],
+  },
+  {
+    kind: 'url',
+    name: '达人广场',
+    versions: [
+      {
+        note: '初始版本',
+        content: { links: [{ match: ['https://affiliate.tiktok.com/*'], page: CREATOR_PAGE, flow: 'join', action: '批量邀请达人' }] },
+      },
+      {
+        note: '增加停止邀约',
+        content: {
+          links: [
+            { match: ['https://affiliate.tiktok.com/*'], page: CREATOR_PAGE, flow: 'join', action: '批量邀请达人' },
+            { match: ['https://affiliate.tiktok.com/*'], page: CREATOR_PAGE, flow: 'stop', action: '停止达人邀约' },
+          ],
+        },
+      },
+    ],
+  },
+  {
+    kind: 'url',
+    name: '店铺后台',
+    versions: [
+      { note: '初始版本', content: { links: [{ match: ['http://127.0.0.1/*'], page: SHOP_PAGE, flow: 'bind', action: '读取店铺信息' }] } },
+      {
+        note: '本机地址也可',
+        content: { links: [{ match: ['http://127.0.0.1/*', 'http://localhost/*'], page: SHOP_PAGE, flow: 'bind', action: '读取店铺信息' }] },
+      },
+    ],
+  },
+];
+

@@ -1,0 +1,108 @@
+/** The reference extension's script interpreter and link choice, on the e2e test pages in jsdom, with the seed's demo scripts. */
+import type { PluginScript } from '#contract/api/plugin';
+import type { ActionScript } from '#contract/pluginScripts';
+import { runActionScript } from '../../extension/src/scripts/interpreter';
+import { chooseScript } from '../../extension/src/scripts/scriptSet';
+import { SCRIPT_SEEDS } from '../../server/seed/domains/scriptSeeds';
+import { TEST_CREATOR_PAGE, testShopPage, type TestShop } from '../../e2e/support/testSites';
+
+const latest = (name: string) => {
+  const seed = SCRIPT_SEEDS.find((script) => script.name === name)!;
+  return seed.versions[seed.versions.length - 1].content as ActionScript;
+};
+const SET: PluginScript[] = SCRIPT_SEEDS.map((seed, index) => ({
+  id: index + 1,
+  kind: seed.kind,
+  name: seed.name,
+  version: seed.versions.length,
+  content: seed.versions[seed.versions.length - 1].content,
+}));
+
+function showPage(html: string) {
+  const parsed = new DOMParser().parseFromString(html, 'text/html');
+  document.head.innerHTML = parsed.head.innerHTML;
+  document.body.innerHTML = parsed.body.innerHTML;
+  // The page's own script (the creator page's buttons): innerHTML does not run it.
+  for (const script of parsed.querySelectorAll('script')) new Function(script.textContent ?? '')();
+}
+
+const showShop = (shop: TestShop) => showPage(testShopPage(shop));
+const bind = (shopType = 'tiktok') => runActionScript(latest('读取店铺信息'), document, { data: { 'shop-type': shopType }, pollMs: 5 });
+
+describe('the demo bind script on the test shop page', () => {
+  it('reads the shop', async () => {
+    showShop({ id: '7700123400001', name: 'E2E 测试小店', region: 'MY' });
+    expect(await bind()).toEqual({ status: 'success', message: '', results: { shopId: '7700123400001', shopName: 'E2E 测试小店', shopRegion: 'MY', bindError: '', platform: '' } });
+  });
+
+  it("fails with the page's own message, and on a platform other than the chosen one", async () => {
+    showShop({ id: '1', name: '未授权', failWith: '店铺未授权，请先在卖家中心登录后重试' });
+    expect(await bind()).toMatchObject({ status: 'fail', message: '店铺未授权，请先在卖家中心登录后重试' });
+    showShop({ id: '1', name: '别家', platform: 'shopee' });
+    expect(await bind()).toMatchObject({ status: 'fail', message: '店铺平台不匹配：页面是 shopee，所选为 tiktok' });
+    expect(await bind('shopee')).toMatchObject({ status: 'success', results: { shopId: '1' } });
+  });
+
+  it('names the failing step: a missing element, a timeout, an empty value, an invalid selector', async () => {
+    showShop({ id: '1', name: '店' });
+    const script = (steps: ActionScript['steps']): ActionScript => ({ flow: 'bind', steps });
+    const run = (steps: ActionScript['steps']) => runActionScript(script(steps), document, { data: { 'shop-type': 'tiktok' }, pollMs: 5 });
+    expect(await run([{ step: 'click', selector: '#nothing' }, { step: 'report', status: 'success' }])).toMatchObject({
+      status: 'fail',
+      message: '第 1 步（click）：未找到元素 #nothing',
+    });
+    expect(await run([{ step: 'waitFor', selector: '.shop-name', timeoutMs: 20 }, { step: 'report', status: 'success' }])).toMatchObject({
+      status: 'fail',
+      message: '第 1 步（waitFor）：等待 .shop-name 超时（20 毫秒）',
+    });
+    expect(await run([{ step: 'read', selector: '#test-shop', attribute: 'data-platform', into: 'p' }, { step: 'report', status: 'success' }])).toMatchObject({
+      status: 'fail',
+      message: '第 1 步（read）：#test-shop 的内容为空',
+    });
+    expect(await run([{ step: 'assert', that: { exists: 'div[' } }])).toMatchObject({ status: 'fail', message: '第 1 步（assert）：选择器 div[ 无效' });
+    expect(await run([{ step: 'assert', that: { absent: '#test-shop' } }])).toMatchObject({ status: 'fail', message: '第 1 步（assert）：条件不成立' });
+    expect(await run([{ step: 'report', status: 'fail', message: ['停止：', { from: 'shop-type' }] }])).toMatchObject({ status: 'fail', message: '停止：tiktok' });
+    const navigate = jest.fn();
+    expect(await runActionScript(script([{ step: 'open', url: 'https://seller.example.com/home' }]), document, { data: {}, navigate })).toMatchObject({
+      status: 'success',
+      openedUrl: 'https://seller.example.com/home',
+    });
+    expect(navigate).toHaveBeenCalledWith('https://seller.example.com/home');
+  });
+});
+
+describe('the demo join and stop scripts on the test creator page', () => {
+  it('types each product id, adds it, starts; stop stops', async () => {
+    showPage(TEST_CREATOR_PAGE);
+    const joined = await runActionScript(latest('批量邀请达人'), document, { data: { 'product-id-list': ['11', '22', '33'], url: '' }, pollMs: 5 });
+    expect(joined).toMatchObject({ status: 'success', results: { state: 'running' } });
+    const status = document.getElementById('join-status')!;
+    expect(status).toHaveTextContent('正在为 3 个商品邀约达人');
+    expect(status.dataset.productIds).toBe('11,22,33');
+    expect(await runActionScript(latest('停止达人邀约'), document, { data: {}, pollMs: 5 })).toMatchObject({ status: 'success' });
+    expect(status).toHaveTextContent('已停止');
+  });
+
+  it('fails its assert when nothing started (no product ids)', async () => {
+    showPage(TEST_CREATOR_PAGE);
+    expect(await runActionScript(latest('批量邀请达人'), document, { data: { 'product-id-list': [] }, pollMs: 5 })).toMatchObject({
+      status: 'fail',
+      message: '达人邀约未能开始',
+    });
+  });
+});
+
+describe('chooseScript: the link scripts decide', () => {
+  it('runs the bind script on the test shop page only, and the join script on the creator page', () => {
+    showShop({ id: '1', name: '店' });
+    expect(chooseScript(SET, 'bind', 'http://127.0.0.1:4321/shop?id=1', document)?.name).toBe('读取店铺信息');
+    expect(chooseScript(SET, 'bind', 'https://seller.tiktokglobalshop.com/home', document)).toBeNull();
+    expect(chooseScript(SET, 'join', 'http://127.0.0.1:4321/shop?id=1', document)).toBeNull();
+    showPage('<main><h1>控制台</h1></main>');
+    expect(chooseScript(SET, 'bind', 'http://127.0.0.1:4321/client/shopManager', document)).toBeNull();
+    showPage(TEST_CREATOR_PAGE);
+    expect(chooseScript(SET, 'join', 'https://affiliate.tiktok.com/connection/creator', document)?.name).toBe('批量邀请达人');
+    expect(chooseScript(SET, 'stop', 'https://affiliate.tiktok.com/connection/creator', document)?.name).toBe('停止达人邀约');
+    expect(chooseScript(SET.filter((script) => script.kind === 'action'), 'join', 'https://affiliate.tiktok.com/x', document)).toBeNull();
+  });
+});

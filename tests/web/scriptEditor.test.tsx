@@ -1,0 +1,73 @@
+/** 脚本编辑's editor drawer: a script outside the step language is shown on its line, in Chinese, and never sent. */
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import ScriptEditorDrawer from '@/pages/client/system/JsonEditor/components/ScriptEditorDrawer';
+import { scriptDiagnostic } from '@/pages/client/system/JsonEditor/components/scriptLint';
+import { getScript, saveScript } from '@/services/content';
+
+jest.mock('@/services/content', () => ({ getScript: jest.fn(), saveScript: jest.fn() }));
+// CodeMirror is not what is under test here: a textarea stands in for the lazy editor.
+jest.mock('@/pages/client/system/JsonEditor/components/lazyEditors', () => ({
+  JsonEditor: ({ value, onChange }: { value: string; onChange?: (value: string) => void }) => (
+    <textarea aria-label="脚本内容" value={value} onChange={(event) => onChange?.(event.target.value)} />
+  ),
+  formatJson: (text: string) => text,
+}));
+
+const STOP = '{\n  "flow": "stop",\n  "steps": [{ "step": "click", "selector": "#stop" }]\n}';
+const MISSING_SELECTOR = '{\n  "flow": "join",\n  "steps": [\n    { "step": "waitFor", "selector": "#a" },\n    { "step": "click" }\n  ]\n}';
+
+const script = {
+  id: 7,
+  kind: 'action' as const,
+  name: '停止达人邀约',
+  enabled: true,
+  currentVersion: 1,
+  updatedBy: 'admin',
+  updatedAt: '2026-11-20T08:00:00.000Z',
+  content: STOP,
+};
+
+describe('ScriptEditorDrawer', () => {
+  beforeEach(() => {
+    (getScript as jest.Mock).mockResolvedValue({ isSuccess: true, content: script });
+    (saveScript as jest.Mock).mockReset();
+  });
+
+  it('shows a step-language problem with its line and step before saving, and sends nothing', async () => {
+    render(<ScriptEditorDrawer scriptId={7} onClose={() => {}} onSaved={() => {}} />);
+    const editor = await screen.findByLabelText('脚本内容');
+    fireEvent.change(editor, { target: { value: MISSING_SELECTOR } });
+    await act(async () => {
+      fireEvent.click(screen.getByText('保 存').closest('button') ?? screen.getByText('保存').closest('button')!);
+    });
+    const problem = await screen.findByTestId('json-problem');
+    expect(problem).toHaveTextContent('脚本有误');
+    expect(problem).toHaveTextContent('第 5 行：第 2 步（click）缺少 selector');
+    expect(saveScript).not.toHaveBeenCalled();
+  });
+
+  it('sends a valid script', async () => {
+    (saveScript as jest.Mock).mockResolvedValue({ isSuccess: true, content: { ...script, currentVersion: 2 } });
+    render(<ScriptEditorDrawer scriptId={7} onClose={() => {}} onSaved={() => {}} />);
+    const editor = await screen.findByLabelText('脚本内容');
+    const valid = STOP.replace('#stop', '#stop-invite');
+    fireEvent.change(editor, { target: { value: valid } });
+    await act(async () => {
+      fireEvent.click(screen.getByText('保 存').closest('button') ?? screen.getByText('保存').closest('button')!);
+    });
+    await waitFor(() => expect(saveScript).toHaveBeenCalledWith({ id: 7, baseVersion: 1, content: valid, note: undefined }));
+    expect(screen.queryByTestId('json-problem')).not.toBeInTheDocument();
+  });
+});
+
+describe('the editor gutter (scriptDiagnostic)', () => {
+  it('marks the line of the step with the problem, and only JSON syntax without a kind', () => {
+    const found = scriptDiagnostic(MISSING_SELECTOR, 'action');
+    expect(found).toMatchObject({ line: 5, message: '第 5 行：第 2 步（click）缺少 selector' });
+    expect(MISSING_SELECTOR.slice(found!.from, found!.to)).toBe('{ "step": "click" }');
+    expect(scriptDiagnostic(MISSING_SELECTOR)).toBeNull();
+    expect(scriptDiagnostic('{"flow": }', 'action')).toMatchObject({ line: 1, message: '第 1 行第 10 列：此处应为值，实际为“}”' });
+    expect(scriptDiagnostic(STOP, 'action')).toBeNull();
+    expect(scriptDiagnostic(STOP, 'url')?.message).toMatch(/^第 2 行：链接脚本有未知的字段 flow/);
+  });
+});
