@@ -1,7 +1,7 @@
 /** Runtime configuration: startup state, layout, antd locale, error boundary. */
 import { matchRoutes, type RunTimeLayoutConfig } from '@umijs/max';
 import SkipLink, { MAIN_CONTENT_ID } from '@/components/SkipLink';
-import { App, ConfigProvider } from 'antd';
+import { App, ConfigProvider, Grid } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import React, { Suspense, useLayoutEffect } from 'react';
 import ChunkErrorBoundary from '@/components/ChunkErrorBoundary';
@@ -27,14 +27,18 @@ export async function getInitialState(): Promise<InitialState> {
  * The skip link's target: the content, inside the layout's <main> (a screen, or the 403 page in
  * its place). It also takes the landmark off ProLayout's empty spacer <header>, drawn under the
  * fixed header of the mix layout with no way to pass it attributes: two banners read as two page
- * headers to a screen reader (axe: landmark-no-duplicate-banner).
+ * headers to a screen reader (axe: landmark-no-duplicate-banner). On a phone it carries the page's
+ * h1, which ProLayout's phone header leaves out.
  */
 function MainContent({ children }: { children: React.ReactNode }) {
+  // Below md ProLayout draws its phone header: the logo without the <h1> of the product's name.
+  const phoneLayout = Grid.useBreakpoint().md === false;
   useLayoutEffect(() => {
     document.querySelectorAll('.ant-pro-layout header.ant-layout-header:empty').forEach((spacer) => spacer.setAttribute('role', 'none'));
   }, []);
   return (
     <div id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+      {phoneLayout && <h1 className="visually-hidden">{APP_TITLE}</h1>}
       {children}
     </div>
   );
