@@ -24,8 +24,9 @@ test('the news page lists the published articles from the server, newest first',
   const { content } = await answer.json();
   expect(content.list.length).toBeGreaterThan(0);
   await page.goto('/news');
-  await expect(page.getByRole('heading', { name: ROUTE_TITLES['/news'] })).toBeVisible();
-  const titles = page.locator('.ant-list-item-meta-title');
+  await expect(page.getByRole('heading', { level: 1, name: ROUTE_TITLES['/news'] })).toBeVisible();
+  // Each article's title is a level-2 heading under the page's h1.
+  const titles = page.getByRole('main').getByRole('heading', { level: 2 });
   await expect(titles.first()).toHaveText(content.list[0].title);
   await expect(titles).toHaveCount(content.list.length);
   await screenshot(page, 'news');
