@@ -72,8 +72,8 @@ test('a user changes the email; an address taken by another account is refused',
 });
 
 test('changing the password signs out the other session, this one stays', async ({ browser }) => {
-  // Seven password hashes at the production cost (a registration, four logins, three checks of
-  // the current password): 1.1 min in a CI run on a busy 2-core machine, past the 60 s default.
+  // About seven password hashes at the production cost (a registration, three logins, two checks
+  // of the current password, the new one): 1.1 min in a CI run on a busy 2-core machine, past the 60 s default.
   test.setTimeout(120_000);
   const setup = await (await browser.newContext()).newPage();
   await setup.goto('/');
