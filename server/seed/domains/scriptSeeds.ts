@@ -24,6 +24,21 @@ const readShopSteps = [
  * The demo scripts, in the step language (docs/plugin-scripts.md): they do on the test shop and
  * creator pages (e2e/support/testSites.ts) what the extension's built-in test adapters do.
  */
+/** 批量邀请达人's steps in both its versions: add each product id on the creator page, then start. */
+const ADD_PRODUCTS_AND_START = [
+  { step: 'waitFor', selector: '#invite-form', timeoutMs: 10000 },
+  {
+    step: 'repeat',
+    over: { from: 'product-id-list' },
+    as: 'productId',
+    steps: [
+      { step: 'type', selector: '#product-id', value: { from: 'productId' } },
+      { step: 'click', selector: '#add-product' },
+    ],
+  },
+  { step: 'click', selector: '#start-invite' },
+];
+
 export const SCRIPT_SEEDS: readonly ScriptSeed[] = [
   {
     kind: 'action',
@@ -35,17 +50,7 @@ export const SCRIPT_SEEDS: readonly ScriptSeed[] = [
           flow: 'join',
           description: '在达人广场逐个添加商品，然后开始邀约',
           steps: [
-            { step: 'waitFor', selector: '#invite-form', timeoutMs: 10000 },
-            {
-              step: 'repeat',
-              over: { from: 'product-id-list' },
-              as: 'productId',
-              steps: [
-                { step: 'type', selector: '#product-id', value: { from: 'productId' } },
-                { step: 'click', selector: '#add-product' },
-              ],
-            },
-            { step: 'click', selector: '#start-invite' },
+            ...ADD_PRODUCTS_AND_START,
           ],
         },
       },
@@ -55,17 +60,7 @@ export const SCRIPT_SEEDS: readonly ScriptSeed[] = [
           flow: 'join',
           description: '在达人广场逐个添加商品，开始邀约并确认已开始',
           steps: [
-            { step: 'waitFor', selector: '#invite-form', timeoutMs: 10000 },
-            {
-              step: 'repeat',
-              over: { from: 'product-id-list' },
-              as: 'productId',
-              steps: [
-                { step: 'type', selector: '#product-id', value: { from: 'productId' } },
-                { step: 'click', selector: '#add-product' },
-              ],
-            },
-            { step: 'click', selector: '#start-invite' },
+            ...ADD_PRODUCTS_AND_START,
             { step: 'read', selector: '#join-status', attribute: 'data-state', into: 'state' },
             { step: 'assert', that: { equals: [{ from: 'state' }, 'running'] }, message: '达人邀约未能开始' },
             { step: 'report', status: 'success' },
