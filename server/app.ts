@@ -13,7 +13,12 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/client';
 import { withTransactionRetry } from './db/retry';
 import { startPruning } from './auth/maintenance';
+import { listenerOf } from './db/listen';
+import { NotificationHub } from './notifications/hub';
+import { startNotificationJobs } from './notifications/periodicJobs';
+import { registerNotificationStream } from './notifications/streamRoute';
 import { CALLS } from './calls';
+import { BODY_LIMIT_BYTES } from './http/bodyLimit';
 import { storableDateTimeFormat, textSafeKeyword } from './http/bodySafety';
 import { registerCalls } from './http/calls';
 import { registerExports } from './http/exports';
@@ -72,6 +77,7 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
     // finish; a request arriving meanwhile on an open connection gets 503 (both are Fastify's defaults).
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    bodyLimit: BODY_LIMIT_BYTES,
     ...(typeof logger === 'object' ? { loggerInstance: logger } : { logger: logger ? { level: config.logLevel } : false }),
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
@@ -179,6 +185,14 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
   registerExports(app, services, EXPORTS);
   const pruning = startPruning(retrying, config, app.log);
   app.addHook('onClose', () => pruning.stop());
+  const notificationJobs = startNotificationJobs(retrying, app.log);
+  app.addHook('onClose', () => notificationJobs.stop());
+  // Live notifications: this instance listens on the database's notification channel.
+  const hub = new NotificationHub({ db, rbac: services.rbac, idleSeconds: config.sessionIdleSeconds, timeZone: config.businessTimeZone, log: app.log, heartbeatMs: config.streamHeartbeatMs });
+  await hub.start(listenerOf(db));
+  // Open streams would hold app.close() until their clients leave: end them first (they reconnect elsewhere).
+  app.addHook('preClose', async () => hub.stop());
+  registerNotificationStream(app, services, hub);
   await app.register(mediaRoutes, services);
 
   const built = await registerStatic(app, config.staticDir);

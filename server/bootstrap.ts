@@ -12,6 +12,7 @@ import type { Db, Tx } from './db/client';
 import { queryOne, queryRows } from './db/query';
 import { generatePassword, hashPassword } from './auth/password';
 import { pruneAuthData } from './auth/maintenance';
+import { announceMembershipNotices } from './notifications/periodicJobs';
 import { upsertSalesperson } from './money/salespeople';
 import { menuSeeds, type MenuSeed } from './seed/menus';
 import { grantCovers, ROLE_SEEDS } from './seed/roles';
@@ -52,6 +53,8 @@ export async function bootstrap({ db, config, print }: BootstrapOptions): Promis
     return { menusInserted: insertedMenuIds.length, rolesCreated, admin, demoAccountsCreated };
   });
   await pruneAuthData(db, config);
+  // The membership notices due while no instance ran (the periodic job takes over from here).
+  await announceMembershipNotices(db);
   if (report.admin.generatedPassword) {
     out(
       [

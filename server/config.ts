@@ -1,5 +1,6 @@
 /** Server configuration, read once from the environment. */
 import { EXPORT_MAX_ROWS } from '#contract/constants';
+import { STREAM_HEARTBEAT_MS } from '#contract/notifications';
 import net from 'node:net';
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
@@ -70,6 +71,8 @@ export interface ServerConfig {
   businessTimeZone: string;
   /** The most rows one export (导出) may hold; more is refused before the file starts (a test lowers it). */
   exportMaxRows: number;
+  /** How often the notification streams get a heartbeat and their sessions are checked (a test shortens it). */
+  streamHeartbeatMs: number;
 }
 
 /** Where the media files live in object storage; credentials come from the AWS SDK's default chain. */
@@ -301,5 +304,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     shutdownTimeoutSeconds: checked.SHUTDOWN_TIMEOUT_SECONDS,
     businessTimeZone: timeZoneOf(env.BUSINESS_TZ),
     exportMaxRows: EXPORT_MAX_ROWS,
+    streamHeartbeatMs: STREAM_HEARTBEAT_MS,
   };
 }

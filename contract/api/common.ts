@@ -17,7 +17,7 @@ export const PAGE_CURRENT_MAX = 100_000;
 export const PAGE_SIZE_MAX = 100;
 
 /** The id of a row whose key is `serial` (int4). */
-export const Id = () => Type.Integer({ minimum: 1, maximum: INT4_MAX });
+export const Id = (options: { description?: string } = {}) => Type.Integer({ ...options, minimum: 1, maximum: INT4_MAX });
 /** The id of a row whose key is `bigserial` (int8): sessions, ledger entries, the logs. */
 export const BigId = () => Type.Integer({ minimum: 1, maximum: INT8_ID_MAX });
 /** A non-negative int4 value (e.g. a version number from 1, a filter where 0 means "none"). */

@@ -24,6 +24,7 @@ import { mediaApi } from './media';
 import { newsApi } from './news';
 import { promotionApi } from './promotion';
 import { dashboardApi } from './dashboard';
+import { notificationApi } from './notification';
 import type { Code } from '../codes';
 
 /** Every answer: `{ isSuccess, code, msg, content }`. `success` is the legacy flag some answers carry. */
@@ -60,6 +61,7 @@ export const API = {
   ...newsApi,
   ...promotionApi,
   ...dashboardApi,
+  ...notificationApi,
 };
 
 export type CallMap = typeof API;

@@ -24,6 +24,8 @@ export const WithdrawalListQuery = Type.Object(
     status: Type.Optional(OneOf(WITHDRAWAL_STATUSES)),
     /** Staff list only: the requester's username (contains). */
     username: Type.Optional(Type.String({ maxLength: 64, description: '申请人用户名的一部分（仅审核列表）' })),
+    /** One withdrawal: a notification's link opens the list filtered to it. */
+    id: Type.Optional(Id({ description: '申请编号' })),
   },
   { additionalProperties: false },
 );

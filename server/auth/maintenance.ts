@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
 import { queryOne } from '../db/query';
+import { repeatEvery } from '../periodic';
 import { pruneAttempts } from './attempts';
 
 /** An arbitrary constant naming the pruning's advisory lock. */
@@ -41,31 +42,16 @@ export async function pruneAuthData(db: Db, config: Pick<ServerConfig, 'authAtte
   });
 }
 
-/**
- * Prunes every `intervalMs` (an unref'd timer: it never keeps the process alive). `stop` clears
- * the timer and waits for a round in progress.
- */
+/** Prunes every `intervalMs` (server/periodic.ts); `stop` clears the timer and waits for a round in progress. */
 export function startPruning(
   db: Db,
   config: Pick<ServerConfig, 'authAttemptsRetentionDays'>,
   log: FastifyBaseLogger,
   intervalMs = PRUNE_INTERVAL_MS,
 ): { stop(): Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = pruneAuthData(db, config)
+  return repeatEvery(intervalMs, () =>
+    pruneAuthData(db, config)
       .then((pruned) => pruned && log.debug({ pruned }, 'pruned sign-in data'))
-      .catch((error) => log.warn({ err: error }, 'pruning sign-in data failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+      .catch((error) => log.warn({ err: error }, 'pruning sign-in data failed')),
+  );
 }

@@ -9,6 +9,7 @@ import { mediaCalls } from './media';
 import { membershipLevelCalls } from './membershipLevel';
 import { menuCalls } from './menu';
 import { newsCalls } from './news';
+import { notificationCalls } from './notification';
 import { orderCalls } from './order';
 import { pluginCalls } from './plugin';
 import { profileCalls } from './profile';
@@ -42,4 +43,5 @@ export const CALLS: readonly CallDefinition[] = [
   ...sessionCalls,
   ...promotionCalls,
   ...dashboardCalls,
+  ...notificationCalls,
 ];

@@ -12,7 +12,7 @@ import { searchAccounts } from '../orders/staff';
 export const orderCalls = [
   defineCall('order/center', ({ db, account }) => memberCentre(db, account.id)),
   defineCall('order/levels', ({ db }) => levelsOnSale(db)),
-  defineCall('order/create', ({ db, body, account, config }) => createOrder(db, account.id, body, config.businessTimeZone)),
+  defineCall('order/create', ({ db, body, account, config }) => createOrder(db, account, body, config.businessTimeZone)),
   defineCall('order/list', ({ db, body, account, snapshot }) => listOrders(db, body, { account, snapshot })),
   defineCall('order/confirm', ({ db, body, account, snapshot, audit }) => confirmPayment(db, body, { account, snapshot, audit })),
   defineCall('order/cancel', ({ db, body, account, snapshot, audit }) => cancelPending(db, body, { account, snapshot, audit })),

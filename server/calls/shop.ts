@@ -8,5 +8,5 @@ export const shopCalls = [
   defineCall('shop/list', ({ db, body, account }) => listOwnShops(db, account.id, body)),
   defineCall('shop/unbind', ({ db, body, account }) => unbindOwnShop(db, account.id, body.id)),
   defineCall('shop/listAll', ({ db, body }) => listAllShops(db, body)),
-  defineCall('shop/forceUnbind', ({ db, body, audit }) => forceUnbindShop(db, body.id, audit)),
+  defineCall('shop/forceUnbind', ({ db, body, account, audit }) => forceUnbindShop(db, account.id, body.id, audit)),
 ];

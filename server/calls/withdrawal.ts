@@ -3,7 +3,7 @@ import { defineCall } from '../http/calls';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal, requestWithdrawal } from '../money/withdrawals';
 
 export const withdrawalCalls = [
-  defineCall('withdrawal/request', ({ db, account, body }) => requestWithdrawal(db, account.id, body)),
+  defineCall('withdrawal/request', ({ db, account, body }) => requestWithdrawal(db, account, body)),
   defineCall('withdrawal/mine', ({ db, account, body }) => listWithdrawals(db, { ...body, username: undefined }, account.id)),
   defineCall('withdrawal/list', ({ db, body }) => listWithdrawals(db, body, null)),
   defineCall('withdrawal/approve', ({ db, account, body, audit }) => approveWithdrawal(db, account.id, body.id, audit)),

@@ -1,5 +1,6 @@
 /** The database schema: the single source drizzle-kit generates the SQL migrations from. */
 import { sql } from 'drizzle-orm';
+import { NOTIFICATION_AUDIENCES, NOTIFICATION_KIND_NAMES } from '../../contract/notifications';
 import {
   bigint,
   check,
@@ -64,6 +65,8 @@ export const accounts = pgTable(
       .with({ fastupdate: false }),
     // Referred accounts of a salesperson (sales screen).
     index('accounts_referrer').on(t.referrerId),
+    // The membership notices' periodic job: memberships ending soon or lately (server/notifications/membershipJob.ts).
+    index('accounts_membership_expires_at').on(t.membershipExpiresAt).where(sql`${t.membershipExpiresAt} is not null`),
   ],
 );
 
@@ -452,3 +455,74 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Notifications (docs/notifications.md): one row per event, written in the transaction of the change
+ * it announces. It is for one account (`recipient_id`: the record's owner) or for an audience
+ * resolved from the reader's grants when read (`audience`), never both.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: NOTIFICATION_KIND_NAMES as [string, ...string[]] }).notNull(),
+    recipientId: integer('recipient_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    audience: text('audience', { enum: NOTIFICATION_AUDIENCES }),
+    /** Who made the change: an audience item is not shown to them (their own withdrawal, their own order). */
+    actorId: integer('actor_id'),
+    /** The record it is about, e.g. `withdrawal` / `12`, `order` / its number. */
+    recordType: text('record_type').notNull(),
+    recordKey: text('record_key').notNull(),
+    /** What the sentence needs (contract/notifications.ts, NotificationDataMap). */
+    data: jsonb('data').notNull().default({}),
+    /** Periodic notices: one per account and key (the membership job's ON CONFLICT DO NOTHING). */
+    dedupeKey: text('dedupe_key'),
+    /** An audience item whose work is done (the withdrawal reviewed, the order settled): no longer unread. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_recipient').on(t.recipientId, t.id).where(sql`${t.recipientId} is not null`),
+    index('notifications_audience').on(t.audience, t.id).where(sql`${t.audience} is not null`),
+    index('notifications_record').on(t.recordType, t.recordKey),
+    index('notifications_created_at').on(t.createdAt),
+    uniqueIndex('notifications_dedupe_key').on(t.recipientId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+    check('notifications_one_addressee', sql`(${t.recipientId} is null) <> (${t.audience} is null)`),
+  ],
+);
+
+/** Items an account has read one by one (the ones above its read-through mark). */
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    notificationId: bigint('notification_id', { mode: 'number' })
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.notificationId] }), index('notification_reads_notification').on(t.notificationId)],
+);
+
+/** 全部已读: every item up to this id counts as read for the account. */
+export const notificationReadMarks = pgTable('notification_read_marks', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  readThroughId: bigint('read_through_id', { mode: 'number' }).notNull(),
+});
+
+/** Single-use tickets that open the notification stream (EventSource sends no Authorization header). */
+export const streamTickets = pgTable(
+  'stream_tickets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('stream_tickets_expires_at').on(t.expiresAt)],
+);

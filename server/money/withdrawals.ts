@@ -21,6 +21,7 @@ import { badParameter, Refusal } from '../http/respond';
 import { lockAccount, lockOwnCard } from './cards';
 import { postLedgerEntry } from './ledger';
 import { pageOf } from '../db/paging';
+import { announce, resolveAnnouncement } from '../notifications/announce';
 import { accounts, bankCards, ledgerEntries, withdrawals } from '../db/schema';
 
 export const withdrawalReference = (id: number) => `withdrawal:${id}`;
@@ -84,6 +85,7 @@ export async function listWithdrawals(db: Executor, body: WithdrawalListQuery, o
   const { current, pageSize, offset } = pageOf(body);
   const filters: SQL[] = [];
   if (ownerId !== null) filters.push(eq(withdrawals.accountId, ownerId));
+  if (body.id !== undefined) filters.push(eq(withdrawals.id, body.id));
   if (body.status) filters.push(eq(withdrawals.status, body.status));
   if (body.username?.trim()) filters.push(ilike(accounts.username, containsPattern(body.username.trim())));
   const where = and(...filters);
@@ -96,8 +98,9 @@ export async function listWithdrawals(db: Executor, body: WithdrawalListQuery, o
   return { list: rows.map(toWithdrawal), total, current, pageSize };
 }
 
-/** Holds `amountCents` of the salesperson's balance for a payout to an own card. */
-export async function requestWithdrawal(db: Db, accountId: number, body: RequestWithdrawalBody): Promise<Withdrawal> {
+/** Holds `amountCents` of the salesperson's balance for a payout to an own card; the approvers are notified. */
+export async function requestWithdrawal(db: Db, requester: { id: number; username: string }, body: RequestWithdrawalBody): Promise<Withdrawal> {
+  const accountId = requester.id;
   const note = body.note?.trim() || LEDGER_TEXT.requestedNote;
   const id = await db.transaction(async (tx) => {
     // Concurrent requests wait on the account row, each then reading the balance the one before left.
@@ -122,6 +125,12 @@ export async function requestWithdrawal(db: Db, accountId: number, body: Request
       reference: withdrawalReference(row!.id),
       note,
     });
+    await announce(tx, {
+      kind: 'withdrawal.requested',
+      record: row!.id,
+      data: { username: requester.username, amountCents: body.amountCents },
+      actorId: accountId,
+    });
     return row!.id;
   });
   return withdrawalById(db, id);
@@ -145,6 +154,19 @@ async function lockPending(tx: Executor, id: number, reviewerId: number) {
   return row;
 }
 
+/** The owner hears of the review, and the request stops waiting for the other approvers. */
+async function announceReview(tx: Executor, reviewerId: number, pending: { id: number; accountId: number; amountCents: number }, reason?: string) {
+  await resolveAnnouncement(tx, 'withdrawal.requested', pending.id);
+  const amountCents = Number(pending.amountCents);
+  const common = { record: pending.id, recipientId: pending.accountId, actorId: reviewerId };
+  await announce(
+    tx,
+    reason === undefined
+      ? { ...common, kind: 'withdrawal.paid', data: { amountCents } }
+      : { ...common, kind: 'withdrawal.rejected', data: { amountCents, reason } },
+  );
+}
+
 /** Settles a pending withdrawal as paid (the amount was held when it was requested). */
 export async function approveWithdrawal(db: Db, reviewerId: number, id: number, audit: AuditWriter): Promise<Withdrawal> {
   await db.transaction(async (tx) => {
@@ -157,6 +179,7 @@ export async function approveWithdrawal(db: Db, reviewerId: number, id: number, 
       before: { status: 'pending', amountCents: pending.amountCents, accountId: pending.accountId },
       after: { status: 'paid' },
     });
+    await announceReview(tx, reviewerId, pending);
   });
   return withdrawalById(db, id);
 }
@@ -184,6 +207,7 @@ export async function rejectWithdrawal(db: Db, reviewerId: number, body: RejectW
       before: { status: 'pending', amountCents: pending.amountCents, accountId: pending.accountId },
       after: { status: 'rejected', reason, balanceAfterCents: released.balanceAfterCents },
     });
+    await announceReview(tx, reviewerId, pending, reason);
   });
   return withdrawalById(db, body.id);
 }

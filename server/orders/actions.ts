@@ -17,6 +17,7 @@ import { paymentChannel } from '../payments';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { findOrders, lockOrder, lockOrderToSettle, toOrderItem, type OrderRecord } from './records';
 import { cancelOrder, createPendingOrder, levelOnSale, payOrder, refundOrder } from './settlement';
+import { announceOrderOutcome } from './notices';
 import { isOrderStaff, requireOrderStaff } from './staff';
 
 /** The caller of an order action: their account, the RBAC snapshot their request was checked against, their audit writer. */
@@ -47,6 +48,7 @@ export async function confirmPayment(db: Db, body: OrderActionBody, { account, s
   return db.transaction(async (tx) => {
     const order = await lockVisibleOrder(tx, body.orderNo, account, true, lockOrderToSettle);
     const outcome = await payOrder(tx, order, account.id);
+    await announceOrderOutcome(tx, order, account.id, { kind: 'order.paid', expiresAt: outcome.expiresAfter });
     await audit(tx, {
       action: 'order.confirm',
       targetType: 'order',
@@ -64,6 +66,7 @@ export async function cancelPending(db: Db, body: OrderActionBody, { account, sn
   return db.transaction(async (tx) => {
     const order = await lockVisibleOrder(tx, body.orderNo, account, staff);
     await cancelOrder(tx, order, body.note ?? '');
+    await announceOrderOutcome(tx, order, account.id, { kind: 'order.cancelled', note: body.note?.trim() ?? '' });
     await audit(tx, {
       action: 'order.cancel',
       targetType: 'order',
@@ -81,6 +84,7 @@ export async function refundPaid(db: Db, body: OrderActionBody, { account, snaps
   return db.transaction(async (tx) => {
     const order = await lockVisibleOrder(tx, body.orderNo, account, true, lockOrderToSettle);
     const outcome = await refundOrder(tx, order, body.note ?? '');
+    await announceOrderOutcome(tx, order, account.id, { kind: 'order.refunded', amountCents: Number(order.amountCents) });
     await audit(tx, {
       action: 'order.refund',
       targetType: 'order',
@@ -117,6 +121,7 @@ export async function rechargeAccount(
     });
     const order = (await lockOrder(tx, created))!;
     const outcome = await payOrder(tx, order, account.id);
+    await announceOrderOutcome(tx, order, account.id, { kind: 'order.paid', expiresAt: outcome.expiresAfter });
     await audit(tx, {
       action: 'order.recharge',
       targetType: 'order',

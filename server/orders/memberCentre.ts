@@ -6,6 +6,7 @@ import { accounts, membershipLevels } from '../db/schema';
 import { lockAccounts } from '../db/locks';
 import { badParameter } from '../http/respond';
 import { paymentChannel } from '../payments';
+import { announceOrderCreated } from './notices';
 import { findOrders, toPendingOrder } from './records';
 import { checkPendingLimit, createPendingOrder, levelOnSale } from './settlement';
 
@@ -64,8 +65,9 @@ export async function memberCentre(db: Executor, accountId: number): Promise<Mem
   return { membership, levels, pendingOrders };
 }
 
-/** `order/create`: a pending order of the caller for a level on sale, paid through a self-service channel. */
-export async function createOrder(db: Db, accountId: number, body: CreateOrderBody, timeZone: string): Promise<PendingOrder> {
+/** `order/create`: a pending order of the caller for a level on sale, paid through a self-service channel; the confirmers are notified. */
+export async function createOrder(db: Db, member: { id: number; username: string }, body: CreateOrderBody, timeZone: string): Promise<PendingOrder> {
+  const accountId = member.id;
   const channel = paymentChannel(body.channel ?? 'online');
   if (!channel.selfService) throw badParameter('channel', '该支付渠道不可用');
   const orderNo = await db.transaction(async (tx) => {
@@ -73,7 +75,9 @@ export async function createOrder(db: Db, accountId: number, body: CreateOrderBo
     await lockAccounts(tx, [accountId]);
     await checkPendingLimit(tx, accountId);
     const level = await levelOnSale(tx, body.levelId);
-    return createPendingOrder(tx, { accountId, level, channel: channel.name, timeZone });
+    const orderNo = await createPendingOrder(tx, { accountId, level, channel: channel.name, timeZone });
+    await announceOrderCreated(tx, { orderNo, accountId, username: member.username, levelName: level.name, amountCents: level.priceCents });
+    return orderNo;
   });
   const [row] = await findOrders(db, sql`o.order_no = ${orderNo}`);
   return toPendingOrder(row);

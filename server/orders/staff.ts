@@ -18,10 +18,12 @@ import type { RbacSnapshot } from '../rbac/snapshot';
 
 const ORDER_LIST = CAPABILITY_URLS.canSeeOrderList;
 
+/** Whether these granted urls make order staff (also the audience of new orders' notifications). */
+export const grantsOrderStaff = (urls: ReadonlySet<string>): boolean => urls.has(CAPABILITY_URLS.canSeeAdmin) && urls.has(ORDER_LIST);
+
 /** Whether the account may see and act on every account's orders. */
 export function isOrderStaff(account: SessionAccount, snapshot: RbacSnapshot): boolean {
-  const { urls } = snapshot.forRoles(account.roleIds);
-  return urls.has(CAPABILITY_URLS.canSeeAdmin) && urls.has(ORDER_LIST);
+  return grantsOrderStaff(snapshot.forRoles(account.roleIds).urls);
 }
 
 export function requireOrderStaff(account: SessionAccount, snapshot: RbacSnapshot) {

@@ -16,6 +16,7 @@ import { containsPattern } from '../db/query';
 import { lockAccounts } from '../db/locks';
 import { accounts, shops } from '../db/schema';
 import { badParameter, Refusal } from '../http/respond';
+import { announce } from '../notifications/announce';
 
 const shopColumns = {
   id: shops.id,
@@ -177,10 +178,17 @@ export async function listAllShops(db: Executor, body: ShopListAllQuery): Promis
   };
 }
 
-/** `shop/forceUnbind`: staff unbind any account's shop (audited). */
-export async function forceUnbindShop(db: Db, id: number, audit: AuditWriter): Promise<ShopItem> {
+/** `shop/forceUnbind`: staff unbind any account's shop (audited); its owner is notified. */
+export async function forceUnbindShop(db: Db, actorId: number, id: number, audit: AuditWriter): Promise<ShopItem> {
   const after = await db.transaction(async (tx) => {
     const change = await unbindShop(tx, id, null);
+    await announce(tx, {
+      kind: 'shop.unbound',
+      record: id,
+      recipientId: change.after.accountId,
+      data: { name: change.after.name, platform: change.after.platform },
+      actorId,
+    });
     const snapshot = (row: ShopRow) => ({ ...toShopItem(row), accountId: row.accountId });
     await audit(tx, {
       action: 'shop.forceUnbind',

@@ -3,15 +3,18 @@
  * (real processes) on one fresh PostgreSQL database. Through nginx: log in, write and read back;
  * kill one instance (SIGKILL) in the middle of a stream of writes and reads: every acknowledged
  * write is there afterwards and the calls keep working through the survivor. And a graceful stop:
- * after SIGTERM /api/ready answers 503, requests in flight finish, the process exits 0.
+ * after SIGTERM /api/ready answers 503, requests in flight finish, the process exits 0. The live
+ * notifications pass through nginx unbuffered, and an open stream does not hold a stop.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { NOTIFICATION_STREAM_PATH, STREAM_EVENTS } from '#contract/notifications';
 import { freePort } from '../../scripts/lib/freePort';
 import { TEST_ADMIN, TEST_CARD_FINGERPRINT_KEY } from './support/databases';
+import { openSse } from './support/sse';
 import { DEPLOY_NGINX_CONF, NGINX, isRunning, siteConfig, startNginx, startServer, stop, waitFor, type Running } from './support/processes';
 
 interface Answer {
@@ -145,6 +148,28 @@ describeWithNginx('behind nginx (deploy/nginx.conf), two instances on one Postgr
     expect(served.b).toBeGreaterThan(0);
   }, 60_000);
 
+  it('passes the live notifications on at once: a change through the balancer reaches an open stream within 5 s', async () => {
+    const admin = await login(base);
+    const username = `lb_member_${randomBytes(3).toString('hex')}`;
+    const password = 'Notify#Balancer-2468';
+    expect((await call(base, 'account/register', { username, email: `${username}@example.com`, password })).isSuccess).toBe(true);
+    const member = (await call(base, 'account/login', { username, password })).content.token as string;
+    const ticket = (await call(base, 'notification/streamTicket', {}, member)).content.ticket as string;
+    const stream = await openSse(`${base}${NOTIFICATION_STREAM_PATH}?ticket=${encodeURIComponent(ticket)}`);
+    try {
+      expect({ status: stream.status, type: stream.contentType }).toEqual({ status: 200, type: 'text/event-stream; charset=utf-8' });
+      await stream.next((event) => event.event === STREAM_EVENTS.unread);
+      const release = await call(base, 'appVersion/create', { version: '3.0.0', minSupportedVersion: '1.0.0', downloadUrl: 'https://example.com/p.zip', changelog: '经由负载均衡' }, admin);
+      const started = Date.now();
+      expect((await call(base, 'appVersion/publish', { id: release.content.id }, admin)).isSuccess).toBe(true);
+      const item = await stream.next((event) => event.event === STREAM_EVENTS.item);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(item.data).toMatchObject({ kind: 'release.published', title: '插件新版本 3.0.0' });
+    } finally {
+      stream.close();
+    }
+  }, 60_000);
+
   it('keeps every acknowledged write and keeps answering when an instance is killed mid-stream', async () => {
     const token = await login(base);
     const run = randomBytes(3).toString('hex');
@@ -220,6 +245,10 @@ describeWithNginx('behind nginx (deploy/nginx.conf), two instances on one Postgr
     processes.push(instance);
     const direct = `http://127.0.0.1:${port}`;
     await waitFor(`${direct}/api/ready`, instance);
+    // An open notification stream does not hold the stop: the instance ends it.
+    const token = await login(direct);
+    const stream = await openSse(`${direct}${NOTIFICATION_STREAM_PATH}?ticket=${(await call(direct, 'notification/streamTicket', {}, token)).content.ticket}`);
+    await stream.next((event) => event.event === STREAM_EVENTS.unread);
 
     // A login takes a scrypt hash (~0.4 s): one is in flight when SIGTERM arrives, another is sent
     // just before the drain ends, so it is still running while the server closes.
@@ -240,6 +269,7 @@ describeWithNginx('behind nginx (deploy/nginx.conf), two instances on one Postgr
     expect((await first).isSuccess).toBe(true);
     expect((await second).isSuccess).toBe(true);
     expect(await instance.exited).toEqual({ code: 0, signal: null });
+    await stream.ended(1_000);
     expect(instance.output()).toContain('stopped');
     // Closed: no new connection is accepted.
     await expect(fetch(`${direct}/api/health`)).rejects.toThrow();

@@ -1,0 +1,156 @@
+/**
+ * Notifications (the header's bell, docs/notifications.md): the kinds, who each kind is for, the
+ * Chinese sentence of each and the console page it links to. The server renders an item's title,
+ * text and link from its kind and data with these helpers (the console only shows them); no
+ * TypeBox here (contract/api/notification.ts has the calls).
+ */
+import { formatYuan } from './money';
+import { platformLabel } from './shopPlatforms';
+
+/**
+ * Role-based audiences, resolved when an account reads (not fanned out when written): an account
+ * belongs to one while its grants say so (`audiencesOf`).
+ * - `withdrawal-approvers`: holders of 提现审批 (the screen's grant);
+ * - `order-confirmers`: holders of 订单列表 and `/admin`, the rule of server/orders/staff.ts;
+ * - `everyone`: every account (a plug-in release: the plug-in's calls are open to every account).
+ */
+export const NOTIFICATION_AUDIENCES = ['withdrawal-approvers', 'order-confirmers', 'everyone'] as const;
+export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
+
+/** What each kind is about, and its addressee: an audience, or the record's owner (`owner`). */
+export const NOTIFICATION_KINDS = {
+  'withdrawal.requested': { record: 'withdrawal', to: 'withdrawal-approvers' },
+  'withdrawal.paid': { record: 'withdrawal', to: 'owner' },
+  'withdrawal.rejected': { record: 'withdrawal', to: 'owner' },
+  'order.created': { record: 'order', to: 'order-confirmers' },
+  'order.paid': { record: 'order', to: 'owner' },
+  'order.cancelled': { record: 'order', to: 'owner' },
+  'order.refunded': { record: 'order', to: 'owner' },
+  'membership.expiring': { record: 'account', to: 'owner' },
+  'membership.expired': { record: 'account', to: 'owner' },
+  'shop.unbound': { record: 'shop', to: 'owner' },
+  'release.published': { record: 'appVersion', to: 'everyone' },
+} as const satisfies Record<string, { record: string; to: NotificationAudience | 'owner' }>;
+
+export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
+export type NotificationRecordType = (typeof NOTIFICATION_KINDS)[NotificationKind]['record'];
+
+/** The data each kind keeps (jsonb), written when the change happens; times are ISO instants. */
+export interface NotificationDataMap {
+  'withdrawal.requested': { username: string; amountCents: number };
+  'withdrawal.paid': { amountCents: number };
+  'withdrawal.rejected': { amountCents: number; reason: string };
+  'order.created': { username: string; levelName: string; amountCents: number };
+  'order.paid': { levelName: string; expiresAt: string };
+  'order.cancelled': { levelName: string; note: string };
+  'order.refunded': { levelName: string; amountCents: number };
+  'membership.expiring': { levelName: string; expiresAt: string };
+  'membership.expired': { levelName: string; expiresAt: string };
+  'shop.unbound': { name: string; platform: string };
+  'release.published': { version: string; changelog: string };
+}
+
+/** The console pages the items link to (routes of config/routes.ts; a web test holds that they are). */
+export const NOTIFICATION_PAGES = {
+  withdrawalApproval: '/client/withdrawalApproval',
+  ownWithdrawals: '/client/saleBalanceRecord',
+  orderList: '/client/orderList',
+  memberCenter: '/client/memberCenter',
+  shops: '/client/shopManager',
+  home: '/client/home',
+} as const;
+
+/** The query a page reads to open filtered to one record, or on one tab. */
+export const NOTIFICATION_LINK_QUERY = {
+  withdrawalId: 'id',
+  orderNo: 'orderNo',
+  tab: 'tab',
+} as const;
+/** 销售余额记录's tab of the own withdrawals (the page's `tab` query). */
+export const OWN_WITHDRAWALS_TAB = 'withdrawals';
+
+const query = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params).toString()}`;
+
+/** The link of an item: the page that shows its record, filtered to it where the page can. */
+export function notificationLink(kind: NotificationKind, recordKey: string): string {
+  switch (NOTIFICATION_KINDS[kind].record) {
+    case 'withdrawal':
+      return kind === 'withdrawal.requested'
+        ? query(NOTIFICATION_PAGES.withdrawalApproval, { [NOTIFICATION_LINK_QUERY.withdrawalId]: recordKey })
+        : query(NOTIFICATION_PAGES.ownWithdrawals, { [NOTIFICATION_LINK_QUERY.tab]: OWN_WITHDRAWALS_TAB });
+    case 'order':
+      return query(NOTIFICATION_PAGES.orderList, { [NOTIFICATION_LINK_QUERY.orderNo]: recordKey });
+    case 'account':
+      return NOTIFICATION_PAGES.memberCenter;
+    case 'shop':
+      return NOTIFICATION_PAGES.shops;
+    case 'appVersion':
+      return NOTIFICATION_PAGES.home;
+  }
+}
+
+/** The first line of a text, at most `max` characters (an ellipsis when cut). */
+export function firstLine(text: string, max = 60): string {
+  const line = text.trim().split(/\r?\n/, 1)[0] ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export interface NotificationText {
+  title: string;
+  text: string;
+}
+
+/** A kind with its data, as a discriminated union (the switch below narrows the data by the kind). */
+export type NotificationPayload = { [K in NotificationKind]: { kind: K; data: NotificationDataMap[K] } }[NotificationKind];
+
+const yuan = (cents: number) => `¥${formatYuan(cents)}`;
+
+/**
+ * The title and sentence of an item, in Chinese, with its times written by `minute` (the server's
+ * `YYYY-MM-DD HH:mm` in the business zone). The sentences stay in contract: the server answers them
+ * and the console's tests read them.
+ */
+export function notificationText({ kind, data }: NotificationPayload, recordKey: string, minute: (iso: string) => string): NotificationText {
+  switch (kind) {
+    case 'withdrawal.requested':
+      return { title: '提现申请待审批', text: `${data.username} 申请提现 ${yuan(data.amountCents)}` };
+    case 'withdrawal.paid':
+      return { title: '提现已通过', text: `您的提现申请 ${yuan(data.amountCents)} 已审核通过并打款` };
+    case 'withdrawal.rejected':
+      return { title: '提现被驳回', text: `您的提现申请 ${yuan(data.amountCents)} 被驳回，金额已退回余额。原因：${data.reason}` };
+    case 'order.created':
+      return { title: '新订单待确认收款', text: `${data.username} 下单 ${data.levelName} ${yuan(data.amountCents)}，订单号 ${recordKey}` };
+    case 'order.paid':
+      return { title: '订单已支付', text: `订单 ${recordKey}（${data.levelName}）已确认收款，会员有效期至 ${minute(data.expiresAt)}` };
+    case 'order.cancelled':
+      return { title: '订单已取消', text: `订单 ${recordKey}（${data.levelName}）已被取消${data.note ? `：${data.note}` : ''}` };
+    case 'order.refunded':
+      return { title: '订单已退款', text: `订单 ${recordKey}（${data.levelName}）已退款 ${yuan(data.amountCents)}` };
+    case 'membership.expiring':
+      return { title: '会员即将到期', text: `您的${data.levelName}会员将于 ${minute(data.expiresAt)} 到期，可在会员中心续费` };
+    case 'membership.expired':
+      return { title: '会员已到期', text: `您的${data.levelName}会员已于 ${minute(data.expiresAt)} 到期，可在会员中心续费` };
+    case 'shop.unbound':
+      return { title: '店铺已被解绑', text: `您的店铺 ${data.name}（${platformLabel(data.platform)}）已被管理员解绑` };
+    case 'release.published': {
+      const note = firstLine(data.changelog);
+      return { title: `插件新版本 ${data.version}`, text: note ? `插件 ${data.version} 已发布：${note}` : `插件 ${data.version} 已发布` };
+    }
+  }
+}
+
+/** Membership notices: "expiring" this many days ahead; an expiry older than this gets no "expired". */
+export const MEMBERSHIP_NOTICE_DAYS = 7;
+
+/** The bell's unread count stops counting here (the badge shows 99+). */
+export const UNREAD_COUNT_CAP = 100;
+
+/** The stream (Server-Sent Events, GET), opened with a ticket from `notification/streamTicket`. */
+export const NOTIFICATION_STREAM_PATH = '/api/admin/notification/stream';
+/** The stream's events: a new item (its `id:` is the item's id), the unread count, and the end of the session. */
+export const STREAM_EVENTS = { item: 'notification', unread: 'unread', end: 'end' } as const;
+/** A ticket opens one stream within this many seconds of its issue. */
+export const STREAM_TICKET_TTL_SECONDS = 60;
+/** The stream sends a comment this often (proxies keep it open; a dead session is noticed). */
+export const STREAM_HEARTBEAT_MS = 15_000;

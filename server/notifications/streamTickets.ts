@@ -1,0 +1,43 @@
+/**
+ * Tickets that open the notification stream. EventSource can not send the Authorization header,
+ * and the bearer token must not travel in a URL (URLs are logged by proxies), so an authenticated
+ * call issues a ticket: random, single-use, valid STREAM_TICKET_TTL_SECONDS, bound to the caller's
+ * session (the stream ends with it). Only its hash is stored, in the database, so any instance
+ * behind the balancer can take it.
+ */
+import { sql } from 'drizzle-orm';
+import { STREAM_TICKET_TTL_SECONDS } from '#contract/notifications';
+import type { StreamTicket } from '#contract/api/notification';
+import type { Executor } from '../db/client';
+import { queryOne, toIso } from '../db/query';
+import { hashToken, newToken } from '../auth/tokens';
+
+export async function issueStreamTicket(db: Executor, sessionId: number): Promise<StreamTicket> {
+  const ticket = newToken();
+  const row = await queryOne<{ expiresAt: unknown }>(
+    db,
+    sql`insert into stream_tickets (token_hash, session_id, expires_at)
+        values (${hashToken(ticket)}, ${sessionId}, now() + make_interval(secs => ${STREAM_TICKET_TTL_SECONDS}))
+        returning expires_at as "expiresAt"`,
+  );
+  return { ticket, expiresAt: toIso(row!.expiresAt)! };
+}
+
+/** Takes the ticket (it can not be used again); answers its session's id, or undefined when unknown or expired. */
+export async function takeStreamTicket(db: Executor, ticket: string): Promise<number | undefined> {
+  const row = await queryOne<{ sessionId: unknown; live: boolean }>(
+    db,
+    sql`delete from stream_tickets where token_hash = ${hashToken(ticket)}
+        returning session_id as "sessionId", expires_at > now() as live`,
+  );
+  return row?.live ? Number(row.sessionId) : undefined;
+}
+
+/** Deletes the expired tickets nobody took (the periodic job). */
+export async function pruneStreamTickets(db: Executor): Promise<number> {
+  const row = await queryOne<{ n: number }>(
+    db,
+    sql`with deleted as (delete from stream_tickets where expires_at < now() returning 1) select count(*)::int as n from deleted`,
+  );
+  return Number(row?.n ?? 0);
+}

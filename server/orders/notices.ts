@@ -1,0 +1,40 @@
+/**
+ * The notifications of an order, written in the transaction that changes it: a new pending order
+ * waits for the confirmers (order staff); its member hears when it is paid, cancelled by staff or
+ * refunded, and then it no longer waits for anyone.
+ */
+import type { Executor } from '../db/client';
+import { announce, resolveAnnouncement } from '../notifications/announce';
+import type { OrderRecord } from './records';
+
+type OrderRef = Pick<OrderRecord, 'orderNo' | 'accountId' | 'levelName'>;
+
+/** A member's new pending order, for the confirmers. */
+export async function announceOrderCreated(tx: Executor, order: OrderRef & { username: string; amountCents: number }) {
+  await announce(tx, {
+    kind: 'order.created',
+    record: order.orderNo,
+    data: { username: order.username, levelName: order.levelName, amountCents: order.amountCents },
+    actorId: order.accountId,
+  });
+}
+
+export type OrderOutcomeNotice =
+  | { kind: 'order.paid'; expiresAt: string }
+  | { kind: 'order.cancelled'; note: string }
+  | { kind: 'order.refunded'; amountCents: number };
+
+/** What became of an order, for its member (unless the member did it), and the confirmers' item resolved. */
+export async function announceOrderOutcome(tx: Executor, order: OrderRef, actorId: number, outcome: OrderOutcomeNotice) {
+  await resolveAnnouncement(tx, 'order.created', order.orderNo);
+  const common = { record: order.orderNo, recipientId: order.accountId, actorId };
+  const { levelName } = order;
+  switch (outcome.kind) {
+    case 'order.paid':
+      return announce(tx, { ...common, kind: outcome.kind, data: { levelName, expiresAt: outcome.expiresAt } });
+    case 'order.cancelled':
+      return announce(tx, { ...common, kind: outcome.kind, data: { levelName, note: outcome.note } });
+    case 'order.refunded':
+      return announce(tx, { ...common, kind: outcome.kind, data: { levelName, amountCents: outcome.amountCents } });
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * A round of work repeated every `intervalMs` on an unref'd timer (it never keeps the process
+ * alive); a round still running when the next is due is not started twice. `stop` clears the timer
+ * and waits for a round in progress.
+ */
+export function repeatEvery(intervalMs: number, round: () => Promise<unknown>): { stop(): Promise<void> } {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    running ??= round().finally(() => {
+      running = undefined;
+    });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
