@@ -19,6 +19,11 @@ export const LEGACY_FRAMEWORK_VERSION = '4.1.8';
 export const FORM_LAYOUT = { labelCol: { span: 4 }, wrapperCol: { span: 18 } } as const;
 /** Prefix of every API call. */
 export const API_PREFIX = '/api/admin';
+/**
+ * The reference extension's version (extension/, its manifest): the demo database's first release
+ * (server/seed) is this version, so the extension built from this repository is up to date there.
+ */
+export const REFERENCE_PLUGIN_VERSION = '1.0.0';
 /** Extension store page of the creator-invitation tool (legacy §1, external). */
 export const PLUGIN_STORE_URL = 'https://chromewebstore.google.com/search/%E8%BE%BE%E4%BA%BA%E9%82%80%E7%BA%A6';
 

@@ -2,9 +2,14 @@
  * The console ↔ plug-in bridge protocol (docs/plugin-protocol.md): the message shapes both sides
  * and the tests share. Messages are JSON `{ type, data }` written into hidden page elements.
  */
+import type { PluginLatestRelease, PluginRelease } from './api/plugin';
 
-/** Bumped on any incompatible change; sent in the handshake by both sides. */
-export const PLUGIN_PROTOCOL_VERSION = 1;
+/**
+ * Bumped when messages are added or changed; sent in the handshake by both sides. Version 2 added
+ * `refreshScripts` (console → plug-in) and `release` (plug-in → console); either side ignores a
+ * message it does not know, so a version-1 plug-in still works with this console.
+ */
+export const PLUGIN_PROTOCOL_VERSION = 2;
 
 /** Hidden elements the console puts in the page: one per direction. */
 export const BRIDGE_ELEMENT_IDS = {
@@ -49,14 +54,21 @@ export type ConsoleMessage =
   | { type: 'token'; data: { token: string | null } }
   | { type: 'set'; data: { values: Partial<PluginData> } }
   | { type: 'get'; data: { requestId: string; keys: PluginDataKey[] } }
-  | { type: 'clean'; data: Record<string, never> };
+  | { type: 'clean'; data: Record<string, never> }
+  /** Fetch the scripts now (a script was saved in this browser, or a flow is about to start). */
+  | { type: 'refreshScripts'; data: Record<string, never> };
+
+/** What `plugin/latestRelease` answered the plug-in for its own version (contract/api/plugin.ts). */
+export type PluginReleaseState = PluginLatestRelease;
 
 /** Plug-in → console. */
 export type PluginMessage =
   | { type: 'start'; data: { protocolVersion: number; pluginVersion: string } }
   | { type: 'end'; data: Record<string, never> }
   | { type: 'values'; data: { requestId: string; values: Partial<PluginData> } }
-  | { type: 'result'; data: { type: FlowType; status: FlowStatus; message?: string } };
+  | { type: 'result'; data: { type: FlowType; status: FlowStatus; message?: string } }
+  /** The newest published release, and whether this plug-in is still supported (sent after `start` and on every change). */
+  | { type: 'release'; data: PluginReleaseState };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -76,6 +88,24 @@ function readEnvelope(raw: unknown): { type: string; data: Record<string, unknow
 }
 
 const FLOW_TYPES: readonly string[] = ['clean', 'bind', 'stop'];
+
+const isHttpUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\/\S+$/i.test(value);
+
+/** The release the plug-in reports; null unless every field has its type (the download link only http(s)). */
+function releaseOf(value: unknown): PluginRelease | null {
+  if (!isObject(value)) return null;
+  const { version, changelog, downloadUrl, minSupportedVersion, releasedAt } = value;
+  if (typeof version !== 'string' || typeof changelog !== 'string' || typeof minSupportedVersion !== 'string') return null;
+  if (!isHttpUrl(downloadUrl) || !(releasedAt === null || releasedAt === undefined || typeof releasedAt === 'string')) return null;
+  return { version, changelog, downloadUrl, minSupportedVersion, releasedAt: releasedAt ?? null };
+}
+
+function releaseStateOf(data: Record<string, unknown>): PluginReleaseState | null {
+  if (typeof data.supported !== 'boolean' || typeof data.updateAvailable !== 'boolean') return null;
+  const latest = data.latest === null ? null : releaseOf(data.latest);
+  if (data.latest !== null && !latest) return null;
+  return { latest, supported: data.supported, updateAvailable: data.updateAvailable };
+}
 const FLOW_STATUSES: readonly string[] = ['success', 'fail'];
 
 /**
@@ -108,6 +138,10 @@ export function parsePluginMessage(raw: unknown): PluginMessage | null {
             },
           }
         : null;
+    case 'release': {
+      const state = releaseStateOf(data);
+      return state ? { type: 'release', data: state } : null;
+    }
     default:
       return null;
   }
@@ -162,6 +196,8 @@ export function parseConsoleMessage(raw: unknown): ConsoleMessage | null {
         : null;
     case 'clean':
       return { type: 'clean', data: {} };
+    case 'refreshScripts':
+      return { type: 'refreshScripts', data: {} };
     default:
       return null;
   }

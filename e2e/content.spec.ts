@@ -8,10 +8,9 @@ import { CONTENT_TEXT } from '../src/locales/zh-CN/content';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { buttonLabel as label, login, readStorage } from './support/console';
 import { screenshot } from './support/screens';
+import { ACTION_SCRIPTS as ACTIONS, LINK_SCRIPTS as URL_ACTIONS, replaceEditorText } from './support/scriptEditor';
 
 const STAFF = DEMO_ACCOUNTS.operator.username;
-const ACTIONS = '/client/system/jsonEditer/actions';
-const URL_ACTIONS = '/client/system/jsonEditer/urlActions';
 const VERSIONS = '/client/system/appManager/versionManager';
 const SCRIPT_MANAGER = '/client/system/appManager/scriptManager';
 const MEDIA = '/client/system/mediaManager';
@@ -41,15 +40,6 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
     chunk('IDAT', pixels),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** Replaces the whole text of the CodeMirror editor in `scope`. */
-async function replaceEditorText(page: Page, text: string) {
-  const content = page.locator('.ant-drawer-open .cm-content');
-  await content.click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
 }
 
 const rowOf = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text }).first();

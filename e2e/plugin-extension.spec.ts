@@ -1,25 +1,37 @@
 /**
- * The plug-in bridge end to end (issue 3): Chromium with the reference extension loaded, the console
- * as `npm start` serves it. Connect, bind a test shop (success and failure), join the creator
- * programme, stop, and clean from the broom, each with its legacy §8 dialog.
+ * The plug-in bridge end to end (issues 3 and 17): Chromium with the reference extension loaded,
+ * the console as `npm start` serves it. Connect, bind a test shop (success and failure), follow a
+ * bind script staff just edited (and fail on a broken one), join the creator programme, stop, see a
+ * newer release (插件有新版本) and a release that no longer supports the extension (the flows are
+ * refused), and clean from the broom, each with its legacy §8 dialog.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { JOIN_CREATOR_TAB_NAME } from '#contract/constants';
-import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import semver from 'semver';
+import { JOIN_CREATOR_TAB_NAME, REFERENCE_PLUGIN_VERSION } from '#contract/constants';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
+import type { ActionScript, Step } from '#contract/pluginScripts';
 import { PLUGIN_DATA_KEYS as KEYS } from '#contract/pluginProtocol';
 import { SHOP_MESSAGES } from '../server/shops/messages';
 import { UI_TEXT } from '../src/locales/zh-CN/common';
+import { CONTENT_TEXT } from '../src/locales/zh-CN/content';
+import { PLUGIN_RELEASE_TEXT } from '../src/locales/zh-CN/plugin';
 import { CREATOR_PAGE_URL } from '../src/extensionBridge/platform';
-import { buttonNamed, greeting, HOME, LOGIN, readStorage, submitLogin } from './support/console';
+import { buttonLabel, buttonNamed, greeting, HOME, login, LOGIN, readStorage, submitLogin } from './support/console';
+import { ACTION_SCRIPTS, replaceEditorText } from './support/scriptEditor';
 import { launchWithExtension, type ExtensionBrowser } from './support/extensionBrowser';
 import { screenshot } from './support/screens';
 import { startTestSites, TEST_CREATOR_PAGE, type TestSites } from './support/testSites';
 import { SCRIPT_SET_KEY, type StoredScriptSet } from '../extension/src/scripts/scriptSet';
+import { RELEASE_CHECK_KEY, type StoredReleaseCheck } from '../extension/src/releaseCheck';
 
 const text = UI_TEXT.messages;
 const member = DEMO_ACCOUNTS.member.username;
 const SHOP = { id: '7700123400001', name: 'E2E 测试小店', region: 'MY' };
 const FAILING_SHOP = { id: '7700123400002', name: '未授权的店铺', failWith: '店铺未授权，请先在卖家中心登录后重试' };
+/** Its heading shows another name than its data attribute: the edited bind script reads the heading. */
+const RENAMED_SHOP = { id: '7700123400004', name: '属性里的店名', displayName: '标题里的店名' };
+const STAFF = DEMO_ACCOUNTS.operator.username;
+const BIND_SCRIPT = '读取店铺信息';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -32,6 +44,46 @@ let console_: Page;
 const pluginStorage = () => chromium.worker.evaluate(() => chrome.storage.local.get(null)) as Promise<Record<string, unknown>>;
 
 const dialog = (page: Page, title: string) => page.locator('.ant-modal-confirm').filter({ hasText: title });
+
+/** A staff session of its own (an API login), for what the console's staff screens are not under test for here. */
+let staffToken: string | null = null;
+async function staffCall(path: string, data: object) {
+  staffToken ??= (await (await console_.request.post(`${base}/api/admin/account/login`, { data: { username: STAFF, password: DEMO_PASSWORD } })).json()).content.token;
+  const answer = await (await console_.request.post(`${base}/api/admin/${path}`, { headers: { authorization: `Bearer ${staffToken}` }, data })).json();
+  expect(answer.isSuccess, `${path}: ${answer.msg}`).toBe(true);
+  return answer.content;
+}
+
+/** The member binds `shop` from 店铺管理's 绑定店铺 and waits for the dialog `title`; answers the shop tab. */
+async function bindFromShopManager(shop: Parameters<TestSites['shopUrl']>[0], title: string) {
+  await console_.getByRole('button', { name: /绑定店铺/ }).click();
+  const modal = console_.locator('.ant-modal').filter({ hasText: '店铺地址' });
+  await expect(modal.getByText(/^插件已连接/)).toBeVisible();
+  await modal.getByLabel('店铺地址').fill(sites.shopUrl(shop));
+  const shopTab = chromium.context.waitForEvent('page');
+  await modal.getByRole('button', { name: /去绑定/ }).click();
+  const opened = await shopTab;
+  await expect(dialog(console_, title)).toBeVisible();
+  return opened;
+}
+
+/** A call with the member's token (the console's session). */
+async function memberCall(path: string, data: object) {
+  const { token } = (await readStorage(console_)).session;
+  const answer = await (await console_.request.post(`${base}/api/admin/${path}`, { headers: { authorization: `Bearer ${token}` }, data })).json();
+  expect(answer.isSuccess, `${path}: ${answer.msg}`).toBe(true);
+  return answer.content;
+}
+
+/** The bind script as the plug-in was served it before these tests changed it, and whether it is changed now. */
+let bindScript: { id: number; version: number; content: ActionScript };
+let bindScriptChanged = false;
+const restoreBindScript = async () => {
+  await staffCall('script/restore', { id: bindScript.id, version: bindScript.version });
+  bindScriptChanged = false;
+};
+const storedVersionOf = async (name: string) =>
+  ((await pluginStorage())[SCRIPT_SET_KEY] as StoredScriptSet | undefined)?.scripts.find((script) => script.name === name)?.version;
 
 async function closeDialog(page: Page, title: string) {
   await dialog(page, title).locator('.ant-modal-confirm-btns button').click();
@@ -50,6 +102,9 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  // What a failed test left changed, for the specs after this one (one database, file order).
+  if (bindScriptChanged) await restoreBindScript();
+  await withdrawPublished();
   await chromium?.close();
   await sites?.close();
 });
@@ -91,12 +146,11 @@ test('binding the test shop: 绑定成功, and the shop is in shop management', 
   const stored = await pluginStorage();
   expect(stored[KEYS.shopStatus]).toBe('success');
   expect(stored[KEYS.startBindShop]).toBe(false);
-  // The bind ran from the published release's scripts (docs/plugin-scripts.md), kept in the plug-in's storage.
+  // The bind ran from the enabled scripts' current versions (docs/plugin-scripts.md), kept in the plug-in's storage.
   const set = stored[SCRIPT_SET_KEY] as StoredScriptSet;
-  // The newest published release: 1.0.0 of the seed, or a newer one content.spec published on the same database.
   const { session } = await readStorage(console_);
   const served = await console_.request.post(new URL('/api/admin/plugin/scripts', console_.url()).href, { headers: { authorization: `Bearer ${session.token}` }, data: {} });
-  expect(set).toMatchObject({ release: (await served.json()).content.release, etag: expect.stringMatching(/^"/) });
+  expect(set).toMatchObject({ etag: served.headers().etag, scripts: (await served.json()).content.scripts });
   expect(set.scripts.map((script) => script.name)).toEqual(expect.arrayContaining(['读取店铺信息', '店铺后台', '批量邀请达人', '达人广场']));
 });
 
@@ -142,6 +196,119 @@ test("the server's refusal of the reported shop (quota) reaches the 绑定失败
   await closeDialog(console_, text.bindFailedTitle);
   await opened.close();
   for (const id of fillers) expect((await call('shop/unbind', { id })).isSuccess).toBe(true);
+});
+
+test('staff edit the bind script in the console; the next bind follows it, with no rebuild or reload of the extension', async ({ page }) => {
+  const served = await staffCall('plugin/scripts', {});
+  bindScript = served.scripts.find((script: { name: string }) => script.name === BIND_SCRIPT);
+  expect(await storedVersionOf(BIND_SCRIPT)).toBe(bindScript.version);
+  // The edit: the shop's name from the page's heading instead of its data attribute.
+  const edited: ActionScript = {
+    ...bindScript.content,
+    steps: bindScript.content.steps.map((step: Step) =>
+      step.step === 'read' && step.into === 'shopName' ? { step: 'read', selector: '#test-shop h1', into: 'shopName' } : step,
+    ),
+  };
+  expect(edited.steps).not.toEqual(bindScript.content.steps);
+
+  // Staff, in a browser of their own (not the member's, so the console's refreshScripts can not reach this extension).
+  await login(page, STAFF);
+  await page.goto(ACTION_SCRIPTS);
+  await page.locator('.ant-table-row', { hasText: BIND_SCRIPT }).getByText('编辑', { exact: true }).click();
+  await expect(page.locator('.ant-drawer-open .cm-editor')).toBeVisible();
+  await replaceEditorText(page, JSON.stringify(edited, null, 2));
+  await page.locator('.ant-drawer-open').getByPlaceholder(/版本说明/).fill('店名读取页面标题');
+  bindScriptChanged = true;
+  await page.locator('.ant-drawer-open').getByRole('button', { name: buttonLabel(CONTENT_TEXT.save) }).click();
+  await expect(page.getByText(`${CONTENT_TEXT.saved}（第 ${bindScript.version + 1} 版）`)).toBeVisible();
+  // The extension has not polled since: it still holds the old version.
+  expect(await storedVersionOf(BIND_SCRIPT)).toBe(bindScript.version);
+
+  // The member's next bind fetches the scripts first and reads the heading.
+  await console_.bringToFront();
+  const opened = await bindFromShopManager(RENAMED_SHOP, text.bindSucceededTitle);
+  await expect.poll(() => opened.isClosed()).toBe(true);
+  await closeDialog(console_, text.bindSucceededTitle);
+  await expect(console_.locator('.ant-table-row').filter({ hasText: RENAMED_SHOP.id })).toContainText(RENAMED_SHOP.displayName);
+  expect(await storedVersionOf(BIND_SCRIPT)).toBe(bindScript.version + 1);
+});
+
+test("a bind script with a broken selector fails the bind with the step's name in 绑定失败", async () => {
+  const steps = bindScript.content.steps;
+  const index = steps.findIndex((step: Step) => step.step === 'read' && step.into === 'shopId');
+  const broken: ActionScript = { ...bindScript.content, steps: steps.map((step: Step, at: number) => (at === index ? { ...step, selector: '#shop-moved' } : step)) };
+  await staffCall('script/save', { id: bindScript.id, baseVersion: bindScript.version + 1, content: JSON.stringify(broken), note: '选择器已失效' });
+
+  const opened = await bindFromShopManager({ id: '7700123400005', name: '选择器失效的店铺' }, text.bindFailedTitle);
+  await expect(dialog(console_, text.bindFailedTitle)).toContainText(`第 ${index + 1} 步（read）：未找到元素 #shop-moved`);
+  await screenshot(console_, 'plugin-bind-failed-script-step');
+  await closeDialog(console_, text.bindFailedTitle);
+  await opened.close();
+
+  // Back to the script the other specs rely on, and the shop the first edit bound off again.
+  await restoreBindScript();
+  const [renamed] = (await memberCall('shop/list', { name: RENAMED_SHOP.id, status: 'bound' })).list;
+  await memberCall('shop/unbind', { id: renamed.id });
+});
+
+/** Releases these tests publish, withdrawn again at the end (published ones can not be deleted). */
+const published: number[] = [];
+async function publishRelease(version: string, minSupportedVersion: string, changelog: string) {
+  const release = await staffCall('appVersion/create', { version, minSupportedVersion, changelog, downloadUrl: `https://downloads.example.com/plugin-${version}.zip` });
+  await staffCall('appVersion/publish', { id: release.id });
+  published.push(release.id);
+}
+const withdrawPublished = async () => {
+  for (const id of published.splice(0)) await staffCall('appVersion/withdraw', { id });
+};
+const nextVersion = async () => {
+  const [highest] = (await staffCall('appVersion/list', { pageSize: 1 })).list;
+  return semver.inc(highest.version, 'minor')!;
+};
+
+test("a newer release shows 插件有新版本 in the member's console, with its changelog and download link", async () => {
+  const version = await nextVersion();
+  await publishRelease(version, REFERENCE_PLUGIN_VERSION, `E2E ${version}：读取店铺更稳定`);
+  // The extension asks for the latest release when the console hands it the token (a page load).
+  await console_.goto(`${base}${HOME}`);
+  const alert = console_.getByTestId('plugin-release-alert');
+  await expect(alert).toContainText(PLUGIN_RELEASE_TEXT.newVersion(version));
+  await expect(alert).toContainText(`E2E ${version}：读取店铺更稳定`);
+  await expect(alert.getByRole('link')).toHaveAttribute('href', `https://downloads.example.com/plugin-${version}.zip`);
+  await console_.getByRole('button', { name: PLUGIN_RELEASE_TEXT.updateAvailable }).click();
+  await expect(console_.getByTestId('plugin-release-popover')).toContainText(PLUGIN_RELEASE_TEXT.current(REFERENCE_PLUGIN_VERSION));
+  await screenshot(console_, 'plugin-update-available');
+  await console_.keyboard.press('Escape');
+});
+
+test("a release whose minimum version is above the extension's refuses bind and stop until it is withdrawn", async () => {
+  const version = await nextVersion();
+  await publishRelease(version, version, `E2E ${version}：旧版插件停止支持`);
+  await console_.goto(`${base}${HOME}`);
+  await expect(console_.getByTestId('plugin-release-alert')).toContainText(PLUGIN_RELEASE_TEXT.outdatedTitle);
+  await expect(console_.getByRole('button', { name: PLUGIN_RELEASE_TEXT.updateRequired })).toBeVisible();
+
+  const tabs = chromium.context.pages().length;
+  const storedBefore = await pluginStorage();
+  await console_.getByPlaceholder(/seller/).fill(sites.shopUrl(SHOP));
+  await buttonNamed(console_, '绑定店铺').click();
+  const refusal = dialog(console_, PLUGIN_RELEASE_TEXT.outdatedTitle);
+  await expect(refusal).toContainText(PLUGIN_RELEASE_TEXT.outdated(REFERENCE_PLUGIN_VERSION, version));
+  await screenshot(console_, 'plugin-outdated-refused');
+  await closeDialog(console_, PLUGIN_RELEASE_TEXT.outdatedTitle);
+  await buttonNamed(console_, '停止').click();
+  await expect(refusal).toBeVisible();
+  await closeDialog(console_, PLUGIN_RELEASE_TEXT.outdatedTitle);
+  // Nothing reached the plug-in: no tab opened, no flow flag set.
+  expect(chromium.context.pages()).toHaveLength(tabs);
+  expect(await pluginStorage()).toEqual(storedBefore);
+
+  // Withdrawn: the extension's next check (this page load) finds it supported again; join and stop below run.
+  await withdrawPublished();
+  await console_.reload();
+  await expect.poll(async () => ((await pluginStorage())[RELEASE_CHECK_KEY] as StoredReleaseCheck | undefined)?.answer.supported).toBe(true);
+  await expect(console_.getByText(PLUGIN_RELEASE_TEXT.outdatedTitle)).toHaveCount(0);
+  await expect(console_.getByRole('button', { name: PLUGIN_RELEASE_TEXT.updateRequired })).toHaveCount(0);
 });
 
 test('join opens the creator page in join-creator-page with the product list in the plug-in storage', async () => {

@@ -1,7 +1,8 @@
 /**
  * The browser plug-in's own calls, polled with the account's token: the newest published release
- * (and whether the plug-in's version is still supported) and the enabled scripts it bundles. Both
- * answer with an ETag, so an unchanged answer costs a 304 with no body.
+ * (and whether the plug-in's version is still supported) and the enabled scripts at their current
+ * versions (a release's bundle records what shipped with it; it does not choose what the plug-in
+ * runs). Both answer with an ETag, so an unchanged answer costs a 304 with no body.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { SemverText } from './appVersion';
@@ -41,12 +42,9 @@ export const PluginScript = Type.Object({
 export type PluginScript = Static<typeof PluginScript>;
 
 export const PluginScripts = Type.Object({
-  release: Nullable(
-    Type.String({
-      description: '脚本所属的版本（最新发布的版本）；没有发布的版本为 null',
-    }),
-  ),
-  scripts: Type.Array(PluginScript),
+  scripts: Type.Array(PluginScript, {
+    description: '所有已启用脚本的当前版本（按类型、名称、ID 排序）；保存、恢复、改名、启用或停用脚本后答复与 ETag 随之变化',
+  }),
 });
 export type PluginScripts = Static<typeof PluginScripts>;
 
@@ -76,8 +74,9 @@ export const pluginApi = {
     },
   }),
   'plugin/scripts': defineApi({
-    summary: '插件获取最新发布版本打包的、已启用的脚本',
-    description: '任何已登录账号可调用。答复带 ETag，未变化时 304。',
+    summary: '插件获取所有已启用脚本的当前版本',
+    description:
+      '任何已登录账号可调用。答复是已启用脚本的当前版本（不是某个发布版本打包的脚本：版本的打包记录的是随该版本发布的脚本），保存后插件的下一次绑定或邀约即按新脚本执行。答复带 ETag（答复内容的摘要，涵盖脚本 ID、名称、版本和内容），未变化时 304。',
     auth: 'account',
     etag: true,
     body: Empty,
@@ -85,7 +84,6 @@ export const pluginApi = {
     example: {
       body: {},
       answer: {
-        release: '1.3.0',
         scripts: [
           {
             id: 3,

@@ -14,6 +14,8 @@ export interface TestShop {
   platform?: string;
   /** Makes the bind fail with this message. */
   failWith?: string;
+  /** The name in the page's heading, when it differs from `name` (the data attribute's). */
+  displayName?: string;
 }
 
 const escape = (text: string) =>
@@ -36,7 +38,7 @@ export function testShopPage(shop: TestShop): string {
   return page(
     'shop',
     `${shop.name} - 卖家中心（测试）`,
-    `<main id="test-shop" ${attributes}><h1>${escape(shop.name)}</h1><p>店铺 ID：${escape(shop.id)}　地区：${escape(shop.region ?? '-')}</p></main>`,
+    `<main id="test-shop" ${attributes}><h1>${escape(shop.displayName ?? shop.name)}</h1><p>店铺 ID：${escape(shop.id)}　地区：${escape(shop.region ?? '-')}</p></main>`,
   );
 }
 
@@ -103,6 +105,7 @@ export async function startTestSites(): Promise<TestSites> {
       region: url.searchParams.get('region') ?? undefined,
       platform: url.searchParams.get('platform') ?? undefined,
       failWith: url.searchParams.get('fail') ?? undefined,
+      displayName: url.searchParams.get('display') ?? undefined,
     };
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(testShopPage(shop));
   });
@@ -114,6 +117,7 @@ export async function startTestSites(): Promise<TestSites> {
       if (shop.region) query.set('region', shop.region);
       if (shop.platform) query.set('platform', shop.platform);
       if (shop.failWith) query.set('fail', shop.failWith);
+      if (shop.displayName) query.set('display', shop.displayName);
       return `http://127.0.0.1:${port}/shop?${query}`;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),

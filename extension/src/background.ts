@@ -2,13 +2,15 @@
 /**
  * The service worker: holds the plug-in data in chrome.storage.local, the console's token (from
  * the handshake) in chrome.storage.session, reports a bound shop to the server and brings the
- * console's tab back when a bind ends. Content scripts talk to it with `askWorker` (messages.ts).
+ * console's tab back when a bind ends; polls the console's server for the scripts and the latest
+ * release. Content scripts talk to it with `askWorker` (messages.ts).
  */
 import { PLUGIN_DATA_KEYS as KEYS, type PluginData } from '#contract/pluginProtocol';
 import type { ShopPlatform } from '#contract/shops';
 import type { BindOutcome } from './adapters/types';
 import type { WorkerAnswers, WorkerRequest } from './messages';
-import { fetchScripts, reportShop, type ReportResult } from './serverApi';
+import { fetchLatestRelease, fetchScripts, reportShop, type ReportResult } from './serverApi';
+import { ownVersion, readReleaseCheck, RELEASE_CHECK_KEY, writeReleaseCheck } from './releaseCheck';
 import { readScriptSet, refusedSet, SCRIPT_SET_KEY, writeScriptSet } from './scripts/scriptSet';
 import { ALL_DATA_KEYS, readData, removeData, writeData } from './store';
 
@@ -30,8 +32,12 @@ const writeSession = (patch: Partial<ConsoleSession>) => chrome.storage.session.
 
 const originOf = (sender: chrome.runtime.MessageSender) => sender.origin ?? (sender.url ? new URL(sender.url).origin : null);
 
-/** How often the worker asks for new scripts (chrome.alarms), besides login and the start of a flow. */
-const SCRIPTS_PERIOD_MINUTES = 5;
+/**
+ * How often the worker asks for new scripts and the latest release (chrome.alarms), besides the
+ * browser's start, a login and (scripts) the console's `refreshScripts` and the start of a flow.
+ */
+const POLL_PERIOD_MINUTES = 5;
+const POLL_ALARM = 'poll-console';
 /** A flow waits this long at most for the scripts before it runs with the ones it has. */
 const SCRIPTS_WAIT_MS = 3000;
 
@@ -54,16 +60,35 @@ function refreshScripts(): Promise<void> {
       if (answer.status === 'unchanged') return;
       const problem = refusedSet(answer.answer.scripts);
       if (problem) {
-        console.warn('[plug-in] the scripts of release', answer.answer.release, 'are refused, the previous set is kept:', problem);
+        console.warn('[plug-in] the script set is refused, the previous one is kept:', problem);
         return;
       }
-      await writeScriptSet({ etag: answer.etag, release: answer.answer.release, scripts: answer.answer.scripts, fetchedAt: new Date().toISOString() });
+      await writeScriptSet({ etag: answer.etag, scripts: answer.answer.scripts, fetchedAt: new Date().toISOString() });
     } finally {
       refreshing = null;
     }
   })();
   return refreshing;
 }
+
+/**
+ * Asks `plugin/latestRelease` for this plug-in's version; a changed answer is stored, and the bridge
+ * passes it on to the console (`release`).
+ */
+async function checkRelease(): Promise<void> {
+  const session = await readSession();
+  const stored = await readReleaseCheck();
+  const version = ownVersion();
+  const answer = await fetchLatestRelease(session.consoleOrigin, session.token, version, stored?.etag ?? null);
+  if (answer.status === 'error') {
+    if (session.token) console.warn('[plug-in] plugin/latestRelease failed:', answer.message);
+    return;
+  }
+  if (answer.status === 'unchanged') return;
+  await writeReleaseCheck({ version, etag: answer.etag, answer: answer.answer, checkedAt: new Date().toISOString() });
+}
+
+const pollConsole = () => Promise.all([refreshScripts(), checkRelease()]);
 
 const refreshScriptsWithin = (ms: number) => Promise.race([refreshScripts(), new Promise<void>((resolve) => setTimeout(resolve, ms))]);
 
@@ -106,7 +131,10 @@ async function handle(request: WorkerRequest, sender: chrome.runtime.MessageSend
   switch (request.kind) {
     case 'token':
       await writeSession({ token: request.token, consoleOrigin: originOf(sender) });
-      if (request.token) void refreshScripts();
+      if (request.token) void pollConsole();
+      return { ok: true };
+    case 'refreshScripts':
+      await refreshScripts();
       return { ok: true };
     case 'set':
       await setValues(request.values, sender);
@@ -114,9 +142,9 @@ async function handle(request: WorkerRequest, sender: chrome.runtime.MessageSend
     case 'get':
       return { values: await readData(request.keys) };
     case 'clean':
-      // 清除插件缓存 clears the cached scripts too; the next flow fetches them again.
+      // 清除插件缓存 clears the cached scripts and release check too; the next login or flow fetches them again.
       await removeData(ALL_DATA_KEYS);
-      await chrome.storage.local.remove(SCRIPT_SET_KEY);
+      await chrome.storage.local.remove([SCRIPT_SET_KEY, RELEASE_CHECK_KEY]);
       return { ok: true };
     case 'bindFinished':
       return finishBind(request.outcome, sender.tab);
@@ -135,10 +163,10 @@ chrome.runtime.onMessage.addListener((request: WorkerRequest, sender, sendRespon
 // The bridge keeps a port open to notice when the extension goes away (it then tells the console 'end').
 chrome.runtime.onConnect.addListener(() => {});
 
-// Scripts: on start, then periodically.
-chrome.alarms?.create('refresh-scripts', { periodInMinutes: SCRIPTS_PERIOD_MINUTES });
+// Scripts and the latest release: on start, then periodically.
+chrome.alarms?.create(POLL_ALARM, { periodInMinutes: POLL_PERIOD_MINUTES });
 chrome.alarms?.onAlarm.addListener((alarm) => {
-  if (alarm.name === 'refresh-scripts') void refreshScripts();
+  if (alarm.name === POLL_ALARM) void pollConsole();
 });
-chrome.runtime.onStartup.addListener(() => void refreshScripts());
-void refreshScripts();
+chrome.runtime.onStartup.addListener(() => void pollConsole());
+void pollConsole();

@@ -2,7 +2,8 @@
 /**
  * Content script on the console's pages: the plug-in's end of the bridge (docs/plugin-protocol.md).
  * It reads the console's messages from the hidden element, passes them to the service worker, and
- * writes the answers into the other element.
+ * writes the answers into the other element; it tells the console the latest release the worker
+ * found (`release`) after `start` and whenever it changes.
  */
 import {
   BRIDGE_ELEMENT_IDS,
@@ -14,6 +15,7 @@ import {
   type PluginMessage,
 } from '#contract/pluginProtocol';
 import { askWorker } from './messages';
+import { currentCheck, readReleaseCheck, RELEASE_CHECK_KEY, type StoredReleaseCheck } from './releaseCheck';
 
 interface BridgeElements {
   toPlugin: HTMLElement;
@@ -59,8 +61,19 @@ async function main() {
     toConsole.textContent = serialize(message);
     toConsole.dispatchEvent(new CustomEvent(BRIDGE_EVENT));
   };
-  const start = () =>
+  let lastCheckSent = '';
+  /** Passes a release check on; never an older one after a newer (the start's read may come late). */
+  const sendRelease = (check: StoredReleaseCheck | null) => {
+    if (!check || check.checkedAt < lastCheckSent) return;
+    lastCheckSent = check.checkedAt;
+    send({ type: 'release', data: check.answer });
+  };
+  const start = () => {
     send({ type: 'start', data: { protocolVersion: PLUGIN_PROTOCOL_VERSION, pluginVersion: chrome.runtime.getManifest().version } });
+    // The console forgets the release on 'start': tell it the last one known (a new check follows the token).
+    lastCheckSent = '';
+    void readReleaseCheck().then(sendRelease);
+  };
 
   async function handle(message: ConsoleMessage) {
     switch (message.type) {
@@ -86,8 +99,15 @@ async function main() {
         send({ type: 'result', data: { type: 'clean', status: answer?.ok ? 'success' : 'fail' } });
         return;
       }
+      case 'refreshScripts':
+        await askWorker({ kind: 'refreshScripts' });
+        return;
     }
   }
+
+  chrome.storage.onChanged.addListener((changes, area) => {
+    if (area === 'local' && RELEASE_CHECK_KEY in changes) sendRelease(currentCheck(changes[RELEASE_CHECK_KEY].newValue));
+  });
 
   toPlugin.addEventListener(BRIDGE_EVENT, () => {
     // Read now: the console may overwrite the element with its next message right after this event.

@@ -1,5 +1,9 @@
 /** The extension's manifest, built by scripts/build-extension.mjs with the console origins chosen at build time. */
+import { REFERENCE_PLUGIN_VERSION } from '#contract/constants';
 import { SITE_MATCHES } from './adapters';
+
+/** The version the build writes into the manifest (the seed's demo release is the same version). */
+export const EXTENSION_VERSION = REFERENCE_PLUGIN_VERSION;
 
 /** Consoles on this machine, any port: `npm start`, `max dev` and the e2e suite. */
 export const DEFAULT_CONSOLE_MATCHES = ['http://localhost/*', 'http://127.0.0.1/*'];
@@ -17,9 +21,9 @@ export function buildManifest({ version, consoleMatches }: ManifestOptions): chr
     description: '控制台的参考浏览器插件：连接控制台、绑定店铺、加入达人计划、停止、清除插件数据。',
     version,
     background: { service_worker: 'background.js' },
-    // alarms: the worker asks for new scripts periodically.
+    // alarms: the worker asks for new scripts and the latest release periodically.
     permissions: ['storage', 'alarms'],
-    // The worker calls shop/report and plugin/scripts on the console's server.
+    // The worker calls shop/report, plugin/scripts and plugin/latestRelease on the console's server.
     host_permissions: [...consoleMatches],
     content_scripts: [
       { matches: [...consoleMatches], js: ['bridge.js'], run_at: 'document_idle' },

@@ -11,6 +11,8 @@ export type WorkerRequest =
   | { kind: 'set'; values: Partial<PluginData> }
   | { kind: 'get'; keys: PluginDataKey[] }
   | { kind: 'clean' }
+  /** The console asked for the scripts now (`refreshScripts`). */
+  | { kind: 'refreshScripts' }
   /** A shop page's adapter finished the bind. */
   | { kind: 'bindFinished'; outcome: BindOutcome };
 
@@ -19,6 +21,7 @@ export interface WorkerAnswers {
   set: { ok: true };
   get: { values: Partial<PluginData> };
   clean: { ok: boolean };
+  refreshScripts: { ok: true };
   bindFinished: { status: 'success' | 'fail'; message: string };
 }
 

@@ -1,8 +1,11 @@
-/** The extension's own calls to the console's server with the account's token: reporting a bound shop, fetching the scripts. */
+/**
+ * The extension's own calls to the console's server with the account's token: reporting a bound
+ * shop, fetching the scripts, asking for the latest release.
+ */
 import type { ApiResponse } from '#contract/api';
 import { API_PREFIX } from '#contract/constants';
 import type { ShopReportBody } from '#contract/api/shop';
-import type { PluginScripts } from '#contract/api/plugin';
+import type { PluginLatestRelease, PluginScripts } from '#contract/api/plugin';
 
 export interface ReportResult {
   status: 'success' | 'fail';
@@ -36,25 +39,34 @@ export async function reportShop(origin: string | null, token: string | null, bo
   return answer.isSuccess ? { status: 'success', message: '' } : { status: 'fail', message: answer.msg || REPORT_MESSAGES.failed };
 }
 
-export type ScriptsAnswer =
+/** A polled call's answer: 304 is `unchanged` (no body); `changed` carries the ETag to send next time. */
+export type PolledAnswer<T> =
   | { status: 'unchanged' }
-  | { status: 'changed'; etag: string | null; answer: PluginScripts }
+  | { status: 'changed'; etag: string | null; answer: T }
   | { status: 'error'; message: string };
 
-/** `plugin/scripts` with the last ETag: 304 is `unchanged` (no body). */
-export async function fetchScripts(origin: string | null, token: string | null, etag: string | null): Promise<ScriptsAnswer> {
+/** A call the plug-in polls with `If-None-Match` (`plugin/scripts`, `plugin/latestRelease`). */
+async function poll<T>(origin: string | null, token: string | null, path: string, body: object, etag: string | null): Promise<PolledAnswer<T>> {
   if (!origin || !token) return { status: 'error', message: 'not logged in' };
   try {
-    const response = await fetch(`${origin}${API_PREFIX}/plugin/scripts`, {
+    const response = await fetch(`${origin}${API_PREFIX}/${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}) },
-      body: '{}',
+      body: JSON.stringify(body),
     });
     if (response.status === 304) return { status: 'unchanged' };
-    const answer = (await response.json()) as ApiResponse<PluginScripts>;
+    const answer = (await response.json()) as ApiResponse<T>;
     if (!answer.isSuccess) return { status: 'error', message: answer.msg };
     return { status: 'changed', etag: response.headers.get('etag'), answer: answer.content };
   } catch (error) {
     return { status: 'error', message: error instanceof Error ? error.message : String(error) };
   }
 }
+
+/** `plugin/scripts`: the enabled scripts at their current versions. */
+export const fetchScripts = (origin: string | null, token: string | null, etag: string | null) =>
+  poll<PluginScripts>(origin, token, 'plugin/scripts', {}, etag);
+
+/** `plugin/latestRelease` for this plug-in's own version. */
+export const fetchLatestRelease = (origin: string | null, token: string | null, version: string, etag: string | null) =>
+  poll<PluginLatestRelease>(origin, token, 'plugin/latestRelease', { version }, etag);

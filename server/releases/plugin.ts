@@ -1,12 +1,14 @@
 /**
  * What the browser plug-in polls: the newest published release (and whether the asking version is
- * still supported) and the enabled scripts that release bundles, their content parsed.
+ * still supported), and the scripts it runs: every enabled script at its current version, so a
+ * saved edit drives the plug-in's next flow. A release's bundle (app_version_scripts) stays the
+ * record of what shipped with that version; it does not choose what the plug-in runs.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import semver from 'semver';
 import type { PluginLatestRelease, PluginScripts } from '#contract/api/plugin';
 import type { Executor } from '../db/client';
-import { appVersionScripts, scripts, scriptVersions } from '../db/schema';
+import { scripts, scriptVersions } from '../db/schema';
 import { latestPublishedRelease, semverOf } from './releases';
 
 export async function latestReleaseFor(db: Executor, askingVersion: string): Promise<PluginLatestRelease> {
@@ -21,15 +23,17 @@ export async function latestReleaseFor(db: Executor, askingVersion: string): Pro
   };
 }
 
+/**
+ * The enabled scripts at their current versions, content parsed, in a stable order (kind, name,
+ * id). The call's ETag is a hash of this answer, so it changes with any save, restore, rename,
+ * enabling or disabling, and only then.
+ */
 export async function pluginScripts(db: Executor): Promise<PluginScripts> {
-  const latest = await latestPublishedRelease(db);
-  if (!latest) return { release: null, scripts: [] };
   const rows = await db
     .select({ id: scripts.id, kind: scripts.kind, name: scripts.name, version: scriptVersions.version, content: scriptVersions.content })
-    .from(appVersionScripts)
-    .innerJoin(scriptVersions, eq(scriptVersions.id, appVersionScripts.scriptVersionId))
-    .innerJoin(scripts, eq(scripts.id, scriptVersions.scriptId))
-    .where(and(eq(appVersionScripts.appVersionId, latest.id), eq(scripts.enabled, true)))
+    .from(scripts)
+    .innerJoin(scriptVersions, and(eq(scriptVersions.scriptId, scripts.id), eq(scriptVersions.version, scripts.currentVersion)))
+    .where(eq(scripts.enabled, true))
     .orderBy(asc(scripts.kind), asc(scripts.name), asc(scripts.id));
-  return { release: latest.version, scripts: rows.map((row) => ({ ...row, content: JSON.parse(row.content) as unknown })) };
+  return { scripts: rows.map((row) => ({ ...row, content: JSON.parse(row.content) as unknown })) };
 }

@@ -24,6 +24,7 @@ import { pageOf } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { appVersions, appVersionScripts, scripts, scriptVersions } from '../db/schema';
 import { badParameter, Refusal } from '../http/respond';
+import { announce, resolveAnnouncement } from '../notifications/announce';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -158,8 +159,12 @@ const STATUS_CHANGES = {
   withdraw: { from: ['published'], to: 'withdrawn', refusal: '只有已发布的版本可以撤回' },
 } as const satisfies Record<string, { from: readonly ReleaseStatus[]; to: ReleaseStatus; refusal: string }>;
 
-/** Publishes (stamping the first release time) or withdraws a release, audited as `appVersion.<change>`. */
-export async function changeReleaseStatus(db: Db, id: number, change: keyof typeof STATUS_CHANGES, audit: AuditWriter): Promise<Release> {
+/**
+ * Publishes (stamping the first release time) or withdraws a release, audited as `appVersion.<change>`.
+ * Publishing tells every account (and the earlier releases' notices stop counting as unread);
+ * withdrawing takes its notice out of the unread ones.
+ */
+export async function changeReleaseStatus(db: Db, actorId: number, id: number, change: keyof typeof STATUS_CHANGES, audit: AuditWriter): Promise<Release> {
   const { from, to, refusal } = STATUS_CHANGES[change];
   await db.transaction(async (tx) => {
     const before = await releaseById(tx, id, true);
@@ -180,6 +185,12 @@ export async function changeReleaseStatus(db: Db, id: number, change: keyof type
       before: { status: before.status },
       after: { status: to },
     });
+    if (to === 'published') {
+      await resolveAnnouncement(tx, 'release.published', id, { allBut: true });
+      await announce(tx, { kind: 'release.published', record: id, data: { version: before.version, changelog: before.changelog }, actorId });
+    } else {
+      await resolveAnnouncement(tx, 'release.published', id);
+    }
   });
   return releaseById(db, id);
 }

@@ -1,8 +1,13 @@
 /**
  * The plug-in's action and link scripts. Every save is a new row of script_versions; restoring
- * copies an older version's content into a new version, so history is never rewritten. A change
- * locks the script's row first, then writes its versions. Queries use drizzle's builder on
- * `schema.scripts` and `schema.scriptVersions`.
+ * copies an older version's content into a new version, so history is never rewritten.
+ *
+ * The plug-in downloads the enabled scripts at their current versions as one set and refuses a set
+ * with a problem whole (a link naming an action script that is missing, disabled or of another
+ * flow). So every change checks the set it leaves behind and is refused when it would break a set
+ * that was whole. A change takes the script set's advisory lock first (two changes checked side by
+ * side could each leave a whole set and break it together), then the script's row, then writes its
+ * versions. Queries use drizzle's builder on `schema.scripts` and `schema.scriptVersions`.
  */
 import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '#contract/api/common';
@@ -20,12 +25,14 @@ import type {
 } from '#contract/api/script';
 import { CODES } from '#contract/codes';
 import { scriptContentProblem, type ScriptKind } from '#contract/content';
+import { scriptSetProblem } from '#contract/pluginScripts';
 import type { AuditWriter } from '../audit';
 import type { Db, Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern, pgErrorCode, UNIQUE_VIOLATION } from '../db/query';
 import { accounts, scripts, scriptVersions } from '../db/schema';
 import { badParameter, Refusal } from '../http/respond';
+import { pluginScripts } from '../releases/plugin';
 
 const NAME_TAKEN = '该名称已被同类脚本使用';
 
@@ -77,6 +84,28 @@ export async function scriptDetail(db: Executor, id: number): Promise<ScriptDeta
 }
 
 /** Locks the script row for the rest of the transaction. */
+/** The first key of the script set's advisory lock (docs/concurrency.md). */
+const SCRIPT_SET_LOCK_CLASS = 727_100_003;
+
+/** What is wrong with the set the plug-in would download now, or null. */
+async function servedSetProblem(tx: Executor): Promise<string | null> {
+  return scriptSetProblem((await pluginScripts(tx)).scripts);
+}
+
+/**
+ * Runs `change` holding the script set's lock and refuses it (A0400 on `field`) when it breaks a
+ * set that was whole; a set that was already broken (an old database) does not block the change
+ * that mends it.
+ */
+async function keepingSetWhole<T>(tx: Executor, field: string, change: () => Promise<T>): Promise<T> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SCRIPT_SET_LOCK_CLASS}, 0)`);
+  const before = await servedSetProblem(tx);
+  const result = await change();
+  const after = before ? null : await servedSetProblem(tx);
+  if (after) throw badParameter(field, `插件会拒收改动后的整套脚本，未保存：${after}`);
+  return result;
+}
+
 async function lockScript(tx: Executor, id: number) {
   const [row] = await tx
     .select({ id: scripts.id, name: scripts.name, kind: scripts.kind, enabled: scripts.enabled, currentVersion: scripts.currentVersion })
@@ -129,19 +158,19 @@ export async function createScript(db: Db, actorId: number, body: ScriptCreateBo
   const name = requiredName(body.name);
   assertValidContent(body.kind, body.content);
   const id = await db
-    .transaction(async (tx) => {
+    .transaction((tx) => keepingSetWhole(tx, 'content', async () => {
       const [row] = await tx.insert(scripts).values({ kind: body.kind, name, currentVersion: 1, updatedBy: actorId }).returning({ id: scripts.id });
       await tx.insert(scriptVersions).values({ scriptId: row.id, version: 1, content: body.content, note: body.note ?? '', createdBy: actorId });
       await audit(tx, { action: 'script.create', targetType: 'script', targetId: row.id, after: { kind: body.kind, name, version: 1 } });
       return row.id;
-    })
+    }))
     .catch(refuseTakenName);
   return scriptDetail(db, id);
 }
 
 /** Saves `content` as a new version, refused when someone saved since `baseVersion`. */
 export async function saveScript(db: Db, actorId: number, body: ScriptSaveBody, audit: AuditWriter): Promise<ScriptDetail> {
-  await db.transaction(async (tx) => {
+  await db.transaction((tx) => keepingSetWhole(tx, 'content', async () => {
     const script = await lockScript(tx, body.id);
     assertValidContent(script.kind, body.content);
     if (script.currentVersion !== body.baseVersion) {
@@ -163,27 +192,27 @@ export async function saveScript(db: Db, actorId: number, body: ScriptSaveBody, 
       before: { version: script.currentVersion },
       after: { version },
     });
-  });
+  }));
   return scriptDetail(db, body.id);
 }
 
 export async function renameScript(db: Db, actorId: number, body: ScriptRenameBody, audit: AuditWriter): Promise<ScriptDetail> {
   const name = requiredName(body.name);
   await db
-    .transaction(async (tx) => {
+    .transaction((tx) => keepingSetWhole(tx, 'name', async () => {
       const script = await lockScript(tx, body.id);
       await tx
         .update(scripts)
         .set({ name, updatedBy: actorId, updatedAt: sql`now()` })
         .where(eq(scripts.id, script.id));
       await audit(tx, { action: 'script.rename', targetType: 'script', targetId: script.id, before: { name: script.name }, after: { name } });
-    })
+    }))
     .catch(refuseTakenName);
   return scriptDetail(db, body.id);
 }
 
 export async function setScriptEnabled(db: Db, actorId: number, body: ScriptSetEnabledBody, audit: AuditWriter): Promise<ScriptDetail> {
-  await db.transaction(async (tx) => {
+  await db.transaction((tx) => keepingSetWhole(tx, 'enabled', async () => {
     const script = await lockScript(tx, body.id);
     await tx
       .update(scripts)
@@ -196,7 +225,7 @@ export async function setScriptEnabled(db: Db, actorId: number, body: ScriptSetE
       before: { enabled: script.enabled },
       after: { enabled: body.enabled },
     });
-  });
+  }));
   return scriptDetail(db, body.id);
 }
 
@@ -243,7 +272,7 @@ export async function versionDetail(db: Executor, scriptId: number, version: num
 
 /** Copies version `version`'s content into a new current version. */
 export async function restoreVersion(db: Db, actorId: number, scriptId: number, version: number, audit: AuditWriter): Promise<ScriptDetail> {
-  await db.transaction(async (tx) => {
+  await db.transaction((tx) => keepingSetWhole(tx, 'version', async () => {
     const script = await lockScript(tx, scriptId);
     if (version === script.currentVersion) throw badParameter('version', '该版本已是当前版本');
     const old = await versionDetail(tx, script.id, version);
@@ -258,6 +287,6 @@ export async function restoreVersion(db: Db, actorId: number, scriptId: number, 
       before: { version: script.currentVersion },
       after: { version: next, restoredFrom: version },
     });
-  });
+  }));
   return scriptDetail(db, scriptId);
 }

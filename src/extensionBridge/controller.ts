@@ -1,7 +1,8 @@
 /**
- * The console's side of the plug-in bridge: the connection state and the four flows of legacy §4,
- * step by step. Free of React and of the DOM: a transport carries the messages, an environment
- * opens tabs, watches the tab's visibility and shows the dialogs, so tests drive it with doubles.
+ * The console's side of the plug-in bridge: the connection state, the release the plug-in reports
+ * (protocol 2) and the four flows of legacy §4, step by step. Free of React and of the DOM: a
+ * transport carries the messages, an environment opens tabs, watches the tab's visibility and
+ * shows the dialogs, so tests drive it with doubles.
  */
 import {
   PLUGIN_DATA_KEYS as KEYS,
@@ -12,7 +13,11 @@ import {
   type PluginDataKey,
   type PluginMessage,
 } from '#contract/pluginProtocol';
+import type { PluginRelease } from '#contract/api/plugin';
 import { JOIN_CREATOR_TAB_NAME } from '#contract/constants';
+import { INITIAL_PLUGIN_STATE, outdatedBy, type FlowName, type PluginState } from './state';
+
+export type { FlowName, PluginState } from './state';
 
 export interface PluginTransport {
   send(message: ConsoleMessage): void;
@@ -26,6 +31,8 @@ export interface PluginDialogs {
   cleanSucceeded(): void;
   stopped(): void;
   notConnected(): void;
+  /** The plug-in's version is below the latest release's minimum: bind, join and stop are refused. */
+  outdated(latest: PluginRelease, pluginVersion: string | null): void;
   /** The plug-in did not answer in time. */
   noAnswer(): void;
 }
@@ -37,14 +44,6 @@ export interface PluginEnvironment {
   returnToConsole(leaveTimeoutMs: number): Promise<void>;
   getToken(): string | null;
   dialogs: PluginDialogs;
-}
-
-export type FlowName = 'bind' | 'join' | 'stop' | 'clean';
-
-export interface PluginState {
-  connected: boolean;
-  pluginVersion: string | null;
-  running: FlowName | null;
 }
 
 export interface BindRequest {
@@ -64,7 +63,7 @@ export const DEFAULT_TIMEOUTS: Timeouts = { answerMs: 5_000, leaveMs: 15_000 };
 let requestCounter = 0;
 
 export class PluginController {
-  private state: PluginState = { connected: false, pluginVersion: null, running: null };
+  private state: PluginState = INITIAL_PLUGIN_STATE;
   private readonly listeners = new Set<(state: PluginState) => void>();
   private readonly pendingValues = new Map<string, (values: Partial<PluginData>) => void>();
   private pendingClean: ((status: FlowStatus) => void) | null = null;
@@ -99,9 +98,16 @@ export class PluginController {
     if (this.state.connected) this.transport.send({ type: 'token', data: { token: this.env.getToken() } });
   }
 
-  /** Bind a shop (legacy §4): answers false when it did not start (not connected, or a flow runs). */
+  /** Asks a connected plug-in to fetch its scripts now (after a script was saved in this browser). */
+  refreshScripts(): void {
+    if (this.state.connected) this.transport.send({ type: 'refreshScripts', data: {} });
+  }
+
+  /** Bind a shop (legacy §4): answers false when it did not start (not connected, outdated, or a flow runs). */
   bindShop(request: BindRequest): Promise<boolean> {
     return this.run('bind', async () => {
+      // The shop page must run the newest scripts: a staff edit applies to the next bind.
+      this.transport.send({ type: 'refreshScripts', data: {} });
       this.set({ [KEYS.startBindShop]: true });
       this.set({ [KEYS.shopType]: request.shopType });
       if (!this.env.openTab(request.url)) {
@@ -125,6 +131,7 @@ export class PluginController {
   /** Join the creator programme for `productIds` on the creator page. */
   joinCreator(productIds: string[], creatorUrl: string): Promise<boolean> {
     return this.run('join', async () => {
+      this.transport.send({ type: 'refreshScripts', data: {} });
       this.set({ [KEYS.startBindShop]: false });
       this.set({ [KEYS.runJoinCreator]: true });
       this.set({ [KEYS.productIdList]: productIds, [KEYS.url]: creatorUrl });
@@ -166,6 +173,12 @@ export class PluginController {
       this.env.dialogs.notConnected();
       return false;
     }
+    // Clean stays allowed: clearing the plug-in's cache never needs a supported version.
+    const latest = flow === 'clean' ? null : outdatedBy(this.state);
+    if (latest) {
+      this.env.dialogs.outdated(latest, this.state.pluginVersion);
+      return false;
+    }
     if (this.state.running) return false;
     this.update({ running: flow });
     try {
@@ -201,11 +214,15 @@ export class PluginController {
         if (message.data.protocolVersion !== PLUGIN_PROTOCOL_VERSION) {
           console.warn('[plugin-bridge] plug-in speaks protocol', message.data.protocolVersion, 'console speaks', PLUGIN_PROTOCOL_VERSION);
         }
-        this.update({ connected: true, pluginVersion: message.data.pluginVersion || null });
+        // A (re)connected plug-in, maybe of another version: its release state comes with its next `release`.
+        this.update({ connected: true, pluginVersion: message.data.pluginVersion || null, release: null });
         this.transport.send({ type: 'token', data: { token: this.env.getToken() } });
         return;
       case 'end':
-        this.update({ connected: false });
+        this.update({ connected: false, release: null });
+        return;
+      case 'release':
+        this.update({ release: message.data });
         return;
       case 'values': {
         const resolve = this.pendingValues.get(message.data.requestId);

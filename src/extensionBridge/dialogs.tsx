@@ -1,7 +1,9 @@
 /** The dialogs of legacy §8 for the plug-in flows, in the strings of ui-text.md. */
 import { PLUGIN_STORE_URL } from '#contract/constants';
 import { UI_TEXT } from '@/locales/zh-CN/common';
+import { PLUGIN_RELEASE_TEXT } from '@/locales/zh-CN/plugin';
 import type { PluginDialogs } from './controller';
+import ReleaseDetails from './ReleaseDetails';
 import { message, modal } from '@/utils/feedback';
 
 const text = UI_TEXT.messages;
@@ -21,6 +23,16 @@ export const dialogs: PluginDialogs = {
             前往安装插件
           </a>
         </span>
+      ),
+    }),
+  outdated: (latest, pluginVersion) =>
+    modal.error({
+      title: PLUGIN_RELEASE_TEXT.outdatedTitle,
+      content: (
+        <>
+          <p>{PLUGIN_RELEASE_TEXT.outdated(pluginVersion, latest.minSupportedVersion)}</p>
+          <ReleaseDetails release={latest} />
+        </>
       ),
     }),
   noAnswer: () => message.error('插件未响应，请刷新页面后重试'),

@@ -1,15 +1,14 @@
 /**
- * `useModel('extension')`: the plug-in's connection state and its four flows. The bridge itself is
- * loaded on first use (the client area's header starts it), so pages outside the client area,
- * /login first of all, carry none of it.
+ * `useModel('extension')`: the plug-in's connection state, the release it reports, and its four
+ * flows. The bridge itself is loaded on first use (the client area's header starts it), so pages
+ * outside the client area, /login first of all, carry none of it.
  */
 import { useCallback, useRef, useState } from 'react';
-import type { BindRequest, PluginController, PluginState } from '@/extensionBridge/controller';
-
-const INITIAL: PluginState = { connected: false, pluginVersion: null, running: null };
+import type { BindRequest, PluginController } from '@/extensionBridge/controller';
+import { INITIAL_PLUGIN_STATE, type PluginState } from '@/extensionBridge/state';
 
 export default function usePluginModel() {
-  const [state, setState] = useState<PluginState>(INITIAL);
+  const [state, setState] = useState<PluginState>(INITIAL_PLUGIN_STATE);
   const controller = useRef<Promise<PluginController> | null>(null);
 
   const start = useCallback(() => {
@@ -34,5 +33,10 @@ export default function usePluginModel() {
     if (controller.current) (await controller.current).sendToken();
   }, []);
 
-  return { ...state, start, bindShop, joinCreator, stop, clean, sendToken };
+  /** After staff saved a script in this browser: a connected plug-in fetches its scripts now (never loads the bridge). */
+  const refreshScripts = useCallback(async () => {
+    if (controller.current) (await controller.current).refreshScripts();
+  }, []);
+
+  return { ...state, start, bindShop, joinCreator, stop, clean, sendToken, refreshScripts };
 }

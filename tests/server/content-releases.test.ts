@@ -81,45 +81,72 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     expect(current.content).toMatchObject({ supported: true, updateAvailable: false });
     const bad = await ctx.call('plugin/latestRelease', { version: 'latest' }, { token: member });
     expect(bad.msg).toBe('参数错误：版本号应为语义化版本号（如 1.2.3）');
-
-    const scripts = await ctx.call('plugin/scripts', {}, { token: member });
-    expect(scripts.content.release).toBe('2.0.0');
-    const invite = scripts.content.scripts.find((s: any) => s.name === '批量邀请达人');
-    expect(invite).toMatchObject({ kind: 'action', version: 1, content: { steps: expect.any(Array) } });
   });
 
-  it('answers with an ETag: 200, then 304 with If-None-Match, then 200 after a change', async () => {
+  it("serves the enabled scripts' current versions, not the latest release's bundle", async () => {
+    // Release 2.0.0 (the latest) bundles 批量邀请达人 at version 1; the plug-in runs its current version 2.
+    const scripts = await ctx.call('plugin/scripts', {}, { token: member });
+    expect(scripts.content).not.toHaveProperty('release');
+    const invite = scripts.content.scripts.find((s: any) => s.name === '批量邀请达人');
+    expect(invite).toMatchObject({ kind: 'action', version: 2, content: { flow: 'join', steps: expect.any(Array) } });
+    const enabled: any[] = [];
+    for (const kind of ['action', 'url']) {
+      enabled.push(...(await ctx.call('script/list', { kind, enabled: true, pageSize: 100 }, { token: staff })).content.list);
+    }
+    expect(enabled.length).toBeGreaterThanOrEqual(5);
+    expect(scripts.content.scripts.map((s: any) => [s.id, s.version]).sort()).toEqual(enabled.map((row: any) => [row.id, row.currentVersion]).sort());
+  });
+
+  it('answers with an ETag: 304 while unchanged; a save, a disabled script and a restore each change the answer', async () => {
+    const inject = (etag: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/plugin/scripts',
+        headers: { authorization: `Bearer ${member}`, 'content-type': 'application/json', 'if-none-match': etag },
+        payload: '{}',
+      });
     const first = await ctx.call('plugin/scripts', {}, { token: member });
     const etag = first.response.headers.etag as string;
     expect(first.status).toBe(200);
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.response.headers['cache-control']).toBe('no-store');
 
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/plugin/scripts',
-      headers: { authorization: `Bearer ${member}`, 'content-type': 'application/json', 'if-none-match': etag },
-      payload: '{}',
-    });
+    const again = await inject(etag);
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
 
-    // Disabling a bundled script changes the answer.
-    const invite = first.content.scripts.find((s: any) => s.name === '批量邀请达人');
-    await ctx.call('script/setEnabled', { id: invite.id, enabled: false }, { token: staff });
-    const changed = await ctx.call('plugin/scripts', {}, { token: member });
-    const afterChange = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/plugin/scripts',
-      headers: { authorization: `Bearer ${member}`, 'content-type': 'application/json', 'if-none-match': etag },
-      payload: '{}',
-    });
-    expect(afterChange.statusCode).toBe(200);
-    expect(afterChange.headers.etag).not.toBe(etag);
-    expect(afterChange.headers.etag).toBe(changed.response.headers.etag);
-    expect(afterChange.json().content.scripts.map((s: any) => s.name)).not.toContain('批量邀请达人');
-    await ctx.call('script/setEnabled', { id: invite.id, enabled: true }, { token: staff });
+    // Staff save the bind script: the next poll gets the new version (no release published).
+    const bind = first.content.scripts.find((s: any) => s.name === '读取店铺信息');
+    const edited = { ...bind.content, steps: [{ step: 'waitFor', selector: '#shop-loaded', timeoutMs: 5000 }, ...bind.content.steps] };
+    const saved = await ctx.call('script/save', { id: bind.id, baseVersion: bind.version, content: JSON.stringify(edited), note: '等待店铺加载' }, { token: staff });
+    expect(saved.isSuccess).toBe(true);
+    const afterSave = await inject(etag);
+    expect(afterSave.statusCode).toBe(200);
+    const savedEtag = afterSave.headers.etag as string;
+    expect(savedEtag).not.toBe(etag);
+    const servedBind = afterSave.json().content.scripts.find((s: any) => s.id === bind.id);
+    expect(servedBind).toMatchObject({ version: bind.version + 1, content: edited });
+    expect((await inject(savedEtag)).statusCode).toBe(304);
+
+    // Disabling a script takes it out of the answer (a link script: an action script a link names
+    // can not be disabled, content-scripts.test).
+    const links = first.content.scripts.find((s: any) => s.name === '达人广场');
+    expect((await ctx.call('script/setEnabled', { id: links.id, enabled: false }, { token: staff })).isSuccess).toBe(true);
+    const afterDisable = await inject(savedEtag);
+    expect(afterDisable.statusCode).toBe(200);
+    expect(afterDisable.headers.etag).not.toBe(savedEtag);
+    expect(afterDisable.json().content.scripts.map((s: any) => s.name)).not.toContain('达人广场');
+    await ctx.call('script/setEnabled', { id: links.id, enabled: true }, { token: staff });
+    // Enabled again: the same answer as after the save, so the same ETag.
+    expect((await inject(savedEtag)).statusCode).toBe(304);
+
+    // Restoring the old version is a new version with the old content: a new ETag again.
+    const restored = await ctx.call('script/restore', { id: bind.id, version: bind.version }, { token: staff });
+    expect(restored.isSuccess).toBe(true);
+    const afterRestore = await inject(savedEtag);
+    expect(afterRestore.statusCode).toBe(200);
+    expect(afterRestore.json().content.scripts.find((s: any) => s.id === bind.id)).toMatchObject({ version: bind.version + 2, content: bind.content });
 
     // Withdrawing the newest release makes the previous one the latest.
     const latest = await ctx.call('plugin/latestRelease', { version: '1.0.0' }, { token: member });

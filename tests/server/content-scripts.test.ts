@@ -164,4 +164,33 @@ describeEachDatabase('content: scripts', (ctx) => {
     const enabledOnly = await ctx.call('script/list', { kind: 'action', enabled: false }, { token: admin });
     expect(enabledOnly.content.list.map((row: any) => row.name)).toEqual(['改名后']);
   });
+  it('refuses a change that would break the set the plug-in downloads, and takes it once no link names the script', async () => {
+    const action = (await create('守护动作')).content.id;
+    const linkContent = (name: string) => `{"links": [{"match": ["https://guard.example.com/*"], "flow": "stop", "action": "${name}"}]}`;
+    const link = await ctx.call('script/create', { kind: 'url', name: '守护链接', content: linkContent('守护动作') }, { token: admin });
+    expect(link.isSuccess).toBe(true);
+    const broken = '参数错误：插件会拒收改动后的整套脚本，未保存：链接脚本「守护链接」第 1 条链接的动作脚本「守护动作」不存在或未启用';
+
+    expect((await ctx.call('script/setEnabled', { id: action, enabled: false }, { token: admin })).msg).toBe(broken);
+    expect((await ctx.call('script/rename', { id: action, name: '守护动作二' }, { token: admin })).msg).toBe(broken);
+    const otherFlow = await ctx.call('script/save', { id: action, baseVersion: 1, content: '{"flow": "bind", "steps": [{"step": "report", "status": "fail", "message": "停"}]}' }, { token: admin });
+    expect(otherFlow.msg).toBe('参数错误：插件会拒收改动后的整套脚本，未保存：链接脚本「守护链接」第 1 条链接的流程是 stop，而动作脚本「守护动作」的流程是 bind');
+    const dangling = await ctx.call('script/create', { kind: 'url', name: '悬空链接', content: linkContent('没有这个动作') }, { token: admin });
+    expect(dangling).toMatchObject({ isSuccess: false, code: 'A0400', content: { field: 'content' } });
+    const stored = await one(ctx.db, sql`select enabled, name, current_version as v from scripts where id = ${action}`);
+    expect(stored).toEqual({ enabled: true, name: '守护动作', v: 1 });
+    expect((await one(ctx.db, sql`select count(*)::int as n from scripts where name = '悬空链接'`)).n).toBe(0);
+
+    // Side by side, a link to the action and the action's disabling can not both be taken.
+    const [second, disabling] = await Promise.all([
+      ctx.call('script/create', { kind: 'url', name: '守护链接二', content: linkContent('守护动作') }, { token: admin }),
+      ctx.call('script/setEnabled', { id: action, enabled: false }, { token: admin }),
+    ]);
+    expect(second.isSuccess && disabling.isSuccess).toBe(false);
+    if (second.isSuccess) await ctx.call('script/setEnabled', { id: second.content.id, enabled: false }, { token: admin });
+
+    // The link script first, then the action: each step leaves a whole set.
+    expect((await ctx.call('script/setEnabled', { id: link.content.id, enabled: false }, { token: admin })).isSuccess).toBe(true);
+    expect((await ctx.call('script/setEnabled', { id: action, enabled: false }, { token: admin })).content.enabled).toBe(false);
+  });
 });

@@ -58,6 +58,7 @@ function environment(overrides: Partial<PluginEnvironment> = {}) {
     cleanSucceeded: jest.fn(),
     stopped: jest.fn(),
     notConnected: jest.fn(),
+    outdated: jest.fn(),
     noAnswer: jest.fn(),
   };
   let back: () => void = () => {};
@@ -133,6 +134,8 @@ describe('bind flow', () => {
     plugin.connect();
     const flow = controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/bind' });
     await flush();
+    // The plug-in is asked for its newest scripts before anything else: a staff edit applies to this bind.
+    expect(plugin.sent.slice(2, 3)).toEqual([{ type: 'refreshScripts', data: {} }]);
     expect(plugin.setsOf()).toEqual([{ 'start-bind-shop': true }, { 'shop-type': 'tiktok' }]);
     expect(env.openTab).toHaveBeenCalledWith('https://shop.example/bind');
     expect(controller.current.running).toBe('bind');
@@ -220,6 +223,7 @@ describe('join, stop and clean flows', () => {
     const controller = new PluginController(plugin, env, TIMEOUTS);
     plugin.connect();
     await controller.joinCreator(['1001', '1002'], 'https://creator.example/');
+    expect(plugin.sent.slice(2, 3)).toEqual([{ type: 'refreshScripts', data: {} }]);
     expect(plugin.setsOf()).toEqual([
       { 'start-bind-shop': false },
       { 'run-join-creator': true },
@@ -260,5 +264,92 @@ describe('join, stop and clean flows', () => {
     await controller.clean();
     expect(dialogs.cleanSucceeded).not.toHaveBeenCalled();
     expect(dialogs.noAnswer).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('releases (protocol 2)', () => {
+  const LATEST = {
+    version: '1.3.0',
+    changelog: '修复绑定',
+    downloadUrl: 'https://downloads.example.com/plugin-1.3.0.zip',
+    minSupportedVersion: '1.3.0',
+    releasedAt: '2026-11-20T08:00:00.000Z',
+  };
+  const outdated = { latest: LATEST, supported: false, updateAvailable: true };
+
+  function connected() {
+    const plugin = new FakePlugin();
+    const { env, dialogs } = environment();
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    plugin.connect();
+    return { plugin, env, dialogs, controller };
+  }
+
+  it("keeps the plug-in's latest release until it reconnects or disconnects", () => {
+    const { plugin, controller } = connected();
+    expect(controller.current.release).toBeNull();
+    const newer = { latest: { ...LATEST, minSupportedVersion: '1.0.0' }, supported: true, updateAvailable: true };
+    plugin.emitRaw(JSON.stringify({ type: 'release', data: newer }));
+    expect(controller.current.release).toEqual(newer);
+    plugin.connect();
+    expect(controller.current.release).toBeNull();
+    plugin.emit({ type: 'release', data: outdated });
+    plugin.emit({ type: 'end', data: {} });
+    expect(controller.current.release).toBeNull();
+  });
+
+  it('refuses bind, join and stop before sending anything while the plug-in is below the minimum; clean still runs', async () => {
+    const { plugin, env, dialogs, controller } = connected();
+    plugin.emit({ type: 'release', data: outdated });
+    const before = plugin.sent.length;
+    expect(await controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/' })).toBe(false);
+    expect(await controller.joinCreator(['1'], 'https://creator.example/')).toBe(false);
+    expect(await controller.stop('https://creator.example/')).toBe(false);
+    expect(dialogs.outdated).toHaveBeenCalledTimes(3);
+    expect(dialogs.outdated).toHaveBeenCalledWith(LATEST, '1.2.3');
+    expect(plugin.sent).toHaveLength(before);
+    expect(env.openTab).not.toHaveBeenCalled();
+    expect(controller.current.running).toBeNull();
+    expect(await controller.clean()).toBe(true);
+
+    // Once the plug-in reports a supported version again, the flows run.
+    plugin.emit({ type: 'release', data: { ...outdated, supported: true } });
+    expect(await controller.joinCreator(['1'], 'https://creator.example/')).toBe(true);
+    expect(dialogs.outdated).toHaveBeenCalledTimes(3);
+  });
+
+  it('a protocol-1 plug-in that never reports a release runs every flow', async () => {
+    const plugin = new FakePlugin();
+    const { env, dialogs } = environment();
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    plugin.emit({ type: 'start', data: { protocolVersion: 1, pluginVersion: '0.1.0' } });
+    expect(await controller.joinCreator(['1'], 'https://creator.example/')).toBe(true);
+    expect(await controller.stop('https://creator.example/')).toBe(true);
+    expect(dialogs.outdated).not.toHaveBeenCalled();
+  });
+
+  it('asks a connected plug-in to refresh its scripts, and nobody when none is connected', () => {
+    const plugin = new FakePlugin();
+    const controller = new PluginController(plugin, environment().env, TIMEOUTS);
+    controller.refreshScripts();
+    expect(plugin.sent.map((message) => message.type)).toEqual(['hello']);
+    plugin.connect();
+    controller.refreshScripts();
+    expect(plugin.sent.at(-1)).toEqual({ type: 'refreshScripts', data: {} });
+  });
+
+  it('ignores a release message of the wrong shape, or with a download link that is not http(s)', () => {
+    const { plugin, controller } = connected();
+    for (const data of [
+      { latest: LATEST, supported: 'no', updateAvailable: true },
+      { latest: { ...LATEST, downloadUrl: 'javascript:alert(1)' }, supported: false, updateAvailable: true },
+      { latest: { ...LATEST, version: 3 }, supported: false, updateAvailable: true },
+      { latest: 'x', supported: true, updateAvailable: false },
+    ]) {
+      plugin.emitRaw(JSON.stringify({ type: 'release', data }));
+    }
+    expect(controller.current.release).toBeNull();
+    plugin.emitRaw(JSON.stringify({ type: 'release', data: { latest: null, supported: true, updateAvailable: false } }));
+    expect(controller.current.release).toEqual({ latest: null, supported: true, updateAvailable: false });
   });
 });

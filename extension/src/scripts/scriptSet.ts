@@ -17,7 +17,6 @@ export const SCRIPT_SET_KEY = 'plugin-script-set';
 
 export interface StoredScriptSet {
   etag: string | null;
-  release: string | null;
   scripts: PluginScript[];
   fetchedAt: string;
 }

@@ -3,12 +3,14 @@ import type { Tx } from '../../db/client';
 import { queryOne } from '../../db/query';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { scriptContentProblem } from '#contract/content';
+import { REFERENCE_PLUGIN_VERSION } from '#contract/constants';
 import { SCRIPT_SEEDS, type ScriptSeed } from './scriptSeeds';
 
 export { SCRIPT_SEEDS };
 
+/** The release of the reference extension as this repository builds it. */
 export const DEMO_RELEASE = {
-  version: '1.0.0',
+  version: REFERENCE_PLUGIN_VERSION,
   minSupportedVersion: '0.9.0',
   changelog: '首个正式版本：店铺绑定、达人邀约与停止。',
   downloadUrl: 'https://chromewebstore.google.com/',

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryOne, toIso, toMillis } from '../../db/query';
 import { postLedgerEntry } from '../../money/ledger';
+import { announceOrderCreated } from '../../orders/notices';
 import { ledgerReference } from '../../orders/settlement';
 import { DEFAULT_BUSINESS_TZ } from '../../config';
 import { newOrderNo } from '../../orders/orderNumbers';
@@ -75,9 +76,19 @@ export async function seedDemoOrders(tx: Tx): Promise<void> {
   }
 
   const createdAt = new Date(Date.now() - DAY_MS);
+  const pendingNo = newOrderNo(DEFAULT_BUSINESS_TZ, createdAt);
   await tx.execute(
     sql`insert into orders (order_no, account_id, level_id, level_name, duration_days, amount_cents, channel, salesperson_id, created_at)
-        values (${newOrderNo(DEFAULT_BUSINESS_TZ, createdAt)}, ${member.id}, ${pendingLevel.id}, ${pendingLevel.name}, ${pendingLevel.durationDays},
+        values (${pendingNo}, ${member.id}, ${pendingLevel.id}, ${pendingLevel.name}, ${pendingLevel.durationDays},
                 ${pendingLevel.priceCents}, 'online', ${member.referrerId}, ${toIso(createdAt)}::timestamptz)`,
   );
+  // It waits for the confirmers, as an order the member made would: their bell shows it.
+  await announceOrderCreated(tx, {
+    orderNo: pendingNo,
+    accountId: member.id,
+    username: DEMO_ACCOUNTS.member.username,
+    levelName: pendingLevel.name,
+    amountCents: pendingLevel.priceCents,
+  });
+  await tx.execute(sql`update notifications set created_at = ${toIso(createdAt)}::timestamptz where record_type = 'order' and record_key = ${pendingNo}`);
 }

@@ -1,7 +1,10 @@
-/** /client/home's plug-in actions: connection state, bind a shop, join the creator programme, stop. */
+/**
+ * /client/home's plug-in actions: connection state, a newer release (插件有新版本, or 插件版本过低
+ * when the flows are refused), bind a shop, join the creator programme, stop.
+ */
 import { ApiOutlined } from '@ant-design/icons';
 import { useModel } from '@umijs/max';
-import { Alert, Button, Card, Col, Form, Input, Row, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Grid, Input, Row, Space, Typography } from 'antd';
 import RequiredSelect from '@/components/RequiredSelect';
 import { useMemo, useState } from 'react';
 import { parseProductIds, productIdsProblem } from '@/extensionBridge/productIds';
@@ -9,6 +12,9 @@ import type { Membership } from '#contract/api/account';
 import { DEFAULT_SHOP_TYPE, SHOP_TYPE_OPTIONS, SHOP_TYPE_RULES, SHOP_URL_PLACEHOLDER, SHOP_URL_RULES } from '@/extensionBridge/bindShopFields';
 import ConnectionState from '@/extensionBridge/ConnectionState';
 import { CREATOR_PAGE_URL } from '@/extensionBridge/platform';
+import ReleaseDetails from '@/extensionBridge/ReleaseDetails';
+import { releaseNotice, type PluginState } from '@/extensionBridge/state';
+import { PLUGIN_RELEASE_TEXT } from '@/locales/zh-CN/plugin';
 
 function BindShopForm() {
   const plugin = useModel('extension');
@@ -77,8 +83,35 @@ function JoinCreatorForm({ membership }: { membership: Membership | null }) {
   );
 }
 
+/** The newer release the plug-in reported: a warning, or an error when its version is no longer supported. */
+function ReleaseAlert({ state }: { state: Pick<PluginState, 'release' | 'pluginVersion'> }) {
+  const notice = releaseNotice(state);
+  if (!notice) return null;
+  const { latest, outdated } = notice;
+  return (
+    <Alert
+      type={outdated ? 'error' : 'warning'}
+      showIcon
+      style={{ marginBottom: 16 }}
+      data-testid="plugin-release-alert"
+      message={outdated ? PLUGIN_RELEASE_TEXT.outdatedTitle : PLUGIN_RELEASE_TEXT.newVersion(latest.version)}
+      description={
+        <Space direction="vertical" size={4} style={{ width: '100%' }}>
+          <Typography.Text>
+            {outdated ? PLUGIN_RELEASE_TEXT.outdated(state.pluginVersion, latest.minSupportedVersion) : PLUGIN_RELEASE_TEXT.current(state.pluginVersion)}
+          </Typography.Text>
+          <ReleaseDetails release={latest} />
+        </Space>
+      }
+    />
+  );
+}
+
 export default function PluginPanel({ membership }: { membership: Membership | null }) {
   const plugin = useModel('extension');
+  // On a phone the card's head has no room for the state beside the title: it opens the body instead.
+  const wide = Grid.useBreakpoint().sm !== false;
+  const connection = <ConnectionState connected={plugin.connected} version={plugin.pluginVersion} />;
   return (
     <Card
       title={
@@ -87,9 +120,10 @@ export default function PluginPanel({ membership }: { membership: Membership | n
           浏览器插件
         </Space>
       }
-      extra={<ConnectionState connected={plugin.connected} version={plugin.pluginVersion} />}
+      extra={wide ? connection : undefined}
       style={{ marginTop: 16 }}
     >
+      {!wide && <div style={{ marginBottom: 12 }}>{connection}</div>}
       {!plugin.connected && (
         <Alert
           type="info"
@@ -98,6 +132,7 @@ export default function PluginPanel({ membership }: { membership: Membership | n
           message="插件连接后即可绑定店铺、加入达人计划。未连接时操作会提示“插件未连接”。"
         />
       )}
+      <ReleaseAlert state={plugin} />
       <Row gutter={[32, 24]}>
         <Col xs={24} lg={10}>
           <Typography.Title level={3} style={{ fontSize: 16 }}>绑定店铺</Typography.Title>
