@@ -4,6 +4,7 @@ import routes from './config/routes';
 import { CHUNK_LOAD_TIMEOUT_MS, PUBLIC_PATH } from '#contract/constants';
 import { APP_DESCRIPTION, APP_TITLE } from './src/locales/zh-CN/routes';
 import { MOCK_CONFIG } from './config/mock';
+import { THEME_BOOT_SCRIPT } from './src/workspace/themeBoot';
 import { componentRequest, PRO_FIELD_INDEX, PRO_FIELD_LAZY, PRO_FIELD_LEFT_OUT } from './config/proField';
 
 export default defineConfig({
@@ -17,8 +18,13 @@ export default defineConfig({
     { name: 'viewport', content: 'width=device-width, initial-scale=1' },
     { name: 'description', content: APP_DESCRIPTION },
   ],
-  // <html lang> (umi's template has none); `max dev` listens on HOST only (default 127.0.0.1).
-  plugins: ['./config/htmlLang.ts', './config/devHost.ts'],
+  // The first paint already in the kept theme (no flash of the light page on a reload): a few
+  // lines in the head, before the stylesheets and the console's scripts. The server's CSP allows
+  // this inline script by its sha256 (server/http/securityHeaders.ts reads it from index.html).
+  headScripts: [{ content: THEME_BOOT_SCRIPT }],
+  // <html lang> (umi's template has none); `max dev` listens on HOST only (default 127.0.0.1); the
+  // mock endpoints get a JSON body's own bytes (umi's mock middleware drops a parse error).
+  plugins: ['./config/htmlLang.ts', './config/devHost.ts', './config/mockJsonBody.ts'],
   hash: true,
   // The console drives a Chromium extension; evergreen browsers need no polyfills.
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },

@@ -13,6 +13,9 @@ export const PRO_FIELD_LEFT_OUT = {
   Rate: { valueType: 'rate', formField: 'ProFormRate' },
   Segmented: { valueType: 'segmented', formField: 'ProFormSegmented' },
   Slider: { valueType: 'slider', formField: 'ProFormSlider' },
+  // ProField hands antd's TreeSelect `bordered` and `onDropdownVisibleChange`, both deprecated in
+  // antd 5.29 (a warning in development): 菜单管理's parent picker is antd's TreeSelect itself.
+  TreeSelect: { valueType: 'treeSelect', formField: 'ProFormTreeSelect' },
 } as const;
 
 /** Date and time fields: their pickers load when first needed (src/utils/proFieldDates). */

@@ -17,6 +17,8 @@ export default {
   'GET /api/health': api.forward,
   'GET /api/ready': api.forward,
   'POST /api/admin/*': api.forward,
+  // The live notifications (Server-Sent Events), streamed as they come.
+  'GET /api/admin/notification/stream': api.stream,
   // Uploaded media files (GET /api/media/<key>), as the server serves them.
   'GET /api/media/*': api.forward,
 };

@@ -3,12 +3,14 @@
  * umi's mock middleware (express) and under the contract tests' plain http server alike.
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { bootstrap } from '../../server/bootstrap';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
+import { isJsonType, type RawBodyRequest } from './jsonBody';
 
 export type ScenarioKind = 'fail' | 'empty';
 
@@ -37,11 +39,11 @@ interface ParsedFile {
 }
 
 /**
- * Under umi's mock middleware the body has been read before the handler: body-parser (JSON,
- * urlencoded) into `body` with `_body` set, multer (multipart) into `body` and `files`. A plain
- * server leaves the stream unread.
+ * Under umi's mock middleware the body has been read before the handler: a JSON one into
+ * `rawBody` (./jsonBody.ts, in front of umi's middleware), urlencoded by body-parser into `body`
+ * with `_body` set, multipart by multer into `body` and `files`. Any other is the unread stream.
  */
-type MockRequest = IncomingMessage & { body?: unknown; _body?: boolean; files?: ParsedFile[] };
+type MockRequest = RawBodyRequest & { body?: unknown; files?: ParsedFile[] };
 
 /**
  * The failing answer of the `fail` scenario: one sentence that says it is the mock's doing, and no
@@ -119,19 +121,21 @@ const PASSED_HEADERS = [
   'content-range',
 ];
 
-const isJson = (contentType: string | undefined) => !contentType || /application\/json/i.test(contentType);
-
 async function readRaw(req: MockRequest): Promise<Buffer> {
+  if (req.rawBody) return req.rawBody;
+  if (req._body && isJsonType(req.headers['content-type'])) {
+    // body-parser got here first and, on a bad body, left `{}` without a word.
+    throw new Error('the JSON body was parsed before the mock: mount keepJsonBody (mock/support/jsonBody.ts) in front of umi\'s mock middleware');
+  }
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
-async function readBody(req: MockRequest): Promise<unknown> {
-  // umi's mock middleware has already parsed JSON bodies; a plain server has not.
-  if (req._body || req.files) return req.body ?? {};
+/** The scenario switch's own JSON body (an empty one is `{}`). */
+async function readJson(req: MockRequest): Promise<unknown> {
   const text = (await readRaw(req)).toString('utf8');
-  return text ? JSON.parse(text) : {};
+  return text.trim() ? JSON.parse(text) : {};
 }
 
 /** A text field's values as multer's append-field left them (a name given twice is an array). */
@@ -172,18 +176,17 @@ export function rebuildMultipart(fields: Record<string, unknown>, files: readonl
 }
 
 /**
- * The request's body as the server must get it. A body umi's middleware has parsed is written
- * again (JSON, urlencoded, multipart); any other type is still the unread stream.
+ * The request's body as the server must get it: a JSON body's own bytes, a body umi's middleware
+ * has parsed written again (urlencoded, multipart), any other type the unread stream.
  */
-async function bodyToForward(req: MockRequest): Promise<{ payload?: string | Buffer; contentType: string }> {
-  const contentType = String(req.headers['content-type'] ?? '');
-  if (req.method === 'GET' || req.method === 'HEAD') return { contentType: contentType || 'application/json' };
+async function bodyToForward(req: MockRequest): Promise<{ payload?: string | Buffer; contentType?: string }> {
+  const contentType = req.headers['content-type'];
+  if (req.method === 'GET' || req.method === 'HEAD') return { contentType };
   if (req.files) {
     const rebuilt = rebuildMultipart((req.body ?? {}) as Record<string, unknown>, req.files);
     return { payload: rebuilt.body, contentType: rebuilt.contentType };
   }
-  if (isJson(contentType)) return { payload: JSON.stringify(await readBody(req)), contentType: 'application/json' };
-  if (req._body && /application\/x-www-form-urlencoded/i.test(contentType)) {
+  if (req._body && contentType && /application\/x-www-form-urlencoded/i.test(contentType)) {
     const form = new URLSearchParams();
     for (const [name, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) for (const text of fieldValues(value)) form.append(name, text);
     return { payload: form.toString(), contentType };
@@ -270,7 +273,7 @@ export function createMockApi() {
         method: req.method as 'GET' | 'POST',
         url,
         headers: {
-          'content-type': contentType,
+          ...(contentType ? { 'content-type': contentType } : {}),
           ...Object.fromEntries(FORWARDED_HEADERS.flatMap((name) => (req.headers[name] ? [[name, String(req.headers[name])]] : []))),
         },
         payload,
@@ -281,6 +284,34 @@ export function createMockApi() {
       }
       rememberLogin(answer.headers['content-type'], answer.rawPayload);
       send(res, answer.statusCode, answer.rawPayload, String(answer.headers['content-type'] ?? 'application/json'));
+    } catch (error) {
+      console.error('[mock]', error);
+      send(res, 500, JSON.stringify({ isSuccess: false, code: 'B0001', msg: '系统繁忙，请稍后再试', content: null }));
+    }
+  }
+
+  /**
+   * The live notifications (`GET /api/admin/notification/stream`, Server-Sent Events): `inject`
+   * answers only once a response ends, and a stream never does, so the mock's server listens on a
+   * loopback port of its own (once) and the stream is piped from there as it comes.
+   */
+  async function stream(req: MockRequest, res: ServerResponse) {
+    try {
+      const app = await state().app;
+      if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as AddressInfo;
+      const headers = Object.fromEntries(
+        ['accept', 'last-event-id', ...FORWARDED_HEADERS].flatMap((name) => (req.headers[name] ? [[name, String(req.headers[name])]] : [])),
+      );
+      const upstream = httpRequest({ host: '127.0.0.1', port, method: 'GET', path: req.url, headers }, (answer) => {
+        // no-transform: umi's dev server compresses answers and would hold the events back.
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'cache-control': 'no-cache, no-transform' });
+        res.flushHeaders();
+        answer.pipe(res);
+      });
+      upstream.on('error', () => res.destroy());
+      res.on('close', () => upstream.destroy());
+      upstream.end();
     } catch (error) {
       console.error('[mock]', error);
       send(res, 500, JSON.stringify({ isSuccess: false, code: 'B0001', msg: '系统繁忙，请稍后再试', content: null }));
@@ -301,7 +332,7 @@ export function createMockApi() {
   async function setScenario(req: MockRequest, res: ServerResponse) {
     let body: Partial<Scenario> & { scenario?: unknown; scope?: unknown; account?: unknown; path?: unknown };
     try {
-      body = ((await readBody(req)) ?? {}) as typeof body;
+      body = ((await readJson(req)) ?? {}) as typeof body;
     } catch {
       return send(res, 200, refusal('参数错误：请求体不是有效的 JSON'));
     }
@@ -346,5 +377,5 @@ export function createMockApi() {
     send(res, 200, answer(scenarioReport(req)));
   }
 
-  return { forward, setScenario, getScenario };
+  return { forward, stream, setScenario, getScenario };
 }

@@ -1,7 +1,8 @@
 /**
- * ProLayout `postMenuData`: gives each menu item the icon the server's menu (or its route's
- * `menuIcon`) names, and adds the granted server menus that have no route (made in the menu
- * manager: links and pages) under their parent.
+ * ProLayout's menu data: `postMenuData` gives each menu item the icon the server's menu (or its
+ * route's `menuIcon`) names, and adds the granted server menus that have no route (made in the
+ * menu manager: links and pages) under their parent; `menuDataRender` names the refused screens
+ * 403 for the browser tab.
  */
 import React, { Suspense, type ReactNode } from 'react';
 import type { MenuNode } from '#contract/capabilities';
@@ -62,4 +63,25 @@ export function withMenuIcons<T extends MenuItem>(items: T[] = [], server: MenuN
       };
     });
   return decorate([...items, ...top]);
+}
+
+interface RouteMenuItem {
+  name?: string;
+  unaccessible?: boolean;
+  hideInMenu?: boolean;
+  children?: RouteMenuItem[];
+}
+
+/**
+ * ProLayout `menuDataRender`: a screen the account may not open is named `title` (403), still out
+ * of the menu. ProLayout titles the browser tab from this data ("name - product"), where a refused
+ * screen has lost its name (the tab would read the product alone); naming it here is ProLayout's
+ * own way, where a `pageTitleRender` answering anything but a string makes it warn.
+ */
+export function titleRefusedScreens<T extends RouteMenuItem>(items: T[], title: string): T[] {
+  return items.map(({ unaccessible, ...item }) => ({
+    ...item,
+    ...(unaccessible ? { name: title, hideInMenu: true } : {}),
+    ...(item.children ? { children: titleRefusedScreens(item.children, title) } : {}),
+  })) as T[];
 }

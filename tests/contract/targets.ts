@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { MOCK_CONFIG } from '../../config/mock';
+import { keepJsonBody } from '../../mock/support/jsonBody';
 import { buildApp } from '../../server/app';
 import { bootstrap } from '../../server/bootstrap';
 import { openDatabase } from '../../server/db/client';
@@ -59,14 +60,16 @@ const { getMockData } = require('@umijs/preset-umi/dist/features/mock/getMockDat
 /**
  * The mock files behind the middleware stack `max dev` puts in front of them (see
  * @umijs/bundler-webpack's dev server and @umijs/preset-umi's mock feature): CORS, compression,
- * then the mock middleware, which parses every non-GET body before the handler sees it. Only the
- * bundler (webpack) is left out.
+ * the project's JSON body keeper (config/mockJsonBody.ts), then the mock middleware, which parses
+ * every other non-GET body before the handler sees it. Only the bundler (webpack) is left out.
  */
 export async function startMockTarget(): Promise<Target> {
   const app = express();
   app.use(cors({ origin: true, methods: ['GET', 'HEAD', 'PUT', 'POST', 'PATCH', 'DELETE', 'OPTIONS'], credentials: true }));
   app.use(compression());
   const context = { mockData: getMockData({ cwd: path.resolve(__dirname, '../..'), mockConfig: MOCK_CONFIG }) };
+  // config/mockJsonBody.ts puts it in front of umi's mock middleware under `max dev`.
+  app.use(keepJsonBody);
   app.use(createMockMiddleware({ context }));
   app.use((_req: http.IncomingMessage, res: http.ServerResponse) => {
     res.statusCode = 404;

@@ -17,6 +17,8 @@ describe('parseConsoleMessage', () => {
       data: { requestId: 'r1', keys: ['shop-status', 'shop-message'] },
     });
     expect(parseConsoleMessage('{"type":"clean","data":{}}')).toEqual({ type: 'clean', data: {} });
+    // Protocol 2.
+    expect(parseConsoleMessage({ type: 'refreshScripts', data: { extra: 1 } })).toEqual({ type: 'refreshScripts', data: {} });
   });
 
   it('drops unknown data keys but refuses a known key of the wrong type', () => {

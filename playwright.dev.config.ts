@@ -1,0 +1,20 @@
+/**
+ * The developer console under `npm run dev` (e2e/dev-console.spec.ts): the same browser and
+ * settings as playwright.config.ts, against `max dev` with the umi mock endpoints, which the global
+ * setup starts (e2e/dev-setup.ts) unless E2E_BASE_URL points at a running one.
+ *
+ *   npm run test:dev-console                       # every screen of every demo role
+ *   npm run test:dev-console -- --grep @ci         # what `npm test` runs (docs/testing.md)
+ */
+import { defineConfig } from '@playwright/test';
+import base from './playwright.config';
+
+export default defineConfig({
+  ...base,
+  testMatch: '**/dev-console.spec.ts',
+  testIgnore: undefined,
+  globalSetup: './e2e/dev-setup.ts',
+  outputDir: './test-results/dev-artifacts',
+  globalTimeout: 30 * 60_000,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report/dev-console' }]],
+});
