@@ -14,3 +14,11 @@ export const tablePagination = {
   defaultPageSize: DEFAULT_PAGE_SIZE,
   showSizeChanger: true,
 } as const;
+
+/**
+ * The `options` (the toolbar's icons) of a ProTable that is not a ListTable (a drawer's version
+ * history, the menu tree): reload only. pro-table's density icon (a function component that takes
+ * no ref, inside a Tooltip) makes React warn about findDOMNode in development; the lists choose
+ * their density with src/components/DensityButton.tsx.
+ */
+export const tableOptions = { density: false, setting: false } as const;

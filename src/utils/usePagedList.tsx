@@ -5,7 +5,7 @@
  */
 import type { ActionType } from '@ant-design/pro-components';
 import { DisconnectOutlined } from '@ant-design/icons';
-import { Button, Empty } from 'antd';
+import { Button, Empty, theme } from 'antd';
 import { useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { UI_TEXT } from '@/locales/zh-CN/common';
 import { compactFilters, pagedRequest, type PagedPath, type TableAnswer, type RowOf } from './proTable';
@@ -24,9 +24,10 @@ export interface PagedListOptions<F> {
 }
 
 export function ListLoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { token } = theme.useToken();
   return (
     // Not the Empty image: its picture is titled 暂无数据.
-    <Empty image={<DisconnectOutlined style={{ fontSize: 40, color: 'rgba(0, 0, 0, 0.25)' }} />} imageStyle={{ height: 48 }} description={text.loadFailed}>
+    <Empty image={<DisconnectOutlined style={{ fontSize: 40, color: token.colorTextQuaternary }} />} imageStyle={{ height: 48 }} description={text.loadFailed}>
       <Button onClick={onRetry}>{text.retry}</Button>
     </Empty>
   );

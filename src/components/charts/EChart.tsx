@@ -8,8 +8,8 @@ import { init, use, type ComposeOption, type EChartsType } from 'echarts/core';
 import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
 import { GridComponent, TooltipComponent, type GridComponentOption, type TooltipComponentOption } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import { CHART_AXIS_TEXT, CHART_COLORS, CHART_GRID_LINE } from '@/theme';
-import type { ChartDrawingProps } from './types';
+import type { ChartPalette } from '@/theme';
+import { seriesColor, type ChartDrawingProps } from './types';
 
 use([BarChart, LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
@@ -18,7 +18,12 @@ type Option = ComposeOption<BarSeriesOption | LineSeriesOption | GridComponentOp
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-export function chartOption({ labels, tooltipLabels, series, formatValue, formatTick, wholeNumbers }: ChartDrawingProps): Option {
+export interface EChartProps extends ChartDrawingProps {
+  /** The theme's chart colours (light or dark). */
+  palette: ChartPalette;
+}
+
+export function chartOption({ labels, tooltipLabels, series, formatValue, formatTick, wholeNumbers, palette }: EChartProps): Option {
   const format = formatValue ?? String;
   return {
     animationDuration: 300,
@@ -28,6 +33,9 @@ export function chartOption({ labels, tooltipLabels, series, formatValue, format
       trigger: 'axis',
       axisPointer: { type: 'shadow' },
       confine: true,
+      backgroundColor: palette.tooltipBackground,
+      borderColor: palette.gridLine,
+      textStyle: { color: palette.tooltipText },
       formatter: (params) => {
         const items = Array.isArray(params) ? params : [params];
         const index = items[0]?.dataIndex ?? 0;
@@ -42,17 +50,17 @@ export function chartOption({ labels, tooltipLabels, series, formatValue, format
       type: 'category',
       data: [...labels],
       axisTick: { alignWithLabel: true },
-      axisLabel: { color: CHART_AXIS_TEXT, hideOverlap: true },
-      axisLine: { lineStyle: { color: CHART_AXIS_TEXT } },
+      axisLabel: { color: palette.axisText, hideOverlap: true },
+      axisLine: { lineStyle: { color: palette.axisText } },
     },
     yAxis: {
       type: 'value',
       ...(wholeNumbers && { minInterval: 1 }),
-      axisLabel: { color: CHART_AXIS_TEXT, formatter: (value: number) => (formatTick ?? format)(value) },
-      splitLine: { lineStyle: { color: CHART_GRID_LINE } },
+      axisLabel: { color: palette.axisText, formatter: (value: number) => (formatTick ?? format)(value) },
+      splitLine: { lineStyle: { color: palette.gridLine } },
     },
     series: series.map((one, index): BarSeriesOption | LineSeriesOption => {
-      const color = one.color ?? CHART_COLORS[index % CHART_COLORS.length];
+      const color = seriesColor(palette.colors, one, index);
       return one.kind === 'bar'
         ? { type: 'bar', name: one.name, data: [...one.data], itemStyle: { color }, barMaxWidth: 28 }
         : { type: 'line', name: one.name, data: [...one.data], itemStyle: { color }, lineStyle: { color, width: 2 }, symbolSize: 6 };
@@ -60,7 +68,7 @@ export function chartOption({ labels, tooltipLabels, series, formatValue, format
   };
 }
 
-export default function EChart(props: ChartDrawingProps) {
+export default function EChart(props: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType>();
 

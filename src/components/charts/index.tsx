@@ -7,10 +7,11 @@ import { DisconnectOutlined } from '@ant-design/icons';
 import { Button, Empty, Space, Spin } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import ChunkErrorBoundary from '@/components/ChunkErrorBoundary';
-import { CHART_COLORS } from '@/theme';
+import { CHART_PALETTES } from '@/theme';
+import { useThemeMode } from '@/workspace/themeMode';
 import { hasValues } from './format';
 import { loadEChart } from './loadEChart';
-import type { ChartDrawingProps } from './types';
+import { seriesColor, type ChartDrawingProps } from './types';
 
 export type { ChartDrawingProps, ChartSeries } from './types';
 export * from './format';
@@ -40,6 +41,7 @@ function Frame({ height, children }: { height: number; children: ReactNode }) {
 
 export default function Chart({ title, loading, failed, onRetry, emptyText, ...drawing }: ChartProps) {
   const height = drawing.height ?? 280;
+  const palette = CHART_PALETTES[useThemeMode()];
   let body: ReactNode;
   if (loading) {
     body = (
@@ -53,7 +55,7 @@ export default function Chart({ title, loading, failed, onRetry, emptyText, ...d
     body = (
       <Frame height={height}>
         <Empty
-          image={<DisconnectOutlined style={{ fontSize: 40, color: 'rgba(0, 0, 0, 0.25)' }} />}
+          image={<DisconnectOutlined style={{ fontSize: 40, color: palette.axisText }} />}
           imageStyle={{ height: 48 }}
           description={CHART_TEXT.failed}
         >
@@ -71,7 +73,7 @@ export default function Chart({ title, loading, failed, onRetry, emptyText, ...d
     body = (
       <ChunkErrorBoundary>
         <Suspense fallback={<Frame height={height}><Spin /></Frame>}>
-          <EChart {...drawing} height={height} />
+          <EChart {...drawing} height={height} palette={palette} />
         </Suspense>
       </ChunkErrorBoundary>
     );
@@ -81,7 +83,7 @@ export default function Chart({ title, loading, failed, onRetry, emptyText, ...d
       {drawing.series.length > 1 && (
         <Space size="middle" wrap style={{ marginBottom: 8 }} aria-hidden>
           {drawing.series.map((one, index) => (
-            <span key={one.name} style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.6)' }}>
+            <span key={one.name} style={{ fontSize: 12, color: palette.axisText }}>
               <span
                 style={{
                   display: 'inline-block',
@@ -89,7 +91,7 @@ export default function Chart({ title, loading, failed, onRetry, emptyText, ...d
                   height: one.kind === 'bar' ? 10 : 3,
                   marginRight: 6,
                   verticalAlign: 'middle',
-                  background: one.color ?? CHART_COLORS[index % CHART_COLORS.length],
+                  background: seriesColor(palette.colors, one, index),
                 }}
               />
               {one.name}

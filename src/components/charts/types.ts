@@ -5,8 +5,8 @@ export interface ChartSeries {
   kind: 'bar' | 'line';
   /** One value per label. */
   data: readonly number[];
-  /** Defaults to the theme's chart colours in order (src/theme.ts, CHART_COLORS). */
-  color?: string;
+  /** Which of the theme's chart colours (src/theme.ts, CHART_COLORS); defaults to the series' place. */
+  colorIndex?: number;
 }
 
 export interface ChartDrawingProps {
@@ -24,3 +24,6 @@ export interface ChartDrawingProps {
   /** Pixels; default 280. */
   height?: number;
 }
+
+/** The series' colour in `colors` (the theme's chart colours). */
+export const seriesColor = (colors: readonly string[], series: ChartSeries, index: number) => colors[(series.colorIndex ?? index) % colors.length];

@@ -1,7 +1,6 @@
 /** `/client/home`: greeting, membership, the account's figures and the plug-in panel. */
 import { PageContainer } from '@ant-design/pro-components';
 import { Link, useAccess, useModel } from '@umijs/max';
-import { useRequest } from 'ahooks';
 import { Card, Descriptions, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import dayjs from '@/utils/dayjs';
@@ -12,6 +11,7 @@ import HomeFigures from './HomeFigures';
 import PluginPanel from './PluginPanel';
 import ChunkErrorBoundary from '@/components/ChunkErrorBoundary';
 import { cachedReadOptions } from '@/utils/requestDefaults';
+import { useCachedRequest } from '@/utils/useCachedRequest';
 import { loadPromotionCards } from './loadPromotionCards';
 import { loadDashboard } from './loadDashboard';
 
@@ -62,7 +62,7 @@ export default function HomePage() {
   // Startup has just fetched the account; membership changes elsewhere (a payment, staff), so
   // refresh it when the user comes back to the tab. The cache is per account: the next account to
   // log in on this tab must never see this one's.
-  const { data: fresh } = useRequest(
+  const { data: fresh } = useCachedRequest(
     async () => {
       const answer = await getOne();
       return answer.isSuccess ? answer.content : undefined;

@@ -1,12 +1,12 @@
 /** The account's figures on /client/home: shops, orders, and for a salesperson the balance and this month's commission. */
 import { Link } from '@umijs/max';
-import { useRequest } from 'ahooks';
 import { Card, Col, Row, Statistic } from 'antd';
 import { getSummary } from '@/services/profile';
 import { formatYuan } from '#contract/money';
 import type { HomeSummary } from '#contract/api/profile';
 import dayjs from '@/utils/dayjs';
 import { cachedReadOptions } from '@/utils/requestDefaults';
+import { useCachedRequest } from '@/utils/useCachedRequest';
 
 export const FIGURE_TITLES = {
   shops: '已绑定店铺',
@@ -48,7 +48,7 @@ export function FigureCards({ summary }: { summary: HomeSummary }) {
 }
 
 export default function HomeFigures({ cacheKey }: { cacheKey: string }) {
-  const { data } = useRequest(
+  const { data } = useCachedRequest(
     async () => {
       const answer = await getSummary({ monthStart: dayjs().startOf('month').toISOString() });
       return answer.isSuccess ? answer.content : undefined;

@@ -1,5 +1,6 @@
 /** `/client/bindCarManager`: the salesperson's payout cards: add, set the default, remove. */
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { Alert, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { removeCard, setDefaultCard } from '@/services/ledger';
@@ -8,7 +9,6 @@ import type { BankCard } from '#contract/api/bankCard';
 import dayjs from '@/utils/dayjs';
 import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
-import { tablePagination } from '@/utils/requestDefaults';
 import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
 import AddCardForm from './AddCardForm';
 import { CARD_TEXT } from '@/locales/zh-CN/ledger';
@@ -82,14 +82,13 @@ export default function BindCardManagerPage() {
   return (
     <PageContainer title="绑卡管理">
       <Alert type="info" showIcon message={CARD_TEXT.hint} style={{ marginBottom: 16 }} />
-      <ProTable<BankCard>
+      <ListTable<BankCard>
         rowKey="id"
         actionRef={table}
         columns={columns}
         search={false}
         {...list}
-        pagination={tablePagination}
-        options={{ reload: true, density: false, setting: false }}
+        options={{ reload: true }}
         scroll={{ x: tableWidth(columns) }}
         toolBarRender={() => [<AddCardForm key="add" onAdded={reload} />]}
       />

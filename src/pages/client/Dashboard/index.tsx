@@ -5,7 +5,6 @@
  * with the charts' in theirs), so the member 首页 does not grow.
  */
 import { Link } from '@umijs/max';
-import { useRequest } from 'ahooks';
 import { Alert, Button, Card, Col, DatePicker, Empty, List, Row, Segmented, Statistic, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
@@ -16,6 +15,7 @@ import { DASHBOARD_TEXT as T } from '@/locales/zh-CN/dashboard';
 import { callApi } from '@/services/request';
 import dayjs from '@/utils/dayjs';
 import { listLink } from '@/utils/listQuery';
+import { useCachedRequest } from '@/utils/useCachedRequest';
 
 export const DEFAULT_RANGE_DAYS = 30;
 export const RANGE_MAX_DAYS = 366;
@@ -123,7 +123,7 @@ function LevelsChart({ levels, state }: { levels: NonNullable<DashboardSummary['
         title={T.levels}
         {...state}
         labels={levels.map((level) => level.name)}
-        series={[{ name: T.levelsOrders, kind: 'bar', data: levels.map((level) => level.orders), color: '#237804' }]}
+        series={[{ name: T.levelsOrders, kind: 'bar', data: levels.map((level) => level.orders), colorIndex: 2 }]}
         formatValue={countText}
         wholeNumbers
         emptyText={T.ordersEmpty}
@@ -279,7 +279,7 @@ export default function Dashboard({ cacheKey }: { cacheKey: string }) {
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => lastDays(DEFAULT_RANGE_DAYS));
   const from = range[0].format(DAY);
   const to = range[1].format(DAY);
-  const { data, loading, error, refresh } = useRequest(
+  const { data, loading, error, refresh } = useCachedRequest(
     async () => {
       const answer = await callApi('dashboard/summary', { from, to }, { errorToast: false });
       if (!answer.isSuccess) throw new Error(answer.msg);

@@ -2,7 +2,8 @@
  * `/client/orderList`: the caller's orders; staff (the screen plus /admin) see every account's and
  * confirm, cancel or refund them. A member may cancel their own pending order.
  */
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useAccess } from '@umijs/max';
 import { Modal, Popconfirm, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -16,8 +17,6 @@ import { ORDER_TEXT } from '@/locales/zh-CN/orders';
 import type { OrderItem } from '#contract/api/order';
 import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
-import { useSearchFormFromUrl } from '@/utils/listQuery';
-import { tablePagination } from '@/utils/requestDefaults';
 import { orderColumns, orderDetailColumns } from './columns';
 import ExportButton from '@/components/ExportButton';
 
@@ -110,24 +109,19 @@ export default function OrderListPage() {
   const columns = orderColumns(staff, actions);
 
   const filters = useRef<Record<string, unknown>>({});
-  // ?status=paid&created=2026-11-01,2026-11-25: the dashboard's cards open the list filtered.
-  const searchForm = useSearchFormFromUrl({ text: ['status'], ranges: ['created'] });
   const list = usePagedList<'order/list', Filters>('order/list', { toBody: toListBody, actionRef, emptyText: '暂无订单', filtersRef: filters });
   return (
     <PageContainer title="订单列表">
       {modalHolder}
-      <ProTable<OrderItem, Filters>
+      <ListTable<OrderItem, Filters>
         rowKey="orderNo"
         actionRef={actionRef}
         columns={columns}
         {...list}
-        pagination={tablePagination}
         search={{ labelWidth: 'auto' }}
-        form={searchForm}
         scroll={{ x: tableWidth(columns) }}
         dateFormatter="string"
         headerTitle={staff ? '全部订单' : '我的订单'}
-        options={{ density: false, setting: false }}
         toolBarRender={() => [<ExportButton key="export" path="order/export" allowed={access.canExportOrders} filters={() => filters.current} />]}
       />
       <DetailDrawer<OrderItem> title={TEXT.detailTitle} record={shown} columns={orderDetailColumns(staff)} onClose={() => setShown(undefined)} />

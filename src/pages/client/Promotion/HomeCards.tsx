@@ -1,11 +1,11 @@
 /** A salesperson's 首页 cards (loaded lazily by pages/client/Home, so the member 首页 does not grow). */
-import { useRequest } from 'ahooks';
 import { Card } from 'antd';
 import { callApi } from '@/services/request';
+import { useCachedRequest } from '@/utils/useCachedRequest';
 import InviteCards from './InviteCards';
 
 export default function HomeCards({ cacheKey }: { cacheKey: string }) {
-  const { data, loading } = useRequest(
+  const { data, loading } = useCachedRequest(
     async () => {
       const answer = await callApi('promotion/summary', {}, { errorToast: false });
       return answer.isSuccess ? answer.content : undefined;

@@ -3,7 +3,8 @@
  * the last 12 business months, and 邀请的账号. Without `saleId` the caller's own (推广中心); with
  * one, that salesperson's, as 销售管理 opens it (the server checks the grant).
  */
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Card, Typography } from 'antd';
@@ -16,7 +17,6 @@ import { REFERRAL_COLUMNS as C } from '@/locales/zh-CN/exports';
 import { PROMOTION_TEXT as T } from '@/locales/zh-CN/promotion';
 import { callApi } from '@/services/request';
 import dayjs from '@/utils/dayjs';
-import { tablePagination } from '@/utils/requestDefaults';
 import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
 import { usePagedList } from '@/utils/usePagedList';
 import { InviteCodeCards, TotalsCards } from './InviteCards';
@@ -141,7 +141,7 @@ export default function ReferralView({ saleId }: { saleId?: number }) {
       {data && <InviteCodeCards summary={data} own={saleId === undefined} />}
       {data?.isSalesperson && <TotalsCards summary={data} />}
       <MonthlyChart summary={data} loading={summary.loading} failed={failed} onRetry={summary.refresh} />
-      <ProTable<Referral, ReferralFilters>
+      <ListTable<Referral, ReferralFilters>
         key={saleId ?? 'own'}
         rowKey="id"
         headerTitle={
@@ -157,9 +157,8 @@ export default function ReferralView({ saleId }: { saleId?: number }) {
         columns={columns}
         scroll={{ x: tableWidth(columns) }}
         {...list}
-        pagination={tablePagination}
         search={{ labelWidth: 'auto' }}
-        options={{ reload: true, density: false, setting: false }}
+        options={{ reload: true }}
         toolBarRender={() => [
           // The salesperson's own list (推广中心); staff export 销售管理 itself.
           <ExportButton key="export" path="promotion/export" allowed={saleId === undefined && access.canExportReferrals} filters={() => filters.current} />,

@@ -1,5 +1,6 @@
 /** `/client/rechargeMannager`: staff credit an account with a level (a paid order, channel recharge), and the recent recharges. */
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { Typography } from 'antd';
 import { useRef } from 'react';
 import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
@@ -8,7 +9,6 @@ import { formatYuan } from '#contract/money';
 import { ORDER_TEXT } from '@/locales/zh-CN/orders';
 import type { OrderItem } from '#contract/api/order';
 import { usePagedList } from '@/utils/usePagedList';
-import { tablePagination } from '@/utils/requestDefaults';
 import RechargeForm from './RechargeForm';
 
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
@@ -49,16 +49,14 @@ export default function RechargeManagerPage() {
   return (
     <PageContainer title="充值管理">
       <RechargeForm onDone={() => actionRef.current?.reload()} />
-      <ProTable<OrderItem>
+      <ListTable<OrderItem>
         rowKey="orderNo"
         actionRef={actionRef}
         headerTitle={ORDER_TEXT.recharge.recentTitle}
         columns={columns}
         {...list}
-        pagination={tablePagination}
         search={false}
         scroll={{ x: tableWidth(columns) }}
-        options={{ density: false, setting: false }}
       />
     </PageContainer>
   );

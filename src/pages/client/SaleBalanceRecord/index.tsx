@@ -1,5 +1,6 @@
 /** `/client/saleBalanceRecord`: the salesperson's balance, ledger entries and withdrawals; request a withdrawal. */
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useRequest } from 'ahooks';
 import { Alert, Card, Col, Row, Statistic, Tabs } from 'antd';
 import { useRef, useState } from 'react';
@@ -8,8 +9,8 @@ import type { LedgerKindName } from '#contract/ledger';
 import type { LedgerEntry } from '#contract/api/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
+import { NOTIFICATION_LINK_QUERY, OWN_WITHDRAWALS_TAB } from '#contract/notifications';
 import { usePagedList } from '@/utils/usePagedList';
-import { tablePagination } from '@/utils/requestDefaults';
 import { cardLabel, dateTime, dayRange, kindValueEnum, SignedYuan, statusValueEnum, withdrawalDetailColumns } from './display';
 import { APPROVAL_TEXT, BALANCE_TEXT } from '@/locales/zh-CN/ledger';
 import DetailDrawer from '@/components/DetailDrawer';
@@ -19,6 +20,7 @@ import WithdrawForm from './WithdrawForm';
 import ExportButton from '@/components/ExportButton';
 import { LEDGER_COLUMNS as L } from '@/locales/zh-CN/exports';
 import { useAccess } from '@umijs/max';
+import useQueryParam from '@/utils/useQueryParam';
 
 type EntryFilters = { kind?: LedgerKindName; range?: [string, string] };
 
@@ -72,7 +74,10 @@ export default function SaleBalanceRecordPage() {
   const entryFilters = useRef<Record<string, unknown>>({});
   const entries = useRef<ActionType>();
   const withdrawals = useRef<ActionType>();
-  const [tab, setTab] = useState('entries');
+  // The tab is in the URL too (?tab=withdrawals), like the lists' filters; a notification about a
+  // withdrawal links there.
+  const [tabParam, setTabParam] = useQueryParam(NOTIFICATION_LINK_QUERY.tab);
+  const tab = tabParam === OWN_WITHDRAWALS_TAB ? OWN_WITHDRAWALS_TAB : 'entries';
   const [shown, setShown] = useState<Withdrawal>();
   const ownWithdrawalColumns = withdrawalColumns(setShown);
   const balance = useRequest(async () => {
@@ -118,21 +123,20 @@ export default function SaleBalanceRecordPage() {
       <Card styles={{ body: { paddingTop: 0 } }}>
         <Tabs
           activeKey={tab}
-          onChange={setTab}
+          onChange={(key) => setTabParam(key === OWN_WITHDRAWALS_TAB ? OWN_WITHDRAWALS_TAB : null)}
           items={[
             {
               key: 'entries',
               label: BALANCE_TEXT.entriesTab,
               children: (
-                <ProTable<LedgerEntry, EntryFilters>
+                <ListTable<LedgerEntry, EntryFilters>
                   rowKey="id"
                   actionRef={entries}
                   columns={entryColumns}
                   scroll={{ x: tableWidth(entryColumns) }}
                   {...entryList}
-                  pagination={tablePagination}
                   search={{ labelWidth: 'auto' }}
-                  options={{ reload: true, density: false, setting: false }}
+                  options={{ reload: true }}
                   cardProps={{ bodyStyle: { padding: 0 } }}
                   toolBarRender={() => [
                     <ExportButton key="export" path="ledger/export" allowed={access.canExportLedger} filters={() => entryFilters.current} />,
@@ -141,18 +145,18 @@ export default function SaleBalanceRecordPage() {
               ),
             },
             {
-              key: 'withdrawals',
+              key: OWN_WITHDRAWALS_TAB,
               label: BALANCE_TEXT.withdrawalsTab,
               children: (
-                <ProTable<Withdrawal>
+                <ListTable<Withdrawal>
+                  listId="withdrawals"
                   rowKey="id"
                   actionRef={withdrawals}
                   columns={ownWithdrawalColumns}
                   scroll={{ x: tableWidth(ownWithdrawalColumns) }}
                   {...withdrawalList}
-                  pagination={tablePagination}
                   search={{ labelWidth: 'auto' }}
-                  options={{ reload: true, density: false, setting: false }}
+                  options={{ reload: true }}
                   cardProps={{ bodyStyle: { padding: 0 } }}
                 />
               ),

@@ -17,8 +17,15 @@ export const formatTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY
 
 function ShopStatusBadge({ shop }: { shop: ShopItem }) {
   const badge = <Badge status={STATUS_BADGE[shop.status]} text={SHOP_STATUS_TEXT[shop.status]} />;
-  // The unbind time matters only for unbound shops: on hover, not as a column of dashes.
-  return shop.status === 'unbound' && shop.unboundAt ? <Tooltip title={`解绑于 ${formatTime(shop.unboundAt)}`}>{badge}</Tooltip> : badge;
+  // The unbind time matters only for unbound shops: on hover, not as a column of dashes. The span
+  // holds the Tooltip's ref: antd's status Badge drops it (React would warn about findDOMNode).
+  return shop.status === 'unbound' && shop.unboundAt ? (
+    <Tooltip title={`解绑于 ${formatTime(shop.unboundAt)}`}>
+      <span>{badge}</span>
+    </Tooltip>
+  ) : (
+    badge
+  );
 }
 
 export function shopColumns<T extends ShopItem>(): ProColumns<T>[] {

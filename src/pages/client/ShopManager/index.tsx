@@ -1,5 +1,6 @@
 /** `/client/shopManager`: the account's own shops; bind one through the plug-in, unbind with confirmation. */
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useRef, useState } from 'react';
 import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
@@ -8,7 +9,6 @@ import { tableWidth } from '@/utils/tableWidth';
 import { callApi } from '@/services/request';
 import type { ShopItem } from '#contract/api/shop';
 import { usePagedList } from '@/utils/usePagedList';
-import { tablePagination } from '@/utils/requestDefaults';
 import BindShopModal from './BindShopModal';
 import { shopColumns, shopDetailColumns, unbindColumn } from './columns';
 import { message } from '@/utils/feedback';
@@ -42,16 +42,15 @@ export default function ShopManager() {
   const list = usePagedList('shop/list', { actionRef: table, emptyText: '还没有绑定店铺，点击“绑定店铺”开始' });
   return (
     <PageContainer>
-      <ProTable<ShopItem>
+      <ListTable<ShopItem>
         rowKey="id"
         headerTitle="我的店铺"
         actionRef={table}
         columns={columns}
         {...list}
-        pagination={tablePagination}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         scroll={{ x: tableWidth(columns) }}
-        options={{ reload: true, density: false, setting: false }}
+        options={{ reload: true }}
         toolBarRender={() => [<BindShopModal key="bind" onBound={() => table.current?.reload()} />]}
       />
       <DetailDrawer<ShopItem> title={SHOP_TEXT.detailTitle} record={shown} columns={shopDetailColumns} onClose={() => setShown(undefined)} />

@@ -1,5 +1,6 @@
 /** The account's live sessions; any of them can be signed out (the current one logs this tab out). */
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { Popconfirm, Space, Tag, Typography } from 'antd';
 import type { MutableRefObject } from 'react';
 import useLogout from '@/components/Header/useLogout';
@@ -8,7 +9,6 @@ import type { ActiveSession } from '#contract/api/profile';
 import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
 import { describeAgent } from '@/utils/userAgent';
-import { tablePagination } from '@/utils/requestDefaults';
 import { dateTime } from '../SaleBalanceRecord/display';
 import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
 import { NO_WRAP } from '@/utils/tableWidth';
@@ -58,14 +58,13 @@ export default function SessionsTable({ actionRef }: { actionRef: MutableRefObje
   ];
   const list = usePagedList('profile/sessions', { actionRef });
   return (
-    <ProTable<ActiveSession>
+    <ListTable<ActiveSession>
       rowKey="id"
       actionRef={actionRef}
       columns={columns}
       search={false}
       {...list}
-      pagination={tablePagination}
-      options={{ reload: true, density: false, setting: false }}
+      options={{ reload: true }}
       cardProps={{ bodyStyle: { padding: 0 } }}
       scroll={{ x: 'max-content' }}
     />

@@ -1,7 +1,8 @@
 /** `/client/withdrawalApproval`: staff review withdrawals: approve (marks paid) or reject with a reason. */
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Popconfirm, Typography } from 'antd';
-import { useAccess } from '@umijs/max';
+import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
+import { Alert, Button, Popconfirm, Typography } from 'antd';
+import { history, useAccess, useLocation } from '@umijs/max';
 import { useRef, useState } from 'react';
 import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
@@ -11,10 +12,9 @@ import { approveWithdrawal } from '@/services/ledger';
 import type { WithdrawalStatus } from '#contract/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
+import { NOTIFICATION_LINK_QUERY } from '#contract/notifications';
 import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
-import { useSearchFormFromUrl } from '@/utils/listQuery';
-import { tablePagination } from '@/utils/requestDefaults';
 import { cardLabel, statusValueEnum, withdrawalDetailColumns } from '../SaleBalanceRecord/display';
 import RejectForm from './RejectForm';
 import { APPROVAL_TEXT } from '@/locales/zh-CN/ledger';
@@ -22,12 +22,24 @@ import ExportButton from '@/components/ExportButton';
 
 const minute = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
+/** The withdrawal a link names (`?id=12`), or undefined. */
+export function withdrawalIdFrom(search: string): number | undefined {
+  const text = new URLSearchParams(search).get(NOTIFICATION_LINK_QUERY.withdrawalId) ?? '';
+  return /^[1-9][0-9]{0,8}$/.test(text) ? Number(text) : undefined;
+}
+
 export default function WithdrawalApprovalPage() {
   const access = useAccess();
   const table = useRef<ActionType>();
   const reload = () => table.current?.reload();
 
   const [shown, setShown] = useState<Withdrawal>();
+  const filters = useRef<Record<string, unknown>>({});
+  // ?id=…: a notification opens the list on one withdrawal, whatever its status by now, and says so
+  // (read from the location: a notification chosen while this screen is open changes only the query).
+  const location = useLocation();
+  const onlyId = withdrawalIdFrom(location.search);
+  const showAll = () => history.replace(location.pathname);
 
   // Sized to fit 1280 px with the side menu open; the note, the reviewer's time and the rest are in 详情.
   const columns: ProColumns<Withdrawal>[] = [
@@ -73,7 +85,7 @@ export default function WithdrawalApprovalPage() {
       dataIndex: 'status',
       valueType: 'select',
       valueEnum: statusValueEnum,
-      initialValue: 'pending' satisfies WithdrawalStatus,
+      initialValue: onlyId ? undefined : ('pending' satisfies WithdrawalStatus),
       width: 120,
       render: (dom, row) => (
         <div style={NO_WRAP}>
@@ -124,21 +136,30 @@ export default function WithdrawalApprovalPage() {
     },
   ];
 
-  const filters = useRef<Record<string, unknown>>({});
-  // ?status=pending: the dashboard's 待审批提现 opens the list filtered.
-  const searchForm = useSearchFormFromUrl({ text: ['status'] });
   const list = usePagedList('withdrawal/list', { actionRef: table, emptyText: APPROVAL_TEXT.empty, filtersRef: filters });
   return (
     <PageContainer title="提现审批">
-      <ProTable<Withdrawal>
+      {onlyId && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={APPROVAL_TEXT.onlyOne(onlyId)}
+          action={
+            <Button size="small" onClick={showAll}>
+              {APPROVAL_TEXT.showAll}
+            </Button>
+          }
+        />
+      )}
+      <ListTable<Withdrawal>
+        params={onlyId ? { id: onlyId } : undefined}
         rowKey="id"
         actionRef={table}
         columns={columns}
         {...list}
-        pagination={tablePagination}
         search={{ labelWidth: 'auto' }}
-        form={searchForm}
-        options={{ reload: true, density: false, setting: false }}
+        options={{ reload: true }}
         scroll={{ x: tableWidth(columns) }}
         toolBarRender={() => [<ExportButton key="export" path="withdrawal/export" allowed={access.canExportWithdrawals} filters={() => filters.current} />]}
       />

@@ -1,5 +1,6 @@
 /** 登录日志: every login and registration attempt (time, name as typed, address, browser, result), with filters. */
-import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useAccess } from '@umijs/max';
 import { useRef } from 'react';
 import ExportButton from '@/components/ExportButton';
@@ -9,7 +10,6 @@ import type { LoginLogItem } from '#contract/api/loginLog';
 import { LOGIN_KINDS, LOGIN_RESULTS } from '#contract/system';
 import { atRangeBody } from '@/utils/proTable';
 import { usePagedList } from '@/utils/usePagedList';
-import { tablePagination } from '@/utils/requestDefaults';
 import { describeAgent } from '@/utils/userAgent';
 import { dateTime } from '../../SaleBalanceRecord/display';
 
@@ -44,15 +44,14 @@ export default function LoginLog() {
   const list = usePagedList<'loginLog/list', Filters>('loginLog/list', { toBody: atRangeBody, emptyText: '没有符合条件的记录', filtersRef: filters });
   return (
     <PageContainer>
-      <ProTable<LoginLogItem, Filters>
+      <ListTable<LoginLogItem, Filters>
         rowKey="id"
         headerTitle="登录与注册记录"
         columns={columns}
         {...list}
-        pagination={tablePagination}
         scroll={{ x: 800 }}
         search={{ labelWidth: 'auto' }}
-        options={{ reload: true, density: false, setting: false }}
+        options={{ reload: true }}
         toolBarRender={() => [<ExportButton key="export" path="loginLog/export" allowed={access.canExportLoginLog} filters={() => filters.current} />]}
       />
     </PageContainer>

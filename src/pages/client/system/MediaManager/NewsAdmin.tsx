@@ -1,6 +1,7 @@
 /** 新闻管理: write, edit, publish and unpublish the articles `/news` shows. */
 import { PlusOutlined } from '@ant-design/icons';
-import { ModalForm, ProFormSwitch, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ModalForm, ProFormSwitch, ProFormText, ProFormTextArea, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { ReactElement } from 'react';
 import { useRef } from 'react';
@@ -9,7 +10,6 @@ import { NEWS_BODY_MAX, NEWS_SUMMARY_MAX, NEWS_TITLE_MAX } from '#contract/conte
 import { CONTENT_TEXT, NEWS_STATUS_LABELS } from '@/locales/zh-CN/content';
 import type { NewsAdminItem } from '#contract/api/news';
 import { usePagedList } from '@/utils/usePagedList';
-import { tablePagination } from '@/utils/requestDefaults';
 import { useFieldErrors } from '@/utils/fieldErrors';
 import dayjs from '@/utils/dayjs';
 import { SYSTEM_LIST_TEXT } from '@/locales/zh-CN/system';
@@ -120,11 +120,10 @@ export default function NewsAdmin() {
 
   const list = usePagedList('news/adminList', { actionRef, emptyText: '暂无新闻' });
   return (
-    <ProTable<NewsAdminItem>
+    <ListTable<NewsAdminItem>
       rowKey="id"
       actionRef={actionRef}
       columns={columns}
-      pagination={tablePagination}
       {...list}
       search={{ labelWidth: 'auto' }}
       scroll={TABLE_SCROLL}

@@ -1,6 +1,7 @@
 /** 会员管理: membership levels; create, edit, take on / off sale, delete (only when no order or account uses it). */
 import { PlusOutlined } from '@ant-design/icons';
-import { ModalForm, PageContainer, ProFormDigit, ProFormSwitch, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ModalForm, PageContainer, ProFormDigit, ProFormSwitch, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { change } from '@/services/system';
@@ -10,7 +11,6 @@ import { limitText, LIMITS } from '#contract/rules';
 import { SYSTEM_TEXT } from '#contract/system';
 import { requiredNumber, requiredRule } from '@/utils/formRules';
 import { usePagedList } from '@/utils/usePagedList';
-import { tablePagination } from '@/utils/requestDefaults';
 import { useFieldErrors } from '@/utils/fieldErrors';
 import { TABLE_SCROLL } from '../tableLayout';
 import { destroyOnHidden } from '@/utils/dialogForm';
@@ -41,7 +41,7 @@ function LevelForm({ level, onClose, onSubmit }: { level?: LevelItem; onClose():
       <ProFormText
         name="price"
         label="价格"
-        fieldProps={{ addonAfter: '元' }}
+        fieldProps={{ suffix: '元' }}
         rules={[
           requiredRule(LIMITS.priceYuan.field),
           { validator: async (_, value) => (value === undefined || value === '' || parseYuan(String(value)) !== null ? undefined : Promise.reject(new Error('请输入金额，最多两位小数'))) },
@@ -54,12 +54,12 @@ function LevelForm({ level, onClose, onSubmit }: { level?: LevelItem; onClose():
           },
         ]}
       />
-      <ProFormDigit name="durationDays" label="时长" fieldProps={{ precision: 0, addonAfter: '天' }} rules={requiredNumber(LIMITS.durationDays)} />
-      <ProFormDigit name="shopQuota" label="店铺数量" fieldProps={{ precision: 0, addonAfter: '个' }} rules={requiredNumber(LIMITS.shopQuota)} />
+      <ProFormDigit name="durationDays" label="时长" fieldProps={{ precision: 0, suffix: '天' }} rules={requiredNumber(LIMITS.durationDays)} />
+      <ProFormDigit name="shopQuota" label="店铺数量" fieldProps={{ precision: 0, suffix: '个' }} rules={requiredNumber(LIMITS.shopQuota)} />
       <ProFormDigit
         name="productQuota"
         label="单次商品 ID 数"
-        fieldProps={{ precision: 0, addonAfter: '个' }}
+        fieldProps={{ precision: 0, suffix: '个' }}
         rules={requiredNumber(LIMITS.productQuota)}
       />
       <ProFormDigit name="sort" label="排序" fieldProps={{ precision: 0 }} tooltip="数字小的在前" rules={requiredNumber(LIMITS.sort)} />
@@ -135,14 +135,12 @@ export default function MembershipManager() {
         }), actionRef: table });
   return (
     <PageContainer>
-      <ProTable<LevelItem>
+      <ListTable<LevelItem>
         rowKey="id"
         headerTitle="会员等级"
         actionRef={table}
         columns={columns}
         {...list}
-        pagination={tablePagination}
-        options={{ density: false, setting: false }}
         scroll={TABLE_SCROLL}
         toolBarRender={() => [
           <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>

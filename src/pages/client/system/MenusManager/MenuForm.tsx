@@ -1,6 +1,6 @@
 /** Create / edit a menu: title, url, icon (from the catalogue, previewed), kind, visible, sort, parent. */
-import { ModalForm, ProFormDigit, ProFormRadio, ProFormSelect, ProFormSwitch, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';
-import { Space } from 'antd';
+import { ModalForm, ProForm, ProFormDigit, ProFormRadio, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
+import { Space, TreeSelect, type TreeSelectProps } from 'antd';
 import MenuIcon from '@/components/menuIcons';
 import { MENU_ICON_NAMES, MENU_KINDS, MENU_TITLE_MAX, MENU_URL_MAX, MENU_URL_PATTERN } from '#contract/system';
 import { MENU_KIND_TEXT } from '@/locales/zh-CN/system';
@@ -10,6 +10,29 @@ import { useFieldErrors } from '@/utils/fieldErrors';
 import { destroyOnHidden } from '@/utils/dialogForm';
 
 export const ROOT_PARENT = 0;
+
+/**
+ * The parent picker: 顶级菜单, then the tree without `menu` and its descendants. antd's TreeSelect
+ * itself: ProForm's tree-select field hands it props antd 5.29 deprecates (config/proField.ts).
+ * The required Form.Item's `aria-required` is dropped as in RequiredSelect: rc-select would put it
+ * on its role-less wrapper too (axe aria-allowed-attr).
+ */
+export function ParentSelect({
+  tree,
+  menu,
+  'aria-required': _required,
+  ...props
+}: { tree: MenuAdminNode[]; menu?: MenuAdminNode } & Omit<TreeSelectProps, 'treeData'>) {
+  return (
+    <TreeSelect
+      {...props}
+      treeData={[{ value: ROOT_PARENT, title: '顶级菜单', children: parentOptions(tree, menu?.id) }]}
+      showSearch
+      treeNodeFilterProp="title"
+      placeholder="请选择"
+    />
+  );
+}
 
 interface Props {
   open: boolean;
@@ -66,17 +89,9 @@ export default function MenuForm({ open, onOpenChange, tree, menu, parentId, onS
         })
       )}
     >
-      <ProFormTreeSelect
-        name="parentId"
-        label="上级菜单"
-        fieldProps={{
-          treeData: [{ value: ROOT_PARENT, title: '顶级菜单', children: parentOptions(tree, menu?.id) }],
-          treeDefaultExpandedKeys: [ROOT_PARENT],
-          showSearch: true,
-          treeNodeFilterProp: 'title',
-        }}
-        rules={[{ required: true, message: '请选择上级菜单' }]}
-      />
+      <ProForm.Item name="parentId" label="上级菜单" rules={[{ required: true, message: '请选择上级菜单' }]}>
+        <ParentSelect tree={tree} menu={menu} treeDefaultExpandedKeys={[ROOT_PARENT]} />
+      </ProForm.Item>
       <ProFormText name="title" label="菜单名称" rules={[{ required: true, whitespace: true, message: '请输入菜单名称' }, { max: MENU_TITLE_MAX }]} />
       <ProFormText
         name="url"

@@ -6,9 +6,9 @@ import {
 } from "@ant-design/icons";
 import {
   PageContainer,
-  ProTable,
   type ProColumns,
 } from "@ant-design/pro-components";
+import ListTable from "@/components/ListTable";
 import { useRequest } from "ahooks";
 import {
   Button,
@@ -28,6 +28,7 @@ import MoreActions from "../components/MoreActions";
 import { TABLE_SCROLL } from "../tableLayout";
 import { allIds, moved, siblingsOf } from "./menuTree";
 import { modal } from '@/utils/feedback';
+import { tableOptions } from '@/utils/requestDefaults';
 
 const KIND_COLOR = {
   directory: "blue",
@@ -202,7 +203,7 @@ export default function MenusManager() {
 
   return (
     <PageContainer>
-      <ProTable<MenuAdminNode>
+      <ListTable<MenuAdminNode>
         rowKey="id"
         headerTitle="菜单列表"
         columns={columns}
@@ -215,7 +216,7 @@ export default function MenusManager() {
           expandedRowKeys: expanded ?? allIds(tree),
           onExpandedRowsChange: (keys) => setExpanded(keys),
         }}
-        options={{ reload: refresh, density: false, setting: false }}
+        options={{ reload: refresh }}
         toolBarRender={() => [
           <Button
             key="collapse"

@@ -1,5 +1,6 @@
 /** 在线用户: every live session (account, address, browser, signed in, last seen); 强制下线 ends one, audited. */
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useAccess } from '@umijs/max';
 import { Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useRef } from 'react';
@@ -9,7 +10,6 @@ import type { OnlineSession } from '#contract/api/session';
 import { SYSTEM_TEXT } from '#contract/system';
 import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
-import { tablePagination } from '@/utils/requestDefaults';
 import { describeAgent } from '@/utils/userAgent';
 import { dateTime } from '../../SaleBalanceRecord/display';
 
@@ -96,16 +96,15 @@ export default function OnlineUsers() {
   const list = usePagedList('session/list', { actionRef: table, emptyText: ONLINE_TEXT.empty });
   return (
     <PageContainer>
-      <ProTable<OnlineSession>
+      <ListTable<OnlineSession>
         rowKey="id"
         headerTitle="在线会话"
         actionRef={table}
         columns={columns}
         {...list}
-        pagination={tablePagination}
         scroll={{ x: 760 }}
         search={{ labelWidth: 'auto' }}
-        options={{ reload: true, density: false, setting: false }}
+        options={{ reload: true }}
       />
     </PageContainer>
   );

@@ -2,7 +2,7 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { DrawerForm, ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
-import { Alert, Button, Form, Space, Tag, Tree, Typography } from 'antd';
+import { Alert, Button, Form, Space, Tag, theme, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import type { MenuAdminNode } from '#contract/api/menu';
 import type { RoleCreateBody, RoleItem } from '#contract/api/role';
@@ -39,9 +39,10 @@ const GRANTS_LABEL = '菜单授权';
 function GrantsTree({ tree, value = [], onChange, disabled }: { tree: MenuAdminNode[]; value?: number[]; onChange?(ids: number[]): void; disabled: boolean }) {
   const menulist = useModel('@@initialState').initialState?.menulist;
   const held = useMemo(() => new Set((menulist ?? []).map((menu) => menu.url)), [menulist]);
+  const { token } = theme.useToken();
   // The scroll box is a Tab stop of its own, so a keyboard can scroll a long tree (WCAG 2.1.1).
   return (
-    <div tabIndex={0} role="group" aria-label={GRANTS_LABEL} style={{ maxHeight: 420, overflow: 'auto', border: '1px solid #f0f0f0', padding: 8, borderRadius: 6 }}>
+    <div tabIndex={0} role="group" aria-label={GRANTS_LABEL} style={{ maxHeight: 420, overflow: 'auto', border: `1px solid ${token.colorBorderSecondary}`, padding: 8, borderRadius: 6 }}>
       <Tree
         checkable
         checkStrictly

@@ -1,12 +1,12 @@
 /** 角色管理: roles with their menu grants. */
 import { PlusOutlined } from '@ant-design/icons';
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useRequest } from 'ahooks';
 import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { change, menuTree } from '@/services/system';
 import { usePagedList } from '@/utils/usePagedList';
-import { tablePagination } from '@/utils/requestDefaults';
 import type { RoleCreateBody, RoleItem } from '#contract/api/role';
 import { SYSTEM_TEXT } from '#contract/system';
 import RoleForm from './RoleForm';
@@ -62,13 +62,12 @@ export default function RolesManager() {
   const list = usePagedList('role/list', { actionRef: table });
   return (
     <PageContainer>
-      <ProTable<RoleItem>
+      <ListTable<RoleItem>
         rowKey="id"
         headerTitle="角色列表"
         actionRef={table}
         columns={columns}
         {...list}
-        pagination={tablePagination}
         scroll={TABLE_SCROLL}
         toolBarRender={() => [
           <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>

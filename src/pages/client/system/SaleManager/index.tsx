@@ -1,5 +1,6 @@
 /** 销售管理: salespeople with invite code, rate, status, referred accounts and balance; edit the rate, new invite code, remove (/salerdel). */
-import { ModalForm, PageContainer, ProFormDigit, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ModalForm, PageContainer, ProFormDigit, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useAccess } from '@umijs/max';
 import { SyncOutlined } from '@ant-design/icons';
 import { Button, Drawer, Popconfirm, Skeleton, Space, Tooltip, Typography } from 'antd';
@@ -14,7 +15,6 @@ import { SALE_STATUS_TEXT, SYSTEM_LIST_TEXT } from '@/locales/zh-CN/system';
 import dayjs from '@/utils/dayjs';
 import { requiredNumber } from '@/utils/formRules';
 import { usePagedList } from '@/utils/usePagedList';
-import { tablePagination } from '@/utils/requestDefaults';
 import { useFieldErrors } from '@/utils/fieldErrors';
 import ExportButton from '@/components/ExportButton';
 import { SALE_COLUMNS as C } from '@/locales/zh-CN/exports';
@@ -137,14 +137,12 @@ export default function SaleManager() {
   const fieldErrors = useFieldErrors();
   return (
     <PageContainer>
-      <ProTable<SaleItem>
+      <ListTable<SaleItem>
         rowKey="accountId"
         headerTitle="销售列表"
         actionRef={table}
         columns={columns}
         {...list}
-        pagination={tablePagination}
-        options={{ density: false, setting: false }}
         scroll={TABLE_SCROLL}
         toolBarRender={() => [<ExportButton key="export" path="sale/export" allowed={access.canExportSales} filters={() => filters.current} />]}
       />
@@ -184,7 +182,7 @@ export default function SaleManager() {
           <ProFormDigit
             name="percent"
             label="佣金比例"
-            fieldProps={{ precision: 2, addonAfter: '%' }}
+            fieldProps={{ precision: 2, suffix: '%' }}
             rules={requiredNumber(LIMITS.commissionPercent)}
             extra="只影响之后支付的订单"
           />

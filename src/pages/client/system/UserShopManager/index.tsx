@@ -1,11 +1,11 @@
 /** `/client/system/userShopManager`: every account's shops, searchable by account; force unbind (audited). */
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useAccess } from '@umijs/max';
 import { useRef } from 'react';
 import { callApi } from '@/services/request';
 import type { AccountShopItem, ShopItem } from '#contract/api/shop';
 import { usePagedList } from '@/utils/usePagedList';
-import { tablePagination } from '@/utils/requestDefaults';
 import { shopColumns, unbindColumn } from '../../ShopManager/columns';
 import { TABLE_SCROLL } from '../tableLayout';
 import ExportButton from '@/components/ExportButton';
@@ -43,16 +43,15 @@ export default function UserShopManager() {
   const list = usePagedList('shop/listAll', { actionRef: table, emptyText: '没有符合条件的店铺', filtersRef: filters });
   return (
     <PageContainer>
-      <ProTable<AccountShopItem>
+      <ListTable<AccountShopItem>
         rowKey="id"
         headerTitle="用户店铺"
         actionRef={table}
         columns={columns}
         {...list}
-        pagination={tablePagination}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         scroll={TABLE_SCROLL}
-        options={{ reload: true, density: false, setting: false }}
+        options={{ reload: true }}
         toolBarRender={() => [<ExportButton key="export" path="shop/exportAll" allowed={access.canExportShops} filters={() => filters.current} />]}
       />
     </PageContainer>

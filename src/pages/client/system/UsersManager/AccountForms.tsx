@@ -117,7 +117,7 @@ export function SaleForm({
       <ProFormDigit
         name="percent"
         label="佣金比例"
-        fieldProps={{ precision: 2, addonAfter: '%' }}
+        fieldProps={{ precision: 2, suffix: '%' }}
         rules={requiredNumber(LIMITS.commissionPercent)}
         extra="按订单实付金额计算，精确到 0.01%"
       />

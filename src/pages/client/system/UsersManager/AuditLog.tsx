@@ -1,27 +1,30 @@
 /** The audit log (super administrators): who changed what, when, from where, with before / after. */
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useAccess } from '@umijs/max';
 import { useRef } from 'react';
 import ExportButton from '@/components/ExportButton';
 import { AUDIT_COLUMNS } from '@/locales/zh-CN/exports';
-import { Col, Row, Tooltip, Typography } from 'antd';
+import { Col, Row, theme, Tooltip, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { atRangeBody } from '@/utils/proTable';
 import { usePagedList } from '@/utils/usePagedList';
-import { tablePagination } from '@/utils/requestDefaults';
 import type { AuditItem } from '#contract/api/auditLog';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditTargetType } from '#contract/system';
 
 const enumOf = (labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([key, text]) => [key, { text }]));
 
-const Json = ({ title, value }: { title: string; value: unknown }) => (
-  <>
-    <Typography.Text strong>{title}</Typography.Text>
-    <pre style={{ background: '#fafafa', padding: 12, borderRadius: 6, maxHeight: 320, overflow: 'auto', margin: '4px 0 0', fontSize: 12 }}>
-      {value === null || value === undefined ? '（无）' : JSON.stringify(value, null, 2)}
-    </pre>
-  </>
-);
+function Json({ title, value }: { title: string; value: unknown }) {
+  const { token } = theme.useToken();
+  return (
+    <>
+      <Typography.Text strong>{title}</Typography.Text>
+      <pre style={{ background: token.colorFillQuaternary, color: token.colorText, padding: 12, borderRadius: 6, maxHeight: 320, overflow: 'auto', margin: '4px 0 0', fontSize: 12 }}>
+        {value === null || value === undefined ? '（无）' : JSON.stringify(value, null, 2)}
+      </pre>
+    </>
+  );
+}
 
 type Filters = {
   actor?: string;
@@ -59,12 +62,12 @@ export default function AuditLog() {
   const filters = useRef<Record<string, unknown>>({});
   const list = usePagedList<'auditLog/list', Filters>('auditLog/list', { toBody: atRangeBody, filtersRef: filters });
   return (
-    <ProTable<AuditItem, Filters>
+    <ListTable<AuditItem, Filters>
+      listId="audit"
       rowKey="id"
       headerTitle="操作日志"
       columns={columns}
       {...list}
-      pagination={tablePagination}
       expandable={{
         expandedRowRender: (item) => (
           <Row gutter={16}>
@@ -77,7 +80,6 @@ export default function AuditLog() {
           </Row>
         ),
       }}
-      options={{ density: false, setting: false }}
       toolBarRender={() => [<ExportButton key="export" path="auditLog/export" allowed={access.canExportAuditLog} filters={() => filters.current} />]}
     />
   );

@@ -1,7 +1,9 @@
 /** 用户管理: accounts (search, filters, create, enable / disable, reset password, roles, salesperson) and the audit log tab. */
 import { PlusOutlined } from '@ant-design/icons';
-import { PageContainer, ProTable, type ActionType, type ProColumns, type ProDescriptionsItemProps } from '@ant-design/pro-components';
+import { PageContainer, type ActionType, type ProColumns, type ProDescriptionsItemProps } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useAccess, useModel } from '@umijs/max';
+import useQueryParam from '@/utils/useQueryParam';
 import { useRequest } from 'ahooks';
 import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -16,8 +18,7 @@ import { formatRate } from '#contract/money';
 import { percentToBasisPoints, SYSTEM_TEXT } from '#contract/system';
 import dayjs from '@/utils/dayjs';
 import { compactFilters, type TableAnswer } from '@/utils/proTable';
-import { tablePagination } from '@/utils/requestDefaults';
-import { dayRangeBounds, useSearchFormFromUrl } from '@/utils/listQuery';
+import { dayRangeBounds } from '@/utils/listQuery';
 import { CreateAccountForm, RolesForm, SaleForm, showPasswordOnce } from './AccountForms';
 import AuditLog from './AuditLog';
 import DetailDrawer from '@/components/DetailDrawer';
@@ -110,7 +111,9 @@ async function requestAccounts(params: Record<string, unknown> & { current?: num
 export default function UsersManager() {
   const access = useAccess();
   const table = useRef<ActionType>();
-  const [tab, setTab] = useState('accounts');
+  // The tab is in the URL too (?tab=audit), like the lists' filters.
+  const [tabParam, setTabParam] = useQueryParam('tab');
+  const tab = tabParam === 'audit' ? 'audit' : 'accounts';
   const [dialog, setDialog] = useState<Dialog>();
   const [detail, setDetail] = useState<AccountAdminItem>();
   const [totalCapped, setTotalCapped] = useState(false);
@@ -120,8 +123,6 @@ export default function UsersManager() {
   const currentUsername = useModel('@@initialState').initialState?.username;
   const reload = () => table.current?.reload();
   const close = () => setDialog(undefined);
-  // ?created=…&membership=active: the dashboard's 新增会员 and 有效会员 open the list filtered.
-  const searchForm = useSearchFormFromUrl({ text: ['membership'], ranges: ['created'] });
   const lastFilters = useRef<Record<string, unknown>>({});
   const confirmResetPassword = (account: AccountAdminItem) =>
     modal.confirm({
@@ -223,17 +224,16 @@ export default function UsersManager() {
           : undefined
       }
       tabActiveKey={tab}
-      onTabChange={setTab}
+      onTabChange={(key) => setTabParam(key === 'audit' ? 'audit' : null)}
     >
       {tab === 'audit' && access.canSeeAdmin ? (
         <AuditLog />
       ) : (
-        <ProTable<AccountAdminItem>
+        <ListTable<AccountAdminItem>
           rowKey="id"
           headerTitle="账号列表"
           actionRef={table}
           columns={columns}
-          form={searchForm}
           request={async (params) => {
             const { current: _current, pageSize: _pageSize, ...filters } = params;
             lastFilters.current = accountFilters(filters);
@@ -241,8 +241,7 @@ export default function UsersManager() {
             setTotalCapped(Boolean(answer.totalCapped));
             return answer;
           }}
-          pagination={{ ...tablePagination, showTotal: (total, range) => accountsTotalText(total, range, totalCapped) }}
-          options={{ density: false, setting: false }}
+          pagination={{ showTotal: (total, range) => accountsTotalText(total, range, totalCapped) }}
           scroll={TABLE_SCROLL}
           toolBarRender={() => [
             <ExportButton key="export" path="account/export" allowed={access.canExportAccounts} filters={() => lastFilters.current} />,

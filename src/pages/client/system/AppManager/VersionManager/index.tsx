@@ -1,6 +1,7 @@
 /** 版本管理: plug-in releases, their status and release time. */
 import { PlusOutlined } from '@ant-design/icons';
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { history, useRouteProps } from '@umijs/max';
 import { Button, Popconfirm, Tag, Typography } from 'antd';
 import { useRef } from 'react';
@@ -9,7 +10,6 @@ import type { ReleaseStatus } from '#contract/content';
 import { CONTENT_TEXT, RELEASE_STATUS_LABELS } from '@/locales/zh-CN/content';
 import type { Release } from '#contract/api/appVersion';
 import { usePagedList } from '@/utils/usePagedList';
-import { tablePagination } from '@/utils/requestDefaults';
 import ReleaseForm from './ReleaseForm';
 import { TABLE_SCROLL } from '../../tableLayout';
 import { message } from '@/utils/feedback';
@@ -91,11 +91,10 @@ export default function VersionManager() {
   const list = usePagedList('appVersion/list', { actionRef, emptyText: '暂无版本' });
   return (
     <PageContainer title={title}>
-      <ProTable<Release>
+      <ListTable<Release>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
-        pagination={tablePagination}
         {...list}
         search={{ labelWidth: 'auto' }}
         scroll={TABLE_SCROLL}

@@ -3,7 +3,10 @@ import { json } from '@codemirror/lang-json';
 import { MergeView } from '@codemirror/merge';
 import { EditorState } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
+import { theme } from 'antd';
 import { useEffect, useRef } from 'react';
+import { useThemeMode } from '@/workspace/themeMode';
+import { codeTheme } from './codeTheme';
 
 export interface JsonDiffProps {
   original: string;
@@ -14,15 +17,19 @@ const readOnlyExtensions = [lineNumbers(), json(), EditorView.editable.of(false)
 
 export default function JsonDiff({ original, modified }: JsonDiffProps) {
   const parent = useRef<HTMLDivElement>(null);
+  const { token } = theme.useToken();
+  const mode = useThemeMode();
   useEffect(() => {
     if (!parent.current) return undefined;
+    const colours = codeTheme(mode);
+    const extensions = colours === 'light' ? readOnlyExtensions : [...readOnlyExtensions, colours];
     const view = new MergeView({
-      a: { doc: original, extensions: readOnlyExtensions },
-      b: { doc: modified, extensions: readOnlyExtensions },
+      a: { doc: original, extensions },
+      b: { doc: modified, extensions },
       parent: parent.current,
       collapseUnchanged: { margin: 3, minSize: 6 },
     });
     return () => view.destroy();
-  }, [original, modified]);
-  return <div ref={parent} data-testid="json-diff" style={{ border: '1px solid #d9d9d9', borderRadius: 6, maxHeight: '60vh', overflow: 'auto' }} />;
+  }, [original, modified, mode]);
+  return <div ref={parent} data-testid="json-diff" style={{ border: `1px solid ${token.colorBorder}`, borderRadius: 6, maxHeight: '60vh', overflow: 'auto' }} />;
 }

@@ -9,6 +9,9 @@ import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import type { ScriptKind } from '#contract/content';
 import { scriptDiagnostic } from './scriptLint';
 import { CONTENT_TEXT } from '@/locales/zh-CN/content';
+import { useThemeMode } from '@/workspace/themeMode';
+import { codeTheme } from './codeTheme';
+import { theme } from 'antd';
 
 /** JSON syntax, then (for a script of a kind) the step language: one diagnostic on the problem's line. */
 const scriptLinter = (kind?: ScriptKind) =>
@@ -41,9 +44,11 @@ export interface JsonEditorProps {
 }
 
 export default function JsonEditor({ value, onChange, height = '480px', readOnly = false, kind }: JsonEditorProps) {
+  const { token } = theme.useToken();
   return (
-    <div data-testid="json-editor" style={{ border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden' }}>
+    <div data-testid="json-editor" style={{ border: `1px solid ${token.colorBorder}`, borderRadius: 6, overflow: 'hidden' }}>
       <CodeMirror
+        theme={codeTheme(useThemeMode())}
         value={value}
         height={height}
         extensions={EXTENSIONS[kind ?? 'none']}

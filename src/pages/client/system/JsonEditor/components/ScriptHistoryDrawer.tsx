@@ -7,7 +7,7 @@ import { getScriptVersion, restoreScriptVersion } from '@/services/content';
 import { CONTENT_TEXT } from '@/locales/zh-CN/content';
 import type { ScriptDetail, ScriptListItem, ScriptVersionItem } from '#contract/api/script';
 import { usePagedList } from '@/utils/usePagedList';
-import { tablePagination } from '@/utils/requestDefaults';
+import { tablePagination, tableOptions } from '@/utils/requestDefaults';
 import { JsonDiff } from './lazyEditors';
 import { message } from '@/utils/feedback';
 
@@ -124,7 +124,7 @@ export default function ScriptHistoryDrawer({ script, onClose, onRestored }: Pro
         actionRef={actionRef}
         columns={columns}
         search={false}
-        options={{ reload: true, density: false, setting: false }}
+        options={tableOptions}
         pagination={tablePagination}
         {...list}
         rowSelection={{

@@ -1,6 +1,7 @@
 /** The list of one kind of script (action or link) with create, edit, history, rename and enable. */
-import { ModalForm, PageContainer, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useRouteProps } from '@umijs/max';
+import { ModalForm, PageContainer, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
+import { useModel, useRouteProps } from '@umijs/max';
 import { Button, Form, Popconfirm, Switch } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
@@ -9,7 +10,6 @@ import { SCRIPT_NAME_MAX, SCRIPT_NOTE_MAX, scriptContentProblem, type ScriptKind
 import { CONTENT_TEXT, SCRIPT_KIND_LABELS } from '@/locales/zh-CN/content';
 import type { ScriptListItem } from '#contract/api/script';
 import { usePagedList } from '@/utils/usePagedList';
-import { tablePagination } from '@/utils/requestDefaults';
 import { TABLE_SCROLL } from '../../tableLayout';
 import { JsonEditor } from './lazyEditors';
 import ScriptEditorDrawer from './ScriptEditorDrawer';
@@ -123,6 +123,12 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [history, setHistory] = useState<ScriptListItem | null>(null);
   const reload = () => actionRef.current?.reload();
+  const { refreshScripts } = useModel('extension');
+  /** A script changed: the list shows it, and a plug-in connected to this browser fetches its scripts now. */
+  const changed = () => {
+    reload();
+    void refreshScripts();
+  };
 
   const columns: ProColumns<ScriptListItem>[] = [
     { title: '名称', dataIndex: 'name', ellipsis: true },
@@ -133,7 +139,7 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
       width: 110,
       valueType: 'select',
       valueEnum: { true: { text: '启用', status: 'Success' }, false: { text: '停用', status: 'Default' } },
-      render: (_, row) => <EnabledSwitch script={row} onDone={reload} />,
+      render: (_, row) => <EnabledSwitch script={row} onDone={changed} />,
     },
     { title: '最后修改人', dataIndex: 'updatedBy', search: false, width: 130 },
     { title: '更新时间', dataIndex: 'updatedAt', valueType: 'dateTime', search: false, width: 170 },
@@ -148,7 +154,7 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
         <a key="history" onClick={() => setHistory(row)}>
           {CONTENT_TEXT.history}
         </a>,
-        <RenameModal key="rename" script={row} onDone={reload} />,
+        <RenameModal key="rename" script={row} onDone={changed} />,
       ],
     },
   ];
@@ -160,18 +166,17 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
         }), actionRef, emptyText: '暂无脚本，点击右上角新建' });
   return (
     <PageContainer title={title}>
-      <ProTable<ScriptListItem>
+      <ListTable<ScriptListItem>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
-        pagination={tablePagination}
         {...list}
         search={{ labelWidth: 'auto' }}
         scroll={TABLE_SCROLL}
-        toolBarRender={() => [<CreateScriptModal key="create" kind={kind} onCreated={reload} />]}
+        toolBarRender={() => [<CreateScriptModal key="create" kind={kind} onCreated={changed} />]}
       />
-      <ScriptEditorDrawer scriptId={editing} onClose={() => setEditing(null)} onSaved={reload} />
-      <ScriptHistoryDrawer script={history} onClose={() => setHistory(null)} onRestored={reload} />
+      <ScriptEditorDrawer scriptId={editing} onClose={() => setEditing(null)} onSaved={changed} />
+      <ScriptHistoryDrawer script={history} onClose={() => setHistory(null)} onRestored={changed} />
     </PageContainer>
   );
 }

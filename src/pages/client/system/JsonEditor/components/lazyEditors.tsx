@@ -7,7 +7,12 @@ import type { JsonEditorProps } from './JsonEditor';
 const LazyJsonEditor = lazy(() => import('./JsonEditor'));
 const LazyJsonDiff = lazy(() => import('./JsonDiff'));
 
-const loading = <Spin tip="正在加载编辑器…" style={{ display: 'block', padding: 48 }} />;
+// antd shows a Spin's tip only around content (it warns about a bare Spin with a tip).
+const loading = (
+  <Spin tip="正在加载编辑器…">
+    <div style={{ height: 120 }} />
+  </Spin>
+);
 
 export const JsonEditor = (props: JsonEditorProps) => (
   <Suspense fallback={loading}>

@@ -1,0 +1,193 @@
+/**
+ * Every list screen's ProTable: the same props, plus a memory.
+ *
+ * - Its filters, page, page size and sort live in the URL (src/utils/listQuery.ts): read when the
+ *   list opens, written (a new history entry) on each search, reset, page or sort change. A
+ *   change that came from elsewhere (the back button, a link to the same screen) draws the table
+ *   again from the URL.
+ * - Its column settings (shown, order, pinned) and its density are kept per account in this
+ *   browser (localStorage), through ProTable's own `columnsState` persistence and `size` (the
+ *   density through ./DensityButton.tsx: pro-table's own icon makes React warn about findDOMNode).
+ *
+ * pro-components' own `form.syncToUrl` was not used: it writes with history.replaceState outside
+ * the router (no back button, and umi's location never hears of it) and keeps neither the page
+ * changes nor the sort.
+ */
+import { ProTable, type ParamsType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
+import { history, useLocation, useModel } from '@umijs/max';
+import type { SortOrder as AntdSortOrder } from 'antd/es/table/interface';
+import { useMemo, useRef, useState } from 'react';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#contract/constants';
+import { tablePagination } from '@/utils/requestDefaults';
+import DensityButton, { type TableDensity } from './DensityButton';
+import {
+  listQueryKey,
+  listStateFromSearch,
+  queryFields,
+  searchWithListState,
+  sortableFields,
+  type ListQueryOptions,
+  type ListState,
+  type QueryField,
+  type SortOrder,
+} from '@/utils/listQuery';
+
+export interface ListTableProps<T extends Record<string, any>, U extends ParamsType> extends ProTableProps<T, U> {
+  /** A second list on one screen (a tab of it): the prefix of its URL parameters and the name of its column settings. */
+  listId?: string;
+}
+
+type TableSize = TableDensity;
+const TABLE_SIZES: readonly TableSize[] = ['small', 'middle', 'large'];
+
+/** Where a list's column settings are kept: per account, screen and list. */
+export const columnSettingsKey = (account: string, pathname: string, listId?: string) => `console.table.${account}.${pathname}${listId ? `.${listId}` : ''}`;
+
+function readSize(key: string): TableSize | undefined {
+  try {
+    const size = localStorage.getItem(key);
+    return TABLE_SIZES.includes(size as TableSize) ? (size as TableSize) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function keepSize(key: string, size: TableSize) {
+  try {
+    localStorage.setItem(key, size);
+  } catch {
+    // not kept; the table still shows it
+  }
+}
+
+/** The columns as this drawing of the table starts: the URL's sort as the sorted column's default; the search form's initial values come from the form. */
+function startingColumns<T>(columns: ProColumns<T>[], state: ListState): ProColumns<T>[] {
+  return columns.map((column) => {
+    const { initialValue: _initial, ...rest } = column;
+    const name = column.dataIndex ?? column.key;
+    if (column.sorter !== true) return rest;
+    const sorted = state.sort && String(name) === state.sort.field ? state.sort.order : null;
+    return { ...rest, defaultSortOrder: sorted as AntdSortOrder };
+  });
+}
+
+interface Drawing {
+  /** Bumped when the table must be drawn again from the URL. */
+  count: number;
+  /** The URL state (listQueryKey) it shows. */
+  key: string;
+  /** The state it shows now (updated by its own changes before they reach the URL). */
+  state: ListState;
+}
+
+export default function ListTable<T extends Record<string, any>, U extends ParamsType = ParamsType>({
+  listId,
+  columns = [],
+  form,
+  pagination,
+  onSubmit,
+  onReset,
+  onChange,
+  options,
+  ...rest
+}: ListTableProps<T, U>) {
+  const { pathname, search } = useLocation();
+  const { initialState } = useModel('@@initialState');
+  const account = initialState?.username ?? '';
+  const paginationConfig = pagination === false ? false : { ...tablePagination, ...pagination };
+  const queryOptions: ListQueryOptions = { prefix: listId ? `${listId}.` : '', defaultPageSize: (paginationConfig && paginationConfig.defaultPageSize) || DEFAULT_PAGE_SIZE };
+  const fields: QueryField[] = queryFields(columns);
+  const sortable = sortableFields(columns);
+  const key = listQueryKey(search, fields, queryOptions, sortable);
+
+  const drawing = useRef<Drawing>();
+  if (!drawing.current || drawing.current.key !== key) {
+    drawing.current = { count: (drawing.current?.count ?? -1) + 1, key, state: listStateFromSearch(search, fields, queryOptions, sortable) };
+  }
+  const { count, state: start } = drawing.current;
+
+  // Each drawing's starting props, the same objects for its whole life (a new form object on every
+  // render kept ProTable loading: see the money e2e's history).
+  const startingForm = useMemo(() => ({ ...form, initialValues: { ...form?.initialValues, ...start.filters } }), [count]);
+  const shownColumns = useMemo(() => startingColumns(columns, start), [count, columns]);
+
+  // Several changes in one event (a search also returns to page 1) make one history entry.
+  const pending = useRef(false);
+  const write = (change: Partial<ListState>, { redraw = false } = {}) => {
+    const current = drawing.current!;
+    current.state = { ...current.state, ...change };
+    if (pending.current) return;
+    pending.current = true;
+    queueMicrotask(() => {
+      pending.current = false;
+      const here = history.location;
+      if (here.pathname !== pathname) return;
+      const next = searchWithListState(here.search, current.state, fields, queryOptions);
+      const nextKey = listQueryKey(next, fields, queryOptions, sortable);
+      if (nextKey === listQueryKey(here.search, fields, queryOptions, sortable)) return;
+      if (redraw) current.count += 1;
+      current.key = nextKey;
+      history.push({ pathname, search: next });
+    });
+  };
+
+  const settingsKey = columnSettingsKey(account, pathname, listId);
+  const [size, setSize] = useState<TableSize | undefined>(() => readSize(`${settingsKey}.density`));
+
+  return (
+    <ProTable<T, U>
+      key={count}
+      {...rest}
+      columns={shownColumns}
+      form={startingForm}
+      options={options === false ? false : { setting: { draggable: true }, ...options, density: false }}
+      optionsRender={
+        options === false
+          ? undefined
+          : (_, items) => [
+              <DensityButton
+                key="density"
+                value={size}
+                onChange={(next) => {
+                  setSize(next);
+                  keepSize(`${settingsKey}.density`, next);
+                }}
+              />,
+              ...items,
+            ]
+      }
+      columnsState={{ persistenceKey: settingsKey, persistenceType: 'localStorage' }}
+      size={size}
+      pagination={
+        paginationConfig && {
+          ...paginationConfig,
+          defaultCurrent: start.current,
+          defaultPageSize: start.pageSize,
+          onChange: (page, pageSize) => {
+            paginationConfig.onChange?.(page, pageSize);
+            const shown = drawing.current!.state;
+            if (page !== shown.current || pageSize !== shown.pageSize) write({ current: page, pageSize });
+          },
+        }
+      }
+      onSubmit={(values) => {
+        onSubmit?.(values);
+        const filters = Object.fromEntries(fields.map((field) => [field.name, (values as Record<string, unknown>)[field.name]]));
+        write({ filters, current: FIRST_PAGE });
+      }}
+      onReset={() => {
+        onReset?.();
+        const initial = Object.fromEntries(fields.flatMap((field) => (field.initial === undefined ? [] : [[field.name, field.initial]])));
+        write({ filters: initial, current: FIRST_PAGE }, { redraw: true });
+      }}
+      onChange={(changed, filters, sorter, extra) => {
+        onChange?.(changed, filters, sorter, extra);
+        const one = Array.isArray(sorter) ? sorter[0] : sorter;
+        const field = one?.field === undefined ? undefined : String(one.field);
+        const sort = field && one.order && sortable.includes(field) ? { field, order: one.order as SortOrder } : undefined;
+        const shown = drawing.current!.state.sort;
+        if (extra?.action === 'sort' && (sort?.field !== shown?.field || sort?.order !== shown?.order)) write({ sort });
+      }}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The antd theme around the whole console (rootContainer, src/app.tsx): the appearance chosen in
+ * 界面设置 on the console's pages, the default light theme on the public ones. It also keeps the
+ * document's own colours (background, colour scheme) in step, which the first paint took from the
+ * head script (./themeBoot).
+ */
+import { history } from '@umijs/max';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import { useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { buildTheme, DEFAULT_THEME_CHOICE, type ThemeChoice } from '@/theme';
+import { applyDocumentTheme, isThemedPath } from './themeBoot';
+import { ThemeModeContext } from './themeMode';
+import { useUiSettings, type UiSettings } from './uiSettings';
+
+const subscribeToPath = (listener: () => void) => history.listen(listener);
+const currentPath = () => history.location.pathname;
+
+/** The theme a page is drawn in: the chosen one on the console's pages. */
+export function themeChoiceFor(pathname: string, settings: UiSettings): ThemeChoice {
+  if (!isThemedPath(pathname)) return DEFAULT_THEME_CHOICE;
+  return { mode: settings.theme, compact: settings.compact, primary: settings.primary };
+}
+
+export default function ThemedRoot({ children }: { children: ReactNode }) {
+  const settings = useUiSettings();
+  const pathname = useSyncExternalStore(subscribeToPath, currentPath);
+  const choice = themeChoiceFor(pathname, settings);
+  const theme = useMemo(() => buildTheme(choice), [choice.mode, choice.compact, choice.primary]);
+  useLayoutEffect(() => applyDocumentTheme(choice.mode), [choice.mode]);
+  return (
+    <ConfigProvider locale={zhCN} theme={theme}>
+      <ThemeModeContext.Provider value={choice.mode}>{children}</ThemeModeContext.Provider>
+    </ConfigProvider>
+  );
+}
