@@ -21,6 +21,8 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  // The development server's own run: playwright.dev.config.ts.
+  testIgnore: '**/dev-console.spec.ts',
   outputDir: './test-results/artifacts',
   globalSetup: './e2e/global-setup.ts',
   // The machine has two cores and the server shares them: one worker, tests in file order.

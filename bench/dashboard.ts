@@ -57,11 +57,15 @@ async function main() {
     await bootstrap({ db: database.db, config, print: () => {} });
     console.log(`${database.kind}${dataDir ? ` (${dataDir})` : ''}: seeding ${ORDERS.toLocaleString('en-US')} orders and ${ACCOUNTS.toLocaleString('en-US')} accounts…`);
     const seeded = await seedLarge(database.db, { accounts: ACCOUNTS, orders: ORDERS, log: console.log });
-    const counted = await queryOne<{ orders: number; accounts: number }>(
+    const counted = await queryOne<{ orders: number; accounts: number; withdrawals: number }>(
       database.db,
-      sql`select (select count(*)::int from orders) as orders, (select count(*)::int from accounts) as accounts`,
+      sql`select (select count(*)::int from orders) as orders, (select count(*)::int from accounts) as accounts,
+                 (select count(*)::int from withdrawals) as withdrawals`,
     );
-    console.log(`seeded in ${seeded.seconds.toFixed(1)} s: ${counted?.orders.toLocaleString('en-US')} orders, ${counted?.accounts.toLocaleString('en-US')} accounts in all`);
+    console.log(
+      `seeded in ${seeded.seconds.toFixed(1)} s: ${counted?.orders.toLocaleString('en-US')} orders, ` +
+        `${counted?.accounts.toLocaleString('en-US')} accounts, ${counted?.withdrawals.toLocaleString('en-US')} withdrawals in all`,
+    );
 
     const app = await buildApp({ db: database.db, config });
     const login = await injectCall(app, 'account/login', { username: DEMO_ACCOUNTS.superAdmin.username, password: DEMO_PASSWORD });

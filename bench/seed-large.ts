@@ -1,8 +1,10 @@
 /**
  * Seeds a large data set into a migrated, bootstrapped database for the benchmarks: ACCOUNTS
  * accounts (registered over the last two years, some with a membership, some expired, some
- * referred by one of SALESPEOPLE salespeople) and ORDERS orders over the same two years (70 % paid,
- * 10 % pending, cancelled and refunded each, a fifth of them with a salesperson's commission).
+ * referred by one of SALESPEOPLE salespeople), ORDERS orders over the same two years (70 % paid,
+ * 10 % pending, cancelled and refunded each, a fifth of them with a salesperson's commission) and
+ * WITHDRAWALS withdrawals of the salespeople, each to its one payout card (80 % paid, 10 % pending,
+ * 5 % approved and rejected each), so that 待审批提现 and 提现审批 have rows at scale too.
  *
  * Everything is `INSERT … SELECT … FROM generate_series` in one transaction, with the triggers
  * (foreign keys) off (`session_replication_role = replica`: the rows are consistent by construction)
@@ -19,6 +21,8 @@ export interface LargeSeed {
   accounts: number;
   orders: number;
   salespeople?: number;
+  /** Withdrawals of the salespeople (default a fiftieth of the orders). */
+  withdrawals?: number;
   /** How far back the rows go (default 730 days). */
   days?: number;
   /** Progress lines. */
@@ -37,11 +41,12 @@ async function secondaryIndexes(db: Db, table: string) {
   );
 }
 
-export async function seedLarge(db: Db, options: LargeSeed): Promise<{ seconds: number; accounts: number; orders: number }> {
+export async function seedLarge(db: Db, options: LargeSeed): Promise<{ seconds: number; accounts: number; orders: number; withdrawals: number }> {
   const started = performance.now();
   const log = options.log ?? (() => {});
   const days = options.days ?? 730;
   const sales = options.salespeople ?? 200;
+  const withdrawals = options.withdrawals ?? Math.floor(options.orders / 50);
   const seconds = days * 86_400;
   const indexes = [...(await secondaryIndexes(db, 'accounts')), ...(await secondaryIndexes(db, 'orders'))];
   const lap = (what: string) => log(`  ${what}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -93,12 +98,30 @@ export async function seedLarge(db: Db, options: LargeSeed): Promise<{ seconds: 
         from o, levels`);
       lap(`orders up to ${to.toLocaleString('en-US')}`);
     }
+    // One payout card per salesperson (a fingerprint no real card can have), then the withdrawals.
+    await tx.execute(sql`
+      insert into bank_cards (account_id, holder, bank, last4, fingerprint, is_default)
+      select ${base} + n, '压测' || n, '压测银行', lpad((n % 10000)::text, 4, '0'), 'bench:' || n, true
+      from generate_series(1, ${sales}::int) as n`);
+    await tx.execute(sql`
+      with w as (
+        select n, now() - make_interval(secs => n * ${seconds / Math.max(1, withdrawals)}::float8) as at,
+               (array['paid', 'paid', 'paid', 'paid', 'paid', 'paid', 'paid', 'paid', 'pending', 'pending',
+                      'approved', 'rejected'])[1 + n % 12] as status
+        from generate_series(1, ${withdrawals}::int) as n)
+      insert into withdrawals (account_id, card_id, amount_cents, status, reason, created_at, reviewed_at)
+      select c.account_id, c.id, 1000 + (w.n % 100) * 500, w.status,
+             case when w.status = 'rejected' then '压测驳回' end, w.at,
+             case when w.status <> 'pending' then w.at + interval '1 hour' end
+      from w join bank_cards c on c.fingerprint = 'bench:' || (1 + w.n % ${sales})`);
+    lap(`${withdrawals.toLocaleString('en-US')} withdrawals`);
     for (const index of indexes) await tx.execute(sql.raw(index.definition));
     lap(`${indexes.length} indexes built again`);
   });
   await db.execute(sql`vacuum analyze accounts`);
   await db.execute(sql`vacuum analyze orders`);
+  await db.execute(sql`vacuum analyze withdrawals`);
   await db.execute(sql`analyze`);
   lap('vacuum analyze');
-  return { seconds: (performance.now() - started) / 1000, accounts: options.accounts, orders: options.orders };
+  return { seconds: (performance.now() - started) / 1000, accounts: options.accounts, orders: options.orders, withdrawals };
 }

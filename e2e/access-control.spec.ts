@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { SYSTEM_TEXT } from '#contract/system';
-import { buttonNamed as button, LOGIN, login, loginForm, submitLogin } from './support/console';
+import { buttonNamed as button, LOGIN, login, loginForm, submitLogin, closeOtherContexts } from './support/console';
 import { screenshot } from './support/screens';
 
 const row = (page: Page, text: string) => page.locator('tr.ant-table-row', { hasText: text });
@@ -98,3 +98,6 @@ test('登录日志 shows a failed attempt made a moment before', async ({ page, 
   await expect(attempt.getByText('登录')).toBeVisible();
   await screenshot(page, 'access-login-log');
 });
+
+// The pages this file opens in contexts of their own hold streams open: closed after each test.
+test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));

@@ -17,9 +17,15 @@ async function dashboardDrawn(page: Page) {
   // The chart chunk loaded and drew: the demo accounts registered today.
   await expect(dashboard.getByRole('group', { name: T.registrationTrend }).locator('canvas').first()).toBeVisible();
   // The demo member's paid order is 60 days old: 近 90 天 holds it.
-  const summary = page.waitForResponse((response) => isApiCall('dashboard/summary')(new URL(response.url())));
-  await dashboard.locator('.ant-picker-range').click();
-  await page.locator('.ant-picker-presets').getByText(T.last90, { exact: true }).click();
+  const summary = page.waitForResponse((response) => isApiCall('dashboard/summary')(new URL(response.url())), { timeout: 45_000 });
+  // A click that lands while the picker is still opening (seen on a loaded machine) leaves it open
+  // with the old range: it is made again until the picker closes.
+  const presets = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-presets');
+  await expect(async () => {
+    if (!(await presets.isVisible())) await dashboard.locator('.ant-picker-range').click();
+    await presets.getByText(T.last90, { exact: true }).click({ timeout: 5_000 });
+    await expect(presets).toBeHidden({ timeout: 5_000 });
+  }).toPass({ timeout: 40_000 });
   const body = (await summary).request().postDataJSON();
   expect(new Date(body.to).getTime() - new Date(body.from).getTime()).toBe(89 * 86_400_000);
   await expect(dashboard.getByRole('group', { name: `${T.orderTrend}：${T.revenueSeries}` }).locator('canvas').first()).toBeVisible();

@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { maskedCard } from '#contract/ledger';
 import { formatYuan } from '#contract/money';
 import { DEMO_CARD, DEMO_SALE_BALANCE_CENTS, DEMO_SALE_LEDGER } from '../server/seed/domains/money';
-import { buttonNamed, forbidden, login, readStorage } from './support/console';
+import { buttonNamed, forbidden, login, readStorage, closeOtherContexts } from './support/console';
 import { screenshot } from './support/screens';
 
 const SALE = DEMO_ACCOUNTS.salesperson.username;
@@ -198,3 +198,6 @@ test('a member can not open the money screens, nor call them', async ({ page }) 
     expect((await answer.json()).code, call).toBe(CODES.NOT_AUTHORISED);
   }
 });
+
+// The pages this file opens in contexts of their own hold streams open: closed after each test.
+test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { PROMOTION_TEXT } from '../src/locales/zh-CN/promotion';
-import { buttonNamed, login, LOGIN, REGISTER_BUTTON } from './support/console';
+import { buttonNamed, login, LOGIN, REGISTER_BUTTON, closeOtherContexts } from './support/console';
 import { screenshot } from './support/screens';
 
 const SALE = DEMO_ACCOUNTS.salesperson.username;
@@ -89,3 +89,6 @@ test('销售管理 opens a salesperson’s referral view in a drawer', async ({ 
   await expect(drawer.getByText(PROMOTION_TEXT.referrals)).toBeVisible();
   await screenshot(page, 'sale-manager-promotion');
 });
+
+// The pages this file opens in contexts of their own hold streams open: closed after each test.
+test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));

@@ -1,5 +1,5 @@
 /**
- * Every screen of every demo role, the public pages, the 403 page and the main dialogs, at a
+ * Every screen of every demo role, the public pages, the 403 page and the main dialogs (the bell's panel too), at a
  * desktop and a phone window: a picture of each in test-results/screens/<viewport>/, and a test
  * that fails naming each screen that is wider than its window, has a table overflowing its card
  * or a column too narrow to read (e2e/support/layoutAudit.ts), or has an
@@ -10,35 +10,22 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { AUDIT_VIEWPORTS, PHONE_AXE_ROUTES, auditDialog, auditPage, expectNoProblems, openScreen, screenName, viewportName } from './support/audit';
-import { buttonNamed, forbidden, login, LOGIN } from './support/console';
+import { AUDIT_VIEWPORTS, PHONE_AXE_ROUTES, auditDialog, auditPage, expectNoProblems, openScreen, screenName, viewportName, type AxeScope } from './support/audit';
+import { buttonNamed, forbidden, login, PUBLIC_ROUTES } from './support/console';
 import { expectPolicy, watchPage } from './support/pageWatch';
+import { MAIN_DIALOGS } from './support/dialogs';
 import { demoUsername, forbiddenPaths, MENU_ROLES, screenPaths, type ROLE_CAPABILITIES } from './support/menus';
+import { keepUiSettings } from './support/workspace';
 
-/** The main dialogs, each opened by its button on the screen that has it. */
-const DIALOGS: Array<{ role: keyof typeof ROLE_CAPABILITIES; route: string; button: string; dialog: string }> = [
-  { role: 'superAdmin', route: '/client/system/rolesManager', button: '新建角色', dialog: '新建角色' },
-  { role: 'superAdmin', route: '/client/system/usersManager', button: '新建账号', dialog: '新建账号' },
-  { role: 'superAdmin', route: '/client/system/menusManager', button: '新建菜单', dialog: '新建菜单' },
-  { role: 'superAdmin', route: '/client/system/membershipManager', button: '新建等级', dialog: '新建会员等级' },
-  { role: 'superAdmin', route: '/client/system/appManager/versionManager', button: '新建版本', dialog: '新建版本' },
-  { role: 'superAdmin', route: '/client/system/jsonEditer/actions', button: '新建脚本', dialog: '新建脚本' },
-  { role: 'superAdmin', route: '/client/shopManager', button: '绑定店铺', dialog: '绑定店铺' },
-  { role: 'salesperson', route: '/client/bindCarManager', button: '添加银行卡', dialog: '添加收款银行卡' },
-  { role: 'salesperson', route: '/client/saleBalanceRecord', button: '申请提现', dialog: '申请提现' },
-];
-
-const PUBLIC_ROUTES = ['/', '/news', LOGIN, '/register'];
-
-async function auditDialogs(page: Page, role: keyof typeof ROLE_CAPABILITIES, folder: string, axe: boolean) {
-  for (const { route, button, dialog } of DIALOGS.filter((entry) => entry.role === role)) {
+async function auditDialogs(page: Page, role: keyof typeof ROLE_CAPABILITIES, folder: string, axe: AxeScope) {
+  for (const { route, button, dialog } of MAIN_DIALOGS.filter((entry) => entry.role === role)) {
     await openScreen(page, route);
     const trigger = buttonNamed(page, button).first();
     await expect(trigger, `${route}: the ${button} button`).toBeEnabled();
     await trigger.click();
     const opened = page.getByRole('dialog', { name: new RegExp(dialog) });
     // Named by the screen (file names stay ASCII): demo_admin-system-rolesManager-dialog.png.
-    expectNoProblems(await auditDialog(page, opened, folder, `${demoUsername(role)}-${screenName(route)}-dialog`, { axe }));
+    expectNoProblems(await auditDialog(page, opened, folder, `${demoUsername(role)}-${screenName(route)}-dialog`, axe));
     await page.keyboard.press('Escape');
     await expect(opened).toBeHidden();
   }
@@ -80,7 +67,7 @@ for (const viewport of AUDIT_VIEWPORTS) {
           expectNoProblems(await auditPage(page, folder, `${username}-${screenName(route)}`, { axe }));
           await watch.collect(route);
         }
-        await auditDialogs(page, role, folder, viewport.axeEverywhere);
+        await auditDialogs(page, role, folder, { axe: viewport.axeEverywhere });
         await watch.collect('dialogs');
         // No CSP violation, Permissions-Policy warning, console error or warning on any of them.
         watch.expectNone();
@@ -88,3 +75,31 @@ for (const viewport of AUDIT_VIEWPORTS) {
     }
   });
 }
+
+/**
+ * The dark theme (界面设置) on every screen: demo_admin holds nearly all of them, at 1440 only, with
+ * axe's colour-contrast rule (the other rules read the same document as in the light theme), the
+ * console watch and a picture of each screen and dialog in test-results/screens/1440x900-dark/.
+ */
+const DARK = { width: 1440, height: 900 };
+test.describe(`the dark theme at ${viewportName(DARK)}`, () => {
+  test.use({ viewport: DARK });
+
+  test(`demo_admin in the dark theme at ${viewportName(DARK)}`, async ({ page }) => {
+    const folder = `${viewportName(DARK)}-dark`;
+    const role = 'superAdmin';
+    test.setTimeout(30_000 + screenPaths(role).length * 8_000);
+    const watch = await watchPage(page);
+    await keepUiSettings(page, { theme: 'dark' });
+    await login(page, demoUsername(role));
+    for (const route of screenPaths(role)) {
+      expectPolicy(await openScreen(page, route), route);
+      await expect(page.locator('html'), `${route} is dark`).toHaveAttribute('data-theme', 'dark');
+      expectNoProblems(await auditPage(page, folder, `${demoUsername(role)}-${screenName(route)}`, { axeRules: ['color-contrast'] }));
+      await watch.collect(route);
+    }
+    await auditDialogs(page, role, folder, { axeRules: ['color-contrast'] });
+    await watch.collect('dialogs');
+    watch.expectNone();
+  });
+});

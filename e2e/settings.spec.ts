@@ -8,7 +8,7 @@ import { SETTINGS_TEXT } from '../src/locales/zh-CN/profile';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { PROFILE_MESSAGES } from '../server/accounts/messages';
 import { PASSWORD_TEXT } from '../src/locales/zh-CN/account';
-import { buttonNamed, login, LOGIN } from './support/console';
+import { buttonNamed, login, LOGIN, closeOtherContexts } from './support/console';
 import { screenshot } from './support/screens';
 
 const PASSWORD = 'Settings@1234';
@@ -138,3 +138,6 @@ test('revoking another session signs it out; revoking this one logs out', async 
   await buttonNamed(here.locator('.ant-popconfirm'), SETTINGS_TEXT.revoke).click();
   await expect(here).toHaveURL(LOGIN);
 });
+
+// The pages this file opens in contexts of their own hold streams open: closed after each test.
+test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));

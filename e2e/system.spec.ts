@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
-import { buttonNamed as button, LOGIN, login, readStorage, rowMore, sideMenu } from './support/console';
+import { buttonNamed as button, LOGIN, login, readStorage, rowMore, sideMenu, closeOtherContexts } from './support/console';
 import { screenshot } from './support/screens';
 
 const stamp = Date.now().toString(36);
@@ -225,3 +225,6 @@ test('an operator sees no delete for salespeople and no audit log', async ({ pag
   expect((await api(page, session.token!, 'auditLog/list', {})).code).toBe('A0301');
   expect((await api(page, session.token!, 'sale/remove', { accountId: 1 })).code).toBe('A0301');
 });
+
+// The pages this file opens in contexts of their own hold streams open: closed after each test.
+test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));

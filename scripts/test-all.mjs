@@ -10,6 +10,9 @@
  *   build      max build                 (the console, into dist/)
  *   bundle     scripts/bundle-check.mjs  (no TypeBox in any console chunk)
  *   e2e        playwright test           (Chromium against `npm start`)
+ *   dev        playwright test -c playwright.dev.config.ts --grep @ci
+ *                                        (the developer console under `max dev`: demo_admin's screens
+ *                                         and dialogs, the member's, the public pages, the mock)
  *
  * Options: --only=a,b  --skip=a,b  (step names above). Prints each step's duration and a summary.
  */
@@ -38,6 +41,11 @@ const STEPS = [
   { name: 'build', title: 'max build', command: [node, bin('@umijs', 'max', 'bin', 'max.js'), 'build'] },
   { name: 'bundle', title: 'no schema library in the console chunks', command: [node, path.join(root, 'scripts', 'bundle-check.mjs'), path.join(root, 'dist')] },
   { name: 'e2e', title: 'playwright test', command: [node, bin('@playwright', 'test', 'cli.js'), 'test'] },
+  {
+    name: 'dev',
+    title: 'playwright dev console (max dev, @ci)',
+    command: [node, bin('@playwright', 'test', 'cli.js'), 'test', '-c', path.join(root, 'playwright.dev.config.ts'), '--grep', '@ci'],
+  },
 ];
 
 function listOption(name) {

@@ -64,11 +64,18 @@ export async function openScreen(page: Page, route: string): Promise<Response | 
   return response;
 }
 
+/** What axe checks: every rule of AXE_TAGS, or only the rules named (the dark pass: colour contrast). */
+export interface AxeScope {
+  axe?: boolean;
+  axeRules?: string[];
+}
+
 /** axe violations of any impact within `scope` (the whole page by default), one line a node. */
-export async function axeProblems(page: Page, scope?: string): Promise<string[]> {
+export async function axeProblems(page: Page, scope?: string, rules?: string[]): Promise<string[]> {
   // Violations only: passes and incomplete results would double the time spent serialising.
   // One options object: AxeBuilder's options() replaces what withTags() set.
-  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'], runOnly: { type: 'tag', values: AXE_TAGS } });
+  const runOnly = rules ? { type: 'rule' as const, values: rules } : { type: 'tag' as const, values: AXE_TAGS };
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'], runOnly });
   if (scope) builder = builder.include(scope);
   const { violations } = await builder.analyze();
   return violations.flatMap((violation) =>
@@ -86,21 +93,21 @@ export interface ScreenReport {
 }
 
 /** Pictures the page as it is now and audits its layout, and with axe unless told not to. */
-export async function auditPage(page: Page, folder: string, name: string, { axe = true } = {}): Promise<ScreenReport> {
+export async function auditPage(page: Page, folder: string, name: string, { axe = true, axeRules }: AxeScope = {}): Promise<ScreenReport> {
   await screenshot(page, name, path.join(SCREENS_DIR, folder));
-  return { viewport: folder, screen: name, layout: layoutProblems(await measureLayout(page)), axe: axe ? await axeProblems(page) : [] };
+  return { viewport: folder, screen: name, layout: layoutProblems(await measureLayout(page)), axe: axe ? await axeProblems(page, undefined, axeRules) : [] };
 }
 
 const AUDITED_DIALOG = 'data-audited-dialog';
 
 /** Pictures an open dialog with the page behind it, and audits the dialog alone. */
-export async function auditDialog(page: Page, dialog: Locator, folder: string, name: string, { axe = true } = {}): Promise<ScreenReport> {
+export async function auditDialog(page: Page, dialog: Locator, folder: string, name: string, { axe = true, axeRules }: AxeScope = {}): Promise<ScreenReport> {
   await expect(dialog).toBeVisible();
   await page.waitForLoadState('networkidle');
   await screenshot(page, name, path.join(SCREENS_DIR, folder));
   await dialog.evaluate((element, attribute) => element.closest('.ant-modal-wrap, .ant-drawer')?.setAttribute(attribute, '') ?? element.setAttribute(attribute, ''), AUDITED_DIALOG);
   const layout = layoutProblems(await measureLayout(page, `[${AUDITED_DIALOG}]`));
-  return { viewport: folder, screen: name, layout, axe: axe ? await axeProblems(page, `[${AUDITED_DIALOG}]`) : [] };
+  return { viewport: folder, screen: name, layout, axe: axe ? await axeProblems(page, `[${AUDITED_DIALOG}]`, axeRules) : [] };
 }
 
 /** Every screen with a problem, one JSON line each, for a summary across roles and windows. */

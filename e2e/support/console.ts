@@ -1,11 +1,13 @@
 /** What a user does in the console, as steps the specs share. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '#contract/demoAccounts';
 import { TABLE_TEXT, UI_TEXT } from '../../src/locales/zh-CN/common';
 import type { MenuEntry } from './menus';
 
 export const HOME = '/client/home';
 export const LOGIN = '/login';
+/** The pages a visitor opens without logging in. */
+export const PUBLIC_ROUTES = ['/', '/news', LOGIN, '/register'];
 /** A client screen open to every account that calls no API without a token (the member centre waits for one). */
 export const QUIET_SCREEN = '/client/memberCenter';
 /**
@@ -127,3 +129,12 @@ export async function readSideMenu(list: Locator): Promise<MenuEntry[]> {
 /** The 403 screen the layout shows instead of a route the account may not see. */
 export const forbidden = (page: Page) => page.getByText('抱歉，你无权访问该页面');
 
+
+/**
+ * Closes the browser contexts a test opened beside its own page's: each logged-in page holds the
+ * notification bell's stream open, and Chromium keeps at most six connections to one host over
+ * HTTP/1.1, so pages left open by earlier tests stall the next test's calls.
+ */
+export async function closeOtherContexts(browser: Browser, own: BrowserContext) {
+  await Promise.all(browser.contexts().filter((context) => context !== own).map((context) => context.close()));
+}

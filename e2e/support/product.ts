@@ -1,7 +1,8 @@
 /**
  * Starts the product the way a user does (`node scripts/start.mjs`: builds the console when dist/ is
  * missing or stale, then runs the server) on 127.0.0.1, a free port and a fresh PGlite folder, and
- * stops it again. Used by the e2e global setup and by the benchmarks.
+ * stops it again. Used by the e2e global setup and by the benchmarks; `command` starts another way
+ * to serve it (e2e/dev-setup.ts: `max dev` with the mock endpoints).
  *
  * The product runs in a process group of its own (start.mjs, the server, a `max build` if one runs),
  * so stopping it stops all of them. A detached watchdog kills that group when the process that
@@ -26,6 +27,8 @@ export interface ProductOptions {
   label?: string;
   /** Also wait until / serves the console (default true; false for an API-only run with SKIP_BUILD=1). */
   requireConsole?: boolean;
+  /** The script and arguments Node runs (default scripts/start.mjs); it reads PORT and HOST. */
+  command?: readonly string[];
 }
 
 export interface RunningProduct {
@@ -120,7 +123,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
     else env[key] = value;
   }
 
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
+  const child = spawn(process.execPath, options.command ?? [path.join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
     env,
     detached: true, // a process group of its own: stop() and the watchdog kill all of it

@@ -5,6 +5,7 @@ import type { MenuNode } from '#contract/capabilities';
 import { flattenMenus } from '#contract/capabilities';
 import { UI_TEXT } from '@/locales/zh-CN/common';
 import { readSession, restoreSession, saveProfile } from './session';
+import { readUiSettings, type UiSettings } from '@/workspace/uiSettings';
 
 /** Global state (legacy §3). */
 export interface InitialState {
@@ -19,6 +20,8 @@ export interface InitialState {
   membershipLevelList: unknown[];
   membershipInfo: Membership | null;
   isLoading: boolean;
+  /** The appearance chosen in 界面设置 (the layout reads it from here: src/app.tsx). */
+  ui: UiSettings;
 }
 
 export function emptyState(): InitialState {
@@ -33,6 +36,7 @@ export function emptyState(): InitialState {
     membershipLevelList: [],
     membershipInfo: stored.membership,
     isLoading: false,
+    ui: readUiSettings(),
   };
 }
 

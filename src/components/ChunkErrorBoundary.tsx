@@ -39,7 +39,7 @@ export default class ChunkErrorBoundary extends React.Component<React.PropsWithC
       <div role="alert" style={{ padding: '72px 24px', textAlign: 'center' }}>
         <WarningOutlined style={{ fontSize: 56, color: '#faad14' }} />
         <h2 style={{ margin: '24px 0 8px' }}>{stale ? '页面资源加载失败' : '页面出错了'}</h2>
-        <p style={{ color: 'rgba(0,0,0,0.6)', marginBottom: 24 }}>
+        <p className="secondary-text" style={{ marginBottom: 24 }}>
           {stale ? '控制台可能已经更新，请重新加载页面。' : '请重新加载页面，问题仍在时请联系管理员。'}
         </p>
         <Button type="primary" onClick={() => window.location.reload()}>

@@ -1,5 +1,6 @@
 import access from '@/access';
 import type { InitialState } from '@/auth/startup';
+import { DEFAULT_UI_SETTINGS } from '@/workspace/uiSettings';
 import { flattenMenus } from '#contract/capabilities';
 import { ACTION_KEYS, ACTIONS, CAPABILITIES, CAPABILITY_URLS, type MenuNode } from '#contract/capabilities';
 
@@ -14,6 +15,7 @@ function stateWith(menus: MenuNode[]): InitialState {
     membershipLevelList: [],
     membershipInfo: null,
     isLoading: false,
+    ui: DEFAULT_UI_SETTINGS,
   };
 }
 

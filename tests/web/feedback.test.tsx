@@ -12,21 +12,13 @@ import { App, ConfigProvider } from 'antd';
 import { useState } from 'react';
 import { destroyOnHidden } from '@/utils/dialogForm';
 import { FeedbackBridge, message, modal } from '@/utils/feedback';
+import { recordConsoleProblems } from './support/consoleProblems';
 
-let problems: string[];
-beforeEach(() => {
-  problems = [];
-  for (const kind of ['error', 'warn'] as const) {
-    jest.spyOn(console, kind).mockImplementation((...args: unknown[]) => {
-      problems.push(`${kind}: ${args.map(String).join(' ')}`);
-    });
-  }
-});
+const problems = recordConsoleProblems();
 afterEach(async () => {
   await act(async () => {
     message.destroy();
   });
-  jest.restoreAllMocks();
 });
 
 function Root({ children }: { children?: React.ReactNode }) {
@@ -55,7 +47,7 @@ describe('feedback', () => {
     });
     expect((await screen.findAllByText('确定删除？')).length).toBeGreaterThan(0);
     expect(document.querySelector('.themed-modal-confirm-title')).toHaveTextContent('确定删除？');
-    expect(problems).toEqual([]);
+    expect(problems()).toEqual([]);
   });
 
   it('an error text shown again while on screen replaces itself instead of stacking', async () => {
@@ -99,7 +91,7 @@ describe('destroyOnHidden()', () => {
     fireEvent.click(screen.getByRole('button', { name: 'open' }));
     const again = (await screen.findByLabelText('名称')) as HTMLInputElement;
     expect(again.value).toBe('初始');
-    expect(problems.filter((text) => /destroyOnClose|deprecated/i.test(text))).toEqual([]);
+    expect(problems().filter((text) => /destroyOnClose|deprecated/i.test(text))).toEqual([]);
   });
 });
 

@@ -6,13 +6,21 @@ import HeaderActions from '@/components/Header';
 import { saveLogin } from '@/auth/session';
 import { logout } from '@/services/account';
 import { UI_TEXT } from '@/locales/zh-CN/common';
+import { PLUGIN_RELEASE_TEXT } from '@/locales/zh-CN/plugin';
 
 jest.mock('@umijs/max', () => ({ history: { push: jest.fn() }, useModel: jest.fn() }));
 jest.mock('@/services/account');
 
 const text = UI_TEXT.header;
 const setInitialState = jest.fn(async () => {});
-const plugin = { start: jest.fn(async () => {}), clean: jest.fn(async () => true), sendToken: jest.fn(async () => {}), running: null };
+const plugin = {
+  start: jest.fn(async () => {}),
+  clean: jest.fn(async () => true),
+  sendToken: jest.fn(async () => {}),
+  running: null,
+  pluginVersion: '1.0.0' as string | null,
+  release: null as object | null,
+};
 
 function withState(initialState: object | undefined) {
   (useModel as jest.Mock).mockImplementation((namespace: string) =>
@@ -29,6 +37,7 @@ async function openMenu() {
 
 beforeEach(() => {
   jest.clearAllMocks();
+  plugin.release = null;
 });
 
 describe('header user menu', () => {
@@ -96,5 +105,48 @@ describe('header user menu', () => {
     expect(await screen.findByText(text.cleanPluginCache, { selector: '.ant-tooltip-inner' })).toBeInTheDocument();
     fireEvent.click(broom);
     expect(plugin.clean).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('header: the plug-in release notice', () => {
+  const LATEST = {
+    version: '1.3.0',
+    changelog: '修复店铺绑定',
+    downloadUrl: 'https://downloads.example.com/plugin-1.3.0.zip',
+    minSupportedVersion: '1.1.0',
+    releasedAt: null,
+  };
+  const notice = () => screen.queryByRole('button', { name: PLUGIN_RELEASE_TEXT.updateAvailable });
+
+  it('is absent while the plug-in reports no release (a protocol-1 plug-in) or no newer one', () => {
+    withState(undefined);
+    const { rerender } = render(<HeaderActions />);
+    expect(notice()).toBeNull();
+    plugin.release = { latest: LATEST, supported: true, updateAvailable: false };
+    rerender(<HeaderActions />);
+    expect(notice()).toBeNull();
+    expect(screen.queryByTestId('plugin-release-notice')).toBeNull();
+  });
+
+  it('shows 插件有新版本, which opens the changelog and the download link', async () => {
+    plugin.release = { latest: LATEST, supported: true, updateAvailable: true };
+    withState(undefined);
+    render(<HeaderActions />);
+    fireEvent.click(notice()!);
+    const popover = await screen.findByTestId('plugin-release-popover');
+    expect(screen.getByText('插件有新版本 v1.3.0')).toBeInTheDocument();
+    expect(popover).toHaveTextContent('当前插件 v1.0.0');
+    expect(popover).toHaveTextContent('修复店铺绑定');
+    expect(screen.getByRole('link', { name: /下载新版本/ })).toHaveAttribute('href', LATEST.downloadUrl);
+  });
+
+  it('says 插件需要更新, in red, when the plug-in is below the minimum', async () => {
+    plugin.release = { latest: LATEST, supported: false, updateAvailable: true };
+    withState(undefined);
+    render(<HeaderActions />);
+    const button = screen.getByRole('button', { name: PLUGIN_RELEASE_TEXT.updateRequired });
+    expect(button).toHaveClass('ant-btn-dangerous');
+    fireEvent.click(button);
+    expect(await screen.findByTestId('plugin-release-popover')).toHaveTextContent('当前插件 v1.0.0 低于最低支持版本 v1.1.0');
   });
 });

@@ -27,7 +27,8 @@ const DAY = 86_400_000;
 
 const plugin = {
   connected: false,
-  pluginVersion: null,
+  pluginVersion: null as string | null,
+  release: null as object | null,
   running: null,
   bindShop: jest.fn(async () => true),
   joinCreator: jest.fn(async () => true),
@@ -47,6 +48,7 @@ async function focusWindow() {
 
 beforeEach(() => {
   jest.clearAllMocks();
+  Object.assign(plugin, { connected: false, pluginVersion: null, release: null });
   (useAccess as jest.Mock).mockReturnValue({});
   (getSummary as jest.Mock).mockResolvedValue(summaryAnswer(MEMBER_SUMMARY));
 });
@@ -162,6 +164,48 @@ describe('home plug-in panel', () => {
     renderHome(member);
     expect(screen.getByText('插件未连接')).toBeInTheDocument();
     expect(screen.getByText(/安装插件/).closest('a')).toHaveAttribute('href', expect.stringContaining('http'));
+  });
+
+  const LATEST = {
+    version: '1.3.0',
+    changelog: '修复店铺绑定\n支持新的达人广场',
+    downloadUrl: 'https://downloads.example.com/plugin-1.3.0.zip',
+    minSupportedVersion: '1.1.0',
+    releasedAt: '2026-11-20T08:00:00.000Z',
+  };
+
+  it('says nothing about releases while the plug-in reports none or is up to date', async () => {
+    Object.assign(plugin, { connected: true, pluginVersion: '1.3.0', release: { latest: LATEST, supported: true, updateAvailable: false } });
+    renderHome(member);
+    expect(await screen.findByText(FIGURE_TITLES.shops)).toBeInTheDocument();
+    expect(screen.getByText('插件已连接 v1.3.0')).toBeInTheDocument();
+    expect(screen.queryByTestId('plugin-release-alert')).toBeNull();
+  });
+
+  it("shows 插件有新版本 with the release's changelog and download link", async () => {
+    Object.assign(plugin, { connected: true, pluginVersion: '1.2.0', release: { latest: LATEST, supported: true, updateAvailable: true } });
+    renderHome(member);
+    expect(await screen.findByText(FIGURE_TITLES.shops)).toBeInTheDocument();
+    const alert = screen.getByTestId('plugin-release-alert');
+    expect(alert).toHaveClass('ant-alert-warning');
+    expect(alert).toHaveTextContent('插件有新版本 v1.3.0');
+    expect(alert).toHaveTextContent('当前插件 v1.2.0');
+    expect(alert).toHaveTextContent('修复店铺绑定');
+    expect(alert).toHaveTextContent('支持新的达人广场');
+    expect(screen.getByRole('link', { name: /下载新版本 v1\.3\.0/ })).toHaveAttribute('href', LATEST.downloadUrl);
+  });
+
+  it('says 插件版本过低 when the plug-in is below the minimum, and the flows still go to the plug-in model (which refuses them)', async () => {
+    Object.assign(plugin, { connected: true, pluginVersion: '1.0.0', release: { latest: LATEST, supported: false, updateAvailable: true } });
+    renderHome(member);
+    expect(await screen.findByText(FIGURE_TITLES.shops)).toBeInTheDocument();
+    const alert = screen.getByTestId('plugin-release-alert');
+    expect(alert).toHaveClass('ant-alert-error');
+    expect(alert).toHaveTextContent('插件版本过低');
+    expect(alert).toHaveTextContent('当前插件 v1.0.0 低于最低支持版本 v1.1.0');
+    expect(screen.getByRole('link', { name: /下载新版本/ })).toHaveAttribute('href', LATEST.downloadUrl);
+    await click(/^停\s*止$/);
+    expect(plugin.stop).toHaveBeenCalledTimes(1);
   });
 
   it('joins with the de-duplicated digits-only list', async () => {

@@ -35,7 +35,7 @@ describe('ProField value types left out of the build', () => {
   it('would be found: the scan sees the value types the screens do use', () => {
     const all = sources.map(({ text }) => text).join('\n');
     expect(all).toMatch(/valueType: 'dateTime'/);
-    expect(all).toMatch(/\bProFormTreeSelect\b/);
+    expect(all).toMatch(/\bProFormDigit\b/);
   });
 });
 

@@ -13,6 +13,7 @@ jest.mock('@/components/charts/loadEChart', () => ({
 }));
 
 jest.mock('@/services/request', () => ({ callApi: jest.fn() }));
+jest.mock('@umijs/max', () => ({ ...require('./support/umiRouter').memoryUmi('/client/promotion'), useAccess: () => ({}), useModel: () => ({ initialState: { username: 'me' } }) }));
 
 describe('invite link', () => {
   it('opens the register tab with the code, and the register tab reads it back', () => {

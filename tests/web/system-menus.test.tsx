@@ -1,6 +1,6 @@
 /** The side menu's server menus and icons, the icon catalogue, and the menu / grants tree rules. */
 import { render } from '@testing-library/react';
-import { withMenuIcons } from '@/components/menuData';
+import { titleRefusedScreens, withMenuIcons } from '@/components/menuData';
 import MenuIcon, { MENU_ICONS } from '@/components/menuIcons';
 import type { MenuNode } from '#contract/capabilities';
 import type { MenuAdminNode } from '#contract/api/menu';
@@ -83,6 +83,33 @@ describe('withMenuIcons', () => {
     expect(iconOf(items[1].children![0])).toBeUndefined();
     expect(iconOf(items[3])).toBe('BookOutlined');
     expect(iconOf(withMenuIcons([{ path: '/x', name: 'x', menuIcon: 'HomeOutlined' }])[0])).toBe('HomeOutlined');
+  });
+});
+
+describe('titleRefusedScreens (the browser tab of a refused screen)', () => {
+  it('names a refused screen 403 and keeps it out of the menu, at any depth; the others are untouched', () => {
+    const items = [
+      { path: '/client/home', name: '首页' },
+      {
+        path: '/client/system',
+        name: '系统管理',
+        children: [
+          { path: '/client/system/usersManager', unaccessible: true },
+          { path: '/client/system/rolesManager', name: '角色管理' },
+        ],
+      },
+    ];
+    expect(titleRefusedScreens(items, '403')).toEqual([
+      { path: '/client/home', name: '首页' },
+      {
+        path: '/client/system',
+        name: '系统管理',
+        children: [
+          { path: '/client/system/usersManager', name: '403', hideInMenu: true },
+          { path: '/client/system/rolesManager', name: '角色管理' },
+        ],
+      },
+    ]);
   });
 });
 

@@ -8,7 +8,7 @@ import { callApi } from '@/services/request';
 import { roleOptions } from '@/services/system';
 
 let mockFlags: Record<string, boolean> = {};
-jest.mock('@umijs/max', () => ({ useAccess: () => mockFlags, useModel: () => ({ initialState: { username: 'operator' } }) }));
+jest.mock('@umijs/max', () => ({ ...require('./support/umiRouter').memoryUmi(), useAccess: () => mockFlags, useModel: () => ({ initialState: { username: 'operator' } }) }));
 jest.mock('@/services/request', () => ({ callApi: jest.fn() }));
 jest.mock('@/services/system', () => ({
   change: jest.fn(),

@@ -4,7 +4,7 @@ import UsersManager from '@/pages/client/system/UsersManager';
 import { accountsTotalText } from '@/locales/zh-CN/system';
 import { callApi } from '@/services/request';
 
-jest.mock('@umijs/max', () => ({ useAccess: () => ({ canSeeAdmin: false }), useModel: () => ({ initialState: { username: 'me' } }) }));
+jest.mock('@umijs/max', () => ({ ...require('./support/umiRouter').memoryUmi(), useAccess: () => ({ canSeeAdmin: false }), useModel: () => ({ initialState: { username: 'me' } }) }));
 jest.mock('@/services/request', () => ({ callApi: jest.fn() }));
 jest.mock('@/services/system', () => ({
   change: jest.fn(),

@@ -1,8 +1,14 @@
-/** The header's right side: the broom and the user menu. Loaded lazily, with the layout; starts the plug-in bridge. */
+/**
+ * The header's right side: the plug-in's release notice, the bell, the broom and the user menu.
+ * Loaded lazily, with the layout; starts the plug-in bridge.
+ */
 import { useModel } from '@umijs/max';
 import { useEffect } from 'react';
+import NotificationBell from '@/components/Notifications';
 import AvatarDropdown from './AvatarDropdown';
 import CleanPluginButton from './CleanPluginButton';
+import PluginReleaseNotice from './PluginReleaseNotice';
+import UiSettingsButton from './UiSettingsButton';
 
 export default function HeaderActions() {
   const plugin = useModel('extension');
@@ -12,7 +18,10 @@ export default function HeaderActions() {
   }, [plugin.start]);
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+      <PluginReleaseNotice state={plugin} />
+      <NotificationBell />
       <CleanPluginButton onClick={() => void plugin.clean()} busy={plugin.running === 'clean'} />
+      <UiSettingsButton />
       <AvatarDropdown />
     </span>
   );

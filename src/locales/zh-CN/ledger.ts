@@ -74,4 +74,7 @@ export const APPROVAL_TEXT = {
   rejected: '已驳回，金额已退回销售余额',
   empty: '没有符合条件的提现申请',
   detailTitle: '提现详情',
+  /** A notification's link opened the list on one withdrawal (`?id=`). */
+  onlyOne: (id: number) => `只显示申请编号 ${id} 的提现申请`,
+  showAll: '显示全部',
 } as const;
