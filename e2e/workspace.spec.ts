@@ -3,7 +3,7 @@
  * screens with their filters, page and scroll across switches, the back button and a reload; the
  * settings drawer (界面设置) switches to the dark theme, which the next load paints from its first
  * frame (the console's script held back, the page is already dark), and its layout mode and tab bar
- * switches apply at once.
+ * switches apply at once; a column widened on its header's edge keeps its width across a reload.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
@@ -122,4 +122,28 @@ test('界面设置 switches to the dark theme, which the next load paints from i
   await expect(pageTabs(page)).toHaveCount(0);
   await page.goto('/news');
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
+});
+
+test("a column's width dragged on its header edge is kept across a reload", async ({ page }) => {
+  await login(page, ADMIN);
+  await page.goto(ORDERS);
+  const orderNo = page.locator('.ant-table-thead th').filter({ hasText: '订单号' });
+  await expect(orderNo).toBeVisible();
+  const before = (await orderNo.boundingBox())!;
+  const edge = (await orderNo.getByTestId('column-resize-handle').boundingBox())!;
+  await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(edge.x + edge.width / 2 + 40, edge.y + edge.height / 2, { steps: 4 });
+  await page.mouse.move(edge.x + edge.width / 2 + 80, edge.y + edge.height / 2, { steps: 4 });
+  await page.mouse.up();
+  // The set widths leave room to spare at this window, which the table shares out: about 80 px more.
+  const widthOf = async () => Math.round((await orderNo.boundingBox())!.width);
+  await expect.poll(widthOf).toBeGreaterThan(before.width + 60);
+  const dragged = await widthOf();
+  // A drag on the edge does not sort the list.
+  await expect(page).toHaveURL(ORDERS);
+
+  await page.reload();
+  await expect(orderNo).toBeVisible();
+  await expect.poll(widthOf).toBe(dragged);
 });

@@ -5,9 +5,11 @@
  *   list opens, written (a new history entry) on each search, reset, page or sort change. A
  *   change that came from elsewhere (the back button, a link to the same screen) draws the table
  *   again from the URL.
- * - Its column settings (shown, order, pinned) and its density are kept per account in this
- *   browser (localStorage), through ProTable's own `columnsState` persistence and `size` (the
- *   density through ./DensityButton.tsx: pro-table's own icon makes React warn about findDOMNode).
+ * - Its column settings (shown, order, pinned), the widths dragged on the header's column edges
+ *   (./ResizableHeaderCell.tsx) and its density are kept per account in this browser
+ *   (localStorage), through ProTable's own `columnsState` persistence, `size` and the columns'
+ *   widths (the density through ./DensityButton.tsx: pro-table's own icon makes React warn about
+ *   findDOMNode).
  *
  * pro-components' own `form.syncToUrl` was not used: it writes with history.replaceState outside
  * the router (no back button, and umi's location never hears of it) and keeps neither the page
@@ -20,6 +22,7 @@ import { useMemo, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#contract/constants';
 import { tablePagination } from '@/utils/requestDefaults';
 import DensityButton, { type TableDensity } from './DensityButton';
+import ResizableHeaderCell, { type ResizableHeaderCellProps } from './ResizableHeaderCell';
 import {
   listQueryKey,
   listStateFromSearch,
@@ -43,21 +46,44 @@ const TABLE_SIZES: readonly TableSize[] = ['small', 'middle', 'large'];
 /** Where a list's column settings are kept: per account, screen and list. */
 export const columnSettingsKey = (account: string, pathname: string, listId?: string) => `console.table.${account}.${pathname}${listId ? `.${listId}` : ''}`;
 
-function readSize(key: string): TableSize | undefined {
+function readStored(key: string): string | null {
   try {
-    const size = localStorage.getItem(key);
-    return TABLE_SIZES.includes(size as TableSize) ? (size as TableSize) : undefined;
+    return localStorage.getItem(key);
   } catch {
-    return undefined;
+    return null;
   }
 }
 
-function keepSize(key: string, size: TableSize) {
+function keepStored(key: string, value: string) {
   try {
-    localStorage.setItem(key, size);
+    localStorage.setItem(key, value);
   } catch {
     // not kept; the table still shows it
   }
+}
+
+function readSize(key: string): TableSize | undefined {
+  const size = readStored(key);
+  return TABLE_SIZES.includes(size as TableSize) ? (size as TableSize) : undefined;
+}
+
+type ColumnWidths = Record<string, number>;
+
+function readWidths(key: string): ColumnWidths {
+  try {
+    const stored: unknown = JSON.parse(readStored(key) ?? '{}');
+    if (!stored || typeof stored !== 'object') return {};
+    return Object.fromEntries(Object.entries(stored).filter((entry): entry is [string, number] => Number.isFinite(entry[1])));
+  } catch {
+    return {};
+  }
+}
+
+/** The name a column's settings are kept under (pro-table's own rule: its key, else its dataIndex). */
+function columnName<T>(column: ProColumns<T>): string | undefined {
+  if (column.key !== undefined) return String(column.key);
+  if (column.dataIndex === undefined) return undefined;
+  return Array.isArray(column.dataIndex) ? column.dataIndex.join('.') : String(column.dataIndex);
 }
 
 /** The columns as this drawing of the table starts: the URL's sort as the sorted column's default; the search form's initial values come from the form. */
@@ -134,11 +160,40 @@ export default function ListTable<T extends Record<string, any>, U extends Param
   const settingsKey = columnSettingsKey(account, pathname, listId);
   const [size, setSize] = useState<TableSize | undefined>(() => readSize(`${settingsKey}.density`));
 
+  // A column with a set width can be widened or narrowed on its header's edge; the others share
+  // what is left.
+  const [widths, setWidths] = useState<ColumnWidths>(() => readWidths(`${settingsKey}.widths`));
+  const keptWidths = useRef(widths);
+  keptWidths.current = widths;
+  const changeWidths = (change: (current: ColumnWidths) => ColumnWidths, { keep = false } = {}) => {
+    const next = change(keptWidths.current);
+    keptWidths.current = next;
+    setWidths(next);
+    if (keep) keepStored(`${settingsKey}.widths`, JSON.stringify(next));
+  };
+  const sizedColumns = useMemo(
+    () =>
+      shownColumns.map((column): ProColumns<T> => {
+        const name = columnName(column);
+        if (name === undefined || typeof column.width !== 'number') return column;
+        const width = widths[name] ?? column.width;
+        const resizing: ResizableHeaderCellProps = {
+          width,
+          onResizeWidth: (next) => changeWidths((current) => ({ ...current, [name]: next })),
+          onResizeEnd: (next) => changeWidths((current) => ({ ...current, [name]: next }), { keep: true }),
+          onResizeReset: () => changeWidths(({ [name]: _dropped, ...others }) => others, { keep: true }),
+        };
+        return { ...column, width, onHeaderCell: (shown) => ({ ...column.onHeaderCell?.(shown), ...resizing }) as ReturnType<NonNullable<ProColumns<T>['onHeaderCell']>> };
+      }),
+    [shownColumns, widths],
+  );
+
   return (
     <ProTable<T, U>
       key={count}
       {...rest}
-      columns={shownColumns}
+      columns={sizedColumns}
+      components={{ ...rest.components, header: { ...rest.components?.header, cell: ResizableHeaderCell } }}
       form={startingForm}
       options={options === false ? false : { setting: { draggable: true }, ...options, density: false }}
       optionsRender={
@@ -150,7 +205,7 @@ export default function ListTable<T extends Record<string, any>, U extends Param
                 value={size}
                 onChange={(next) => {
                   setSize(next);
-                  keepSize(`${settingsKey}.density`, next);
+                  keepStored(`${settingsKey}.density`, next);
                 }}
               />,
               ...items,

@@ -1,11 +1,12 @@
 /**
  * ListTable, the lists' ProTable with a memory: it opens in the state its URL names, each change
  * (search, page, sort, reset) is a new history entry, the back button draws the earlier state,
- * and its column settings and density are kept per account.
+ * and its column settings, widths and density are kept per account.
  */
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { history } from '@umijs/max';
 import ListTable, { columnSettingsKey } from '@/components/ListTable';
+import { MIN_COLUMN_WIDTH } from '@/components/ResizableHeaderCell';
 
 jest.mock('@umijs/max', () => ({ ...require('./support/umiRouter').memoryUmi(), useModel: () => ({ initialState: { username: 'ann' } }) }));
 
@@ -89,4 +90,56 @@ test("the account's column settings and density are kept in the browser, per acc
   const headers = () => [...document.querySelectorAll('.ant-table-thead th')].map((cell) => cell.textContent);
   await waitFor(() => expect(headers()).toEqual(['状态', '金额']));
   expect(document.querySelector('.ant-table-small')).not.toBeNull();
+});
+
+describe('column widths', () => {
+  const SIZED: typeof COLUMNS = COLUMNS.map((column) => ({ ...column, width: 120 }));
+  const openSized = (account = 'ann') => {
+    history.replace(PATH);
+    return render(<ListTable<Thing> rowKey="id" columns={SIZED} request={request} search={false} key={account} />);
+  };
+  // By selector: role queries over a whole ProTable take seconds each in jsdom.
+  const header = (title: string) => [...document.querySelectorAll<HTMLElement>('.ant-table-thead th')].find((cell) => cell.textContent?.includes(title))!;
+  const nameHeader = () => header('名称');
+  const shownWidth = () => document.querySelector<HTMLElement>('.ant-table colgroup col')?.style.width;
+  const drag = (handle: Element, by: number) => {
+    fireEvent.pointerDown(handle, { button: 0, clientX: 300 });
+    fireEvent.pointerMove(window, { clientX: 300 + by });
+    fireEvent.pointerUp(window, { clientX: 300 + by });
+  };
+
+  beforeAll(() => {
+    // jsdom has no PointerEvent: a MouseEvent carries clientX as well.
+    if (!('PointerEvent' in window)) Object.defineProperty(window, 'PointerEvent', { value: class extends MouseEvent {}, configurable: true });
+  });
+  beforeEach(() => localStorage.clear());
+
+  test('dragging a header edge sets the width, kept for the account; a double click restores it', async () => {
+    const first = openSized();
+    await waitFor(() => expect(nameHeader()).toBeTruthy());
+    expect(shownWidth()).toBe('120px');
+    drag(within(nameHeader()).getByTestId('column-resize-handle'), 80);
+    await waitFor(() => expect(shownWidth()).toBe('200px'));
+    expect(JSON.parse(localStorage.getItem(`${columnSettingsKey('ann', PATH)}.widths`)!)).toEqual({ name: 200 });
+    expect(request).toHaveBeenCalledTimes(1);
+    first.unmount();
+
+    const again = openSized();
+    await waitFor(() => expect(shownWidth()).toBe('200px'));
+    fireEvent.doubleClick(within(nameHeader()).getByTestId('column-resize-handle'));
+    await waitFor(() => expect(shownWidth()).toBe('120px'));
+    expect(JSON.parse(localStorage.getItem(`${columnSettingsKey('ann', PATH)}.widths`)!)).toEqual({});
+    again.unmount();
+  });
+
+  test('a width never goes below what a title needs, and a drag does not sort', async () => {
+    openSized();
+    await waitFor(() => expect(nameHeader()).toBeTruthy());
+    const amount = header('金额');
+    drag(within(amount).getByTestId('column-resize-handle'), -500);
+    fireEvent.click(within(amount).getByTestId('column-resize-handle'));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(`${columnSettingsKey('ann', PATH)}.widths`)!)).toEqual({ amount: MIN_COLUMN_WIDTH }));
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(history.location.search).toBe('');
+  });
 });
