@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { SUPER_ADMIN_ROLE_CODE } from '#contract/system';
 import type { ServerConfig } from './config';
+import { ADVISORY_LOCKS } from './db/advisoryLocks';
 import type { Db, Tx } from './db/client';
 import { queryOne, queryRows } from './db/query';
 import { generatePassword, hashPassword } from './auth/password';
@@ -25,8 +26,6 @@ import {
 } from './seed/demo';
 import { DOMAIN_DEMO_SEEDS } from './seed/domains';
 
-/** An arbitrary constant naming the bootstrap's advisory lock. */
-const BOOTSTRAP_LOCK = 727_100_001;
 
 export interface BootstrapOptions {
   db: Db;
@@ -45,7 +44,7 @@ export interface BootstrapReport {
 export async function bootstrap({ db, config, print }: BootstrapOptions): Promise<BootstrapReport> {
   const out = print ?? ((text: string) => process.stdout.write(text));
   const report = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.bootstrap})`);
     const insertedMenuIds = await seedMenus(tx, menuSeeds());
     const rolesCreated = await seedRoles(tx, insertedMenuIds);
     const admin = await seedAdmin(tx, config);

@@ -14,6 +14,7 @@
  * attempts from one address never get more than the limit through.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Executor, Tx } from '../db/client';
 import { queryOne } from '../db/query';
 
@@ -24,8 +25,6 @@ export const LOCKOUT_SECONDS = 10 * 60;
 export const LOGGED_USERNAME_MAX = 100;
 /** The user agent is logged cut to this length. */
 export const LOGGED_USER_AGENT_MAX = 300;
-/** The first key of the per-address advisory locks (the second is `hashtext(ip)`). */
-const ADDRESS_LOCK_CLASS = 727_100_002;
 
 export type AttemptKind = 'login' | 'register';
 
@@ -62,7 +61,7 @@ async function insertAttempt(
  * the last minute from it, before this one, are fewer than `limitPerMinute`.
  */
 async function addressAllows(tx: Tx, ip: string, limitPerMinute: number): Promise<boolean> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK_CLASS}, hashtext(${ip}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.signinAddress}, hashtext(${ip}))`);
   const row = await queryOne<{ n: number }>(
     tx,
     sql`select count(*)::int as n from auth_attempts where ip = ${ip} and at > now() - interval '1 minute'`,

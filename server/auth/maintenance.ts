@@ -1,19 +1,20 @@
 /**
  * Housekeeping of the sign-in tables while the server runs: dead sessions (expired or revoked more
- * than a day ago) and attempts older than the retention are deleted every 10 minutes, by one
+ * than a day ago), attempts older than the retention and inviter lookups older than an hour
+ * (server/promotion/lookupLimit.ts) are deleted every 10 minutes, by one
  * instance at a time (`pg_try_advisory_xact_lock`: an instance that finds the lock taken skips
  * that round). Bootstrap runs it once at start too.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config';
+import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db } from '../db/client';
 import { queryOne } from '../db/query';
 import { repeatEvery } from '../periodic';
+import { pruneLookups } from '../promotion/lookupLimit';
 import { pruneAttempts } from './attempts';
 
-/** An arbitrary constant naming the pruning's advisory lock. */
-const PRUNE_LOCK = 727_100_003;
 export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 /** Sessions are kept this long past their expiry or revocation. */
 const DEAD_SESSION_GRACE = '1 day';
@@ -21,12 +22,13 @@ const DEAD_SESSION_GRACE = '1 day';
 export interface Pruned {
   sessions: number;
   attempts: number;
+  lookups: number;
 }
 
 /** Prunes once; answers what it deleted, or null when another instance is pruning. */
 export async function pruneAuthData(db: Db, config: Pick<ServerConfig, 'authAttemptsRetentionDays'>): Promise<Pruned | null> {
   return db.transaction(async (tx) => {
-    const lock = await queryOne<{ got: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${PRUNE_LOCK}) as got`);
+    const lock = await queryOne<{ got: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.authPruning}) as got`);
     if (!lock?.got) return null;
     const sessions = await queryOne<{ n: number }>(
       tx,
@@ -38,7 +40,7 @@ export async function pruneAuthData(db: Db, config: Pick<ServerConfig, 'authAtte
           select count(*)::int as n from deleted`,
     );
     const attempts = await pruneAttempts(tx, { attemptsDays: config.authAttemptsRetentionDays });
-    return { sessions: sessions?.n ?? 0, attempts };
+    return { sessions: sessions?.n ?? 0, attempts, lookups: await pruneLookups(tx) };
   });
 }
 

@@ -2,7 +2,7 @@
 import { CODES } from '#contract/codes';
 import { defineCall } from '../http/calls';
 import { Refusal } from '../http/respond';
-import { lookupLimiterOf } from '../promotion/lookupLimit';
+import { admitLookup } from '../promotion/lookupLimit';
 import { inviterOf, listReferrals, promotionSummary, subjectOf } from '../promotion/referrals';
 
 export const promotionCalls = [
@@ -13,7 +13,7 @@ export const promotionCalls = [
     listReferrals(db, await subjectOf(db, account, snapshot, body.saleId), body),
   ),
   defineCall('account/inviter', async ({ db, body, config, ip }) => {
-    if (!lookupLimiterOf(config).admit(ip)) throw new Refusal(CODES.TOO_MANY_REQUESTS);
+    if (!(await admitLookup(db, ip, config.authRateLimitPerMinute))) throw new Refusal(CODES.TOO_MANY_REQUESTS);
     return inviterOf(db, body.inviteCode);
   }),
 ];

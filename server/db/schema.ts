@@ -109,6 +109,20 @@ export const authAttempts = pgTable(
   (t) => [index('auth_attempts_ip_at').on(t.ip, t.at), index('auth_attempts_account_at').on(t.accountId, t.at)],
 );
 
+/**
+ * The public inviter lookups (`account/inviter`) admitted per address in the last minute, shared by
+ * every instance (server/promotion/lookupLimit.ts); pruned after an hour.
+ */
+export const inviterLookups = pgTable(
+  'inviter_lookups',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ip: text('ip').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('inviter_lookups_ip_at').on(t.ip, t.at)],
+);
+
 export const menus = pgTable(
   'menus',
   {

@@ -1,36 +1,38 @@
 /**
- * A per-address ceiling on the public `account/inviter` lookups, in this instance's memory: the
- * same number per minute as login and register (AUTH_RATE_LIMIT_PER_MINUTE), so guessing invite
- * codes is no faster than guessing passwords. Beside it the /api ceiling of every call holds.
+ * A per-address ceiling on the public `account/inviter` lookups: the same number per minute as
+ * login and register (AUTH_RATE_LIMIT_PER_MINUTE), so guessing invite codes is no faster than
+ * guessing passwords. Beside it the /api ceiling of every call holds.
+ *
+ * Kept in the database (`inviter_lookups`), so every instance counts the same lookups, and exact
+ * under concurrency as the sign-in limit is (server/auth/attempts.ts): in one short transaction,
+ * the address's advisory lock, then the count of its last minute, then the insert. Only admitted
+ * lookups are stored: a flood from one address adds at most the limit's rows a minute.
  */
-const WINDOW_MS = 60_000;
-/** Addresses remembered at most; beyond it the oldest windows are dropped first. */
-const MAX_ADDRESSES = 10_000;
+import { sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../db/advisoryLocks';
+import type { Db, Executor } from '../db/client';
+import { queryOne } from '../db/query';
 
-export class LookupLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
-  constructor(private readonly limitPerMinute: number) {}
-
-  /** Counts one lookup from `ip`; false when the address has used up its minute. */
-  admit(ip: string, now = Date.now()): boolean {
-    const window = this.windows.get(ip);
-    if (!window || now - window.start >= WINDOW_MS) {
-      this.windows.delete(ip);
-      if (this.windows.size >= MAX_ADDRESSES) this.windows.delete(this.windows.keys().next().value!);
-      this.windows.set(ip, { start: now, count: 1 });
-      return true;
-    }
-    window.count += 1;
-    return window.count <= this.limitPerMinute;
-  }
+/** Counts one lookup from `ip`; false (and nothing stored) when the address has used up its minute. */
+export async function admitLookup(db: Db, ip: string, limitPerMinute: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.inviterLookupAddress}, hashtext(${ip}))`);
+    const recent = await queryOne<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from inviter_lookups where ip = ${ip} and at > now() - interval '1 minute'`,
+    );
+    if ((recent?.n ?? 0) >= limitPerMinute) return false;
+    await tx.execute(sql`insert into inviter_lookups (ip) values (${ip})`);
+    return true;
+  });
 }
 
-const limiters = new WeakMap<object, LookupLimiter>();
-
-/** The limiter of one server (keyed by its config object, so test servers do not share one). */
-export function lookupLimiterOf(config: { authRateLimitPerMinute: number }): LookupLimiter {
-  let limiter = limiters.get(config);
-  if (!limiter) limiters.set(config, (limiter = new LookupLimiter(config.authRateLimitPerMinute)));
-  return limiter;
+/** Deletes the lookups older than an hour (they no longer count); answers how many. */
+export async function pruneLookups(executor: Executor): Promise<number> {
+  const deleted = await queryOne<{ n: number }>(
+    executor,
+    sql`with deleted as (delete from inviter_lookups where at < now() - interval '1 hour' returning 1)
+        select count(*)::int as n from deleted`,
+  );
+  return deleted?.n ?? 0;
 }

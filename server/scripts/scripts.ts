@@ -27,6 +27,7 @@ import { CODES } from '#contract/codes';
 import { scriptContentProblem, type ScriptKind } from '#contract/content';
 import { scriptSetProblem } from '#contract/pluginScripts';
 import type { AuditWriter } from '../audit';
+import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern, pgErrorCode, UNIQUE_VIOLATION } from '../db/query';
@@ -84,8 +85,6 @@ export async function scriptDetail(db: Executor, id: number): Promise<ScriptDeta
 }
 
 /** Locks the script row for the rest of the transaction. */
-/** The first key of the script set's advisory lock (docs/concurrency.md). */
-const SCRIPT_SET_LOCK_CLASS = 727_100_003;
 
 /** What is wrong with the set the plug-in would download now, or null. */
 async function servedSetProblem(tx: Executor): Promise<string | null> {
@@ -98,7 +97,7 @@ async function servedSetProblem(tx: Executor): Promise<string | null> {
  * that mends it.
  */
 async function keepingSetWhole<T>(tx: Executor, field: string, change: () => Promise<T>): Promise<T> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${SCRIPT_SET_LOCK_CLASS}, 0)`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.scriptSet}, 0)`);
   const before = await servedSetProblem(tx);
   const result = await change();
   const after = before ? null : await servedSetProblem(tx);

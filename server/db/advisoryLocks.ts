@@ -1,0 +1,20 @@
+/**
+ * The keys of the server's transaction-scoped advisory locks, in one place so that no two uses
+ * share a key by accident (docs/concurrency.md says where each is taken in the lock order).
+ * A one-key lock (`pg_advisory_xact_lock(bigint)`) and a two-key lock (`(int, int)`) are separate
+ * key spaces in PostgreSQL; the numbers are unique across both all the same. The start lock of
+ * server/db/client.ts (a session lock) and the release numbering's `hashtext` key live with their
+ * code.
+ */
+export const ADVISORY_LOCKS = {
+  /** One key: the bootstrap's writes, one instance at a time (server/bootstrap.ts). */
+  bootstrap: 727_100_001,
+  /** Two keys (this, `hashtext(ip)`): the sign-in attempts of one address (server/auth/attempts.ts). */
+  signinAddress: 727_100_002,
+  /** One key, tried: the pruning round of the sign-in tables (server/auth/maintenance.ts). */
+  authPruning: 727_100_003,
+  /** Two keys (this, `hashtext(ip)`): the inviter lookups of one address (server/promotion/lookupLimit.ts). */
+  inviterLookupAddress: 727_100_004,
+  /** Two keys (this, 0): the plug-in's script set (server/scripts/scripts.ts). */
+  scriptSet: 727_100_005,
+} as const;
