@@ -79,7 +79,7 @@ function readWidths(key: string): ColumnWidths {
   }
 }
 
-/** The name a column's settings are kept under (pro-table's own rule: its key, else its dataIndex). */
+/** The name a column's width is kept under: its key, else its dataIndex. */
 function columnName<T>(column: ProColumns<T>): string | undefined {
   if (column.key !== undefined) return String(column.key);
   if (column.dataIndex === undefined) return undefined;
