@@ -1,7 +1,7 @@
 /**
  * 数据看板 in Chromium (issue 15): demo_admin's 首页 shows the cards and the charts drawn from the
  * demo data (its paid order is 60 days old: the 近 90 天 range shows it), and the 待确认订单 card opens 订单列表 filtered to the pending orders, its total the
- * card's figure. Screenshots at 1440 and 390.
+ * card's figure. Screenshots at 1440 and 390. /login and the member 首页 load no chart code.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
@@ -59,4 +59,37 @@ test('demo_admin sees the dashboard on 首页, and 待确认订单 opens 订单�
   // The search form shows the filter, and the rows are the pending ones.
   await expect(page.locator('.ant-pro-table-search')).toContainText('待支付');
   await expect(page.locator('.ant-table-row')).toHaveCount(Math.min(figure, 10));
+});
+
+/** The scripts a page loads while `during` runs: their bodies, read as they arrive. */
+async function scriptsLoaded(page: Page, during: () => Promise<void>): Promise<string[]> {
+  const bodies: Promise<string>[] = [];
+  const onResponse = (response: import('@playwright/test').Response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''));
+  };
+  page.on('response', onResponse);
+  await during();
+  // The lazy parts of a screen load just after it shows.
+  await page.waitForTimeout(1_500);
+  page.off('response', onResponse);
+  return Promise.all(bodies);
+}
+
+/** A string only echarts' code holds. */
+const CHART_CODE = '_echarts_instance_';
+
+test('/login and the member 首页 load no chart code; the staff 首页 does', async ({ browser }) => {
+  const memberPage = await (await browser.newContext()).newPage();
+  const member = await scriptsLoaded(memberPage, () => login(memberPage, DEMO_ACCOUNTS.member.username));
+  expect(member.length).toBeGreaterThan(0);
+  expect(member.filter((body) => body.includes(CHART_CODE))).toHaveLength(0);
+  await memberPage.context().close();
+
+  const staffPage = await (await browser.newContext()).newPage();
+  const staff = await scriptsLoaded(staffPage, async () => {
+    await login(staffPage, DEMO_ACCOUNTS.superAdmin.username);
+    await expect(staffPage.getByTestId('dashboard').locator('canvas').first()).toBeVisible();
+  });
+  expect(staff.filter((body) => body.includes(CHART_CODE))).toHaveLength(1);
+  await staffPage.context().close();
 });
