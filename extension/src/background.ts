@@ -9,6 +9,7 @@ import { PLUGIN_DATA_KEYS as KEYS, type PluginData } from '#contract/pluginProto
 import type { ShopPlatform } from '#contract/shops';
 import type { BindOutcome } from './adapters/types';
 import type { WorkerAnswers, WorkerRequest } from './messages';
+import { SCRIPTS_WAIT_MS } from './flowTiming';
 import { fetchLatestRelease, fetchScripts, reportShop, type ReportResult } from './serverApi';
 import { ownVersion, readReleaseCheck, RELEASE_CHECK_KEY, writeReleaseCheck } from './releaseCheck';
 import { readScriptSet, refusedSet, SCRIPT_SET_KEY, writeScriptSet } from './scripts/scriptSet';
@@ -38,8 +39,6 @@ const originOf = (sender: chrome.runtime.MessageSender) => sender.origin ?? (sen
  */
 const POLL_PERIOD_MINUTES = 5;
 const POLL_ALARM = 'poll-console';
-/** A flow waits this long at most for the scripts before it runs with the ones it has. */
-const SCRIPTS_WAIT_MS = 3000;
 
 let refreshing: Promise<void> | null = null;
 
@@ -94,6 +93,7 @@ const refreshScriptsWithin = (ms: number) => Promise.race([refreshScripts(), new
 
 async function setValues(values: Partial<PluginData>, sender: chrome.runtime.MessageSender) {
   // A flow starts: the page it opens runs the newest scripts (a staff edit applies to the next bind).
+  // They are stored before the start flag, which the page waits for (site.ts bindStarted).
   if (values[KEYS.startBindShop] === true || values[KEYS.runJoinCreator] === true) await refreshScriptsWithin(SCRIPTS_WAIT_MS);
   if (values[KEYS.startBindShop] === true) {
     // A new bind: forget the last outcome, remember whose tab to bring back.

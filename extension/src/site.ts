@@ -9,6 +9,7 @@ import { JOIN_CREATOR_TAB_NAME } from '#contract/constants';
 import { PLUGIN_DATA_KEYS as KEYS } from '#contract/pluginProtocol';
 import { CREATOR_ADAPTERS, SHOP_ADAPTERS } from './adapters';
 import type { BindOutcome, CreatorAdapter, ShopAdapter } from './adapters/types';
+import { BIND_START_WAIT_MS } from './flowTiming';
 import { askWorker } from './messages';
 import { onDataChange, readData } from './store';
 import { runActionScript } from './scripts/interpreter';
@@ -30,12 +31,37 @@ async function bindByScript(choice: NonNullable<Awaited<ReturnType<typeof script
   return { ok: true, shop: { externalId: shopId, name: shopName, region: shopRegion ?? '' } };
 }
 
+/**
+ * Whether the console has started a bind. Its flag can land just after this page loads (see
+ * flowTiming.ts), so a page that finds none waits for it a little while. The worker stores the
+ * newest scripts before the flag, so the scripts read after it are the ones to run.
+ */
+function bindStarted(): Promise<boolean> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (started: boolean) => {
+      if (settled) return;
+      settled = true;
+      stopListening();
+      clearTimeout(timer);
+      resolve(started);
+    };
+    const stopListening = onDataChange([KEYS.startBindShop], (changed) => {
+      if (changed[KEYS.startBindShop] === true) finish(true);
+    });
+    const timer = setTimeout(() => finish(false), BIND_START_WAIT_MS);
+    void readData([KEYS.startBindShop]).then((data) => {
+      if (data[KEYS.startBindShop]) finish(true);
+    });
+  });
+}
+
+/** A started bind by the script a link chooses for this page, or false when none matches. */
 async function runScriptedBind(): Promise<boolean> {
   const choice = await scriptFor('bind');
   if (!choice) return false;
-  const data = await readData([KEYS.startBindShop, KEYS.shopType]);
-  if (!data[KEYS.startBindShop]) return true;
-  const outcome = await bindByScript(choice, data[KEYS.shopType] ?? '');
+  const { [KEYS.shopType]: shopType } = await readData([KEYS.shopType]);
+  const outcome = await bindByScript(choice, shopType ?? '');
   if (outcome) await askWorker({ kind: 'bindFinished', outcome });
   return true;
 }
@@ -62,9 +88,8 @@ async function runScriptedCreator(): Promise<boolean> {
 }
 
 async function runBind(adapter: ShopAdapter) {
-  const data = await readData([KEYS.startBindShop, KEYS.shopType]);
-  if (!data[KEYS.startBindShop]) return;
-  const outcome: BindOutcome = await adapter.bind(document, { shopType: data[KEYS.shopType] ?? '' }).catch((error) => {
+  const { [KEYS.shopType]: shopType } = await readData([KEYS.shopType]);
+  const outcome: BindOutcome = await adapter.bind(document, { shopType: shopType ?? '' }).catch((error) => {
     console.warn('[plug-in] adapter', adapter.name, 'failed', error);
     return { ok: false, message: '店铺绑定失败' };
   });
@@ -82,16 +107,19 @@ async function runCreator(adapter: CreatorAdapter) {
   await apply();
 }
 
-async function main() {
-  if (!(await runScriptedBind())) {
-    const shopAdapter = SHOP_ADAPTERS.find((adapter) => adapter.detect(document, location));
-    if (shopAdapter) await runBind(shopAdapter);
-  }
-  // Only the console's creator tab runs the programme, not any creator page the user has open.
-  if (window.name === JOIN_CREATOR_TAB_NAME && !(await runScriptedCreator())) {
-    const creatorAdapter = CREATOR_ADAPTERS.find((adapter) => adapter.detect(document, location));
-    if (creatorAdapter) await runCreator(creatorAdapter);
-  }
+async function bindIfStarted() {
+  if (!(await bindStarted())) return;
+  if (await runScriptedBind()) return;
+  const shopAdapter = SHOP_ADAPTERS.find((adapter) => adapter.detect(document, location));
+  if (shopAdapter) await runBind(shopAdapter);
 }
 
-main().catch((error) => console.warn('[plug-in]', error));
+async function creatorIfOurTab() {
+  // Only the console's creator tab runs the programme, not any creator page the user has open.
+  if (window.name !== JOIN_CREATOR_TAB_NAME || (await runScriptedCreator())) return;
+  const creatorAdapter = CREATOR_ADAPTERS.find((adapter) => adapter.detect(document, location));
+  if (creatorAdapter) await runCreator(creatorAdapter);
+}
+
+// The creator programme does not wait behind a bind that may start.
+for (const flow of [bindIfStarted, creatorIfOurTab]) flow().catch((error) => console.warn('[plug-in]', error));

@@ -12,11 +12,13 @@ export const writeData = (values: Partial<PluginData>) => chrome.storage.local.s
 export const removeData = (keys: readonly PluginDataKey[]) => chrome.storage.local.remove([...keys]);
 
 /** Calls `listener` when one of `keys` changes in chrome.storage.local. */
-export function onDataChange(keys: readonly PluginDataKey[], listener: (changed: Partial<PluginData>) => void) {
-  chrome.storage.onChanged.addListener((changes, area) => {
+export function onDataChange(keys: readonly PluginDataKey[], listener: (changed: Partial<PluginData>) => void): () => void {
+  const onChanged = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
     if (area !== 'local') return;
     const changed: Record<string, unknown> = {};
     for (const key of keys) if (key in changes) changed[key] = changes[key].newValue;
     if (Object.keys(changed).length) listener(changed as Partial<PluginData>);
-  });
+  };
+  chrome.storage.onChanged.addListener(onChanged);
+  return () => chrome.storage.onChanged.removeListener(onChanged);
 }
