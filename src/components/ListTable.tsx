@@ -20,6 +20,7 @@ import { history, useLocation, useModel } from '@umijs/max';
 import type { SortOrder as AntdSortOrder } from 'antd/es/table/interface';
 import { useMemo, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#contract/constants';
+import { keepStored, readStored } from '@/utils/browserStorage';
 import { tablePagination } from '@/utils/requestDefaults';
 import DensityButton, { type TableDensity } from './DensityButton';
 import ResizableHeaderCell, { type ResizableHeaderCellProps } from './ResizableHeaderCell';
@@ -45,22 +46,6 @@ const TABLE_SIZES: readonly TableSize[] = ['small', 'middle', 'large'];
 
 /** Where a list's column settings are kept: per account, screen and list. */
 export const columnSettingsKey = (account: string, pathname: string, listId?: string) => `console.table.${account}.${pathname}${listId ? `.${listId}` : ''}`;
-
-function readStored(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function keepStored(key: string, value: string) {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // not kept; the table still shows it
-  }
-}
 
 function readSize(key: string): TableSize | undefined {
   const size = readStored(key);

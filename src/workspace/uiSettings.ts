@@ -7,6 +7,7 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_PRIMARY, PRIMARY_PRESETS, type PrimaryPreset, type ThemeMode } from '@/theme';
 import { UI_SETTINGS_KEY } from './themeBoot';
+import { keepStored, readStored } from '@/utils/browserStorage';
 
 export { UI_SETTINGS_KEY };
 
@@ -47,19 +48,11 @@ export function parseUiSettings(raw: string | null): UiSettings {
   };
 }
 
-function readStored(): string | null {
-  try {
-    return localStorage.getItem(UI_SETTINGS_KEY);
-  } catch {
-    return null; // storage refused (a locked-down browser): the defaults
-  }
-}
-
 let current: UiSettings | undefined;
 const listeners = new Set<() => void>();
 
 export function readUiSettings(): UiSettings {
-  current ??= parseUiSettings(readStored());
+  current ??= parseUiSettings(readStored(UI_SETTINGS_KEY));
   return current;
 }
 
@@ -71,11 +64,7 @@ function publish(next: UiSettings) {
 /** Changes some settings, keeps them in the browser and tells every reader. */
 export function saveUiSettings(change: Partial<UiSettings>): UiSettings {
   const next = parseUiSettings(JSON.stringify({ ...readUiSettings(), ...change }));
-  try {
-    localStorage.setItem(UI_SETTINGS_KEY, JSON.stringify(next));
-  } catch {
-    // not kept, but still applied to this page
-  }
+  keepStored(UI_SETTINGS_KEY, JSON.stringify(next));
   publish(next);
   return next;
 }
