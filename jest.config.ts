@@ -41,6 +41,7 @@ export default async () => {
   });
   return {
     testTimeout: 60_000,
+    reporters: ['default', ['<rootDir>/tests/support/slowestFilesReporter.js', { count: 10 }]],
     projects: [web, server, contract],
   };
 };

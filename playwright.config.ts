@@ -34,6 +34,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // The whole run, product start (and a console build, if dist/ is stale) included.
   globalTimeout: 40 * 60_000,
+  // The 10 slowest files, printed at the end of the run (docs/testing.md).
+  reportSlowTests: { max: 10, threshold: 0 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
