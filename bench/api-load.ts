@@ -11,6 +11,7 @@
  * PGlite, ≥ 5,000 req/s on PostgreSQL, p99 < 50 ms. A benchmark: it prints figures and does not
  * fail on a missed budget. CONNECTIONS, DURATION (seconds), DATABASES (pglite,postgres) override.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT, startProduct, type RunningProduct } from '../e2e/support/product';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
@@ -44,7 +45,7 @@ interface AutocannonOptions {
   expectBody?: string;
 }
 // autocannon ships no types.
-// eslint-disable-next-line @typescript-eslint/no-var-requires
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- untyped CommonJS package: require() lets it be typed by the assertion below
 const autocannon = require('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
@@ -143,7 +144,7 @@ function print(rows: Row[]) {
 async function main() {
   console.log(
     `[bench:api] autocannon ${CONNECTIONS} connections × ${DURATION} s, server LOG_LEVEL=${LOG_LEVEL}, node ${process.version}, ` +
-      `${require('node:os').cpus().length} CPUs shared by server and load generator`,
+      `${os.cpus().length} CPUs shared by server and load generator`,
   );
   const rows: Row[] = [];
   for (const kind of KINDS) {

@@ -39,7 +39,7 @@ const KIND = process.env.DATABASE_URL ? 'postgres' : process.env.DATABASE === 'p
 const BUDGET_MS = { pglite: 1_000, postgres: 300 } as const;
 const EXPORT_BUDGET_MS = 10_000;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const dayBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 async function main() {

@@ -54,7 +54,7 @@ export async function seedLarge(db: Db, options: LargeSeed): Promise<{ seconds: 
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     for (const index of indexes) await tx.execute(sql.raw(`drop index if exists "${index.name}"`));
-    const base = Number((await queryOne<{ n: number | string }>(tx as unknown as Db, sql`select coalesce(max(id), 0) as n from accounts`))?.n ?? 0);
+    const base = Number((await queryOne<{ n: number | string }>(tx, sql`select coalesce(max(id), 0) as n from accounts`))?.n ?? 0);
     // Accounts: newest first by n; every 5th has a membership (a fifth of those expired), 30 % referred.
     await tx.execute(sql`
       with levels as (select array_agg(id order by id) as ids, count(*)::int as c from membership_levels)

@@ -119,13 +119,13 @@ export function parsePluginMessage(raw: unknown): PluginMessage | null {
   switch (envelope.type) {
     case 'start':
       return typeof data.protocolVersion === 'number'
-        ? { type: 'start', data: { protocolVersion: data.protocolVersion, pluginVersion: String(data.pluginVersion ?? '') } }
+        ? { type: 'start', data: { protocolVersion: data.protocolVersion, pluginVersion: typeof data.pluginVersion === 'string' || typeof data.pluginVersion === 'number' ? String(data.pluginVersion) : '' } }
         : null;
     case 'end':
       return { type: 'end', data: {} };
     case 'values':
       return typeof data.requestId === 'string' && isObject(data.values)
-        ? { type: 'values', data: { requestId: data.requestId, values: data.values as Partial<PluginData> } }
+        ? { type: 'values', data: { requestId: data.requestId, values: data.values } }
         : null;
     case 'result':
       return typeof data.type === 'string' && FLOW_TYPES.includes(data.type) && typeof data.status === 'string' && FLOW_STATUSES.includes(data.status)
@@ -168,7 +168,7 @@ function pluginDataOf(values: Record<string, unknown>): Partial<PluginData> | nu
     if (!ok) return null;
     data[key] = value;
   }
-  return data as Partial<PluginData>;
+  return data;
 }
 
 /**
@@ -184,7 +184,7 @@ export function parseConsoleMessage(raw: unknown): ConsoleMessage | null {
       return typeof data.protocolVersion === 'number' ? { type: 'hello', data: { protocolVersion: data.protocolVersion } } : null;
     case 'token':
       return typeof data.token === 'string' || data.token === null
-        ? { type: 'token', data: { token: data.token as string | null } }
+        ? { type: 'token', data: { token: data.token } }
         : null;
     case 'set': {
       const values = isObject(data.values) ? pluginDataOf(data.values) : null;

@@ -26,7 +26,7 @@ async function exportAs(page: Page, label: string) {
   await page.getByTestId('export-button').click();
   await page.getByText(label, { exact: true }).click();
   const download = await downloaded;
-  return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
+  return { name: download.suggestedFilename(), bytes: await readFile((await download.path())) };
 }
 
 test('demo_admin exports 订单列表: the file holds as many rows as the list total', async ({ page }) => {
@@ -47,7 +47,7 @@ test('demo_admin exports 订单列表: the file holds as many rows as the list t
   expect(xlsx.name).toMatch(new RegExp(`^${EXPORT_TITLES.orders}-\\d{8}\\.xlsx$`));
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
-  expect(workbook.worksheets[0]!.actualRowCount - 1).toBe(total);
+  expect(workbook.worksheets[0].actualRowCount - 1).toBe(total);
 });
 
 test('a member has no 导出 on its own orders', async ({ page }) => {

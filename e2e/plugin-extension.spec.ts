@@ -41,7 +41,7 @@ let sites: TestSites;
 let console_: Page;
 
 /** The extension's chrome.storage.local, read in its service worker. */
-const pluginStorage = () => chromium.worker.evaluate(() => chrome.storage.local.get(null)) as Promise<Record<string, unknown>>;
+const pluginStorage = () => chromium.worker.evaluate<Record<string, unknown>>(() => chrome.storage.local.get(null));
 
 const dialog = (page: Page, title: string) => page.locator('.ant-modal-confirm').filter({ hasText: title });
 

@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
-import { buttonNamed as button, LOGIN, login, readStorage, rowMore, sideMenu, closeOtherContexts } from './support/console';
+import { buttonNamed as button, login, readStorage, rowMore, sideMenu, closeOtherContexts } from './support/console';
 import { screenshot } from './support/screens';
 
 const stamp = Date.now().toString(36);

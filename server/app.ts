@@ -26,7 +26,7 @@ import { EXPORTS } from './calls/exports';
 import { errorSignature, ErrorLogLimiter, summariseError } from './http/errorLog';
 import { mediaRoutes } from './media/routes';
 import { fail, Refusal, sendFailure } from './http/respond';
-import { validationRefusal, type AjvError } from './http/validation';
+import { validationRefusal } from './http/validation';
 import { RbacCache } from './rbac/snapshot';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -120,7 +120,7 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
       return sendFailure(reply.code(429), fail(CODES.TOO_MANY_REQUESTS));
     }
     if (error.validation) {
-      const { msg, content } = validationRefusal(error.validation as AjvError[]);
+      const { msg, content } = validationRefusal(error.validation);
       return sendFailure(reply.code(200), fail(CODES.BAD_PARAMETERS, msg, content));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -91,7 +91,7 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     // Names under the icons when the side menu is collapsed, instead of antd's per-item Tooltip:
     // that Tooltip wraps rc-menu's class item, so React 18.3 warns about findDOMNode on every page.
     menu: { locale: false, collapsedShowTitle: true },
-    menuProps: { _internalDisableMenuItemTitleTooltip: true } as Record<string, unknown>,
+    menuProps: { _internalDisableMenuItemTitleTooltip: true },
     // ProLayout's own Tooltip on the top-level items wraps an element without a ref (findDOMNode
     // warning); with collapsedShowTitle the names show under the icons anyway.
     postMenuData: (items) => withMenuIcons(items, initialState?.userMenus).map((item) => ({ ...item, disabledTooltip: true })),

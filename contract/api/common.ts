@@ -84,6 +84,7 @@ export const OneOf = <T extends string>(values: readonly T[], description?: stri
  */
 export const Literals = <const T extends readonly string[]>(values: T, options: string | { description?: string } = {}) =>
   Type.Union(
-    values.map((value) => Type.Literal(value)) as Array<TLiteral<T[number]>>,
+    // The element type spelled out: inferred, it widens to TLiteral<string> (every answer's literals become `string`).
+    values.map((value): TLiteral<T[number]> => Type.Literal(value)),
     typeof options === 'string' ? { description: options } : options,
   );

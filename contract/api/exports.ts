@@ -28,7 +28,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 function exportBody<P extends TProperties>(query: TObject<P>) {
   const { current: _current, pageSize: _pageSize, ...filters } = query.properties;
   return Type.Object(
-    { ...(filters as Omit<P, 'current' | 'pageSize'>), format: OneOf(EXPORT_FORMATS, 'csv：UTF-8（带 BOM）；xlsx：Excel 工作簿') },
+    { ...(filters), format: OneOf(EXPORT_FORMATS, 'csv：UTF-8（带 BOM）；xlsx：Excel 工作簿') },
     { additionalProperties: false },
   );
 }

@@ -38,7 +38,7 @@ export function testShopPage(shop: TestShop): string {
   return page(
     'shop',
     `${shop.name} - 卖家中心（测试）`,
-    `<main id="test-shop" ${attributes}><h1>${escape(shop.displayName ?? shop.name)}</h1><p>店铺 ID：${escape(shop.id)}　地区：${escape(shop.region ?? '-')}</p></main>`,
+    `<main id="test-shop" ${attributes}><h1>${escape(shop.displayName ?? shop.name)}</h1><p>店铺 ID：${escape(shop.id)}\u3000地区：${escape(shop.region ?? '-')}</p></main>`,
   );
 }
 

@@ -25,7 +25,7 @@ interface ConsoleSession {
 }
 
 async function readSession(): Promise<ConsoleSession> {
-  const stored = (await chrome.storage.session.get(['token', 'consoleOrigin', 'consoleTabId'])) as Partial<ConsoleSession>;
+  const stored = await chrome.storage.session.get<Partial<ConsoleSession>>(['token', 'consoleOrigin', 'consoleTabId']);
   return { token: stored.token ?? null, consoleOrigin: stored.consoleOrigin ?? null, consoleTabId: stored.consoleTabId ?? null };
 }
 
@@ -164,7 +164,7 @@ chrome.runtime.onMessage.addListener((request: WorkerRequest, sender, sendRespon
 chrome.runtime.onConnect.addListener(() => {});
 
 // Scripts and the latest release: on start, then periodically.
-chrome.alarms?.create(POLL_ALARM, { periodInMinutes: POLL_PERIOD_MINUTES });
+void chrome.alarms?.create(POLL_ALARM, { periodInMinutes: POLL_PERIOD_MINUTES });
 chrome.alarms?.onAlarm.addListener((alarm) => {
   if (alarm.name === POLL_ALARM) void pollConsole();
 });

@@ -4,7 +4,7 @@ import { PLUGIN_DATA_KEYS, type PluginData, type PluginDataKey } from '#contract
 export const ALL_DATA_KEYS = Object.values(PLUGIN_DATA_KEYS) as PluginDataKey[];
 
 export function readData<K extends PluginDataKey>(keys: readonly K[]): Promise<Partial<Pick<PluginData, K>>> {
-  return chrome.storage.local.get([...keys]) as Promise<Partial<Pick<PluginData, K>>>;
+  return chrome.storage.local.get<Partial<Pick<PluginData, K>>>([...keys]);
 }
 
 export const writeData = (values: Partial<PluginData>) => chrome.storage.local.set(values);
@@ -17,7 +17,7 @@ export function onDataChange(keys: readonly PluginDataKey[], listener: (changed:
     if (area !== 'local') return;
     const changed: Record<string, unknown> = {};
     for (const key of keys) if (key in changes) changed[key] = changes[key].newValue;
-    if (Object.keys(changed).length) listener(changed as Partial<PluginData>);
+    if (Object.keys(changed).length) listener(changed);
   };
   chrome.storage.onChanged.addListener(onChanged);
   return () => chrome.storage.onChanged.removeListener(onChanged);

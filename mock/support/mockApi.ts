@@ -3,7 +3,7 @@
  * umi's mock middleware (express) and under the contract tests' plain http server alike.
  */
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeader, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -96,10 +96,10 @@ async function startApp(): Promise<FastifyInstance> {
 function state(): MockState {
   holder[globalKey] ??= { app: startApp(), scenario: null, browsers: new Map(), accounts: new Map(), tokens: new Map() };
   // A holder from before this file gained scopes (umi re-requires mock files on edits).
-  holder[globalKey]!.browsers ??= new Map();
-  holder[globalKey]!.accounts ??= new Map();
-  holder[globalKey]!.tokens ??= new Map();
-  return holder[globalKey]!;
+  holder[globalKey].browsers ??= new Map();
+  holder[globalKey].accounts ??= new Map();
+  holder[globalKey].tokens ??= new Map();
+  return holder[globalKey];
 }
 
 function send(res: ServerResponse, status: number, body: string | Buffer, contentType = 'application/json; charset=utf-8') {
@@ -142,7 +142,8 @@ async function readJson(req: MockRequest): Promise<unknown> {
 function fieldValues(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(fieldValues);
   if (value === undefined || value === null) return [];
-  return [typeof value === 'object' ? JSON.stringify(value) : String(value)];
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return [String(value)];
+  return [JSON.stringify(value)];
 }
 
 /** A part header's quoted value, written the way browsers write it (UTF-8 bytes; `"` and newlines escaped). */
@@ -319,7 +320,7 @@ export function createMockApi() {
   }
 
   /** A login's token, so that `scope: "account"` scenarios know whose calls they are. */
-  function rememberLogin(type: unknown, raw: Buffer) {
+  function rememberLogin(type: OutgoingHttpHeader | undefined, raw: Buffer) {
     if (!/json/i.test(String(type ?? '')) || raw.length > 64 * 1024 || !raw.includes('"token"')) return;
     try {
       const content = (JSON.parse(raw.toString('utf8')) as { content?: { token?: unknown; username?: unknown } }).content;
@@ -332,7 +333,7 @@ export function createMockApi() {
   async function setScenario(req: MockRequest, res: ServerResponse) {
     let body: Partial<Scenario> & { scenario?: unknown; scope?: unknown; account?: unknown; path?: unknown };
     try {
-      body = ((await readJson(req)) ?? {}) as typeof body;
+      body = ((await readJson(req)) ?? {});
     } catch {
       return send(res, 200, refusal('参数错误：请求体不是有效的 JSON'));
     }
@@ -343,7 +344,7 @@ export function createMockApi() {
     const none = kind === undefined || kind === null || kind === '' || kind === 'none';
     if (!none && kind !== 'fail' && kind !== 'empty') return send(res, 200, refusal('参数错误：scenario 只能是 fail、empty 或 none'));
     if (scope === 'all' && !none) return send(res, 200, refusal('参数错误：scope 为 all 时 scenario 只能是 none'));
-    const scenario: Scenario | null = none ? null : { kind: kind as ScenarioKind, ...(body.path ? { path: body.path as string } : {}) };
+    const scenario: Scenario | null = none ? null : { kind: kind, ...(body.path ? { path: body.path } : {}) };
     const mock = state();
 
     let browserId = cookie(req, MOCK_BROWSER_COOKIE);

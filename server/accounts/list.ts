@@ -194,7 +194,7 @@ export async function withSearchIndexes<T>(db: Db, indexed: boolean, query: (tx:
   if (!indexed) return query(db);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
-    return query(tx as unknown as Db);
+    return query(tx);
   });
 }
 
@@ -220,7 +220,7 @@ export function accountsToExport(db: Db, body: Omit<AccountListQuery, 'current' 
         );
         if (ids.length) yield await queryRows<AccountListRow>(db, detailsOf(ids.map((row) => row.id)));
         if (ids.length < pageRows) return;
-        last = ids[ids.length - 1]!.id;
+        last = ids[ids.length - 1].id;
       }
     },
   };

@@ -140,6 +140,6 @@ export async function homeSummary(db: Executor, account: SessionAccount, body: S
     membership: account.membership,
     shopCount: Number(row?.shops ?? 0),
     orderCount: Number(row?.orders ?? 0),
-    sale: isSale ? { balanceCents: Number(row!.balance), heldCents: Number(row!.held), monthCommissionCents: Number(row!.month) } : null,
+    sale: isSale ? { balanceCents: Number(row.balance), heldCents: Number(row.held), monthCommissionCents: Number(row.month) } : null,
   };
 }

@@ -45,8 +45,12 @@ export interface OpenOptions {
   pgliteDump?: Blob;
 }
 
-/** The advisory lock key of a server's start on PostgreSQL ("console" in ASCII). */
-export const START_LOCK_KEY = 0x636f6e736f6c65;
+/**
+ * The advisory lock key of a server's start on PostgreSQL: "console" in ASCII (0x636f6e736f6c65) as
+ * a double rounds it to …64, the key every release so far has taken; written exactly, so that an
+ * older instance starting beside a newer one still waits for it.
+ */
+export const START_LOCK_KEY = 0x636f6e736f6c64;
 
 /**
  * Instances started together on one PostgreSQL take turns for their migrations and start-up

@@ -47,7 +47,6 @@ import { ordersToExport } from '../orders/list';
 import { listAllShops } from '../shops/shops';
 import { listAuditLog } from '../system/auditLog';
 import { listLoginLog } from '../auth/loginLog';
-import type { Db } from '../db/client';
 
 const ACCOUNT_STATUS_TEXT = { enabled: '启用', disabled: '停用' } as const;
 
@@ -199,7 +198,7 @@ export function loginLogPlan({ db, body }: ExportContext<'loginLog/export'>): Ex
   const C = LOGIN_LOG_COLUMNS;
   return {
     title: EXPORT_TITLES.loginLog,
-    ...throughList((current, pageSize) => listLoginLog(db as Db, { ...body, current, pageSize })),
+    ...throughList((current, pageSize) => listLoginLog(db, { ...body, current, pageSize })),
     columns: [
       { title: C.at, kind: 'time', value: (row) => row.at },
       { title: C.username, value: (row) => row.username ?? '', width: 24 },

@@ -25,6 +25,7 @@ interface AjvFormats {
 export const TEXT_SAFE_KEYWORD = 'textSafe';
 
 /** A NUL, or a UTF-16 surrogate without its pair. */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point: PostgreSQL text can not hold it
 const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Whether PostgreSQL can store the text as it is (no NUL, no lone surrogate). */

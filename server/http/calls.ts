@@ -107,7 +107,10 @@ export function callOf<B extends TSchema, R extends TSchema, A extends AuthLevel
           });
           if (content instanceof RawJson) return sendJson(request, reply, okRaw(content), contract.etag);
           checkAnswer?.(content);
-          if (contract.etag) return sendJson(request, reply, String(reply.serialize(ok(content))), true);
+          if (contract.etag) {
+            const json = reply.serialize(ok(content));
+            return sendJson(request, reply, typeof json === 'string' ? json : new TextDecoder().decode(json), true);
+          }
           return reply.send(ok(content));
         },
       );

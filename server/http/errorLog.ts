@@ -24,6 +24,10 @@ export interface ErrorSummary {
 export const MESSAGE_MAX = 300;
 const FRAMES_MAX = 10;
 
+/** An error's field as text: a string as it is, another primitive written out, anything else `fallback`. */
+const textOf = (value: unknown, fallback = ''): string =>
+  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : fallback;
+
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
 
@@ -50,11 +54,11 @@ export function summariseError(error: unknown): ErrorSummary {
     (inner && typeof inner.name === 'string' && inner.name !== 'Error' ? inner.name : undefined) ??
     (inner && typeof inner.constructor === 'function' ? inner.constructor.name : undefined) ??
     typeof error;
-  const rawMessage = (!inner ? String(error) : isDrizzleWrapper(inner) ? 'Failed query' : String(inner.message ?? '')).replace(/\s*\n\s*/g, ' ');
+  const rawMessage = (!inner ? String(error) : isDrizzleWrapper(inner) ? 'Failed query' : textOf(inner.message)).replace(/\s*\n\s*/g, ' ');
   const message = rawMessage.length > MESSAGE_MAX ? `${rawMessage.slice(0, MESSAGE_MAX)}…` : rawMessage;
   // The stack begins with `<name>: <message>`, which may span lines (drizzle's holds the statement).
-  let stack = String(outer?.stack ?? '');
-  const header = `${String(outer?.name ?? 'Error')}: ${String(outer?.message ?? '')}`;
+  let stack = textOf(outer?.stack);
+  const header = `${textOf(outer?.name, 'Error')}: ${textOf(outer?.message)}`;
   if (stack.startsWith(header)) stack = stack.slice(header.length);
   else if (outer && typeof outer.message === 'string' && outer.message.includes('\n')) stack = '';
   const frames = stack

@@ -82,7 +82,7 @@ export async function registerOpenApi(app: FastifyInstance) {
     transform({ schema, url, route }) {
       const contract = route.config?.contract;
       if (!contract || !url.startsWith(`${API_PREFIX}/`)) return { schema: { ...schema, hide: true }, url };
-      return { schema: operationSchema(url.slice(API_PREFIX.length + 1), contract, schema as Record<string, unknown>) as never, url };
+      return { schema: operationSchema(url.slice(API_PREFIX.length + 1), contract, schema as Record<string, unknown>), url };
     },
   });
   await app.register(fastifySwaggerUi, {

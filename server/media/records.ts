@@ -45,8 +45,8 @@ export async function mediaRowById(db: Executor, id: number, lock = false): Prom
  */
 export function displayNameOf(fileName: string | undefined): string {
   const base = (fileName ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters are what is stripped from the shown name
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
     .slice(0, 200);

@@ -122,16 +122,16 @@ export async function requestWithdrawal(db: Db, requester: { id: number; usernam
       accountId,
       amountCents: -body.amountCents,
       kind: 'withdrawal',
-      reference: withdrawalReference(row!.id),
+      reference: withdrawalReference(row.id),
       note,
     });
     await announce(tx, {
       kind: 'withdrawal.requested',
-      record: row!.id,
+      record: row.id,
       data: { username: requester.username, amountCents: body.amountCents },
       actorId: accountId,
     });
-    return row!.id;
+    return row.id;
   });
   return withdrawalById(db, id);
 }

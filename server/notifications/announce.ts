@@ -48,8 +48,8 @@ export async function announce(tx: Executor, announcement: Announcement): Promis
       dedupeKey: 'dedupeKey' in announcement ? announcement.dedupeKey : undefined,
     })
     .returning({ id: notifications.id });
-  await sendSignal(tx, audience ? { id: row!.id, a: audience, ...(actorId ? { x: actorId } : {}) } : { id: row!.id, r: recipientId! });
-  return row!.id;
+  await sendSignal(tx, audience ? { id: row.id, a: audience, ...(actorId ? { x: actorId } : {}) } : { id: row.id, r: recipientId! });
+  return row.id;
 }
 
 /**

@@ -12,7 +12,6 @@ import {
   UNREAD_COUNT_CAP,
   type NotificationAudience,
   type NotificationKind,
-  type NotificationPayload,
 } from '#contract/notifications';
 import type { Db, Executor } from '../db/client';
 import { pageOf } from '../db/paging';
@@ -62,7 +61,7 @@ const itemColumns = (accountId: number) =>
 
 function toItem(row: ItemRow, timeZone: string): NotificationItem {
   const data = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
-  const payload = { kind: row.kind, data } as NotificationPayload;
+  const payload = { kind: row.kind, data };
   return {
     id: Number(row.id),
     kind: row.kind,

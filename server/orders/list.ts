@@ -70,7 +70,7 @@ export function ordersToExport(db: Executor, body: Omit<OrderListQuery, 'current
         const rows = await findOrders(db, sql`${where} ${after}`, sql`order by o.created_at desc, o.id desc limit ${pageRows}`);
         if (rows.length) yield rows.map(toOrderItem);
         if (rows.length < pageRows) return;
-        last = rows[rows.length - 1]!.id;
+        last = rows[rows.length - 1].id;
       }
     },
   };

@@ -7,7 +7,7 @@
 import { DownOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
-import type { ExportBody, ExportFormat, ExportPath } from '#contract/api/exports';
+import type { ExportFormat, ExportPath } from '#contract/api/exports';
 import { EXPORT_TEXT } from '@/locales/zh-CN/exports';
 import { downloadExport } from '@/services/exportFile';
 import { feedback } from '@/utils/feedback';
@@ -28,7 +28,7 @@ export async function runExport<P extends ExportPath>(path: P, filters: Record<s
   const { current: _current, pageSize: _pageSize, ...rest } = compactFilters(filters);
   feedback.message.loading({ content: EXPORT_TEXT.exporting, key: LOADING_KEY, duration: 0 });
   try {
-    const exported = await downloadExport(path, { ...rest, format } as ExportBody<P>);
+    const exported = await downloadExport(path, { ...rest, format });
     if (exported) feedback.message.success({ content: EXPORT_TEXT.done(exported.rows), key: LOADING_KEY });
     else feedback.message.destroy(LOADING_KEY);
     return exported;

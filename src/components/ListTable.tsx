@@ -17,8 +17,7 @@
  */
 import { ProTable, type ParamsType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
 import { history, useLocation, useModel } from '@umijs/max';
-import type { SortOrder as AntdSortOrder } from 'antd/es/table/interface';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#contract/constants';
 import { keepStored, readStored } from '@/utils/browserStorage';
 import { tablePagination } from '@/utils/requestDefaults';
@@ -33,7 +32,6 @@ import {
   type ListQueryOptions,
   type ListState,
   type QueryField,
-  type SortOrder,
 } from '@/utils/listQuery';
 
 export interface ListTableProps<T extends Record<string, any>, U extends ParamsType> extends ProTableProps<T, U> {
@@ -78,7 +76,7 @@ function startingColumns<T>(columns: ProColumns<T>[], state: ListState): ProColu
     const name = column.dataIndex ?? column.key;
     if (column.sorter !== true) return rest;
     const sorted = state.sort && String(name) === state.sort.field ? state.sort.order : null;
-    return { ...rest, defaultSortOrder: sorted as AntdSortOrder };
+    return { ...rest, defaultSortOrder: sorted };
   });
 }
 
@@ -119,7 +117,9 @@ export default function ListTable<T extends Record<string, any>, U extends Param
 
   // Each drawing's starting props, the same objects for its whole life (a new form object on every
   // render kept ProTable loading: see the money e2e's history).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once per drawing (count): `form` may be new on every render, and `write` replaces `start` within a drawing
   const startingForm = useMemo(() => ({ ...form, initialValues: { ...form?.initialValues, ...start.filters } }), [count]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once per drawing (count) and columns: `write` replaces `start` within a drawing
   const shownColumns = useMemo(() => startingColumns(columns, start), [count, columns]);
 
   // Several changes in one event (a search also returns to page 1) make one history entry.
@@ -150,12 +150,15 @@ export default function ListTable<T extends Record<string, any>, U extends Param
   const [widths, setWidths] = useState<ColumnWidths>(() => readWidths(`${settingsKey}.widths`));
   const keptWidths = useRef(widths);
   keptWidths.current = widths;
-  const changeWidths = (change: (current: ColumnWidths) => ColumnWidths, { keep = false } = {}) => {
-    const next = change(keptWidths.current);
-    keptWidths.current = next;
-    setWidths(next);
-    if (keep) keepStored(`${settingsKey}.widths`, JSON.stringify(next));
-  };
+  const changeWidths = useCallback(
+    (change: (current: ColumnWidths) => ColumnWidths, { keep = false } = {}) => {
+      const next = change(keptWidths.current);
+      keptWidths.current = next;
+      setWidths(next);
+      if (keep) keepStored(`${settingsKey}.widths`, JSON.stringify(next));
+    },
+    [settingsKey],
+  );
   const sizedColumns = useMemo(
     () =>
       shownColumns.map((column): ProColumns<T> => {
@@ -170,7 +173,7 @@ export default function ListTable<T extends Record<string, any>, U extends Param
         };
         return { ...column, width, onHeaderCell: (shown) => ({ ...column.onHeaderCell?.(shown), ...resizing }) as ReturnType<NonNullable<ProColumns<T>['onHeaderCell']>> };
       }),
-    [shownColumns, widths],
+    [shownColumns, widths, changeWidths],
   );
 
   return (
@@ -224,7 +227,7 @@ export default function ListTable<T extends Record<string, any>, U extends Param
         onChange?.(changed, filters, sorter, extra);
         const one = Array.isArray(sorter) ? sorter[0] : sorter;
         const field = one?.field === undefined ? undefined : String(one.field);
-        const sort = field && one.order && sortable.includes(field) ? { field, order: one.order as SortOrder } : undefined;
+        const sort = field && one.order && sortable.includes(field) ? { field, order: one.order } : undefined;
         const shown = drawing.current!.state.sort;
         if (extra?.action === 'sort' && (sort?.field !== shown?.field || sort?.order !== shown?.order)) write({ sort });
       }}

@@ -29,8 +29,7 @@ export function PasswordStrengthMeter({ password, userInputs = [] }: { password?
     return () => {
       live = false;
     };
-    // inputsKey stands for inputs
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- inputsKey stands for inputs (a new array on every render)
   }, [password, inputsKey]);
 
   if (!password || !level) return null;

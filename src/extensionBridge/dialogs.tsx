@@ -9,12 +9,12 @@ import { message, modal } from '@/utils/feedback';
 const text = UI_TEXT.messages;
 
 export const dialogs: PluginDialogs = {
-  bindSucceeded: () => modal.success({ title: text.bindSucceededTitle, content: text.bindSucceededBody }),
-  bindFailed: (detail) => modal.error({ title: text.bindFailedTitle, content: detail || text.bindFailedBody }),
-  cleanSucceeded: () => modal.success({ title: text.cleanSucceededTitle, content: text.cleanSucceededBody }),
-  stopped: () => message.success(text.stopped),
+  bindSucceeded: () => void modal.success({ title: text.bindSucceededTitle, content: text.bindSucceededBody }),
+  bindFailed: (detail) => void modal.error({ title: text.bindFailedTitle, content: detail || text.bindFailedBody }),
+  cleanSucceeded: () => void modal.success({ title: text.cleanSucceededTitle, content: text.cleanSucceededBody }),
+  stopped: () => void message.success(text.stopped),
   notConnected: () =>
-    message.warning({
+    void message.warning({
       key: 'plugin-not-connected',
       content: (
         <span>
@@ -26,7 +26,7 @@ export const dialogs: PluginDialogs = {
       ),
     }),
   outdated: (latest, pluginVersion) =>
-    modal.error({
+    void modal.error({
       title: PLUGIN_RELEASE_TEXT.outdatedTitle,
       content: (
         <>
@@ -35,5 +35,5 @@ export const dialogs: PluginDialogs = {
         </>
       ),
     }),
-  noAnswer: () => message.error('插件未响应，请刷新页面后重试'),
+  noAnswer: () => void message.error('插件未响应，请刷新页面后重试'),
 };

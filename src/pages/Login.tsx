@@ -12,7 +12,6 @@ import { submitWithFieldErrors } from '@/services/request';
 import {
   EMAIL_MAX,
   INVITE_CODE_PATTERN,
-  PASSWORD_MAX,
   USERNAME_PATTERN,
   USERNAME_PATTERN_TEXT,
 } from '#contract/accountRules';
@@ -226,13 +225,13 @@ export default function LoginPage() {
   useEffect(() => () => {
     if (!isAuthPath(history.location?.pathname ?? '')) feedback.message.destroy();
   }, []);
+  // The WAI-ARIA tabs pattern: one tab in the Tab order, arrows (and Home / End) move to and open the others.
+  const tabButtons = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   if (loggedInOnArrival) return <Navigate to={redirectFromSearch(location.search)} replace />;
 
   const switchTab = (next: Tab, state?: { username: string }) =>
     history.replace({ pathname: `/${next}`, search: location.search }, state);
 
-  // The WAI-ARIA tabs pattern: one tab in the Tab order, arrows (and Home / End) move to and open the others.
-  const tabButtons = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const moveBetweenTabs = (event: KeyboardEvent) => {
     const index = TABS.findIndex(({ key }) => key === tab);
     const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };

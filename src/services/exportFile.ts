@@ -18,13 +18,13 @@ export function filenameOf(disposition: string | null, fallback: string): string
   const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
   if (extended) {
     try {
-      return decodeURIComponent(extended[1]!.trim());
+      return decodeURIComponent(extended[1].trim());
     } catch {
       // a malformed escape: fall through to the plain name
     }
   }
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-  return plain ? plain[1]!.trim() : fallback;
+  return plain ? plain[1].trim() : fallback;
 }
 
 export interface Exported {

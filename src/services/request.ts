@@ -14,7 +14,7 @@ import { clearSession, getToken } from '@/auth/session';
 import { LOGIN_PATH, loginPathFor } from '@/auth/redirect';
 
 /** A form that shows an A0400 `{ field }` refusal on that field (see `submitWithFieldErrors`). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's values
+ 
 export type FieldErrorTarget = Pick<FormInstance<any>, 'getFieldsValue' | 'setFields'>;
 
 export interface CallOptions {

@@ -13,9 +13,13 @@ interface FieldProps {
   render?: (text: unknown, props: object, dom: ReactNode) => ReactNode;
 }
 
+/** The value as text: a primitive written out, anything else (an array, an object) as JSON. */
+const asText = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : JSON.stringify(value);
+
 const UnusedField = forwardRef<HTMLSpanElement, FieldProps>(function UnusedField({ text, mode, render }, ref) {
   console.error('ProField: this value type is left out of the console build (src/utils/proFieldUnused.tsx)');
-  const dom = <span ref={ref}>{text === undefined || text === null ? '-' : String(text)}</span>;
+  const dom = <span ref={ref}>{text === undefined || text === null ? '-' : asText(text)}</span>;
   if (mode === 'read' && render) return <>{render(text, { mode }, dom)}</>;
   return dom;
 });

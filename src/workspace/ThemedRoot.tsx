@@ -25,12 +25,12 @@ export function themeChoiceFor(pathname: string, settings: UiSettings): ThemeCho
 export default function ThemedRoot({ children }: { children: ReactNode }) {
   const settings = useUiSettings();
   const pathname = useSyncExternalStore(subscribeToPath, currentPath);
-  const choice = themeChoiceFor(pathname, settings);
-  const theme = useMemo(() => buildTheme(choice), [choice.mode, choice.compact, choice.primary]);
-  useLayoutEffect(() => applyDocumentTheme(choice.mode), [choice.mode]);
+  const { mode, compact, primary } = themeChoiceFor(pathname, settings);
+  const theme = useMemo(() => buildTheme({ mode, compact, primary }), [mode, compact, primary]);
+  useLayoutEffect(() => applyDocumentTheme(mode), [mode]);
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
-      <ThemeModeContext.Provider value={choice.mode}>{children}</ThemeModeContext.Provider>
+      <ThemeModeContext.Provider value={mode}>{children}</ThemeModeContext.Provider>
     </ConfigProvider>
   );
 }

@@ -43,7 +43,7 @@ export async function startServerTarget(): Promise<Target> {
   };
 }
 
-/* eslint-disable @typescript-eslint/no-require-imports */
+/* eslint-disable @typescript-eslint/no-require-imports -- compiled CommonJS files of umi without type declarations, loaded as the dev server loads them */
 // umi's own dev-server pieces (the versions `max dev` runs): express, its CORS and compression
 // middleware, and the mock feature's loader and middleware (body-parser, multer, path-to-regexp).
 const express = require('@umijs/bundler-utils/compiled/express') as () => any;

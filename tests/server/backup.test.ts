@@ -41,7 +41,7 @@ async function snapshot(query: Query): Promise<Snapshot> {
     `select schemaname || '.' || sequencename as name, last_value::text as value from pg_sequences
       where schemaname not in ('pg_catalog', 'information_schema') order by 1`,
   );
-  return { tables: counts, sequences: Object.fromEntries(sequences.map((row) => [String(row.name), row.value === null ? null : String(row.value)])) };
+  return { tables: counts, sequences: Object.fromEntries(sequences.map((row) => [String(row.name), typeof row.value === 'string' ? row.value : null])) };
 }
 
 const pgliteQuery = (pg: PGlite): Query => async (text) => (await pg.query<Record<string, unknown>>(text)).rows;

@@ -32,7 +32,7 @@ describeEachDatabase('bad input', (ctx) => {
     });
     let code: string | undefined;
     try {
-      code = (response.json() as { code?: string }).code;
+      code = response.json<{ code?: string }>().code;
     } catch {
       code = undefined;
     }
@@ -45,7 +45,7 @@ describeEachDatabase('bad input', (ctx) => {
     let sent = 0;
     // The exports (导出) go through the same validation.
     for (const call of [...CALLS, ...EXPORTS]) {
-      for (const item of malformedBodies(call.contract.body as Record<string, any>)) {
+      for (const item of malformedBodies(call.contract.body)) {
         let answer = await send(call.path, item.body);
         sent += 1;
         if (answer.code === 'A0230' && call.contract.auth !== 'public') {

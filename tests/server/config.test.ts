@@ -1,7 +1,7 @@
 /** The environment is checked at start: a malformed or out-of-range value stops it (exit 78) instead of becoming a default. */
 import { ConfigError, loadConfig } from '../../server/config';
 
-const load = (env: Record<string, string>) => loadConfig(env as NodeJS.ProcessEnv);
+const load = (env: Record<string, string>) => loadConfig(env);
 
 describe('loadConfig', () => {
   it('takes the defaults for unset and empty variables', () => {

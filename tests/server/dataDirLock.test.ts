@@ -19,7 +19,7 @@ function holder(dataDir: string): Promise<ChildProcess> {
     .catch((error) => { console.error(error); process.exit(1); });`;
   const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => String(chunk).includes('ready') && resolve(child));
+    child.stdout.on('data', (chunk) => String(chunk).includes('ready') && resolve(child));
     child.on('exit', (code) => reject(new Error(`the holder exited with ${code}`)));
   });
 }

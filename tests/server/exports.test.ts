@@ -72,7 +72,7 @@ describeEachDatabase('exports', (ctx: SuiteContext) => {
       expect(list.content.total).toBeGreaterThan(0);
       // Same order as the list; each row's money in yuan and times in Asia/Shanghai.
       list.content.list.forEach((item: any, index: number) => {
-        const row = data[index]!;
+        const row = data[index];
         expect(row[0]).toBe(item.orderNo);
         expect(row[4]).toBe(yuan(item.amountCents));
         expect(row[5]).toMatch(/^(待支付|已支付|已取消|已退款)$/);
@@ -98,7 +98,7 @@ describeEachDatabase('exports', (ctx: SuiteContext) => {
     expect(response.headers['content-type']).toContain('spreadsheetml');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    const sheet = workbook.worksheets[0];
     expect(sheet.name).toBe(EXPORT_TITLES.orders);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual(Object.values(ORDER_COLUMNS));
@@ -140,7 +140,7 @@ describeEachDatabase('exports', (ctx: SuiteContext) => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const commissions = await ctx.call('ledger/list', { kind: 'commission', current: 1, pageSize: 1 }, { token: sale });
-    expect(workbook.worksheets[0]!.actualRowCount - 1).toBe(commissions.content.total);
+    expect(workbook.worksheets[0].actualRowCount - 1).toBe(commissions.content.total);
   });
 
   it('lets a salesperson export its own 邀请的账号 with the filters of the list, and no one else its referrals', async () => {

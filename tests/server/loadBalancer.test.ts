@@ -184,7 +184,7 @@ describeWithNginx('behind nginx (deploy/nginx.conf), two instances on one Postgr
       for (let i = 0; i < 60; i += 1) {
         const title = `lb-${run}-${i}`;
         const startedAt = Date.now();
-        const answer = await call(base, 'news/create', { title, summary: '', body: '' }, token).catch((error) => ({ status: 0, msg: String(error) }) as Answer);
+        const answer = await call(base, 'news/create', { title, summary: '', body: '' }, token).catch((error): Answer => ({ status: 0, msg: String(error) }));
         if (answer.isSuccess) acknowledged.push(title);
         else failures.push({ kind: 'write', startedAt, status: answer.status, msg: answer.msg });
         if (i === 20) {
@@ -198,7 +198,7 @@ describeWithNginx('behind nginx (deploy/nginx.conf), two instances on one Postgr
     const reader = (async () => {
       while (writing) {
         const startedAt = Date.now();
-        const answer = await call(base, 'news/adminList', { title: `lb-${run}-`, pageSize: 5 }, token).catch((error) => ({ status: 0, msg: String(error) }) as Answer);
+        const answer = await call(base, 'news/adminList', { title: `lb-${run}-`, pageSize: 5 }, token).catch((error): Answer => ({ status: 0, msg: String(error) }));
         if (answer.isSuccess) reads += 1;
         else failures.push({ kind: 'read', startedAt, status: answer.status, msg: answer.msg });
       }

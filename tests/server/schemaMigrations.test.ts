@@ -5,7 +5,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..', '..');

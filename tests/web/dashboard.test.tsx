@@ -33,7 +33,7 @@ jest.mock('@/pages/client/loadDashboard', () => ({
   loadDashboard: async () => ({ default: () => <section data-testid="dashboard" /> }),
 }));
 
-const { callApi } = jest.requireMock('@/services/request') as { callApi: jest.Mock };
+const { callApi } = jest.requireMock<{ callApi: jest.Mock }>('@/services/request');
 
 // An import() type: this file has jest.mock, so babel rewrites its imports before the types go.
 type DashboardSummary = import('#contract/api/dashboard').DashboardSummary;

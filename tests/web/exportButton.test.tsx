@@ -59,7 +59,7 @@ describe('ExportButton', () => {
     expect(url).toBe('/api/admin/order/export');
     expect(JSON.parse(init.body)).toEqual({ status: 'paid', format: 'xlsx' });
     expect(init.headers.authorization).toBe('Bearer token-1');
-    expect(jest.mocked(saveBlob).mock.calls[0]![1]).toBe('订单列表-20261124.csv');
+    expect(jest.mocked(saveBlob).mock.calls[0][1]).toBe('订单列表-20261124.csv');
     expect(feedback.message.success).toHaveBeenCalledWith(expect.objectContaining({ content: EXPORT_TEXT.done(0) }));
   });
 

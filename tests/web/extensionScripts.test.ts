@@ -23,6 +23,7 @@ function showPage(html: string) {
   document.head.innerHTML = parsed.head.innerHTML;
   document.body.innerHTML = parsed.body.innerHTML;
   // The page's own script (the creator page's buttons): innerHTML does not run it.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the page's inline script as the browser would
   for (const script of parsed.querySelectorAll('script')) new Function(script.textContent ?? '')();
 }
 

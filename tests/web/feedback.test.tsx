@@ -80,7 +80,7 @@ describe('destroyOnHidden()', () => {
 
   it('the next opening starts from the initial values, with no deprecation warning', async () => {
     render(<Dialog />);
-    const input = (await screen.findByLabelText('名称')) as HTMLInputElement;
+    const input = await screen.findByLabelText<HTMLInputElement>('名称');
     expect(input.value).toBe('初始');
     fireEvent.change(input, { target: { value: '改过' } });
     expect(input.value).toBe('改过');
@@ -89,7 +89,7 @@ describe('destroyOnHidden()', () => {
       await new Promise((resolve) => setTimeout(resolve, 600));
     });
     fireEvent.click(screen.getByRole('button', { name: 'open' }));
-    const again = (await screen.findByLabelText('名称')) as HTMLInputElement;
+    const again = await screen.findByLabelText<HTMLInputElement>('名称');
     expect(again.value).toBe('初始');
     expect(problems().filter((text) => /destroyOnClose|deprecated/i.test(text))).toEqual([]);
   });

@@ -8,6 +8,7 @@ import { history } from '@umijs/max';
 import ListTable, { columnSettingsKey } from '@/components/ListTable';
 import { MIN_COLUMN_WIDTH } from '@/components/ResizableHeaderCell';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
 jest.mock('@umijs/max', () => ({ ...require('./support/umiRouter').memoryUmi(), useModel: () => ({ initialState: { username: 'ann' } }) }));
 
 const PATH = '/client/things';

@@ -35,7 +35,7 @@ beforeEach(() => {
   // Like umi's model: refresh() hands the screen a new initialState.
   (useModel as jest.Mock).mockImplementation((namespace: string) => {
     if (namespace === 'extension') return { sendToken };
-    // eslint-disable-next-line react-hooks/rules-of-hooks -- called while the screen renders, as umi's useModel is
+     
     const [initialState, setInitialState] = useState({});
     return { initialState, refresh: async () => { await refresh(); setInitialState({}); } };
   });

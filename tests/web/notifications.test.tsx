@@ -38,11 +38,11 @@ beforeEach(() => {
   FakeEventSource.opened = [];
   visibility = 'visible';
   (useModel as jest.Mock).mockReturnValue({ initialState: { username: 'demo_admin' } });
-  jest.mocked(getUnreadCount).mockResolvedValue(ok({ unread: 2 }) as never);
-  jest.mocked(getStreamTicket).mockResolvedValue(ok({ ticket: 'ticket-1', expiresAt: '2026-11-22T03:01:00.000Z' }) as never);
-  jest.mocked(listNotifications).mockResolvedValue(ok({ list: [item(12), item(11, { read: true, title: '提现已通过' })], total: 2, current: 1, pageSize: 10 }) as never);
-  jest.mocked(markNotificationsRead).mockResolvedValue(ok({ unread: 1 }) as never);
-  jest.mocked(markAllNotificationsRead).mockResolvedValue(ok({ unread: 0 }) as never);
+  jest.mocked(getUnreadCount).mockResolvedValue(ok({ unread: 2 }));
+  jest.mocked(getStreamTicket).mockResolvedValue(ok({ ticket: 'ticket-1', expiresAt: '2026-11-22T03:01:00.000Z' }));
+  jest.mocked(listNotifications).mockResolvedValue(ok({ list: [item(12), item(11, { read: true, title: '提现已通过' })], total: 2, current: 1, pageSize: 10 }));
+  jest.mocked(markNotificationsRead).mockResolvedValue(ok({ unread: 1 }));
+  jest.mocked(markAllNotificationsRead).mockResolvedValue(ok({ unread: 0 }));
 });
 
 const bell = () => screen.getByRole('button', { name: NOTIFICATION_TEXT.title });
@@ -114,7 +114,7 @@ describe('the bell', () => {
   });
 
   it('says when there is nothing, and when the list failed (重试 loads it again)', async () => {
-    jest.mocked(listNotifications).mockResolvedValueOnce(ok({ list: [], total: 0, current: 1, pageSize: 10 }) as never);
+    jest.mocked(listNotifications).mockResolvedValueOnce(ok({ list: [], total: 0, current: 1, pageSize: 10 }));
     await renderBell();
     await openPanel();
     expect(await within(panel()).findByText(NOTIFICATION_TEXT.empty)).toBeInTheDocument();
@@ -146,7 +146,7 @@ describe('the bell', () => {
     expect(jest.mocked(getUnreadCount).mock.calls.length).toBe(calls);
 
     first.emit(STREAM_EVENTS.item, item(20), '20');
-    jest.mocked(getUnreadCount).mockResolvedValue(ok({ unread: 5 }) as never);
+    jest.mocked(getUnreadCount).mockResolvedValue(ok({ unread: 5 }));
     setVisibility('visible');
     await waitFor(() => expect(badge()).toHaveTextContent('5'));
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(2));

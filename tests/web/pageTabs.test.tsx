@@ -10,6 +10,7 @@ import { ROUTE_TITLES } from '@/locales/zh-CN/routes';
 import PageTabs from '@/workspace/PageTabs';
 import { closeTabs, openTab, readTabs, saveTabs, screenTitle } from '@/workspace/tabList';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
 jest.mock('@umijs/max', () => require('./support/umiRouter').memoryUmi('/client/home'));
 
 const HOME = '/client/home';
@@ -67,7 +68,7 @@ describe('the tab list', () => {
 
 describe('the bar', () => {
   beforeAll(() => {
-    window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
+    window.scrollTo = jest.fn();
   });
   const bar = () => screen.getByRole('navigation', { name: TABS_TEXT.bar });
   const tabNamed = (title: string) => within(bar()).getByRole('tab', { name: title });

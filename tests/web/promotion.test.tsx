@@ -13,6 +13,7 @@ jest.mock('@/components/charts/loadEChart', () => ({
 }));
 
 jest.mock('@/services/request', () => ({ callApi: jest.fn() }));
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
 jest.mock('@umijs/max', () => ({ ...require('./support/umiRouter').memoryUmi('/client/promotion'), useAccess: () => ({}), useModel: () => ({ initialState: { username: 'me' } }) }));
 
 describe('invite link', () => {
@@ -74,7 +75,7 @@ describe('chart states', () => {
 
 describe('an account that is not a salesperson', () => {
   it('sees only the notice: no chart and no 邀请的账号 list', async () => {
-    const { callApi } = jest.requireMock('@/services/request') as { callApi: jest.Mock };
+    const { callApi } = jest.requireMock<{ callApi: jest.Mock }>('@/services/request');
     callApi.mockImplementation(async (path: string) =>
       path === 'promotion/summary'
         ? { isSuccess: true, code: '00000', msg: '', content: { isSalesperson: false, inviteCode: null, codeActive: false, months: [] } }

@@ -24,7 +24,7 @@ function markRoutes(granted: Capability[]): MarkedRoute[] {
     <AccessContext.Provider value={flags}>{children}</AccessContext.Provider>
   );
   const copy = JSON.parse(JSON.stringify(routes)) as MarkedRoute[];
-  return renderHook(() => useAccessMarkedRoutes(copy as never), { wrapper }).result.current as MarkedRoute[];
+  return renderHook(() => useAccessMarkedRoutes(copy as never), { wrapper }).result.current;
 }
 
 function find(tree: MarkedRoute[], path: string, redirect = false): MarkedRoute {

@@ -8,6 +8,7 @@ import { callApi } from '@/services/request';
 import { roleOptions } from '@/services/system';
 
 let mockFlags: Record<string, boolean> = {};
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
 jest.mock('@umijs/max', () => ({ ...require('./support/umiRouter').memoryUmi(), useAccess: () => mockFlags, useModel: () => ({ initialState: { username: 'operator' } }) }));
 jest.mock('@/services/request', () => ({ callApi: jest.fn() }));
 jest.mock('@/services/system', () => ({
@@ -23,7 +24,7 @@ const row = (id: number, username: string, manageable: boolean) => ({
   id,
   username,
   email: `${username}@example.com`,
-  status: 'enabled',
+  status: 'enabled' as const,
   membership: null,
   roles: [],
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -38,7 +39,7 @@ beforeEach(() => {
     code: '00000',
     msg: '',
     content: { list: [row(1, 'root', false), row(2, 'operator', false), row(3, 'member', true)], total: 3, current: 1, pageSize: 10 },
-  } as never);
+  });
   jest.mocked(roleOptions).mockResolvedValue([
     { id: 1, name: '超级管理员', code: 'super_admin', grantable: false },
     { id: 4, name: '会员', code: 'member', grantable: true },

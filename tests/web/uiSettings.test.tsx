@@ -67,6 +67,7 @@ describe('the first paint', () => {
     window.history.replaceState(null, '', path);
     applyDocumentTheme('light');
     // The same text the build puts in the document's head.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the head script's text as the browser would
     new Function(THEME_BOOT_SCRIPT)();
   };
   const documentTheme = () => ({ attribute: root.getAttribute('data-theme'), scheme: root.style.colorScheme, background: root.style.backgroundColor });

@@ -29,6 +29,7 @@ function Figure({ cacheKey, service, label = 'figure' }: { cacheKey: string; ser
 
 /** Suspends for good: the transition that renders it is never committed. */
 function Suspender(): null {
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- suspending is throwing a promise (React's Suspense protocol)
   throw new Promise(() => {});
 }
 

@@ -21,7 +21,7 @@ export default function AvatarDropdown() {
         { key: 'email', label: email, disabled: true },
         { type: 'divider' },
         { key: 'settings', icon: <SettingOutlined />, label: text.personalSettings, onClick: () => history.push('/user') },
-        { key: 'logout', icon: <LogoutOutlined />, label: text.logout, onClick: onLogout },
+        { key: 'logout', icon: <LogoutOutlined />, label: text.logout, onClick: () => void onLogout() },
       ]
     : [{ key: 'login', icon: <LoginOutlined />, label: text.login, onClick: () => history.push('/login') }];
 

@@ -12,10 +12,11 @@ import UiSettingsButton from './UiSettingsButton';
 
 export default function HeaderActions() {
   const plugin = useModel('extension');
+  const { start } = plugin;
   // The client area listens for the plug-in from its first page on.
   useEffect(() => {
-    void plugin.start();
-  }, [plugin.start]);
+    void start();
+  }, [start]);
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
       <PluginReleaseNotice state={plugin} />

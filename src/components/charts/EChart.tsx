@@ -4,14 +4,14 @@
  * a chart download it.
  */
 import { useEffect, useRef } from 'react';
-import { init, use, type ComposeOption, type EChartsType } from 'echarts/core';
+import { init, use as registerEchartsParts, type ComposeOption, type EChartsType } from 'echarts/core';
 import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
 import { GridComponent, TooltipComponent, type GridComponentOption, type TooltipComponentOption } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { ChartPalette } from '@/theme';
 import { seriesColor, type ChartDrawingProps } from './types';
 
-use([BarChart, LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
+registerEchartsParts([BarChart, LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 type Option = ComposeOption<BarSeriesOption | LineSeriesOption | GridComponentOption | TooltipComponentOption>;
 
@@ -41,7 +41,7 @@ export function chartOption({ labels, tooltipLabels, series, formatValue, format
         const index = items[0]?.dataIndex ?? 0;
         const heading = escapeHtml(tooltipLabels?.[index] ?? labels[index] ?? '');
         const lines = items.map(
-          (item) => `${item.marker ?? ''}${escapeHtml(item.seriesName ?? '')}：<b>${escapeHtml(format(Number(item.value ?? 0)))}</b>`,
+          (item) => `${typeof item.marker === 'string' ? item.marker : ''}${escapeHtml(item.seriesName ?? '')}：<b>${escapeHtml(format(Number(item.value ?? 0)))}</b>`,
         );
         return [heading, ...lines].join('<br/>');
       },

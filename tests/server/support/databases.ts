@@ -53,7 +53,7 @@ export const TEST_CARD_FINGERPRINT_KEY = 'test-card-fingerprint-key';
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
-    ...loadConfig({} as NodeJS.ProcessEnv),
+    ...loadConfig({}),
     cardFingerprintKey: TEST_CARD_FINGERPRINT_KEY,
     staticDir: '/nonexistent-console-dist',
     adminUsername: TEST_ADMIN.username,
@@ -120,7 +120,7 @@ export async function injectCall(
     payload: body === undefined ? undefined : JSON.stringify(body),
     remoteAddress: options.ip ?? '127.0.0.1',
   });
-  return { ...(response.json() as ApiResponse<any>), status: response.statusCode, response };
+  return { ...response.json<ApiResponse<any>>(), status: response.statusCode, response };
 }
 
 export function describeEachDatabase(name: string, fn: (ctx: SuiteContext) => void, options: SuiteOptions = {}) {

@@ -6,7 +6,7 @@ import { startPostgres, type RunningPostgres } from './postgres';
 import { makeTemplates } from './templates';
 
 declare global {
-  // eslint-disable-next-line no-var
+  // eslint-disable-next-line no-var -- a global is declared with var (let/const do not add to globalThis)
   var __TEST_POSTGRES__: RunningPostgres | undefined;
 }
 

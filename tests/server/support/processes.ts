@@ -27,8 +27,8 @@ function run(name: string, file: string, args: string[], env: NodeJS.ProcessEnv,
   const keep = (chunk: Buffer) => {
     text = (text + chunk.toString()).slice(-20_000);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );

@@ -51,7 +51,7 @@ export default function BindCardManagerPage() {
               const answer = await setDefaultCard(card.id);
               if (answer.isSuccess) {
                 feedback.message.success(CARD_TEXT.defaultSet);
-                reload();
+                void reload();
               }
             }}
           >
@@ -68,7 +68,7 @@ export default function BindCardManagerPage() {
             const answer = await removeCard(card.id);
             if (answer.isSuccess) {
               feedback.message.success(CARD_TEXT.removed);
-              reload();
+              void reload();
             }
           }}
         >

@@ -47,7 +47,7 @@ export default function OrderListPage() {
     const answer = await call();
     if (answer.isSuccess) {
       feedback.message.success(done);
-      actionRef.current?.reload();
+      void actionRef.current?.reload();
     }
   };
 

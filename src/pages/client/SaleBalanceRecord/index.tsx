@@ -86,8 +86,8 @@ export default function SaleBalanceRecordPage() {
   });
   const refreshAll = () => {
     balance.refresh();
-    entries.current?.reload();
-    withdrawals.current?.reload();
+    void entries.current?.reload();
+    void withdrawals.current?.reload();
   };
   const figures = balance.data;
 

@@ -21,7 +21,7 @@ export default function ShopManager() {
     const answer = await callApi('shop/unbind', { id: shop.id });
     if (!answer.isSuccess) return;
     message.success(`已解绑 ${shop.name}`);
-    table.current?.reload();
+    void table.current?.reload();
   };
 
   const columns: ProColumns<ShopItem>[] = [

@@ -47,7 +47,7 @@ export default function SessionsTable({ actionRef }: { actionRef: MutableRefObje
             const answer = await revokeSession(row.id);
             if (answer.isSuccess) {
               feedback.message.success(SETTINGS_TEXT.revoked);
-              actionRef.current?.reload();
+              void actionRef.current?.reload();
             }
           }}
         >

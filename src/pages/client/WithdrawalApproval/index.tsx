@@ -119,7 +119,7 @@ export default function WithdrawalApprovalPage() {
                     const answer = await approveWithdrawal(row.id);
                     if (answer.isSuccess) {
                       feedback.message.success(APPROVAL_TEXT.approved);
-                      reload();
+                      void reload();
                     }
                   }}
                 >

@@ -65,7 +65,7 @@ export default function NewsAdmin() {
   const act = async (call: Promise<{ isSuccess: boolean }>, done: string) => {
     if ((await call).isSuccess) {
       message.success(done);
-      reload();
+      void reload();
     }
   };
 

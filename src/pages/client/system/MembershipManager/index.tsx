@@ -103,7 +103,7 @@ export default function MembershipManager() {
             title={level.onSale ? `下架「${level.name}」？` : `上架「${level.name}」？`}
             description={level.onSale ? '下架后会员中心不再出售，已购会员不受影响' : undefined}
             onConfirm={async () => {
-              if (await change('membershipLevel/setOnSale', { id: level.id, onSale: !level.onSale }, level.onSale ? '已下架' : '已上架')) reload();
+              if (await change('membershipLevel/setOnSale', { id: level.id, onSale: !level.onSale }, level.onSale ? '已下架' : '已上架')) void reload();
             }}
           >
             <a>{level.onSale ? '下架' : '上架'}</a>
@@ -118,7 +118,7 @@ export default function MembershipManager() {
               title={`删除「${level.name}」？`}
               okButtonProps={{ danger: true }}
               onConfirm={async () => {
-                if (await change('membershipLevel/delete', { id: level.id }, '已删除')) reload();
+                if (await change('membershipLevel/delete', { id: level.id }, '已删除')) void reload();
               }}
             >
               <Typography.Link type="danger">删除</Typography.Link>
@@ -157,7 +157,7 @@ export default function MembershipManager() {
             const done = editing.level
               ? await change('membershipLevel/update', { id: editing.level.id, ...body }, '已保存')
               : await change('membershipLevel/create', body, '已创建');
-            if (done) reload();
+            if (done) void reload();
             return Boolean(done);
           }}
         />

@@ -28,7 +28,6 @@ import MoreActions from "../components/MoreActions";
 import { TABLE_SCROLL } from "../tableLayout";
 import { allIds, moved, siblingsOf } from "./menuTree";
 import { modal } from '@/utils/feedback';
-import { tableOptions } from '@/utils/requestDefaults';
 
 const KIND_COLOR = {
   directory: "blue",
@@ -193,7 +192,7 @@ export default function MenusManager() {
                     disabled: true,
                     onClick: () => undefined,
                   }
-                : { key: "delete", label: "删除", danger: true, onClick: () => confirmRemove(menu) },
+                : { key: "delete", label: "删除", danger: true, onClick: () => void confirmRemove(menu) },
             ]}
           />,
         ];

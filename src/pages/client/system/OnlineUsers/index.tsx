@@ -36,7 +36,7 @@ export default function OnlineUsers() {
     const answer = await callApi('session/forceLogout', { id: session.id });
     if (!answer.isSuccess) return;
     feedback.message.success(ONLINE_TEXT.done(session.username));
-    table.current?.reload();
+    void table.current?.reload();
   };
 
   const columns: ProColumns<OnlineSession>[] = [

@@ -20,7 +20,7 @@ export default function RolesManager() {
   const save = async (body: RoleCreateBody) => {
     const role = editing?.role;
     const done = role ? await change('role/update', { id: role.id, ...body }, '角色已保存') : await change('role/create', body, '角色已创建');
-    if (done) table.current?.reload();
+    if (done) void table.current?.reload();
     return Boolean(done);
   };
 
@@ -49,7 +49,7 @@ export default function RolesManager() {
             description={role.accountCount > 0 ? SYSTEM_TEXT.roleHeld(role.accountCount) : undefined}
             okButtonProps={{ danger: true }}
             onConfirm={async () => {
-              if (await change('role/delete', { id: role.id }, '角色已删除')) table.current?.reload();
+              if (await change('role/delete', { id: role.id }, '角色已删除')) void table.current?.reload();
             }}
           >
             <Typography.Link type="danger">删除</Typography.Link>

@@ -44,7 +44,7 @@ export default function SaleManager() {
       title="重新生成邀请码？"
       description="旧邀请码将立即失效"
       onConfirm={async () => {
-        if (await change('sale/regenerateCode', { accountId: sale.accountId }, '邀请码已更新')) reload();
+        if (await change('sale/regenerateCode', { accountId: sale.accountId }, '邀请码已更新')) void reload();
       }}
     >
       <Tooltip title={SYSTEM_LIST_TEXT.regenerateCode}>
@@ -121,7 +121,7 @@ export default function SaleManager() {
                   description="删除后邀请码失效，收支记录与余额保留"
                   okButtonProps={{ danger: true }}
                   onConfirm={async () => {
-                    if (await change('sale/remove', { accountId: sale.accountId }, '销售已删除')) reload();
+                    if (await change('sale/remove', { accountId: sale.accountId }, '销售已删除')) void reload();
                   }}
                 >
                   <Typography.Link type="danger">删除</Typography.Link>
@@ -175,7 +175,7 @@ export default function SaleManager() {
               { accountId: editing.accountId, enabled: editing.status === 'enabled', commissionRate: percentToBasisPoints(percent) },
               '佣金比例已更新',
             );
-            if (done) reload();
+            if (done) void reload();
             return Boolean(done);
           })}
         >

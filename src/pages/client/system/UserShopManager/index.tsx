@@ -4,7 +4,7 @@ import ListTable from '@/components/ListTable';
 import { useAccess } from '@umijs/max';
 import { useRef } from 'react';
 import { callApi } from '@/services/request';
-import type { AccountShopItem, ShopItem } from '#contract/api/shop';
+import type { AccountShopItem } from '#contract/api/shop';
 import { usePagedList } from '@/utils/usePagedList';
 import { shopColumns, unbindColumn } from '../../ShopManager/columns';
 import { TABLE_SCROLL } from '../tableLayout';
@@ -20,7 +20,7 @@ export default function UserShopManager() {
     const answer = await callApi('shop/forceUnbind', { id: shop.id });
     if (!answer.isSuccess) return;
     message.success(`已强制解绑 ${shop.username} 的店铺 ${shop.name}`);
-    table.current?.reload();
+    void table.current?.reload();
   };
 
   const columns: ProColumns<AccountShopItem>[] = [

@@ -195,7 +195,7 @@ export default function UsersManager() {
               description={enabled ? '停用后该账号将在所有设备上退出登录，且无法再登录' : undefined}
               okButtonProps={{ danger: enabled }}
               onConfirm={async () => {
-                if (await change('account/setStatus', { id: account.id, status: enabled ? 'disabled' : 'enabled' }, enabled ? '已停用' : '已启用')) reload();
+                if (await change('account/setStatus', { id: account.id, status: enabled ? 'disabled' : 'enabled' }, enabled ? '已停用' : '已启用')) void reload();
               }}
             >
               <Typography.Link type={enabled ? 'danger' : undefined}>{enabled ? '停用' : '启用'}</Typography.Link>
@@ -205,7 +205,7 @@ export default function UsersManager() {
             key="more"
             actions={[
               access.canSetSale && { key: 'sale', label: isSale ? '销售设置' : '设为销售', onClick: () => setDialog({ kind: 'sale', account }) },
-              access.canResetPassword && { key: 'password', label: '重置密码', onClick: () => confirmResetPassword(account) },
+              access.canResetPassword && { key: 'password', label: '重置密码', onClick: () => void confirmResetPassword(account) },
             ]}
           />,
         ].filter(Boolean);
@@ -266,7 +266,7 @@ export default function UsersManager() {
           onSubmit={async (body) => {
             const created = await createAccount(body);
             if (!created) return false;
-            reload();
+            void reload();
             if (created.password) showPasswordOnce('账号已创建', created.username, created.password);
             else message.success('账号已创建');
             return true;
@@ -281,7 +281,7 @@ export default function UsersManager() {
           onClose={close}
           onSubmit={async (roleIds) => {
             const done = await change('account/setRoles', { id: dialog.account.id, roleIds }, '角色已更新');
-            if (done) reload();
+            if (done) void reload();
             return Boolean(done);
           }}
         />
@@ -298,7 +298,7 @@ export default function UsersManager() {
               { accountId: dialog.account.id, enabled, commissionRate: percentToBasisPoints(percent) },
               enabled ? '已设为销售' : '已停用销售',
             );
-            if (done) reload();
+            if (done) void reload();
             return Boolean(done);
           }}
         />

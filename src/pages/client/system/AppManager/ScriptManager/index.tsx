@@ -29,7 +29,7 @@ export default function ScriptManager() {
 
   useEffect(() => {
     if (!releaseId && releases?.length) setReleaseParam(String(releases[0].id), true);
-  }, [releaseId, releases]);
+  }, [releaseId, releases, setReleaseParam]);
 
   const { data: bundle, loading, mutate } = useRequest(
     async () => {

@@ -27,7 +27,7 @@ export default function VersionManager() {
     const answer = await call;
     if (answer.isSuccess) {
       message.success(done);
-      reload();
+      void reload();
     }
   };
 

@@ -76,7 +76,7 @@ export default function ScriptHistoryDrawer({ script, onClose, onRestored }: Pro
     message.success(`${CONTENT_TEXT.restored}（第 ${answer.content.currentVersion} 版）`);
     setCurrentVersion(answer.content.currentVersion);
     setSelected([]);
-    actionRef.current?.reload();
+    void actionRef.current?.reload();
     onRestored(answer.content);
   };
 

@@ -126,7 +126,7 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
   const { refreshScripts } = useModel('extension');
   /** A script changed: the list shows it, and a plug-in connected to this browser fetches its scripts now. */
   const changed = () => {
-    reload();
+    void reload();
     void refreshScripts();
   };
 
@@ -162,7 +162,7 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
   const list = usePagedList('script/list', { toBody: (params) => ({
           ...params,
           kind,
-          enabled: params.enabled === undefined || params.enabled === '' ? undefined : String(params.enabled) === 'true',
+          enabled: params.enabled === undefined || params.enabled === '' ? undefined : params.enabled === true || params.enabled === 'true',
         }), actionRef, emptyText: '暂无脚本，点击右上角新建' });
   return (
     <PageContainer title={title}>
