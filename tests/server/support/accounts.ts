@@ -23,3 +23,18 @@ export async function registerAccount(ctx: SuiteContext, prefix: string, serial:
   expect(registered.code).toBe(CODES.OK);
   return { id: registered.content.id as number, username, token: await ctx.login(username, password) };
 }
+
+/** A password that passes the strength check. */
+export const STRONG_PASSWORD = 'Sturdy#Key-2468';
+
+let serial = 0;
+/** `<prefix>_<pid>_<n>`: unique across the test files of a run (they share the PostgreSQL server). */
+export const uniqueName = (prefix: string) => `${prefix}_${process.pid}_${(serial += 1)}`;
+
+/** Registers a new account named after `prefix` (not logged in). */
+export async function registered(ctx: SuiteContext, prefix: string, password = STRONG_PASSWORD) {
+  const username = uniqueName(prefix);
+  const answer = await ctx.call('account/register', { username, email: `${username}@example.com`, password });
+  expect(answer.code).toBe(CODES.OK);
+  return { username, password, id: answer.content.id as number };
+}
