@@ -17,6 +17,9 @@ const server = {
     ...nodeBase.transform,
   },
   testEnvironment: 'node',
+  // The largest CommonJS dependencies of the server are loaded as they are: transforming them (umi's
+  // default transforms all of node_modules, for the ESM-only packages) cost every cold run minutes.
+  transformIgnorePatterns: ['/node_modules/(@aws-sdk|@smithy|exceljs|drizzle-orm|fastify|@fastify|ajv|pino|@sinclair|postgres|typescript|lodash)/'],
   testMatch: ['<rootDir>/tests/server/**/*.test.ts'],
   globalSetup: '<rootDir>/tests/server/support/globalSetup.ts',
   globalTeardown: '<rootDir>/tests/server/support/globalTeardown.ts',
