@@ -6,18 +6,18 @@
  * as the server does, and a browser-scoped scenario shows its banner in that browser only.
  *
  *   npm run test:dev-console                   # starts max dev itself (playwright.dev.config.ts)
- *   npm run test:dev-console -- --grep @ci     # the part `npm test` runs (docs/testing.md)
  *   E2E_BASE_URL=http://127.0.0.1:8000 npm run test:dev-console   # against a running npm run dev
  *
  * The screens are opened the way a user moves between them, in the page (the router, no reload):
  * each reload of the development build costs seconds, and login's own visit to 首页 is a fresh load.
  */
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { MEDIA_UPLOAD_URL } from '#contract/content';
 import { buttonNamed, forbidden, HOME, login, PUBLIC_ROUTES, readStorage } from './support/console';
 import { MAIN_DIALOGS } from './support/dialogs';
 import { demoUsername, forbiddenPaths, MENU_ROLES, screenPaths, type ROLE_CAPABILITIES } from './support/menus';
+import { navigate, settle, trackRequests } from './support/navigation';
 
 /** What the dev server itself writes to the page's console (its HMR socket, React DevTools' advert). */
 const NOT_OURS = /Download the React DevTools|\[HMR\]|\[webpack-dev-server\]/;
@@ -32,43 +32,6 @@ function watchConsole(page: Page) {
   });
   page.on('pageerror', (error) => problems.push(`${where()} uncaught: ${error.message}`));
   return problems;
-}
-
-/**
- * Counts the page's requests still under way (fetches and lazily loaded chunks), leaving out the
- * notification stream (an EventSource is open as long as the page is).
- */
-function trackRequests(page: Page) {
-  let inFlight = 0;
-  const counted = (request: Request) => request.resourceType() !== 'eventsource';
-  page.on('request', (request) => counted(request) && (inFlight += 1));
-  page.on('requestfinished', (request) => counted(request) && (inFlight -= 1));
-  page.on('requestfailed', (request) => counted(request) && (inFlight -= 1));
-  return () => inFlight;
-}
-
-const QUIET_MS = 400;
-const SETTLE_LIMIT_MS = 30_000;
-
-/** Waits until no request has been under way for QUIET_MS and no spinner or skeleton is left. */
-async function settle(page: Page, inFlight: () => number) {
-  const deadline = Date.now() + SETTLE_LIMIT_MS;
-  let quietSince = Date.now();
-  while (Date.now() < deadline) {
-    await page.waitForTimeout(100);
-    if (inFlight() > 0) quietSince = Date.now();
-    else if (Date.now() - quietSince >= QUIET_MS) break;
-  }
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-pro-table-list-toolbar-loading')).toHaveCount(0, { timeout: 20_000 });
-}
-
-/** Moves to `path` inside the page, as a menu link does (umi's history reacts to popstate). */
-async function navigate(page: Page, path: string) {
-  await page.evaluate((target) => {
-    window.history.pushState(null, '', target);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, path);
-  await expect(page).toHaveURL(new RegExp(`${path}(\\?|$)`));
 }
 
 async function openDialogs(page: Page, role: keyof typeof ROLE_CAPABILITIES, inFlight: () => number) {
@@ -88,7 +51,7 @@ test.beforeEach(async ({ request }) => {
   await request.post('/api/mock/scenario', { data: { scenario: 'none', scope: 'all' } });
 });
 
-test('the public pages and the 403 page with a clean console', { tag: '@ci' }, async ({ page }) => {
+test('the public pages and the 403 page with a clean console', async ({ page }) => {
   const problems = watchConsole(page);
   const inFlight = trackRequests(page);
   for (const route of PUBLIC_ROUTES) {
@@ -102,14 +65,9 @@ test('the public pages and the 403 page with a clean console', { tag: '@ci' }, a
   expect(problems).toEqual([]);
 });
 
-// demo_admin holds every screen and most dialogs, demo_member has the member's 首页: with the public
-// pages and the two mock checks they are the part `npm test` runs (tag @ci; 2–3 min with the dev
-// server's start, against 3.3–3.6 min for every role: docs/testing.md).
-const IN_CI: ReadonlySet<keyof typeof ROLE_CAPABILITIES> = new Set(['superAdmin', 'member']);
-
 for (const role of MENU_ROLES) {
   const username = demoUsername(role);
-  test(`${username}: every screen and main dialog with a clean console`, { tag: IN_CI.has(role) ? '@ci' : [] }, async ({ page }) => {
+  test(`${username}: every screen and main dialog with a clean console`, async ({ page }) => {
     test.setTimeout(60_000 + screenPaths(role).length * 10_000);
     const problems = watchConsole(page);
     const inFlight = trackRequests(page);
@@ -125,7 +83,7 @@ for (const role of MENU_ROLES) {
   });
 }
 
-test('the mock answers an upload and unreadable bodies as the server does', { tag: '@ci' }, async ({ page }) => {
+test('the mock answers an upload and unreadable bodies as the server does', async ({ page }) => {
   await login(page, DEMO_ACCOUNTS.superAdmin.username);
   const { session } = await readStorage(page);
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -146,7 +104,7 @@ test('the mock answers an upload and unreadable bodies as the server does', { ta
   expect(await huge.json()).toMatchObject({ isSuccess: false, code: 'A0400', msg: '参数错误：请求体过大' });
 });
 
-test("a browser-scoped scenario: this browser's banner, one toast, other browsers untouched", { tag: '@ci' }, async ({ page, browser }) => {
+test("a browser-scoped scenario: this browser's banner, one toast, other browsers untouched", async ({ page, browser }) => {
   await login(page, DEMO_ACCOUNTS.member.username);
   const set = await page.evaluate(async () => {
     const response = await fetch('/api/mock/scenario', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario: 'empty', scope: 'browser' }) });
