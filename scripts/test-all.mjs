@@ -2,7 +2,9 @@
 /**
  * `npm test`: every test of the project, in order, stopping at the first failure.
  *
+ *   format     prettier --check .        (the formatting, everywhere but Markdown: .prettierignore)
  *   setup      max setup                 (generates src/.umi: aliases and types the next steps need)
+ *   lint       eslint .                  (eslint.config.js: type-aware rules, React hooks)
  *   typecheck  tsc --noEmit
  *   jest       jest                      (all projects: web unit tests, server tests on PGlite and on a
  *                                          PostgreSQL 15 the run starts, and the contract suite in
@@ -10,9 +12,9 @@
  *   build      max build                 (the console, into dist/)
  *   bundle     scripts/bundle-check.mjs  (no TypeBox in any console chunk)
  *   e2e        playwright test           (Chromium against `npm start`)
- *   dev        playwright test -c playwright.dev.config.ts --grep @ci
- *                                        (the developer console under `max dev`: demo_admin's screens
- *                                         and dialogs, the member's, the public pages, the mock)
+ *   dev        playwright test -c playwright.dev.config.ts
+ *                                        (the developer console under `max dev`: every demo role's
+ *                                         screens and dialogs, the public pages, the mock)
  *
  * Options: --only=a,b  --skip=a,b  (step names above). Prints each step's duration and a summary.
  */
@@ -28,7 +30,10 @@ const node = process.execPath;
 const hasContract = fs.existsSync(path.join(root, 'tests', 'contract'));
 
 const STEPS = [
+  { name: 'format', title: 'prettier --check', command: [node, bin('prettier', 'bin', 'prettier.cjs'), '--check', '--log-level=warn', '.'] },
   { name: 'setup', title: 'max setup', command: [node, bin('@umijs', 'max', 'bin', 'max.js'), 'setup'] },
+  // After setup: the type-aware rules read src/.umi's types through tsconfig.json.
+  { name: 'lint', title: 'eslint', command: [node, bin('eslint', 'bin', 'eslint.js'), '--max-warnings=0', '.'] },
   { name: 'typecheck', title: 'tsc --noEmit', command: [node, bin('typescript', 'bin', 'tsc'), '--noEmit', '-p', root] },
   {
     name: 'jest',
@@ -43,8 +48,8 @@ const STEPS = [
   { name: 'e2e', title: 'playwright test', command: [node, bin('@playwright', 'test', 'cli.js'), 'test'] },
   {
     name: 'dev',
-    title: 'playwright dev console (max dev, @ci)',
-    command: [node, bin('@playwright', 'test', 'cli.js'), 'test', '-c', path.join(root, 'playwright.dev.config.ts'), '--grep', '@ci'],
+    title: 'playwright dev console (max dev, every role)',
+    command: [node, bin('@playwright', 'test', 'cli.js'), 'test', '-c', path.join(root, 'playwright.dev.config.ts')],
   },
 ];
 
