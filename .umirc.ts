@@ -92,9 +92,10 @@ export default defineConfig({
       (resource: { request: string; contextInfo?: { issuer?: string } }) => {
         if (!PRO_FIELD_INDEX.test(resource.contextInfo?.issuer ?? '')) return;
         const name = path.basename(resource.request);
-        resource.request = name in PRO_FIELD_LEFT_OUT
-          ? path.resolve(__dirname, 'src/utils/proFieldUnused.tsx')
-          : path.resolve(__dirname, 'src/utils/proFieldDates', name);
+        resource.request =
+          name in PRO_FIELD_LEFT_OUT
+            ? path.resolve(__dirname, 'src/utils/proFieldUnused.tsx')
+            : path.resolve(__dirname, 'src/utils/proFieldDates', name);
       },
     ]);
     return memo;

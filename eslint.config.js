@@ -47,7 +47,19 @@ const TYPE_AWARE_RULES = {
 
 module.exports = tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'extension/dist/', 'src/.umi*/', '.umi/', 'test-results/', 'playwright-report/', 'coverage/', 'data/', 'bench/results/', '.tmp/'],
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'extension/dist/',
+      'src/.umi*/',
+      '.umi/',
+      'test-results/',
+      'playwright-report/',
+      'coverage/',
+      'data/',
+      'bench/results/',
+      '.tmp/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -59,7 +71,10 @@ module.exports = tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       ...TYPE_AWARE_RULES,
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // `any` is allowed where a value is untyped by nature (parsed answers in tests, mock bodies).
       '@typescript-eslint/no-explicit-any': 'off',
     },

@@ -6,7 +6,10 @@ process.env.TEST_SCRYPT_LOG2N ??= '12';
 
 // testTimeout is a global option, not a project one.
 const { testTimeout: _projectTimeout, ...nodeBase } = createConfig({ target: 'node' }) as Record<string, any>;
-const { testTimeout: _webTimeout, ...browserBase } = createConfig({ target: 'browser', jsTransformerOpts: { jsx: 'automatic' } }) as Record<string, any>;
+const { testTimeout: _webTimeout, ...browserBase } = createConfig({ target: 'browser', jsTransformerOpts: { jsx: 'automatic' } }) as Record<
+  string,
+  any
+>;
 
 const server = {
   ...nodeBase,
@@ -19,7 +22,9 @@ const server = {
   testEnvironment: 'node',
   // The largest CommonJS dependencies of the server are loaded as they are: transforming them (umi's
   // default transforms all of node_modules, for the ESM-only packages) cost every cold run minutes.
-  transformIgnorePatterns: ['/node_modules/(@aws-sdk|@smithy|exceljs|drizzle-orm|fastify|@fastify|ajv|pino|@sinclair|postgres|typescript|lodash)/'],
+  transformIgnorePatterns: [
+    '/node_modules/(@aws-sdk|@smithy|exceljs|drizzle-orm|fastify|@fastify|ajv|pino|@sinclair|postgres|typescript|lodash)/',
+  ],
   testMatch: ['<rootDir>/tests/server/**/*.test.ts'],
   globalSetup: '<rootDir>/tests/server/support/globalSetup.ts',
   globalTeardown: '<rootDir>/tests/server/support/globalTeardown.ts',

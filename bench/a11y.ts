@@ -92,7 +92,9 @@ async function audit(url: string, port: number): Promise<Omit<PageResult, 'path'
     .map((ref) => report.audits[ref.id])
     .filter((item) => item.score !== null && item.score < 1)
     .map((item) => {
-      const nodes = (item.details?.items ?? []).slice(0, NODES_SHOWN).map((entry) => `      ${entry.node?.selector ?? ''}  ${entry.node?.snippet ?? ''}`);
+      const nodes = (item.details?.items ?? [])
+        .slice(0, NODES_SHOWN)
+        .map((entry) => `      ${entry.node?.selector ?? ''}  ${entry.node?.snippet ?? ''}`);
       return [`    ${item.id}: ${item.title}`, ...nodes].join('\n');
     });
   return { score: Math.round((category.score ?? 0) * 100), failing };

@@ -136,7 +136,8 @@ function print(rows: Row[]) {
     ];
   });
   const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => line[index].length)));
-  const format = (cells: string[]) => cells.map((cell, index) => (index < 2 || index === 9 ? cell.padEnd(widths[index]) : cell.padStart(widths[index]))).join('  ');
+  const format = (cells: string[]) =>
+    cells.map((cell, index) => (index < 2 || index === 9 ? cell.padEnd(widths[index]) : cell.padStart(widths[index]))).join('  ');
   console.log(`\n${format(header)}`);
   for (const line of lines) console.log(format(line));
 }

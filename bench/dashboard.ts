@@ -55,7 +55,9 @@ async function main() {
     const database = await openDatabase({ databaseUrl, dataDir });
     const config = testConfig({ demo: true });
     await bootstrap({ db: database.db, config, print: () => {} });
-    console.log(`${database.kind}${dataDir ? ` (${dataDir})` : ''}: seeding ${ORDERS.toLocaleString('en-US')} orders and ${ACCOUNTS.toLocaleString('en-US')} accounts…`);
+    console.log(
+      `${database.kind}${dataDir ? ` (${dataDir})` : ''}: seeding ${ORDERS.toLocaleString('en-US')} orders and ${ACCOUNTS.toLocaleString('en-US')} accounts…`,
+    );
     const seeded = await seedLarge(database.db, { accounts: ACCOUNTS, orders: ORDERS, log: console.log });
     const counted = await queryOne<{ orders: number; accounts: number; withdrawals: number }>(
       database.db,
@@ -109,7 +111,12 @@ async function main() {
           `${ms < EXPORT_BUDGET_MS ? 'within' : 'OVER'} the ${EXPORT_BUDGET_MS / 1000} s budget`,
       );
     }
-    console.log(`load average: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average: ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}`,
+    );
     await app.close();
     await database.close();
   } finally {

@@ -66,7 +66,12 @@ async function main() {
         `${(bytes / 1024 / 1024).toFixed(1)} MiB in ${(ms / 1000).toFixed(2)} s — ${verdict} the ${BUDGET_MS / 1000} s budget`,
     );
   }
-  console.log(`load average: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average: ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
   await app.close();
   await database.close();
 }

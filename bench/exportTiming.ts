@@ -8,7 +8,12 @@ export interface ExportTiming {
   ms: number;
 }
 
-export async function timeOrderExport(app: FastifyInstance, token: string, format: 'csv' | 'xlsx', filters: Record<string, unknown> = {}): Promise<ExportTiming> {
+export async function timeOrderExport(
+  app: FastifyInstance,
+  token: string,
+  format: 'csv' | 'xlsx',
+  filters: Record<string, unknown> = {},
+): Promise<ExportTiming> {
   const begun = performance.now();
   const response = await app.inject({
     method: 'POST',

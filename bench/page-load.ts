@@ -35,7 +35,14 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { startProduct, type RunningProduct } from '../e2e/support/product';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
 const LOGIN_JS_BUDGET_KB = 230;
 const SCREEN_CHUNKS_BUDGET_KB = 250;
@@ -131,7 +138,10 @@ class NetworkTally {
   }
 
   summary() {
-    const byGroup = Object.fromEntries(GROUPS.map((group) => [group, { requests: 0, bytes: 0 }])) as Record<Group, { requests: number; bytes: number }>;
+    const byGroup = Object.fromEntries(GROUPS.map((group) => [group, { requests: 0, bytes: 0 }])) as Record<
+      Group,
+      { requests: number; bytes: number }
+    >;
     for (const entry of this.entries.values()) {
       const group = groupOf(entry.type, entry.url);
       byGroup[group].requests += 1;
@@ -192,7 +202,11 @@ async function runOnce(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, locale: 'zh-CN' });
   const page = await context.newPage();
   const tally = await NetworkTally.attach(page);
-  const login = await time(tally, () => page.goto('/login', { waitUntil: 'commit' }), () => loginFormReady(page));
+  const login = await time(
+    tally,
+    () => page.goto('/login', { waitUntil: 'commit' }),
+    () => loginFormReady(page),
+  );
   const home = await time(
     tally,
     async () => {
@@ -207,7 +221,11 @@ async function runOnce(browser: Browser, baseURL: string) {
   const coldContext = await contextWithSession(browser, baseURL, await apiLogin(baseURL));
   const coldPage = await coldContext.newPage();
   const coldTally = await NetworkTally.attach(coldPage);
-  const coldHome = await time(coldTally, () => coldPage.goto('/client/home', { waitUntil: 'commit' }), () => greetingVisible(coldPage));
+  const coldHome = await time(
+    coldTally,
+    () => coldPage.goto('/client/home', { waitUntil: 'commit' }),
+    () => greetingVisible(coldPage),
+  );
   await coldContext.close();
   return { login, home, coldHome };
 }
@@ -217,18 +235,38 @@ type Session = Awaited<ReturnType<typeof apiLogin>>;
 /** A fresh browser context whose tab already holds `session` (as the console stores it after a login). */
 async function contextWithSession(browser: Browser, baseURL: string, session: Session) {
   const context = await browser.newContext({ baseURL, locale: 'zh-CN' });
-  await context.addInitScript((values) => {
-    for (const [key, value] of Object.entries(values)) sessionStorage.setItem(key, value);
-  }, { token: session.token, expires: String(session.expires), username: session.username, email: session.email, membership: JSON.stringify(session.membership) });
+  await context.addInitScript(
+    (values) => {
+      for (const [key, value] of Object.entries(values)) sessionStorage.setItem(key, value);
+    },
+    {
+      token: session.token,
+      expires: String(session.expires),
+      username: session.username,
+      email: session.email,
+      membership: JSON.stringify(session.membership),
+    },
+  );
   return context;
 }
 
 /** The page menus a demo account sees (its server menu tree), as console paths. */
 async function screensOf(baseURL: string, session: Session): Promise<string[]> {
-  const response = await fetch(`${baseURL}/api/admin/account/getMenus`, { method: 'POST', headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' }, body: '{}' });
+  const response = await fetch(`${baseURL}/api/admin/account/getMenus`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
   const body = (await response.json()) as { content: MenuNode[] };
   return flattenMenus(body.content)
-    .filter((node) => node.kind !== 'action' && node.kind !== 'directory' && node.visible !== false && node.url.startsWith('/client/') && node.url !== '/client/home')
+    .filter(
+      (node) =>
+        node.kind !== 'action' &&
+        node.kind !== 'directory' &&
+        node.visible !== false &&
+        node.url.startsWith('/client/') &&
+        node.url !== '/client/home',
+    )
     .map((node) => node.url);
 }
 
@@ -252,7 +290,13 @@ interface ScreenWeight {
  * The first visit of `screen` after 首页: /client/home loaded and quiet, then an in-app navigation
  * (history.pushState + popstate, as a menu click does through the router); the JS and CSS it loads.
  */
-async function firstVisitAfterHome(browser: Browser, baseURL: string, dist: string, session: Session, screen: string): Promise<ScreenWeight> {
+async function firstVisitAfterHome(
+  browser: Browser,
+  baseURL: string,
+  dist: string,
+  session: Session,
+  screen: string,
+): Promise<ScreenWeight> {
   const context = await contextWithSession(browser, baseURL, session);
   const page = await context.newPage();
   const tally = await NetworkTally.attach(page);
@@ -392,24 +436,43 @@ async function main() {
     for (let run = 0; run < RUNS; run += 1) runs.push(await runOnce(browser, baseURL));
 
     console.log(`\nChromium ${browser.version()}; KB = 1024 bytes; bytes on the wire include HTTP headers.`);
-    report('/login (cold cache)', runs.map((run) => run.login), 'usable (login form interactive)');
-    report(`/client/home after logging in as ${username} on /login (in-app navigation, warm cache)`, runs.map((run) => run.home), 'usable (greeting visible)');
-    report(`/client/home loaded cold with a session (${username})`, runs.map((run) => run.coldHome), 'usable (greeting visible)');
+    report(
+      '/login (cold cache)',
+      runs.map((run) => run.login),
+      'usable (login form interactive)',
+    );
+    report(
+      `/client/home after logging in as ${username} on /login (in-app navigation, warm cache)`,
+      runs.map((run) => run.home),
+      'usable (greeting visible)',
+    );
+    report(
+      `/client/home loaded cold with a session (${username})`,
+      runs.map((run) => run.coldHome),
+      'usable (greeting visible)',
+    );
 
     const weights = await screenWeights(browser, baseURL);
-    console.log(`\nFirst visit of each screen after 首页 (new JS + CSS chunks, gzip level 6 of dist/; budget ≤ ${SCREEN_CHUNKS_BUDGET_KB} KB each)`);
+    console.log(
+      `\nFirst visit of each screen after 首页 (new JS + CSS chunks, gzip level 6 of dist/; budget ≤ ${SCREEN_CHUNKS_BUDGET_KB} KB each)`,
+    );
     console.log(`  ${'screen'.padEnd(40)}${'account'.padEnd(16)}${'chunks'.padStart(7)}${'gzip'.padStart(11)}`);
     for (const weight of [...weights].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
       const flag = weight.gzipBytes > SCREEN_CHUNKS_BUDGET_KB * KB ? '  OVER BUDGET' : '';
-      console.log(`  ${weight.screen.padEnd(40)}${weight.account.padEnd(16)}${String(weight.chunks).padStart(7)}${kb(weight.gzipBytes).padStart(11)}${flag}`);
-      if (flag || process.env.BENCH_CHUNKS === '1') for (const file of weight.files) console.log(`      ${kb(file.gzipBytes).padStart(10)}  ${file.name}`);
+      console.log(
+        `  ${weight.screen.padEnd(40)}${weight.account.padEnd(16)}${String(weight.chunks).padStart(7)}${kb(weight.gzipBytes).padStart(11)}${flag}`,
+      );
+      if (flag || process.env.BENCH_CHUNKS === '1')
+        for (const file of weight.files) console.log(`      ${kb(file.gzipBytes).padStart(10)}  ${file.name}`);
     }
     const heaviest = Math.max(...weights.map((weight) => weight.gzipBytes));
     console.log(`  heaviest ${kb(heaviest)}: ${heaviest <= SCREEN_CHUNKS_BUDGET_KB * KB ? 'within budget' : 'OVER BUDGET'}`);
 
     const staff = await staffHomeWeight(browser, baseURL);
     const staffVerdict = staff.gzipBytes <= DASHBOARD_CHUNKS_BUDGET_KB * KB ? 'within budget' : 'OVER BUDGET';
-    console.log(`\n${staff.screen} after 会员中心 (${staff.account}): ${staff.chunks} chunks, ${kb(staff.gzipBytes)} gzip — budget ≤ ${DASHBOARD_CHUNKS_BUDGET_KB} KB: ${staffVerdict}`);
+    console.log(
+      `\n${staff.screen} after 会员中心 (${staff.account}): ${staff.chunks} chunks, ${kb(staff.gzipBytes)} gzip — budget ≤ ${DASHBOARD_CHUNKS_BUDGET_KB} KB: ${staffVerdict}`,
+    );
     for (const file of staff.files) console.log(`      ${kb(file.gzipBytes).padStart(10)}  ${file.name}`);
 
     const loginJs = runs[0].login.tally.byGroup.script.bytes;

@@ -26,15 +26,7 @@ import { freePort } from '../scripts/lib/freePort';
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { startPostgres, stopPostgres, type RunningPostgres } from '../tests/server/support/postgres';
-import {
-  DEPLOY_NGINX_CONF,
-  siteConfig,
-  startNginx,
-  startServer,
-  stop,
-  waitFor,
-  type Running,
-} from '../tests/server/support/processes';
+import { DEPLOY_NGINX_CONF, siteConfig, startNginx, startServer, stop, waitFor, type Running } from '../tests/server/support/processes';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 30);
 const DURATION_S = Number(process.env.DURATION ?? 15);
@@ -119,8 +111,17 @@ async function prepare(client: Client): Promise<World> {
   const members: World['members'] = [];
   for (let index = 0; index < CONNECTIONS; index += 1) {
     const name = `${username}_m${index}`;
-    const member = await client.must('account/register', { username: name, email: `${name}@example.com`, password: PASSWORD, inviteCode: made.inviteCode });
-    members.push({ id: member.id, username: name, token: (await client.must('account/login', { username: name, password: PASSWORD })).token });
+    const member = await client.must('account/register', {
+      username: name,
+      email: `${name}@example.com`,
+      password: PASSWORD,
+      inviteCode: made.inviteCode,
+    });
+    members.push({
+      id: member.id,
+      username: name,
+      token: (await client.must('account/login', { username: name, password: PASSWORD })).token,
+    });
   }
   const memberToken = (await client.must('account/login', { username: DEMO_ACCOUNTS.member.username, password: DEMO_PASSWORD })).token;
   return { admin, levelId: levels[0].id, sale, cardId: card.id, inviteCode: made.inviteCode, members, memberToken };
@@ -130,7 +131,12 @@ type Step = (client: Client, world: World, worker: number, round: number) => Pro
 
 const register: Step = (client, world, worker, round) => {
   const name = `bw${worker}_${round}_${Math.random().toString(36).slice(2, 8)}`;
-  return client.call('account/register', { username: name, email: `${name}@example.com`, password: PASSWORD, inviteCode: world.inviteCode });
+  return client.call('account/register', {
+    username: name,
+    email: `${name}@example.com`,
+    password: PASSWORD,
+    inviteCode: world.inviteCode,
+  });
 };
 const login: Step = (client, world, worker) =>
   client.call('account/login', { username: world.members[worker].username, password: PASSWORD });
@@ -147,7 +153,19 @@ const withdraw: Step = (client, world) => client.call('withdrawal/request', { ca
  * registration and a login among every eleven steps (each costs a password hash, ~0.4 s of a core:
  * at a higher share the hashes alone fill a small machine's cores and everything queues behind them).
  */
-const WRITE_MIX: Step[] = [buyAndConfirm, recharge, withdraw, register, buyAndConfirm, recharge, withdraw, login, buyAndConfirm, recharge, withdraw];
+const WRITE_MIX: Step[] = [
+  buyAndConfirm,
+  recharge,
+  withdraw,
+  register,
+  buyAndConfirm,
+  recharge,
+  withdraw,
+  login,
+  buyAndConfirm,
+  recharge,
+  withdraw,
+];
 /** The money calls alone: what they cost when no password hash competes for the cores. */
 const MONEY_MIX: Step[] = [buyAndConfirm, recharge, withdraw];
 
@@ -214,7 +232,8 @@ function printTable(lines: Line[]) {
   ]);
   const header = ['scenario', 'operation', 'answers', 'req/s', 'p50 ms', 'p99 ms', 'answers by code'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const format = (row: string[]) => row.map((cell, column) => (column >= 2 && column <= 5 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  ');
+  const format = (row: string[]) =>
+    row.map((cell, column) => (column >= 2 && column <= 5 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  ');
   console.log(format(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) console.log(format(row));
@@ -234,7 +253,9 @@ async function main() {
   };
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
   try {
-    console.log(`[bench:scale] ${os.cpus().length} cores; ${CONNECTIONS} connections, ${DURATION_S} s per mix; instances: ${INSTANCE_COUNTS.join(', ')}`);
+    console.log(
+      `[bench:scale] ${os.cpus().length} cores; ${CONNECTIONS} connections, ${DURATION_S} s per mix; instances: ${INSTANCE_COUNTS.join(', ')}`,
+    );
     pg = await startPostgres();
     const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
     await admin.unsafe('create database bench_scale');
@@ -263,7 +284,10 @@ async function main() {
       await hashPassword(PASSWORD);
       bareHash.push(performance.now() - started);
     }
-    const bareHashP50 = percentile(bareHash.sort((a, b) => a - b), 50);
+    const bareHashP50 = percentile(
+      bareHash.sort((a, b) => a - b),
+      50,
+    );
 
     const lines: Line[] = [];
     const readRate = new Map<number, number>();
@@ -282,7 +306,8 @@ async function main() {
       const setup = new Client(baseURL);
       const world = await prepare(setup);
       // Commissions for the withdrawals to draw on.
-      for (const member of world.members.slice(0, 5)) await setup.must('order/recharge', { accountId: member.id, levelId: world.levelId }, world.admin);
+      for (const member of world.members.slice(0, 5))
+        await setup.must('order/recharge', { accountId: member.id, levelId: world.levelId }, world.admin);
 
       const scenario = `${count} instance${count > 1 ? 's' : ''}`;
       lines.push(...summarise(`${scenario}, write`, await runMix(baseURL, world, WRITE_MIX)));
@@ -295,20 +320,32 @@ async function main() {
     console.log('');
     printTable(lines);
     console.log('');
-    const serverErrors = lines.filter((line) => line.operation === '(all)').flatMap((line) => (line.codes.includes(CODES.SERVER_ERROR) || / 5\d\d/.test(` ${line.codes}`) ? [line.scenario] : []));
+    const serverErrors = lines
+      .filter((line) => line.operation === '(all)')
+      .flatMap((line) => (line.codes.includes(CODES.SERVER_ERROR) || / 5\d\d/.test(` ${line.codes}`) ? [line.scenario] : []));
     console.log(`B0001 / 5xx answers: ${serverErrors.length === 0 ? 'none' : `in ${serverErrors.join(', ')}`}`);
     for (const line of lines.filter((line) => MONEY_OPERATIONS.includes(line.operation))) {
-      console.log(`p99 ${line.operation} (${line.scenario}): ${line.p99.toFixed(0)} ms ${line.p99 < MONEY_P99_BUDGET_MS ? '≤' : '>'} ${MONEY_P99_BUDGET_MS} ms budget`);
+      console.log(
+        `p99 ${line.operation} (${line.scenario}): ${line.p99.toFixed(0)} ms ${line.p99 < MONEY_P99_BUDGET_MS ? '≤' : '>'} ${MONEY_P99_BUDGET_MS} ms budget`,
+      );
     }
     const hashCapacity = (os.cpus().length * 1000) / bareHashP50;
-    console.log(`one bare password hash on this machine: p50 ${bareHashP50.toFixed(0)} ms, so at most ${hashCapacity.toFixed(1)} hashes/s on its ${os.cpus().length} cores`);
+    console.log(
+      `one bare password hash on this machine: p50 ${bareHashP50.toFixed(0)} ms, so at most ${hashCapacity.toFixed(1)} hashes/s on its ${os.cpus().length} cores`,
+    );
     for (const scenario of new Set(lines.filter((line) => line.operation === 'account/login').map((line) => line.scenario))) {
-      const hashed = lines.filter((line) => line.scenario === scenario && (line.operation === 'account/login' || line.operation === 'account/register'));
+      const hashed = lines.filter(
+        (line) => line.scenario === scenario && (line.operation === 'account/login' || line.operation === 'account/register'),
+      );
       const perSecond = hashed.reduce((sum, line) => sum + line.perSecond, 0);
-      console.log(`${scenario}: ${perSecond.toFixed(1)} logins + registrations/s = ${((100 * perSecond) / hashCapacity).toFixed(0)} % of that`);
+      console.log(
+        `${scenario}: ${perSecond.toFixed(1)} logins + registrations/s = ${((100 * perSecond) / hashCapacity).toFixed(0)} % of that`,
+      );
     }
     for (const line of lines.filter((line) => line.operation === 'account/login' || line.operation === 'account/register')) {
-      console.log(`p50 ${line.operation} (${line.scenario}): ${line.p50.toFixed(0)} ms = ${(line.p50 / bareHashP50).toFixed(1)} × one bare hash`);
+      console.log(
+        `p50 ${line.operation} (${line.scenario}): ${line.p50.toFixed(0)} ms = ${(line.p50 / bareHashP50).toFixed(1)} × one bare hash`,
+      );
     }
     if (readRate.has(1) && readRate.has(2)) {
       const ratio = readRate.get(2)! / readRate.get(1)!;

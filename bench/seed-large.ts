@@ -41,7 +41,10 @@ async function secondaryIndexes(db: Db, table: string) {
   );
 }
 
-export async function seedLarge(db: Db, options: LargeSeed): Promise<{ seconds: number; accounts: number; orders: number; withdrawals: number }> {
+export async function seedLarge(
+  db: Db,
+  options: LargeSeed,
+): Promise<{ seconds: number; accounts: number; orders: number; withdrawals: number }> {
   const started = performance.now();
   const log = options.log ?? (() => {});
   const days = options.days ?? 730;

@@ -26,8 +26,55 @@ const ACCOUNTS = Number(process.env.ACCOUNTS ?? 100_000);
  * the worst case for trigrams (every name shares `user_`).
  */
 const DATASET = (process.env.DATASET ?? 'names') as 'names' | 'uniform';
-const SURNAMES = ['wang', 'li', 'zhang', 'liu', 'chen', 'yang', 'huang', 'zhao', 'wu', 'zhou', 'xu', 'sun', 'ma', 'zhu', 'hu', 'guo', 'he', 'lin', 'luo', 'gao'];
-const GIVEN = ['wei', 'fang', 'na', 'min', 'jing', 'lei', 'qiang', 'jun', 'yang', 'yong', 'yan', 'jie', 'tao', 'ming', 'chao', 'xiu', 'hui', 'ling', 'bo', 'hao', 'tom', 'amy', 'leo', 'max', 'zoe'];
+const SURNAMES = [
+  'wang',
+  'li',
+  'zhang',
+  'liu',
+  'chen',
+  'yang',
+  'huang',
+  'zhao',
+  'wu',
+  'zhou',
+  'xu',
+  'sun',
+  'ma',
+  'zhu',
+  'hu',
+  'guo',
+  'he',
+  'lin',
+  'luo',
+  'gao',
+];
+const GIVEN = [
+  'wei',
+  'fang',
+  'na',
+  'min',
+  'jing',
+  'lei',
+  'qiang',
+  'jun',
+  'yang',
+  'yong',
+  'yan',
+  'jie',
+  'tao',
+  'ming',
+  'chao',
+  'xiu',
+  'hui',
+  'ling',
+  'bo',
+  'hao',
+  'tom',
+  'amy',
+  'leo',
+  'max',
+  'zoe',
+];
 const RUNS = Number(process.env.RUNS ?? 200);
 const P95_BUDGET_MS = 50;
 
@@ -35,8 +82,12 @@ const P95_BUDGET_MS = 50;
 async function seedAccounts(db: Awaited<ReturnType<typeof openDatabase>>['db'], count: number) {
   await db.execute(sql`
     insert into accounts (username, email, password_hash, status, membership_level_id, membership_expires_at, created_at)
-    select ${DATASET === 'uniform' ? sql`'user_' || lpad(n::text, 6, '0')` : sql`(${`{${SURNAMES.join(',')}}`}::text[])[1 + n % ${SURNAMES.length}]
-             || (${`{${GIVEN.join(',')}}`}::text[])[1 + (n / ${SURNAMES.length}) % ${GIVEN.length}] || n::text`},
+    select ${
+      DATASET === 'uniform'
+        ? sql`'user_' || lpad(n::text, 6, '0')`
+        : sql`(${`{${SURNAMES.join(',')}}`}::text[])[1 + n % ${SURNAMES.length}]
+             || (${`{${GIVEN.join(',')}}`}::text[])[1 + (n / ${SURNAMES.length}) % ${GIVEN.length}] || n::text`
+    },
            'mail' || n || '@' || (array['example.com', 'corp.example', 'mail.example'])[1 + n % 3],
            'scrypt$dummy', case when n % 50 = 0 then 'disabled' else 'enabled' end,
            case when n % 5 = 0 then (select id from membership_levels order by id limit 1) end,
@@ -60,7 +111,9 @@ async function main() {
   const config = testConfig({ demo: true });
   await bootstrap({ db: database.db, config, print: () => {} });
   await seedAccounts(database.db, ACCOUNTS);
-  console.log(`${database.kind}: seeded ${ACCOUNTS.toLocaleString('en-US')} accounts (${DATASET}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${database.kind}: seeded ${ACCOUNTS.toLocaleString('en-US')} accounts (${DATASET}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const app = await buildApp({ db: database.db, config });
   const login = await injectCall(app, 'account/login', { username: DEMO_ACCOUNTS.superAdmin.username, password: DEMO_PASSWORD });
@@ -71,18 +124,62 @@ async function main() {
   const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
   const seeded = () => 1 + Math.floor(Math.random() * ACCOUNTS);
   const usernameOf = (n: number) =>
-    DATASET === 'uniform' ? `user_${String(n).padStart(6, '0')}` : `${SURNAMES[n % SURNAMES.length]}${GIVEN[Math.floor(n / SURNAMES.length) % GIVEN.length]}${n}`;
+    DATASET === 'uniform'
+      ? `user_${String(n).padStart(6, '0')}`
+      : `${SURNAMES[n % SURNAMES.length]}${GIVEN[Math.floor(n / SURNAMES.length) % GIVEN.length]}${n}`;
   const byDataset = (names: () => string, uniform: () => string) => () => ({ username: DATASET === 'uniform' ? uniform() : names() });
   const usernameCases: Array<{ name: string; body: () => Record<string, unknown> }> = [
-    { name: '1 char, common (a, n, 1...)', body: byDataset(() => pick(['a', 'n', 'g', 'i', 'e', '1']), () => pick(['u', 's', '1', '5', '0'])) },
-    { name: '1 char, rare (k, p, v / a, d, m)', body: byDataset(() => pick(['k', 'p', 'v', 'd']), () => pick(['a', 'd', 'm', 'o'])) },
-    { name: '2 chars, common (an, zh / 12, r_)', body: byDataset(() => pick(['an', 'zh', 'ng', 'we', '12']), () => pick(['12', '00', 'r_', '45'])) },
-    { name: '2 chars, some (zo, qi / 99, 42)', body: byDataset(() => pick(['zo', 'qi', 'xu', 'ao']), () => pick(['99', '42', '07', '_1'])) },
+    {
+      name: '1 char, common (a, n, 1...)',
+      body: byDataset(
+        () => pick(['a', 'n', 'g', 'i', 'e', '1']),
+        () => pick(['u', 's', '1', '5', '0']),
+      ),
+    },
+    {
+      name: '1 char, rare (k, p, v / a, d, m)',
+      body: byDataset(
+        () => pick(['k', 'p', 'v', 'd']),
+        () => pick(['a', 'd', 'm', 'o']),
+      ),
+    },
+    {
+      name: '2 chars, common (an, zh / 12, r_)',
+      body: byDataset(
+        () => pick(['an', 'zh', 'ng', 'we', '12']),
+        () => pick(['12', '00', 'r_', '45']),
+      ),
+    },
+    {
+      name: '2 chars, some (zo, qi / 99, 42)',
+      body: byDataset(
+        () => pick(['zo', 'qi', 'xu', 'ao']),
+        () => pick(['99', '42', '07', '_1']),
+      ),
+    },
     { name: '2 chars, rare (de, mo, ad)', body: () => ({ username: pick(['de', 'mo', 'ad', 'op']) }) },
     { name: '2 chars, no match (qz, kv...)', body: () => ({ username: pick(['qz', 'kv', 'xq', 'vb']) }) },
-    { name: 'prefix, common (zhang / user_0)', body: byDataset(() => pick(SURNAMES.filter((s) => s.length >= 3)), () => 'user_0') },
-    { name: 'prefix, banded (zhangwei / user_0N)', body: byDataset(() => `${pick(SURNAMES)}${pick(GIVEN)}`, () => `user_0${Math.floor(Math.random() * 10)}`) },
-    { name: 'infix, hundreds (~200 / ~1000)', body: byDataset(() => `${pick(GIVEN)}${1 + Math.floor(Math.random() * 9)}`, () => `_0${10 + Math.floor(Math.random() * 90)}`) },
+    {
+      name: 'prefix, common (zhang / user_0)',
+      body: byDataset(
+        () => pick(SURNAMES.filter((s) => s.length >= 3)),
+        () => 'user_0',
+      ),
+    },
+    {
+      name: 'prefix, banded (zhangwei / user_0N)',
+      body: byDataset(
+        () => `${pick(SURNAMES)}${pick(GIVEN)}`,
+        () => `user_0${Math.floor(Math.random() * 10)}`,
+      ),
+    },
+    {
+      name: 'infix, hundreds (~200 / ~1000)',
+      body: byDataset(
+        () => `${pick(GIVEN)}${1 + Math.floor(Math.random() * 9)}`,
+        () => `_0${10 + Math.floor(Math.random() * 90)}`,
+      ),
+    },
     { name: 'infix, 4 digits (~10-20)', body: () => ({ username: String(1000 + Math.floor(Math.random() * 9000)) }) },
     { name: 'part of one (a few matches)', body: () => ({ username: usernameOf(seeded()).slice(0, -1) }) },
     { name: 'whole username (1 match)', body: () => ({ username: usernameOf(seeded()).toUpperCase() }) },
@@ -141,7 +238,13 @@ async function main() {
       p95 < P95_BUDGET_MS ? '' : `  over the ${P95_BUDGET_MS} ms budget`,
     );
   }
-  console.log(`\nload average (1, 5 min): ${os.loadavg().slice(0, 2).map((n) => n.toFixed(1)).join(', ')} on ${os.cpus().length} cores`);
+  console.log(
+    `\nload average (1, 5 min): ${os
+      .loadavg()
+      .slice(0, 2)
+      .map((n) => n.toFixed(1))
+      .join(', ')} on ${os.cpus().length} cores`,
+  );
   await app.close();
   await database.close();
 }

@@ -25,7 +25,9 @@ export default (api: IApi) => {
     const devPort = api.appData?.port;
     if (devPort !== undefined && Number(port) === Number(devPort) && typeof second !== 'string') {
       args.splice(1, 0, host);
-      this.once('listening', () => api.logger.info(`[dev] listening on ${host}:${devPort} only (HOST=${host}; HOST=0.0.0.0 opens it to the network)`));
+      this.once('listening', () =>
+        api.logger.info(`[dev] listening on ${host}:${devPort} only (HOST=${host}; HOST=0.0.0.0 opens it to the network)`),
+      );
     }
     return (listen as (...rest: unknown[]) => net.Server).apply(this, args);
   } as typeof listen;

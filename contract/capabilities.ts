@@ -52,14 +52,22 @@ export const ACTIONS = {
   canRefundOrder: { url: '/client/orderList/refund', screen: CAPABILITY_URLS.canSeeOrderList, title: '退款' },
   canApproveWithdrawal: { url: '/withdrawalApproval/approve', screen: CAPABILITY_URLS.canSeeWithdrawalApprova, title: '通过提现' },
   canRejectWithdrawal: { url: '/withdrawalApproval/reject', screen: CAPABILITY_URLS.canSeeWithdrawalApprova, title: '驳回提现' },
-  canForceUnbindShop: { url: '/client/system/userShopManager/forceUnbind', screen: CAPABILITY_URLS.canSeeUserShopManager, title: '强制解绑' },
+  canForceUnbindShop: {
+    url: '/client/system/userShopManager/forceUnbind',
+    screen: CAPABILITY_URLS.canSeeUserShopManager,
+    title: '强制解绑',
+  },
   canForceLogout: { url: '/client/system/onlineUsers/forceLogout', screen: CAPABILITY_URLS.canSeeOnlineUsers, title: '强制下线' },
   // 导出 of each list (issue 15): the list's own grant plus its export action.
   canExportOrders: { url: '/client/orderList/export', screen: CAPABILITY_URLS.canSeeOrderList, title: '导出' },
   canExportWithdrawals: { url: '/withdrawalApproval/export', screen: CAPABILITY_URLS.canSeeWithdrawalApprova, title: '导出' },
   canExportSales: { url: '/client/system/saleManager/export', screen: CAPABILITY_URLS.canSeeSaleManager, title: '导出' },
   canExportShops: { url: '/client/system/userShopManager/export', screen: CAPABILITY_URLS.canSeeUserShopManager, title: '导出' },
-  canExportAuditLog: { url: '/client/system/usersManager/exportAuditLog', screen: CAPABILITY_URLS.canSeeUsersManager, title: '导出操作日志' },
+  canExportAuditLog: {
+    url: '/client/system/usersManager/exportAuditLog',
+    screen: CAPABILITY_URLS.canSeeUsersManager,
+    title: '导出操作日志',
+  },
   canExportLoginLog: { url: '/client/system/loginLog/export', screen: CAPABILITY_URLS.canSeeLoginLog, title: '导出' },
   canExportLedger: { url: '/client/saleBalanceRecord/export', screen: CAPABILITY_URLS.canSeeSaleBalanceRecord, title: '导出' },
   canExportReferrals: { url: '/client/promotion/export', screen: CAPABILITY_URLS.canSeePromotion, title: '导出' },
@@ -104,7 +112,5 @@ export function flattenMenus(menus: readonly MenuNode[] | null | undefined): Men
 /** Each capability is true when its url is in the granted url list. */
 export function capabilitiesFromUrls(urls: Iterable<string>): Capabilities {
   const granted = new Set(urls);
-  return Object.fromEntries(
-    CAPABILITIES.map((capability) => [capability, granted.has(CAPABILITY_URLS[capability])]),
-  ) as Capabilities;
+  return Object.fromEntries(CAPABILITIES.map((capability) => [capability, granted.has(CAPABILITY_URLS[capability])])) as Capabilities;
 }

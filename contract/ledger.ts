@@ -56,4 +56,3 @@ export function cardNumberProblem(text: string): string | null {
 
 /** `•••• 1234` */
 export const maskedCard = (last4: string) => `•••• ${last4}`;
-

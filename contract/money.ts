@@ -24,5 +24,4 @@ export function parseYuan(text: string): number | null {
 export const formatRate = (basisPoints: number) => `${Number((basisPoints / 100).toFixed(2))}%`;
 
 /** The commission on `amountCents` at `basisPoints`, rounded half up to the cent. */
-export const commissionOf = (amountCents: number, basisPoints: number) =>
-  Math.floor((amountCents * basisPoints + 5000) / 10000);
+export const commissionOf = (amountCents: number, basisPoints: number) => Math.floor((amountCents * basisPoints + 5000) / 10000);

@@ -111,7 +111,11 @@ const yuan = (cents: number) => `¥${formatYuan(cents)}`;
  * `YYYY-MM-DD HH:mm` in the business zone). The sentences stay in contract: the server answers them
  * and the console's tests read them.
  */
-export function notificationText({ kind, data }: NotificationPayload, recordKey: string, minute: (iso: string) => string): NotificationText {
+export function notificationText(
+  { kind, data }: NotificationPayload,
+  recordKey: string,
+  minute: (iso: string) => string,
+): NotificationText {
   switch (kind) {
     case 'withdrawal.requested':
       return { title: '提现申请待审批', text: `${data.username} 申请提现 ${yuan(data.amountCents)}` };

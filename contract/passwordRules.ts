@@ -10,8 +10,7 @@ export const PASSWORD_MIN_SCORE = 3;
 export type StrengthLevel = 'weak' | 'medium' | 'strong';
 
 /** Scores 0–2 are 弱 (refused), 3 中, 4 强. */
-export const strengthLevel = (score: number): StrengthLevel =>
-  score >= 4 ? 'strong' : score >= PASSWORD_MIN_SCORE ? 'medium' : 'weak';
+export const strengthLevel = (score: number): StrengthLevel => (score >= 4 ? 'strong' : score >= PASSWORD_MIN_SCORE ? 'medium' : 'weak');
 
 /**
  * Stays in contract: the server refuses a weak password with this sentence

@@ -70,8 +70,7 @@ export type PluginMessage =
   /** The newest published release, and whether this plug-in is still supported (sent after `start` and on every change). */
   | { type: 'release'; data: PluginReleaseState };
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `{ type, data }` from the element's text (or an already parsed value); null when it is not one. */
 function readEnvelope(raw: unknown): { type: string; data: Record<string, unknown> } | null {
@@ -119,7 +118,14 @@ export function parsePluginMessage(raw: unknown): PluginMessage | null {
   switch (envelope.type) {
     case 'start':
       return typeof data.protocolVersion === 'number'
-        ? { type: 'start', data: { protocolVersion: data.protocolVersion, pluginVersion: typeof data.pluginVersion === 'string' || typeof data.pluginVersion === 'number' ? String(data.pluginVersion) : '' } }
+        ? {
+            type: 'start',
+            data: {
+              protocolVersion: data.protocolVersion,
+              pluginVersion:
+                typeof data.pluginVersion === 'string' || typeof data.pluginVersion === 'number' ? String(data.pluginVersion) : '',
+            },
+          }
         : null;
     case 'end':
       return { type: 'end', data: {} };
@@ -128,7 +134,10 @@ export function parsePluginMessage(raw: unknown): PluginMessage | null {
         ? { type: 'values', data: { requestId: data.requestId, values: data.values } }
         : null;
     case 'result':
-      return typeof data.type === 'string' && FLOW_TYPES.includes(data.type) && typeof data.status === 'string' && FLOW_STATUSES.includes(data.status)
+      return typeof data.type === 'string' &&
+        FLOW_TYPES.includes(data.type) &&
+        typeof data.status === 'string' &&
+        FLOW_STATUSES.includes(data.status)
         ? {
             type: 'result',
             data: {
@@ -183,9 +192,7 @@ export function parseConsoleMessage(raw: unknown): ConsoleMessage | null {
     case 'hello':
       return typeof data.protocolVersion === 'number' ? { type: 'hello', data: { protocolVersion: data.protocolVersion } } : null;
     case 'token':
-      return typeof data.token === 'string' || data.token === null
-        ? { type: 'token', data: { token: data.token } }
-        : null;
+      return typeof data.token === 'string' || data.token === null ? { type: 'token', data: { token: data.token } } : null;
     case 'set': {
       const values = isObject(data.values) ? pluginDataOf(data.values) : null;
       return values ? { type: 'set', data: { values } } : null;

@@ -285,7 +285,10 @@ function checkField(rule: FieldRule, value: unknown, path: Path, where: string, 
         const lists = Object.entries(FLOW_DATA[scope.flow])
           .filter(([, kind]) => kind === 'list')
           .map(([key]) => key);
-        throw new Invalid([...path, 'from'], `${where}的 ${field} 应为列表数据键（${scope.flow} 流程可用：${lists.join('、') || '无'}），不能是 ${value.from}`);
+        throw new Invalid(
+          [...path, 'from'],
+          `${where}的 ${field} 应为列表数据键（${scope.flow} 流程可用：${lists.join('、') || '无'}），不能是 ${value.from}`,
+        );
       }
       return;
     }
@@ -380,14 +383,17 @@ function checkActionScript(value: unknown): void {
 function checkLinkScript(value: unknown): void {
   if (!isObject(value)) throw new Invalid([], '链接脚本应为对象：{"links": [...]}');
   checkTopFields(value, ['description', 'links'], '链接脚本');
-  if (!Array.isArray(value.links) || value.links.length === 0) throw new Invalid(value.links ? ['links'] : [], '链接脚本的 links 应为非空列表');
+  if (!Array.isArray(value.links) || value.links.length === 0)
+    throw new Invalid(value.links ? ['links'] : [], '链接脚本的 links 应为非空列表');
   if (value.links.length > SCRIPT_LIMITS.links) throw new Invalid(['links'], `链接脚本的 links 不能超过 ${SCRIPT_LIMITS.links} 条`);
   value.links.forEach((link, index) => {
     const at: Path = ['links', index];
     const where = `第 ${index + 1} 条链接`;
-    if (!isObject(link)) throw new Invalid(at, `${where}应为对象，如 {"match": ["https://seller.example.com/*"], "flow": "bind", "action": "读取店铺"}`);
+    if (!isObject(link))
+      throw new Invalid(at, `${where}应为对象，如 {"match": ["https://seller.example.com/*"], "flow": "bind", "action": "读取店铺"}`);
     for (const key of Object.keys(link)) {
-      if (!['match', 'flow', 'action', 'page'].includes(key)) throw new Invalid([...at, key], `${where}有未知的字段 ${key}（可用：match、flow、action、page）`);
+      if (!['match', 'flow', 'action', 'page'].includes(key))
+        throw new Invalid([...at, key], `${where}有未知的字段 ${key}（可用：match、flow、action、page）`);
     }
     for (const key of ['match', 'flow', 'action']) if (!(key in link)) throw new Invalid(at, `${where}缺少 ${key}`);
     if (!Array.isArray(link.match) || link.match.length === 0 || link.match.length > SCRIPT_LIMITS.patterns) {
@@ -395,13 +401,17 @@ function checkLinkScript(value: unknown): void {
     }
     link.match.forEach((pattern, patternIndex) => {
       if (typeof pattern !== 'string' || !isMatchPattern(pattern)) {
-        throw new Invalid([...at, 'match', patternIndex], `${where}的 match 第 ${patternIndex + 1} 项不是网址匹配模式（如 https://seller.example.com/*）`);
+        throw new Invalid(
+          [...at, 'match', patternIndex],
+          `${where}的 match 第 ${patternIndex + 1} 项不是网址匹配模式（如 https://seller.example.com/*）`,
+        );
       }
     });
     if (typeof link.flow !== 'string' || !(SCRIPT_FLOWS as readonly string[]).includes(link.flow)) {
       throw new Invalid([...at, 'flow'], `${where}的 flow 应为 ${flowList} 之一`);
     }
-    if (typeof link.action !== 'string' || !link.action.trim()) throw new Invalid([...at, 'action'], `${where}的 action 应为动作脚本的名称`);
+    if (typeof link.action !== 'string' || !link.action.trim())
+      throw new Invalid([...at, 'action'], `${where}的 action 应为动作脚本的名称`);
     if ('page' in link) checkSelector(link.page, [...at, 'page'], where, 'page');
   });
 }

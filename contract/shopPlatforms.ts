@@ -15,5 +15,4 @@ export type ShopPlatform = (typeof SHOP_PLATFORMS)[number]['value'];
 export const SHOP_STATUSES = ['bound', 'unbound', 'invalid'] as const;
 export type ShopStatus = (typeof SHOP_STATUSES)[number];
 
-export const platformLabel = (platform: string) =>
-  SHOP_PLATFORMS.find((item) => item.value === platform)?.label ?? platform;
+export const platformLabel = (platform: string) => SHOP_PLATFORMS.find((item) => item.value === platform)?.label ?? platform;

@@ -9,4 +9,3 @@ export { SHOP_PLATFORMS, SHOP_STATUSES, platformLabel } from './shopPlatforms';
 export type { ShopPlatform, ShopStatus } from './shopPlatforms';
 
 export const SHOP_FIELD_LIMITS = { externalId: 64, name: 128, region: 32 } as const;
-

@@ -78,14 +78,11 @@ export const MENU_ICON_NAMES: readonly string[] = [
   'WalletOutlined',
 ];
 
-
 // ───────────────────────────── roles ─────────────────────────────
 
 export const ROLE_CODE_PATTERN = '^[a-z][a-z0-9_]{1,31}$';
 
-
 // ───────────────────────────── accounts and salespeople ─────────────────────────────
-
 
 export const SALE_STATUSES = ['enabled', 'disabled', 'removed'] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
@@ -167,6 +164,5 @@ export const SYSTEM_TEXT = {
   accountBeyondOwn: '该账号的权限超出您的权限范围，不能操作',
   menuNotHeld: '不能修改您自身没有的菜单',
   menuUrlReserved: '该地址对应一项权限，只有超级管理员可以使用',
-  levelInUse: (orders: number, accounts: number) =>
-    `该等级已有 ${orders} 个订单、${accounts} 个账号使用，不能删除，只能下架`,
+  levelInUse: (orders: number, accounts: number) => `该等级已有 ${orders} 个订单、${accounts} 个账号使用，不能删除，只能下架`,
 } as const;

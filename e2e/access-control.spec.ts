@@ -65,7 +65,10 @@ test('在线用户 ends a member session: the member is back on /login at its ne
     await expect(sessionRow).toBeVisible();
     await screenshot(page, 'access-online-users');
     await sessionRow.getByText('强制下线').click();
-    await page.getByRole('tooltip').getByRole('button', { name: /强制下线/ }).click();
+    await page
+      .getByRole('tooltip')
+      .getByRole('button', { name: /强制下线/ })
+      .click();
     await expect(page.getByText(`已强制 ${DEMO_ACCOUNTS.member.username} 下线`)).toBeVisible();
 
     // The member's next click: a screen that calls the server.

@@ -196,7 +196,10 @@ test.describe('session', () => {
     await login(page, DEMO_ACCOUNTS.member.username);
     // The server says the login expired on the next call (the token was revoked elsewhere).
     const { session } = await readStorage(page);
-    const revoke = await page.request.post('/api/admin/account/logout', { headers: { authorization: `Bearer ${session.token}` }, data: {} });
+    const revoke = await page.request.post('/api/admin/account/logout', {
+      headers: { authorization: `Bearer ${session.token}` },
+      data: {},
+    });
     expect(revoke.ok()).toBe(true);
     const answer = page.waitForResponse((response) => isApiCall('account/getMenus')(new URL(response.url())));
     await page.reload();
@@ -231,7 +234,8 @@ test.describe('logout', () => {
   });
 
   const failures = {
-    'answers 500': (route: import('@playwright/test').Route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
+    'answers 500': (route: import('@playwright/test').Route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
     'is aborted': (route: import('@playwright/test').Route) => route.abort('failed'),
   };
   for (const [how, fail] of Object.entries(failures)) {

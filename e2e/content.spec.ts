@@ -44,7 +44,9 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
 
 const rowOf = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text }).first();
 
-test('a script: a JSON error shows its line and column, a step-language problem names its line and step, the fix saves a version, an old version is restored', async ({ page }) => {
+test('a script: a JSON error shows its line and column, a step-language problem names its line and step, the fix saves a version, an old version is restored', async ({
+  page,
+}) => {
   await login(page, STAFF);
   await page.goto(URL_ACTIONS);
   await expect(rowOf(page, '达人广场')).toBeVisible();
@@ -64,7 +66,10 @@ test('a script: a JSON error shows its line and column, a step-language problem 
     if (request.url().endsWith('/api/admin/script/save')) saves.push(request.postData() ?? '');
   });
   await replaceEditorText(page, '{\n  "flow": "join",\n  "steps": [\n    { "step": "click" },\n  ]\n}');
-  await page.locator('.ant-drawer-open').getByRole('button', { name: label(CONTENT_TEXT.save) }).click();
+  await page
+    .locator('.ant-drawer-open')
+    .getByRole('button', { name: label(CONTENT_TEXT.save) })
+    .click();
   const problem = page.getByTestId('json-problem');
   await expect(problem).toContainText('第 5 行第 3 列');
   await expect(page.locator('.ant-drawer-open .cm-lint-marker-error')).toBeVisible();
@@ -72,18 +77,36 @@ test('a script: a JSON error shows its line and column, a step-language problem 
   await screenshot(page, 'content-script-editor-json-error');
 
   // Valid JSON outside the step language: the step is named on its line, nothing is sent.
-  await replaceEditorText(page, '{\n  "flow": "join",\n  "steps": [\n    { "step": "waitFor", "selector": "#invite-form" },\n    { "step": "click" }\n  ]\n}');
-  await page.locator('.ant-drawer-open').getByRole('button', { name: label(CONTENT_TEXT.save) }).click();
+  await replaceEditorText(
+    page,
+    '{\n  "flow": "join",\n  "steps": [\n    { "step": "waitFor", "selector": "#invite-form" },\n    { "step": "click" }\n  ]\n}',
+  );
+  await page
+    .locator('.ant-drawer-open')
+    .getByRole('button', { name: label(CONTENT_TEXT.save) })
+    .click();
   await expect(problem).toContainText('第 5 行：第 2 步（click）缺少 selector');
   await expect(page.locator('.ant-drawer-open .cm-lint-marker-error')).toBeVisible();
   expect(saves, 'an invalid script is never sent').toHaveLength(0);
   await screenshot(page, 'content-script-editor-step-error');
 
-  await replaceEditorText(page, '{"flow": "join", "steps": [{"step": "waitFor", "selector": "#invite-form", "timeoutMs": 1500}, {"step": "click", "selector": "#start-invite"}]}');
-  await page.locator('.ant-drawer-open').getByRole('button', { name: label(CONTENT_TEXT.format) }).click();
+  await replaceEditorText(
+    page,
+    '{"flow": "join", "steps": [{"step": "waitFor", "selector": "#invite-form", "timeoutMs": 1500}, {"step": "click", "selector": "#start-invite"}]}',
+  );
+  await page
+    .locator('.ant-drawer-open')
+    .getByRole('button', { name: label(CONTENT_TEXT.format) })
+    .click();
   await expect(page.locator('.ant-drawer-open .cm-line').nth(1)).toHaveText('  "flow": "join",');
-  await page.locator('.ant-drawer-open').getByPlaceholder(/版本说明/).fill('等待 1.5 秒');
-  await page.locator('.ant-drawer-open').getByRole('button', { name: label(CONTENT_TEXT.save) }).click();
+  await page
+    .locator('.ant-drawer-open')
+    .getByPlaceholder(/版本说明/)
+    .fill('等待 1.5 秒');
+  await page
+    .locator('.ant-drawer-open')
+    .getByRole('button', { name: label(CONTENT_TEXT.save) })
+    .click();
   await expect(page.getByText(`${CONTENT_TEXT.saved}（第 3 版）`)).toBeVisible();
   expect(saves).toHaveLength(1);
   await page.locator('.ant-drawer-open .ant-drawer-close').click();

@@ -59,7 +59,7 @@ test('the public pages run under the policy without a violation or a console err
 // Every screen of every role is visited under the same watch by the screens audit
 // (e2e/screens-audit.spec.ts): one visit a screen for the pictures, layout, axe, the policy and the
 // console. Here, what those visits do not open: the script editor and a media image.
-test('the script editor and the media screen\'s image run under the policy without a violation or a console problem', async ({ page }) => {
+test("the script editor and the media screen's image run under the policy without a violation or a console problem", async ({ page }) => {
   const watch = await watchPage(page);
   await login(page, DEMO_ACCOUNTS.superAdmin.username);
   const { session } = await readStorage(page);

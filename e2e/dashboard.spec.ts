@@ -11,7 +11,15 @@ import { screenshot } from './support/screens';
 
 async function dashboardDrawn(page: Page) {
   const dashboard = page.getByTestId('dashboard');
-  for (const title of [T.todayRevenue, T.monthRevenue, T.newAccountsToday, T.activeMembers, T.pendingOrders, T.pendingWithdrawals, T.payableCommission]) {
+  for (const title of [
+    T.todayRevenue,
+    T.monthRevenue,
+    T.newAccountsToday,
+    T.activeMembers,
+    T.pendingOrders,
+    T.pendingWithdrawals,
+    T.payableCommission,
+  ]) {
     await expect(dashboard.getByText(title, { exact: true })).toBeVisible();
   }
   // The chart chunk loaded and drew: the demo accounts registered today.
@@ -28,7 +36,12 @@ async function dashboardDrawn(page: Page) {
   }).toPass({ timeout: 40_000 });
   const body = (await summary).request().postDataJSON();
   expect(new Date(body.to).getTime() - new Date(body.from).getTime()).toBe(89 * 86_400_000);
-  await expect(dashboard.getByRole('group', { name: `${T.orderTrend}：${T.revenueSeries}` }).locator('canvas').first()).toBeVisible();
+  await expect(
+    dashboard
+      .getByRole('group', { name: `${T.orderTrend}：${T.revenueSeries}` })
+      .locator('canvas')
+      .first(),
+  ).toBeVisible();
   await expect(dashboard.getByRole('group', { name: T.levels }).locator('canvas').first()).toBeVisible();
   await expect(page.getByTestId('dashboard-top-sales')).toContainText(DEMO_ACCOUNTS.salesperson.username);
   return dashboard;

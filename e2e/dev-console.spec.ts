@@ -28,7 +28,8 @@ function watchConsole(page: Page) {
   const where = () => new URL(page.url()).pathname;
   page.on('console', (message) => {
     const type = message.type();
-    if ((type === 'error' || type === 'warning') && !NOT_OURS.test(message.text())) problems.push(`${where()} ${type}: ${message.text().slice(0, 600)}`);
+    if ((type === 'error' || type === 'warning') && !NOT_OURS.test(message.text()))
+      problems.push(`${where()} ${type}: ${message.text().slice(0, 600)}`);
   });
   page.on('pageerror', (error) => problems.push(`${where()} uncaught: ${error.message}`));
   return problems;
@@ -95,7 +96,8 @@ test('the mock answers an upload and unreadable bodies as the server does', asyn
 
   // umi's mock middleware parses JSON itself and used to drop its error (config/mockJsonBody.ts).
   // A Buffer goes as it is (Playwright would write a string as a JSON string).
-  const news = (body: string) => page.request.post('/api/admin/news/list', { headers: { 'content-type': 'application/json' }, data: Buffer.from(body) });
+  const news = (body: string) =>
+    page.request.post('/api/admin/news/list', { headers: { 'content-type': 'application/json' }, data: Buffer.from(body) });
   const broken = await news('{"current":1,');
   expect(broken.status()).toBe(400);
   expect(await broken.json()).toMatchObject({ isSuccess: false, code: 'A0400', msg: '参数错误：请求体不是有效的 JSON' });
@@ -107,7 +109,11 @@ test('the mock answers an upload and unreadable bodies as the server does', asyn
 test("a browser-scoped scenario: this browser's banner, one toast, other browsers untouched", async ({ page, browser }) => {
   await login(page, DEMO_ACCOUNTS.member.username);
   const set = await page.evaluate(async () => {
-    const response = await fetch('/api/mock/scenario', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario: 'empty', scope: 'browser' }) });
+    const response = await fetch('/api/mock/scenario', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ scenario: 'empty', scope: 'browser' }),
+    });
     return response.json();
   });
   expect(set).toMatchObject({ isSuccess: true, content: { active: { kind: 'empty', scope: 'browser' } } });

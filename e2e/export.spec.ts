@@ -26,7 +26,7 @@ async function exportAs(page: Page, label: string) {
   await page.getByTestId('export-button').click();
   await page.getByText(label, { exact: true }).click();
   const download = await downloaded;
-  return { name: download.suggestedFilename(), bytes: await readFile((await download.path())) };
+  return { name: download.suggestedFilename(), bytes: await readFile(await download.path()) };
 }
 
 test('demo_admin exports 订单列表: the file holds as many rows as the list total', async ({ page }) => {

@@ -84,7 +84,11 @@ test('a salesperson adds a card, staff reject one withdrawal (balance restored) 
   await screenshot(sale, 'money-card-add-duplicate');
   await buttonNamed(add, '取消').click();
   // Removing asks first.
-  await sale.locator('.ant-table-row').filter({ hasText: maskedCard('2230') }).getByText(CARD_TEXT.remove).click();
+  await sale
+    .locator('.ant-table-row')
+    .filter({ hasText: maskedCard('2230') })
+    .getByText(CARD_TEXT.remove)
+    .click();
   await expect(sale.getByText(CARD_TEXT.removeConfirm)).toBeVisible();
   await screenshot(sale, 'money-card-remove-confirm');
   await buttonNamed(sale.locator('.ant-popconfirm'), CARD_TEXT.remove).click();
@@ -153,7 +157,10 @@ test('a salesperson adds a card, staff reject one withdrawal (balance restored) 
     await staff.locator('.ant-select-dropdown:visible').getByText(WITHDRAWAL_STATUS_LABELS.paid, { exact: true }).click({ timeout: 2_000 });
     await expect(filterSelect(staff, '状态')).toContainText(WITHDRAWAL_STATUS_LABELS.paid, { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
-  await staff.locator('.ant-pro-query-filter').getByRole('button', { name: /查\s*询/ }).click();
+  await staff
+    .locator('.ant-pro-query-filter')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
   await expect(staff.locator('.ant-table-row').filter({ hasText: '20.50' }).filter({ hasText: STAFF })).toBeVisible();
   await screenshot(staff, 'money-approval-history');
 
@@ -169,7 +176,11 @@ test('a salesperson adds a card, staff reject one withdrawal (balance restored) 
   await sale.getByRole('tab', { name: BALANCE_TEXT.entriesTab }).click();
   await filterSelect(sale, '类型').click();
   await sale.locator('.ant-select-dropdown').getByText('佣金', { exact: true }).click();
-  await sale.locator('.ant-pro-query-filter').first().getByRole('button', { name: /查\s*询/ }).click();
+  await sale
+    .locator('.ant-pro-query-filter')
+    .first()
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
   await expect(rowsOnScreen(sale)).toHaveCount(DEMO_SALE_LEDGER.commissions);
   await screenshot(sale, 'money-ledger-filtered');
 

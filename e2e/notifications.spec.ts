@@ -46,7 +46,9 @@ async function openPanel(page: Page) {
   await expect(panel(page).getByRole('link').first()).toBeVisible();
 }
 
-test('a withdrawal request reaches the approver’s bell live, opens the withdrawal, and its approval reaches the salesperson', async ({ browser }) => {
+test('a withdrawal request reaches the approver’s bell live, opens the withdrawal, and its approval reaches the salesperson', async ({
+  browser,
+}) => {
   test.setTimeout(75_000);
   const admin = await loggedInPage(browser, ADMIN);
   const sale = await loggedInPage(browser, SALE);

@@ -87,7 +87,10 @@ test('staff confirm it in 订单列表 and the member’s expiry extends by the 
   await screenshot(page, 'orderList-demo_admin');
 
   await page.getByPlaceholder('输入订单号').fill(orderNo);
-  await page.locator('.ant-pro-query-filter').getByRole('button', { name: /查\s*询/ }).click();
+  await page
+    .locator('.ant-pro-query-filter')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
   const row = page.locator('tr', { hasText: orderNo });
   await expect(row).toContainText(MEMBER);
   await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(1);
@@ -116,7 +119,10 @@ test('staff confirm it in 订单列表 and the member’s expiry extends by the 
 
   // Filters: by status.
   await page.getByPlaceholder('输入订单号').fill('');
-  await page.locator('.ant-pro-query-filter').getByRole('button', { name: /重\s*置/ }).click();
+  await page
+    .locator('.ant-pro-query-filter')
+    .getByRole('button', { name: /重\s*置/ })
+    .click();
   await screenshot(page, 'orderList-demo_admin-after-confirm');
   await logout(page);
 

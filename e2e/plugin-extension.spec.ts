@@ -48,8 +48,12 @@ const dialog = (page: Page, title: string) => page.locator('.ant-modal-confirm')
 /** A staff session of its own (an API login), for what the console's staff screens are not under test for here. */
 let staffToken: string | null = null;
 async function staffCall(path: string, data: object) {
-  staffToken ??= (await (await console_.request.post(`${base}/api/admin/account/login`, { data: { username: STAFF, password: DEMO_PASSWORD } })).json()).content.token;
-  const answer = await (await console_.request.post(`${base}/api/admin/${path}`, { headers: { authorization: `Bearer ${staffToken}` }, data })).json();
+  staffToken ??= (
+    await (await console_.request.post(`${base}/api/admin/account/login`, { data: { username: STAFF, password: DEMO_PASSWORD } })).json()
+  ).content.token;
+  const answer = await (
+    await console_.request.post(`${base}/api/admin/${path}`, { headers: { authorization: `Bearer ${staffToken}` }, data })
+  ).json();
   expect(answer.isSuccess, `${path}: ${answer.msg}`).toBe(true);
   return answer.content;
 }
@@ -70,7 +74,9 @@ async function bindFromShopManager(shop: Parameters<TestSites['shopUrl']>[0], ti
 /** A call with the member's token (the console's session). */
 async function memberCall(path: string, data: object) {
   const { token } = (await readStorage(console_)).session;
-  const answer = await (await console_.request.post(`${base}/api/admin/${path}`, { headers: { authorization: `Bearer ${token}` }, data })).json();
+  const answer = await (
+    await console_.request.post(`${base}/api/admin/${path}`, { headers: { authorization: `Bearer ${token}` }, data })
+  ).json();
   expect(answer.isSuccess, `${path}: ${answer.msg}`).toBe(true);
   return answer.content;
 }
@@ -149,9 +155,14 @@ test('binding the test shop: 绑定成功, and the shop is in shop management', 
   // The bind ran from the enabled scripts' current versions (docs/plugin-scripts.md), kept in the plug-in's storage.
   const set = stored[SCRIPT_SET_KEY] as StoredScriptSet;
   const { session } = await readStorage(console_);
-  const served = await console_.request.post(new URL('/api/admin/plugin/scripts', console_.url()).href, { headers: { authorization: `Bearer ${session.token}` }, data: {} });
+  const served = await console_.request.post(new URL('/api/admin/plugin/scripts', console_.url()).href, {
+    headers: { authorization: `Bearer ${session.token}` },
+    data: {},
+  });
   expect(set).toMatchObject({ etag: served.headers().etag, scripts: (await served.json()).content.scripts });
-  expect(set.scripts.map((script) => script.name)).toEqual(expect.arrayContaining(['读取店铺信息', '店铺后台', '批量邀请达人', '达人广场']));
+  expect(set.scripts.map((script) => script.name)).toEqual(
+    expect.arrayContaining(['读取店铺信息', '店铺后台', '批量邀请达人', '达人广场']),
+  );
 });
 
 test("a failing bind shows the plug-in's message in 绑定失败", async () => {
@@ -198,7 +209,9 @@ test("the server's refusal of the reported shop (quota) reaches the 绑定失败
   for (const id of fillers) expect((await call('shop/unbind', { id })).isSuccess).toBe(true);
 });
 
-test('staff edit the bind script in the console; the next bind follows it, with no rebuild or reload of the extension', async ({ page }) => {
+test('staff edit the bind script in the console; the next bind follows it, with no rebuild or reload of the extension', async ({
+  page,
+}) => {
   const served = await staffCall('plugin/scripts', {});
   bindScript = served.scripts.find((script: { name: string }) => script.name === BIND_SCRIPT);
   expect(await storedVersionOf(BIND_SCRIPT)).toBe(bindScript.version);
@@ -217,9 +230,15 @@ test('staff edit the bind script in the console; the next bind follows it, with 
   await page.locator('.ant-table-row', { hasText: BIND_SCRIPT }).getByText('编辑', { exact: true }).click();
   await expect(page.locator('.ant-drawer-open .cm-editor')).toBeVisible();
   await replaceEditorText(page, JSON.stringify(edited, null, 2));
-  await page.locator('.ant-drawer-open').getByPlaceholder(/版本说明/).fill('店名读取页面标题');
+  await page
+    .locator('.ant-drawer-open')
+    .getByPlaceholder(/版本说明/)
+    .fill('店名读取页面标题');
   bindScriptChanged = true;
-  await page.locator('.ant-drawer-open').getByRole('button', { name: buttonLabel(CONTENT_TEXT.save) }).click();
+  await page
+    .locator('.ant-drawer-open')
+    .getByRole('button', { name: buttonLabel(CONTENT_TEXT.save) })
+    .click();
   await expect(page.getByText(`${CONTENT_TEXT.saved}（第 ${bindScript.version + 1} 版）`)).toBeVisible();
   // The extension has not polled since: it still holds the old version.
   expect(await storedVersionOf(BIND_SCRIPT)).toBe(bindScript.version);
@@ -236,8 +255,16 @@ test('staff edit the bind script in the console; the next bind follows it, with 
 test("a bind script with a broken selector fails the bind with the step's name in 绑定失败", async () => {
   const steps = bindScript.content.steps;
   const index = steps.findIndex((step: Step) => step.step === 'read' && step.into === 'shopId');
-  const broken: ActionScript = { ...bindScript.content, steps: steps.map((step: Step, at: number) => (at === index ? { ...step, selector: '#shop-moved' } : step)) };
-  await staffCall('script/save', { id: bindScript.id, baseVersion: bindScript.version + 1, content: JSON.stringify(broken), note: '选择器已失效' });
+  const broken: ActionScript = {
+    ...bindScript.content,
+    steps: steps.map((step: Step, at: number) => (at === index ? { ...step, selector: '#shop-moved' } : step)),
+  };
+  await staffCall('script/save', {
+    id: bindScript.id,
+    baseVersion: bindScript.version + 1,
+    content: JSON.stringify(broken),
+    note: '选择器已失效',
+  });
 
   const opened = await bindFromShopManager({ id: '7700123400005', name: '选择器失效的店铺' }, text.bindFailedTitle);
   await expect(dialog(console_, text.bindFailedTitle)).toContainText(`第 ${index + 1} 步（read）：未找到元素 #shop-moved`);
@@ -254,7 +281,12 @@ test("a bind script with a broken selector fails the bind with the step's name i
 /** Releases these tests publish, withdrawn again at the end (published ones can not be deleted). */
 const published: number[] = [];
 async function publishRelease(version: string, minSupportedVersion: string, changelog: string) {
-  const release = await staffCall('appVersion/create', { version, minSupportedVersion, changelog, downloadUrl: `https://downloads.example.com/plugin-${version}.zip` });
+  const release = await staffCall('appVersion/create', {
+    version,
+    minSupportedVersion,
+    changelog,
+    downloadUrl: `https://downloads.example.com/plugin-${version}.zip`,
+  });
   await staffCall('appVersion/publish', { id: release.id });
   published.push(release.id);
 }
@@ -306,7 +338,9 @@ test("a release whose minimum version is above the extension's refuses bind and 
   // Withdrawn: the extension's next check (this page load) finds it supported again; join and stop below run.
   await withdrawPublished();
   await console_.reload();
-  await expect.poll(async () => ((await pluginStorage())[RELEASE_CHECK_KEY] as StoredReleaseCheck | undefined)?.answer.supported).toBe(true);
+  await expect
+    .poll(async () => ((await pluginStorage())[RELEASE_CHECK_KEY] as StoredReleaseCheck | undefined)?.answer.supported)
+    .toBe(true);
   await expect(console_.getByText(PLUGIN_RELEASE_TEXT.outdatedTitle)).toHaveCount(0);
   await expect(console_.getByRole('button', { name: PLUGIN_RELEASE_TEXT.updateRequired })).toHaveCount(0);
 });

@@ -10,7 +10,17 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { AUDIT_VIEWPORTS, PHONE_AXE_ROUTES, auditDialog, auditPage, expectNoProblems, openScreen, screenName, viewportName, type AxeScope } from './support/audit';
+import {
+  AUDIT_VIEWPORTS,
+  PHONE_AXE_ROUTES,
+  auditDialog,
+  auditPage,
+  expectNoProblems,
+  openScreen,
+  screenName,
+  viewportName,
+  type AxeScope,
+} from './support/audit';
 import { buttonNamed, forbidden, login, PUBLIC_ROUTES } from './support/console';
 import { navigate, settle, trackRequests } from './support/navigation';
 import { expectPolicy, watchPage } from './support/pageWatch';

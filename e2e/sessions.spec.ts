@@ -139,7 +139,9 @@ test('register with a taken username shows the refusal under the username field,
   await page.getByPlaceholder('密码', { exact: true }).fill('Qz8!vLr2#Tm5@xWp');
   await page.getByPlaceholder('确认密码').fill('Qz8!vLr2#Tm5@xWp');
   await page.getByRole('button', { name: REGISTER_BUTTON }).click();
-  const fieldError = page.locator('.ant-form-item', { has: page.getByPlaceholder('用户名', { exact: true }) }).locator('.ant-form-item-explain-error');
+  const fieldError = page
+    .locator('.ant-form-item', { has: page.getByPlaceholder('用户名', { exact: true }) })
+    .locator('.ant-form-item-explain-error');
   await expect(fieldError).toHaveText('用户名已存在');
   expect(answered).toContain('用户名已存在');
   await expect(toasts(page)).toHaveCount(0);

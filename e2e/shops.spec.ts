@@ -19,7 +19,10 @@ async function searchBy(page: Page, label: string, value: string, select = false
   } else {
     await item.locator('input').fill(value);
   }
-  await page.locator('.ant-pro-query-filter').getByRole('button', { name: /查\s*询/ }).click();
+  await page
+    .locator('.ant-pro-query-filter')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
 }
 
 test('a member lists, filters and unbinds own shops', async ({ page }) => {
@@ -36,7 +39,10 @@ test('a member lists, filters and unbinds own shops', async ({ page }) => {
   await expect(rowOf(page, '星河家居生活馆')).toBeVisible();
   // Other specs may have left unbound shops of their own: every row shown is unbound.
   for (const row of await page.locator('.ant-table-row').all()) await expect(row).toContainText('已解绑');
-  await page.locator('.ant-pro-query-filter').getByRole('button', { name: /重\s*置/ }).click();
+  await page
+    .locator('.ant-pro-query-filter')
+    .getByRole('button', { name: /重\s*置/ })
+    .click();
   await expect(rowOf(page, '星河好物旗舰店')).toBeVisible();
 
   await rowOf(page, '星河好物旗舰店').getByText('解绑', { exact: true }).click();

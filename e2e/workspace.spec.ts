@@ -69,7 +69,9 @@ test.describe('the bar of open pages', () => {
     await pageTab(page, ROUTE_TITLES[LOGIN_LOG]).click();
     await expect(page).toHaveURL(`${LOGIN_LOG}?username=${ADMIN}`);
     await expect(page.getByPlaceholder('输入的用户名或邮箱')).toHaveValue(ADMIN);
-    await expect.poll(() => page.evaluate(() => window.scrollY), { message: '登录日志 comes back where it was scrolled to' }).toBe(scrolled);
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY), { message: '登录日志 comes back where it was scrolled to' })
+      .toBe(scrolled);
 
     // The back button: the page before, with its filter.
     await page.goBack();
@@ -85,7 +87,9 @@ test.describe('the bar of open pages', () => {
   });
 });
 
-test('界面设置 switches to the dark theme, which the next load paints from its first frame; layout and tab bar switch at once', async ({ page }) => {
+test('界面设置 switches to the dark theme, which the next load paints from its first frame; layout and tab bar switch at once', async ({
+  page,
+}) => {
   await login(page, ADMIN);
   await page.getByRole('button', { name: SETTINGS_DRAWER_TEXT.open }).click();
   const drawer = page.getByRole('dialog', { name: SETTINGS_DRAWER_TEXT.title });

@@ -32,9 +32,11 @@ export async function buildExtension({ outDir = path.join(root, 'extension', 'di
     write: false,
     logLevel: 'silent',
   });
-  const { buildManifest, DEFAULT_CONSOLE_MATCHES, EXTENSION_VERSION: version } = await import(
-    `data:text/javascript;base64,${Buffer.from(manifestModule.outputFiles[0].text).toString('base64')}`
-  );
+  const {
+    buildManifest,
+    DEFAULT_CONSOLE_MATCHES,
+    EXTENSION_VERSION: version,
+  } = await import(`data:text/javascript;base64,${Buffer.from(manifestModule.outputFiles[0].text).toString('base64')}`);
   const matches = consoleMatches?.length ? consoleMatches : DEFAULT_CONSOLE_MATCHES;
   const bad = matches.filter((pattern) => !MATCH_PATTERN.test(pattern));
   if (bad.length) throw new Error(`not a match pattern: ${bad.join(', ')} (e.g. https://console.example.com/*)`);

@@ -37,7 +37,9 @@ if (self && process.argv[1] && path.resolve(process.argv[1]) === self) {
   const found = chunksWithTypeBox(dir);
   if (found.length) {
     console.error(`bundle-check: TypeBox is in ${found.length} console chunk(s): ${found.join(', ')}`);
-    console.error('A file under src/ imports a value from contract/api (or another module that imports @sinclair/typebox); import types only.');
+    console.error(
+      'A file under src/ imports a value from contract/api (or another module that imports @sinclair/typebox); import types only.',
+    );
     process.exit(1);
   }
   console.log(`bundle-check: no TypeBox in the console's chunks (${dir})`);

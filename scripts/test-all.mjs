@@ -30,7 +30,11 @@ const node = process.execPath;
 const hasContract = fs.existsSync(path.join(root, 'tests', 'contract'));
 
 const STEPS = [
-  { name: 'format', title: 'prettier --check', command: [node, bin('prettier', 'bin', 'prettier.cjs'), '--check', '--log-level=warn', '.'] },
+  {
+    name: 'format',
+    title: 'prettier --check',
+    command: [node, bin('prettier', 'bin', 'prettier.cjs'), '--check', '--log-level=warn', '.'],
+  },
   { name: 'setup', title: 'max setup', command: [node, bin('@umijs', 'max', 'bin', 'max.js'), 'setup'] },
   // After setup: the type-aware rules read src/.umi's types through tsconfig.json.
   { name: 'lint', title: 'eslint', command: [node, bin('eslint', 'bin', 'eslint.js'), '--max-warnings=0', '.'] },
@@ -44,7 +48,11 @@ const STEPS = [
     command: [node, bin('jest', 'bin', 'jest.js'), '--ci', `--maxWorkers=${Math.max(2, os.availableParallelism() - 1)}`],
   },
   { name: 'build', title: 'max build', command: [node, bin('@umijs', 'max', 'bin', 'max.js'), 'build'] },
-  { name: 'bundle', title: 'no schema library in the console chunks', command: [node, path.join(root, 'scripts', 'bundle-check.mjs'), path.join(root, 'dist')] },
+  {
+    name: 'bundle',
+    title: 'no schema library in the console chunks',
+    command: [node, path.join(root, 'scripts', 'bundle-check.mjs'), path.join(root, 'dist')],
+  },
   { name: 'e2e', title: 'playwright test', command: [node, bin('@playwright', 'test', 'cli.js'), 'test'] },
   {
     name: 'dev',
@@ -56,7 +64,10 @@ const STEPS = [
 function listOption(name) {
   const arg = process.argv.slice(2).find((value) => value.startsWith(`--${name}=`));
   if (!arg) return null;
-  const names = arg.slice(name.length + 3).split(',').filter(Boolean);
+  const names = arg
+    .slice(name.length + 3)
+    .split(',')
+    .filter(Boolean);
   const unknown = names.filter((step) => !STEPS.some((known) => known.name === step));
   if (unknown.length) {
     console.error(`unknown step(s) ${unknown.join(', ')}; steps: ${STEPS.map((step) => step.name).join(', ')}`);

@@ -188,7 +188,14 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
   const notificationJobs = startNotificationJobs(retrying, app.log);
   app.addHook('onClose', () => notificationJobs.stop());
   // Live notifications: this instance listens on the database's notification channel.
-  const hub = new NotificationHub({ db, rbac: services.rbac, idleSeconds: config.sessionIdleSeconds, timeZone: config.businessTimeZone, log: app.log, heartbeatMs: config.streamHeartbeatMs });
+  const hub = new NotificationHub({
+    db,
+    rbac: services.rbac,
+    idleSeconds: config.sessionIdleSeconds,
+    timeZone: config.businessTimeZone,
+    log: app.log,
+    heartbeatMs: config.streamHeartbeatMs,
+  });
   await hub.start(listenerOf(db));
   // Open streams would hold app.close() until their clients leave: end them first (they reconnect elsewhere).
   app.addHook('preClose', async () => hub.stop());

@@ -17,15 +17,8 @@ import { announceMembershipNotices } from './notifications/periodicJobs';
 import { upsertSalesperson } from './money/salespeople';
 import { menuSeeds, type MenuSeed } from './seed/menus';
 import { grantCovers, ROLE_SEEDS } from './seed/roles';
-import {
-  DEMO_MEMBER_DAYS,
-  DEMO_MEMBER_LEVEL,
-  DEMO_SALE_COMMISSION_BP,
-  MEMBERSHIP_LEVEL_SEEDS,
-  NEWS_SEEDS,
-} from './seed/demo';
+import { DEMO_MEMBER_DAYS, DEMO_MEMBER_LEVEL, DEMO_SALE_COMMISSION_BP, MEMBERSHIP_LEVEL_SEEDS, NEWS_SEEDS } from './seed/demo';
 import { DOMAIN_DEMO_SEEDS } from './seed/domains';
-
 
 export interface BootstrapOptions {
   db: Db;
@@ -216,4 +209,3 @@ async function seedDemo(tx: Tx, config: ServerConfig): Promise<string[]> {
   }
   return created;
 }
-

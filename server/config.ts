@@ -107,7 +107,7 @@ export class ConfigError extends Error {
 export const OLD_CARD_KEY_PSQL = `psql "$DATABASE_URL" -Atc "select 'base64:' || value from server_secrets where name = 'card-fingerprint-key'"`;
 
 export const MISSING_CARD_KEY_MESSAGE = [
-  'CARD_FINGERPRINT_KEY is required when DATABASE_URL is set: the key of the payout cards\' fingerprints is not kept in the database.',
+  "CARD_FINGERPRINT_KEY is required when DATABASE_URL is set: the key of the payout cards' fingerprints is not kept in the database.",
   'Give every instance the same key:',
   '  - a new database: generate one once and store it with your other secrets, e.g.',
   '      CARD_FINGERPRINT_KEY="base64:$(openssl rand -base64 32)"',
@@ -187,7 +187,10 @@ export function parseTrustProxy(value: string | undefined): string[] | false {
   const text = (value ?? '').trim();
   if (text === '' || text === '0' || text === 'false') return false;
   if (text === '1' || text === 'true') return ['loopback'];
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.filter((entry) => !isProxyEntry(entry));
   if (bad.length > 0) throw new Error(`TRUST_PROXY: not an address or CIDR: ${bad.join(', ')}`);
   return entries.length > 0 ? entries : false;
@@ -203,7 +206,8 @@ const publicUrlOf = (value: string | undefined): string | undefined => {
   } catch {
     throw new ConfigError(`PUBLIC_URL is not a URL: ${value}`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`PUBLIC_URL must start with https:// or http://: ${value}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigError(`PUBLIC_URL must start with https:// or http://: ${value}`);
   return url.toString().replace(/\/$/, '');
 };
 
@@ -227,7 +231,8 @@ export function mediaS3Of(env: NodeJS.ProcessEnv): MediaS3Config | undefined {
     }
     return undefined;
   }
-  if (!BUCKET_NAME.test(bucket)) throw new ConfigError(`MEDIA_S3_BUCKET is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens): ${bucket}`);
+  if (!BUCKET_NAME.test(bucket))
+    throw new ConfigError(`MEDIA_S3_BUCKET is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens): ${bucket}`);
   if (!endpoint) {
     throw new ConfigError(
       'MEDIA_S3_BUCKET is set but MEDIA_S3_ENDPOINT is not: give the address of the S3-compatible server, e.g. http://minio:9000, or https://s3.<region>.amazonaws.com for AWS S3.',
@@ -239,8 +244,10 @@ export function mediaS3Of(env: NodeJS.ProcessEnv): MediaS3Config | undefined {
   } catch {
     throw new ConfigError(`MEDIA_S3_ENDPOINT is not a URL: ${endpoint}`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`MEDIA_S3_ENDPOINT must start with https:// or http://: ${endpoint}`);
-  if (url.pathname !== '/' || url.search || url.hash) throw new ConfigError(`MEDIA_S3_ENDPOINT is the server's address only, without a path (the bucket is MEDIA_S3_BUCKET): ${endpoint}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigError(`MEDIA_S3_ENDPOINT must start with https:// or http://: ${endpoint}`);
+  if (url.pathname !== '/' || url.search || url.hash)
+    throw new ConfigError(`MEDIA_S3_ENDPOINT is the server's address only, without a path (the bucket is MEDIA_S3_BUCKET): ${endpoint}`);
   const hasKeyId = Boolean(env.AWS_ACCESS_KEY_ID);
   if (hasKeyId !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
     throw new ConfigError(

@@ -45,7 +45,13 @@ const MODE_COLORS: Record<ThemeMode, ModeColors> = {
   // #666 on white 5.7:1; #707070 4.9:1; green-8, orange-8.
   light: { error: '#cf1322', textTertiary: 'rgba(0, 0, 0, 0.6)', textMuted: '#707070', successText: '#237804', warningText: '#ad4e00' },
   // On antd's dark cards (#141414) and dialogs (#1f1f1f); the seeds give derived colours of 5:1 and more.
-  dark: { error: '#ff7875', textTertiary: 'rgba(255, 255, 255, 0.6)', textMuted: '#9a9a9a', successText: '#73d13d', warningText: '#ffc53d' },
+  dark: {
+    error: '#ff7875',
+    textTertiary: 'rgba(255, 255, 255, 0.6)',
+    textMuted: '#9a9a9a',
+    successText: '#73d13d',
+    warningText: '#ffc53d',
+  },
 };
 
 /**
@@ -89,8 +95,20 @@ export interface ChartPalette {
 }
 
 export const CHART_PALETTES: Record<ThemeMode, ChartPalette> = {
-  light: { colors: CHART_COLORS.light, axisText: MODE_COLORS.light.textTertiary, gridLine: '#e8e8e8', tooltipBackground: '#ffffff', tooltipText: 'rgba(0, 0, 0, 0.88)' },
-  dark: { colors: CHART_COLORS.dark, axisText: MODE_COLORS.dark.textTertiary, gridLine: '#303030', tooltipBackground: '#1f1f1f', tooltipText: 'rgba(255, 255, 255, 0.85)' },
+  light: {
+    colors: CHART_COLORS.light,
+    axisText: MODE_COLORS.light.textTertiary,
+    gridLine: '#e8e8e8',
+    tooltipBackground: '#ffffff',
+    tooltipText: 'rgba(0, 0, 0, 0.88)',
+  },
+  dark: {
+    colors: CHART_COLORS.dark,
+    axisText: MODE_COLORS.dark.textTertiary,
+    gridLine: '#303030',
+    tooltipBackground: '#1f1f1f',
+    tooltipText: 'rgba(255, 255, 255, 0.85)',
+  },
 };
 
 /** The dark menu's band under the page shown (ProLayout's menu in the dark theme is antd's dark Menu). */
@@ -109,7 +127,10 @@ export function buildTheme({ mode, compact, primary }: ThemeChoice): ThemeConfig
   const colors = MODE_COLORS[mode];
   const preset = PRIMARY_PRESETS[primary] ?? PRIMARY_PRESETS[DEFAULT_PRIMARY];
   const seed = preset[mode];
-  const algorithm = [mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm, ...(compact ? [antdTheme.compactAlgorithm] : [])];
+  const algorithm = [
+    mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+    ...(compact ? [antdTheme.compactAlgorithm] : []),
+  ];
   const statusTokens = { colorSuccess: colors.successText, colorWarning: colors.warningText, colorError: colors.error, colorInfo: seed };
   return {
     algorithm,

@@ -4,13 +4,7 @@
  * other bodies share (username, email, passwords) and the `membership` every account answer carries.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import {
-  EMAIL_MAX,
-  INVITE_CODE_PATTERN,
-  PASSWORD_MAX,
-  USERNAME_PATTERN,
-  USERNAME_PATTERN_TEXT,
-} from '../accountRules';
+import { EMAIL_MAX, INVITE_CODE_PATTERN, PASSWORD_MAX, USERNAME_PATTERN, USERNAME_PATTERN_TEXT } from '../accountRules';
 import { lengthLimit, LIMITS } from '../rules';
 import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
 import { DateTime, Empty, Id, IdBodySchema, Int4, Literals, Nullable, OneOf, Page, PageFields } from './common';
@@ -151,7 +145,6 @@ export const AccountListPage = Type.Object({
 });
 export type AccountListPage = Static<typeof AccountListPage>;
 
-
 export const SetRolesBody = Type.Object({ id: Id(), roleIds: Type.Array(Id(), { maxItems: 100 }) }, strict);
 export type SetRolesBody = Static<typeof SetRolesBody>;
 export const RolesSet = Type.Object({ id: Id(), roleIds: Type.Array(Id()) });
@@ -204,8 +197,7 @@ const exampleAccount: AccountListItem = {
 export const accountApi = {
   'account/register': defineApi({
     summary: '注册账号（可填销售的邀请码）',
-    description:
-      '按地址限流（A0501）；用户名或邮箱已被使用：A0111；邀请码无效或已停用：A0400；密码太弱：A0400。注册后仍需登录。',
+    description: '按地址限流（A0501）；用户名或邮箱已被使用：A0111；邀请码无效或已停用：A0400；密码太弱：A0400。注册后仍需登录。',
     auth: 'public',
     body: RegisterBody,
     answer: RegisterResult,
@@ -223,7 +215,13 @@ export const accountApi = {
     answer: LoginResult,
     example: {
       body: { username: 'amy', password: 'Sturdy#Key-2468', remember: true },
-      answer: { token: 'q3N1c2VyLXRva2VuLWV4YW1wbGU', expires: 1_767_225_600_000, username: 'amy', email: 'amy@example.com', membership: exampleMembership },
+      answer: {
+        token: 'q3N1c2VyLXRva2VuLWV4YW1wbGU',
+        expires: 1_767_225_600_000,
+        username: 'amy',
+        email: 'amy@example.com',
+        membership: exampleMembership,
+      },
     },
   }),
   'account/logout': defineApi({

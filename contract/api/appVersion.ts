@@ -170,7 +170,8 @@ export const appVersionApi = {
   }),
   'appVersion/create': defineApi({
     summary: '新建插件版本（草稿）',
-    description: '版本号须为语义化版本且高于已有的最高版本；最低支持版本不能高于它；下载地址须为 http(s) 网址或留空。不满足：A0400 指明字段。',
+    description:
+      '版本号须为语义化版本且高于已有的最高版本；最低支持版本不能高于它；下载地址须为 http(s) 网址或留空。不满足：A0400 指明字段。',
     auth: editor,
     body: ReleaseCreateBody,
     answer: Release,

@@ -34,7 +34,14 @@ export type BankCard = Static<typeof BankCard>;
 
 const cardGrant = { anyGrant: [CAPABILITY_URLS.canSeeBindCarManager] } as const;
 
-const exampleCard: BankCard = { id: 3, holder: '张三', bank: '招商银行', last4: '4242', isDefault: true, createdAt: '2026-11-18T02:15:00.000Z' };
+const exampleCard: BankCard = {
+  id: 3,
+  holder: '张三',
+  bank: '招商银行',
+  last4: '4242',
+  isDefault: true,
+  createdAt: '2026-11-18T02:15:00.000Z',
+};
 
 export const bankCardApi = {
   'bankCard/list': defineApi({

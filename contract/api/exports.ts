@@ -23,25 +23,21 @@ import { WithdrawalListQuery } from './withdrawal';
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-
 /** The list query `query` without its paging, with the file format. */
 function exportBody<P extends TProperties>(query: TObject<P>) {
   const { current: _current, pageSize: _pageSize, ...filters } = query.properties;
   return Type.Object(
-    { ...(filters), format: OneOf(EXPORT_FORMATS, 'csv：UTF-8（带 BOM）；xlsx：Excel 工作簿') },
+    { ...filters, format: OneOf(EXPORT_FORMATS, 'csv：UTF-8（带 BOM）；xlsx：Excel 工作簿') },
     { additionalProperties: false },
   );
 }
 
 /** The answer as the document shows it: the file's bytes. */
-const ExportFile = Type.String({ description: '文件内容：text/csv（UTF-8，带 BOM）或 Excel 工作簿（xlsx）；Content-Disposition 给出中文文件名' });
+const ExportFile = Type.String({
+  description: '文件内容：text/csv（UTF-8，带 BOM）或 Excel 工作簿（xlsx）；Content-Disposition 给出中文文件名',
+});
 
-const exportCall = <B extends TObject, const A extends AuthLevel>(call: {
-  summary: string;
-  auth: A;
-  body: B;
-  example: Static<B>;
-}) =>
+const exportCall = <B extends TObject, const A extends AuthLevel>(call: { summary: string; auth: A; body: B; example: Static<B> }) =>
   defineApi({
     summary: call.summary,
     description: `符合筛选条件的全部记录（不分页），列与列表相同；超过 ${EXPORT_MAX_ROWS} 条时拒绝（A0400），请缩小筛选范围。每次导出记入操作日志。`,

@@ -4,14 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { CAPABILITY_URLS } from '../capabilities';
-import {
-  MENU_ICON_PATTERN,
-  MENU_KINDS,
-  MENU_TITLE_MAX,
-  MENU_URL_MAX,
-  MENU_URL_PATTERN,
-  SYSTEM_TEXT,
-} from '../system';
+import { MENU_ICON_PATTERN, MENU_KINDS, MENU_TITLE_MAX, MENU_URL_MAX, MENU_URL_PATTERN, SYSTEM_TEXT } from '../system';
 import { Empty, Id, Nullable, OneOf } from './common';
 import { defineApi } from './define';
 

@@ -74,21 +74,30 @@ export const newsApi = {
     auth: staff,
     body: NewsAdminListQuery,
     answer: Page(NewsAdminItem),
-    example: { body: { current: 1, pageSize: 10, status: 'published' }, answer: { list: [exampleArticle], total: 1, current: 1, pageSize: 10 } },
+    example: {
+      body: { current: 1, pageSize: 10, status: 'published' },
+      answer: { list: [exampleArticle], total: 1, current: 1, pageSize: 10 },
+    },
   }),
   'news/create': defineApi({
     summary: '新建新闻（可同时发布）',
     auth: staff,
     body: NewsCreateBody,
     answer: NewsAdminItem,
-    example: { body: { title: exampleArticle.title, summary: exampleArticle.summary, body: exampleArticle.body, publish: true }, answer: exampleArticle },
+    example: {
+      body: { title: exampleArticle.title, summary: exampleArticle.summary, body: exampleArticle.body, publish: true },
+      answer: exampleArticle,
+    },
   }),
   'news/update': defineApi({
     summary: '修改新闻的标题、摘要和正文',
     auth: staff,
     body: NewsUpdateBody,
     answer: NewsAdminItem,
-    example: { body: { id: 7, title: exampleArticle.title, summary: exampleArticle.summary, body: exampleArticle.body }, answer: exampleArticle },
+    example: {
+      body: { id: 7, title: exampleArticle.title, summary: exampleArticle.summary, body: exampleArticle.body },
+      answer: exampleArticle,
+    },
   }),
   'news/publish': defineApi({
     summary: '发布新闻：从此刻起显示在新闻页',

@@ -4,7 +4,13 @@
  * own: an item is listed, counted and marked only for the accounts it is for.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { NOTIFICATION_KIND_NAMES, NOTIFICATION_STREAM_PATH, STREAM_EVENTS, STREAM_TICKET_TTL_SECONDS, UNREAD_COUNT_CAP } from '../notifications';
+import {
+  NOTIFICATION_KIND_NAMES,
+  NOTIFICATION_STREAM_PATH,
+  STREAM_EVENTS,
+  STREAM_TICKET_TTL_SECONDS,
+  UNREAD_COUNT_CAP,
+} from '../notifications';
 import { BigId, DateTime, Empty, Literals, Page, PageFields } from './common';
 import { defineApi } from './define';
 
@@ -42,10 +48,7 @@ export const MarkReadBody = Type.Object(
 );
 export type MarkReadBody = Static<typeof MarkReadBody>;
 
-export const MarkAllReadBody = Type.Object(
-  { throughId: Type.Optional(BigId()) },
-  { additionalProperties: false },
-);
+export const MarkAllReadBody = Type.Object({ throughId: Type.Optional(BigId()) }, { additionalProperties: false });
 export type MarkAllReadBody = Static<typeof MarkAllReadBody>;
 
 export const StreamTicket = Type.Object({
@@ -67,7 +70,8 @@ const exampleItem: NotificationItem = {
 export const notificationApi = {
   'notification/list': defineApi({
     summary: '我的通知：最新的在前（分页）',
-    description: '每条通知只给能处理或拥有该记录的账号：提现申请给有提现审批权限的账号，待收款订单给有订单列表和 /admin 权限的账号，其余给记录的本人。',
+    description:
+      '每条通知只给能处理或拥有该记录的账号：提现申请给有提现审批权限的账号，待收款订单给有订单列表和 /admin 权限的账号，其余给记录的本人。',
     auth: 'account',
     body: NotificationListQuery,
     answer: Page(NotificationItem),

@@ -206,7 +206,14 @@ export const orderApi = {
     example: {
       body: {},
       answer: {
-        membership: { levelId: 2, name: '黄金会员', expiresAt: '2026-12-21T08:00:00.000Z', shopQuota: 5, productQuota: 200, expired: false },
+        membership: {
+          levelId: 2,
+          name: '黄金会员',
+          expiresAt: '2026-12-21T08:00:00.000Z',
+          shopQuota: 5,
+          productQuota: 200,
+          expired: false,
+        },
         levels: [exampleLevel],
         pendingOrders: [examplePending],
       },
@@ -243,7 +250,13 @@ export const orderApi = {
     answer: PaymentOutcome,
     example: {
       body: { orderNo: exampleOrder.orderNo },
-      answer: { orderNo: exampleOrder.orderNo, expiresBefore: null, expiresAfter: '2026-12-21T08:00:00.000Z', switchedLevel: false, commissionCents: 990 },
+      answer: {
+        orderNo: exampleOrder.orderNo,
+        expiresBefore: null,
+        expiresAfter: '2026-12-21T08:00:00.000Z',
+        switchedLevel: false,
+        commissionCents: 990,
+      },
     },
   }),
   'order/cancel': defineApi({
@@ -287,7 +300,9 @@ export const orderApi = {
     answer: Type.Array(AccountOption),
     example: {
       body: { keyword: 'member' },
-      answer: [{ id: 12, username: 'member01', email: 'member01@example.com', levelName: '黄金会员', expiresAt: '2026-12-21T08:00:00.000Z' }],
+      answer: [
+        { id: 12, username: 'member01', email: 'member01@example.com', levelName: '黄金会员', expiresAt: '2026-12-21T08:00:00.000Z' },
+      ],
     },
   }),
 };

@@ -113,7 +113,10 @@ export const roleApi = {
             children: [],
           },
         ],
-        capabilities: Object.fromEntries(CAPABILITIES.map((capability) => [capability, capability === 'canSeeHome'])) as Record<Capability, boolean>,
+        capabilities: Object.fromEntries(CAPABILITIES.map((capability) => [capability, capability === 'canSeeHome'])) as Record<
+          Capability,
+          boolean
+        >,
       },
     },
   }),

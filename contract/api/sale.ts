@@ -75,8 +75,7 @@ const exampleSale: SaleInfo = { accountId: 42, enabled: true, commissionRate: 12
 export const saleApi = {
   'sale/setSale': defineApi({
     summary: '设为销售或修改销售：佣金比例、启用；新销售得到邀请码和销售角色',
-    description:
-      '销售管理可调用；从用户管理调用还需"设为销售"操作权限（A0301）。只能操作权限不超出自身的账号，不能操作自己。',
+    description: '销售管理可调用；从用户管理调用还需"设为销售"操作权限（A0301）。只能操作权限不超出自身的账号，不能操作自己。',
     auth: { anyGrant: [CAPABILITY_URLS.canSeeUsersManager, CAPABILITY_URLS.canSeeSaleManager] },
     body: SetSaleBody,
     answer: SaleInfo,

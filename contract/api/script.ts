@@ -156,7 +156,8 @@ export const scriptApi = {
   }),
   'script/create': defineApi({
     summary: '新建脚本（第 1 版）',
-    description: '内容不是有效的 JSON 或不符合步骤语言：A0400（content，指明行号和步骤，如“第 6 行：第 3 步（click）缺少 selector”）；同类脚本中名称已被使用：A0400（name）。',
+    description:
+      '内容不是有效的 JSON 或不符合步骤语言：A0400（content，指明行号和步骤，如“第 6 行：第 3 步（click）缺少 selector”）；同类脚本中名称已被使用：A0400（name）。',
     auth: editor,
     body: ScriptCreateBody,
     answer: ScriptDetail,
@@ -171,7 +172,8 @@ export const scriptApi = {
   }),
   'script/save': defineApi({
     summary: '保存脚本内容为新版本',
-    description: '内容无效（同新建）：A0400（content）；当前版本已不是 baseVersion（他人已保存）：A0400，请刷新后再保存；内容与当前版本相同：A0400（content）。',
+    description:
+      '内容无效（同新建）：A0400（content）；当前版本已不是 baseVersion（他人已保存）：A0400，请刷新后再保存；内容与当前版本相同：A0400（content）。',
     auth: editor,
     body: ScriptSaveBody,
     answer: ScriptDetail,

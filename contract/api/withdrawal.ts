@@ -98,7 +98,10 @@ export const withdrawalApi = {
     auth: staffGrant,
     body: WithdrawalListQuery,
     answer: Page(Withdrawal),
-    example: { body: { current: 1, pageSize: 10, status: 'pending' }, answer: { list: [examplePending], total: 1, current: 1, pageSize: 10 } },
+    example: {
+      body: { current: 1, pageSize: 10, status: 'pending' },
+      answer: { list: [examplePending], total: 1, current: 1, pageSize: 10 },
+    },
   }),
   'withdrawal/approve': defineApi({
     summary: '通过提现：状态变为已打款（金额申请时已冻结）',
@@ -114,6 +117,9 @@ export const withdrawalApi = {
     auth: { ...staffGrant, action: ACTIONS.canRejectWithdrawal.url },
     body: RejectWithdrawalBody,
     answer: Withdrawal,
-    example: { body: { id: 9, reason: '户名与实名不符' }, answer: { ...examplePending, status: 'rejected', reason: '户名与实名不符', ...reviewed } },
+    example: {
+      body: { id: 9, reason: '户名与实名不符' },
+      answer: { ...examplePending, status: 'rejected', reason: '户名与实名不符', ...reviewed },
+    },
   }),
 };

@@ -80,7 +80,8 @@ export async function axeProblems(page: Page, scope?: string, rules?: string[]):
   const { violations } = await builder.analyze();
   return violations.flatMap((violation) =>
     violation.nodes.map(
-      (node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.html.replace(/\s+/g, ' ').slice(0, SNIPPET_CHARS)}`,
+      (node) =>
+        `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.html.replace(/\s+/g, ' ').slice(0, SNIPPET_CHARS)}`,
     ),
   );
 }
@@ -95,17 +96,32 @@ export interface ScreenReport {
 /** Pictures the page as it is now and audits its layout, and with axe unless told not to. */
 export async function auditPage(page: Page, folder: string, name: string, { axe = true, axeRules }: AxeScope = {}): Promise<ScreenReport> {
   await screenshot(page, name, path.join(SCREENS_DIR, folder));
-  return { viewport: folder, screen: name, layout: layoutProblems(await measureLayout(page)), axe: axe ? await axeProblems(page, undefined, axeRules) : [] };
+  return {
+    viewport: folder,
+    screen: name,
+    layout: layoutProblems(await measureLayout(page)),
+    axe: axe ? await axeProblems(page, undefined, axeRules) : [],
+  };
 }
 
 const AUDITED_DIALOG = 'data-audited-dialog';
 
 /** Pictures an open dialog with the page behind it, and audits the dialog alone. */
-export async function auditDialog(page: Page, dialog: Locator, folder: string, name: string, { axe = true, axeRules }: AxeScope = {}): Promise<ScreenReport> {
+export async function auditDialog(
+  page: Page,
+  dialog: Locator,
+  folder: string,
+  name: string,
+  { axe = true, axeRules }: AxeScope = {},
+): Promise<ScreenReport> {
   await expect(dialog).toBeVisible();
   await page.waitForLoadState('networkidle');
   await screenshot(page, name, path.join(SCREENS_DIR, folder));
-  await dialog.evaluate((element, attribute) => element.closest('.ant-modal-wrap, .ant-drawer')?.setAttribute(attribute, '') ?? element.setAttribute(attribute, ''), AUDITED_DIALOG);
+  await dialog.evaluate(
+    (element, attribute) =>
+      element.closest('.ant-modal-wrap, .ant-drawer')?.setAttribute(attribute, '') ?? element.setAttribute(attribute, ''),
+    AUDITED_DIALOG,
+  );
   const layout = layoutProblems(await measureLayout(page, `[${AUDITED_DIALOG}]`));
   return { viewport: folder, screen: name, layout, axe: axe ? await axeProblems(page, `[${AUDITED_DIALOG}]`, axeRules) : [] };
 }

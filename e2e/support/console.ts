@@ -129,12 +129,16 @@ export async function readSideMenu(list: Locator): Promise<MenuEntry[]> {
 /** The 403 screen the layout shows instead of a route the account may not see. */
 export const forbidden = (page: Page) => page.getByText('抱歉，你无权访问该页面');
 
-
 /**
  * Closes the browser contexts a test opened beside its own page's: each logged-in page holds the
  * notification bell's stream open, and Chromium keeps at most six connections to one host over
  * HTTP/1.1, so pages left open by earlier tests stall the next test's calls.
  */
 export async function closeOtherContexts(browser: Browser, own: BrowserContext) {
-  await Promise.all(browser.contexts().filter((context) => context !== own).map((context) => context.close()));
+  await Promise.all(
+    browser
+      .contexts()
+      .filter((context) => context !== own)
+      .map((context) => context.close()),
+  );
 }

@@ -39,7 +39,11 @@ export const MENU_ROLES = Object.keys(ROLE_CAPABILITIES) as Array<keyof typeof R
  * The menu the layout must render: named, not hidden, not redirects; children inherit their
  * parent's access key; a parent whose children are all inaccessible is not shown.
  */
-export function expectedMenu(granted: ReadonlySet<Capability>, routes: readonly AppRoute[] = clientRoutes, inherited?: Capability): MenuEntry[] {
+export function expectedMenu(
+  granted: ReadonlySet<Capability>,
+  routes: readonly AppRoute[] = clientRoutes,
+  inherited?: Capability,
+): MenuEntry[] {
   const entries: MenuEntry[] = [];
   for (const route of routes) {
     if (route.redirect || route.hideInMenu) continue;
@@ -61,7 +65,11 @@ export function expectedMenuOf(role: keyof typeof ROLE_CAPABILITIES): MenuEntry[
 }
 
 /** Routes of the layout that the role may not open: every page whose access key it lacks. */
-export function forbiddenPaths(role: keyof typeof ROLE_CAPABILITIES, routes: readonly AppRoute[] = clientRoutes, inherited?: Capability): string[] {
+export function forbiddenPaths(
+  role: keyof typeof ROLE_CAPABILITIES,
+  routes: readonly AppRoute[] = clientRoutes,
+  inherited?: Capability,
+): string[] {
   const granted = new Set(ROLE_CAPABILITIES[role]);
   const paths: string[] = [];
   for (const route of routes) {
@@ -75,13 +83,18 @@ export function forbiddenPaths(role: keyof typeof ROLE_CAPABILITIES, routes: rea
 export const demoUsername = (role: DemoRole) => DEMO_ACCOUNTS[role].username;
 
 /** Menu names flattened depth first, for readable failure messages. */
-export const menuNames = (entries: readonly MenuEntry[]): string[] => entries.flatMap((entry) => [entry.name, ...menuNames(entry.children)]);
+export const menuNames = (entries: readonly MenuEntry[]): string[] =>
+  entries.flatMap((entry) => [entry.name, ...menuNames(entry.children)]);
 
 /**
  * Every screen of the layout the role may open: the leaf routes its capabilities grant (the side
  * menu's screens, plus the hidden ones such as personal settings), in route-table order.
  */
-export function screenPaths(role: keyof typeof ROLE_CAPABILITIES, routes: readonly AppRoute[] = clientRoutes, inherited?: Capability): string[] {
+export function screenPaths(
+  role: keyof typeof ROLE_CAPABILITIES,
+  routes: readonly AppRoute[] = clientRoutes,
+  inherited?: Capability,
+): string[] {
   const granted = new Set(ROLE_CAPABILITIES[role]);
   const paths: string[] = [];
   for (const route of routes) {

@@ -87,4 +87,3 @@ export function expectPolicy(response: Response | null, path: string) {
   expect(policy).toContain("frame-ancestors 'none'");
   expect(response!.headers()['x-frame-options']).toBe('DENY');
 }
-

@@ -43,7 +43,6 @@ export interface RunningProduct {
   stop(options?: { keepLogAt?: string }): Promise<void>;
 }
 
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function groupAlive(pgid: number): boolean {

@@ -18,7 +18,8 @@ const SETTLE_LIMIT_MS = 2_000;
 async function settled(page: Page): Promise<void> {
   await page.evaluate(async (limit) => {
     await document.fonts.ready;
-    const motionStep = '[class*="-enter-active"],[class*="-appear-active"],[class*="-leave-active"],[class*="-motion-leave"],[class*="-motion-appear"]';
+    const motionStep =
+      '[class*="-enter-active"],[class*="-appear-active"],[class*="-leave-active"],[class*="-motion-leave"],[class*="-motion-appear"]';
     const busy = () =>
       document.querySelector(motionStep) !== null ||
       document.getAnimations().some((animation) => {

@@ -41,12 +41,16 @@ export async function reportShop(origin: string | null, token: string | null, bo
 
 /** A polled call's answer: 304 is `unchanged` (no body); `changed` carries the ETag to send next time. */
 export type PolledAnswer<T> =
-  | { status: 'unchanged' }
-  | { status: 'changed'; etag: string | null; answer: T }
-  | { status: 'error'; message: string };
+  { status: 'unchanged' } | { status: 'changed'; etag: string | null; answer: T } | { status: 'error'; message: string };
 
 /** A call the plug-in polls with `If-None-Match` (`plugin/scripts`, `plugin/latestRelease`). */
-async function poll<T>(origin: string | null, token: string | null, path: string, body: object, etag: string | null): Promise<PolledAnswer<T>> {
+async function poll<T>(
+  origin: string | null,
+  token: string | null,
+  path: string,
+  body: object,
+  etag: string | null,
+): Promise<PolledAnswer<T>> {
   if (!origin || !token) return { status: 'error', message: 'not logged in' };
   try {
     const response = await fetch(`${origin}${API_PREFIX}/${path}`, {

@@ -75,7 +75,9 @@ async function runScriptedCreator(): Promise<boolean> {
     const data = await readData([KEYS.runJoinCreator, KEYS.productIdList, KEYS.url]);
     const ids = data[KEYS.productIdList] ?? [];
     if (data[KEYS.runJoinCreator] && ids.length) {
-      const outcome = await runActionScript(join.script, document, { data: { [KEYS.productIdList]: ids, [KEYS.url]: data[KEYS.url] ?? '' } });
+      const outcome = await runActionScript(join.script, document, {
+        data: { [KEYS.productIdList]: ids, [KEYS.url]: data[KEYS.url] ?? '' },
+      });
       if (outcome.status === 'fail') console.warn('[plug-in] join script', join.name, 'failed:', outcome.message);
     } else if (stop) {
       const outcome = await runActionScript(stop.script, document, { data: {} });

@@ -125,7 +125,9 @@ async function readRaw(req: MockRequest): Promise<Buffer> {
   if (req.rawBody) return req.rawBody;
   if (req._body && isJsonType(req.headers['content-type'])) {
     // body-parser got here first and, on a bad body, left `{}` without a word.
-    throw new Error('the JSON body was parsed before the mock: mount keepJsonBody (mock/support/jsonBody.ts) in front of umi\'s mock middleware');
+    throw new Error(
+      "the JSON body was parsed before the mock: mount keepJsonBody (mock/support/jsonBody.ts) in front of umi's mock middleware",
+    );
   }
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -142,7 +144,8 @@ async function readJson(req: MockRequest): Promise<unknown> {
 function fieldValues(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(fieldValues);
   if (value === undefined || value === null) return [];
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return [String(value)];
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return [String(value)];
   return [JSON.stringify(value)];
 }
 
@@ -189,7 +192,8 @@ async function bodyToForward(req: MockRequest): Promise<{ payload?: string | Buf
   }
   if (req._body && contentType && /application\/x-www-form-urlencoded/i.test(contentType)) {
     const form = new URLSearchParams();
-    for (const [name, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) for (const text of fieldValues(value)) form.append(name, text);
+    for (const [name, value] of Object.entries((req.body ?? {}) as Record<string, unknown>))
+      for (const text of fieldValues(value)) form.append(name, text);
     return { payload: form.toString(), contentType };
   }
   return { payload: await readRaw(req), contentType };
@@ -245,9 +249,15 @@ const SCOPES: readonly string[] = ['global', 'browser', 'account', 'all'];
 function scenarioReport(req: IncomingMessage, browserId = cookie(req, MOCK_BROWSER_COOKIE)) {
   const { scenario, browsers, accounts } = state();
   const account = accountOf(req);
-  const browser = browserId ? browsers.get(browserId) ?? null : null;
-  const own = account ? accounts.get(account) ?? null : null;
-  const active = browser ? { ...browser, scope: 'browser' } : own ? { ...own, scope: 'account' } : scenario ? { ...scenario, scope: 'global' } : null;
+  const browser = browserId ? (browsers.get(browserId) ?? null) : null;
+  const own = account ? (accounts.get(account) ?? null) : null;
+  const active = browser
+    ? { ...browser, scope: 'browser' }
+    : own
+      ? { ...own, scope: 'account' }
+      : scenario
+        ? { ...scenario, scope: 'global' }
+        : null;
   return {
     /** The one this browser's calls meet (the narrowest set), or null. */
     active,
@@ -333,14 +343,16 @@ export function createMockApi() {
   async function setScenario(req: MockRequest, res: ServerResponse) {
     let body: Partial<Scenario> & { scenario?: unknown; scope?: unknown; account?: unknown; path?: unknown };
     try {
-      body = ((await readJson(req)) ?? {});
+      body = (await readJson(req)) ?? {};
     } catch {
       return send(res, 200, refusal('参数错误：请求体不是有效的 JSON'));
     }
     const kind = body.scenario ?? body.kind;
     const scope = body.scope ?? 'global';
-    if (typeof scope !== 'string' || !SCOPES.includes(scope)) return send(res, 200, refusal('参数错误：scope 只能是 global、browser、account 或 all'));
-    if (body.path !== undefined && body.path !== null && typeof body.path !== 'string') return send(res, 200, refusal('参数错误：path 应为调用路径，如 account/getMenus'));
+    if (typeof scope !== 'string' || !SCOPES.includes(scope))
+      return send(res, 200, refusal('参数错误：scope 只能是 global、browser、account 或 all'));
+    if (body.path !== undefined && body.path !== null && typeof body.path !== 'string')
+      return send(res, 200, refusal('参数错误：path 应为调用路径，如 account/getMenus'));
     const none = kind === undefined || kind === null || kind === '' || kind === 'none';
     if (!none && kind !== 'fail' && kind !== 'empty') return send(res, 200, refusal('参数错误：scenario 只能是 fail、empty 或 none'));
     if (scope === 'all' && !none) return send(res, 200, refusal('参数错误：scope 为 all 时 scenario 只能是 none'));

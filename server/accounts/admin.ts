@@ -5,7 +5,15 @@
  * administrator role's row lock first.
  */
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AccountCreateBody, AccountCreated, AccountSetStatusBody, PasswordReset, RolesSet, SetRolesBody, StatusSet } from '#contract/api/account';
+import type {
+  AccountCreateBody,
+  AccountCreated,
+  AccountSetStatusBody,
+  PasswordReset,
+  RolesSet,
+  SetRolesBody,
+  StatusSet,
+} from '#contract/api/account';
 import { CODES } from '#contract/codes';
 import { SUPER_ADMIN_ROLE_CODE } from '#contract/system';
 import type { AuditWriter } from '../audit';
@@ -56,7 +64,10 @@ export async function assertAnotherSuperAdministrator(tx: Tx, accountId: number)
 /** Refuses when a role id is not a role. */
 export async function assertRolesExist(tx: Executor, roleIds: readonly number[]): Promise<void> {
   if (roleIds.length === 0) return;
-  const [found] = await tx.select({ n: count() }).from(roles).where(inArray(roles.id, [...roleIds]));
+  const [found] = await tx
+    .select({ n: count() })
+    .from(roles)
+    .where(inArray(roles.id, [...roleIds]));
   if (found?.n !== roleIds.length) throw badParameter('roleIds', '所选角色中有不存在的角色');
 }
 
@@ -72,7 +83,11 @@ async function revokeAllSessions(tx: Executor, accountId: number): Promise<numbe
 
 /** The account row of `id`, locked (`for no key update`); A0201 when there is none. */
 async function lockedAccount(tx: Tx, id: number): Promise<Pick<typeof accounts.$inferSelect, 'id' | 'status'>> {
-  const [row] = await tx.select({ id: accounts.id, status: accounts.status }).from(accounts).where(eq(accounts.id, id)).for('no key update');
+  const [row] = await tx
+    .select({ id: accounts.id, status: accounts.status })
+    .from(accounts)
+    .where(eq(accounts.id, id))
+    .for('no key update');
   if (!row) throw new Refusal(CODES.NO_SUCH_ACCOUNT);
   return row;
 }
@@ -96,7 +111,10 @@ export async function createAccount(db: Db, body: AccountCreateBody, { account, 
       if (taken?.emailTaken) throw badParameter('email', '该邮箱已被注册');
       await assertRolesExist(tx, roleIds);
       await assertMayGrantRoles(tx, snapshot, account, roleIds);
-      const [row] = await tx.insert(accounts).values({ username: body.username, email: body.email, passwordHash }).returning({ id: accounts.id });
+      const [row] = await tx
+        .insert(accounts)
+        .values({ username: body.username, email: body.email, passwordHash })
+        .returning({ id: accounts.id });
       for (const roleId of roleIds) await tx.insert(accountRoles).values({ accountId: row.id, roleId });
       await audit(tx, {
         action: 'account.create',
@@ -143,7 +161,12 @@ export async function resetPassword(db: Db, id: number, { account, snapshot, aud
     await tx.update(accounts).set({ passwordHash, lockedUntil: null }).where(eq(accounts.id, id));
     // The old password's sessions end with it (the administrator's own included when resetting their own).
     const sessionsRevoked = await revokeAllSessions(tx, id);
-    await audit(tx, { action: 'account.resetPassword', targetType: 'account', targetId: id, after: { passwordReset: true, sessionsRevoked } });
+    await audit(tx, {
+      action: 'account.resetPassword',
+      targetType: 'account',
+      targetId: id,
+      after: { passwordReset: true, sessionsRevoked },
+    });
     return { id, password };
   });
 }

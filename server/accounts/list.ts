@@ -247,7 +247,12 @@ export async function listAccounts(
         membership: membershipOf(row),
         roles,
         createdAt: toIso(row.createdAt)!,
-        manageable: mayManage(caller.snapshot, caller.account, row.id, roles.map((role) => role.id)),
+        manageable: mayManage(
+          caller.snapshot,
+          caller.account,
+          row.id,
+          roles.map((role) => role.id),
+        ),
       };
     }),
     // Never less than what the pages shown so far prove.

@@ -4,7 +4,15 @@
  */
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Page, PageQuery } from '#contract/api/common';
-import type { ActiveSession, ChangePasswordBody, HomeSummary, PasswordChanged, Profile, SummaryBody, UpdateEmailBody } from '#contract/api/profile';
+import type {
+  ActiveSession,
+  ChangePasswordBody,
+  HomeSummary,
+  PasswordChanged,
+  Profile,
+  SummaryBody,
+  UpdateEmailBody,
+} from '#contract/api/profile';
 import type { SessionEnded } from '#contract/api/session';
 import { CODES } from '#contract/codes';
 import { PROFILE_MESSAGES } from './messages';
@@ -19,7 +27,10 @@ import { accounts, sessions } from '../db/schema';
 import { badParameter, Refusal } from '../http/respond';
 
 export async function getProfile(db: Executor, account: SessionAccount): Promise<Profile> {
-  const [row] = await db.select({ createdAt: accounts.createdAt, lastLoginAt: accounts.lastLoginAt }).from(accounts).where(eq(accounts.id, account.id));
+  const [row] = await db
+    .select({ createdAt: accounts.createdAt, lastLoginAt: accounts.lastLoginAt })
+    .from(accounts)
+    .where(eq(accounts.id, account.id));
   return {
     id: account.id,
     username: account.username,
@@ -54,7 +65,12 @@ export async function updateEmail(db: Executor, account: SessionAccount, body: U
 }
 
 /** A new password; every other session signs out, the one that changed it stays. */
-export async function changePassword(db: Db, account: SessionAccount, body: ChangePasswordBody, audit: AuditWriter): Promise<PasswordChanged> {
+export async function changePassword(
+  db: Db,
+  account: SessionAccount,
+  body: ChangePasswordBody,
+  audit: AuditWriter,
+): Promise<PasswordChanged> {
   await assertCurrentPassword(db, account.id, body.currentPassword, 'currentPassword');
   if (body.newPassword === body.currentPassword) throw badParameter('newPassword', PROFILE_MESSAGES.samePassword);
   assertStrongPassword('newPassword', body.newPassword, [account.username, account.email]);
@@ -87,7 +103,12 @@ type SessionRow = Pick<typeof sessions.$inferSelect, 'ip' | 'userAgent'> & {
 };
 
 /** The account's live sessions, the caller's own first. */
-export async function listOwnSessions(db: Executor, idleSeconds: number, account: SessionAccount, body: PageQuery): Promise<Page<ActiveSession>> {
+export async function listOwnSessions(
+  db: Executor,
+  idleSeconds: number,
+  account: SessionAccount,
+  body: PageQuery,
+): Promise<Page<ActiveSession>> {
   const live = sql`s.account_id = ${account.id} and ${liveSessionCondition(idleSeconds)}`;
   return fetchPage<SessionRow, ActiveSession>(
     db,
@@ -125,7 +146,13 @@ export async function revokeOwnSession(db: Executor, account: SessionAccount, id
 export async function homeSummary(db: Executor, account: SessionAccount, body: SummaryBody, timeZone: string): Promise<HomeSummary> {
   // This month is the business month (BUSINESS_TZ), unless the console names its start.
   const monthStart = body.monthStart ? sql`${body.monthStart}::timestamptz` : sql`date_trunc('month', now(), ${timeZone})`;
-  const row = await queryOne<{ shops: number; orders: number; balance: number | string | null; held: number | string; month: number | string }>(
+  const row = await queryOne<{
+    shops: number;
+    orders: number;
+    balance: number | string | null;
+    held: number | string;
+    month: number | string;
+  }>(
     db,
     sql`select
           (select count(*)::int from shops where account_id = ${account.id} and status = 'bound') as shops,

@@ -40,12 +40,7 @@ const logged = (value: string | null, max: number) => {
   return text ? text.slice(0, max) : null;
 };
 
-async function insertAttempt(
-  tx: Tx,
-  source: AttemptSource,
-  kind: AttemptKind,
-  accountId: number | null,
-): Promise<number> {
+async function insertAttempt(tx: Tx, source: AttemptSource, kind: AttemptKind, accountId: number | null): Promise<number> {
   const row = await queryOne<{ id: unknown }>(
     tx,
     sql`insert into auth_attempts (ip, kind, account_id, success, username, user_agent)
@@ -86,9 +81,7 @@ export async function recordAttempt(
 }
 
 export async function settleAttempt(db: Db, attemptId: number, accountId: number | null, success: boolean) {
-  await db.execute(
-    sql`update auth_attempts set account_id = ${accountId}, success = ${success} where id = ${attemptId}`,
-  );
+  await db.execute(sql`update auth_attempts set account_id = ${accountId}, success = ${success} where id = ${attemptId}`);
 }
 
 /**
@@ -114,9 +107,7 @@ function countedFailures(accountId: number | null, name: string): SQL {
 }
 
 async function lockAccount(executor: Executor, accountId: number) {
-  await executor.execute(
-    sql`update accounts set locked_until = now() + make_interval(secs => ${LOCKOUT_SECONDS}) where id = ${accountId}`,
-  );
+  await executor.execute(sql`update accounts set locked_until = now() + make_interval(secs => ${LOCKOUT_SECONDS}) where id = ${accountId}`);
 }
 
 export type LoginGate<A> =

@@ -77,7 +77,10 @@ export async function forceLogout(db: Db, idleSeconds: number, id: number, { acc
     );
     if (!session) throw badParameter('id', SYSTEM_MESSAGES.sessionNotFound);
     await assertMayManageAccount(tx, snapshot, account, session.accountId, { self: 'allowed' });
-    await tx.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, id));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(sessions.id, id));
     await audit(tx, {
       action: 'session.forceLogout',
       targetType: 'session',

@@ -32,9 +32,7 @@ const SALT_BYTES = 16;
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
+    scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 
@@ -77,7 +75,14 @@ export function needsRehash(encoded: string): boolean {
  * verifies against it when the account does not exist, so that a missing account costs the same
  * scrypt work, and takes the same time, as a wrong password.
  */
-export const DUMMY_HASH = ['scrypt', N, R, P, randomBytes(SALT_BYTES).toString('base64url'), randomBytes(KEY_LENGTH).toString('base64url')].join('$');
+export const DUMMY_HASH = [
+  'scrypt',
+  N,
+  R,
+  P,
+  randomBytes(SALT_BYTES).toString('base64url'),
+  randomBytes(KEY_LENGTH).toString('base64url'),
+].join('$');
 
 /** A strong random password for the first administrator (24 characters, no look-alikes). */
 export function generatePassword(length = 24): string {

@@ -128,7 +128,10 @@ export async function login(db: Db, config: SigninConfig, body: LoginBody, clien
       .set({ passwordHash: upgraded })
       .where(and(eq(accounts.id, account.id), eq(accounts.passwordHash, account.passwordHash)));
   }
-  await db.update(accounts).set({ lastLoginAt: sql`now()` }).where(eq(accounts.id, account.id));
+  await db
+    .update(accounts)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(accounts.id, account.id));
   const ttlSeconds = account.sessionTtlSeconds ?? (body.remember ? config.rememberTtlSeconds : config.sessionTtlSeconds);
   const session = await issueSession(db, { accountId: account.id, ttlSeconds, ...client });
   return {

@@ -1,6 +1,16 @@
 /** 导出 (contract/api/exports.ts): each list's export; what it holds is in server/exports/plans.ts. */
 import { defineExport } from '../http/exports';
-import { accountsPlan, auditLogPlan, ledgerPlan, loginLogPlan, ordersPlan, referralsPlan, salesPlan, shopsPlan, withdrawalsPlan } from '../exports/plans';
+import {
+  accountsPlan,
+  auditLogPlan,
+  ledgerPlan,
+  loginLogPlan,
+  ordersPlan,
+  referralsPlan,
+  salesPlan,
+  shopsPlan,
+  withdrawalsPlan,
+} from '../exports/plans';
 
 export const EXPORTS = [
   defineExport('account/export', accountsPlan),

@@ -8,8 +8,12 @@ export const notificationCalls = [
   defineCall('notification/list', ({ db, body, account, snapshot, config }) =>
     listNotifications(db, readerOf(account, snapshot), body, config.businessTimeZone),
   ),
-  defineCall('notification/unreadCount', async ({ db, account, snapshot }) => ({ unread: await unreadCount(db, readerOf(account, snapshot)) })),
-  defineCall('notification/markRead', async ({ db, body, account, snapshot }) => ({ unread: await markRead(db, readerOf(account, snapshot), body.ids) })),
+  defineCall('notification/unreadCount', async ({ db, account, snapshot }) => ({
+    unread: await unreadCount(db, readerOf(account, snapshot)),
+  })),
+  defineCall('notification/markRead', async ({ db, body, account, snapshot }) => ({
+    unread: await markRead(db, readerOf(account, snapshot), body.ids),
+  })),
   defineCall('notification/markAllRead', async ({ db, body, account, snapshot }) => ({
     unread: await markAllRead(db, readerOf(account, snapshot), body.throughId),
   })),

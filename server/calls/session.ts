@@ -4,7 +4,9 @@ import { forceLogout, listOnlineSessions } from '../auth/onlineSessions';
 import { defineCall } from '../http/calls';
 
 export const sessionCalls = [
-  defineCall('session/list', ({ db, config, body, account, snapshot }) => listOnlineSessions(db, config.sessionIdleSeconds, body, { account, snapshot })),
+  defineCall('session/list', ({ db, config, body, account, snapshot }) =>
+    listOnlineSessions(db, config.sessionIdleSeconds, body, { account, snapshot }),
+  ),
   defineCall('session/forceLogout', ({ db, config, body, account, snapshot, audit }) =>
     forceLogout(db, config.sessionIdleSeconds, body.id, { account, snapshot, audit }),
   ),

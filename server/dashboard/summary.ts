@@ -7,12 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '#contract/capabilities';
-import {
-  DASHBOARD_RANGE_MAX_DAYS,
-  type DashboardBody,
-  type DashboardCards,
-  type DashboardSummary,
-} from '#contract/api/dashboard';
+import { DASHBOARD_RANGE_MAX_DAYS, type DashboardBody, type DashboardCards, type DashboardSummary } from '#contract/api/dashboard';
 import type { SessionAccount } from '../auth/sessions';
 import type { Executor } from '../db/client';
 import { queryOne, queryRows } from '../db/query';
@@ -20,7 +15,6 @@ import { badParameter } from '../http/respond';
 import { businessDay } from '../businessTime';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { DASHBOARD_MESSAGES } from './messages';
-
 
 const DAY_MS = 86_400_000;
 
@@ -119,7 +113,12 @@ export async function dashboardSummary(
             group by o.level_id, ml.name
             order by revenue desc, o.level_id`,
       ).then((rows) => {
-        answer.levels = rows.map((row) => ({ levelId: row.levelId, name: row.name, orders: Number(row.n), revenueCents: Number(row.revenue) }));
+        answer.levels = rows.map((row) => ({
+          levelId: row.levelId,
+          name: row.name,
+          orders: Number(row.n),
+          revenueCents: Number(row.revenue),
+        }));
       }),
     );
   }

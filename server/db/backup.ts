@@ -40,7 +40,9 @@ export interface DatabaseLocation {
 }
 
 export const describeLocation = (location: DatabaseLocation) =>
-  location.databaseUrl ? `PostgreSQL ${redactUrl(location.databaseUrl)}` : `the embedded database in ${path.join(location.dataDir, 'pglite')}`;
+  location.databaseUrl
+    ? `PostgreSQL ${redactUrl(location.databaseUrl)}`
+    : `the embedded database in ${path.join(location.dataDir, 'pglite')}`;
 
 function redactUrl(url: string): string {
   try {
@@ -72,13 +74,16 @@ async function openPglite(dataDir: string, doing: string) {
   const lock = lockFolder(dataDir, doing);
   try {
     const pg = await PGlite.create({ dataDir: pgliteFolder(dataDir), extensions: { pg_trgm } });
-    return { pg, close: async () => {
-      try {
-        await pg.close();
-      } finally {
-        lock.release();
-      }
-    } };
+    return {
+      pg,
+      close: async () => {
+        try {
+          await pg.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
   } catch (error) {
     lock.release();
     throw error;
@@ -89,7 +94,8 @@ async function openPglite(dataDir: string, doing: string) {
 export async function backupDatabase(location: DatabaseLocation): Promise<string> {
   if (location.databaseUrl) return pgDumpProgram(location.databaseUrl);
   const folder = pgliteFolder(location.dataDir);
-  if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) throw new BackupError(`There is no embedded database in ${folder} (DATA_DIR=${location.dataDir}).`);
+  if (!fs.existsSync(path.join(folder, 'PG_VERSION')))
+    throw new BackupError(`There is no embedded database in ${folder} (DATA_DIR=${location.dataDir}).`);
   const { pg, close } = await openPglite(location.dataDir, 'back up the embedded database');
   try {
     const file = await pgDump({ pg, args: ['--no-owner', '--no-privileges'] });
@@ -102,22 +108,29 @@ export async function backupDatabase(location: DatabaseLocation): Promise<string
 function pgDumpProgram(databaseUrl: string): Promise<string> {
   const program = process.env.PG_DUMP || 'pg_dump';
   return new Promise((resolve, reject) => {
-    execFile(program, [...DUMP_ARGS, '--dbname', databaseUrl], { maxBuffer: 1024 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-      if (!error) return resolve(stdout);
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        return reject(new BackupError(
-          `${program} was not found. A backup of PostgreSQL uses pg_dump (Debian: apt-get install postgresql-client), ` +
-            'of the server\'s major version or newer; PG_DUMP=/path/to/pg_dump names another one.',
-        ));
-      }
-      reject(new BackupError(`pg_dump failed: ${String(stderr || error.message).trim()}`));
-    });
+    execFile(
+      program,
+      [...DUMP_ARGS, '--dbname', databaseUrl],
+      { maxBuffer: 1024 * 1024 * 1024, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        if (!error) return resolve(stdout);
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+          return reject(
+            new BackupError(
+              `${program} was not found. A backup of PostgreSQL uses pg_dump (Debian: apt-get install postgresql-client), ` +
+                "of the server's major version or newer; PG_DUMP=/path/to/pg_dump names another one.",
+            ),
+          );
+        }
+        reject(new BackupError(`pg_dump failed: ${String(stderr || error.message).trim()}`));
+      },
+    );
   });
 }
 
 /** The dump as the target can replay it: no psql meta-commands, no SET of a setting it lacks. */
 export function prepareDump(text: string, knownSettings: ReadonlySet<string>): string {
-  if (!text.includes(DUMP_MARK)) throw new BackupError('This file is not a dump made by db:backup (pg_dump\'s plain SQL).');
+  if (!text.includes(DUMP_MARK)) throw new BackupError("This file is not a dump made by db:backup (pg_dump's plain SQL).");
   if (/^COPY [^\n]+ FROM stdin;$/m.test(text)) {
     throw new BackupError('This dump holds COPY data: make it with db:backup (or pg_dump --inserts), which both databases can replay.');
   }

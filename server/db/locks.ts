@@ -35,7 +35,10 @@ export async function lockAccounts(tx: Executor, ids: readonly (number | null | 
   // LockRows runs above the sort, so the rows are locked in id order.
   const rows = await queryRows<{ id: number }>(
     tx,
-    sql`select id from accounts where id in (${sql.join(wanted.map((id) => sql`${id}`), sql`, `)}) order by id ${ACCOUNT_ROW_LOCK}`,
+    sql`select id from accounts where id in (${sql.join(
+      wanted.map((id) => sql`${id}`),
+      sql`, `,
+    )}) order by id ${ACCOUNT_ROW_LOCK}`,
   );
   return new Set(rows.map((row) => Number(row.id)));
 }
@@ -45,7 +48,10 @@ export async function lockAccounts(tx: Executor, ids: readonly (number | null | 
  * when the account is created and never changes, so it is read before the lock).
  */
 export async function lockAccountAndReferrer(tx: Executor, accountId: number): Promise<{ exists: boolean; referrerId: number | null }> {
-  const row = await queryOne<{ referrerId: number | null }>(tx, sql`select referrer_id as "referrerId" from accounts where id = ${accountId}`);
+  const row = await queryOne<{ referrerId: number | null }>(
+    tx,
+    sql`select referrer_id as "referrerId" from accounts where id = ${accountId}`,
+  );
   if (!row) return { exists: false, referrerId: null };
   const referrerId = row.referrerId === null ? null : Number(row.referrerId);
   const locked = await lockAccounts(tx, [accountId, referrerId]);

@@ -38,7 +38,9 @@ export const accounts = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
     membershipLevelId: integer('membership_level_id').references(() => membershipLevels.id),
     membershipExpiresAt: timestamp('membership_expires_at', { withTimezone: true }),
     referrerId: integer('referrer_id'),
@@ -56,8 +58,12 @@ export const accounts = pgTable(
     // The users screen searches `%text%` (ilike): trigram indexes (pg_trgm) keep it fast at scale.
     // fastupdate off: PGlite has no autovacuum, so a GIN pending list would only be merged when it
     // reaches 4 MB, and every search would read it through (ten times slower at 100,000 accounts).
-    index('accounts_username_trgm').using('gin', sql`${t.username} gin_trgm_ops`).with({ fastupdate: false }),
-    index('accounts_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`).with({ fastupdate: false }),
+    index('accounts_username_trgm')
+      .using('gin', sql`${t.username} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('accounts_email_trgm')
+      .using('gin', sql`${t.email} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     // One- and two-character searches have no trigram: this index of the lowercased characters and
     // character pairs serves them (account_search_grams, migration 0006).
     index('accounts_username_grams')
@@ -66,7 +72,9 @@ export const accounts = pgTable(
     // Referred accounts of a salesperson (sales screen).
     index('accounts_referrer').on(t.referrerId),
     // The membership notices' periodic job: memberships ending soon or lately (server/notifications/membershipJob.ts).
-    index('accounts_membership_expires_at').on(t.membershipExpiresAt).where(sql`${t.membershipExpiresAt} is not null`),
+    index('accounts_membership_expires_at')
+      .on(t.membershipExpiresAt)
+      .where(sql`${t.membershipExpiresAt} is not null`),
   ],
 );
 
@@ -131,7 +139,9 @@ export const menus = pgTable(
     title: text('title').notNull(),
     url: text('url').notNull(),
     icon: text('icon'),
-    kind: text('kind', { enum: ['directory', 'page', 'action'] }).notNull().default('page'),
+    kind: text('kind', { enum: ['directory', 'page', 'action'] })
+      .notNull()
+      .default('page'),
     visible: boolean('visible').notNull().default(true),
     sort: integer('sort').notNull().default(0),
   },
@@ -246,8 +256,12 @@ export const bankCards = pgTable(
   },
   (t) => [
     index('bank_cards_account').on(t.accountId),
-    uniqueIndex('bank_cards_one_default').on(t.accountId).where(sql`${t.isDefault} and ${t.removedAt} is null`),
-    uniqueIndex('bank_cards_fingerprint_key').on(t.accountId, t.fingerprint).where(sql`${t.removedAt} is null`),
+    uniqueIndex('bank_cards_one_default')
+      .on(t.accountId)
+      .where(sql`${t.isDefault} and ${t.removedAt} is null`),
+    uniqueIndex('bank_cards_fingerprint_key')
+      .on(t.accountId, t.fingerprint)
+      .where(sql`${t.removedAt} is null`),
   ],
 );
 
@@ -262,7 +276,9 @@ export const withdrawals = pgTable(
       .notNull()
       .references(() => bankCards.id),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected', 'paid'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'paid'] })
+      .notNull()
+      .default('pending'),
     reviewerId: integer('reviewer_id'),
     reason: text('reason'),
     createdAt: createdAt(),
@@ -290,7 +306,9 @@ export const orders = pgTable(
     levelName: text('level_name').notNull(),
     durationDays: integer('duration_days').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'cancelled', 'refunded'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'cancelled', 'refunded'] })
+      .notNull()
+      .default('pending'),
     /** The payment channel adapter's name: `online` (confirmed by staff) or `recharge`. */
     channel: text('channel').notNull(),
     /** The referring salesperson's account when the order was made. */
@@ -331,7 +349,9 @@ export const shops = pgTable(
     externalId: text('external_id').notNull(),
     name: text('name').notNull(),
     region: text('region').notNull().default(''),
-    status: text('status', { enum: ['bound', 'unbound', 'invalid'] }).notNull().default('bound'),
+    status: text('status', { enum: ['bound', 'unbound', 'invalid'] })
+      .notNull()
+      .default('bound'),
     boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
     unboundAt: timestamp('unbound_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -385,7 +405,9 @@ export const appVersions = pgTable(
     changelog: text('changelog').notNull().default(''),
     downloadUrl: text('download_url').notNull().default(''),
     minSupportedVersion: text('min_supported_version').notNull(),
-    status: text('status', { enum: ['draft', 'published', 'withdrawn'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'published', 'withdrawn'] })
+      .notNull()
+      .default('draft'),
     releasedAt: timestamp('released_at', { withTimezone: true }),
     createdBy: integer('created_by'),
     createdAt: createdAt(),
@@ -496,11 +518,17 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_recipient').on(t.recipientId, t.id).where(sql`${t.recipientId} is not null`),
-    index('notifications_audience').on(t.audience, t.id).where(sql`${t.audience} is not null`),
+    index('notifications_recipient')
+      .on(t.recipientId, t.id)
+      .where(sql`${t.recipientId} is not null`),
+    index('notifications_audience')
+      .on(t.audience, t.id)
+      .where(sql`${t.audience} is not null`),
     index('notifications_record').on(t.recordType, t.recordKey),
     index('notifications_created_at').on(t.createdAt),
-    uniqueIndex('notifications_dedupe_key').on(t.recipientId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+    uniqueIndex('notifications_dedupe_key')
+      .on(t.recipientId, t.dedupeKey)
+      .where(sql`${t.dedupeKey} is not null`),
     check('notifications_one_addressee', sql`(${t.recipientId} is null) <> (${t.audience} is null)`),
   ],
 );

@@ -71,7 +71,13 @@ export function accountsPlan({ db, body }: ExportContext<'account/export'>): Exp
       { title: C.username, value: (row) => row.username, width: 20 },
       { title: C.email, value: (row) => row.email, width: 28 },
       { title: C.status, value: (row) => ACCOUNT_STATUS_TEXT[row.status] },
-      { title: C.roles, value: (row) => rolesOfRow(row.roles).map((role) => role.name).join('、') },
+      {
+        title: C.roles,
+        value: (row) =>
+          rolesOfRow(row.roles)
+            .map((role) => role.name)
+            .join('、'),
+      },
       { title: C.membership, value: (row) => membershipOf(row)?.name ?? '' },
       { title: C.membershipExpiresAt, kind: 'time', value: (row) => (membershipOf(row) ? toIso(row.membershipExpiresAt) : null) },
       { title: C.createdAt, kind: 'time', value: (row) => toIso(row.createdAt) },
@@ -210,7 +216,13 @@ export function loginLogPlan({ db, body }: ExportContext<'loginLog/export'>): Ex
   };
 }
 
-export async function referralsPlan({ db, body, account, snapshot, config }: ExportContext<'promotion/export'>): Promise<ExportPlan<Referral>> {
+export async function referralsPlan({
+  db,
+  body,
+  account,
+  snapshot,
+  config,
+}: ExportContext<'promotion/export'>): Promise<ExportPlan<Referral>> {
   const C = REFERRAL_COLUMNS;
   // The caller's own referrals, or a salesperson's for staff with 销售管理, like `promotion/referrals`.
   const saleId = await subjectOf(db, account, snapshot, body.saleId);

@@ -10,7 +10,8 @@ import { Value } from '@sinclair/typebox/value';
 
 // TypeBox checks formats it has been told of only (the server's body validation is ajv's).
 const ISO_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/i;
-if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (value) => ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)));
+if (!FormatRegistry.Has('date-time'))
+  FormatRegistry.Set('date-time', (value) => ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)));
 if (!FormatRegistry.Has('email')) FormatRegistry.Set('email', (value) => /^[^\s@]+@[^\s@]+$/.test(value));
 if (!FormatRegistry.Has('uri')) FormatRegistry.Set('uri', (value) => URL.canParse(value));
 
@@ -48,7 +49,8 @@ function fail(mismatch: AnswerMismatch): never {
 }
 
 function undeclaredPaths(declared: unknown, actual: unknown, at = ''): string[] {
-  if (Array.isArray(actual) && Array.isArray(declared)) return actual.flatMap((item, index) => undeclaredPaths(declared[index], item, `${at}/${index}`));
+  if (Array.isArray(actual) && Array.isArray(declared))
+    return actual.flatMap((item, index) => undeclaredPaths(declared[index], item, `${at}/${index}`));
   if (!actual || typeof actual !== 'object' || !declared || typeof declared !== 'object') return [];
   return Object.entries(actual).flatMap(([key, item]) =>
     key in declared ? undeclaredPaths((declared as Record<string, unknown>)[key], item, `${at}/${key}`) : [`${at}/${key}`],

@@ -43,8 +43,7 @@ export const textSafeKeyword = {
 /** Keywords whose values are data, not schemas: never walked. */
 const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples']);
 
-const typesOf = (schema: Schema): unknown[] =>
-  schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+const typesOf = (schema: Schema): unknown[] => (schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type]);
 
 const isPlainObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
 

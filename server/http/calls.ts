@@ -64,7 +64,10 @@ export interface CallDefinition {
  * Implements the call `path` of the contract (contract/api): the handler's body and answer are
  * typed by it, and the server validates the body and serialises the answer with its schemas.
  */
-export function defineCall<P extends CallPath>(path: P, handler: CallHandler<CallMap[P]['body'], CallMap[P]['answer'], CallMap[P]['auth']>): CallDefinition;
+export function defineCall<P extends CallPath>(
+  path: P,
+  handler: CallHandler<CallMap[P]['body'], CallMap[P]['answer'], CallMap[P]['auth']>,
+): CallDefinition;
 export function defineCall(path: CallPath, handler: CallHandler<TSchema, TSchema, AuthLevel>): CallDefinition {
   return callOf<TSchema, TSchema, AuthLevel>(path, API[path], handler);
 }

@@ -26,7 +26,11 @@ const FRAMES_MAX = 10;
 
 /** An error's field as text: a string as it is, another primitive written out, anything else `fallback`. */
 const textOf = (value: unknown, fallback = ''): string =>
-  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : fallback;
+  typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
+      ? String(value)
+      : fallback;
 
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;

@@ -57,7 +57,8 @@ export function operationSchema(path: string, contract: ApiCall, schema: Record<
     response: contract.download
       ? {
           200: {
-            description: '成功：文件本身（Content-Disposition 给出中文文件名）；文件开始之前的业务拒绝为 JSON 包装（isSuccess 为 false，见错误码表）',
+            description:
+              '成功：文件本身（Content-Disposition 给出中文文件名）；文件开始之前的业务拒绝为 JSON 包装（isSuccess 为 false，见错误码表）',
             content: {
               'text/csv': { schema: { type: 'string', description: 'UTF-8，带 BOM' } },
               'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } },
@@ -67,7 +68,11 @@ export function operationSchema(path: string, contract: ApiCall, schema: Record<
         }
       : {
           ...response,
-          200: { ...response[200], description: '成功；业务拒绝同为 HTTP 200（isSuccess 为 false，见错误码表）', examples: [ok(contract.example.answer)] },
+          200: {
+            ...response[200],
+            description: '成功；业务拒绝同为 HTTP 200（isSuccess 为 false，见错误码表）',
+            examples: [ok(contract.example.answer)],
+          },
         },
   };
 }

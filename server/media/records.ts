@@ -17,7 +17,10 @@ const mediaColumns = {
   createdAt: media.createdAt,
 };
 
-export type MediaRow = Pick<typeof media.$inferSelect, 'id' | 'name' | 'kind' | 'contentType' | 'sizeBytes' | 'storageKey' | 'createdAt'> & {
+export type MediaRow = Pick<
+  typeof media.$inferSelect,
+  'id' | 'name' | 'kind' | 'contentType' | 'sizeBytes' | 'storageKey' | 'createdAt'
+> & {
   uploader: string | null;
 };
 

@@ -71,7 +71,14 @@ export async function mediaRoutes(app: FastifyInstance, services: CallServices) 
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(media)
-          .values({ name, kind: type.kind, contentType: type.contentType, sizeBytes: bytes.length, storageKey: key, uploaderId: account.id })
+          .values({
+            name,
+            kind: type.kind,
+            contentType: type.contentType,
+            sizeBytes: bytes.length,
+            storageKey: key,
+            uploaderId: account.id,
+          })
           .returning({ id: media.id });
         await audit(tx, {
           actorId: account.id,
@@ -111,11 +118,13 @@ export async function mediaRoutes(app: FastifyInstance, services: CallServices) 
     if (asked.kind === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
     const range = asked.kind === 'part' ? asked.range : undefined;
     if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
-    return reply
-      .type(row.contentType)
-      .header('content-length', range ? range.end - range.start + 1 : size)
-      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
-      // A HEAD answers the headers only: Fastify would read the stream and drop it (a whole download from S3).
-      .send(request.method === 'HEAD' ? Readable.from([]) : file.stream(range));
+    return (
+      reply
+        .type(row.contentType)
+        .header('content-length', range ? range.end - range.start + 1 : size)
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+        // A HEAD answers the headers only: Fastify would read the stream and drop it (a whole download from S3).
+        .send(request.method === 'HEAD' ? Readable.from([]) : file.stream(range))
+    );
   });
 }

@@ -158,7 +158,9 @@ export class S3Storage implements MediaStorage {
       // A server that ignored the range would answer the whole object: never send it as the part.
       if (range && !answer.ContentRange?.startsWith(`bytes ${range.start}-${range.end}/`)) {
         (answer.Body as Readable | undefined)?.destroy();
-        throw new Error(`object storage answered ${JSON.stringify(answer.ContentRange ?? null)} for bytes ${range.start}-${range.end} of ${key}`);
+        throw new Error(
+          `object storage answered ${JSON.stringify(answer.ContentRange ?? null)} for bytes ${range.start}-${range.end} of ${key}`,
+        );
       }
       yield* answer.Body as Readable;
     }
@@ -194,10 +196,14 @@ export class S3Storage implements MediaStorage {
         );
       }
       if (status === 401 || status === 403) {
-        throw new ConfigError(`MEDIA_S3_BUCKET: the ${where} refuses these credentials (HTTP ${status}); check AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY and the key's rights on the bucket (read, write, delete objects).`);
+        throw new ConfigError(
+          `MEDIA_S3_BUCKET: the ${where} refuses these credentials (HTTP ${status}); check AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY and the key's rights on the bucket (read, write, delete objects).`,
+        );
       }
       if ((error as Error)?.name === 'CredentialsProviderError') {
-        throw new ConfigError(`MEDIA_S3_BUCKET: no credentials for the ${where}; set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or another source of the AWS SDK's default chain).`);
+        throw new ConfigError(
+          `MEDIA_S3_BUCKET: no credentials for the ${where}; set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or another source of the AWS SDK's default chain).`,
+        );
       }
       throw new Error(`media storage: can not reach the ${where}: ${(error as Error)?.message ?? error}`, { cause: error });
     }

@@ -123,7 +123,8 @@ export async function settleCardFingerprintKey({ db, config, log = () => {} }: S
     source = result.file;
     const mode = fs.statSync(result.file).mode & 0o777;
     if (mode & 0o077) log(`card fingerprint key: ${result.file} is readable by others (mode ${mode.toString(8)}); chmod 600 it`);
-    if (result.created) log(`card fingerprint key: created ${result.file}${old === undefined ? '' : ' with the key moved out of the database'}`);
+    if (result.created)
+      log(`card fingerprint key: created ${result.file}${old === undefined ? '' : ' with the key moved out of the database'}`);
   }
   if (old !== undefined) {
     const same = cardKeyBytes(key).equals(Buffer.from(old, 'base64'));

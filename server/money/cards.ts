@@ -62,14 +62,23 @@ export async function listCards(db: Executor, accountId: number, query: PageQuer
   const { current, pageSize, offset } = pageOf(query);
   const active = and(eq(bankCards.accountId, accountId), isNull(bankCards.removedAt));
   const [rows, [{ total }]] = await Promise.all([
-    db.select(cardColumns).from(bankCards).where(active).orderBy(desc(bankCards.isDefault), desc(bankCards.id)).limit(pageSize).offset(offset),
+    db
+      .select(cardColumns)
+      .from(bankCards)
+      .where(active)
+      .orderBy(desc(bankCards.isDefault), desc(bankCards.id))
+      .limit(pageSize)
+      .offset(offset),
     db.select({ total: count() }).from(bankCards).where(active),
   ]);
   return { list: rows.map(toCard), total, current, pageSize };
 }
 
 const clearDefault = (tx: Executor, accountId: number) =>
-  tx.update(bankCards).set({ isDefault: false }).where(and(eq(bankCards.accountId, accountId), eq(bankCards.isDefault, true)));
+  tx
+    .update(bankCards)
+    .set({ isDefault: false })
+    .where(and(eq(bankCards.accountId, accountId), eq(bankCards.isDefault, true)));
 
 /** Adds a payout card (the first, or one asked to be, becomes the default). */
 export async function addCard(db: Db, fingerprintKey: string, accountId: number, body: AddCardBody): Promise<BankCard> {
@@ -115,7 +124,10 @@ export async function removeCard(db: Db, accountId: number, id: number): Promise
       .where(and(eq(withdrawals.cardId, card.id), eq(withdrawals.status, 'pending')))
       .limit(1);
     if (pending) throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.cardHasPendingWithdrawal);
-    await tx.update(bankCards).set({ removedAt: sql`now()`, isDefault: false }).where(eq(bankCards.id, card.id));
+    await tx
+      .update(bankCards)
+      .set({ removedAt: sql`now()`, isDefault: false })
+      .where(eq(bankCards.id, card.id));
     if (card.isDefault) {
       // Exactly one default while cards remain: the newest remaining card takes over.
       await tx.execute(

@@ -40,12 +40,7 @@ export const saleColumns = sql`account_id as "accountId", enabled, commission_ra
  * Inserts or updates the salesperson row of `accountId`; a new row gets a fresh invite code
  * (retried on the unlikely collision), an existing one keeps its code.
  */
-export async function upsertSalesperson(
-  db: Executor,
-  accountId: number,
-  enabled: boolean,
-  commissionRate: number,
-): Promise<SaleRow> {
+export async function upsertSalesperson(db: Executor, accountId: number, enabled: boolean, commissionRate: number): Promise<SaleRow> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const row = await queryOne<SaleRow>(
       db,
@@ -174,7 +169,11 @@ export async function regenerateInviteCode(db: Db, accountId: number, { account,
       const code = newInviteCode();
       const [clash] = await tx.select({ accountId: salespeople.accountId }).from(salespeople).where(eq(salespeople.inviteCode, code));
       if (clash) continue;
-      [after] = await tx.update(salespeople).set({ inviteCode: code }).where(eq(salespeople.accountId, accountId)).returning(saleInfoColumns);
+      [after] = await tx
+        .update(salespeople)
+        .set({ inviteCode: code })
+        .where(eq(salespeople.accountId, accountId))
+        .returning(saleInfoColumns);
     }
     if (!after) throw new Error('could not generate a unique invite code');
     await audit(tx, {
@@ -194,7 +193,10 @@ export async function removeSalesperson(db: Db, accountId: number, { account, sn
     const before = await lockedSale(tx, accountId);
     await assertMayManageAccount(tx, snapshot, account, accountId, { self: 'allowed' });
     if (before.removed) throw badParameter('accountId', SYSTEM_MESSAGES.saleRemoved);
-    await tx.update(salespeople).set({ enabled: false, removedAt: sql`now()` }).where(eq(salespeople.accountId, accountId));
+    await tx
+      .update(salespeople)
+      .set({ enabled: false, removedAt: sql`now()` })
+      .where(eq(salespeople.accountId, accountId));
     await audit(tx, {
       action: 'sale.remove',
       targetType: 'salesperson',

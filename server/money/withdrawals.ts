@@ -99,7 +99,11 @@ export async function listWithdrawals(db: Executor, body: WithdrawalListQuery, o
 }
 
 /** Holds `amountCents` of the salesperson's balance for a payout to an own card; the approvers are notified. */
-export async function requestWithdrawal(db: Db, requester: { id: number; username: string }, body: RequestWithdrawalBody): Promise<Withdrawal> {
+export async function requestWithdrawal(
+  db: Db,
+  requester: { id: number; username: string },
+  body: RequestWithdrawalBody,
+): Promise<Withdrawal> {
   const accountId = requester.id;
   const note = body.note?.trim() || LEDGER_TEXT.requestedNote;
   const id = await db.transaction(async (tx) => {
@@ -155,7 +159,12 @@ async function lockPending(tx: Executor, id: number, reviewerId: number) {
 }
 
 /** The owner hears of the review, and the request stops waiting for the other approvers. */
-async function announceReview(tx: Executor, reviewerId: number, pending: { id: number; accountId: number; amountCents: number }, reason?: string) {
+async function announceReview(
+  tx: Executor,
+  reviewerId: number,
+  pending: { id: number; accountId: number; amountCents: number },
+  reason?: string,
+) {
   await resolveAnnouncement(tx, 'withdrawal.requested', pending.id);
   const amountCents = Number(pending.amountCents);
   const common = { record: pending.id, recipientId: pending.accountId, actorId: reviewerId };
@@ -171,7 +180,10 @@ async function announceReview(tx: Executor, reviewerId: number, pending: { id: n
 export async function approveWithdrawal(db: Db, reviewerId: number, id: number, audit: AuditWriter): Promise<Withdrawal> {
   await db.transaction(async (tx) => {
     const pending = await lockPending(tx, id, reviewerId);
-    await tx.update(withdrawals).set({ status: 'paid', reviewerId, reviewedAt: sql`now()` }).where(eq(withdrawals.id, pending.id));
+    await tx
+      .update(withdrawals)
+      .set({ status: 'paid', reviewerId, reviewedAt: sql`now()` })
+      .where(eq(withdrawals.id, pending.id));
     await audit(tx, {
       action: 'withdrawal.approve',
       targetType: 'withdrawal',

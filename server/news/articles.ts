@@ -43,7 +43,9 @@ const adminColumns = {
   updatedAt: news.updatedAt,
 };
 
-type AdminRow = { [K in keyof typeof adminColumns]: (typeof adminColumns)[K]['_']['data'] | (K extends 'author' | 'publishedAt' ? null : never) };
+type AdminRow = {
+  [K in keyof typeof adminColumns]: (typeof adminColumns)[K]['_']['data'] | (K extends 'author' | 'publishedAt' ? null : never);
+};
 
 const toAdminItem = (row: AdminRow): NewsAdminItem => ({
   ...row,
@@ -104,7 +106,10 @@ export async function updateArticle(db: Db, body: NewsUpdateBody, audit: AuditWr
   const title = requiredTitle(body.title);
   await db.transaction(async (tx) => {
     const before = await articleById(tx, body.id, true);
-    await tx.update(news).set({ title, summary: body.summary, body: body.body, updatedAt: sql`now()` }).where(eq(news.id, body.id));
+    await tx
+      .update(news)
+      .set({ title, summary: body.summary, body: body.body, updatedAt: sql`now()` })
+      .where(eq(news.id, body.id));
     await audit(tx, {
       action: 'news.update',
       targetType: 'news',
@@ -121,7 +126,10 @@ export async function setPublished(db: Db, id: number, publish: boolean, audit: 
   await db.transaction(async (tx) => {
     const before = await articleById(tx, id, true);
     if ((before.publishedAt !== null) === publish) throw new Refusal(CODES.BAD_PARAMETERS, publish ? '该新闻已发布' : '该新闻尚未发布');
-    await tx.update(news).set({ publishedAt: publish ? sql`now()` : null, updatedAt: sql`now()` }).where(eq(news.id, id));
+    await tx
+      .update(news)
+      .set({ publishedAt: publish ? sql`now()` : null, updatedAt: sql`now()` })
+      .where(eq(news.id, id));
     await audit(tx, {
       action: publish ? 'news.publish' : 'news.unpublish',
       targetType: 'news',

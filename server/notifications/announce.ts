@@ -57,7 +57,12 @@ export async function announce(tx: Executor, announcement: Announcement): Promis
  * cancelled): the item stops counting as unread for everyone in the audience, in the transaction
  * that did the work.
  */
-export async function resolveAnnouncement(tx: Executor, kind: AudienceKind, record: string | number, options: { allBut?: boolean } = {}): Promise<number> {
+export async function resolveAnnouncement(
+  tx: Executor,
+  kind: AudienceKind,
+  record: string | number,
+  options: { allBut?: boolean } = {},
+): Promise<number> {
   const { record: recordType, to } = NOTIFICATION_KINDS[kind];
   const rows = await tx
     .update(notifications)

@@ -73,29 +73,51 @@ function toItem(row: ItemRow, timeZone: string): NotificationItem {
 }
 
 /** `notification/list`: newest first. */
-export async function listNotifications(db: Executor, reader: Reader, query: NotificationListQuery, timeZone: string): Promise<Page<NotificationItem>> {
+export async function listNotifications(
+  db: Executor,
+  reader: Reader,
+  query: NotificationListQuery,
+  timeZone: string,
+): Promise<Page<NotificationItem>> {
   const { current, pageSize, offset } = pageOf(query);
   const where = query.unreadOnly ? sql`${visibleTo(reader)} and not ${isRead(reader.accountId)}` : visibleTo(reader);
   const [rows, total] = await Promise.all([
-    queryRows<ItemRow>(db, sql`select ${itemColumns(reader.accountId)} from notifications n where ${where} order by n.id desc limit ${pageSize} offset ${offset}`),
+    queryRows<ItemRow>(
+      db,
+      sql`select ${itemColumns(reader.accountId)} from notifications n where ${where} order by n.id desc limit ${pageSize} offset ${offset}`,
+    ),
     queryOne<{ n: number }>(db, sql`select count(*)::int as n from notifications n where ${where}`),
   ]);
   return { list: rows.map((row) => toItem(row, timeZone)), total: Number(total?.n ?? 0), current, pageSize };
 }
 
 /** The items of `ids` that `reader` may see, oldest first (the stream's new items). */
-export async function notificationsByIds(db: Executor, reader: Reader, ids: readonly number[], timeZone: string): Promise<NotificationItem[]> {
+export async function notificationsByIds(
+  db: Executor,
+  reader: Reader,
+  ids: readonly number[],
+  timeZone: string,
+): Promise<NotificationItem[]> {
   if (ids.length === 0) return [];
   const rows = await queryRows<ItemRow>(
     db,
     sql`select ${itemColumns(reader.accountId)} from notifications n
-        where n.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and ${visibleTo(reader)} order by n.id`,
+        where n.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and ${visibleTo(reader)} order by n.id`,
   );
   return rows.map((row) => toItem(row, timeZone));
 }
 
 /** The items after `afterId` that `reader` may see, oldest first, at most `limit` (a stream's catch-up). */
-export async function notificationsAfter(db: Executor, reader: Reader, afterId: number, limit: number, timeZone: string): Promise<NotificationItem[]> {
+export async function notificationsAfter(
+  db: Executor,
+  reader: Reader,
+  afterId: number,
+  limit: number,
+  timeZone: string,
+): Promise<NotificationItem[]> {
   const rows = await queryRows<ItemRow>(
     db,
     sql`select * from (select ${itemColumns(reader.accountId)} from notifications n
@@ -126,7 +148,10 @@ export async function markRead(db: Db, reader: Reader, ids: readonly number[]): 
     await tx.execute(
       sql`insert into notification_reads (account_id, notification_id)
           select ${reader.accountId}, n.id from notifications n
-          where n.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and ${visibleTo(reader)}
+          where n.id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}) and ${visibleTo(reader)}
           on conflict do nothing`,
     );
     // The account's other tabs and devices update their badge.
@@ -143,7 +168,10 @@ export async function markRead(db: Db, reader: Reader, ids: readonly number[]): 
 export async function markAllRead(db: Db, reader: Reader, throughId: number | undefined): Promise<number> {
   await db.transaction(async (tx) => {
     const upTo = throughId === undefined ? sql`` : sql`and n.id <= ${throughId}`;
-    const top = await queryOne<{ id: unknown }>(tx, sql`select coalesce(max(n.id), 0) as id from notifications n where ${visibleTo(reader)} ${upTo}`);
+    const top = await queryOne<{ id: unknown }>(
+      tx,
+      sql`select coalesce(max(n.id), 0) as id from notifications n where ${visibleTo(reader)} ${upTo}`,
+    );
     const mark = Number(top?.id ?? 0);
     if (mark === 0) return;
     await tx.execute(

@@ -24,13 +24,21 @@ export async function liveSessions(db: Executor, sessionIds: readonly number[], 
           array(select ar.role_id from account_roles ar where ar.account_id = a.id order by ar.role_id) as "roleIds",
           (select version from rbac_state where id = 1) as version
         from sessions s join accounts a on a.id = s.account_id
-        where s.id in (${sql.join(sessionIds.map((id) => sql`${id}`), sql`, `)})
+        where s.id in (${sql.join(
+          sessionIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
           and a.status = 'enabled' and ${liveSessionCondition(idleSeconds)}`,
   );
   return new Map(
     rows.map((row) => [
       Number(row.sessionId),
-      { sessionId: Number(row.sessionId), accountId: row.accountId, roleIds: (row.roleIds ?? []).map(Number), rbacVersion: Number(row.version ?? 0) },
+      {
+        sessionId: Number(row.sessionId),
+        accountId: row.accountId,
+        roleIds: (row.roleIds ?? []).map(Number),
+        rbacVersion: Number(row.version ?? 0),
+      },
     ]),
   );
 }

@@ -74,7 +74,11 @@ export async function runNotificationJobs(db: Db) {
 }
 
 /** Runs the round every `intervalMs` (server/periodic.ts); `stop` clears the timer and waits for a round in progress. */
-export function startNotificationJobs(db: Db, log: FastifyBaseLogger, intervalMs = NOTIFICATION_JOB_INTERVAL_MS): { stop(): Promise<void> } {
+export function startNotificationJobs(
+  db: Db,
+  log: FastifyBaseLogger,
+  intervalMs = NOTIFICATION_JOB_INTERVAL_MS,
+): { stop(): Promise<void> } {
   return repeatEvery(intervalMs, () =>
     runNotificationJobs(db)
       .then((done) => log.debug({ done }, 'notification jobs'))

@@ -47,11 +47,13 @@ export function registerNotificationStream(app: FastifyInstance, { db, config }:
       });
       // The client went away (or the stream ended): stop writing to it.
       reply.raw.on('close', () => hub.close(subscriber));
-      return reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        // nginx (and other proxies reading it) pass the events on at once instead of buffering them.
-        .header('x-accel-buffering', 'no')
-        .send(stream);
+      return (
+        reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          // nginx (and other proxies reading it) pass the events on at once instead of buffering them.
+          .header('x-accel-buffering', 'no')
+          .send(stream)
+      );
     },
   );
 }

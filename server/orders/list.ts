@@ -61,7 +61,14 @@ export function ordersToExport(db: Executor, body: Omit<OrderListQuery, 'current
   const where = allOf(orderListFilters(body, caller));
   return {
     count: async () =>
-      Number((await queryOne<{ n: number }>(db, sql`select count(*)::int as n from orders o join accounts a on a.id = o.account_id where ${where}`))?.n ?? 0),
+      Number(
+        (
+          await queryOne<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from orders o join accounts a on a.id = o.account_id where ${where}`,
+          )
+        )?.n ?? 0,
+      ),
     async *pages() {
       let last: number | undefined;
       for (;;) {

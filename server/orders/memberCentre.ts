@@ -66,7 +66,12 @@ export async function memberCentre(db: Executor, accountId: number): Promise<Mem
 }
 
 /** `order/create`: a pending order of the caller for a level on sale, paid through a self-service channel; the confirmers are notified. */
-export async function createOrder(db: Db, member: { id: number; username: string }, body: CreateOrderBody, timeZone: string): Promise<PendingOrder> {
+export async function createOrder(
+  db: Db,
+  member: { id: number; username: string },
+  body: CreateOrderBody,
+  timeZone: string,
+): Promise<PendingOrder> {
   const accountId = member.id;
   const channel = paymentChannel(body.channel ?? 'online');
   if (!channel.selfService) throw badParameter('channel', '该支付渠道不可用');

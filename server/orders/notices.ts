@@ -20,9 +20,7 @@ export async function announceOrderCreated(tx: Executor, order: OrderRef & { use
 }
 
 export type OrderOutcomeNotice =
-  | { kind: 'order.paid'; expiresAt: string }
-  | { kind: 'order.cancelled'; note: string }
-  | { kind: 'order.refunded'; amountCents: number };
+  { kind: 'order.paid'; expiresAt: string } | { kind: 'order.cancelled'; note: string } | { kind: 'order.refunded'; amountCents: number };
 
 /** What became of an order, for its member (unless the member did it), and the confirmers' item resolved. */
 export async function announceOrderOutcome(tx: Executor, order: OrderRef, actorId: number, outcome: OrderOutcomeNotice) {

@@ -56,8 +56,7 @@ export const ORDER_SELECT = sql`select o.id, o.order_no as "orderNo", o.account_
   left join accounts sa on sa.id = o.salesperson_id
   left join accounts op on op.id = o.operator_id`;
 
-const ref = (id: number | null, username: string | null): AccountRef | null =>
-  id === null || username === null ? null : { id, username };
+const ref = (id: number | null, username: string | null): AccountRef | null => (id === null || username === null ? null : { id, username });
 
 export function toOrderItem(row: OrderRecord): OrderItem {
   return {

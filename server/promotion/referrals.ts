@@ -49,7 +49,12 @@ type Cents = number | string | null;
  * `now`'s (in `timeZone`). The balance is the salesperson row's; the rest are sums of the ledger and
  * the withdrawals, so available = earned − refunded − withdrawn − held + adjusted.
  */
-export async function promotionSummary(db: Executor, accountId: number, timeZone: string, now: Date = new Date()): Promise<PromotionSummary> {
+export async function promotionSummary(
+  db: Executor,
+  accountId: number,
+  timeZone: string,
+  now: Date = new Date(),
+): Promise<PromotionSummary> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const row = await queryOne<{
     name: string;
@@ -178,7 +183,9 @@ export async function inviterOf(db: Executor, inviteCode: string): Promise<Invit
     .select({ name: accounts.username })
     .from(salespeople)
     .innerJoin(accounts, eq(accounts.id, salespeople.accountId))
-    .where(and(eq(salespeople.inviteCode, code), eq(salespeople.enabled, true), isNull(salespeople.removedAt), eq(accounts.status, 'enabled')));
+    .where(
+      and(eq(salespeople.inviteCode, code), eq(salespeople.enabled, true), isNull(salespeople.removedAt), eq(accounts.status, 'enabled')),
+    );
   if (!row) throw badParameter('inviteCode', PROMOTION_MESSAGES.unknownInviteCode);
   return { name: row.name };
 }

@@ -5,7 +5,17 @@
  * builder on `schema.menus` (the cycle check keeps its recursive CTE).
  */
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { MenuAdminNode, MenuCreateBody, MenuDeleteBody, MenuDeleted, MenuMoveBody, MenuReorderBody, MenuReordered, MenuRow, MenuUpdateBody } from '#contract/api/menu';
+import type {
+  MenuAdminNode,
+  MenuCreateBody,
+  MenuDeleteBody,
+  MenuDeleted,
+  MenuMoveBody,
+  MenuReorderBody,
+  MenuReordered,
+  MenuRow,
+  MenuUpdateBody,
+} from '#contract/api/menu';
 import { ACTIONS, ACTION_KEYS, CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
 import { MENU_ICON_NAMES, SUPER_ADMIN_ROLE_CODE, SYSTEM_TEXT } from '#contract/system';
@@ -77,10 +87,7 @@ function assertMayEditMenu({ snapshot, account }: Actor, menuId: number, newUrl?
   if (newUrl !== undefined) assertMayUseUrl({ snapshot, account }, newUrl);
 }
 
-const GRANTING_URLS: ReadonlySet<string> = new Set([
-  ...Object.values(CAPABILITY_URLS),
-  ...ACTION_KEYS.map((key) => ACTIONS[key].url),
-]);
+const GRANTING_URLS: ReadonlySet<string> = new Set([...Object.values(CAPABILITY_URLS), ...ACTION_KEYS.map((key) => ACTIONS[key].url)]);
 
 function assertMayUseUrl({ snapshot, account }: Actor, url: string) {
   if (GRANTING_URLS.has(url) && !snapshot.forRoles(account.roleIds).urls.has(CAPABILITY_URLS.canSeeAdmin)) {
@@ -143,7 +150,12 @@ export async function createMenu(db: Db, actor: Actor, body: MenuCreateBody, aud
       // The super administrator holds every menu, including new ones.
       await tx
         .insert(roleMenus)
-        .select(tx.select({ roleId: roles.id, menuId: sql<number>`${menu.id}`.as('menu_id') }).from(roles).where(eq(roles.code, SUPER_ADMIN_ROLE_CODE)))
+        .select(
+          tx
+            .select({ roleId: roles.id, menuId: sql<number>`${menu.id}`.as('menu_id') })
+            .from(roles)
+            .where(eq(roles.code, SUPER_ADMIN_ROLE_CODE)),
+        )
         .onConflictDoNothing();
       await audit(tx, { action: 'menu.create', targetType: 'menu', targetId: menu.id, after: menu });
       return menu;
@@ -196,12 +208,18 @@ export async function reorderMenus(db: Db, body: MenuReorderBody, audit: AuditWr
       .orderBy(asc(menus.sort), asc(menus.id))
       .for('update');
     const given = [...body.orderedIds].sort((a, b) => a - b).join(',');
-    const actual = siblings.map((row) => row.id).sort((a, b) => a - b).join(',');
+    const actual = siblings
+      .map((row) => row.id)
+      .sort((a, b) => a - b)
+      .join(',');
     if (new Set(body.orderedIds).size !== body.orderedIds.length || given !== actual) {
       throw badParameter('orderedIds', '排序应恰好列出该父菜单下的全部子菜单');
     }
     for (const [index, id] of body.orderedIds.entries()) {
-      await tx.update(menus).set({ sort: (index + 1) * SORT_STEP }).where(eq(menus.id, id));
+      await tx
+        .update(menus)
+        .set({ sort: (index + 1) * SORT_STEP })
+        .where(eq(menus.id, id));
     }
     await audit(tx, {
       action: 'menu.reorder',

@@ -110,7 +110,10 @@ export async function listRoles(db: Executor, query: RoleListQuery): Promise<Pag
 
 /** Every role, for the role selects of the users screen, each saying whether the actor may give it. */
 export async function roleOptions(db: Executor, { account, snapshot }: Actor): Promise<RoleOption[]> {
-  const rows = await db.select({ id: roles.id, name: roles.name, code: roles.code }).from(roles).orderBy(desc(roles.builtIn), asc(roles.id));
+  const rows = await db
+    .select({ id: roles.id, name: roles.name, code: roles.code })
+    .from(roles)
+    .orderBy(desc(roles.builtIn), asc(roles.id));
   return rows.map((role) => ({ ...role, grantable: mayGrant(snapshot, account, [role.id]) }));
 }
 

@@ -164,7 +164,13 @@ const STATUS_CHANGES = {
  * Publishing tells every account (and the earlier releases' notices stop counting as unread);
  * withdrawing takes its notice out of the unread ones.
  */
-export async function changeReleaseStatus(db: Db, actorId: number, id: number, change: keyof typeof STATUS_CHANGES, audit: AuditWriter): Promise<Release> {
+export async function changeReleaseStatus(
+  db: Db,
+  actorId: number,
+  id: number,
+  change: keyof typeof STATUS_CHANGES,
+  audit: AuditWriter,
+): Promise<Release> {
   const { from, to, refusal } = STATUS_CHANGES[change];
   await db.transaction(async (tx) => {
     const before = await releaseById(tx, id, true);
@@ -187,7 +193,12 @@ export async function changeReleaseStatus(db: Db, actorId: number, id: number, c
     });
     if (to === 'published') {
       await resolveAnnouncement(tx, 'release.published', id, { allBut: true });
-      await announce(tx, { kind: 'release.published', record: id, data: { version: before.version, changelog: before.changelog }, actorId });
+      await announce(tx, {
+        kind: 'release.published',
+        record: id,
+        data: { version: before.version, changelog: before.changelog },
+        actorId,
+      });
     } else {
       await resolveAnnouncement(tx, 'release.published', id);
     }
@@ -258,7 +269,10 @@ export async function setBundle(db: Db, body: ReleaseSetBundleBody, audit: Audit
     if (release.status !== 'draft') throw new Refusal(CODES.BAD_PARAMETERS, CONTENT_TEXT.bundleFrozen);
     const ids = body.scriptVersionIds;
     const found = ids.length
-      ? await tx.select({ id: scriptVersions.id, scriptId: scriptVersions.scriptId }).from(scriptVersions).where(inArray(scriptVersions.id, ids))
+      ? await tx
+          .select({ id: scriptVersions.id, scriptId: scriptVersions.scriptId })
+          .from(scriptVersions)
+          .where(inArray(scriptVersions.id, ids))
       : [];
     if (found.length !== ids.length) throw badParameter('scriptVersionIds', '所选脚本版本中有不存在的版本');
     if (new Set(found.map((row) => row.scriptId)).size !== found.length) {

@@ -157,74 +157,93 @@ export async function createScript(db: Db, actorId: number, body: ScriptCreateBo
   const name = requiredName(body.name);
   assertValidContent(body.kind, body.content);
   const id = await db
-    .transaction((tx) => keepingSetWhole(tx, 'content', async () => {
-      const [row] = await tx.insert(scripts).values({ kind: body.kind, name, currentVersion: 1, updatedBy: actorId }).returning({ id: scripts.id });
-      await tx.insert(scriptVersions).values({ scriptId: row.id, version: 1, content: body.content, note: body.note ?? '', createdBy: actorId });
-      await audit(tx, { action: 'script.create', targetType: 'script', targetId: row.id, after: { kind: body.kind, name, version: 1 } });
-      return row.id;
-    }))
+    .transaction((tx) =>
+      keepingSetWhole(tx, 'content', async () => {
+        const [row] = await tx
+          .insert(scripts)
+          .values({ kind: body.kind, name, currentVersion: 1, updatedBy: actorId })
+          .returning({ id: scripts.id });
+        await tx
+          .insert(scriptVersions)
+          .values({ scriptId: row.id, version: 1, content: body.content, note: body.note ?? '', createdBy: actorId });
+        await audit(tx, { action: 'script.create', targetType: 'script', targetId: row.id, after: { kind: body.kind, name, version: 1 } });
+        return row.id;
+      }),
+    )
     .catch(refuseTakenName);
   return scriptDetail(db, id);
 }
 
 /** Saves `content` as a new version, refused when someone saved since `baseVersion`. */
 export async function saveScript(db: Db, actorId: number, body: ScriptSaveBody, audit: AuditWriter): Promise<ScriptDetail> {
-  await db.transaction((tx) => keepingSetWhole(tx, 'content', async () => {
-    const script = await lockScript(tx, body.id);
-    assertValidContent(script.kind, body.content);
-    if (script.currentVersion !== body.baseVersion) {
-      throw new Refusal(
-        CODES.BAD_PARAMETERS,
-        `脚本已被他人更新到第 ${script.currentVersion} 版（你编辑的是第 ${body.baseVersion} 版），请刷新后再保存`,
-      );
-    }
-    const [currentContent] = await tx
-      .select({ content: scriptVersions.content })
-      .from(scriptVersions)
-      .where(and(eq(scriptVersions.scriptId, script.id), eq(scriptVersions.version, script.currentVersion)));
-    if (currentContent?.content === body.content) throw badParameter('content', '脚本内容与当前版本相同，无需保存');
-    const version = await appendVersion(tx, script, body.content, body.note ?? '', actorId);
-    await audit(tx, {
-      action: 'script.save',
-      targetType: 'script',
-      targetId: script.id,
-      before: { version: script.currentVersion },
-      after: { version },
-    });
-  }));
+  await db.transaction((tx) =>
+    keepingSetWhole(tx, 'content', async () => {
+      const script = await lockScript(tx, body.id);
+      assertValidContent(script.kind, body.content);
+      if (script.currentVersion !== body.baseVersion) {
+        throw new Refusal(
+          CODES.BAD_PARAMETERS,
+          `脚本已被他人更新到第 ${script.currentVersion} 版（你编辑的是第 ${body.baseVersion} 版），请刷新后再保存`,
+        );
+      }
+      const [currentContent] = await tx
+        .select({ content: scriptVersions.content })
+        .from(scriptVersions)
+        .where(and(eq(scriptVersions.scriptId, script.id), eq(scriptVersions.version, script.currentVersion)));
+      if (currentContent?.content === body.content) throw badParameter('content', '脚本内容与当前版本相同，无需保存');
+      const version = await appendVersion(tx, script, body.content, body.note ?? '', actorId);
+      await audit(tx, {
+        action: 'script.save',
+        targetType: 'script',
+        targetId: script.id,
+        before: { version: script.currentVersion },
+        after: { version },
+      });
+    }),
+  );
   return scriptDetail(db, body.id);
 }
 
 export async function renameScript(db: Db, actorId: number, body: ScriptRenameBody, audit: AuditWriter): Promise<ScriptDetail> {
   const name = requiredName(body.name);
   await db
-    .transaction((tx) => keepingSetWhole(tx, 'name', async () => {
-      const script = await lockScript(tx, body.id);
-      await tx
-        .update(scripts)
-        .set({ name, updatedBy: actorId, updatedAt: sql`now()` })
-        .where(eq(scripts.id, script.id));
-      await audit(tx, { action: 'script.rename', targetType: 'script', targetId: script.id, before: { name: script.name }, after: { name } });
-    }))
+    .transaction((tx) =>
+      keepingSetWhole(tx, 'name', async () => {
+        const script = await lockScript(tx, body.id);
+        await tx
+          .update(scripts)
+          .set({ name, updatedBy: actorId, updatedAt: sql`now()` })
+          .where(eq(scripts.id, script.id));
+        await audit(tx, {
+          action: 'script.rename',
+          targetType: 'script',
+          targetId: script.id,
+          before: { name: script.name },
+          after: { name },
+        });
+      }),
+    )
     .catch(refuseTakenName);
   return scriptDetail(db, body.id);
 }
 
 export async function setScriptEnabled(db: Db, actorId: number, body: ScriptSetEnabledBody, audit: AuditWriter): Promise<ScriptDetail> {
-  await db.transaction((tx) => keepingSetWhole(tx, 'enabled', async () => {
-    const script = await lockScript(tx, body.id);
-    await tx
-      .update(scripts)
-      .set({ enabled: body.enabled, updatedBy: actorId, updatedAt: sql`now()` })
-      .where(eq(scripts.id, script.id));
-    await audit(tx, {
-      action: 'script.setEnabled',
-      targetType: 'script',
-      targetId: script.id,
-      before: { enabled: script.enabled },
-      after: { enabled: body.enabled },
-    });
-  }));
+  await db.transaction((tx) =>
+    keepingSetWhole(tx, 'enabled', async () => {
+      const script = await lockScript(tx, body.id);
+      await tx
+        .update(scripts)
+        .set({ enabled: body.enabled, updatedBy: actorId, updatedAt: sql`now()` })
+        .where(eq(scripts.id, script.id));
+      await audit(tx, {
+        action: 'script.setEnabled',
+        targetType: 'script',
+        targetId: script.id,
+        before: { enabled: script.enabled },
+        after: { enabled: body.enabled },
+      });
+    }),
+  );
   return scriptDetail(db, body.id);
 }
 
@@ -236,7 +255,10 @@ const versionColumns = {
   createdAt: scriptVersions.createdAt,
 };
 
-type VersionRow = Pick<typeof scriptVersions.$inferSelect, 'version' | 'note' | 'createdAt'> & { versionId: number; createdBy: string | null };
+type VersionRow = Pick<typeof scriptVersions.$inferSelect, 'version' | 'note' | 'createdAt'> & {
+  versionId: number;
+  createdBy: string | null;
+};
 
 const toVersionItem = (row: VersionRow): ScriptVersionItem => ({ ...row, createdAt: iso(row.createdAt) });
 
@@ -270,22 +292,30 @@ export async function versionDetail(db: Executor, scriptId: number, version: num
 }
 
 /** Copies version `version`'s content into a new current version. */
-export async function restoreVersion(db: Db, actorId: number, scriptId: number, version: number, audit: AuditWriter): Promise<ScriptDetail> {
-  await db.transaction((tx) => keepingSetWhole(tx, 'version', async () => {
-    const script = await lockScript(tx, scriptId);
-    if (version === script.currentVersion) throw badParameter('version', '该版本已是当前版本');
-    const old = await versionDetail(tx, script.id, version);
-    // An old version may predate the step language: restoring it would hand the plug-in a script it refuses.
-    const problem = scriptContentProblem(script.kind, old.content);
-    if (problem) throw badParameter('version', `第 ${version} 版不是有效的脚本，不能恢复：${problem}`);
-    const next = await appendVersion(tx, script, old.content, `恢复自第 ${version} 版`, actorId);
-    await audit(tx, {
-      action: 'script.restore',
-      targetType: 'script',
-      targetId: script.id,
-      before: { version: script.currentVersion },
-      after: { version: next, restoredFrom: version },
-    });
-  }));
+export async function restoreVersion(
+  db: Db,
+  actorId: number,
+  scriptId: number,
+  version: number,
+  audit: AuditWriter,
+): Promise<ScriptDetail> {
+  await db.transaction((tx) =>
+    keepingSetWhole(tx, 'version', async () => {
+      const script = await lockScript(tx, scriptId);
+      if (version === script.currentVersion) throw badParameter('version', '该版本已是当前版本');
+      const old = await versionDetail(tx, script.id, version);
+      // An old version may predate the step language: restoring it would hand the plug-in a script it refuses.
+      const problem = scriptContentProblem(script.kind, old.content);
+      if (problem) throw badParameter('version', `第 ${version} 版不是有效的脚本，不能恢复：${problem}`);
+      const next = await appendVersion(tx, script, old.content, `恢复自第 ${version} 版`, actorId);
+      await audit(tx, {
+        action: 'script.restore',
+        targetType: 'script',
+        targetId: script.id,
+        before: { version: script.currentVersion },
+        after: { version: next, restoredFrom: version },
+      });
+    }),
+  );
   return scriptDetail(db, scriptId);
 }

@@ -26,8 +26,7 @@ export const ACTION_MENUS: ReadonlyArray<{ url: string; title: string }> = [
 ];
 
 /** The menu icon of a route (`menuIcon`; `icon` in older route tables). */
-const iconOf = (route: AppRoute): string | null =>
-  (route as { menuIcon?: string }).menuIcon ?? (route as { icon?: string }).icon ?? null;
+const iconOf = (route: AppRoute): string | null => (route as { menuIcon?: string }).menuIcon ?? (route as { icon?: string }).icon ?? null;
 
 function fromRoutes(list: readonly AppRoute[], counter: { next: number }): MenuSeed[] {
   const seeds: MenuSeed[] = [];

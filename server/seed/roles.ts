@@ -34,7 +34,14 @@ export const ROLE_SEEDS: readonly RoleSeed[] = [
     code: SALESPERSON_ROLE_CODE,
     name: '销售',
     description: '推广会员，管理收款银行卡与收支记录',
-    grants: [...MEMBER_BASICS, '/client/bindCarManager', '/client/saleBalanceRecord', '/client/saleBalanceRecord/export', '/client/promotion', '/client/promotion/export'],
+    grants: [
+      ...MEMBER_BASICS,
+      '/client/bindCarManager',
+      '/client/saleBalanceRecord',
+      '/client/saleBalanceRecord/export',
+      '/client/promotion',
+      '/client/promotion/export',
+    ],
   },
   { code: 'member', name: '会员', description: '注册用户', grants: MEMBER_BASICS },
 ];
@@ -42,7 +49,5 @@ export const ROLE_SEEDS: readonly RoleSeed[] = [
 /** Whether `url` is covered by a role seed's grant list. */
 export function grantCovers(grants: RoleSeed['grants'], url: string): boolean {
   if (grants === '*') return true;
-  return grants.some((grant) =>
-    grant.endsWith('/**') ? url === grant.slice(0, -3) || url.startsWith(grant.slice(0, -2)) : url === grant,
-  );
+  return grants.some((grant) => (grant.endsWith('/**') ? url === grant.slice(0, -3) || url.startsWith(grant.slice(0, -2)) : url === grant));
 }

@@ -34,9 +34,7 @@ const nameOfTarget = (id: SQL): Partial<Record<AuditTargetType, SQL>> => ({
  * it. One correlated lookup per row of the page shown, each by primary key.
  */
 function targetName(): SQL<string | null> {
-  const cases = Object.entries(nameOfTarget(sql`${auditLog.targetId}`)).map(
-    ([type, name]) => sql`when ${type} then ${name}`,
-  );
+  const cases = Object.entries(nameOfTarget(sql`${auditLog.targetId}`)).map(([type, name]) => sql`when ${type} then ${name}`);
   const snapshot = sql`coalesce(${auditLog.before}, ${auditLog.after})`;
   const remembered = sql`coalesce(${snapshot}->>'username', ${snapshot}->>'name', ${snapshot}->>'title', ${snapshot}->>'version')`;
   return sql<string | null>`coalesce(case ${auditLog.targetType} ${sql.join(cases, sql` `)} end, ${remembered})`;
@@ -46,7 +44,10 @@ export async function listAuditLog(db: Executor, query: AuditListQuery): Promise
   const { current, pageSize, offset } = pageOf(query);
   const filters: SQL[] = [];
   if (query.actor) {
-    const actors = db.select({ id: accounts.id }).from(accounts).where(ilike(accounts.username, containsPattern(query.actor)));
+    const actors = db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(ilike(accounts.username, containsPattern(query.actor)));
     filters.push(inArray(auditLog.actorId, actors));
   }
   if (query.action) filters.push(eq(auditLog.action, query.action));

@@ -43,7 +43,8 @@ type TableSize = TableDensity;
 const TABLE_SIZES: readonly TableSize[] = ['small', 'middle', 'large'];
 
 /** Where a list's column settings are kept: per account, screen and list. */
-export const columnSettingsKey = (account: string, pathname: string, listId?: string) => `console.table.${account}.${pathname}${listId ? `.${listId}` : ''}`;
+export const columnSettingsKey = (account: string, pathname: string, listId?: string) =>
+  `console.table.${account}.${pathname}${listId ? `.${listId}` : ''}`;
 
 function readSize(key: string): TableSize | undefined {
   const size = readStored(key);
@@ -104,14 +105,21 @@ export default function ListTable<T extends Record<string, any>, U extends Param
   const { initialState } = useModel('@@initialState');
   const account = initialState?.username ?? '';
   const paginationConfig = pagination === false ? false : { ...tablePagination, ...pagination };
-  const queryOptions: ListQueryOptions = { prefix: listId ? `${listId}.` : '', defaultPageSize: (paginationConfig && paginationConfig.defaultPageSize) || DEFAULT_PAGE_SIZE };
+  const queryOptions: ListQueryOptions = {
+    prefix: listId ? `${listId}.` : '',
+    defaultPageSize: (paginationConfig && paginationConfig.defaultPageSize) || DEFAULT_PAGE_SIZE,
+  };
   const fields: QueryField[] = queryFields(columns);
   const sortable = sortableFields(columns);
   const key = listQueryKey(search, fields, queryOptions, sortable);
 
   const drawing = useRef<Drawing>();
   if (!drawing.current || drawing.current.key !== key) {
-    drawing.current = { count: (drawing.current?.count ?? -1) + 1, key, state: listStateFromSearch(search, fields, queryOptions, sortable) };
+    drawing.current = {
+      count: (drawing.current?.count ?? -1) + 1,
+      key,
+      state: listStateFromSearch(search, fields, queryOptions, sortable),
+    };
   }
   const { count, state: start } = drawing.current;
 
@@ -171,7 +179,12 @@ export default function ListTable<T extends Record<string, any>, U extends Param
           onResizeEnd: (next) => changeWidths((current) => ({ ...current, [name]: next }), { keep: true }),
           onResizeReset: () => changeWidths(({ [name]: _dropped, ...others }) => others, { keep: true }),
         };
-        return { ...column, width, onHeaderCell: (shown) => ({ ...column.onHeaderCell?.(shown), ...resizing }) as ReturnType<NonNullable<ProColumns<T>['onHeaderCell']>> };
+        return {
+          ...column,
+          width,
+          onHeaderCell: (shown) =>
+            ({ ...column.onHeaderCell?.(shown), ...resizing }) as ReturnType<NonNullable<ProColumns<T>['onHeaderCell']>>,
+        };
       }),
     [shownColumns, widths, changeWidths],
   );

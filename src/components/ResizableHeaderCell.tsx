@@ -22,7 +22,14 @@ export interface ResizableHeaderCellProps extends ThHTMLAttributes<HTMLTableCell
 
 const clamp = (width: number) => Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)));
 
-export default function ResizableHeaderCell({ width, onResizeWidth, onResizeEnd, onResizeReset, children, ...cell }: ResizableHeaderCellProps) {
+export default function ResizableHeaderCell({
+  width,
+  onResizeWidth,
+  onResizeEnd,
+  onResizeReset,
+  children,
+  ...cell
+}: ResizableHeaderCellProps) {
   if (!onResizeWidth || typeof width !== 'number') return <th {...cell}>{children}</th>;
 
   const startDrag = (event: ReactPointerEvent<HTMLSpanElement>) => {

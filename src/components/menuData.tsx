@@ -47,7 +47,8 @@ export function withMenuIcons<T extends MenuItem>(items: T[] = [], server: MenuN
     for (const node of nodes) {
       byUrl.set(node.url, node);
       if (routed.has(node.url)) take(node.children, node.url);
-      else if (node.visible !== false && node.kind !== 'action') (parent ? extras.get(parent) ?? extras.set(parent, []).get(parent)! : own).push(toItem(node));
+      else if (node.visible !== false && node.kind !== 'action')
+        (parent ? (extras.get(parent) ?? extras.set(parent, []).get(parent)!) : own).push(toItem(node));
     }
     return own;
   }

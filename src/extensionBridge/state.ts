@@ -21,7 +21,6 @@ export const INITIAL_PLUGIN_STATE: PluginState = { connected: false, pluginVersi
 export const outdatedBy = (state: Pick<PluginState, 'release'>): PluginRelease | null =>
   state.release?.supported === false ? state.release.latest : null;
 
-
 /** The newer release the plug-in reported, and whether its own version is below that release's minimum; null when none is newer. */
 export function releaseNotice(state: Pick<PluginState, 'release'>): { latest: PluginRelease; outdated: boolean } | null {
   const latest = state.release?.updateAvailable ? state.release.latest : null;

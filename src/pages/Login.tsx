@@ -9,12 +9,7 @@ import { inviterOf, login, register } from '@/services/account';
 import { PROMOTION_TEXT } from '@/locales/zh-CN/promotion';
 import { inviteFromSearch } from '@/pages/client/Promotion/links';
 import { submitWithFieldErrors } from '@/services/request';
-import {
-  EMAIL_MAX,
-  INVITE_CODE_PATTERN,
-  USERNAME_PATTERN,
-  USERNAME_PATTERN_TEXT,
-} from '#contract/accountRules';
+import { EMAIL_MAX, INVITE_CODE_PATTERN, USERNAME_PATTERN, USERNAME_PATTERN_TEXT } from '#contract/accountRules';
 import type { LoginBody, RegisterBody } from '#contract/api/account';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { APP_TITLE, ROUTE_TITLES } from '@/locales/zh-CN/routes';
@@ -35,10 +30,7 @@ const TABS: { key: Tab; label: string }[] = [
   { key: 'login', label: '账户登录' },
   { key: 'register', label: '注册账户' },
 ];
-const passwordRules = [
-  requiredRule('password'),
-  lengthWithin(LIMITS.password),
-];
+const passwordRules = [requiredRule('password'), lengthWithin(LIMITS.password)];
 
 function LoginForm({ username }: { username?: string }) {
   const [form] = Form.useForm();
@@ -222,15 +214,17 @@ export default function LoginPage() {
   // Someone already logged in has nothing to do here (read once: a login made here navigates itself).
   const [loggedInOnArrival] = useState(() => Boolean(getToken()));
   // This screen's toasts (注册成功, a refusal) stay behind when a login leaves it.
-  useEffect(() => () => {
-    if (!isAuthPath(history.location?.pathname ?? '')) feedback.message.destroy();
-  }, []);
+  useEffect(
+    () => () => {
+      if (!isAuthPath(history.location?.pathname ?? '')) feedback.message.destroy();
+    },
+    [],
+  );
   // The WAI-ARIA tabs pattern: one tab in the Tab order, arrows (and Home / End) move to and open the others.
   const tabButtons = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   if (loggedInOnArrival) return <Navigate to={redirectFromSearch(location.search)} replace />;
 
-  const switchTab = (next: Tab, state?: { username: string }) =>
-    history.replace({ pathname: `/${next}`, search: location.search }, state);
+  const switchTab = (next: Tab, state?: { username: string }) => history.replace({ pathname: `/${next}`, search: location.search }, state);
 
   const moveBetweenTabs = (event: KeyboardEvent) => {
     const index = TABS.findIndex(({ key }) => key === tab);
@@ -274,10 +268,7 @@ export default function LoginPage() {
           {tab === 'login' ? (
             <LoginForm key={registeredName} username={registeredName} />
           ) : (
-            <RegisterForm
-              invite={inviteFromSearch(location.search)}
-              onRegistered={(username) => switchTab('login', { username })}
-            />
+            <RegisterForm invite={inviteFromSearch(location.search)} onRegistered={(username) => switchTab('login', { username })} />
           )}
         </div>
       </main>

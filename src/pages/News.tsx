@@ -27,10 +27,11 @@ async function loadPage(current: number): Promise<NewsPage> {
 export default function NewsPage() {
   usePageTitle(ROUTE_TITLES['/news']);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { data, loading, loadingMore, error, reload } = useInfiniteScroll<NewsPage>(
-    (last) => loadPage(last?.next ?? FIRST_PAGE),
-    { target: scrollRef, threshold: LOAD_MORE_THRESHOLD_PX, isNoMore: (last) => !last?.next },
-  );
+  const { data, loading, loadingMore, error, reload } = useInfiniteScroll<NewsPage>((last) => loadPage(last?.next ?? FIRST_PAGE), {
+    target: scrollRef,
+    threshold: LOAD_MORE_THRESHOLD_PX,
+    isNoMore: (last) => !last?.next,
+  });
 
   return (
     <div className={styles.page} ref={scrollRef} style={{ height: '100vh', overflow: 'auto' }}>

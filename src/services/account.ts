@@ -16,4 +16,3 @@ export const getMenus = () => callApi('account/getMenus', {}, { successToast: fa
 export const getOne = () => callApi('account/getOne', {}, { successToast: false });
 
 export const setRoles = (body: SetRolesBody) => callApi('account/setRoles', body, { successToast: true, errorToast: true });
-

@@ -14,7 +14,7 @@ import { clearSession, getToken } from '@/auth/session';
 import { LOGIN_PATH, loginPathFor } from '@/auth/redirect';
 
 /** A form that shows an A0400 `{ field }` refusal on that field (see `submitWithFieldErrors`). */
- 
+
 export type FieldErrorTarget = Pick<FormInstance<any>, 'getFieldsValue' | 'setFields'>;
 
 export interface CallOptions {
@@ -135,8 +135,7 @@ let submittingForm: FieldErrorTarget | undefined;
 /** A form instance, or a ref to one (ProForm's `formRef`). */
 export type FieldErrorForm = FieldErrorTarget | { current?: FieldErrorTarget | null };
 
-const formOf = (form: FieldErrorForm): FieldErrorTarget | undefined =>
-  'getFieldsValue' in form ? form : form.current ?? undefined;
+const formOf = (form: FieldErrorForm): FieldErrorTarget | undefined => ('getFieldsValue' in form ? form : (form.current ?? undefined));
 
 /**
  * Runs `submit` so that the call it makes at once (synchronously, e.g. `() => register(body)`)

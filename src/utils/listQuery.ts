@@ -103,7 +103,10 @@ export function listStateFromSearch(
     if (value !== undefined) filters[field.name] = value;
   }
   const [sortField, sortOrder] = (params.get(`${prefix}sort`) ?? '').split(':');
-  const sort = sortable.includes(sortField) && SORT_ORDERS.includes(sortOrder as SortOrder) ? { field: sortField, order: sortOrder as SortOrder } : undefined;
+  const sort =
+    sortable.includes(sortField) && SORT_ORDERS.includes(sortOrder as SortOrder)
+      ? { field: sortField, order: sortOrder as SortOrder }
+      : undefined;
   return {
     filters,
     current: positive(params.get(`${prefix}current`), FIRST_PAGE),
@@ -137,7 +140,8 @@ export function searchWithListState(
       params.set(name, asText(value));
     }
   }
-  const set = (name: string, value: string | undefined) => (value === undefined ? params.delete(prefix + name) : params.set(prefix + name, value));
+  const set = (name: string, value: string | undefined) =>
+    value === undefined ? params.delete(prefix + name) : params.set(prefix + name, value);
   set('current', state.current === FIRST_PAGE ? undefined : String(state.current));
   set('pageSize', state.pageSize === defaultPageSize ? undefined : String(state.pageSize));
   set('sort', state.sort ? `${state.sort.field}:${state.sort.order}` : undefined);
@@ -146,7 +150,12 @@ export function searchWithListState(
 }
 
 /** The part of `search` that is this list's state, in a fixed form: tells the list's own writes from a change made elsewhere (back button, a link). */
-export function listQueryKey(search: string, fields: readonly QueryField[], options: ListQueryOptions = {}, sortable: readonly string[] = []): string {
+export function listQueryKey(
+  search: string,
+  fields: readonly QueryField[],
+  options: ListQueryOptions = {},
+  sortable: readonly string[] = [],
+): string {
   return searchWithListState('', listStateFromSearch(search, fields, options, sortable), fields, options);
 }
 

@@ -34,7 +34,10 @@ export const strongPasswordRule = (userInputs: () => readonly (string | undefine
     if (typeof value !== 'string' || value.length < PASSWORD_MIN) return;
     let strength: PasswordStrength;
     try {
-      strength = await checkPasswordStrength(value, userInputs().filter((input): input is string => Boolean(input)));
+      strength = await checkPasswordStrength(
+        value,
+        userInputs().filter((input): input is string => Boolean(input)),
+      );
     } catch {
       return;
     }

@@ -15,7 +15,9 @@ interface FieldProps {
 
 /** The value as text: a primitive written out, anything else (an array, an object) as JSON. */
 const asText = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : JSON.stringify(value);
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
+    ? String(value)
+    : JSON.stringify(value);
 
 const UnusedField = forwardRef<HTMLSpanElement, FieldProps>(function UnusedField({ text, mode, render }, ref) {
   console.error('ProField: this value type is left out of the console build (src/utils/proFieldUnused.tsx)');

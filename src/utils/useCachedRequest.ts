@@ -53,7 +53,9 @@ function listen(key: string, listener: (data: unknown) => void): () => void {
 /** Read by the plugin under its own name: given as `cacheKey`, ahooks' own cache plugin would run too. */
 const KEY_OPTION = 'mountedCacheKey';
 
-function useMountedCachePlugin<TData, TParams extends any[]>(...[fetchInstance, options]: Parameters<Plugin<TData, TParams>>): ReturnType<Plugin<TData, TParams>> {
+function useMountedCachePlugin<TData, TParams extends any[]>(
+  ...[fetchInstance, options]: Parameters<Plugin<TData, TParams>>
+): ReturnType<Plugin<TData, TParams>> {
   const key = (options as Record<string, unknown>)[KEY_OPTION] as string | undefined;
   const { cacheTime = REQUEST_CACHE_TIME_MS, staleTime = 0 } = options;
   const started = useRef(false);

@@ -27,13 +27,19 @@ export function ListLoadFailed({ onRetry }: { onRetry: () => void }) {
   const { token } = theme.useToken();
   return (
     // Not the Empty image: its picture is titled 暂无数据.
-    <Empty image={<DisconnectOutlined style={{ fontSize: 40, color: token.colorTextQuaternary }} />} imageStyle={{ height: 48 }} description={text.loadFailed}>
+    <Empty
+      image={<DisconnectOutlined style={{ fontSize: 40, color: token.colorTextQuaternary }} />}
+      imageStyle={{ height: 48 }}
+      description={text.loadFailed}
+    >
       <Button onClick={onRetry}>{text.retry}</Button>
     </Empty>
   );
 }
 
-type Request<P extends PagedPath, F> = (params: F & { current?: number; pageSize?: number; keyword?: string }) => Promise<TableAnswer<RowOf<P>>>;
+type Request<P extends PagedPath, F> = (
+  params: F & { current?: number; pageSize?: number; keyword?: string },
+) => Promise<TableAnswer<RowOf<P>>>;
 interface PagedListProps<P extends PagedPath, F> {
   request: Request<P, F>;
   locale: { emptyText: ReactNode };

@@ -16,7 +16,15 @@ function Swatch({ preset, chosen, dark }: { preset: PrimaryPreset; chosen: boole
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
       <span
         aria-hidden
-        style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 14, height: 14, borderRadius: 3, background: dark ? darkSeed : light }}
+        style={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          width: 14,
+          height: 14,
+          borderRadius: 3,
+          background: dark ? darkSeed : light,
+        }}
       >
         {chosen && <CheckOutlined style={{ fontSize: 10, color: dark ? '#000' : '#fff' }} />}
       </span>
@@ -26,7 +34,17 @@ function Swatch({ preset, chosen, dark }: { preset: PrimaryPreset; chosen: boole
 }
 
 /** One of a few choices, as a row of buttons. */
-function ButtonChoice<T extends string>({ id, value, choices, onChange }: { id: string; value: T; choices: Array<[T, string]>; onChange(value: T): void }) {
+function ButtonChoice<T extends string>({
+  id,
+  value,
+  choices,
+  onChange,
+}: {
+  id: string;
+  value: T;
+  choices: Array<[T, string]>;
+  onChange(value: T): void;
+}) {
   return (
     <Radio.Group
       id={id}
@@ -45,10 +63,19 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
     <Drawer title={T.title} open={open} onClose={onClose} width={320}>
       <Form layout="vertical" component="div">
         <Form.Item label={T.theme} htmlFor={FIELD_IDS.theme}>
-          <ButtonChoice id={FIELD_IDS.theme} value={settings.theme} choices={THEME_MODES.map((mode) => [mode, T[mode]])} onChange={(theme) => saveUiSettings({ theme })} />
+          <ButtonChoice
+            id={FIELD_IDS.theme}
+            value={settings.theme}
+            choices={THEME_MODES.map((mode) => [mode, T[mode]])}
+            onChange={(theme) => saveUiSettings({ theme })}
+          />
         </Form.Item>
         <Form.Item label={T.primary} htmlFor={FIELD_IDS.primary}>
-          <Radio.Group id={FIELD_IDS.primary} value={settings.primary} onChange={(event) => saveUiSettings({ primary: event.target.value })}>
+          <Radio.Group
+            id={FIELD_IDS.primary}
+            value={settings.primary}
+            onChange={(event) => saveUiSettings({ primary: event.target.value })}
+          >
             {(Object.keys(PRIMARY_PRESETS) as PrimaryPreset[]).map((preset) => (
               <Radio key={preset} value={preset} style={{ marginBottom: 8 }}>
                 <Swatch preset={preset} chosen={settings.primary === preset} dark={dark} />
@@ -57,7 +84,12 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
           </Radio.Group>
         </Form.Item>
         <Form.Item label={T.layout} htmlFor={FIELD_IDS.layout}>
-          <ButtonChoice id={FIELD_IDS.layout} value={settings.layout} choices={LAYOUT_MODES.map((mode) => [mode, T.layouts[mode]])} onChange={(layout) => saveUiSettings({ layout })} />
+          <ButtonChoice
+            id={FIELD_IDS.layout}
+            value={settings.layout}
+            choices={LAYOUT_MODES.map((mode) => [mode, T.layouts[mode]])}
+            onChange={(layout) => saveUiSettings({ layout })}
+          />
         </Form.Item>
         <Form.Item label={T.compact} htmlFor={FIELD_IDS.compact}>
           <Switch id={FIELD_IDS.compact} checked={settings.compact} onChange={(compact) => saveUiSettings({ compact })} />

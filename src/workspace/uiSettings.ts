@@ -26,7 +26,6 @@ export interface UiSettings {
 
 export const DEFAULT_UI_SETTINGS: UiSettings = { theme: 'light', compact: false, layout: 'mix', tabs: true, primary: DEFAULT_PRIMARY };
 
-
 const oneOf = <T>(allowed: readonly T[], value: unknown, fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
 
 /** The settings stored as `raw`; anything missing, unknown or unreadable takes its default. */

@@ -57,14 +57,24 @@ describe.each(targets)('API contract: %s', (name, start) => {
   });
 
   it('account/login answers the session and profile', async () => {
-    const answer = await call<LoginResult>('account/login', { username: DEMO_ACCOUNTS.member.username, password: DEMO_PASSWORD, remember: true });
+    const answer = await call<LoginResult>('account/login', {
+      username: DEMO_ACCOUNTS.member.username,
+      password: DEMO_PASSWORD,
+      remember: true,
+    });
     expect(answer).toMatchObject({ isSuccess: true, code: CODES.OK });
     expect(answer.content).toEqual({
       token: expect.any(String),
       expires: expect.any(Number),
       username: DEMO_ACCOUNTS.member.username,
       email: DEMO_ACCOUNTS.member.email,
-      membership: { levelId: expect.any(Number), name: expect.any(String), expiresAt: expect.any(Number), shopQuota: expect.any(Number), productQuota: expect.any(Number) },
+      membership: {
+        levelId: expect.any(Number),
+        name: expect.any(String),
+        expiresAt: expect.any(Number),
+        shopQuota: expect.any(Number),
+        productQuota: expect.any(Number),
+      },
     });
     expect(answer.content.expires).toBeGreaterThan(Date.now());
   });
@@ -86,16 +96,23 @@ describe.each(targets)('API contract: %s', (name, start) => {
     const answer = await call<MenuNode[]>('account/getMenus', undefined, token);
     expect(answer.isSuccess).toBe(true);
     const urls = flattenMenus(answer.content).map((menu) => menu.url);
-    expect(urls).toEqual(expect.arrayContaining([CAPABILITY_URLS.canSeeHome, CAPABILITY_URLS.canSeeBindCarManager, CAPABILITY_URLS.canSeeSaleBalanceRecord]));
+    expect(urls).toEqual(
+      expect.arrayContaining([CAPABILITY_URLS.canSeeHome, CAPABILITY_URLS.canSeeBindCarManager, CAPABILITY_URLS.canSeeSaleBalanceRecord]),
+    );
     expect(urls).not.toContain(CAPABILITY_URLS.canSeeSystem);
-    for (const node of answer.content) expect(node).toEqual(expect.objectContaining({ url: expect.any(String), children: expect.any(Array) }));
+    for (const node of answer.content)
+      expect(node).toEqual(expect.objectContaining({ url: expect.any(String), children: expect.any(Array) }));
   });
 
   it('account/getOne answers membership, username and email', async () => {
     const token = await login(DEMO_ACCOUNTS.member.username);
     const answer = await call('account/getOne', undefined, token);
     expect(answer.isSuccess).toBe(true);
-    expect(answer.content).toEqual({ username: DEMO_ACCOUNTS.member.username, email: DEMO_ACCOUNTS.member.email, membership: expect.any(Object) });
+    expect(answer.content).toEqual({
+      username: DEMO_ACCOUNTS.member.username,
+      email: DEMO_ACCOUNTS.member.email,
+      membership: expect.any(Object),
+    });
   });
 
   it('a call without a token, or after logout, answers A0230', async () => {
@@ -138,7 +155,11 @@ describe.each(targets)('API contract: %s', (name, start) => {
 
   it('account/setRoles and sale/setSale work for the super administrator', async () => {
     const admin = await login(DEMO_ACCOUNTS.superAdmin.username);
-    const registered = await call('account/register', { username: `c_${Date.now() % 1e8}`, email: `c${Date.now()}@example.com`, password: 'Sturdy#Key-2468' });
+    const registered = await call('account/register', {
+      username: `c_${Date.now() % 1e8}`,
+      email: `c${Date.now()}@example.com`,
+      password: 'Sturdy#Key-2468',
+    });
     expect(registered.isSuccess).toBe(true);
     const list = await call<Page<AccountListItem>>('account/list', { username: 'c_' }, admin);
     const account = list.content.list[0];
@@ -146,7 +167,10 @@ describe.each(targets)('API contract: %s', (name, start) => {
     const saleRoleIds = roles.content.list[0].roles.map((role) => role.id);
     expect((await call('account/setRoles', { id: account.id, roleIds: saleRoleIds }, admin)).isSuccess).toBe(true);
     const sale = await call('sale/setSale', { accountId: account.id, enabled: true, commissionRate: 1500 }, admin);
-    expect(sale).toMatchObject({ isSuccess: true, content: { accountId: account.id, enabled: true, commissionRate: 1500, inviteCode: expect.stringMatching(/^[A-Z0-9]{8}$/) } });
+    expect(sale).toMatchObject({
+      isSuccess: true,
+      content: { accountId: account.id, enabled: true, commissionRate: 1500, inviteCode: expect.stringMatching(/^[A-Z0-9]{8}$/) },
+    });
   });
 
   it('news/list is public and pages published articles, newest first', async () => {
@@ -190,7 +214,13 @@ describe.each(targets)('API contract: %s', (name, start) => {
   it('media/upload refuses what the server refuses: no file, an empty file, a type it does not take', async () => {
     const staff = await login(DEMO_ACCOUNTS.operator.username);
     const upload = async (form: FormData) =>
-      (await (await fetch(`${target.baseUrl}/api/admin/media/upload`, { method: 'POST', headers: { Authorization: `Bearer ${staff}` }, body: form })).json()) as Wrapper;
+      (await (
+        await fetch(`${target.baseUrl}/api/admin/media/upload`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${staff}` },
+          body: form,
+        })
+      ).json()) as Wrapper;
     const onlyText = new FormData();
     onlyText.append('note', 'x');
     expect(await upload(onlyText)).toMatchObject({ isSuccess: false, code: CODES.BAD_PARAMETERS });
@@ -199,7 +229,11 @@ describe.each(targets)('API contract: %s', (name, start) => {
     expect(await upload(empty)).toMatchObject({ isSuccess: false, code: CODES.BAD_PARAMETERS, msg: expect.stringContaining('空文件') });
     const svg = new FormData();
     svg.append('file', new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }), 'x.svg');
-    expect(await upload(svg)).toMatchObject({ isSuccess: false, code: CODES.BAD_PARAMETERS, msg: expect.stringContaining('文件类型不支持') });
+    expect(await upload(svg)).toMatchObject({
+      isSuccess: false,
+      code: CODES.BAD_PARAMETERS,
+      msg: expect.stringContaining('文件类型不支持'),
+    });
   });
 
   it('a JSON call sent as a form is refused as the server refuses it', async () => {
@@ -215,7 +249,11 @@ describe.each(targets)('API contract: %s', (name, start) => {
   });
 
   it.each(UNREADABLE_BODIES)('$name is refused as the server refuses it', async ({ name: bodyCase, body, status, msg }) => {
-    const answer = await fetch(`${target.baseUrl}/api/admin/news/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const answer = await fetch(`${target.baseUrl}/api/admin/news/list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     const got = { status: answer.status, body: await answer.text() };
     expect(got.status).toBe(status);
     expect(JSON.parse(got.body)).toMatchObject({ isSuccess: false, code: CODES.BAD_PARAMETERS, msg });
@@ -247,15 +285,29 @@ describe('mock scenarios', () => {
     return { json: (await response.json()) as Wrapper, cookie: response.headers.get('set-cookie') };
   };
   const newsList = async (headers: Record<string, string> = {}) => {
-    const response = await fetch(`${mock.baseUrl}/api/admin/news/list`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    const response = await fetch(`${mock.baseUrl}/api/admin/news/list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: '{}',
+    });
     return response.text();
   };
 
   it('"fail" makes the chosen call fail with one message (no detail toast), and only that call', async () => {
-    expect((await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'fail', path: 'news/list' })).json).toMatchObject({ isSuccess: true });
+    expect((await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'fail', path: 'news/list' })).json).toMatchObject({
+      isSuccess: true,
+    });
     const failed = await post<Wrapper>(mock.baseUrl, '/api/admin/news/list', {});
-    expect(failed.json).toMatchObject({ isSuccess: false, code: CODES.SERVER_ERROR, msg: expect.stringContaining('模拟失败'), content: '' });
-    const other = await post<Wrapper>(mock.baseUrl, '/api/admin/account/login', { username: DEMO_ACCOUNTS.member.username, password: DEMO_PASSWORD });
+    expect(failed.json).toMatchObject({
+      isSuccess: false,
+      code: CODES.SERVER_ERROR,
+      msg: expect.stringContaining('模拟失败'),
+      content: '',
+    });
+    const other = await post<Wrapper>(mock.baseUrl, '/api/admin/account/login', {
+      username: DEMO_ACCOUNTS.member.username,
+      password: DEMO_PASSWORD,
+    });
     expect(other.json.isSuccess).toBe(true);
   });
 
@@ -268,15 +320,30 @@ describe('mock scenarios', () => {
   });
 
   it('refuses an unknown scenario or scope with A0400', async () => {
-    expect((await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'explode' })).json).toMatchObject({ isSuccess: false, code: CODES.BAD_PARAMETERS });
-    expect((await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'fail', scope: 'planet' })).json).toMatchObject({ isSuccess: false, code: CODES.BAD_PARAMETERS });
-    expect((await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'fail', scope: 'account' })).json).toMatchObject({ isSuccess: false, code: CODES.BAD_PARAMETERS });
+    expect((await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'explode' })).json).toMatchObject({
+      isSuccess: false,
+      code: CODES.BAD_PARAMETERS,
+    });
+    expect((await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'fail', scope: 'planet' })).json).toMatchObject({
+      isSuccess: false,
+      code: CODES.BAD_PARAMETERS,
+    });
+    expect((await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'fail', scope: 'account' })).json).toMatchObject({
+      isSuccess: false,
+      code: CODES.BAD_PARAMETERS,
+    });
   });
 
   it('GET /api/mock/scenario answers the scenarios as JSON', async () => {
-    expect(await getScenario()).toMatchObject({ isSuccess: true, content: { active: null, global: null, browser: null, account: null, accounts: {} } });
+    expect(await getScenario()).toMatchObject({
+      isSuccess: true,
+      content: { active: null, global: null, browser: null, account: null, accounts: {} },
+    });
     await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'fail', path: 'news/list' });
-    expect((await getScenario()).content).toMatchObject({ active: { kind: 'fail', path: 'news/list', scope: 'global' }, global: { kind: 'fail', path: 'news/list' } });
+    expect((await getScenario()).content).toMatchObject({
+      active: { kind: 'fail', path: 'news/list', scope: 'global' },
+      global: { kind: 'fail', path: 'news/list' },
+    });
   });
 
   it('a browser-scoped scenario applies only to the browser whose cookie set it', async () => {
@@ -287,7 +354,10 @@ describe('mock scenarios', () => {
     expect(await newsList({ cookie: browserCookie })).toBe('');
     expect(JSON.parse(await newsList())).toMatchObject({ isSuccess: true });
     expect(JSON.parse(await newsList({ cookie: 'mock_browser=another' }))).toMatchObject({ isSuccess: true });
-    expect((await getScenario({ cookie: browserCookie })).content).toMatchObject({ active: { kind: 'empty', scope: 'browser' }, global: null });
+    expect((await getScenario({ cookie: browserCookie })).content).toMatchObject({
+      active: { kind: 'empty', scope: 'browser' },
+      global: null,
+    });
     expect((await getScenario()).content.active).toBeNull();
     // It wins over a global one, and `none` in the browser's scope ends it.
     await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'fail' });
@@ -296,12 +366,18 @@ describe('mock scenarios', () => {
     expect(JSON.parse(await newsList({ cookie: browserCookie }))).toMatchObject({ isSuccess: false, code: CODES.SERVER_ERROR });
   });
 
-  it('an account-scoped scenario applies only to the calls made with that account\'s login', async () => {
+  it("an account-scoped scenario applies only to the calls made with that account's login", async () => {
     const loginAs = async (username: string) =>
-      (await post<Wrapper<LoginResult>>(mock.baseUrl, '/api/admin/account/login', { username, password: DEMO_PASSWORD })).json.content.token;
+      (await post<Wrapper<LoginResult>>(mock.baseUrl, '/api/admin/account/login', { username, password: DEMO_PASSWORD })).json.content
+        .token;
     const operator = await loginAs(DEMO_ACCOUNTS.operator.username);
     const member = await loginAs(DEMO_ACCOUNTS.member.username);
-    await post(mock.baseUrl, '/api/mock/scenario', { scenario: 'fail', path: 'account/getMenus', scope: 'account', account: DEMO_ACCOUNTS.operator.username });
+    await post(mock.baseUrl, '/api/mock/scenario', {
+      scenario: 'fail',
+      path: 'account/getMenus',
+      scope: 'account',
+      account: DEMO_ACCOUNTS.operator.username,
+    });
     const menus = (token: string) => post<Wrapper>(mock.baseUrl, '/api/admin/account/getMenus', {}, token);
     expect((await menus(operator)).json).toMatchObject({ isSuccess: false, code: CODES.SERVER_ERROR });
     expect((await menus(member)).json).toMatchObject({ isSuccess: true });

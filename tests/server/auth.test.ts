@@ -49,7 +49,10 @@ describeEachDatabase('account/register and account/login', (ctx) => {
     expect(stored.n).toBe(0);
     const session = await sessionOf(ctx.db, token);
     expect(session).toMatchObject({ ip: '10.1.2.3', userAgent: 'jest-agent', revokedAt: null });
-    const account = await one(ctx.db, sql`select last_login_at as "lastLoginAt", password_hash as "hash" from accounts where username = ${body.username}`);
+    const account = await one(
+      ctx.db,
+      sql`select last_login_at as "lastLoginAt", password_hash as "hash" from accounts where username = ${body.username}`,
+    );
     expect(Date.now() - new Date(account.lastLoginAt).getTime()).toBeLessThan(60_000);
     expect(account.hash).toMatch(new RegExp(`^scrypt\\$${NEW_HASH_N}\\$8\\$1\\$[A-Za-z0-9_-]+\\$[A-Za-z0-9_-]+$`));
   });
@@ -151,7 +154,9 @@ describeEachDatabase('sessions', (ctx) => {
 
   it('answers A0230 for an expired, unknown or missing token', async () => {
     const token = await ctx.login(DEMO_ACCOUNTS.operator.username);
-    await ctx.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where id = ${(await sessionOf(ctx.db, token)).id}`);
+    await ctx.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where id = ${(await sessionOf(ctx.db, token)).id}`,
+    );
     const expired = await ctx.call('account/getMenus', undefined, { token });
     expect(expired).toMatchObject({ isSuccess: false, code: 'A0230', msg: '登录已过期，请重新登录', status: 200 });
     const unknown = await ctx.call('account/getMenus', undefined, { token: randomBytes(32).toString('base64url') });
@@ -206,13 +211,18 @@ describeEachDatabase('lockout', (ctx) => {
     expect(codes).toEqual(['A0210', 'A0210', 'A0210', 'A0210', 'A0211']);
     const locked = await ctx.call('account/login', { username, password });
     expect(locked).toMatchObject({ isSuccess: false, code: 'A0211', msg: '密码错误次数过多，请 10 分钟后再试' });
-    const row = await one(ctx.db, sql`select extract(epoch from locked_until - now())::int as "left" from accounts where username = ${username}`);
+    const row = await one(
+      ctx.db,
+      sql`select extract(epoch from locked_until - now())::int as "left" from accounts where username = ${username}`,
+    );
     expect(row.left).toBeGreaterThan(9 * 60);
     expect(row.left).toBeLessThanOrEqual(10 * 60);
 
     // Ten minutes later: the lock is over and the count starts again.
     await ctx.db.execute(sql`update accounts set locked_until = now() - interval '1 second' where username = ${username}`);
-    await ctx.db.execute(sql`update auth_attempts set at = at - interval '11 minutes' where account_id = (select id from accounts where username = ${username})`);
+    await ctx.db.execute(
+      sql`update auth_attempts set at = at - interval '11 minutes' where account_id = (select id from accounts where username = ${username})`,
+    );
     expect((await ctx.call('account/login', { username, password: 'wrong-again' })).code).toBe('A0210');
     expect((await ctx.call('account/login', { username, password })).code).toBe('00000');
   });
@@ -222,7 +232,9 @@ describeEachDatabase('lockout', (ctx) => {
     const password = 'Correct#Pass1';
     await ctx.call('account/register', { username, email: `${username}@example.com`, password });
     for (let i = 0; i < 4; i += 1) await ctx.call('account/login', { username, password: 'wrong-pass' });
-    await ctx.db.execute(sql`update auth_attempts set at = at - interval '11 minutes' where account_id = (select id from accounts where username = ${username})`);
+    await ctx.db.execute(
+      sql`update auth_attempts set at = at - interval '11 minutes' where account_id = (select id from accounts where username = ${username})`,
+    );
     expect((await ctx.call('account/login', { username, password: 'wrong-pass' })).code).toBe('A0210');
     for (let i = 0; i < 3; i += 1) await ctx.call('account/login', { username, password: 'wrong-pass' });
     expect((await ctx.call('account/login', { username, password })).code).toBe('00000');
@@ -236,16 +248,25 @@ describeEachDatabase(
     it('answers A0501 past the per-address limit of login and register attempts a minute', async () => {
       const ip = '192.0.2.10';
       const codes: string[] = [];
-      for (let i = 0; i < 3; i += 1) codes.push((await ctx.call('account/login', { username: 'nobody_x', password: 'whatever1' }, { ip })).code);
-      const fourth = await ctx.call('account/register', { username: uniqueName(), email: 'limit@example.com', password: 'Sturdy#Key-2468' }, { ip });
+      for (let i = 0; i < 3; i += 1)
+        codes.push((await ctx.call('account/login', { username: 'nobody_x', password: 'whatever1' }, { ip })).code);
+      const fourth = await ctx.call(
+        'account/register',
+        { username: uniqueName(), email: 'limit@example.com', password: 'Sturdy#Key-2468' },
+        { ip },
+      );
       const fifth = await ctx.call('account/login', { username: DEMO_ACCOUNTS.member.username, password: DEMO_PASSWORD }, { ip });
       expect(codes).toEqual(['A0210', 'A0210', 'A0210']);
       expect(fourth).toMatchObject({ isSuccess: false, code: 'A0501', msg: '请求过于频繁，请稍后再试', status: 200 });
       expect(fifth.code).toBe('A0501');
       // Another address is not affected, and a minute later this one is allowed again.
-      expect((await ctx.call('account/login', { username: DEMO_ACCOUNTS.member.username, password: DEMO_PASSWORD }, { ip: '192.0.2.11' })).code).toBe('00000');
+      expect(
+        (await ctx.call('account/login', { username: DEMO_ACCOUNTS.member.username, password: DEMO_PASSWORD }, { ip: '192.0.2.11' })).code,
+      ).toBe('00000');
       await ctx.db.execute(sql`update auth_attempts set at = at - interval '61 seconds' where ip = ${ip}`);
-      expect((await ctx.call('account/login', { username: DEMO_ACCOUNTS.member.username, password: DEMO_PASSWORD }, { ip })).code).toBe('00000');
+      expect((await ctx.call('account/login', { username: DEMO_ACCOUNTS.member.username, password: DEMO_PASSWORD }, { ip })).code).toBe(
+        '00000',
+      );
     });
   },
   { config: { authRateLimitPerMinute: 3 } },

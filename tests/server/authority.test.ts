@@ -30,9 +30,12 @@ async function accountWithGrants(ctx: SuiteContext, admin: string, code: string,
 }
 
 const rolesOf = async (ctx: SuiteContext, id: number) =>
-  (await rows<{ code: string }>(ctx.db, sql`select r.code from account_roles ar join roles r on r.id = ar.role_id where ar.account_id = ${id} order by r.code`)).map(
-    (row) => row.code,
-  );
+  (
+    await rows<{ code: string }>(
+      ctx.db,
+      sql`select r.code from account_roles ar join roles r on r.id = ar.role_id where ar.account_id = ${id} order by r.code`,
+    )
+  ).map((row) => row.code);
 
 describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => {
   let admin: string;
@@ -82,7 +85,11 @@ describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => 
   it('lets the operator act on accounts whose grants it holds', async () => {
     const reset = await ctx.call('account/resetPassword', { id: memberId }, { token: operator });
     expect(reset.code).toBe('00000');
-    const created = await ctx.call('account/create', { username: 'op_made', email: 'op_made@example.com', roleIds: [memberRole] }, { token: operator });
+    const created = await ctx.call(
+      'account/create',
+      { username: 'op_made', email: 'op_made@example.com', roleIds: [memberRole] },
+      { token: operator },
+    );
     expect(created.code).toBe('00000');
     expect((await ctx.call('account/setStatus', { id: created.content.id, status: 'disabled' }, { token: operator })).code).toBe('00000');
     expect((await ctx.call('account/setStatus', { id: created.content.id, status: 'enabled' }, { token: operator })).code).toBe('00000');
@@ -102,7 +109,10 @@ describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => 
       });
     const exported = await exportCsv({ username: 'demo_', status: 'enabled' });
     expect(exported.statusCode).toBe(200);
-    const lines = exported.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = exported.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('ID,用户名,邮箱,状态,角色,会员,会员到期,注册时间');
     const names = lines.slice(1).map((line) => line.split(',')[1]);
     expect(names.sort()).toEqual([ADMIN, MEMBER, OPERATOR, DEMO_ACCOUNTS.salesperson.username, DEMO_ACCOUNTS.expired.username].sort());
@@ -126,7 +136,10 @@ describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => 
   it('a role holding /admin can not be granted, created or edited by an account without /admin', async () => {
     // It holds a member's screens too, so that it may act on members.
     const memberScreens = (
-      await rows<{ url: string }>(ctx.db, sql`select m.url from role_menus rm join menus m on m.id = rm.menu_id where rm.role_id = ${memberRole}`)
+      await rows<{ url: string }>(
+        ctx.db,
+        sql`select m.url from role_menus rm join menus m on m.id = rm.menu_id where rm.role_id = ${memberRole}`,
+      )
     ).map((row) => row.url);
     const roleAdmin = await accountWithGrants(ctx, admin, 'role_keeper', [
       ...memberScreens,
@@ -136,11 +149,21 @@ describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => 
       ACTIONS.canCreateAccount.url,
     ]);
     const adminMenu = await menuId(ctx.db, CAPABILITY_URLS.canSeeAdmin);
-    const withAdmin = await ctx.call('role/create', { name: '管理', code: 'with_admin', description: '', menuIds: [adminMenu] }, { token: roleAdmin.token });
+    const withAdmin = await ctx.call(
+      'role/create',
+      { name: '管理', code: 'with_admin', description: '', menuIds: [adminMenu] },
+      { token: roleAdmin.token },
+    );
     expect(withAdmin).toMatchObject({ code: 'A0301', msg: SYSTEM_TEXT.grantBeyondOwn });
     const ownRole = await one(ctx.db, sql`select name, code, description from roles where id = ${roleAdmin.roleId}`);
-    const held = (await rows<{ id: number }>(ctx.db, sql`select menu_id as id from role_menus where role_id = ${roleAdmin.roleId}`)).map((row) => row.id);
-    const widened = await ctx.call('role/update', { id: roleAdmin.roleId, ...ownRole, menuIds: [...held, adminMenu] }, { token: roleAdmin.token });
+    const held = (await rows<{ id: number }>(ctx.db, sql`select menu_id as id from role_menus where role_id = ${roleAdmin.roleId}`)).map(
+      (row) => row.id,
+    );
+    const widened = await ctx.call(
+      'role/update',
+      { id: roleAdmin.roleId, ...ownRole, menuIds: [...held, adminMenu] },
+      { token: roleAdmin.token },
+    );
     expect(widened).toMatchObject({ code: 'A0301', msg: SYSTEM_TEXT.grantBeyondOwn });
     const superAdmin = await one(ctx.db, sql`select name, code, description from roles where id = ${superRole}`);
     const narrowed = await ctx.call('role/update', { id: superRole, ...superAdmin, menuIds: held }, { token: roleAdmin.token });
@@ -159,7 +182,9 @@ describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => 
       { token: roleAdmin.token },
     );
     expect(subset.code).toBe('00000');
-    expect((await ctx.call('account/setRoles', { id: memberId, roleIds: [memberRole, subset.content.id] }, { token: roleAdmin.token })).code).toBe('00000');
+    expect(
+      (await ctx.call('account/setRoles', { id: memberId, roleIds: [memberRole, subset.content.id] }, { token: roleAdmin.token })).code,
+    ).toBe('00000');
     expect((await ctx.call('account/setRoles', { id: memberId, roleIds: [memberRole] }, { token: admin })).code).toBe('00000');
   });
 
@@ -168,10 +193,14 @@ describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => 
     expect((await ctx.call('account/list', {}, { token: noReset.token })).code).toBe('00000');
     expect((await ctx.call('account/resetPassword', { id: memberId }, { token: noReset.token })).code).toBe('A0301');
     expect((await ctx.call('account/setRoles', { id: memberId, roleIds: [memberRole] }, { token: noReset.token })).code).toBe('A0301');
-    expect((await ctx.call('account/create', { username: 'x_user', email: 'x@example.com', roleIds: [] }, { token: noReset.token })).code).toBe('A0301');
+    expect(
+      (await ctx.call('account/create', { username: 'x_user', email: 'x@example.com', roleIds: [] }, { token: noReset.token })).code,
+    ).toBe('A0301');
     expect((await ctx.call('account/export', { format: 'csv' }, { token: noReset.token })).code).toBe('A0301');
     const target = await ctx.call('account/create', { username: 'status_target', email: 'st@example.com', roleIds: [] }, { token: admin });
-    expect((await ctx.call('account/setStatus', { id: target.content.id, status: 'disabled' }, { token: noReset.token })).code).toBe('00000');
+    expect((await ctx.call('account/setStatus', { id: target.content.id, status: 'disabled' }, { token: noReset.token })).code).toBe(
+      '00000',
+    );
 
     const orders = await accountWithGrants(ctx, admin, 'order_viewer', [CAPABILITY_URLS.canSeeOrderList, CAPABILITY_URLS.canSeeAdmin]);
     expect((await ctx.call('order/confirm', { orderNo: 'X1' }, { token: orders.token })).code).toBe('A0301');
@@ -217,14 +246,20 @@ describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => 
 
   it('menus are edited only by their holders, and a granting url only by a super administrator', async () => {
     const keeper = await accountWithGrants(ctx, admin, 'menu_keeper', [CAPABILITY_URLS.canSeeMenusManager, CAPABILITY_URLS.canSeeHome]);
-    const adminMenu = await one(ctx.db, sql`select id, parent_id as "parentId", title, url, icon, kind, visible, sort from menus where url = '/admin'`);
+    const adminMenu = await one(
+      ctx.db,
+      sql`select id, parent_id as "parentId", title, url, icon, kind, visible, sort from menus where url = '/admin'`,
+    );
     const renamed = await ctx.call('menu/update', { ...adminMenu, url: '/admin_gone' }, { token: keeper.token });
     expect(renamed).toMatchObject({ code: 'A0301', msg: SYSTEM_TEXT.menuNotHeld });
     expect((await ctx.call('menu/delete', { id: adminMenu.id, removeGrants: true }, { token: keeper.token })).code).toBe('A0301');
     // A free capability url (its menu deleted by a super administrator) can not be taken by renaming a held menu.
     const table = await one(ctx.db, sql`select id from menus where url = ${CAPABILITY_URLS.canSeeTable}`);
     expect((await ctx.call('menu/delete', { id: table.id, removeGrants: true }, { token: admin })).code).toBe('00000');
-    const home = await one(ctx.db, sql`select id, parent_id as "parentId", title, url, icon, kind, visible, sort from menus where url = '/client/home'`);
+    const home = await one(
+      ctx.db,
+      sql`select id, parent_id as "parentId", title, url, icon, kind, visible, sort from menus where url = '/client/home'`,
+    );
     const taken = await ctx.call('menu/update', { ...home, url: CAPABILITY_URLS.canSeeTable }, { token: keeper.token });
     expect(taken).toMatchObject({ code: 'A0301', msg: SYSTEM_TEXT.menuUrlReserved });
     const createdWithUrl = await ctx.call(

@@ -41,10 +41,16 @@ async function snapshot(query: Query): Promise<Snapshot> {
     `select schemaname || '.' || sequencename as name, last_value::text as value from pg_sequences
       where schemaname not in ('pg_catalog', 'information_schema') order by 1`,
   );
-  return { tables: counts, sequences: Object.fromEntries(sequences.map((row) => [String(row.name), typeof row.value === 'string' ? row.value : null])) };
+  return {
+    tables: counts,
+    sequences: Object.fromEntries(sequences.map((row) => [String(row.name), typeof row.value === 'string' ? row.value : null])),
+  };
 }
 
-const pgliteQuery = (pg: PGlite): Query => async (text) => (await pg.query<Record<string, unknown>>(text)).rows;
+const pgliteQuery =
+  (pg: PGlite): Query =>
+  async (text) =>
+    (await pg.query<Record<string, unknown>>(text)).rows;
 
 describe('db:backup / db:restore', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-backup-'));
@@ -73,7 +79,12 @@ describe('db:backup / db:restore', () => {
     try {
       const login = await injectCall(app, 'account/login', TEST_ADMIN);
       expect(login.isSuccess).toBe(true);
-      const created = await injectCall(app, 'news/create', { title: 'after the restore', summary: '', body: '' }, { token: login.content.token });
+      const created = await injectCall(
+        app,
+        'news/create',
+        { title: 'after the restore', summary: '', body: '' },
+        { token: login.content.token },
+      );
       expect(created.isSuccess).toBe(true);
       return created.content.id as number;
     } finally {
@@ -133,7 +144,9 @@ describe('db:backup / db:restore', () => {
       await database.close();
     }
     // Not empty any more: a second restore is refused, and nothing changed.
-    await expect(restoreDatabase({ databaseUrl: url, dataDir: dir }, dump)).rejects.toThrow(/is not empty .*\n.*restores into an empty database only/);
+    await expect(restoreDatabase({ databaseUrl: url, dataDir: dir }, dump)).rejects.toThrow(
+      /is not empty .*\n.*restores into an empty database only/,
+    );
   }, 120_000);
 
   it('restores into a fresh PGlite folder: same rows, sequences go on', async () => {
@@ -192,8 +205,17 @@ describe('db:backup / db:restore', () => {
   });
 
   it('skips what the target can not replay and refuses what is not a dump', () => {
-    const text = ['-- PostgreSQL database dump', '\\restrict abc', 'SET transaction_timeout = 0;', 'SET lock_timeout = 0;', 'select 1;', '\\unrestrict abc'].join('\n');
-    expect(prepareDump(text, new Set(['lock_timeout']))).toBe(['-- PostgreSQL database dump', 'SET lock_timeout = 0;', 'select 1;'].join('\n'));
+    const text = [
+      '-- PostgreSQL database dump',
+      '\\restrict abc',
+      'SET transaction_timeout = 0;',
+      'SET lock_timeout = 0;',
+      'select 1;',
+      '\\unrestrict abc',
+    ].join('\n');
+    expect(prepareDump(text, new Set(['lock_timeout']))).toBe(
+      ['-- PostgreSQL database dump', 'SET lock_timeout = 0;', 'select 1;'].join('\n'),
+    );
     expect(() => prepareDump('select 1;', new Set())).toThrow(BackupError);
   });
 });

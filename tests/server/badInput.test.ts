@@ -68,7 +68,9 @@ describeEachDatabase('bad input', (ctx) => {
 /** A Fastify-compatible logger that keeps its records (bindings merged) in `records`. */
 function recordingLogger(records: Array<Record<string, unknown>>, bindings: Record<string, unknown> = {}): any {
   const write = (level: string) => (object: unknown, message?: string) => {
-    records.push(typeof object === 'string' ? { level, ...bindings, msg: object } : { level, ...bindings, ...(object as object), msg: message });
+    records.push(
+      typeof object === 'string' ? { level, ...bindings, msg: object } : { level, ...bindings, ...(object as object), msg: message },
+    );
   };
   return {
     level: 'info',
@@ -86,7 +88,12 @@ function recordingLogger(records: Array<Record<string, unknown>>, bindings: Reco
 describeEachDatabase('bad input: named cases', (ctx) => {
   it('answers news/list with current 1e21 and account/login with a NUL A0400, unauthenticated', async () => {
     for (const current of [1e21, 2 ** 31, 100_001]) {
-      expect(await ctx.call('news/list', { current })).toMatchObject({ status: 200, isSuccess: false, code: 'A0400', msg: '参数错误：页码不能大于 100000' });
+      expect(await ctx.call('news/list', { current })).toMatchObject({
+        status: 200,
+        isSuccess: false,
+        code: 'A0400',
+        msg: '参数错误：页码不能大于 100000',
+      });
     }
     expect(await ctx.call('news/list', { current: 100_000, pageSize: 100 })).toMatchObject({ code: '00000', content: { list: [] } });
     const nul = await ctx.call('account/login', { username: 'ad\u0000min', password: TEST_ADMIN.password });
@@ -98,19 +105,45 @@ describeEachDatabase('bad input: named cases', (ctx) => {
   it('gives a new call whose schema says nothing of bounds or characters the same net', async () => {
     const app = await buildApp({ db: ctx.db, config: ctx.config });
     const body = Type.Object({ n: Type.Integer(), s: Type.String(), at: Type.Optional(Type.String({ format: 'date-time' })) });
-    const contract = { summary: 'probe', auth: 'public', body, answer: Type.Unknown(), example: { body: { n: 1, s: '' }, answer: null } } as const;
+    const contract = {
+      summary: 'probe',
+      auth: 'public',
+      body,
+      answer: Type.Unknown(),
+      example: { body: { n: 1, s: '' }, answer: null },
+    } as const;
     const probe = callOf('probe/echo', contract, async ({ db, body }) => {
       return db.execute(sql`select ${body.n}::int as n, ${body.s}::text as s, ${body.at ?? null}::timestamptz as at`);
     });
     registerCalls(app, { db: ctx.db, config: ctx.config, rbac: new RbacCache(ctx.db) }, [probe]);
     try {
-      expect(await injectCall(app, 'probe/echo', { n: 2 ** 31 - 1, s: '好 😀', at: '2024-01-01T00:00:00Z' })).toMatchObject({ code: '00000' });
-      expect(await injectCall(app, 'probe/echo', { n: 2 ** 31, s: 'x' })).toMatchObject({ code: 'A0400', msg: '参数错误：某个字段不能大于 2147483647' });
-      expect(await injectCall(app, 'probe/echo', { n: 1e21, s: 'x' })).toMatchObject({ code: 'A0400', msg: '参数错误：某个字段不能大于 2147483647' });
-      expect(await injectCall(app, 'probe/echo', { n: -(2 ** 31) - 1, s: 'x' })).toMatchObject({ code: 'A0400', msg: '参数错误：某个字段不能小于 -2147483648' });
-      expect(await injectCall(app, 'probe/echo', { n: 1, s: 'a\u0000b' })).toMatchObject({ code: 'A0400', msg: '参数错误：某个字段含有不允许的字符' });
-      expect(await injectCall(app, 'probe/echo', { n: 1, s: '\udfff' })).toMatchObject({ code: 'A0400', msg: '参数错误：某个字段含有不允许的字符' });
-      expect(await injectCall(app, 'probe/echo', { n: 1, s: 'x', at: '0000-01-01T00:00:00Z' })).toMatchObject({ code: 'A0400', msg: '参数错误：时间格式不正确' });
+      expect(await injectCall(app, 'probe/echo', { n: 2 ** 31 - 1, s: '好 😀', at: '2024-01-01T00:00:00Z' })).toMatchObject({
+        code: '00000',
+      });
+      expect(await injectCall(app, 'probe/echo', { n: 2 ** 31, s: 'x' })).toMatchObject({
+        code: 'A0400',
+        msg: '参数错误：某个字段不能大于 2147483647',
+      });
+      expect(await injectCall(app, 'probe/echo', { n: 1e21, s: 'x' })).toMatchObject({
+        code: 'A0400',
+        msg: '参数错误：某个字段不能大于 2147483647',
+      });
+      expect(await injectCall(app, 'probe/echo', { n: -(2 ** 31) - 1, s: 'x' })).toMatchObject({
+        code: 'A0400',
+        msg: '参数错误：某个字段不能小于 -2147483648',
+      });
+      expect(await injectCall(app, 'probe/echo', { n: 1, s: 'a\u0000b' })).toMatchObject({
+        code: 'A0400',
+        msg: '参数错误：某个字段含有不允许的字符',
+      });
+      expect(await injectCall(app, 'probe/echo', { n: 1, s: '\udfff' })).toMatchObject({
+        code: 'A0400',
+        msg: '参数错误：某个字段含有不允许的字符',
+      });
+      expect(await injectCall(app, 'probe/echo', { n: 1, s: 'x', at: '0000-01-01T00:00:00Z' })).toMatchObject({
+        code: 'A0400',
+        msg: '参数错误：时间格式不正确',
+      });
     } finally {
       await app.close();
     }
@@ -118,11 +151,23 @@ describeEachDatabase('bad input: named cases', (ctx) => {
 
   it('bounds ids as their columns are: int4 ids to 2^31 − 1, bigserial session ids to 2^53 − 1', async () => {
     const token = await ctx.login(TEST_ADMIN.username, TEST_ADMIN.password);
-    expect(await ctx.call('role/delete', { id: 2 ** 31 }, { token })).toMatchObject({ code: 'A0400', msg: '参数错误：编号不能大于 2147483647' });
-    expect(await ctx.call('account/setRoles', { id: 1, roleIds: [2 ** 31] }, { token })).toMatchObject({ code: 'A0400', msg: '参数错误：角色不能大于 2147483647' });
+    expect(await ctx.call('role/delete', { id: 2 ** 31 }, { token })).toMatchObject({
+      code: 'A0400',
+      msg: '参数错误：编号不能大于 2147483647',
+    });
+    expect(await ctx.call('account/setRoles', { id: 1, roleIds: [2 ** 31] }, { token })).toMatchObject({
+      code: 'A0400',
+      msg: '参数错误：角色不能大于 2147483647',
+    });
     // A bigserial id beyond int4 is a session that does not exist, not an overflow.
-    expect(await ctx.call('session/forceLogout', { id: 2 ** 40 }, { token })).toMatchObject({ code: 'A0400', msg: '参数错误：会话不存在或已结束' });
-    expect(await ctx.call('session/forceLogout', { id: 2 ** 63 }, { token })).toMatchObject({ code: 'A0400', msg: `参数错误：编号不能大于 ${Number.MAX_SAFE_INTEGER}` });
+    expect(await ctx.call('session/forceLogout', { id: 2 ** 40 }, { token })).toMatchObject({
+      code: 'A0400',
+      msg: '参数错误：会话不存在或已结束',
+    });
+    expect(await ctx.call('session/forceLogout', { id: 2 ** 63 }, { token })).toMatchObject({
+      code: 'A0400',
+      msg: `参数错误：编号不能大于 ${Number.MAX_SAFE_INTEGER}`,
+    });
   });
 
   it('takes dates PostgreSQL stores and refuses the others with A0400', async () => {
@@ -130,7 +175,14 @@ describeEachDatabase('bad input: named cases', (ctx) => {
     for (const from of ['0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z', '2024-01-01T08:00:00+15:59', '2024-01-01 00:00:00Z']) {
       expect(await ctx.call('auditLog/list', { from }, { token })).toMatchObject({ code: '00000' });
     }
-    for (const from of ['0000-01-01T00:00:00Z', '10000-01-01T00:00:00Z', '2024-02-30T00:00:00Z', '0001-01-01T00:00:00+01:00', '9999-12-31T23:59:59-00:01', '2024-01-01T00:00:00+16:00']) {
+    for (const from of [
+      '0000-01-01T00:00:00Z',
+      '10000-01-01T00:00:00Z',
+      '2024-02-30T00:00:00Z',
+      '0001-01-01T00:00:00+01:00',
+      '9999-12-31T23:59:59-00:01',
+      '2024-01-01T00:00:00+16:00',
+    ]) {
       expect(await ctx.call('auditLog/list', { from }, { token })).toMatchObject({ code: 'A0400', msg: '参数错误：开始时间格式不正确' });
     }
   });
@@ -152,7 +204,11 @@ describeEachDatabase('bad input: named cases', (ctx) => {
     const cases: Array<[string, Buffer | string, string]> = [
       ['truncated in the file', Buffer.concat([Buffer.from(head), png.subarray(0, 50)]), `multipart/form-data; boundary=${boundary}`],
       ['truncated in the headers', `--${boundary}\r\nContent-Disposition: form-da`, `multipart/form-data; boundary=${boundary}`],
-      ['wrong boundary', Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]), 'multipart/form-data; boundary=something-else'],
+      [
+        'wrong boundary',
+        Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        'multipart/form-data; boundary=something-else',
+      ],
       ['no boundary', Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]), 'multipart/form-data'],
       ['empty', '', `multipart/form-data; boundary=${boundary}`],
       ['garbage', 'x'.repeat(1000), `multipart/form-data; boundary=${boundary}`],

@@ -34,16 +34,29 @@ describe('hardenBodySchema', () => {
 describe('isSafeText', () => {
   it('refuses NUL and lone surrogates, takes paired ones', () => {
     expect(isSafeText('普通文本 😀')).toBe(true);
-    for (const text of ['a\u0000b', '\ud800', 'a\ud800b', '\udc00', 'x\udc00', '\ud83d\ud83d', '😀\ude00']) expect(isSafeText(text)).toBe(false);
+    for (const text of ['a\u0000b', '\ud800', 'a\ud800b', '\udc00', 'x\udc00', '\ud83d\ud83d', '😀\ude00'])
+      expect(isSafeText(text)).toBe(false);
   });
 });
 
 describe('isStorableDateTime', () => {
   it('keeps to years 1–9999 in UTC and offsets up to ±15:59', () => {
-    for (const text of ['0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z', '2024-01-01T00:00:00+15:59', '2024-01-01T00:00:00-0800', '2024-01-01t00:00:00z']) {
+    for (const text of [
+      '0001-01-01T00:00:00Z',
+      '9999-12-31T23:59:59.999Z',
+      '2024-01-01T00:00:00+15:59',
+      '2024-01-01T00:00:00-0800',
+      '2024-01-01t00:00:00z',
+    ]) {
       expect([text, isStorableDateTime(text)]).toEqual([text, true]);
     }
-    for (const text of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '9999-12-31T23:59:59-00:01', '2024-01-01T00:00:00+16:00', '2024-06-30T23:59:60Z']) {
+    for (const text of [
+      '0000-01-01T00:00:00Z',
+      '0001-01-01T00:00:00+01:00',
+      '9999-12-31T23:59:59-00:01',
+      '2024-01-01T00:00:00+16:00',
+      '2024-06-30T23:59:60Z',
+    ]) {
       expect([text, isStorableDateTime(text)]).toEqual([text, false]);
     }
   });

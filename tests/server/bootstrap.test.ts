@@ -42,11 +42,18 @@ describeEachDatabase(
     });
 
     it('seeds every route and capability url, with the tree shape of the route table', async () => {
-      const menus = await rows(ctx.db, sql`select m.url, m.title, m.kind, m.visible, p.url as parent from menus m left join menus p on p.id = m.parent_id`);
+      const menus = await rows(
+        ctx.db,
+        sql`select m.url, m.title, m.kind, m.visible, p.url as parent from menus m left join menus p on p.id = m.parent_id`,
+      );
       const byUrl = new Map(menus.map((menu) => [menu.url, menu]));
       for (const url of Object.values(CAPABILITY_URLS)) expect(byUrl.has(url)).toBe(true);
       expect(byUrl.get('/client/system/jsonEditer/actions')).toEqual({
-        url: '/client/system/jsonEditer/actions', title: '动作脚本', kind: 'page', visible: true, parent: '/client/system/jsonEditer',
+        url: '/client/system/jsonEditer/actions',
+        title: '动作脚本',
+        kind: 'page',
+        visible: true,
+        parent: '/client/system/jsonEditer',
       });
       expect(byUrl.get('/client/system')).toMatchObject({ kind: 'directory', parent: null });
       expect(byUrl.get('/withdrawalApproval')).toMatchObject({ title: '提现审批', kind: 'page', parent: null });
@@ -61,28 +68,67 @@ describeEachDatabase(
       const report = await run();
       expect(report.menusInserted).toBe(1);
       expect((await one(ctx.db, sql`select title from menus where url = '/client/home'`)).title).toBe('改过的标题');
-      const holders = await rows(ctx.db, sql`select r.code from role_menus rm join roles r on r.id = rm.role_id join menus m on m.id = rm.menu_id where m.url = '/table'`);
+      const holders = await rows(
+        ctx.db,
+        sql`select r.code from role_menus rm join roles r on r.id = rm.role_id join menus m on m.id = rm.menu_id where m.url = '/table'`,
+      );
       expect(holders.map((row) => row.code)).toEqual(['super_admin']);
       const superAdmin = await roleId(ctx.db, 'super_admin');
-      const missing = await one(ctx.db, sql`select count(*)::int as n from menus m where not exists (select 1 from role_menus rm where rm.menu_id = m.id and rm.role_id = ${superAdmin})`);
+      const missing = await one(
+        ctx.db,
+        sql`select count(*)::int as n from menus m where not exists (select 1 from role_menus rm where rm.menu_id = m.id and rm.role_id = ${superAdmin})`,
+      );
       expect(missing.n).toBe(0);
       expect(printed).toHaveLength(1);
     });
 
     it('gives the built-in roles their grants', async () => {
       const grants = async (code: string) =>
-        (await rows(ctx.db, sql`select m.url from role_menus rm join roles r on r.id = rm.role_id join menus m on m.id = rm.menu_id where r.code = ${code} order by m.url`)).map((row) => row.url);
-      expect(await grants('member')).toEqual(['/client/home', '/client/memberCenter', '/client/orderList', '/client/shopManager', '/client/user']);
+        (
+          await rows(
+            ctx.db,
+            sql`select m.url from role_menus rm join roles r on r.id = rm.role_id join menus m on m.id = rm.menu_id where r.code = ${code} order by m.url`,
+          )
+        ).map((row) => row.url);
+      expect(await grants('member')).toEqual([
+        '/client/home',
+        '/client/memberCenter',
+        '/client/orderList',
+        '/client/shopManager',
+        '/client/user',
+      ]);
       expect(await grants('salesperson')).toEqual([
-        '/client/bindCarManager', '/client/home', '/client/memberCenter', '/client/orderList', '/client/promotion', '/client/promotion/export', '/client/saleBalanceRecord', '/client/saleBalanceRecord/export', '/client/shopManager', '/client/user',
+        '/client/bindCarManager',
+        '/client/home',
+        '/client/memberCenter',
+        '/client/orderList',
+        '/client/promotion',
+        '/client/promotion/export',
+        '/client/saleBalanceRecord',
+        '/client/saleBalanceRecord/export',
+        '/client/shopManager',
+        '/client/user',
       ]);
       const operator = await grants('operator');
-      expect(operator).toEqual(expect.arrayContaining(['/client/system/appManager/versionManager', '/client/system/jsonEditer/urlActions', '/withdrawalApproval', '/client/rechargeMannager']));
+      expect(operator).toEqual(
+        expect.arrayContaining([
+          '/client/system/appManager/versionManager',
+          '/client/system/jsonEditer/urlActions',
+          '/withdrawalApproval',
+          '/client/rechargeMannager',
+        ]),
+      );
       expect(operator).not.toContain('/client/system/menusManager');
       expect(operator).not.toContain('/admin');
       expect(operator).not.toContain('/salerdel');
       // 导出: the operator's screens' export actions come with their subtrees; 订单列表's (all orders) is the administrator's.
-      expect(operator).toEqual(expect.arrayContaining(['/client/system/usersManager/export', '/withdrawalApproval/export', '/client/system/userShopManager/export']));
+      expect(operator).toEqual(
+        expect.arrayContaining([
+          '/client/system/usersManager/export',
+          '/withdrawalApproval/export',
+          '/client/system/userShopManager/export',
+        ]),
+      );
       expect(operator).not.toContain('/client/orderList/export');
     });
   },

@@ -152,7 +152,11 @@ describe('money and membership under concurrency [postgres, two instances]', () 
     expect(failures.map(({ path, answer }) => `${path}: ${answer.status} ${answer.code} ${answer.msg}`)).toEqual([]);
     const refusals = answers.filter(({ answer }) => !answer.isSuccess);
     // Recharges, confirms, cancels, approvals and rejections all go through; only the money rules may refuse.
-    expect(refusals.map(({ path, answer }) => `${path}: ${answer.msg}`).filter((line) => !line.startsWith('withdrawal/request') && !line.startsWith('order/refund'))).toEqual([]);
+    expect(
+      refusals
+        .map(({ path, answer }) => `${path}: ${answer.msg}`)
+        .filter((line) => !line.startsWith('withdrawal/request') && !line.startsWith('order/refund')),
+    ).toEqual([]);
     // No deadlock, no retried transaction, nothing logged at warn or above.
     expect(instances.flatMap(({ logLines }) => logLines)).toEqual([]);
 
@@ -206,11 +210,17 @@ describe('money and membership under concurrency [postgres, two instances]', () 
                  (select paid_at from orders where account_id = a.id and status in ('paid', 'refunded') and expires_before is null
                   order by paid_at desc limit 1) as "startedAt",
                  (select coalesce(sum(duration_days), 0)::int from orders where account_id = a.id and status = 'paid') as "paidDays"
-          from accounts a where a.id in (${sql.join(members.map((member) => sql`${member.id}`), sql`, `)})`,
+          from accounts a where a.id in (${sql.join(
+            members.map((member) => sql`${member.id}`),
+            sql`, `,
+          )})`,
     );
     for (const member of memberships) {
       const expected = member.paidDays === 0 ? null : new Date(member.startedAt!).getTime() + member.paidDays * DAY_MS;
-      expect({ id: member.id, expiresAt: member.expiresAt && new Date(member.expiresAt).getTime() }).toEqual({ id: member.id, expiresAt: expected });
+      expect({ id: member.id, expiresAt: member.expiresAt && new Date(member.expiresAt).getTime() }).toEqual({
+        id: member.id,
+        expiresAt: expected,
+      });
     }
   });
 });

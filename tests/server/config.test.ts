@@ -10,8 +10,20 @@ describe('loadConfig', () => {
   });
 
   it('reads numbers and flags as their types', () => {
-    const config = load({ PORT: '0', CONSOLE_DEMO: 'true', LOG_LEVEL: 'warn', MEDIA_VIDEO_MAX_MB: '20', API_RATE_LIMIT_PER_MINUTE: '1000000' });
-    expect(config).toMatchObject({ port: 0, demo: true, logLevel: 'warn', mediaVideoMaxBytes: 20 * 1024 * 1024, apiRateLimitPerMinute: 1_000_000 });
+    const config = load({
+      PORT: '0',
+      CONSOLE_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      MEDIA_VIDEO_MAX_MB: '20',
+      API_RATE_LIMIT_PER_MINUTE: '1000000',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      demo: true,
+      logLevel: 'warn',
+      mediaVideoMaxBytes: 20 * 1024 * 1024,
+      apiRateLimitPerMinute: 1_000_000,
+    });
   });
 
   it.each([

@@ -74,7 +74,11 @@ describeEachDatabase(
         'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent('封面.png')}`,
         'cache-control': 'public, max-age=31536000, immutable',
       });
-      const revalidated = await ctx.app.inject({ method: 'GET', url: answer.content.url, headers: { 'if-none-match': served.headers.etag as string } });
+      const revalidated = await ctx.app.inject({
+        method: 'GET',
+        url: answer.content.url,
+        headers: { 'if-none-match': served.headers.etag as string },
+      });
       expect(revalidated.statusCode).toBe(304);
       // The console's own policy (server/http/securityHeaders.ts) never replaces the file's stricter one.
       expect(revalidated.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
@@ -110,7 +114,11 @@ describeEachDatabase(
       expect(pastEnd.headers['content-range']).toBe(`bytes */${size}`);
 
       // Unusable ranges get the whole file: malformed, several at once, or for another version.
-      const unusable: Record<string, string>[] = [{ range: 'bytes=abc' }, { range: 'bytes=0-1,5-6' }, { range: 'bytes=0-1', 'if-range': '"other"' }];
+      const unusable: Record<string, string>[] = [
+        { range: 'bytes=abc' },
+        { range: 'bytes=0-1,5-6' },
+        { range: 'bytes=0-1', 'if-range': '"other"' },
+      ];
       for (const headers of unusable) {
         const answer = await get(headers);
         expect(answer.statusCode).toBe(200);
@@ -152,7 +160,10 @@ describeEachDatabase(
       expect(dots.content.name).toBe('未命名');
       // Nothing was written outside the media folder, and every file inside it has a random key.
       expect(fs.readdirSync(path.dirname(mediaDir)).length).toBe(before);
-      const stored = fs.readdirSync(mediaDir, { recursive: true }).map(String).filter((file) => /\.\w+$/.test(file));
+      const stored = fs
+        .readdirSync(mediaDir, { recursive: true })
+        .map(String)
+        .filter((file) => /\.\w+$/.test(file));
       for (const file of stored) expect(path.basename(file)).toMatch(/^[0-9a-f]{32}\.(png|mp4)$/);
       // A served key can not climb out either.
       const climb = await ctx.app.inject({ method: 'GET', url: '/api/media/..%2F..%2Fpackage.json' });

@@ -45,7 +45,10 @@ describeEachDatabase('content: news administration', (ctx) => {
 
     await ctx.call('news/delete', { id }, { token: staff });
     expect((await ctx.call('news/publish', { id }, { token: staff })).msg).toBe('参数错误：该新闻不存在');
-    const audited = await one(ctx.db, sql`select count(*)::int as n from audit_log where target_type = 'news' and target_id = ${String(id)}`);
+    const audited = await one(
+      ctx.db,
+      sql`select count(*)::int as n from audit_log where target_type = 'news' and target_id = ${String(id)}`,
+    );
     expect(audited.n).toBe(5);
   });
 

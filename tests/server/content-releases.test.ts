@@ -52,7 +52,11 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     const invite = scripts.find((script) => script.name === '批量邀请达人');
     expect(invite.versions.map((v: any) => v.version)).toEqual([2, 1]);
 
-    const twoOfOne = await ctx.call('appVersion/setBundle', { id, scriptVersionIds: invite.versions.map((v: any) => v.versionId) }, { token: staff });
+    const twoOfOne = await ctx.call(
+      'appVersion/setBundle',
+      { id, scriptVersionIds: invite.versions.map((v: any) => v.versionId) },
+      { token: staff },
+    );
     expect(twoOfOne.msg).toBe('参数错误：同一脚本只能选择一个版本');
     const unknown = await ctx.call('appVersion/setBundle', { id, scriptVersionIds: [999999] }, { token: staff });
     expect(unknown.msg).toBe('参数错误：所选脚本版本中有不存在的版本');
@@ -74,7 +78,11 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     const anonymous = await ctx.call('plugin/latestRelease', { version: '1.0.0' });
     expect(anonymous.code).toBe('A0230');
     const old = await ctx.call('plugin/latestRelease', { version: '0.9.5' }, { token: member });
-    expect(old.content).toMatchObject({ latest: { version: '2.0.0', minSupportedVersion: '1.0.0' }, supported: false, updateAvailable: true });
+    expect(old.content).toMatchObject({
+      latest: { version: '2.0.0', minSupportedVersion: '1.0.0' },
+      supported: false,
+      updateAvailable: true,
+    });
     const supported = await ctx.call('plugin/latestRelease', { version: '1.0.0' }, { token: member });
     expect(supported.content).toMatchObject({ supported: true, updateAvailable: true });
     const current = await ctx.call('plugin/latestRelease', { version: 'v2.0.0' }, { token: member });
@@ -94,7 +102,9 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
       enabled.push(...(await ctx.call('script/list', { kind, enabled: true, pageSize: 100 }, { token: staff })).content.list);
     }
     expect(enabled.length).toBeGreaterThanOrEqual(5);
-    expect(scripts.content.scripts.map((s: any) => [s.id, s.version]).sort()).toEqual(enabled.map((row: any) => [row.id, row.currentVersion]).sort());
+    expect(scripts.content.scripts.map((s: any) => [s.id, s.version]).sort()).toEqual(
+      enabled.map((row: any) => [row.id, row.currentVersion]).sort(),
+    );
   });
 
   it('answers with an ETag: 304 while unchanged; a save, a disabled script and a restore each change the answer', async () => {
@@ -119,7 +129,11 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     // Staff save the bind script: the next poll gets the new version (no release published).
     const bind = first.content.scripts.find((s: any) => s.name === '读取店铺信息');
     const edited = { ...bind.content, steps: [{ step: 'waitFor', selector: '#shop-loaded', timeoutMs: 5000 }, ...bind.content.steps] };
-    const saved = await ctx.call('script/save', { id: bind.id, baseVersion: bind.version, content: JSON.stringify(edited), note: '等待店铺加载' }, { token: staff });
+    const saved = await ctx.call(
+      'script/save',
+      { id: bind.id, baseVersion: bind.version, content: JSON.stringify(edited), note: '等待店铺加载' },
+      { token: staff },
+    );
     expect(saved.isSuccess).toBe(true);
     const afterSave = await inject(etag);
     expect(afterSave.statusCode).toBe(200);
@@ -146,14 +160,21 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     expect(restored.isSuccess).toBe(true);
     const afterRestore = await inject(savedEtag);
     expect(afterRestore.statusCode).toBe(200);
-    expect(afterRestore.json().content.scripts.find((s: any) => s.id === bind.id)).toMatchObject({ version: bind.version + 2, content: bind.content });
+    expect(afterRestore.json().content.scripts.find((s: any) => s.id === bind.id)).toMatchObject({
+      version: bind.version + 2,
+      content: bind.content,
+    });
 
     // Withdrawing the newest release makes the previous one the latest.
     const latest = await ctx.call('plugin/latestRelease', { version: '1.0.0' }, { token: member });
     const list = await ctx.call('appVersion/list', { status: 'published' }, { token: staff });
     const newest = list.content.list.find((row: any) => row.version === '2.0.0');
     await ctx.call('appVersion/withdraw', { id: newest.id }, { token: staff });
-    const previous = await ctx.call('plugin/latestRelease', { version: '1.0.0' }, { token: member, headers: { 'if-none-match': latest.response.headers.etag as string } });
+    const previous = await ctx.call(
+      'plugin/latestRelease',
+      { version: '1.0.0' },
+      { token: member, headers: { 'if-none-match': latest.response.headers.etag as string } },
+    );
     expect(previous.status).toBe(200);
     expect(previous.content).toMatchObject({ latest: { version: '1.0.0' }, supported: true, updateAvailable: false });
     // Weak and listed tags match too.

@@ -57,11 +57,21 @@ describeEachDatabase('content: scripts', (ctx) => {
     expect(missing).toMatchObject({ isSuccess: false, code: 'A0400', msg: '参数错误：第 6 行：第 3 步（click）缺少 selector' });
     const unknownStep = await create('执行代码', '{"flow": "bind", "steps": [{"step": "eval", "code": "alert(1)"}]}');
     expect(unknownStep.msg).toMatch(/^参数错误：第 1 行：第 1 步：未知的步骤 eval/);
-    const unknownKey = await create('未知数据', '{"flow": "bind", "steps": [{"step": "type", "selector": "#a", "value": {"from": "token"}}]}');
+    const unknownKey = await create(
+      '未知数据',
+      '{"flow": "bind", "steps": [{"step": "type", "selector": "#a", "value": {"from": "token"}}]}',
+    );
     expect(unknownKey.msg).toBe('参数错误：第 1 行：第 1 步（type）的 value 引用了未知的数据键 token（此处可用：shop-type）');
-    const link = await ctx.call('script/create', { kind: 'url', name: '坏链接', content: '{"links": [{"match": ["example.com"], "flow": "bind", "action": "x"}]}' }, { token: admin });
+    const link = await ctx.call(
+      'script/create',
+      { kind: 'url', name: '坏链接', content: '{"links": [{"match": ["example.com"], "flow": "bind", "action": "x"}]}' },
+      { token: admin },
+    );
     expect(link.msg).toBe('参数错误：第 1 行：第 1 条链接的 match 第 1 项不是网址匹配模式（如 https://seller.example.com/*）');
-    const stored = await one(ctx.db, sql`select count(*)::int as n from scripts where name in ('数字脚本', '缺少选择器', '执行代码', '未知数据', '坏链接')`);
+    const stored = await one(
+      ctx.db,
+      sql`select count(*)::int as n from scripts where name in ('数字脚本', '缺少选择器', '执行代码', '未知数据', '坏链接')`,
+    );
     expect(stored.n).toBe(0);
 
     // Save checks the script's own kind: a valid action script is not a link script.
@@ -69,12 +79,18 @@ describeEachDatabase('content: scripts', (ctx) => {
     const id = created.content.id;
     const asLink = await ctx.call('script/create', { kind: 'url', name: '按类型检查', content: STOP }, { token: admin });
     expect(asLink.msg).toMatch(/^参数错误：第 2 行：链接脚本有未知的字段 flow/);
-    const badSave = await ctx.call('script/save', { id, baseVersion: 1, content: '{"flow": "stop", "steps": [{"step": "click", "selector": ""}]}' }, { token: admin });
+    const badSave = await ctx.call(
+      'script/save',
+      { id, baseVersion: 1, content: '{"flow": "stop", "steps": [{"step": "click", "selector": ""}]}' },
+      { token: admin },
+    );
     expect(badSave.msg).toBe('参数错误：第 1 行：第 1 步（click）的 selector 应为非空的 CSS 选择器');
     expect((await ctx.call('script/get', { id }, { token: admin })).content.currentVersion).toBe(1);
 
     // A version from before the step language is not restored.
-    await ctx.db.execute(sql`insert into script_versions (script_id, version, content, note) values (${id}, 2, '{"steps": [1]}', '旧格式')`);
+    await ctx.db.execute(
+      sql`insert into script_versions (script_id, version, content, note) values (${id}, 2, '{"steps": [1]}', '旧格式')`,
+    );
     await ctx.db.execute(sql`update scripts set current_version = 2 where id = ${id}`);
     const fixed = await ctx.call('script/save', { id, baseVersion: 2, content: step('#fixed') }, { token: admin });
     expect(fixed.content.currentVersion).toBe(3);
@@ -146,7 +162,10 @@ describeEachDatabase('content: scripts', (ctx) => {
     const missing = await ctx.call('script/restore', { id, version: 9 }, { token: admin });
     expect(missing.msg).toBe('参数错误：该脚本版本不存在');
 
-    const audited = await one(ctx.db, sql`select count(*)::int as n from audit_log where target_type = 'script' and target_id = ${String(id)}`);
+    const audited = await one(
+      ctx.db,
+      sql`select count(*)::int as n from audit_log where target_type = 'script' and target_id = ${String(id)}`,
+    );
     expect(audited.n).toBe(3);
   });
 
@@ -157,7 +176,15 @@ describeEachDatabase('content: scripts', (ctx) => {
     expect(renamed.content.name).toBe('改名后');
     const taken = await ctx.call('script/rename', { id, name: '批量邀请达人' }, { token: admin });
     expect(taken.msg).toBe('参数错误：该名称已被同类脚本使用');
-    const sameNameOtherKind = await ctx.call('script/create', { kind: 'url', name: '改名后', content: '{"links": [{"match": ["https://a.example.com/*"], "flow": "stop", "action": "停止达人邀约"}]}' }, { token: admin });
+    const sameNameOtherKind = await ctx.call(
+      'script/create',
+      {
+        kind: 'url',
+        name: '改名后',
+        content: '{"links": [{"match": ["https://a.example.com/*"], "flow": "stop", "action": "停止达人邀约"}]}',
+      },
+      { token: admin },
+    );
     expect(sameNameOtherKind.isSuccess).toBe(true);
     const disabled = await ctx.call('script/setEnabled', { id, enabled: false }, { token: admin });
     expect(disabled.content).toMatchObject({ enabled: false, currentVersion: 1 });
@@ -173,9 +200,19 @@ describeEachDatabase('content: scripts', (ctx) => {
 
     expect((await ctx.call('script/setEnabled', { id: action, enabled: false }, { token: admin })).msg).toBe(broken);
     expect((await ctx.call('script/rename', { id: action, name: '守护动作二' }, { token: admin })).msg).toBe(broken);
-    const otherFlow = await ctx.call('script/save', { id: action, baseVersion: 1, content: '{"flow": "bind", "steps": [{"step": "report", "status": "fail", "message": "停"}]}' }, { token: admin });
-    expect(otherFlow.msg).toBe('参数错误：插件会拒收改动后的整套脚本，未保存：链接脚本「守护链接」第 1 条链接的流程是 stop，而动作脚本「守护动作」的流程是 bind');
-    const dangling = await ctx.call('script/create', { kind: 'url', name: '悬空链接', content: linkContent('没有这个动作') }, { token: admin });
+    const otherFlow = await ctx.call(
+      'script/save',
+      { id: action, baseVersion: 1, content: '{"flow": "bind", "steps": [{"step": "report", "status": "fail", "message": "停"}]}' },
+      { token: admin },
+    );
+    expect(otherFlow.msg).toBe(
+      '参数错误：插件会拒收改动后的整套脚本，未保存：链接脚本「守护链接」第 1 条链接的流程是 stop，而动作脚本「守护动作」的流程是 bind',
+    );
+    const dangling = await ctx.call(
+      'script/create',
+      { kind: 'url', name: '悬空链接', content: linkContent('没有这个动作') },
+      { token: admin },
+    );
     expect(dangling).toMatchObject({ isSuccess: false, code: 'A0400', content: { field: 'content' } });
     const stored = await one(ctx.db, sql`select enabled, name, current_version as v from scripts where id = ${action}`);
     expect(stored).toEqual({ enabled: true, name: '守护动作', v: 1 });

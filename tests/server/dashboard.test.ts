@@ -48,7 +48,8 @@ describeEachDatabase('dashboard: the staff 首页', (ctx) => {
     serial += 1;
     return registerAccount(ctx, 'dash', serial, PASSWORD, inviteCode);
   };
-  const levelId = async () => Number((await one(ctx.db, sql`select id from membership_levels where on_sale order by price_cents desc, id limit 1`)).id);
+  const levelId = async () =>
+    Number((await one(ctx.db, sql`select id from membership_levels where on_sale order by price_cents desc, id limit 1`)).id);
   const order = async (token: string) => {
     const created = await ctx.call('order/create', { levelId: await levelId() }, { token });
     expect(created.code).toBe(CODES.OK);
@@ -130,10 +131,20 @@ describeEachDatabase('dashboard: the staff 首页', (ctx) => {
     expect(summary.orderDays!.reduce((total, day) => total + day.revenueCents, 0)).toBe(sumOf(paidRange.rows));
     expect(summary.orderDays!.at(-1)!.revenueCents).toBe(cards.todayRevenueCents);
     expect(summary.levels!.reduce((total, level) => total + level.orders, 0)).toBe(paidRange.total);
-    expect(summary.registrationDays!.reduce((total, day) => total + day.count, 0)).toBe((await wholeList(ctx, 'account/list', rangeBounds, admin)).total);
-    const commission = await one(ctx.db, sql`select coalesce(sum(commission_cents), 0)::int as c from orders where salesperson_id = ${sale.id} and status = 'paid'`);
+    expect(summary.registrationDays!.reduce((total, day) => total + day.count, 0)).toBe(
+      (await wholeList(ctx, 'account/list', rangeBounds, admin)).total,
+    );
+    const commission = await one(
+      ctx.db,
+      sql`select coalesce(sum(commission_cents), 0)::int as c from orders where salesperson_id = ${sale.id} and status = 'paid'`,
+    );
     expect(commission.c).toBeGreaterThan(0);
-    expect(summary.topSalespeople).toContainEqual({ accountId: sale.id, username: sale.username, orders: 2, commissionCents: commission.c });
+    expect(summary.topSalespeople).toContainEqual({
+      accountId: sale.id,
+      username: sale.username,
+      orders: 2,
+      commissionCents: commission.c,
+    });
   });
 
   it('answers only the figures of the grants the account holds', async () => {
@@ -142,10 +153,21 @@ describeEachDatabase('dashboard: the staff 首页', (ctx) => {
     expect((await ctx.call('dashboard/summary', body, { token: member.token })).code).toBe(CODES.NOT_AUTHORISED);
 
     // Only 提现审批: only 待审批提现, no chart.
-    const menus = await rows<{ id: number }>(ctx.db, sql`select id from menus where url in (${CAPABILITY_URLS.canSeeWithdrawalApprova}, '/client/home')`);
-    const role = await ctx.call('role/create', { name: '提现专员', code: 'dash_withdrawals', description: '', menuIds: menus.map((menu) => menu.id) }, { token: admin });
+    const menus = await rows<{ id: number }>(
+      ctx.db,
+      sql`select id from menus where url in (${CAPABILITY_URLS.canSeeWithdrawalApprova}, '/client/home')`,
+    );
+    const role = await ctx.call(
+      'role/create',
+      { name: '提现专员', code: 'dash_withdrawals', description: '', menuIds: menus.map((menu) => menu.id) },
+      { token: admin },
+    );
     expect(role.code).toBe(CODES.OK);
-    const created = await ctx.call('account/create', { username: 'dash_wd', email: 'dash_wd@example.com', roleIds: [role.content.id], password: PASSWORD }, { token: admin });
+    const created = await ctx.call(
+      'account/create',
+      { username: 'dash_wd', email: 'dash_wd@example.com', roleIds: [role.content.id], password: PASSWORD },
+      { token: admin },
+    );
     expect(created.code).toBe(CODES.OK);
     const clerk = await summaryOf(await ctx.login('dash_wd', PASSWORD), body);
     expect(Object.keys(clerk.cards)).toEqual(['pendingWithdrawals']);
@@ -215,10 +237,18 @@ describeEachDatabase('dashboard: the staff 首页', (ctx) => {
     // "Today" and the cards follow the zone too: at 2001-03-01T16:30Z it is already 2 March in Shanghai.
     const at = new Date('2001-03-01T16:30:00Z');
     const early = await dashboardSummary(ctx.db, range, ALL, 'Asia/Shanghai', at);
-    expect(early).toMatchObject({ today: '2001-03-02', monthStart: '2001-03-01', cards: { todayRevenueCents: 200, monthRevenueCents: 300, newAccountsToday: 1, newAccountsMonth: 2 } });
+    expect(early).toMatchObject({
+      today: '2001-03-02',
+      monthStart: '2001-03-01',
+      cards: { todayRevenueCents: 200, monthRevenueCents: 300, newAccountsToday: 1, newAccountsMonth: 2 },
+    });
     expect((await dashboardSummary(ctx.db, range, ALL, 'UTC', at)).cards).toMatchObject({ todayRevenueCents: 300, newAccountsToday: 2 });
     // And 订单列表 with the same day's bounds agrees.
-    const list = await ctx.call('order/list', { status: 'paid', createdFrom: shanghaiStart('2001-03-02'), createdTo: shanghaiStart('2001-03-03') }, { token: admin });
+    const list = await ctx.call(
+      'order/list',
+      { status: 'paid', createdFrom: shanghaiStart('2001-03-02'), createdTo: shanghaiStart('2001-03-03') },
+      { token: admin },
+    );
     expect(list.content.total).toBe(1);
   });
 });

@@ -35,7 +35,10 @@ function csvLines(text: string): string[][] {
 }
 
 async function auditCount(ctx: SuiteContext, path: string) {
-  return Number((await one<{ n: number }>(ctx.db, sql`select count(*)::int as n from audit_log where action = 'data.export' and target_id = ${path}`)).n);
+  return Number(
+    (await one<{ n: number }>(ctx.db, sql`select count(*)::int as n from audit_log where action = 'data.export' and target_id = ${path}`))
+      .n,
+  );
 }
 
 describeEachDatabase('exports', (ctx: SuiteContext) => {
@@ -51,7 +54,9 @@ describeEachDatabase('exports', (ctx: SuiteContext) => {
     const levels = (await ctx.call('order/levels', {}, { token: admin })).content as Array<{ id: number }>;
     const memberId = await accountId(ctx.db, DEMO_ACCOUNTS.member.username);
     for (const level of levels.slice(0, 3)) {
-      expect((await ctx.call('order/recharge', { accountId: memberId, levelId: level.id, note: '线下转账' }, { token: admin })).code).toBe(CODES.OK);
+      expect((await ctx.call('order/recharge', { accountId: memberId, levelId: level.id, note: '线下转账' }, { token: admin })).code).toBe(
+        CODES.OK,
+      );
     }
   });
 
@@ -119,11 +124,13 @@ describeEachDatabase('exports', (ctx: SuiteContext) => {
     expect(data).toHaveLength(list.content.total);
     expect(data.map((row) => row[1]).sort()).toEqual(list.content.list.map((item: any) => item.username).sort());
     expect(data.every((row) => row[3] === '启用')).toBe(true);
-    expect((await exportFile(ctx, 'account/export', { status: 'gone', format: 'csv' }, admin)).json()).toMatchObject({ code: CODES.BAD_PARAMETERS });
+    expect((await exportFile(ctx, 'account/export', { status: 'gone', format: 'csv' }, admin)).json()).toMatchObject({
+      code: CODES.BAD_PARAMETERS,
+    });
     expect((await exportFile(ctx, 'account/export', { format: 'pdf' }, admin)).json()).toMatchObject({ code: CODES.BAD_PARAMETERS });
   });
 
-  it("lets a salesperson export only its own ledger", async () => {
+  it('lets a salesperson export only its own ledger', async () => {
     const list = await ctx.call('ledger/list', { current: 1, pageSize: 100 }, { token: sale });
     expect(list.content.total).toBeGreaterThan(0);
     const response = await exportFile(ctx, 'ledger/export', { format: 'csv' }, sale);
@@ -199,7 +206,11 @@ describeEachDatabase(
       expect(total).toBeGreaterThan(2);
       const response = await exportFile(ctx, 'account/export', { format: 'xlsx' }, admin);
       expect(response.headers['content-type']).toContain('application/json');
-      expect(response.json()).toMatchObject({ isSuccess: false, code: CODES.BAD_PARAMETERS, msg: `参数错误：符合条件的记录有 ${total} 条，超过单次导出上限 2 条，请缩小筛选范围后再导出` });
+      expect(response.json()).toMatchObject({
+        isSuccess: false,
+        code: CODES.BAD_PARAMETERS,
+        msg: `参数错误：符合条件的记录有 ${total} 条，超过单次导出上限 2 条，请缩小筛选范围后再导出`,
+      });
       expect(await auditCount(ctx, 'account/export')).toBe(0);
       const narrow = await exportFile(ctx, 'account/export', { username: DEMO_ACCOUNTS.superAdmin.username, format: 'csv' }, admin);
       expect(csvLines(narrow.body)).toHaveLength(2);

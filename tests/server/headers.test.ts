@@ -148,7 +148,10 @@ describeEachDatabase(
     });
 
     it('allow the inline scripts of the built index.html by their sha256, never by unsafe-inline', async () => {
-      expect(inlineScriptHashes(fs.readFileSync(path.join(inlineDir, 'index.html'), 'utf8'))).toEqual([sha256(INLINE_ONE), sha256(INLINE_TWO)]);
+      expect(inlineScriptHashes(fs.readFileSync(path.join(inlineDir, 'index.html'), 'utf8'))).toEqual([
+        sha256(INLINE_ONE),
+        sha256(INLINE_TWO),
+      ]);
       const app = await buildApp({ db: ctx.db, config: testConfig({ staticDir: inlineDir }) });
       try {
         const csp = String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);

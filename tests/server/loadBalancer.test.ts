@@ -136,7 +136,11 @@ describeWithNginx('behind nginx (deploy/nginx.conf), two instances on one Postgr
     const titles = Array.from({ length: 6 }, (_, i) => `lb-basic-${i}`);
     for (const title of titles) {
       const created = await call(base, 'news/create', { title, summary: '', body: '正文' }, token);
-      expect({ status: created.status, isSuccess: created.isSuccess, title: created.content?.title }).toEqual({ status: 200, isSuccess: true, title });
+      expect({ status: created.status, isSuccess: created.isSuccess, title: created.content?.title }).toEqual({
+        status: 200,
+        isSuccess: true,
+        title,
+      });
     }
     const listed = await call(base, 'news/adminList', { title: 'lb-basic-', pageSize: 100 }, token);
     expect(listed.content.list.map((item: any) => item.title).sort()).toEqual(titles);
@@ -159,7 +163,12 @@ describeWithNginx('behind nginx (deploy/nginx.conf), two instances on one Postgr
     try {
       expect({ status: stream.status, type: stream.contentType }).toEqual({ status: 200, type: 'text/event-stream; charset=utf-8' });
       await stream.next((event) => event.event === STREAM_EVENTS.unread);
-      const release = await call(base, 'appVersion/create', { version: '3.0.0', minSupportedVersion: '1.0.0', downloadUrl: 'https://example.com/p.zip', changelog: '经由负载均衡' }, admin);
+      const release = await call(
+        base,
+        'appVersion/create',
+        { version: '3.0.0', minSupportedVersion: '1.0.0', downloadUrl: 'https://example.com/p.zip', changelog: '经由负载均衡' },
+        admin,
+      );
       const started = Date.now();
       expect((await call(base, 'appVersion/publish', { id: release.content.id }, admin)).isSuccess).toBe(true);
       const item = await stream.next((event) => event.event === STREAM_EVENTS.item);
@@ -184,7 +193,10 @@ describeWithNginx('behind nginx (deploy/nginx.conf), two instances on one Postgr
       for (let i = 0; i < 60; i += 1) {
         const title = `lb-${run}-${i}`;
         const startedAt = Date.now();
-        const answer = await call(base, 'news/create', { title, summary: '', body: '' }, token).catch((error): Answer => ({ status: 0, msg: String(error) }));
+        const answer = await call(base, 'news/create', { title, summary: '', body: '' }, token).catch((error): Answer => ({
+          status: 0,
+          msg: String(error),
+        }));
         if (answer.isSuccess) acknowledged.push(title);
         else failures.push({ kind: 'write', startedAt, status: answer.status, msg: answer.msg });
         if (i === 20) {
@@ -198,7 +210,10 @@ describeWithNginx('behind nginx (deploy/nginx.conf), two instances on one Postgr
     const reader = (async () => {
       while (writing) {
         const startedAt = Date.now();
-        const answer = await call(base, 'news/adminList', { title: `lb-${run}-`, pageSize: 5 }, token).catch((error): Answer => ({ status: 0, msg: String(error) }));
+        const answer = await call(base, 'news/adminList', { title: `lb-${run}-`, pageSize: 5 }, token).catch((error): Answer => ({
+          status: 0,
+          msg: String(error),
+        }));
         if (answer.isSuccess) reads += 1;
         else failures.push({ kind: 'read', startedAt, status: answer.status, msg: answer.msg });
       }
@@ -233,7 +248,9 @@ describeWithNginx('behind nginx (deploy/nginx.conf), two instances on one Postgr
     expect(reads).toBeGreaterThan(10);
     // Before the kill both instances served; the calls sent after it went to A (a try of the dead B
     // first shows as "B, A" in the log).
-    const during = logLines().slice(logBefore).filter((line) => line.startsWith('POST /api/admin/'));
+    const during = logLines()
+      .slice(logBefore)
+      .filter((line) => line.startsWith('POST /api/admin/'));
     expect(upstreamsIn(during).b).toBeGreaterThan(0);
     const lastCalls = during.slice(-10);
     expect(lastCalls.every((line) => / 200 \[/.test(line) && line.includes(`127.0.0.1:${ports.a}]`))).toBe(true);
@@ -247,7 +264,9 @@ describeWithNginx('behind nginx (deploy/nginx.conf), two instances on one Postgr
     await waitFor(`${direct}/api/ready`, instance);
     // An open notification stream does not hold the stop: the instance ends it.
     const token = await login(direct);
-    const stream = await openSse(`${direct}${NOTIFICATION_STREAM_PATH}?ticket=${(await call(direct, 'notification/streamTicket', {}, token)).content.ticket}`);
+    const stream = await openSse(
+      `${direct}${NOTIFICATION_STREAM_PATH}?ticket=${(await call(direct, 'notification/streamTicket', {}, token)).content.ticket}`,
+    );
     await stream.next((event) => event.event === STREAM_EVENTS.unread);
 
     // A login takes a scrypt hash (~0.4 s): one is in flight when SIGTERM arrives, another is sent

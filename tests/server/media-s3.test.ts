@@ -32,7 +32,13 @@ const savedEnv = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SE
 beforeAll(async () => {
   fs.mkdirSync(objectsDir);
   for (const dir of mediaDirs) fs.mkdirSync(dir);
-  s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: objectsDir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  s3rver = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: objectsDir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const { port } = await s3rver.run();
   mediaS3.endpoint = `http://127.0.0.1:${port}`;
   // The apps' storage takes its credentials from the AWS SDK's default chain, as in production.
@@ -43,7 +49,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await s3rver?.close();
   fs.rmSync(folder, { recursive: true, force: true });
-  for (const [name, value] of [['AWS_ACCESS_KEY_ID', savedEnv.id], ['AWS_SECRET_ACCESS_KEY', savedEnv.secret]] as const) {
+  for (const [name, value] of [
+    ['AWS_ACCESS_KEY_ID', savedEnv.id],
+    ['AWS_SECRET_ACCESS_KEY', savedEnv.secret],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -82,7 +91,9 @@ describe('MEDIA_S3_* configuration', () => {
     expect(loadConfig(base).mediaS3).toEqual({ endpoint: 'http://minio.internal:9000', bucket: 'console-media', region: 'us-east-1' });
     expect(loadConfig({ ...base, AWS_REGION: 'eu-west-1' }).mediaS3?.region).toBe('eu-west-1');
     expect(loadConfig({ ...base, AWS_REGION: 'eu-west-1', MEDIA_S3_REGION: 'auto' }).mediaS3?.region).toBe('auto');
-    expect(loadConfig({ ...base, MEDIA_S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com/' }).mediaS3?.endpoint).toBe('https://s3.eu-west-1.amazonaws.com');
+    expect(loadConfig({ ...base, MEDIA_S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com/' }).mediaS3?.endpoint).toBe(
+      'https://s3.eu-west-1.amazonaws.com',
+    );
     expect(loadConfig({ ...base, AWS_ACCESS_KEY_ID: 'id', AWS_SECRET_ACCESS_KEY: 'secret' }).mediaS3).toBeDefined();
   });
 
@@ -90,7 +101,10 @@ describe('MEDIA_S3_* configuration', () => {
     const refusals: [NodeJS.ProcessEnv, RegExp][] = [
       [{ MEDIA_S3_ENDPOINT: base.MEDIA_S3_ENDPOINT }, /^MEDIA_S3_ENDPOINT is set but MEDIA_S3_BUCKET is not/],
       [{ MEDIA_S3_REGION: 'eu-west-1' }, /^MEDIA_S3_REGION is set but MEDIA_S3_BUCKET is not/],
-      [{ MEDIA_S3_ENDPOINT: base.MEDIA_S3_ENDPOINT, MEDIA_S3_REGION: 'x' }, /^MEDIA_S3_ENDPOINT and MEDIA_S3_REGION are set but MEDIA_S3_BUCKET is not/],
+      [
+        { MEDIA_S3_ENDPOINT: base.MEDIA_S3_ENDPOINT, MEDIA_S3_REGION: 'x' },
+        /^MEDIA_S3_ENDPOINT and MEDIA_S3_REGION are set but MEDIA_S3_BUCKET is not/,
+      ],
       [{ MEDIA_S3_BUCKET: 'console-media' }, /^MEDIA_S3_BUCKET is set but MEDIA_S3_ENDPOINT is not/],
       [{ ...base, MEDIA_S3_BUCKET: 'Console_Media' }, /^MEDIA_S3_BUCKET is not a bucket name/],
       [{ ...base, MEDIA_S3_BUCKET: 'a/b' }, /^MEDIA_S3_BUCKET is not a bucket name/],
@@ -156,7 +170,12 @@ describe('S3Storage against s3rver', () => {
     await storage.delete(key);
     expect(await storage.get(key)).toBeNull();
     // The object is gone from the server itself, not only from this client's view.
-    expect(fs.readdirSync(objectsDir, { recursive: true }).map(String).some((name) => name.includes(key))).toBe(false);
+    expect(
+      fs
+        .readdirSync(objectsDir, { recursive: true })
+        .map(String)
+        .some((name) => name.includes(key)),
+    ).toBe(false);
   });
 
   it('answers null for a missing key and deletes a missing one without an error', async () => {
@@ -199,7 +218,11 @@ describe('S3Storage against s3rver', () => {
 });
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
-const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from(Array.from({ length: 500 }, (_, i) => i % 256))]);
+const MP4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypisom'),
+  Buffer.from(Array.from({ length: 500 }, (_, i) => i % 256)),
+]);
 
 function multipart(fileName: string, bytes: Buffer, contentType: string) {
   const boundary = '----media-s3-boundary';

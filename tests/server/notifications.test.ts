@@ -155,7 +155,9 @@ describeEachDatabase(
         expect(about(await items(ctx, tokens.member), 'withdrawal.requested', id)).toEqual([]);
 
         expect((await ctx.call('withdrawal/approve', { id }, { token: tokens.operator })).code).toBe(CODES.OK);
-        const [paid] = (await items(ctx, tokens.sale)).filter((item) => item.kind === 'withdrawal.paid' && item.link.includes('tab=withdrawals'));
+        const [paid] = (await items(ctx, tokens.sale)).filter(
+          (item) => item.kind === 'withdrawal.paid' && item.link.includes('tab=withdrawals'),
+        );
         expect(paid).toMatchObject({ title: '提现已通过', text: '您的提现申请 ¥1.50 已审核通过并打款', read: false });
         // Done by one approver: no longer waiting for the others.
         expect(about(await items(ctx, tokens.admin), 'withdrawal.requested', id)[0].read).toBe(true);
@@ -189,7 +191,9 @@ describeEachDatabase(
         expect((await ctx.call('order/confirm', { orderNo }, { token: tokens.admin })).code).toBe(CODES.OK);
         const [paid] = about(await items(ctx, buyer.token), 'order.paid', orderNo);
         expect(paid).toMatchObject({ title: '订单已支付', link: `/client/orderList?orderNo=${orderNo}`, read: false });
-        expect(paid.text).toMatch(new RegExp(`^订单 ${orderNo}（${level.name}）已确认收款，会员有效期至 \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`));
+        expect(paid.text).toMatch(
+          new RegExp(`^订单 ${orderNo}（${level.name}）已确认收款，会员有效期至 \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`),
+        );
         expect(about(await items(ctx, tokens.admin), 'order.created', orderNo)[0].read).toBe(true);
 
         expect((await ctx.call('order/refund', { orderNo, note: '客户申请' }, { token: tokens.admin })).code).toBe(CODES.OK);
@@ -198,7 +202,9 @@ describeEachDatabase(
         // Cancelled by staff: told; cancelled by the member itself: not.
         const byStaff = await createOrder(ctx, buyer.token);
         expect((await ctx.call('order/cancel', { orderNo: byStaff, note: '重复下单' }, { token: tokens.admin })).code).toBe(CODES.OK);
-        expect(about(await items(ctx, buyer.token), 'order.cancelled', byStaff)[0].text).toBe(`订单 ${byStaff}（${level.name}）已被取消：重复下单`);
+        expect(about(await items(ctx, buyer.token), 'order.cancelled', byStaff)[0].text).toBe(
+          `订单 ${byStaff}（${level.name}）已被取消：重复下单`,
+        );
         const byItself = await createOrder(ctx, buyer.token);
         expect((await ctx.call('order/cancel', { orderNo: byItself }, { token: buyer.token })).code).toBe(CODES.OK);
         expect(about(await items(ctx, buyer.token), 'order.cancelled', byItself)).toEqual([]);
@@ -219,24 +225,38 @@ describeEachDatabase(
       });
 
       it('a force unbind goes to the shop’s owner', async () => {
-        const reported = await ctx.call('shop/report', { platform: 'tiktok', externalId: '7700123', name: '通知测试店', region: 'MY' }, { token: tokens.member });
+        const reported = await ctx.call(
+          'shop/report',
+          { platform: 'tiktok', externalId: '7700123', name: '通知测试店', region: 'MY' },
+          { token: tokens.member },
+        );
         expect(reported.code).toBe(CODES.OK);
         expect((await ctx.call('shop/forceUnbind', { id: reported.content.id }, { token: tokens.admin })).code).toBe(CODES.OK);
         const [unbound] = (await items(ctx, tokens.member)).filter((item) => item.kind === 'shop.unbound');
-        expect(unbound).toMatchObject({ title: '店铺已被解绑', text: '您的店铺 通知测试店（TikTok Shop）已被管理员解绑', link: '/client/shopManager' });
+        expect(unbound).toMatchObject({
+          title: '店铺已被解绑',
+          text: '您的店铺 通知测试店（TikTok Shop）已被管理员解绑',
+          link: '/client/shopManager',
+        });
         expect((await items(ctx, tokens.admin)).filter((item) => item.kind === 'shop.unbound')).toEqual([]);
         expect((await items(ctx, tokens.sale)).filter((item) => item.kind === 'shop.unbound')).toEqual([]);
       });
 
       it('a published release goes to every account but its publisher; a newer one settles it', async () => {
         const create = (version: string) =>
-          ctx.call('appVersion/create', { version, minSupportedVersion: '1.0.0', downloadUrl: 'https://example.com/p.zip', changelog: `修复问题\n第二行` }, { token: tokens.operator });
+          ctx.call(
+            'appVersion/create',
+            { version, minSupportedVersion: '1.0.0', downloadUrl: 'https://example.com/p.zip', changelog: `修复问题\n第二行` },
+            { token: tokens.operator },
+          );
         const first = (await create('7.0.0')).content.id;
         const releases = () => items(ctx, tokens.member).then((list) => list.filter((item) => item.kind === 'release.published'));
         expect(await releases()).toEqual([]);
         const memberBefore = await unread(ctx, tokens.member);
         expect((await ctx.call('appVersion/publish', { id: first }, { token: tokens.operator })).code).toBe(CODES.OK);
-        expect(await releases()).toEqual([expect.objectContaining({ title: '插件新版本 7.0.0', text: '插件 7.0.0 已发布：修复问题', link: '/client/home', read: false })]);
+        expect(await releases()).toEqual([
+          expect.objectContaining({ title: '插件新版本 7.0.0', text: '插件 7.0.0 已发布：修复问题', link: '/client/home', read: false }),
+        ]);
         expect((await items(ctx, tokens.sale)).filter((item) => item.kind === 'release.published')).toHaveLength(1);
         expect((await items(ctx, tokens.operator)).filter((item) => item.kind === 'release.published')).toEqual([]);
         expect(await unread(ctx, tokens.member)).toBe(memberBefore + 1);
@@ -282,7 +302,9 @@ describeEachDatabase(
         expect(await unread(ctx, tokens.operator)).toBe(before.operator);
         expect(about(await items(ctx, tokens.operator), 'withdrawal.requested', id)[0].read).toBe(false);
         // Again: nothing changes.
-        expect((await ctx.call('notification/markRead', { ids: [forAdmin.id] }, { token: tokens.admin })).content).toEqual({ unread: before.admin - 1 });
+        expect((await ctx.call('notification/markRead', { ids: [forAdmin.id] }, { token: tokens.admin })).content).toEqual({
+          unread: before.admin - 1,
+        });
         expect((await ctx.call('withdrawal/reject', { id, reason: '测试' }, { token: tokens.admin })).code).toBe(CODES.OK);
       });
 
@@ -302,7 +324,13 @@ describeEachDatabase(
         const ids: number[] = [];
         for (let index = 0; index < 3; index += 1) {
           const id = await ctx.db.transaction((tx) =>
-            announce(tx, { kind: 'membership.expiring', record: readerId, recipientId: readerId, actorId: null, data: { levelName: '专业版', expiresAt: new Date().toISOString() } }),
+            announce(tx, {
+              kind: 'membership.expiring',
+              record: readerId,
+              recipientId: readerId,
+              actorId: null,
+              data: { levelName: '专业版', expiresAt: new Date().toISOString() },
+            }),
           );
           ids.push(id!);
         }
@@ -331,7 +359,11 @@ describeEachDatabase(
         ];
         for (const [path, body] of cases) {
           const answer = await ctx.call(path, body, { token: tokens.member });
-          expect({ path, code: answer.code, chinese: /^参数错误：[^a-zA-Z]*$/.test(answer.msg) }).toEqual({ path, code: CODES.BAD_PARAMETERS, chinese: true });
+          expect({ path, code: answer.code, chinese: /^参数错误：[^a-zA-Z]*$/.test(answer.msg) }).toEqual({
+            path,
+            code: CODES.BAD_PARAMETERS,
+            chinese: true,
+          });
         }
         expect((await ctx.call('notification/list', {})).code).toBe(CODES.LOGIN_EXPIRED);
       });
@@ -360,7 +392,9 @@ describeEachDatabase(
             throw new Error('audit failed');
           };
           await expect(confirmPayment(ctx.db, { orderNo }, { account, snapshot, audit: failingAudit })).rejects.toThrow('audit failed');
-          expect(await rows(ctx.db, sql`select kind from notifications where record_key = ${orderNo} and kind <> 'order.created'`)).toEqual([]);
+          expect(await rows(ctx.db, sql`select kind from notifications where record_key = ${orderNo} and kind <> 'order.created'`)).toEqual(
+            [],
+          );
           expect((await one(ctx.db, sql`select status from orders where order_no = ${orderNo}`)).status).toBe('pending');
           expect(about(await items(ctx, tokens.admin), 'order.created', orderNo)[0].read).toBe(false);
 
@@ -382,7 +416,10 @@ describeEachDatabase(
                 membership_expires_at = now() + ${interval}::interval where id = ${id}`,
         );
       const notices = (id: number) =>
-        rows<{ kind: string }>(ctx.db, sql`select kind from notifications where recipient_id = ${id} and kind like 'membership.%' order by id`);
+        rows<{ kind: string }>(
+          ctx.db,
+          sql`select kind from notifications where recipient_id = ${id} and kind like 'membership.%' order by id`,
+        );
 
       it('tells a member 7 days ahead and when it has expired, once each however often and wherever it runs', async () => {
         const member = await newMember(ctx);
@@ -408,9 +445,15 @@ describeEachDatabase(
         // Renewed to end in 5 days: that new expiry gets its own notice.
         await setExpiry(member.id, '5 days');
         await announceMembershipNotices(ctx.db);
-        expect((await notices(member.id)).map((row) => row.kind)).toEqual(['membership.expiring', 'membership.expired', 'membership.expiring']);
+        expect((await notices(member.id)).map((row) => row.kind)).toEqual([
+          'membership.expiring',
+          'membership.expired',
+          'membership.expiring',
+        ]);
         // Nobody else is told.
-        expect((await items(ctx, tokens.admin)).filter((item) => item.kind.startsWith('membership.') && item.text.includes(member.username))).toEqual([]);
+        expect(
+          (await items(ctx, tokens.admin)).filter((item) => item.kind.startsWith('membership.') && item.text.includes(member.username)),
+        ).toEqual([]);
       });
     });
 
@@ -422,7 +465,12 @@ describeEachDatabase(
         expect(await rows(ctx.db, sql`select 1 from stream_tickets where token_hash = ${hashToken(ticket)}`)).toHaveLength(1);
 
         const stream = await open(streamUrl(base, ticket));
-        expect({ status: stream.status, type: stream.contentType, buffering: stream.headers.get('x-accel-buffering'), cache: stream.headers.get('cache-control') }).toEqual({
+        expect({
+          status: stream.status,
+          type: stream.contentType,
+          buffering: stream.headers.get('x-accel-buffering'),
+          cache: stream.headers.get('cache-control'),
+        }).toEqual({
           status: 200,
           type: 'text/event-stream; charset=utf-8',
           buffering: 'no',
@@ -441,7 +489,9 @@ describeEachDatabase(
         expect(await badId.json()).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: '参数错误：通知编号应为数字' });
         // An expired ticket.
         const stale = await ticketFor(ctx, tokens.member);
-        await ctx.db.execute(sql`update stream_tickets set expires_at = now() - interval '1 second' where token_hash = ${hashToken(stale)}`);
+        await ctx.db.execute(
+          sql`update stream_tickets set expires_at = now() - interval '1 second' where token_hash = ${hashToken(stale)}`,
+        );
         expect(await (await fetch(streamUrl(base, stale))).json()).toMatchObject({ code: CODES.LOGIN_EXPIRED });
       });
 
@@ -455,7 +505,9 @@ describeEachDatabase(
 
         const started = Date.now();
         const id = await requestWithdrawal(ctx, tokens.sale);
-        const item = await adminStream.next((event) => event.event === STREAM_EVENTS.item && event.data.link === `/client/withdrawalApproval?id=${id}`);
+        const item = await adminStream.next(
+          (event) => event.event === STREAM_EVENTS.item && event.data.link === `/client/withdrawalApproval?id=${id}`,
+        );
         expect(Date.now() - started).toBeLessThan(5_000);
         expect(item.data).toMatchObject({ kind: 'withdrawal.requested', read: false });
         expect(Number(item.id)).toBeGreaterThanOrEqual(item.data.id);
@@ -482,7 +534,8 @@ describeEachDatabase(
         const again = await open(streamUrl(base, await ticketFor(ctx, tokens.operator)), { 'last-event-id': String(seen.id) });
         const caughtUp = await again.next((event) => event.event === STREAM_EVENTS.item);
         expect(caughtUp.data.link).toBe(`/client/withdrawalApproval?id=${missed}`);
-        for (const id of [before, missed]) expect((await ctx.call('withdrawal/reject', { id, reason: '测试' }, { token: tokens.admin })).code).toBe(CODES.OK);
+        for (const id of [before, missed])
+          expect((await ctx.call('withdrawal/reject', { id, reason: '测试' }, { token: tokens.admin })).code).toBe(CODES.OK);
       });
 
       it('ends when its session ends (logout), with an end event', async () => {

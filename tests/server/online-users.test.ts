@@ -21,13 +21,23 @@ describeEachDatabase('online users and the login log', (ctx) => {
 
   it('lists live sessions with account, address and browser, and not ended or expired ones', async () => {
     const member = await ctx.login(MEMBER, DEMO_PASSWORD);
-    await ctx.call('account/getOne', undefined, { token: member, ip: '10.1.2.3', headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/131.0' } });
+    await ctx.call('account/getOne', undefined, {
+      token: member,
+      ip: '10.1.2.3',
+      headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/131.0' },
+    });
     const ended = await ctx.login(MEMBER, DEMO_PASSWORD);
     await ctx.call('account/logout', undefined, { token: ended });
     const expired = await ctx.login(MEMBER, DEMO_PASSWORD);
-    await ctx.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where id = ${Number((await sessionOf(ctx.db, expired)).id)}`);
+    await ctx.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where id = ${Number((await sessionOf(ctx.db, expired)).id)}`,
+    );
 
-    const page = await ctx.call<{ list: OnlineSession[]; total: number }>('session/list', { username: MEMBER, pageSize: 50 }, { token: admin });
+    const page = await ctx.call<{ list: OnlineSession[]; total: number }>(
+      'session/list',
+      { username: MEMBER, pageSize: 50 },
+      { token: admin },
+    );
     expect(page.code).toBe('00000');
     const ids = page.content.list.map((session) => session.id);
     const memberSession = Number((await sessionOf(ctx.db, member)).id);
@@ -52,7 +62,10 @@ describeEachDatabase('online users and the login log', (ctx) => {
     const ended = await ctx.call('session/forceLogout', { id }, { token: admin, ip: '10.0.0.9' });
     expect(ended).toMatchObject({ code: '00000', content: { id, current: false } });
     expect((await ctx.call('account/getOne', undefined, { token: member })).code).toBe('A0230');
-    const audited = await one(ctx.db, sql`select actor_id as "actorId", ip, before from audit_log where action = 'session.forceLogout' and target_id = ${String(id)}`);
+    const audited = await one(
+      ctx.db,
+      sql`select actor_id as "actorId", ip, before from audit_log where action = 'session.forceLogout' and target_id = ${String(id)}`,
+    );
     expect(audited).toMatchObject({ actorId: await accountId(ctx.db, ADMIN), ip: '10.0.0.9' });
     // Ending it again, or a session that never was, reads the same.
     const again = await ctx.call('session/forceLogout', { id }, { token: admin });
@@ -66,9 +79,20 @@ describeEachDatabase('online users and the login log', (ctx) => {
     expect((await ctx.call('session/list', {}, { token: operator })).code).toBe('A0301');
     expect((await ctx.call('loginLog/list', {}, { token: operator })).code).toBe('A0301');
     // An account that sees 在线用户 but lacks 强制下线 and /admin.
-    const menus = await rows<{ id: number }>(ctx.db, sql`select id from menus where url in (${CAPABILITY_URLS.canSeeOnlineUsers}, '/client/home')`);
-    const role = await ctx.call('role/create', { name: '值班', code: 'watcher', description: '', menuIds: menus.map((menu) => menu.id) }, { token: admin });
-    const made = await ctx.call('account/create', { username: 'watcher1', email: 'w1@example.com', roleIds: [role.content.id], password: 'Xq7#vLr2pW9k' }, { token: admin });
+    const menus = await rows<{ id: number }>(
+      ctx.db,
+      sql`select id from menus where url in (${CAPABILITY_URLS.canSeeOnlineUsers}, '/client/home')`,
+    );
+    const role = await ctx.call(
+      'role/create',
+      { name: '值班', code: 'watcher', description: '', menuIds: menus.map((menu) => menu.id) },
+      { token: admin },
+    );
+    const made = await ctx.call(
+      'account/create',
+      { username: 'watcher1', email: 'w1@example.com', roleIds: [role.content.id], password: 'Xq7#vLr2pW9k' },
+      { token: admin },
+    );
     expect(made.code).toBe('00000');
     const watcher = await ctx.login('watcher1', 'Xq7#vLr2pW9k');
     const listed = await ctx.call<{ list: OnlineSession[] }>('session/list', { username: ADMIN }, { token: watcher });
@@ -79,7 +103,11 @@ describeEachDatabase('online users and the login log', (ctx) => {
     // Given the action, it still can not end a session of an account holding more than it.
     const action = await one<{ id: number }>(ctx.db, sql`select id from menus where url = ${ACTIONS.canForceLogout.url}`);
     const ownRole = await one(ctx.db, sql`select name, code, description from roles where id = ${role.content.id}`);
-    await ctx.call('role/update', { id: role.content.id, ...ownRole, menuIds: [...menus.map((menu) => menu.id), action.id] }, { token: admin });
+    await ctx.call(
+      'role/update',
+      { id: role.content.id, ...ownRole, menuIds: [...menus.map((menu) => menu.id), action.id] },
+      { token: admin },
+    );
     const refused = await ctx.call('session/forceLogout', { id: adminSession }, { token: watcher });
     expect(refused).toMatchObject({ code: 'A0301', msg: SYSTEM_TEXT.accountBeyondOwn });
     expect((await ctx.call('account/getOne', undefined, { token: admin })).code).toBe('00000');
@@ -87,14 +115,29 @@ describeEachDatabase('online users and the login log', (ctx) => {
 
   it('logs every login and registration attempt with the name as typed, address, browser and result, filtered', async () => {
     const agent = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Firefox/132.0';
-    const failed = await ctx.call('account/login', { username: '  Nobody_Here  ', password: 'wrong-password-1' }, { ip: '10.7.7.7', headers: { 'user-agent': agent } });
+    const failed = await ctx.call(
+      'account/login',
+      { username: '  Nobody_Here  ', password: 'wrong-password-1' },
+      { ip: '10.7.7.7', headers: { 'user-agent': agent } },
+    );
     expect(failed.code).toBe('A0210');
     await ctx.call('account/login', { username: MEMBER, password: DEMO_PASSWORD }, { ip: '10.7.7.8' });
 
     const failures = await ctx.call<{ list: LoginLogItem[] }>('loginLog/list', { result: 'failure', ip: '10.7.7.' }, { token: admin });
     expect(failures.code).toBe('00000');
-    expect(failures.content.list[0]).toMatchObject({ kind: 'login', username: 'Nobody_Here', ip: '10.7.7.7', userAgent: agent, result: 'failure', accountId: null });
-    const successes = await ctx.call<{ list: LoginLogItem[] }>('loginLog/list', { result: 'success', username: MEMBER, ip: '10.7.7.8' }, { token: admin });
+    expect(failures.content.list[0]).toMatchObject({
+      kind: 'login',
+      username: 'Nobody_Here',
+      ip: '10.7.7.7',
+      userAgent: agent,
+      result: 'failure',
+      accountId: null,
+    });
+    const successes = await ctx.call<{ list: LoginLogItem[] }>(
+      'loginLog/list',
+      { result: 'success', username: MEMBER, ip: '10.7.7.8' },
+      { token: admin },
+    );
     expect(successes.content.list[0]).toMatchObject({ username: MEMBER, result: 'success', accountId: await accountId(ctx.db, MEMBER) });
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect((await ctx.call('loginLog/list', { from: future }, { token: admin })).content.total).toBe(0);

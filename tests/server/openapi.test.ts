@@ -49,7 +49,11 @@ describeEachDatabase(
       expect(document.info.description).toContain('A0400');
       const operations = Object.entries(document.paths as Record<string, { post?: any }>);
       const documented: Record<string, ApiCall> = { ...API, ...exportApi };
-      expect(operations.map(([url]) => url).sort()).toEqual(Object.keys(documented).map((path) => `/api/admin/${path}`).sort());
+      expect(operations.map(([url]) => url).sort()).toEqual(
+        Object.keys(documented)
+          .map((path) => `/api/admin/${path}`)
+          .sort(),
+      );
       const missing: string[] = [];
       for (const [url, { post }] of operations) {
         const path = url.replace('/api/admin/', '');
@@ -60,7 +64,8 @@ describeEachDatabase(
         if (contract.download) {
           // 导出: the answer is the file (CSV or Excel); a refusal is the JSON wrapper.
           const files = post?.responses?.['200']?.content ?? {};
-          if (!files['text/csv']?.schema || !files['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']?.schema) missing.push(`${path}: file types`);
+          if (!files['text/csv']?.schema || !files['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']?.schema)
+            missing.push(`${path}: file types`);
         } else {
           const success = post?.responses?.['200']?.content?.['application/json'];
           if (!success?.schema?.properties?.content) missing.push(`${path}: response schema`);
@@ -84,9 +89,17 @@ describeEachDatabase(
     it('serialises an answer with its schema: a field the schema does not declare is not sent', async () => {
       const app = await buildApp({ db: ctx.db, config: ctx.config });
       const answer = Type.Object({ id: Type.Integer(), name: Type.String() });
-      const contract = { summary: '探针', auth: 'public', body: Empty, answer, example: { body: {}, answer: { id: 1, name: 'a' } } } as const;
+      const contract = {
+        summary: '探针',
+        auth: 'public',
+        body: Empty,
+        answer,
+        example: { body: {}, answer: { id: 1, name: 'a' } },
+      } as const;
       const leaky = { id: 1, name: 'a', passwordHash: 'secret' };
-      registerCalls(app, { db: ctx.db, config: ctx.config, rbac: new RbacCache(ctx.db) }, [callOf('probe/leak', contract, async () => leaky)]);
+      registerCalls(app, { db: ctx.db, config: ctx.config, rbac: new RbacCache(ctx.db) }, [
+        callOf('probe/leak', contract, async () => leaky),
+      ]);
       try {
         const response = await app.inject({ method: 'POST', url: '/api/admin/probe/leak', payload: {} });
         expect(response.json()).toEqual({ isSuccess: true, code: '00000', msg: '成功', content: { id: 1, name: 'a' } });
@@ -98,7 +111,13 @@ describeEachDatabase(
     it('fails a call whose answer does not match its schema when answers are checked (the tests)', async () => {
       const config = { ...ctx.config, checkAnswers: true };
       const app = await buildApp({ db: ctx.db, config });
-      const contract = { summary: '探针', auth: 'public', body: Empty, answer: Type.Object({ id: Type.Integer() }), example: { body: {}, answer: { id: 1 } } } as const;
+      const contract = {
+        summary: '探针',
+        auth: 'public',
+        body: Empty,
+        answer: Type.Object({ id: Type.Integer() }),
+        example: { body: {}, answer: { id: 1 } },
+      } as const;
       const calls = [
         callOf('probe/wrongType', contract, async () => ({ id: 'one' }) as never),
         callOf('probe/extra', contract, async () => ({ id: 1, extra: true })),

@@ -64,7 +64,10 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
     );
 
   const membershipOf = async (id: number) => {
-    const row = await one(ctx.db, sql`select membership_level_id as "levelId", membership_expires_at as "expiresAt" from accounts where id = ${id}`);
+    const row = await one(
+      ctx.db,
+      sql`select membership_level_id as "levelId", membership_expires_at as "expiresAt" from accounts where id = ${id}`,
+    );
     return { levelId: row.levelId as number | null, expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt).getTime() };
   };
 
@@ -136,7 +139,9 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
       for (let index = 0; index < MAX_PENDING_ORDERS; index += 1) await buy(member.token, level('基础版').id);
       const tooMany = await ctx.call('order/create', { levelId: level('基础版').id }, { token: member.token });
       expect(tooMany).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: ORDER_MESSAGES.tooManyPending });
-      expect((await ctx.call('order/center', {}, { token: member.token })).content.levels.map((item: Level) => item.name)).not.toContain('停售版');
+      expect((await ctx.call('order/center', {}, { token: member.token })).content.levels.map((item: Level) => item.name)).not.toContain(
+        '停售版',
+      );
     });
   });
 
@@ -224,7 +229,11 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
       const { sale, member } = await referredMember();
       const order = await buy(member.token, level('基础版').id);
       await confirm(order.orderNo);
-      const [rowBefore, membershipBefore, balanceBefore] = [await orderRow(order.orderNo), await membershipOf(member.id), await balanceOf(sale.id)];
+      const [rowBefore, membershipBefore, balanceBefore] = [
+        await orderRow(order.orderNo),
+        await membershipOf(member.id),
+        await balanceOf(sale.id),
+      ];
       const again = await confirm(order.orderNo);
       expect(again).toMatchObject({ isSuccess: false, code: CODES.BAD_PARAMETERS, msg: ORDER_MESSAGES.alreadyPaid });
       expect(await orderRow(order.orderNo)).toEqual(rowBefore);
@@ -380,7 +389,9 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
         msg: `参数错误：${ORDER_MESSAGES.notFound}`,
       });
       const byAdmin = await ctx.call('order/list', { account: member.username }, { token: adminToken });
-      expect(byAdmin.content.list).toEqual([expect.objectContaining({ orderNo: order.orderNo, account: { id: member.id, username: member.username } })]);
+      expect(byAdmin.content.list).toEqual([
+        expect.objectContaining({ orderNo: order.orderNo, account: { id: member.id, username: member.username } }),
+      ]);
       const noToken = await ctx.call('order/list', {});
       expect(noToken.code).toBe(CODES.LOGIN_EXPIRED);
     });
@@ -394,7 +405,12 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
       expect((await list({ status: 'paid' })).content.list.map((item: OrderItem) => item.orderNo)).toEqual([b.orderNo]);
       expect((await list({ status: 'pending' })).content.list.map((item: OrderItem) => item.orderNo)).toEqual([a.orderNo]);
       expect((await list({ orderNo: a.orderNo.slice(-6) })).content.list.map((item: OrderItem) => item.orderNo)).toEqual([a.orderNo]);
-      expect((await list({ pageSize: 1 })).content).toMatchObject({ total: 2, pageSize: 1, current: 1, list: [expect.objectContaining({ orderNo: b.orderNo })] });
+      expect((await list({ pageSize: 1 })).content).toMatchObject({
+        total: 2,
+        pageSize: 1,
+        current: 1,
+        list: [expect.objectContaining({ orderNo: b.orderNo })],
+      });
       const hourAgo = new Date(Date.now() - 3600_000).toISOString();
       const tomorrow = new Date(Date.now() + DAY_MS).toISOString();
       expect((await list({ createdFrom: hourAgo, createdTo: tomorrow })).content.total).toBe(2);
@@ -416,29 +432,48 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
       const found = await ctx.call('order/searchAccounts', { keyword: member.username.toUpperCase() }, { token: operatorToken });
       expect(found.content.map((item: { id: number }) => item.id)).toEqual([member.id]);
       const balance = await balanceOf(sale.id);
-      const answer = await ctx.call('order/recharge', { accountId: member.id, levelId: pro.id, note: '线下转账' }, { token: operatorToken, ip: '10.9.8.7' });
+      const answer = await ctx.call(
+        'order/recharge',
+        { accountId: member.id, levelId: pro.id, note: '线下转账' },
+        { token: operatorToken, ip: '10.9.8.7' },
+      );
       expect(answer.code).toBe(CODES.OK);
       const operatorId = await accountId(ctx.db, DEMO_ACCOUNTS.operator.username);
-      expect(answer.content).toMatchObject({ status: 'paid', channel: 'recharge', amountCents: pro.priceCents, operator: { id: operatorId }, note: '线下转账' });
+      expect(answer.content).toMatchObject({
+        status: 'paid',
+        channel: 'recharge',
+        amountCents: pro.priceCents,
+        operator: { id: operatorId },
+        note: '线下转账',
+      });
       const row = await orderRow(answer.content.orderNo);
       expect((await membershipOf(member.id)).expiresAt).toBe(new Date(row.paidAt).getTime() + pro.durationDays * DAY_MS);
       expect(await balanceOf(sale.id)).toBe(balance + commissionOf(pro.priceCents, 1000));
       const recent = await ctx.call('order/rechargeList', {}, { token: operatorToken });
       expect(recent.content.list[0]).toMatchObject({ orderNo: answer.content.orderNo, account: { username: member.username } });
-      const audited = await one(ctx.db, sql`select actor_id as "actorId", ip, after from audit_log where action = 'order.recharge' and target_id = ${answer.content.orderNo}`);
+      const audited = await one(
+        ctx.db,
+        sql`select actor_id as "actorId", ip, after from audit_log where action = 'order.recharge' and target_id = ${answer.content.orderNo}`,
+      );
       expect(audited).toMatchObject({ actorId: operatorId, ip: '10.9.8.7' });
     });
 
     it('is refused to a member, and names the bad field', async () => {
       const member = await freshAccount();
-      expect(await ctx.call('order/recharge', { accountId: member.id, levelId: level('基础版').id }, { token: member.token })).toMatchObject({
+      expect(
+        await ctx.call('order/recharge', { accountId: member.id, levelId: level('基础版').id }, { token: member.token }),
+      ).toMatchObject({
         code: CODES.NOT_AUTHORISED,
       });
-      expect(await ctx.call('order/searchAccounts', { keyword: 'demo' }, { token: member.token })).toMatchObject({ code: CODES.NOT_AUTHORISED });
+      expect(await ctx.call('order/searchAccounts', { keyword: 'demo' }, { token: member.token })).toMatchObject({
+        code: CODES.NOT_AUTHORISED,
+      });
       expect(await ctx.call('order/rechargeList', {}, { token: member.token })).toMatchObject({ code: CODES.NOT_AUTHORISED });
       const missing = await ctx.call('order/recharge', { accountId: member.id }, { token: adminToken });
       expect(missing.msg).toBe('参数错误：会员等级不能为空');
-      expect((await ctx.call('order/recharge', { accountId: 999_999, levelId: level('基础版').id }, { token: adminToken })).msg).toBe('参数错误：账户不存在');
+      expect((await ctx.call('order/recharge', { accountId: 999_999, levelId: level('基础版').id }, { token: adminToken })).msg).toBe(
+        '参数错误：账户不存在',
+      );
       expect(await membershipOf(member.id)).toEqual({ levelId: null, expiresAt: null });
     });
   });
@@ -475,7 +510,10 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
     expect(ledger).toHaveLength(1);
     expect(Number(ledger[0].amountCents)).toBe(paid.commissionCents);
     expect(paid.commissionCents).toBe(commissionOf(paid.amountCents, 1000));
-    const member = await one(ctx.db, sql`select membership_expires_at as e from accounts where username = ${DEMO_ACCOUNTS.member.username}`);
+    const member = await one(
+      ctx.db,
+      sql`select membership_expires_at as e from accounts where username = ${DEMO_ACCOUNTS.member.username}`,
+    );
     expect(paid.expiresAfter).toBe(new Date(member.e).toISOString());
   });
 });

@@ -38,7 +38,8 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
     return { ...account, inviteCode: made.content.inviteCode as string, token: await ctx.login(account.username, PASSWORD) };
   }
 
-  const levelId = async () => Number((await one(ctx.db, sql`select id from membership_levels where on_sale order by price_cents desc, id limit 1`)).id);
+  const levelId = async () =>
+    Number((await one(ctx.db, sql`select id from membership_levels where on_sale order by price_cents desc, id limit 1`)).id);
 
   async function paidOrder(token: string) {
     const created = await ctx.call('order/create', { levelId: await levelId() }, { token });
@@ -77,7 +78,10 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
                  coalesce(sum(amount_cents), 0)::int as total
           from ledger_entries where account_id = ${sale.id}`,
     );
-    const commission = await one(ctx.db, sql`select coalesce(sum(commission_cents), 0)::int as c from orders where salesperson_id = ${sale.id} and status = 'paid'`);
+    const commission = await one(
+      ctx.db,
+      sql`select coalesce(sum(commission_cents), 0)::int as c from orders where salesperson_id = ${sale.id} and status = 'paid'`,
+    );
     const summary = await summaryOf(sale.token);
     expect(ledger.earned).toBeGreaterThan(0);
     expect(ledger.refunded).toBeGreaterThan(0);
@@ -99,7 +103,9 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
     expect(summary.availableCents).toBe(balance.content.balanceCents);
     expect(summary.heldCents).toBe(balance.content.heldCents);
     expect(summary.availableCents).toBe(ledger.total);
-    expect(summary.availableCents).toBe(summary.earnedCents - summary.refundedCents - summary.withdrawnCents - summary.heldCents + summary.adjustedCents);
+    expect(summary.availableCents).toBe(
+      summary.earnedCents - summary.refundedCents - summary.withdrawnCents - summary.heldCents + summary.adjustedCents,
+    );
     expect(summary.earnedCents - summary.refundedCents).toBe(commission.c);
     // This month's bucket holds the commission and the refund.
     expect(summary.months).toHaveLength(12);
@@ -118,9 +124,7 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
 
   it('buckets commission by business month: 2026-11-30T17:00Z is December in Shanghai, November in UTC', async () => {
     const sale = await freshSalesperson();
-    await ctx.db.execute(
-      sql`update salespeople set balance_cents = balance_cents + 500 where account_id = ${sale.id}`,
-    );
+    await ctx.db.execute(sql`update salespeople set balance_cents = balance_cents + 500 where account_id = ${sale.id}`);
     await ctx.db.execute(
       sql`insert into ledger_entries (account_id, amount_cents, kind, reference, balance_after_cents, created_at)
           values (${sale.id}, 500, 'commission', 'test:month', 500, '2026-11-30T17:00:00Z')`,
@@ -128,7 +132,18 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
     const now = new Date('2026-12-15T00:00:00Z');
     const shanghai = await promotionSummary(ctx.db, sale.id, 'Asia/Shanghai', now);
     expect(shanghai.months.map((month) => month.month)).toEqual([
-      '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11', '2026-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
     ]);
     expect(shanghai.months.find((month) => month.month === '2026-12')?.commissionCents).toBe(500);
     expect(shanghai.months.find((month) => month.month === '2026-11')?.commissionCents).toBe(0);
@@ -187,7 +202,11 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
     const notSale = await ctx.call('promotion/summary', { saleId: referred.id }, { token: admin });
     const missing = await ctx.call('promotion/summary', { saleId: 2_000_000_000 }, { token: admin });
     expect(notSale).toMatchObject({ code: 'A0400', msg: expect.stringContaining(PROMOTION_MESSAGES.notASalesperson) });
-    expect({ code: missing.code, msg: missing.msg, content: missing.content }).toEqual({ code: notSale.code, msg: notSale.msg, content: notSale.content });
+    expect({ code: missing.code, msg: missing.msg, content: missing.content }).toEqual({
+      code: notSale.code,
+      msg: notSale.msg,
+      content: notSale.content,
+    });
   });
 
   it('tells anyone whose invite code it is (the display name only), and refuses unknown or disabled codes alike', async () => {
@@ -197,7 +216,9 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
     expect(answer.content).toEqual({ name: sale.username });
     const unknown = await ctx.call('account/inviter', { inviteCode: 'ZZZZZZZZ' });
     expect(unknown).toMatchObject({ code: 'A0400', msg: expect.stringContaining(PROMOTION_MESSAGES.unknownInviteCode) });
-    expect((await ctx.call('sale/setSale', { accountId: sale.id, enabled: false, commissionRate: 1000 }, { token: admin })).code).toBe(CODES.OK);
+    expect((await ctx.call('sale/setSale', { accountId: sale.id, enabled: false, commissionRate: 1000 }, { token: admin })).code).toBe(
+      CODES.OK,
+    );
     const disabled = await ctx.call('account/inviter', { inviteCode: sale.inviteCode });
     expect({ code: disabled.code, msg: disabled.msg }).toEqual({ code: unknown.code, msg: unknown.msg });
     expect((await ctx.call('account/inviter', {})).code).toBe('A0400');
@@ -213,11 +234,15 @@ describeEachDatabase(
       try {
         const ip = '203.0.113.50';
         const answers = await Promise.all(
-          Array.from({ length: 40 }, (_, index) => injectCall(index % 2 ? second : ctx.app, 'account/inviter', { inviteCode: 'ZZZZZZZZ' }, { ip })),
+          Array.from({ length: 40 }, (_, index) =>
+            injectCall(index % 2 ? second : ctx.app, 'account/inviter', { inviteCode: 'ZZZZZZZZ' }, { ip }),
+          ),
         );
         const count = (code: string) => answers.filter((answer) => answer.code === code).length;
         expect({ answered: count(CODES.BAD_PARAMETERS), refused: count(CODES.TOO_MANY_REQUESTS) }).toEqual({ answered: 30, refused: 10 });
-        expect((await ctx.call('account/inviter', { inviteCode: 'ZZZZZZZZ' }, { ip: '203.0.113.51' })).code).not.toBe(CODES.TOO_MANY_REQUESTS);
+        expect((await ctx.call('account/inviter', { inviteCode: 'ZZZZZZZZ' }, { ip: '203.0.113.51' })).code).not.toBe(
+          CODES.TOO_MANY_REQUESTS,
+        );
         // Only what was admitted is stored.
         expect((await one<{ n: number }>(ctx.db, sql`select count(*)::int as n from inviter_lookups where ip = ${ip}`)).n).toBe(30);
       } finally {
@@ -227,7 +252,9 @@ describeEachDatabase(
 
     it('counts only the last minute, and the pruning drops lookups older than an hour', async () => {
       const ip = '203.0.113.60';
-      await ctx.db.execute(sql`insert into inviter_lookups (ip, at) select ${ip}, now() - interval '2 minutes' from generate_series(1, 30)`);
+      await ctx.db.execute(
+        sql`insert into inviter_lookups (ip, at) select ${ip}, now() - interval '2 minutes' from generate_series(1, 30)`,
+      );
       await ctx.db.execute(sql`insert into inviter_lookups (ip, at) values (${ip}, now() - interval '2 hours')`);
       expect((await ctx.call('account/inviter', { inviteCode: 'ZZZZZZZZ' }, { ip })).code).not.toBe(CODES.TOO_MANY_REQUESTS);
       const pruned = await pruneAuthData(ctx.db, ctx.config);
@@ -237,4 +264,3 @@ describeEachDatabase(
   },
   { config: { authRateLimitPerMinute: 30 } },
 );
-

@@ -50,7 +50,9 @@ describeEachDatabase('account/getMenus and grants', (ctx) => {
     ]);
     const users = system.children!.find((node) => node.url === '/client/system/usersManager')!;
     expect(users.children).toEqual(
-      expect.arrayContaining([expect.objectContaining({ url: '/client/system/usersManager/resetPassword', title: '重置密码', kind: 'action', visible: false })]),
+      expect.arrayContaining([
+        expect.objectContaining({ url: '/client/system/usersManager/resetPassword', title: '重置密码', kind: 'action', visible: false }),
+      ]),
     );
     const jsonEditer = system.children!.find((node) => node.url === '/client/system/jsonEditer')!;
     expect(jsonEditer.children!.map((node) => node.title)).toEqual(['动作脚本', '链接脚本']);
@@ -76,8 +78,14 @@ describeEachDatabase('account/getMenus and grants', (ctx) => {
     ]);
     // A role granted only a grandchild still sees the path down to it.
     const role = await one(ctx.db, sql`insert into roles (code, name) values ('only_actions', '仅动作脚本') returning id`);
-    await ctx.db.execute(sql`insert into role_menus (role_id, menu_id) values (${role.id}, ${await menuId(ctx.db, '/client/system/jsonEditer/actions')})`);
-    const registered = await ctx.call('account/register', { username: 'grandchild_only', email: 'grandchild@example.com', password: 'Sturdy#Key-2468' });
+    await ctx.db.execute(
+      sql`insert into role_menus (role_id, menu_id) values (${role.id}, ${await menuId(ctx.db, '/client/system/jsonEditer/actions')})`,
+    );
+    const registered = await ctx.call('account/register', {
+      username: 'grandchild_only',
+      email: 'grandchild@example.com',
+      password: 'Sturdy#Key-2468',
+    });
     await ctx.db.execute(sql`delete from account_roles where account_id = ${registered.content.id}`);
     await ctx.db.execute(sql`insert into account_roles (account_id, role_id) values (${registered.content.id}, ${role.id})`);
     const own = await ctx.login('grandchild_only', 'Sturdy#Key-2468');
@@ -173,11 +181,18 @@ describeEachDatabase('account/list, account/setRoles, sale/setSale', (ctx) => {
     const target = await accountId(ctx.db, DEMO_ACCOUNTS.member.username);
     const memberRole = await roleId(ctx.db, 'member');
     const saleRole = await roleId(ctx.db, 'salesperson');
-    const answer = await ctx.call('account/setRoles', { id: target, roleIds: [saleRole, memberRole, saleRole] }, { token: adminToken, ip: '10.9.8.7' });
+    const answer = await ctx.call(
+      'account/setRoles',
+      { id: target, roleIds: [saleRole, memberRole, saleRole] },
+      { token: adminToken, ip: '10.9.8.7' },
+    );
     expect(answer).toMatchObject({ isSuccess: true, code: '00000' });
     const held = await rows(ctx.db, sql`select role_id as "roleId" from account_roles where account_id = ${target} order by role_id`);
     expect(held.map((row) => row.roleId)).toEqual([memberRole, saleRole].sort((a, b) => a - b));
-    const auditRow = await one(ctx.db, sql`select actor_id as "actorId", action, target_type as "targetType", target_id as "targetId", before, after, ip from audit_log where action = 'account.setRoles' order by id desc limit 1`);
+    const auditRow = await one(
+      ctx.db,
+      sql`select actor_id as "actorId", action, target_type as "targetType", target_id as "targetId", before, after, ip from audit_log where action = 'account.setRoles' order by id desc limit 1`,
+    );
     expect(auditRow).toEqual({
       actorId: await accountId(ctx.db, DEMO_ACCOUNTS.superAdmin.username),
       action: 'account.setRoles',
@@ -218,7 +233,10 @@ describeEachDatabase('account/list, account/setRoles, sale/setSale', (ctx) => {
     });
     const updated = await ctx.call('sale/setSale', { accountId: target, enabled: false, commissionRate: 0 }, { token: adminToken });
     expect(updated.content).toEqual({ accountId: target, enabled: false, commissionRate: 0, inviteCode: created.content.inviteCode });
-    const audits = await rows(ctx.db, sql`select before, after from audit_log where action = 'sale.setSale' and target_id = ${String(target)} order by id`);
+    const audits = await rows(
+      ctx.db,
+      sql`select before, after from audit_log where action = 'sale.setSale' and target_id = ${String(target)} order by id`,
+    );
     expect(audits).toEqual([
       { before: null, after: created.content },
       { before: created.content, after: updated.content },
@@ -229,12 +247,16 @@ describeEachDatabase('account/list, account/setRoles, sale/setSale', (ctx) => {
     expect((await ctx.call('sale/setSale', { accountId: target, enabled: true, commissionRate: 10_001 }, { token: adminToken })).msg).toBe(
       '参数错误：佣金比例应在 0–100% 之间',
     );
-    expect((await ctx.call('sale/setSale', { accountId: 999_999, enabled: true, commissionRate: 1 }, { token: adminToken })).code).toBe('A0201');
+    expect((await ctx.call('sale/setSale', { accountId: 999_999, enabled: true, commissionRate: 1 }, { token: adminToken })).code).toBe(
+      'A0201',
+    );
   });
 
   it('lets an account with the sale manager screen call sale/setSale, but not account/list', async () => {
     const role = await one(ctx.db, sql`insert into roles (code, name) values ('sale_manager', '销售主管') returning id`);
-    await ctx.db.execute(sql`insert into role_menus (role_id, menu_id) values (${role.id}, ${await menuId(ctx.db, CAPABILITY_URLS.canSeeSaleManager)})`);
+    await ctx.db.execute(
+      sql`insert into role_menus (role_id, menu_id) values (${role.id}, ${await menuId(ctx.db, CAPABILITY_URLS.canSeeSaleManager)})`,
+    );
     const manager = await accountId(ctx.db, DEMO_ACCOUNTS.salesperson.username);
     await ctx.db.execute(sql`insert into account_roles (account_id, role_id) values (${manager}, ${role.id})`);
     const token = await ctx.login(DEMO_ACCOUNTS.salesperson.username);

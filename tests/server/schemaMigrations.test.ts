@@ -17,15 +17,16 @@ describe('schema.ts and the migrations', () => {
       fs.cpSync(path.join(root, 'server', 'migrations'), out, { recursive: true });
       const config = path.join(scratch, 'drizzle.config.ts');
       const relative = (to: string) => `./${path.relative(root, to)}`;
-      fs.writeFileSync(
-        config,
-        `export default { dialect: 'postgresql', schema: './server/db/schema.ts', out: '${relative(out)}' };\n`,
-      );
+      fs.writeFileSync(config, `export default { dialect: 'postgresql', schema: './server/db/schema.ts', out: '${relative(out)}' };\n`);
       const before = fs.readdirSync(out).sort();
-      const run = spawnSync(process.execPath, [path.join(root, 'node_modules', 'drizzle-kit', 'bin.cjs'), 'generate', '--config', relative(config)], {
-        cwd: root,
-        encoding: 'utf8',
-      });
+      const run = spawnSync(
+        process.execPath,
+        [path.join(root, 'node_modules', 'drizzle-kit', 'bin.cjs'), 'generate', '--config', relative(config)],
+        {
+          cwd: root,
+          encoding: 'utf8',
+        },
+      );
       expect(run.status).toBe(0);
       expect(run.stdout).toContain('No schema changes');
       expect(fs.readdirSync(out).sort()).toEqual(before);

@@ -44,7 +44,14 @@ describeEachDatabase('shops', (ctx) => {
       const member = await newMember(ctx, '基础版'); // 1 shop
       const first = await ctx.call<ShopItem>('shop/report', shop('200001', '旧名字'), { token: member.token });
       expect(first.code).toBe(CODES.OK);
-      expect(first.content).toMatchObject({ platform: 'tiktok', externalId: '200001', name: '旧名字', region: 'MY', status: 'bound', unboundAt: null });
+      expect(first.content).toMatchObject({
+        platform: 'tiktok',
+        externalId: '200001',
+        name: '旧名字',
+        region: 'MY',
+        status: 'bound',
+        unboundAt: null,
+      });
       const again = await ctx.call<ShopItem>('shop/report', { ...shop('200001', '新名字'), region: 'TH' }, { token: member.token });
       expect(again.code).toBe(CODES.OK);
       expect(again.content).toMatchObject({ id: first.content.id, name: '新名字', region: 'TH', boundAt: first.content.boundAt });
@@ -125,7 +132,12 @@ describeEachDatabase('shops', (ctx) => {
       const member = await newMember(ctx, '专业版');
       const sale = await ctx.login(DEMO_ACCOUNTS.salesperson.username);
       const [saleShop] = (await ctx.call<{ list: ShopItem[] }>('shop/list', {}, { token: sale })).content.list;
-      const strip = ({ isSuccess, code, msg, content }: { isSuccess: boolean; code: string; msg: string; content: unknown }) => ({ isSuccess, code, msg, content });
+      const strip = ({ isSuccess, code, msg, content }: { isSuccess: boolean; code: string; msg: string; content: unknown }) => ({
+        isSuccess,
+        code,
+        msg,
+        content,
+      });
       const refused = strip(await ctx.call('shop/unbind', { id: saleShop.id }, { token: member.token }));
       expect((await one(ctx.db, sql`select status from shops where id = ${saleShop.id}`)).status).toBe('bound');
       const missing = strip(await ctx.call('shop/unbind', { id: 987654 }, { token: member.token }));
@@ -147,7 +159,13 @@ describeEachDatabase('shops', (ctx) => {
       const token = await ctx.login(DEMO_ACCOUNTS.operator.username);
       const byUser = await ctx.call<{ list: AccountShopItem[]; total: number }>('shop/listAll', { username: 'demo_sa' }, { token });
       expect(byUser.content.list).toEqual([
-        expect.objectContaining({ username: 'demo_sale', name: 'Sunny Outdoor Store', platform: 'tiktok-us', status: 'bound', accountId: expect.any(Number) }),
+        expect.objectContaining({
+          username: 'demo_sale',
+          name: 'Sunny Outdoor Store',
+          platform: 'tiktok-us',
+          status: 'bound',
+          accountId: expect.any(Number),
+        }),
       ]);
       const invalid = await ctx.call<{ list: AccountShopItem[] }>('shop/listAll', { status: 'invalid', platform: 'tiktok' }, { token });
       expect(invalid.content.list.map((item) => item.username)).toEqual(['demo_operator']);
@@ -184,7 +202,10 @@ describeEachDatabase('shops', (ctx) => {
 
       const twice = await ctx.call('shop/forceUnbind', { id: reported.content.id }, { token });
       expect(twice).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: SHOP_MESSAGES.alreadyUnbound });
-      const audits = await rows(ctx.db, sql`select id from audit_log where action = 'shop.forceUnbind' and target_id = ${String(reported.content.id)}`);
+      const audits = await rows(
+        ctx.db,
+        sql`select id from audit_log where action = 'shop.forceUnbind' and target_id = ${String(reported.content.id)}`,
+      );
       expect(audits).toHaveLength(1);
     });
   });

@@ -30,12 +30,22 @@ describeEachDatabase('sign-in: refusals, lockout of unknown names, policy', (ctx
     const typed = `  ${'Typed_Name'.repeat(12)}  `;
     const agent = `Agent/${'x'.repeat(400)}`;
     await ctx.call('account/login', { username: typed, password: 'Wrong#Guess-1' }, { ip: '192.0.2.77', headers: { 'user-agent': agent } });
-    const row = await one(ctx.db, sql`select username, user_agent as "userAgent", account_id as "accountId", success from auth_attempts where ip = '192.0.2.77'`);
+    const row = await one(
+      ctx.db,
+      sql`select username, user_agent as "userAgent", account_id as "accountId", success from auth_attempts where ip = '192.0.2.77'`,
+    );
     expect(row).toEqual({ username: typed.trim().slice(0, 100), userAgent: agent.slice(0, 300), accountId: null, success: false });
 
     const { username, password, id } = await registered(ctx, 'logged');
-    await ctx.call('account/login', { username: ` ${username.toUpperCase()} `, password }, { ip: '192.0.2.78', headers: { 'user-agent': 'Jest/1' } });
-    const ok = await one(ctx.db, sql`select username, user_agent as "userAgent", account_id as "accountId", success from auth_attempts where ip = '192.0.2.78'`);
+    await ctx.call(
+      'account/login',
+      { username: ` ${username.toUpperCase()} `, password },
+      { ip: '192.0.2.78', headers: { 'user-agent': 'Jest/1' } },
+    );
+    const ok = await one(
+      ctx.db,
+      sql`select username, user_agent as "userAgent", account_id as "accountId", success from auth_attempts where ip = '192.0.2.78'`,
+    );
     expect(ok).toEqual({ username: username.toUpperCase(), userAgent: 'Jest/1', accountId: id, success: true });
   }, 60_000);
 
@@ -59,9 +69,21 @@ describeEachDatabase('sign-in: refusals, lockout of unknown names, policy', (ctx
 
     const admin = await ctx.login(TEST_ADMIN.username, TEST_ADMIN.password);
     const staff = uniqueName('staff');
-    const create = await ctx.call('account/create', { username: staff, email: `${staff}@example.com`, password: 'password1', roleIds: [] }, { token: admin });
+    const create = await ctx.call(
+      'account/create',
+      { username: staff, email: `${staff}@example.com`, password: 'password1', roleIds: [] },
+      { token: admin },
+    );
     expect(create).toMatchObject({ code: 'A0400', msg: `参数错误：${PASSWORD_TEXT.tooWeak}`, content: { field: 'password' } });
-    expect((await ctx.call('account/create', { username: staff, email: `${staff}@example.com`, password: STRONG, roleIds: [] }, { token: admin })).code).toBe('00000');
+    expect(
+      (
+        await ctx.call(
+          'account/create',
+          { username: staff, email: `${staff}@example.com`, password: STRONG, roleIds: [] },
+          { token: admin },
+        )
+      ).code,
+    ).toBe('00000');
   }, 60_000);
 });
 
@@ -127,7 +149,13 @@ describeEachDatabase(
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
       const refused = await ctx.call('account/getOne', undefined, { ip });
-      expect({ status: refused.status, isSuccess: refused.isSuccess, code: refused.code, msg: refused.msg, content: refused.content }).toEqual({
+      expect({
+        status: refused.status,
+        isSuccess: refused.isSuccess,
+        code: refused.code,
+        msg: refused.msg,
+        content: refused.content,
+      }).toEqual({
         status: 429,
         isSuccess: false,
         code: 'A0501',
@@ -146,77 +174,81 @@ describeEachDatabase(
   { config: { trustProxy: ['127.0.0.1', '10.0.0.0/8'], apiRateLimitPerMinute: 5 } },
 );
 
-describeEachDatabase(
-  'sign-in: email change, idle timeout, pruning',
-  (ctx) => {
-    it('changes the email only with the current password', async () => {
-      const { username, password } = await registered(ctx, 'mailer');
-      const token = await ctx.login(username, password);
-      const without = await ctx.call('profile/updateEmail', { email: `new_${username}@example.com` }, { token });
-      expect(without.code).toBe('A0400');
-      const wrong = await ctx.call('profile/updateEmail', { email: `new_${username}@example.com`, password: 'Wrong#Guess-1' }, { token });
-      expect(wrong).toMatchObject({ code: 'A0210', msg: '当前密码不正确', content: { field: 'password' } });
-      expect((await ctx.call('account/getOne', {}, { token })).content.email).toBe(`${username}@example.com`);
-      const right = await ctx.call('profile/updateEmail', { email: `new_${username}@example.com`, password }, { token });
-      expect(right).toMatchObject({ code: '00000', content: { email: `new_${username}@example.com` } });
-    }, 60_000);
+describeEachDatabase('sign-in: email change, idle timeout, pruning', (ctx) => {
+  it('changes the email only with the current password', async () => {
+    const { username, password } = await registered(ctx, 'mailer');
+    const token = await ctx.login(username, password);
+    const without = await ctx.call('profile/updateEmail', { email: `new_${username}@example.com` }, { token });
+    expect(without.code).toBe('A0400');
+    const wrong = await ctx.call('profile/updateEmail', { email: `new_${username}@example.com`, password: 'Wrong#Guess-1' }, { token });
+    expect(wrong).toMatchObject({ code: 'A0210', msg: '当前密码不正确', content: { field: 'password' } });
+    expect((await ctx.call('account/getOne', {}, { token })).content.email).toBe(`${username}@example.com`);
+    const right = await ctx.call('profile/updateEmail', { email: `new_${username}@example.com`, password }, { token });
+    expect(right).toMatchObject({ code: '00000', content: { email: `new_${username}@example.com` } });
+  }, 60_000);
 
-    it('ends a session idle for longer than SESSION_IDLE_SECONDS (A0230); use keeps it alive', async () => {
-      const token = await ctx.login(DEMO_ACCOUNTS.operator.username);
-      const { id } = await sessionOf(ctx.db, token);
-      const idle = ctx.config.sessionIdleSeconds;
-      // Last seen within the timeout plus last_seen_at's minute of resolution: alive, and refreshed.
-      await ctx.db.execute(sql`update sessions set last_seen_at = now() - make_interval(secs => ${idle + 30}) where id = ${id}`);
-      expect((await ctx.call('account/getOne', undefined, { token })).code).toBe('00000');
-      expect(Date.now() - new Date((await sessionOf(ctx.db, token)).lastSeenAt).getTime()).toBeLessThan(30_000);
-      // Past it: over, though far from its expiry.
-      await ctx.db.execute(sql`update sessions set last_seen_at = now() - make_interval(secs => ${idle + 61}) where id = ${id}`);
-      expect((await ctx.call('account/getOne', undefined, { token })).code).toBe('A0230');
-      const session = await sessionOf(ctx.db, token);
-      expect(new Date(session.expiresAt).getTime()).toBeGreaterThan(Date.now());
-    });
+  it('ends a session idle for longer than SESSION_IDLE_SECONDS (A0230); use keeps it alive', async () => {
+    const token = await ctx.login(DEMO_ACCOUNTS.operator.username);
+    const { id } = await sessionOf(ctx.db, token);
+    const idle = ctx.config.sessionIdleSeconds;
+    // Last seen within the timeout plus last_seen_at's minute of resolution: alive, and refreshed.
+    await ctx.db.execute(sql`update sessions set last_seen_at = now() - make_interval(secs => ${idle + 30}) where id = ${id}`);
+    expect((await ctx.call('account/getOne', undefined, { token })).code).toBe('00000');
+    expect(Date.now() - new Date((await sessionOf(ctx.db, token)).lastSeenAt).getTime()).toBeLessThan(30_000);
+    // Past it: over, though far from its expiry.
+    await ctx.db.execute(sql`update sessions set last_seen_at = now() - make_interval(secs => ${idle + 61}) where id = ${id}`);
+    expect((await ctx.call('account/getOne', undefined, { token })).code).toBe('A0230');
+    const session = await sessionOf(ctx.db, token);
+    expect(new Date(session.expiresAt).getTime()).toBeGreaterThan(Date.now());
+  });
 
-    it('prunes dead sessions and old attempts, once at a time, and on a timer', async () => {
-      const memberId = await accountId(ctx.db, DEMO_ACCOUNTS.member.username);
-      const seed = async () => {
-        await ctx.db.execute(sql`insert into sessions (account_id, token_hash, expires_at, revoked_at, last_seen_at) values
+  it('prunes dead sessions and old attempts, once at a time, and on a timer', async () => {
+    const memberId = await accountId(ctx.db, DEMO_ACCOUNTS.member.username);
+    const seed = async () => {
+      await ctx.db.execute(sql`insert into sessions (account_id, token_hash, expires_at, revoked_at, last_seen_at) values
           (${memberId}, ${randomBytes(16).toString('hex')}, now() - interval '25 hours', null, now() - interval '3 days'),
           (${memberId}, ${randomBytes(16).toString('hex')}, now() + interval '1 hour', now() - interval '25 hours', now() - interval '2 days'),
           (${memberId}, ${randomBytes(16).toString('hex')}, now() - interval '1 hour', null, now() - interval '2 hours')`);
-        await ctx.db.execute(sql`insert into auth_attempts (ip, kind, success, at, username) values
+      await ctx.db.execute(sql`insert into auth_attempts (ip, kind, success, at, username) values
           ('192.0.2.200', 'login', false, now() - make_interval(days => ${ctx.config.authAttemptsRetentionDays + 1}), 'old'),
           ('192.0.2.200', 'login', false, now() - make_interval(days => ${ctx.config.authAttemptsRetentionDays - 1}), 'kept')`);
-      };
-      const left = async () => ({
-        sessions: (await one(ctx.db, sql`select count(*)::int as n from sessions where account_id = ${memberId} and (expires_at < now() or revoked_at is not null)`)).n,
-        attempts: (await rows<{ username: string }>(ctx.db, sql`select username from auth_attempts where ip = '192.0.2.200' order by id`)).map((row) => row.username),
-      });
-      await ctx.db.execute(sql`delete from sessions where account_id = ${memberId}`);
-      await seed();
-
-      if (ctx.kind === 'postgres') {
-        // Another instance pruning holds the lock: this one skips its round.
-        const second = await ctx.openSecond();
-        await second.db.transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.authPruning})`);
-          expect(await pruneAuthData(ctx.db, ctx.config)).toBeNull();
-        });
-      }
-      const pruned = await pruneAuthData(ctx.db, ctx.config);
-      expect(pruned).toEqual({ sessions: 2, attempts: expect.any(Number), lookups: expect.any(Number) });
-      expect(pruned!.attempts).toBeGreaterThanOrEqual(1);
-      // The session expired an hour ago stays for a day; the attempt within the retention stays.
-      expect(await left()).toEqual({ sessions: 1, attempts: ['kept'] });
-
-      await seed();
-      const warn = jest.fn();
-      const log = { debug: () => {}, warn } as any;
-      const pruning = startPruning(ctx.db, ctx.config, log, 50);
-      const deadline = Date.now() + 10_000;
-      while ((await left()).attempts.includes('old') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      await pruning.stop();
-      expect(await left()).toEqual({ sessions: 2, attempts: ['kept', 'kept'] });
-      expect(warn).not.toHaveBeenCalled();
+    };
+    const left = async () => ({
+      sessions: (
+        await one(
+          ctx.db,
+          sql`select count(*)::int as n from sessions where account_id = ${memberId} and (expires_at < now() or revoked_at is not null)`,
+        )
+      ).n,
+      attempts: (
+        await rows<{ username: string }>(ctx.db, sql`select username from auth_attempts where ip = '192.0.2.200' order by id`)
+      ).map((row) => row.username),
     });
-  },
-);
+    await ctx.db.execute(sql`delete from sessions where account_id = ${memberId}`);
+    await seed();
+
+    if (ctx.kind === 'postgres') {
+      // Another instance pruning holds the lock: this one skips its round.
+      const second = await ctx.openSecond();
+      await second.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.authPruning})`);
+        expect(await pruneAuthData(ctx.db, ctx.config)).toBeNull();
+      });
+    }
+    const pruned = await pruneAuthData(ctx.db, ctx.config);
+    expect(pruned).toEqual({ sessions: 2, attempts: expect.any(Number), lookups: expect.any(Number) });
+    expect(pruned!.attempts).toBeGreaterThanOrEqual(1);
+    // The session expired an hour ago stays for a day; the attempt within the retention stays.
+    expect(await left()).toEqual({ sessions: 1, attempts: ['kept'] });
+
+    await seed();
+    const warn = jest.fn();
+    const log = { debug: () => {}, warn } as any;
+    const pruning = startPruning(ctx.db, ctx.config, log, 50);
+    const deadline = Date.now() + 10_000;
+    while ((await left()).attempts.includes('old') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await pruning.stop();
+    expect(await left()).toEqual({ sessions: 2, attempts: ['kept', 'kept'] });
+    expect(warn).not.toHaveBeenCalled();
+  });
+});

@@ -70,7 +70,9 @@ describeEachDatabase('sign-in at the real hashing cost: timing, a concurrent bur
       ip: `198.51.100.${i + 1}`,
       password: i === 6 ? password : `Wrong#Guess-${i}`,
     }));
-    const answers = await Promise.all(attempts.map((attempt) => ctx.call('account/login', { username, password: attempt.password }, { ip: attempt.ip })));
+    const answers = await Promise.all(
+      attempts.map((attempt) => ctx.call('account/login', { username, password: attempt.password }, { ip: attempt.ip })),
+    );
     const verified = passwordStats.verifications - before;
     expect(verified).toBeGreaterThanOrEqual(1);
     expect(verified).toBeLessThanOrEqual(5);
@@ -81,7 +83,10 @@ describeEachDatabase('sign-in at the real hashing cost: timing, a concurrent bur
     const locked = await one(ctx.db, sql`select locked_until > now() as locked from accounts where id = ${id}`);
     expect(locked.locked).toBe(true);
     // The right password got through only when its attempt was among the first five counted.
-    const order = await rows<{ ip: string }>(ctx.db, sql`select ip from auth_attempts where account_id = ${id} and kind = 'login' order by id`);
+    const order = await rows<{ ip: string }>(
+      ctx.db,
+      sql`select ip from auth_attempts where account_id = ${id} and kind = 'login' order by id`,
+    );
     const rank = order.findIndex((row) => row.ip === attempts[6].ip);
     expect(rank).toBeGreaterThanOrEqual(0);
     expect(answers[6].code).toBe(rank < 5 ? '00000' : 'A0211');

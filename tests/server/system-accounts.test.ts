@@ -82,9 +82,30 @@ describeEachDatabase('system: accounts', (ctx) => {
       return { ids: ids.map((row) => row.id), n };
     };
     const searches: Array<[string, number]> = [
-      ['q', 1], ['QZ', 1], ['zm', 1], ['%', 1], ['_', 1], ['x%', 1], ['_z', 1], ['a', 1], ['ay', 1], ['nobody', 1], ['ünï', 1], ['NÏC', 1], ['.', 1],
-      ['band_', 1], ['band_', 2], ['BAND_10', 1], ['and_1', 3],
-      ['fill', 1], ['fill', 2], ['fill', 101], ['fill', 150], ['ILL5', 1], ['l', 1], ['l', 120],
+      ['q', 1],
+      ['QZ', 1],
+      ['zm', 1],
+      ['%', 1],
+      ['_', 1],
+      ['x%', 1],
+      ['_z', 1],
+      ['a', 1],
+      ['ay', 1],
+      ['nobody', 1],
+      ['ünï', 1],
+      ['NÏC', 1],
+      ['.', 1],
+      ['band_', 1],
+      ['band_', 2],
+      ['BAND_10', 1],
+      ['and_1', 3],
+      ['fill', 1],
+      ['fill', 2],
+      ['fill', 101],
+      ['fill', 150],
+      ['ILL5', 1],
+      ['l', 1],
+      ['l', 120],
     ];
     for (const [username, current] of searches) {
       const expected = await reference(username, current);
@@ -92,7 +113,11 @@ describeEachDatabase('system: accounts', (ctx) => {
       const label = `${username} page ${current}`;
       expect([label, answer.content.list.map((item: any) => item.id)]).toEqual([label, expected.ids]);
       if (expected.n > SEARCH_COUNT_CAP) {
-        expect([label, answer.content.totalCapped, answer.content.total]).toEqual([label, true, Math.max(SEARCH_COUNT_CAP, (current - 1) * 10 + expected.ids.length)]);
+        expect([label, answer.content.totalCapped, answer.content.total]).toEqual([
+          label,
+          true,
+          Math.max(SEARCH_COUNT_CAP, (current - 1) * 10 + expected.ids.length),
+        ]);
       } else {
         expect([label, answer.content.totalCapped, answer.content.total]).toEqual([label, undefined, expected.n]);
       }
@@ -105,15 +130,26 @@ describeEachDatabase('system: accounts', (ctx) => {
 
   it('creates an account with a generated password shown once, and audits without the password', async () => {
     const memberRole = await roleId(ctx.db, 'member');
-    const created = await ctx.call('account/create', { username: 'staff_made', email: 'staff_made@example.com', roleIds: [memberRole] }, { token: admin });
+    const created = await ctx.call(
+      'account/create',
+      { username: 'staff_made', email: 'staff_made@example.com', roleIds: [memberRole] },
+      { token: admin },
+    );
     expect(created.code).toBe('00000');
     expect(created.content.password).toMatch(/^[A-Za-z0-9]{12}$/);
     const token = await ctx.login('staff_made', created.content.password);
     expect((await ctx.call('account/getOne', undefined, { token })).content.username).toBe('staff_made');
-    const auditRow = await one(ctx.db, sql`select after::text as after from audit_log where action = 'account.create' order by id desc limit 1`);
+    const auditRow = await one(
+      ctx.db,
+      sql`select after::text as after from audit_log where action = 'account.create' order by id desc limit 1`,
+    );
     expect(auditRow.after).not.toContain(created.content.password);
 
-    const typed = await ctx.call('account/create', { username: 'staff_typed', email: 'typed@example.com', password: 'Sturdy#Key-2468', roleIds: [] }, { token: admin });
+    const typed = await ctx.call(
+      'account/create',
+      { username: 'staff_typed', email: 'typed@example.com', password: 'Sturdy#Key-2468', roleIds: [] },
+      { token: admin },
+    );
     expect(typed.content.password).toBeUndefined();
     await ctx.login('staff_typed', 'Sturdy#Key-2468');
 
@@ -121,10 +157,16 @@ describeEachDatabase('system: accounts', (ctx) => {
     expect(taken).toMatchObject({ code: 'A0400', msg: '参数错误：用户名已存在' });
     const badEmail = await ctx.call('account/create', { username: 'x_user', email: 'nope', roleIds: [] }, { token: admin });
     expect(badEmail.msg).toBe('参数错误：邮箱格式不正确');
-    const shortPassword = await ctx.call('account/create', { username: 'x_user', email: 'x@example.com', password: 'short', roleIds: [] }, { token: admin });
+    const shortPassword = await ctx.call(
+      'account/create',
+      { username: 'x_user', email: 'x@example.com', password: 'short', roleIds: [] },
+      { token: admin },
+    );
     expect(shortPassword.msg).toBe('参数错误：密码长度应为 8–64 个字符');
     const member = await ctx.login(DEMO_ACCOUNTS.member.username);
-    expect((await ctx.call('account/create', { username: 'x_user', email: 'x@example.com', roleIds: [] }, { token: member })).code).toBe('A0301');
+    expect((await ctx.call('account/create', { username: 'x_user', email: 'x@example.com', roleIds: [] }, { token: member })).code).toBe(
+      'A0301',
+    );
   });
 
   it('disabling signs the account out at its next call on every instance; enabling lets it log in again', async () => {
@@ -146,7 +188,10 @@ describeEachDatabase('system: accounts', (ctx) => {
 
       expect((await injectCall(second, 'account/setStatus', { id: target, status: 'enabled' }, { token: admin })).code).toBe('00000');
       await ctx.login('staff_typed', 'Sturdy#Key-2468');
-      const audits = await rows(ctx.db, sql`select before, after from audit_log where action = 'account.setStatus' and target_id = ${String(target)} order by id`);
+      const audits = await rows(
+        ctx.db,
+        sql`select before, after from audit_log where action = 'account.setStatus' and target_id = ${String(target)} order by id`,
+      );
       expect(audits).toEqual([
         { before: { status: 'enabled' }, after: { status: 'disabled', sessionsRevoked: live } },
         { before: { status: 'disabled' }, after: { status: 'enabled', sessionsRevoked: 0 } },
@@ -239,21 +284,34 @@ describeEachDatabase('system: salespeople, membership levels, audit log', (ctx) 
     const regenerated = await ctx.call('sale/regenerateCode', { accountId: sale.accountId }, { token: admin });
     expect(regenerated.content.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
     expect(regenerated.content.inviteCode).not.toBe(sale.inviteCode);
-    const old = await ctx.call('account/register', { username: 'by_old_code', email: 'old@example.com', password: 'Sturdy#Key-2468', inviteCode: sale.inviteCode });
+    const old = await ctx.call('account/register', {
+      username: 'by_old_code',
+      email: 'old@example.com',
+      password: 'Sturdy#Key-2468',
+      inviteCode: sale.inviteCode,
+    });
     expect(old.msg).toBe('参数错误：邀请码无效或已停用');
     const byCode = await ctx.call('sale/list', { inviteCode: regenerated.content.inviteCode.toLowerCase() }, { token: admin });
     expect(byCode.content.total).toBe(1);
-    const auditRow = await one(ctx.db, sql`select before, after from audit_log where action = 'sale.regenerateCode' order by id desc limit 1`);
+    const auditRow = await one(
+      ctx.db,
+      sql`select before, after from audit_log where action = 'sale.regenerateCode' order by id desc limit 1`,
+    );
     expect(auditRow).toEqual({ before: { inviteCode: sale.inviteCode }, after: { inviteCode: regenerated.content.inviteCode } });
   });
 
   it('making a salesperson gives the salesperson role; the users screen reads the summary', async () => {
     const target = await accountId(ctx.db, DEMO_ACCOUNTS.operator.username);
     await ctx.call('sale/setSale', { accountId: target, enabled: true, commissionRate: 1250 }, { token: admin });
-    const roles = await rows(ctx.db, sql`select r.code from account_roles ar join roles r on r.id = ar.role_id where ar.account_id = ${target} order by r.code`);
+    const roles = await rows(
+      ctx.db,
+      sql`select r.code from account_roles ar join roles r on r.id = ar.role_id where ar.account_id = ${target} order by r.code`,
+    );
     expect(roles.map((row) => row.code)).toEqual(['operator', 'salesperson']);
     const summary = await ctx.call('sale/ofAccounts', { accountIds: [target, 999_999] }, { token: admin });
-    expect(summary.content).toEqual([{ accountId: target, enabled: true, commissionRate: 1250, inviteCode: expect.any(String), removed: false }]);
+    expect(summary.content).toEqual([
+      { accountId: target, enabled: true, commissionRate: 1250, inviteCode: expect.any(String), removed: false },
+    ]);
   });
 
   it('removes a salesperson only with /salerdel, softly, keeping the ledger', async () => {

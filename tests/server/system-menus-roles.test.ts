@@ -98,7 +98,8 @@ describeEachDatabase('system: menus', (ctx) => {
 
   it('refuses a cycle when moving or editing, and moves otherwise', async () => {
     const parent = (await ctx.call('menu/create', newMenu('/cycle-a', { kind: 'directory' }), { token: admin })).content;
-    const child = (await ctx.call('menu/create', newMenu('/cycle-a/b', { parentId: parent.id, kind: 'directory' }), { token: admin })).content;
+    const child = (await ctx.call('menu/create', newMenu('/cycle-a/b', { parentId: parent.id, kind: 'directory' }), { token: admin }))
+      .content;
     const grandchild = (await ctx.call('menu/create', newMenu('/cycle-a/b/c', { parentId: child.id }), { token: admin })).content;
 
     for (const target of [parent.id, child.id, grandchild.id]) {
@@ -173,7 +174,12 @@ describeEachDatabase('system: roles', (ctx) => {
     const expected = await Promise.all(
       ['/client/system', '/client/system/jsonEditer', '/client/system/jsonEditer/actions'].map((url) => menuId(ctx.db, url)),
     );
-    expect(created.content).toMatchObject({ code: 'script_editor', builtIn: false, accountCount: 0, menuIds: expected.sort((a, b) => a - b) });
+    expect(created.content).toMatchObject({
+      code: 'script_editor',
+      builtIn: false,
+      accountCount: 0,
+      menuIds: expected.sort((a, b) => a - b),
+    });
     const auditRow = await one(ctx.db, sql`select after from audit_log where action = 'role.create' order by id desc limit 1`);
     expect(auditRow.after).toEqual(created.content);
 
@@ -190,7 +196,12 @@ describeEachDatabase('system: roles', (ctx) => {
     const preview = await ctx.call('role/preview', { menuIds: [users] }, { token: admin });
     expect(preview.code).toBe('00000');
     expect(urlsOf(preview.content.tree)).toEqual(['/client/system', '/client/system/usersManager']);
-    expect(preview.content.capabilities).toMatchObject({ canSeeSystem: true, canSeeUsersManager: true, canSeeAdmin: false, canSeeHome: false });
+    expect(preview.content.capabilities).toMatchObject({
+      canSeeSystem: true,
+      canSeeUsersManager: true,
+      canSeeAdmin: false,
+      canSeeHome: false,
+    });
   });
 
   it('keeps the super administrator whole: every grant, its code, and the role itself', async () => {
@@ -208,14 +219,19 @@ describeEachDatabase('system: roles', (ctx) => {
     expect((await ctx.call('role/update', { ...body, code: 'root', menuIds: role.menuIds }, { token: admin })).msg).toBe(
       `参数错误：${SYSTEM_MESSAGES.builtInRoleCode}`,
     );
-    const renamed = await ctx.call('role/update', { ...body, name: '超级管理员', description: '全部权限', menuIds: role.menuIds }, { token: admin });
+    const renamed = await ctx.call(
+      'role/update',
+      { ...body, name: '超级管理员', description: '全部权限', menuIds: role.menuIds },
+      { token: admin },
+    );
     expect(renamed.code).toBe('00000');
     expect((await ctx.call('role/delete', { id: superRole }, { token: admin })).msg).toBe(SYSTEM_TEXT.builtInRoleDelete);
     expect((await rows(ctx.db, sql`select 1 from role_menus where role_id = ${superRole}`)).length).toBe(all.length);
   });
 
   it('refuses deleting a role that accounts hold; deletes it once they do not', async () => {
-    const created = (await ctx.call('role/create', { name: '临时', code: 'temp_role', description: '', menuIds: [] }, { token: admin })).content;
+    const created = (await ctx.call('role/create', { name: '临时', code: 'temp_role', description: '', menuIds: [] }, { token: admin }))
+      .content;
     const target = await accountId(ctx.db, DEMO_ACCOUNTS.member.username);
     const memberRole = await roleId(ctx.db, 'member');
     await ctx.call('account/setRoles', { id: target, roleIds: [memberRole, created.id] }, { token: admin });
@@ -235,14 +251,20 @@ describeEachDatabase('system: roles', (ctx) => {
       // Warm both caches.
       expect(urlsOf((await onSecond('account/getMenus')).content)).not.toContain('/client/reports2');
       const menu = (await ctx.call('menu/create', newMenu('/client/reports2', { icon: 'BarChartOutlined' }), { token: admin })).content;
-      const role = (await ctx.call('role/create', { name: '报表', code: 'reports', description: '', menuIds: [menu.id] }, { token: admin })).content;
+      const role = (await ctx.call('role/create', { name: '报表', code: 'reports', description: '', menuIds: [menu.id] }, { token: admin }))
+        .content;
       const target = await accountId(ctx.db, DEMO_ACCOUNTS.member.username);
       const memberRole = await roleId(ctx.db, 'member');
       await ctx.call('account/setRoles', { id: target, roleIds: [memberRole, role.id] }, { token: admin });
       expect(urlsOf((await onSecond('account/getMenus')).content)).toContain('/client/reports2');
 
       // Revoked on the second instance, gone on the first.
-      const adminOnSecond = await injectCall(second, 'role/update', { id: role.id, name: '报表', code: 'reports', description: '', menuIds: [] }, { token: admin });
+      const adminOnSecond = await injectCall(
+        second,
+        'role/update',
+        { id: role.id, name: '报表', code: 'reports', description: '', menuIds: [] },
+        { token: admin },
+      );
       expect(adminOnSecond.code).toBe('00000');
       expect(urlsOf((await ctx.call('account/getMenus', undefined, { token: memberToken })).content)).not.toContain('/client/reports2');
 

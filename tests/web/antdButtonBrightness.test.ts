@@ -17,7 +17,7 @@ const COLOURS = [
   'rgba(255, 255, 255, 0.2)',
 ];
 
-describe("antd colour stand-in (button style, tooltip)", () => {
+describe('antd colour stand-in (button style, tooltip)', () => {
   it.each(COLOURS)('agrees with antd on %s over white and over black', (colour) => {
     for (const background of ['#fff', '#000']) {
       expect(isBright(new AggregationColor(colour), background)).toBe(antdIsBright(new AntdColor(colour) as never, background));

@@ -10,8 +10,14 @@ describe('parseConsoleMessage', () => {
     expect(parseConsoleMessage({ type: 'token', data: { token: null } })).toEqual({ type: 'token', data: { token: null } });
     expect(parseConsoleMessage({ type: 'token', data: { token: 'abc' } })).toEqual({ type: 'token', data: { token: 'abc' } });
     expect(
-      parseConsoleMessage({ type: 'set', data: { values: { 'start-bind-shop': true, 'product-id-list': ['1', '2'], 'shop-status': 'fail', url: 'https://x/' } } }),
-    ).toEqual({ type: 'set', data: { values: { 'start-bind-shop': true, 'product-id-list': ['1', '2'], 'shop-status': 'fail', url: 'https://x/' } } });
+      parseConsoleMessage({
+        type: 'set',
+        data: { values: { 'start-bind-shop': true, 'product-id-list': ['1', '2'], 'shop-status': 'fail', url: 'https://x/' } },
+      }),
+    ).toEqual({
+      type: 'set',
+      data: { values: { 'start-bind-shop': true, 'product-id-list': ['1', '2'], 'shop-status': 'fail', url: 'https://x/' } },
+    });
     expect(parseConsoleMessage({ type: 'get', data: { requestId: 'r1', keys: ['shop-status', 'shop-message'] } })).toEqual({
       type: 'get',
       data: { requestId: 'r1', keys: ['shop-status', 'shop-message'] },

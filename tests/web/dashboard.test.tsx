@@ -61,18 +61,28 @@ const FULL: DashboardSummary = {
 };
 const range = lastDays(2, dayjs('2026-11-25'));
 const view = (summary: DashboardSummary | undefined, extra: { loading?: boolean; failed?: boolean } = {}) =>
-  render(<DashboardView summary={summary} loading={false} failed={false} onRetry={jest.fn()} range={range} onRange={jest.fn()} {...extra} />);
+  render(
+    <DashboardView summary={summary} loading={false} failed={false} onRetry={jest.fn()} range={range} onRange={jest.fn()} {...extra} />,
+  );
 
 beforeEach(() => jest.clearAllMocks());
 
 describe('the cards', () => {
   it('shows only the figures the server answered: an account with only 提现审批 sees 待审批提现 alone', () => {
-    view({ ...FULL, cards: { pendingWithdrawals: 4 }, orderDays: undefined, registrationDays: undefined, levels: undefined, topSalespeople: undefined });
+    view({
+      ...FULL,
+      cards: { pendingWithdrawals: 4 },
+      orderDays: undefined,
+      registrationDays: undefined,
+      levels: undefined,
+      topSalespeople: undefined,
+    });
     const card = screen.getByTestId('dashboard-card-pendingWithdrawals');
     expect(card).toHaveTextContent(T.pendingWithdrawals);
     expect(card).toHaveTextContent('4');
     expect(card).toHaveAttribute('href', '/client/withdrawalApproval?status=pending');
-    for (const other of CARDS.filter((one) => one.key !== 'pendingWithdrawals')) expect(screen.queryByTestId(`dashboard-card-${other.key}`)).toBeNull();
+    for (const other of CARDS.filter((one) => one.key !== 'pendingWithdrawals'))
+      expect(screen.queryByTestId(`dashboard-card-${other.key}`)).toBeNull();
     expect(screen.queryByText(T.orderTrend)).toBeNull();
     expect(screen.queryByText(T.topSales)).toBeNull();
   });
@@ -89,7 +99,10 @@ describe('the cards', () => {
       status: 'paid',
       created: ['2026-11-25', '2026-11-25'],
     });
-    expect(screen.getByTestId('dashboard-card-newAccountsMonth')).toHaveAttribute('href', '/client/system/usersManager?created=2026-11-01%2C2026-11-25');
+    expect(screen.getByTestId('dashboard-card-newAccountsMonth')).toHaveAttribute(
+      'href',
+      '/client/system/usersManager?created=2026-11-01%2C2026-11-25',
+    );
     expect(screen.getByTestId('dashboard-card-activeMembers')).toHaveAttribute('href', '/client/system/usersManager?membership=active');
     expect(screen.getByTestId('dashboard-card-pendingOrders')).toHaveAttribute('href', '/client/orderList?status=pending');
     expect(within(screen.getByTestId('dashboard-top-sales')).getByText('sales01')).toBeInTheDocument();
@@ -113,7 +126,10 @@ describe('the charts', () => {
     const retry = jest.fn();
     rerender(<DashboardView summary={undefined} loading={false} failed onRetry={retry} range={range} onRange={jest.fn()} />);
     expect(screen.getAllByText(T.loadFailed).length).toBeGreaterThan(0);
-    screen.getAllByText(/重\s*试/)[0].closest('button')!.click();
+    screen
+      .getAllByText(/重\s*试/)[0]
+      .closest('button')!
+      .click();
     expect(retry).toHaveBeenCalled();
   });
 

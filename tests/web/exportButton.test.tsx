@@ -14,7 +14,9 @@ import { EXPORT_TEXT } from '@/locales/zh-CN/exports';
 jest.mock('@/auth/session', () => ({ getToken: () => 'token-1' }));
 jest.mock('@/services/request', () => ({ handleAnswer: jest.fn(), transportErrorText: () => '网络异常' }));
 jest.mock('@/utils/download', () => ({ saveBlob: jest.fn() }));
-jest.mock('@/utils/feedback', () => ({ feedback: { message: { loading: jest.fn(), success: jest.fn(), error: jest.fn(), destroy: jest.fn() } } }));
+jest.mock('@/utils/feedback', () => ({
+  feedback: { message: { loading: jest.fn(), success: jest.fn(), error: jest.fn(), destroy: jest.fn() } },
+}));
 
 const DISPOSITION = `attachment; filename="-20261124.csv"; filename*=UTF-8''${encodeURIComponent('订单列表-20261124.csv')}`;
 
@@ -51,7 +53,9 @@ describe('ExportButton', () => {
   });
 
   it("posts the table's filters without the page, with the format and the token, and saves the named file", async () => {
-    fetchMock.mockResolvedValue(answer('\uFEFF订单号\r\n', { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': DISPOSITION, 'x-export-rows': '0' }));
+    fetchMock.mockResolvedValue(
+      answer('\uFEFF订单号\r\n', { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': DISPOSITION, 'x-export-rows': '0' }),
+    );
     render(<ExportButton path="order/export" allowed filters={() => ({ status: 'paid', orderNo: '', current: 3, pageSize: 20 })} />);
     await choose('导出 Excel');
     await waitFor(() => expect(saveBlob).toHaveBeenCalled());
@@ -64,7 +68,12 @@ describe('ExportButton', () => {
   });
 
   it('hands a refusal to the request layer and saves nothing', async () => {
-    const refusal = { isSuccess: false, code: 'A0400', msg: '参数错误：符合条件的记录有 3 条，超过单次导出上限 2 条，请缩小筛选范围后再导出', content: null };
+    const refusal = {
+      isSuccess: false,
+      code: 'A0400',
+      msg: '参数错误：符合条件的记录有 3 条，超过单次导出上限 2 条，请缩小筛选范围后再导出',
+      content: null,
+    };
     fetchMock.mockResolvedValue(answer(JSON.stringify(refusal), { 'content-type': 'application/json; charset=utf-8' }));
     render(<ExportButton path="account/export" allowed filters={() => ({})} />);
     await choose('导出 CSV');

@@ -33,7 +33,11 @@ const bind = (shopType = 'tiktok') => runActionScript(latest('读取店铺信息
 describe('the demo bind script on the test shop page', () => {
   it('reads the shop', async () => {
     showShop({ id: '7700123400001', name: 'E2E 测试小店', region: 'MY' });
-    expect(await bind()).toEqual({ status: 'success', message: '', results: { shopId: '7700123400001', shopName: 'E2E 测试小店', shopRegion: 'MY', bindError: '', platform: '' } });
+    expect(await bind()).toEqual({
+      status: 'success',
+      message: '',
+      results: { shopId: '7700123400001', shopName: 'E2E 测试小店', shopRegion: 'MY', bindError: '', platform: '' },
+    });
   });
 
   it("fails with the page's own message, and on a platform other than the chosen one", async () => {
@@ -48,23 +52,49 @@ describe('the demo bind script on the test shop page', () => {
     showShop({ id: '1', name: '店' });
     const script = (steps: ActionScript['steps']): ActionScript => ({ flow: 'bind', steps });
     const run = (steps: ActionScript['steps']) => runActionScript(script(steps), document, { data: { 'shop-type': 'tiktok' }, pollMs: 5 });
-    expect(await run([{ step: 'click', selector: '#nothing' }, { step: 'report', status: 'success' }])).toMatchObject({
+    expect(
+      await run([
+        { step: 'click', selector: '#nothing' },
+        { step: 'report', status: 'success' },
+      ]),
+    ).toMatchObject({
       status: 'fail',
       message: '第 1 步（click）：未找到元素 #nothing',
     });
-    expect(await run([{ step: 'waitFor', selector: '.shop-name', timeoutMs: 20 }, { step: 'report', status: 'success' }])).toMatchObject({
+    expect(
+      await run([
+        { step: 'waitFor', selector: '.shop-name', timeoutMs: 20 },
+        { step: 'report', status: 'success' },
+      ]),
+    ).toMatchObject({
       status: 'fail',
       message: '第 1 步（waitFor）：等待 .shop-name 超时（20 毫秒）',
     });
-    expect(await run([{ step: 'read', selector: '#test-shop', attribute: 'data-platform', into: 'p' }, { step: 'report', status: 'success' }])).toMatchObject({
+    expect(
+      await run([
+        { step: 'read', selector: '#test-shop', attribute: 'data-platform', into: 'p' },
+        { step: 'report', status: 'success' },
+      ]),
+    ).toMatchObject({
       status: 'fail',
       message: '第 1 步（read）：#test-shop 的内容为空',
     });
-    expect(await run([{ step: 'assert', that: { exists: 'div[' } }])).toMatchObject({ status: 'fail', message: '第 1 步（assert）：选择器 div[ 无效' });
-    expect(await run([{ step: 'assert', that: { absent: '#test-shop' } }])).toMatchObject({ status: 'fail', message: '第 1 步（assert）：条件不成立' });
-    expect(await run([{ step: 'report', status: 'fail', message: ['停止：', { from: 'shop-type' }] }])).toMatchObject({ status: 'fail', message: '停止：tiktok' });
+    expect(await run([{ step: 'assert', that: { exists: 'div[' } }])).toMatchObject({
+      status: 'fail',
+      message: '第 1 步（assert）：选择器 div[ 无效',
+    });
+    expect(await run([{ step: 'assert', that: { absent: '#test-shop' } }])).toMatchObject({
+      status: 'fail',
+      message: '第 1 步（assert）：条件不成立',
+    });
+    expect(await run([{ step: 'report', status: 'fail', message: ['停止：', { from: 'shop-type' }] }])).toMatchObject({
+      status: 'fail',
+      message: '停止：tiktok',
+    });
     const navigate = jest.fn();
-    expect(await runActionScript(script([{ step: 'open', url: 'https://seller.example.com/home' }]), document, { data: {}, navigate })).toMatchObject({
+    expect(
+      await runActionScript(script([{ step: 'open', url: 'https://seller.example.com/home' }]), document, { data: {}, navigate }),
+    ).toMatchObject({
       status: 'success',
       openedUrl: 'https://seller.example.com/home',
     });
@@ -75,7 +105,10 @@ describe('the demo bind script on the test shop page', () => {
 describe('the demo join and stop scripts on the test creator page', () => {
   it('types each product id, adds it, starts; stop stops', async () => {
     showPage(TEST_CREATOR_PAGE);
-    const joined = await runActionScript(latest('批量邀请达人'), document, { data: { 'product-id-list': ['11', '22', '33'], url: '' }, pollMs: 5 });
+    const joined = await runActionScript(latest('批量邀请达人'), document, {
+      data: { 'product-id-list': ['11', '22', '33'], url: '' },
+      pollMs: 5,
+    });
     expect(joined).toMatchObject({ status: 'success', results: { state: 'running' } });
     const status = document.getElementById('join-status')!;
     expect(status).toHaveTextContent('正在为 3 个商品邀约达人');
@@ -104,6 +137,13 @@ describe('chooseScript: the link scripts decide', () => {
     showPage(TEST_CREATOR_PAGE);
     expect(chooseScript(SET, 'join', 'https://affiliate.tiktok.com/connection/creator', document)?.name).toBe('批量邀请达人');
     expect(chooseScript(SET, 'stop', 'https://affiliate.tiktok.com/connection/creator', document)?.name).toBe('停止达人邀约');
-    expect(chooseScript(SET.filter((script) => script.kind === 'action'), 'join', 'https://affiliate.tiktok.com/x', document)).toBeNull();
+    expect(
+      chooseScript(
+        SET.filter((script) => script.kind === 'action'),
+        'join',
+        'https://affiliate.tiktok.com/x',
+        document,
+      ),
+    ).toBeNull();
   });
 });

@@ -32,10 +32,11 @@ function Root({ children }: { children?: React.ReactNode }) {
   );
 }
 
-const notices = (text: string) => Array.from(document.querySelectorAll('.themed-message-notice')).filter((node) => node.textContent?.includes(text));
+const notices = (text: string) =>
+  Array.from(document.querySelectorAll('.themed-message-notice')).filter((node) => node.textContent?.includes(text));
 
 describe('feedback', () => {
-  it("shows message and modal through <App>, under its ConfigProvider", async () => {
+  it('shows message and modal through <App>, under its ConfigProvider', async () => {
     render(<Root />);
     await act(async () => {
       message.success('已保存');
@@ -102,11 +103,18 @@ describe('the console sources', () => {
       const full = path.join(dir, entry.name);
       return entry.isDirectory() ? files(full) : /\.tsx?$/.test(entry.name) ? [full] : [];
     });
-  const sources = files(path.resolve(__dirname, '../../src')).map((file) => ({ file: path.relative(process.cwd(), file), text: fs.readFileSync(file, 'utf8') }));
+  const sources = files(path.resolve(__dirname, '../../src')).map((file) => ({
+    file: path.relative(process.cwd(), file),
+    text: fs.readFileSync(file, 'utf8'),
+  }));
 
   it.each([
     ['destroyOnClose (deprecated: destroyOnHidden)', /\bdestroyOnClose\b/, ['src/utils/dialogForm.ts']],
-    ["antd's static message / notification", /import\s*\{[^}]*\b(message|notification)\b[^}]*\}\s*from\s*['"]antd['"]/, ['src/utils/feedback.ts']],
+    [
+      "antd's static message / notification",
+      /import\s*\{[^}]*\b(message|notification)\b[^}]*\}\s*from\s*['"]antd['"]/,
+      ['src/utils/feedback.ts'],
+    ],
     ["antd's static Modal functions", /\bModal\.(confirm|info|success|error|warning)\(/, []],
   ])('use no %s', (_name, pattern, allowed) => {
     expect(sources.filter(({ file, text }) => pattern.test(text) && !allowed.includes(file)).map(({ file }) => file)).toEqual([]);

@@ -64,7 +64,11 @@ describe('home', () => {
 
   it('shows the membership the startup fetched, without fetching again', () => {
     saveLogin({ token: 't', expires: Date.now() + DAY, username: 'amy', email: 'amy@example.com', membership: null }, false);
-    withState({ username: 'amy', email: 'amy@example.com', membershipInfo: { levelId: 2, name: '专业版', expiresAt: Date.UTC(2030, 0, 15) } });
+    withState({
+      username: 'amy',
+      email: 'amy@example.com',
+      membershipInfo: { levelId: 2, name: '专业版', expiresAt: Date.UTC(2030, 0, 15) },
+    });
     render(<HomePage />);
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/，amy$/);
     expect(screen.getByText('专业版')).toBeInTheDocument();
@@ -152,8 +156,7 @@ describe('home plug-in panel', () => {
     render(<HomePage />);
   }
 
-  const typeIds = (text: string) =>
-    fireEvent.change(screen.getByLabelText('商品 ID 列表'), { target: { value: text } });
+  const typeIds = (text: string) => fireEvent.change(screen.getByLabelText('商品 ID 列表'), { target: { value: text } });
   const click = async (label: RegExp) => {
     await act(async () => {
       fireEvent.click(screen.getByText(label, { selector: 'button span' }).closest('button')!);
@@ -175,7 +178,11 @@ describe('home plug-in panel', () => {
   };
 
   it('says nothing about releases while the plug-in reports none or is up to date', async () => {
-    Object.assign(plugin, { connected: true, pluginVersion: '1.3.0', release: { latest: LATEST, supported: true, updateAvailable: false } });
+    Object.assign(plugin, {
+      connected: true,
+      pluginVersion: '1.3.0',
+      release: { latest: LATEST, supported: true, updateAvailable: false },
+    });
     renderHome(member);
     expect(await screen.findByText(FIGURE_TITLES.shops)).toBeInTheDocument();
     expect(screen.getByText('插件已连接 v1.3.0')).toBeInTheDocument();
@@ -196,7 +203,11 @@ describe('home plug-in panel', () => {
   });
 
   it('says 插件版本过低 when the plug-in is below the minimum, and the flows still go to the plug-in model (which refuses them)', async () => {
-    Object.assign(plugin, { connected: true, pluginVersion: '1.0.0', release: { latest: LATEST, supported: false, updateAvailable: true } });
+    Object.assign(plugin, {
+      connected: true,
+      pluginVersion: '1.0.0',
+      release: { latest: LATEST, supported: false, updateAvailable: true },
+    });
     renderHome(member);
     expect(await screen.findByText(FIGURE_TITLES.shops)).toBeInTheDocument();
     const alert = screen.getByTestId('plugin-release-alert');

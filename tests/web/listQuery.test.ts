@@ -9,7 +9,17 @@ import { listQueryKey, listStateFromSearch, queryFields, searchWithListState, so
 const COLUMNS: ProColumns<Record<string, unknown>>[] = [
   { title: '账户', dataIndex: 'account' },
   { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: { pending: '待审批', paid: '已付款' }, initialValue: 'pending' },
-  { title: '等级', dataIndex: 'levelId', valueType: 'select', fieldProps: { options: [{ value: 'none', label: '无' }, { value: 3, label: '专业版' }] } },
+  {
+    title: '等级',
+    dataIndex: 'levelId',
+    valueType: 'select',
+    fieldProps: {
+      options: [
+        { value: 'none', label: '无' },
+        { value: 3, label: '专业版' },
+      ],
+    },
+  },
   { title: '创建日期', dataIndex: 'created', valueType: 'dateRange', hideInTable: true },
   { title: '时间', dataIndex: 'at', valueType: 'dateTimeRange', hideInTable: true },
   { title: '金额', dataIndex: 'amount', search: false, sorter: true },
@@ -36,7 +46,8 @@ describe('reading', () => {
   });
 
   test('every kind of value, a number option back as a number, a cleared default as none', () => {
-    const search = '?account=ann&status=&levelId=3&created=2026-11-01,2026-11-25&at=2026-11-01%2008:00:00,2026-11-02%2000:00:00&current=3&pageSize=20&sort=amount:descend';
+    const search =
+      '?account=ann&status=&levelId=3&created=2026-11-01,2026-11-25&at=2026-11-01%2008:00:00,2026-11-02%2000:00:00&current=3&pageSize=20&sort=amount:descend';
     expect(listStateFromSearch(search, FIELDS, {}, SORTABLE)).toEqual({
       filters: { account: 'ann', levelId: 3, created: ['2026-11-01', '2026-11-25'], at: ['2026-11-01 08:00:00', '2026-11-02 00:00:00'] },
       current: 3,
@@ -46,12 +57,17 @@ describe('reading', () => {
   });
 
   test('what is not a valid value is left out: a broken range, a page that is no page, an unknown sort', () => {
-    const state = listStateFromSearch('?created=bad,2026-11-01&at=2026-11-01&current=-2&pageSize=abc&sort=note:descend', FIELDS, {}, SORTABLE);
+    const state = listStateFromSearch(
+      '?created=bad,2026-11-01&at=2026-11-01&current=-2&pageSize=abc&sort=note:descend',
+      FIELDS,
+      {},
+      SORTABLE,
+    );
     expect(state).toEqual({ filters: { status: 'pending' }, current: 1, pageSize: 10 });
     expect(listStateFromSearch('?sort=amount:sideways', FIELDS, {}, SORTABLE).sort).toBeUndefined();
   });
 
-  test("a second list reads only its own parameters", () => {
+  test('a second list reads only its own parameters', () => {
     const search = '?account=ann&current=2&audit.account=bob&audit.current=4';
     expect(listStateFromSearch(search, FIELDS, { prefix: 'audit.' })).toMatchObject({ filters: { account: 'bob' }, current: 4 });
     expect(listStateFromSearch(search, FIELDS)).toMatchObject({ filters: { account: 'ann' }, current: 2 });
@@ -63,9 +79,13 @@ describe('writing', () => {
 
   test('defaults are left out; other parameters of the screen stay', () => {
     expect(searchWithListState('?tab=audit', state({}), FIELDS)).toBe('?tab=audit');
-    expect(searchWithListState('?tab=audit&current=5', state({ filters: { status: 'paid', created: ['2026-11-01', '2026-11-25'] }, current: 2, pageSize: 20 }), FIELDS)).toBe(
-      '?tab=audit&current=2&status=paid&created=2026-11-01%2C2026-11-25&pageSize=20',
-    );
+    expect(
+      searchWithListState(
+        '?tab=audit&current=5',
+        state({ filters: { status: 'paid', created: ['2026-11-01', '2026-11-25'] }, current: 2, pageSize: 20 }),
+        FIELDS,
+      ),
+    ).toBe('?tab=audit&current=2&status=paid&created=2026-11-01%2C2026-11-25&pageSize=20');
   });
 
   test('an emptied field with an initial value is written empty, so it stays empty', () => {
@@ -75,12 +95,21 @@ describe('writing', () => {
   });
 
   test('what is written reads back the same', () => {
-    const written: ListState = { filters: { account: 'ann', status: 'paid', levelId: 3, at: ['2026-11-01 08:00:00', '2026-11-02 00:00:00'] }, current: 2, pageSize: 50, sort: { field: 'amount', order: 'ascend' } };
+    const written: ListState = {
+      filters: { account: 'ann', status: 'paid', levelId: 3, at: ['2026-11-01 08:00:00', '2026-11-02 00:00:00'] },
+      current: 2,
+      pageSize: 50,
+      sort: { field: 'amount', order: 'ascend' },
+    };
     expect(listStateFromSearch(searchWithListState('?x=1', written, FIELDS), FIELDS, {}, SORTABLE)).toEqual(written);
   });
 
   test('a second list writes only its own parameters', () => {
-    expect(searchWithListState('?account=ann', state({ filters: { status: 'pending', account: 'bob' }, current: 3 }), FIELDS, { prefix: 'audit.' })).toBe('?account=ann&audit.account=bob&audit.current=3');
+    expect(
+      searchWithListState('?account=ann', state({ filters: { status: 'pending', account: 'bob' }, current: 3 }), FIELDS, {
+        prefix: 'audit.',
+      }),
+    ).toBe('?account=ann&audit.account=bob&audit.current=3');
   });
 
   test('the list key ignores the order of the parameters and the defaults', () => {

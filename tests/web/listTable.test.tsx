@@ -24,9 +24,18 @@ const COLUMNS: import('@ant-design/pro-components').ProColumns<Thing>[] = [
   { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: { pending: '待处理', done: '已完成' }, initialValue: 'pending' },
   { title: '金额', dataIndex: 'amount', search: false, sorter: true },
 ];
-const ROWS: Thing[] = Array.from({ length: 10 }, (_, index) => ({ id: index + 1, name: `thing ${index + 1}`, status: 'pending', amount: index }));
+const ROWS: Thing[] = Array.from({ length: 10 }, (_, index) => ({
+  id: index + 1,
+  name: `thing ${index + 1}`,
+  status: 'pending',
+  amount: index,
+}));
 
-const request = jest.fn(async (_params: Record<string, unknown>, _sort: Record<string, string | null>) => ({ data: ROWS, total: 35, success: true }));
+const request = jest.fn(async (_params: Record<string, unknown>, _sort: Record<string, string | null>) => ({
+  data: ROWS,
+  total: 35,
+  success: true,
+}));
 /** The memory history's position (the mock's history is a memory one). */
 const position = () => (history as unknown as { index: number }).index;
 const lastCall = () => request.mock.calls[request.mock.calls.length - 1];
@@ -100,7 +109,8 @@ describe('column widths', () => {
     return render(<ListTable<Thing> rowKey="id" columns={SIZED} request={request} search={false} key={account} />);
   };
   // By selector: role queries over a whole ProTable take seconds each in jsdom.
-  const header = (title: string) => [...document.querySelectorAll<HTMLElement>('.ant-table-thead th')].find((cell) => cell.textContent?.includes(title))!;
+  const header = (title: string) =>
+    [...document.querySelectorAll<HTMLElement>('.ant-table-thead th')].find((cell) => cell.textContent?.includes(title))!;
   const nameHeader = () => header('名称');
   const shownWidth = () => document.querySelector<HTMLElement>('.ant-table colgroup col')?.style.width;
   const drag = (handle: Element, by: number) => {
@@ -111,7 +121,8 @@ describe('column widths', () => {
 
   beforeAll(() => {
     // jsdom has no PointerEvent: a MouseEvent carries clientX as well.
-    if (!('PointerEvent' in window)) Object.defineProperty(window, 'PointerEvent', { value: class extends MouseEvent {}, configurable: true });
+    if (!('PointerEvent' in window))
+      Object.defineProperty(window, 'PointerEvent', { value: class extends MouseEvent {}, configurable: true });
   });
   beforeEach(() => localStorage.clear());
 
@@ -139,7 +150,9 @@ describe('column widths', () => {
     const amount = header('金额');
     drag(within(amount).getByTestId('column-resize-handle'), -500);
     fireEvent.click(within(amount).getByTestId('column-resize-handle'));
-    await waitFor(() => expect(JSON.parse(localStorage.getItem(`${columnSettingsKey('ann', PATH)}.widths`)!)).toEqual({ amount: MIN_COLUMN_WIDTH }));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(`${columnSettingsKey('ann', PATH)}.widths`)!)).toEqual({ amount: MIN_COLUMN_WIDTH }),
+    );
     expect(request).toHaveBeenCalledTimes(1);
     expect(history.location.search).toBe('');
   });

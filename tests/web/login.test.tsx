@@ -35,9 +35,15 @@ beforeEach(() => {
   // Like umi's model: refresh() hands the screen a new initialState.
   (useModel as jest.Mock).mockImplementation((namespace: string) => {
     if (namespace === 'extension') return { sendToken };
-     
+
     const [initialState, setInitialState] = useState({});
-    return { initialState, refresh: async () => { await refresh(); setInitialState({}); } };
+    return {
+      initialState,
+      refresh: async () => {
+        await refresh();
+        setInitialState({});
+      },
+    };
   });
 });
 
@@ -182,17 +188,29 @@ describe('register tab', () => {
 
   it('registers with an optional invite code, upper-cased, then switches to login', async () => {
     at('/register');
-    (register as jest.Mock).mockResolvedValue({ isSuccess: true, code: '00000', msg: '成功', content: { id: 7, username: 'new_user', email: 'n@example.com' } });
+    (register as jest.Mock).mockResolvedValue({
+      isSuccess: true,
+      code: '00000',
+      msg: '成功',
+      content: { id: 7, username: 'new_user', email: 'n@example.com' },
+    });
     render(<LoginPage />);
     fireEvent.change(screen.getByPlaceholderText('用户名'), { target: { value: 'new_user' } });
     fireEvent.change(screen.getByPlaceholderText('邮箱'), { target: { value: 'n@example.com' } });
     fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'Sturdy#Key-2468' } });
     fireEvent.change(screen.getByPlaceholderText('确认密码'), { target: { value: 'Sturdy#Key-2468' } });
     fireEvent.change(screen.getByPlaceholderText('邀请码（选填）'), { target: { value: 'abcd2345' } });
-    await waitFor(() => expect(screen.getByRole('meter', { name: PASSWORD_TEXT.strength })).toHaveAttribute('aria-valuetext', '强'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('meter', { name: PASSWORD_TEXT.strength })).toHaveAttribute('aria-valuetext', '强'), {
+      timeout: 5000,
+    });
     await submit(/^注\s*册$/);
     await waitFor(() =>
-      expect(register).toHaveBeenCalledWith({ username: 'new_user', email: 'n@example.com', password: 'Sturdy#Key-2468', inviteCode: 'ABCD2345' }),
+      expect(register).toHaveBeenCalledWith({
+        username: 'new_user',
+        email: 'n@example.com',
+        password: 'Sturdy#Key-2468',
+        inviteCode: 'ABCD2345',
+      }),
     );
     expect(history.replace).toHaveBeenCalledWith({ pathname: '/login', search: '' }, { username: 'new_user' });
   });
@@ -205,7 +223,9 @@ describe('register tab', () => {
     fireEvent.change(screen.getByPlaceholderText('邮箱'), { target: { value: 'n@example.com' } });
     fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'Passw0rd!' } });
     fireEvent.change(screen.getByPlaceholderText('确认密码'), { target: { value: 'Passw0rd!' } });
-    await waitFor(() => expect(screen.getByRole('meter', { name: PASSWORD_TEXT.strength })).toHaveAttribute('aria-valuetext', '弱'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('meter', { name: PASSWORD_TEXT.strength })).toHaveAttribute('aria-valuetext', '弱'), {
+      timeout: 5000,
+    });
     expect(screen.getByText(`${PASSWORD_TEXT.strength}：弱`)).toBeInTheDocument();
     await submit(/^注\s*册$/);
     expect(await screen.findByText(PASSWORD_TEXT.tooWeak, undefined, { timeout: 5000 })).toBeInTheDocument();
@@ -214,7 +234,7 @@ describe('register tab', () => {
 });
 
 describe('register from an invite link', () => {
-  it("fills the code in and says whose invitation it is", async () => {
+  it('fills the code in and says whose invitation it is', async () => {
     at('/register', '?invite=abcd2345');
     (inviterOf as jest.Mock).mockResolvedValue({ isSuccess: true, code: '00000', msg: '成功', content: { name: 'demo_sale' } });
     render(<LoginPage />);

@@ -4,7 +4,9 @@ import MockScenarioBanner, { MOCK_SCENARIO_URL } from '@/components/MockScenario
 import { saveLogin } from '@/auth/session';
 import { installFetch } from './support/fakeFetch';
 
-const report = (active: unknown, account: unknown = null) => ({ body: { isSuccess: true, code: '00000', msg: '成功', content: { active, account } } });
+const report = (active: unknown, account: unknown = null) => ({
+  body: { isSuccess: true, code: '00000', msg: '成功', content: { active, account } },
+});
 
 describe('MockScenarioBanner', () => {
   it('says which scenario applies to this browser, asking with its login', async () => {

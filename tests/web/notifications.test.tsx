@@ -9,7 +9,13 @@ import NotificationBell from '@/components/Notifications';
 import { openNotificationStream, streamUrl } from '@/components/Notifications/liveStream';
 import { NOTIFICATION_TEXT } from '@/locales/zh-CN/notifications';
 import { UI_TEXT } from '@/locales/zh-CN/common';
-import { getStreamTicket, getUnreadCount, listNotifications, markAllNotificationsRead, markNotificationsRead } from '@/services/notification';
+import {
+  getStreamTicket,
+  getUnreadCount,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationsRead,
+} from '@/services/notification';
 import { clientRoutes } from '../../config/routes';
 import { fakeStreamDependencies as fakes, FakeEventSource, item, ok, routePaths } from './support/notificationFakes';
 
@@ -40,7 +46,9 @@ beforeEach(() => {
   (useModel as jest.Mock).mockReturnValue({ initialState: { username: 'demo_admin' } });
   jest.mocked(getUnreadCount).mockResolvedValue(ok({ unread: 2 }));
   jest.mocked(getStreamTicket).mockResolvedValue(ok({ ticket: 'ticket-1', expiresAt: '2026-11-22T03:01:00.000Z' }));
-  jest.mocked(listNotifications).mockResolvedValue(ok({ list: [item(12), item(11, { read: true, title: '提现已通过' })], total: 2, current: 1, pageSize: 10 }));
+  jest
+    .mocked(listNotifications)
+    .mockResolvedValue(ok({ list: [item(12), item(11, { read: true, title: '提现已通过' })], total: 2, current: 1, pageSize: 10 }));
   jest.mocked(markNotificationsRead).mockResolvedValue(ok({ unread: 1 }));
   jest.mocked(markAllNotificationsRead).mockResolvedValue(ok({ unread: 0 }));
 });
@@ -82,14 +90,23 @@ describe('the bell', () => {
     await renderBell();
     await openPanel();
     const links = within(panel()).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/client/withdrawalApproval?id=12', '/client/withdrawalApproval?id=11']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/client/withdrawalApproval?id=12',
+      '/client/withdrawalApproval?id=11',
+    ]);
     expect(links[0]).toHaveTextContent('提现申请待审批');
     expect(links[0]).toHaveTextContent('（未读）');
     expect(links[1]).not.toHaveTextContent('（未读）');
     expect(within(panel()).getByText(NOTIFICATION_TEXT.unread(2))).toBeInTheDocument();
 
     // A new item arrives while the panel is open: on top.
-    act(() => latest().emit(STREAM_EVENTS.item, item(13, { title: '新订单待确认收款', link: '/client/orderList?orderNo=202611221234567890' }), '13'));
+    act(() =>
+      latest().emit(
+        STREAM_EVENTS.item,
+        item(13, { title: '新订单待确认收款', link: '/client/orderList?orderNo=202611221234567890' }),
+        '13',
+      ),
+    );
     await waitFor(() => expect(within(panel()).getAllByRole('link')[0]).toHaveTextContent('新订单待确认收款'));
 
     await act(async () => {

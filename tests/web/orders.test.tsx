@@ -17,10 +17,26 @@ const TEXT = ORDER_TEXT.memberCenter;
 
 describe('membershipAfterPayment', () => {
   it('extends the same level from its expiry, and anything else from now', () => {
-    expect(membershipAfterPayment({ levelId: 1, expiresAt: NOW + 5 * DAY }, 1, 30, NOW)).toEqual({ levelId: 1, expiresAt: NOW + 35 * DAY, switched: false });
-    expect(membershipAfterPayment({ levelId: null, expiresAt: null }, 1, 30, NOW)).toEqual({ levelId: 1, expiresAt: NOW + 30 * DAY, switched: false });
-    expect(membershipAfterPayment({ levelId: 1, expiresAt: NOW - DAY }, 1, 30, NOW)).toEqual({ levelId: 1, expiresAt: NOW + 30 * DAY, switched: false });
-    expect(membershipAfterPayment({ levelId: 1, expiresAt: NOW + 5 * DAY }, 2, 90, NOW)).toEqual({ levelId: 2, expiresAt: NOW + 90 * DAY, switched: true });
+    expect(membershipAfterPayment({ levelId: 1, expiresAt: NOW + 5 * DAY }, 1, 30, NOW)).toEqual({
+      levelId: 1,
+      expiresAt: NOW + 35 * DAY,
+      switched: false,
+    });
+    expect(membershipAfterPayment({ levelId: null, expiresAt: null }, 1, 30, NOW)).toEqual({
+      levelId: 1,
+      expiresAt: NOW + 30 * DAY,
+      switched: false,
+    });
+    expect(membershipAfterPayment({ levelId: 1, expiresAt: NOW - DAY }, 1, 30, NOW)).toEqual({
+      levelId: 1,
+      expiresAt: NOW + 30 * DAY,
+      switched: false,
+    });
+    expect(membershipAfterPayment({ levelId: 1, expiresAt: NOW + 5 * DAY }, 2, 90, NOW)).toEqual({
+      levelId: 2,
+      expiresAt: NOW + 90 * DAY,
+      switched: true,
+    });
     expect(membershipAfterPayment({ levelId: 1, expiresAt: NOW - DAY }, 2, 90, NOW).switched).toBe(false);
   });
 });
@@ -55,7 +71,9 @@ describe('member centre screen', () => {
   });
 
   it('buys a level: the dialog previews it, the order is created and its instructions shown', async () => {
-    (getMemberCenter as jest.Mock).mockResolvedValueOnce({ isSuccess: true, content: center([]) }).mockResolvedValue({ isSuccess: true, content: center([pending]) });
+    (getMemberCenter as jest.Mock)
+      .mockResolvedValueOnce({ isSuccess: true, content: center([]) })
+      .mockResolvedValue({ isSuccess: true, content: center([pending]) });
     (createOrder as jest.Mock).mockResolvedValue({ isSuccess: true, content: pending });
     render(<MemberCenterPage />);
     expect(await screen.findByText('¥299.00')).toBeTruthy();
@@ -71,7 +89,12 @@ describe('member centre screen', () => {
 
   it('keeps the screen as it was when the server refuses the order', async () => {
     (getMemberCenter as jest.Mock).mockResolvedValue({ isSuccess: true, content: center([]) });
-    (createOrder as jest.Mock).mockResolvedValue({ isSuccess: false, code: 'A0400', msg: '参数错误：levelId 不存在或已下架', content: null });
+    (createOrder as jest.Mock).mockResolvedValue({
+      isSuccess: false,
+      code: 'A0400',
+      msg: '参数错误：levelId 不存在或已下架',
+      content: null,
+    });
     render(<MemberCenterPage />);
     await screen.findByText('¥99.00');
     fireEvent.click(screen.getByText(/续\s*费/).closest('button')!);

@@ -59,7 +59,14 @@ describe('the tab list', () => {
     saveTabs('ann', tabsOf(`${ORDERS}?status=paid`));
     expect(readTabs('ann').map((tab) => tab.url)).toEqual([HOME, `${ORDERS}?status=paid`]);
     expect(readTabs('bob')).toEqual([]);
-    sessionStorage.setItem('console.tabs.eve', JSON.stringify([{ path: '/client/gone', url: '/client/gone', title: 'x' }, { path: HOME, url: '//evil.example/', title: 'x' }, 'junk']));
+    sessionStorage.setItem(
+      'console.tabs.eve',
+      JSON.stringify([
+        { path: '/client/gone', url: '/client/gone', title: 'x' },
+        { path: HOME, url: '//evil.example/', title: 'x' },
+        'junk',
+      ]),
+    );
     expect(readTabs('eve')).toEqual([]);
     sessionStorage.setItem('console.tabs.eve', '{broken');
     expect(readTabs('eve')).toEqual([]);
@@ -73,7 +80,11 @@ describe('the bar', () => {
   const bar = () => screen.getByRole('navigation', { name: TABS_TEXT.bar });
   const tabNamed = (title: string) => within(bar()).getByRole('tab', { name: title });
   const go = (url: string) => act(() => history.push(url));
-  const shownTitles = () => within(bar()).getAllByRole('tab').filter((tab) => !tab.getAttribute('aria-label')).map((tab) => tab.textContent);
+  const shownTitles = () =>
+    within(bar())
+      .getAllByRole('tab')
+      .filter((tab) => !tab.getAttribute('aria-label'))
+      .map((tab) => tab.textContent);
 
   test('opens a tab per screen, switches back to a list with its filters, closes, and survives a reload', async () => {
     act(() => history.replace(HOME));

@@ -80,7 +80,10 @@ describe('returnToConsole', () => {
   it('does not give up while the tab is hidden at the deadline', async () => {
     setVisibility('visible');
     let settled = false;
-    const back = returnToConsole(20).then(() => (settled = true), () => (settled = true));
+    const back = returnToConsole(20).then(
+      () => (settled = true),
+      () => (settled = true),
+    );
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(settled).toBe(false);

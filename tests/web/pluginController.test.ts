@@ -47,7 +47,9 @@ class FakePlugin implements PluginTransport {
   }
 
   setsOf(): Record<string, unknown>[] {
-    return this.sent.filter((message) => message.type === 'set').map((message) => (message as { data: { values: Record<string, unknown> } }).data.values);
+    return this.sent
+      .filter((message) => message.type === 'set')
+      .map((message) => (message as { data: { values: Record<string, unknown> } }).data.values);
   }
 }
 
@@ -104,7 +106,14 @@ describe('plug-in connection', () => {
   it('ignores malformed and unknown messages without throwing', () => {
     const plugin = new FakePlugin();
     const controller = new PluginController(plugin, environment().env, TIMEOUTS);
-    for (const raw of ['not json', '42', '{"type":7}', '{"type":"explode","data":{}}', '{"type":"start","data":{}}', '{"type":"result","data":{"type":"clean","status":"maybe"}}']) {
+    for (const raw of [
+      'not json',
+      '42',
+      '{"type":7}',
+      '{"type":"explode","data":{}}',
+      '{"type":"start","data":{}}',
+      '{"type":"result","data":{"type":"clean","status":"maybe"}}',
+    ]) {
       expect(() => plugin.emitRaw(raw)).not.toThrow();
     }
     expect(controller.current.connected).toBe(false);
@@ -150,7 +159,10 @@ describe('bind flow', () => {
   });
 
   it("reports failure with the plug-in's message, or the default when it has none", async () => {
-    for (const [message, expected] of [['店铺未登录', '店铺未登录'], ['', undefined]] as const) {
+    for (const [message, expected] of [
+      ['店铺未登录', '店铺未登录'],
+      ['', undefined],
+    ] as const) {
       const plugin = new FakePlugin();
       const { env, dialogs, comeBack } = environment();
       const controller = new PluginController(plugin, env, TIMEOUTS);

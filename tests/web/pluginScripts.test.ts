@@ -56,7 +56,11 @@ describe('the step language: a valid script passes', () => {
     for (const seed of SCRIPT_SEEDS) {
       for (const version of seed.versions) expect([seed.name, scriptProblemAt(seed.kind, version.content)]).toEqual([seed.name, null]);
     }
-    const latest = SCRIPT_SEEDS.map((seed) => ({ kind: seed.kind, name: seed.name, content: seed.versions[seed.versions.length - 1].content }));
+    const latest = SCRIPT_SEEDS.map((seed) => ({
+      kind: seed.kind,
+      name: seed.name,
+      content: seed.versions[seed.versions.length - 1].content,
+    }));
     expect(scriptSetProblem(latest)).toBeNull();
   });
 });
@@ -72,32 +76,102 @@ describe('the step language: each rule refuses, naming the step', () => {
     ['empty steps', join([]), '脚本的 steps 不能为空'],
     ['step not an object', join(['click']), '第 1 步应为对象，如 {"step": "click", "selector": "#submit"}'],
     ['no step name', join([{ selector: '#a' }]), '第 1 步缺少 step（可用：open、waitFor、click、type、read、repeat、assert、report）'],
-    ['unknown step', join([{ step: 'eval', code: 'alert(1)' }]), '第 1 步：未知的步骤 eval（可用：open、waitFor、click、type、read、repeat、assert、report）'],
+    [
+      'unknown step',
+      join([{ step: 'eval', code: 'alert(1)' }]),
+      '第 1 步：未知的步骤 eval（可用：open、waitFor、click、type、read、repeat、assert、report）',
+    ],
     ['unknown field', join([{ step: 'click', selector: '#a', onClick: 'x()' }]), '第 1 步（click）有未知的字段 onClick（可用：selector）'],
     ['missing field', join([{ step: 'waitFor', timeoutMs: 5 }, { step: 'click' }]), '第 1 步（waitFor）缺少 selector'],
-    ['missing field, third step', join([{ step: 'click', selector: '#a' }, { step: 'click', selector: '#b' }, { step: 'click' }]), '第 3 步（click）缺少 selector'],
+    [
+      'missing field, third step',
+      join([{ step: 'click', selector: '#a' }, { step: 'click', selector: '#b' }, { step: 'click' }]),
+      '第 3 步（click）缺少 selector',
+    ],
     ['empty selector', join([{ step: 'click', selector: ' ' }]), '第 1 步（click）的 selector 应为非空的 CSS 选择器'],
     ['selector not text', join([{ step: 'click', selector: 3 }]), '第 1 步（click）的 selector 应为非空的 CSS 选择器'],
     ['long selector', join([{ step: 'click', selector: 'a'.repeat(1001) }]), '第 1 步（click）的 selector 不能超过 1000 个字符'],
-    ['timeout not a number', join([{ step: 'waitFor', selector: '#a', timeoutMs: '5s' }]), '第 1 步（waitFor）的 timeoutMs 应为 0 到 60000 之间的整数（毫秒）'],
-    ['timeout too long', join([{ step: 'waitFor', selector: '#a', timeoutMs: 60001 }]), '第 1 步（waitFor）的 timeoutMs 应为 0 到 60000 之间的整数（毫秒）'],
+    [
+      'timeout not a number',
+      join([{ step: 'waitFor', selector: '#a', timeoutMs: '5s' }]),
+      '第 1 步（waitFor）的 timeoutMs 应为 0 到 60000 之间的整数（毫秒）',
+    ],
+    [
+      'timeout too long',
+      join([{ step: 'waitFor', selector: '#a', timeoutMs: 60001 }]),
+      '第 1 步（waitFor）的 timeoutMs 应为 0 到 60000 之间的整数（毫秒）',
+    ],
     ['value of a wrong type', join([{ step: 'type', selector: '#a', value: 42 }]), '第 1 步（type）的 value 应为文本或 {"from": "数据键"}'],
-    ['a function string is only a literal, but an object with code is refused', join([{ step: 'type', selector: '#a', value: { eval: 'x' } }]), '第 1 步（type）的 value 应为文本或 {"from": "数据键"}'],
-    ['unknown data key', join([{ step: 'type', selector: '#a', value: { from: 'password' } }]), '第 1 步（type）的 value 引用了未知的数据键 password（此处可用：product-id-list、url）'],
-    ['data key of another flow', bind([{ step: 'type', selector: '#a', value: { from: 'url' } }, ...READ_SHOP]), '第 1 步（type）的 value 引用了未知的数据键 url（此处可用：shop-type）'],
-    ['a list used as a value', join([{ step: 'type', selector: '#a', value: { from: 'product-id-list' } }]), '第 1 步（type）的 value 不能直接使用列表 product-id-list，请用 repeat 逐项处理'],
-    ['a result used before it is read', join([{ step: 'type', selector: '#a', value: { from: 'name' } }, { step: 'read', selector: '#n', into: 'name' }]), '第 1 步（type）的 value 引用了未知的数据键 name（此处可用：product-id-list、url）'],
-    ['bad result name', join([{ step: 'read', selector: '#n', into: '1st' }]), '第 1 步（read）的 into 应为英文字母开头的名称（字母、数字、下划线，最多 32 个字符）'],
+    [
+      'a function string is only a literal, but an object with code is refused',
+      join([{ step: 'type', selector: '#a', value: { eval: 'x' } }]),
+      '第 1 步（type）的 value 应为文本或 {"from": "数据键"}',
+    ],
+    [
+      'unknown data key',
+      join([{ step: 'type', selector: '#a', value: { from: 'password' } }]),
+      '第 1 步（type）的 value 引用了未知的数据键 password（此处可用：product-id-list、url）',
+    ],
+    [
+      'data key of another flow',
+      bind([{ step: 'type', selector: '#a', value: { from: 'url' } }, ...READ_SHOP]),
+      '第 1 步（type）的 value 引用了未知的数据键 url（此处可用：shop-type）',
+    ],
+    [
+      'a list used as a value',
+      join([{ step: 'type', selector: '#a', value: { from: 'product-id-list' } }]),
+      '第 1 步（type）的 value 不能直接使用列表 product-id-list，请用 repeat 逐项处理',
+    ],
+    [
+      'a result used before it is read',
+      join([
+        { step: 'type', selector: '#a', value: { from: 'name' } },
+        { step: 'read', selector: '#n', into: 'name' },
+      ]),
+      '第 1 步（type）的 value 引用了未知的数据键 name（此处可用：product-id-list、url）',
+    ],
+    [
+      'bad result name',
+      join([{ step: 'read', selector: '#n', into: '1st' }]),
+      '第 1 步（read）的 into 应为英文字母开头的名称（字母、数字、下划线，最多 32 个字符）',
+    ],
     ['result named like a data key', join([{ step: 'read', selector: '#n', into: 'url' }]), '第 1 步（read）的 into 不能与数据键 url 同名'],
-    ['bad attribute', join([{ step: 'read', selector: '#n', into: 'n', attribute: 'on click' }]), '第 1 步（read）的 attribute 应为属性名（如 data-shop-id）'],
-    ['optional not a boolean', join([{ step: 'read', selector: '#n', into: 'n', optional: 'yes' }]), '第 1 步（read）的 optional 应为 true 或 false'],
-    ['repeat over text', join([{ step: 'repeat', over: { from: 'url' }, as: 'x', steps: [{ step: 'click', selector: '#a' }] }]), '第 1 步（repeat）的 over 应为列表数据键（join 流程可用：product-id-list），不能是 url'],
-    ['repeat over a literal', join([{ step: 'repeat', over: ['a'], as: 'x', steps: [{ step: 'click', selector: '#a' }] }]), '第 1 步（repeat）的 over 应为 {"from": "列表数据键"}'],
-    ['repeat steps not a list', join([{ step: 'repeat', over: { from: 'product-id-list' }, as: 'x', steps: 'click' }]), '第 1 步（repeat）的 steps 应为步骤列表'],
-    ['repeat with empty steps', join([{ step: 'repeat', over: { from: 'product-id-list' }, as: 'x', steps: [] }]), '第 1 步（repeat）的 steps 不能为空'],
+    [
+      'bad attribute',
+      join([{ step: 'read', selector: '#n', into: 'n', attribute: 'on click' }]),
+      '第 1 步（read）的 attribute 应为属性名（如 data-shop-id）',
+    ],
+    [
+      'optional not a boolean',
+      join([{ step: 'read', selector: '#n', into: 'n', optional: 'yes' }]),
+      '第 1 步（read）的 optional 应为 true 或 false',
+    ],
+    [
+      'repeat over text',
+      join([{ step: 'repeat', over: { from: 'url' }, as: 'x', steps: [{ step: 'click', selector: '#a' }] }]),
+      '第 1 步（repeat）的 over 应为列表数据键（join 流程可用：product-id-list），不能是 url',
+    ],
+    [
+      'repeat over a literal',
+      join([{ step: 'repeat', over: ['a'], as: 'x', steps: [{ step: 'click', selector: '#a' }] }]),
+      '第 1 步（repeat）的 over 应为 {"from": "列表数据键"}',
+    ],
+    [
+      'repeat steps not a list',
+      join([{ step: 'repeat', over: { from: 'product-id-list' }, as: 'x', steps: 'click' }]),
+      '第 1 步（repeat）的 steps 应为步骤列表',
+    ],
+    [
+      'repeat with empty steps',
+      join([{ step: 'repeat', over: { from: 'product-id-list' }, as: 'x', steps: [] }]),
+      '第 1 步（repeat）的 steps 不能为空',
+    ],
     [
       'a problem inside a repeat',
-      join([{ step: 'click', selector: '#a' }, { step: 'repeat', over: { from: 'product-id-list' }, as: 'id', steps: [{ step: 'type', selector: '#i' }] }]),
+      join([
+        { step: 'click', selector: '#a' },
+        { step: 'repeat', over: { from: 'product-id-list' }, as: 'id', steps: [{ step: 'type', selector: '#i' }] },
+      ]),
       '第 2 步（repeat）中的第 1 步（type）缺少 value',
     ],
     [
@@ -108,22 +182,59 @@ describe('the step language: each rule refuses, naming the step', () => {
       ]),
       '第 2 步（type）的 value 引用了未知的数据键 id（此处可用：product-id-list、url）',
     ],
-    ['condition of two keys', join([{ step: 'assert', that: { exists: '#a', absent: '#b' } }]), '第 1 步（assert）的 that 应为只含一个条件的对象（exists、absent、empty、notEmpty、equals、any）'],
-    ['unknown condition', join([{ step: 'assert', that: { script: 'x' } }]), '第 1 步（assert）的条件 script 未知（可用：exists、absent、empty、notEmpty、equals、any）'],
+    [
+      'condition of two keys',
+      join([{ step: 'assert', that: { exists: '#a', absent: '#b' } }]),
+      '第 1 步（assert）的 that 应为只含一个条件的对象（exists、absent、empty、notEmpty、equals、any）',
+    ],
+    [
+      'unknown condition',
+      join([{ step: 'assert', that: { script: 'x' } }]),
+      '第 1 步（assert）的条件 script 未知（可用：exists、absent、empty、notEmpty、equals、any）',
+    ],
     ['equals of one value', join([{ step: 'assert', that: { equals: ['a'] } }]), '第 1 步（assert）的 equals 应为两个值的列表'],
     ['empty any', join([{ step: 'assert', that: { any: [] } }]), '第 1 步（assert）的 any 应为非空的条件列表'],
     ['empty message list', join([{ step: 'assert', that: { exists: '#a' }, message: [] }]), '第 1 步（assert）的 message 不能是空列表'],
-    ['unknown key in a message', join([{ step: 'assert', that: { exists: '#a' }, message: ['x', { from: 'secret' }] }]), '第 1 步（assert）的 message 引用了未知的数据键 secret（此处可用：product-id-list、url）'],
+    [
+      'unknown key in a message',
+      join([{ step: 'assert', that: { exists: '#a' }, message: ['x', { from: 'secret' }] }]),
+      '第 1 步（assert）的 message 引用了未知的数据键 secret（此处可用：product-id-list、url）',
+    ],
     ['bad status', join([{ step: 'report', status: 'ok' }]), '第 1 步（report）的 status 应为 success 或 fail'],
-    ['steps after report', join([{ step: 'report', status: 'fail' }, { step: 'click', selector: '#a' }]), '第 1 步（report）之后不能再有步骤（report 结束脚本）'],
-    ['steps after open', join([{ step: 'open', url: 'https://a.example.com/' }, { step: 'click', selector: '#a' }]), '第 1 步（open）之后不能再有步骤（open 结束脚本）'],
+    [
+      'steps after report',
+      join([
+        { step: 'report', status: 'fail' },
+        { step: 'click', selector: '#a' },
+      ]),
+      '第 1 步（report）之后不能再有步骤（report 结束脚本）',
+    ],
+    [
+      'steps after open',
+      join([
+        { step: 'open', url: 'https://a.example.com/' },
+        { step: 'click', selector: '#a' },
+      ]),
+      '第 1 步（open）之后不能再有步骤（open 结束脚本）',
+    ],
     [
       'open inside a repeat',
       join([{ step: 'repeat', over: { from: 'product-id-list' }, as: 'id', steps: [{ step: 'open', url: 'https://a.example.com/' }] }]),
       '第 1 步（repeat）中的第 1 步（open）：open 只能是脚本最外层的最后一步',
     ],
-    ['bind success without the shop', bind([{ step: 'read', selector: '#n', into: 'shopName' }, { step: 'report', status: 'success' }]), '第 2 步（report）：绑定成功前须先用 read 读取 shopId'],
-    ['bind without an ending', bind([{ step: 'click', selector: '#a' }]), '绑定脚本的最后一步应为 report（报告结果）或 open（转到其他页面）'],
+    [
+      'bind success without the shop',
+      bind([
+        { step: 'read', selector: '#n', into: 'shopName' },
+        { step: 'report', status: 'success' },
+      ]),
+      '第 2 步（report）：绑定成功前须先用 read 读取 shopId',
+    ],
+    [
+      'bind without an ending',
+      bind([{ step: 'click', selector: '#a' }]),
+      '绑定脚本的最后一步应为 report（报告结果）或 open（转到其他页面）',
+    ],
     ['too many steps', join(Array.from({ length: 201 }, () => ({ step: 'click', selector: '#a' }))), '脚本的步骤不能超过 200 步'],
   ];
   it.each(cases)('%s', (_name, script, message) => {
@@ -132,7 +243,9 @@ describe('the step language: each rule refuses, naming the step', () => {
 
   it('refuses repeats nested deeper than three', () => {
     const nest = (depth: number): unknown =>
-      depth === 0 ? { step: 'click', selector: '#a' } : { step: 'repeat', over: { from: 'product-id-list' }, as: `i${depth}`, steps: [nest(depth - 1)] };
+      depth === 0
+        ? { step: 'click', selector: '#a' }
+        : { step: 'repeat', over: { from: 'product-id-list' }, as: `i${depth}`, steps: [nest(depth - 1)] };
     expect(problemOf(join([nest(3)]))).toBeNull();
     expect(problemOf(join([nest(4)]))).toMatch(/repeat 嵌套超过 3 层$/);
   });
@@ -147,8 +260,16 @@ describe('link scripts', () => {
     ['unknown top field', { links: [link], run: 'x' }, '链接脚本有未知的字段 run（可用：description、links）'],
     ['unknown link field', { links: [{ ...link, script: 'x' }] }, '第 1 条链接有未知的字段 script（可用：match、flow、action、page）'],
     ['missing action', { links: [link, { match: link.match, flow: 'bind' }] }, '第 2 条链接缺少 action'],
-    ['bad pattern', { links: [{ ...link, match: ['seller.example.com'] }] }, '第 1 条链接的 match 第 1 项不是网址匹配模式（如 https://seller.example.com/*）'],
-    ['file pattern', { links: [{ ...link, match: ['https://a.example.com/*', 'file:///*'] }] }, '第 1 条链接的 match 第 2 项不是网址匹配模式（如 https://seller.example.com/*）'],
+    [
+      'bad pattern',
+      { links: [{ ...link, match: ['seller.example.com'] }] },
+      '第 1 条链接的 match 第 1 项不是网址匹配模式（如 https://seller.example.com/*）',
+    ],
+    [
+      'file pattern',
+      { links: [{ ...link, match: ['https://a.example.com/*', 'file:///*'] }] },
+      '第 1 条链接的 match 第 2 项不是网址匹配模式（如 https://seller.example.com/*）',
+    ],
     ['empty match', { links: [{ ...link, match: [] }] }, '第 1 条链接的 match 应为 1 到 20 个网址匹配模式的列表'],
     ['bad flow', { links: [{ ...link, flow: 'pay' }] }, '第 1 条链接的 flow 应为 bind、join、stop 之一'],
     ['empty page', { links: [{ ...link, page: '' }] }, '第 1 条链接的 page 应为非空的 CSS 选择器'],
@@ -161,10 +282,21 @@ describe('link scripts', () => {
 describe('findScriptProblem: the line of the problem', () => {
   it('points at the step missing a field, and at a wrong value itself', () => {
     const text = '{\n  "flow": "join",\n  "steps": [\n    { "step": "click", "selector": "#a" },\n    { "step": "click" }\n  ]\n}';
-    expect(findScriptProblem('action', text)).toEqual({ offset: text.indexOf('{ "step": "click" }'), line: 5, message: '第 5 行：第 2 步（click）缺少 selector' });
-    const wrong = '{\n  "flow": "join",\n  "steps": [\n    {\n      "step": "type",\n      "selector": "#a",\n      "value": { "from": "x\\"y" }\n    }\n  ]\n}';
-    expect(findScriptProblem('action', wrong)).toMatchObject({ line: 7, message: '第 7 行：第 1 步（type）的 value 引用了未知的数据键 x"y（此处可用：product-id-list、url）' });
-    expect(findScriptProblem('action', '{"flow": "join", "steps": [}')).toMatchObject({ line: 1, message: expect.stringMatching(/^第 1 行第 28 列：/) });
+    expect(findScriptProblem('action', text)).toEqual({
+      offset: text.indexOf('{ "step": "click" }'),
+      line: 5,
+      message: '第 5 行：第 2 步（click）缺少 selector',
+    });
+    const wrong =
+      '{\n  "flow": "join",\n  "steps": [\n    {\n      "step": "type",\n      "selector": "#a",\n      "value": { "from": "x\\"y" }\n    }\n  ]\n}';
+    expect(findScriptProblem('action', wrong)).toMatchObject({
+      line: 7,
+      message: '第 7 行：第 1 步（type）的 value 引用了未知的数据键 x"y（此处可用：product-id-list、url）',
+    });
+    expect(findScriptProblem('action', '{"flow": "join", "steps": [}')).toMatchObject({
+      line: 1,
+      message: expect.stringMatching(/^第 1 行第 28 列：/),
+    });
   });
 });
 

@@ -51,7 +51,8 @@ describe('the date field in read mode', () => {
 
   it.each(cases)('shows %s as ProField does, without loading the picker', (_name, props) => {
     const shown = render(<FieldDatePicker mode="read" fieldProps={{}} {...props} />).container.textContent;
-    const real = render(<RealDatePicker mode="read" fieldProps={{}} {...(props as { text: string; format: string })} />).container.textContent;
+    const real = render(<RealDatePicker mode="read" fieldProps={{}} {...(props as { text: string; format: string })} />).container
+      .textContent;
     expect(shown).toBe(real);
     expect(shown).not.toBe('');
   });

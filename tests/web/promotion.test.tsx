@@ -14,7 +14,11 @@ jest.mock('@/components/charts/loadEChart', () => ({
 
 jest.mock('@/services/request', () => ({ callApi: jest.fn() }));
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
-jest.mock('@umijs/max', () => ({ ...require('./support/umiRouter').memoryUmi('/client/promotion'), useAccess: () => ({}), useModel: () => ({ initialState: { username: 'me' } }) }));
+jest.mock('@umijs/max', () => ({
+  ...require('./support/umiRouter').memoryUmi('/client/promotion'),
+  useAccess: () => ({}),
+  useModel: () => ({ initialState: { username: 'me' } }),
+}));
 
 describe('invite link', () => {
   it('opens the register tab with the code, and the register tab reads it back', () => {
@@ -63,7 +67,10 @@ describe('chart states', () => {
     const retry = jest.fn();
     rerender(<Chart {...drawing} failed onRetry={retry} />);
     expect(screen.getByText(CHART_TEXT.failed)).toBeInTheDocument();
-    screen.getByText(/重\s*试/).closest('button')!.click();
+    screen
+      .getByText(/重\s*试/)
+      .closest('button')!
+      .click();
     expect(retry).toHaveBeenCalled();
     rerender(<Chart {...drawing} series={[{ ...drawing.series[0], data: [0, 0] }]} emptyText="还没有佣金" />);
     expect(screen.getByText('还没有佣金')).toBeInTheDocument();

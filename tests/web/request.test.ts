@@ -112,7 +112,11 @@ describe('request layer', () => {
   });
 
   // Changed on purpose (issue 14): a 5xx never shows its English status text.
-  for (const [status, statusText] of [[500, 'Internal Server Error'], [502, 'Bad Gateway'], [503, 'Service Unavailable']] as const) {
+  for (const [status, statusText] of [
+    [500, 'Internal Server Error'],
+    [502, 'Bad Gateway'],
+    [503, 'Service Unavailable'],
+  ] as const) {
     it(`HTTP ${status} reads '服务器繁忙，请稍后重试', not '${statusText}'`, async () => {
       installFetch({ status, statusText, body: '<html>oops</html>' });
       const failure = callApi('account/getOne');
@@ -123,12 +127,20 @@ describe('request layer', () => {
   }
 
   it('a 500 carrying a wrapper still reads 服务器繁忙，请稍后重试', async () => {
-    installFetch({ status: 500, statusText: 'Internal Server Error', body: { isSuccess: false, code: 'B0001', msg: 'Internal', content: null } });
+    installFetch({
+      status: 500,
+      statusText: 'Internal Server Error',
+      body: { isSuccess: false, code: 'B0001', msg: 'Internal', content: null },
+    });
     await expect(callApi('account/getOne')).rejects.toThrow('服务器繁忙，请稍后重试');
   });
 
   it("a 4xx refusal with a wrapper shows the server's msg; without one, the status text (legacy §8)", async () => {
-    installFetch({ status: 429, statusText: 'Too Many Requests', body: { isSuccess: false, code: 'A0501', msg: '请求过于频繁，请稍后再试', content: null } });
+    installFetch({
+      status: 429,
+      statusText: 'Too Many Requests',
+      body: { isSuccess: false, code: 'A0501', msg: '请求过于频繁，请稍后再试', content: null },
+    });
     await expect(callApi('account/getOne')).rejects.toThrow('请求过于频繁，请稍后再试');
     installFetch({ status: 404, statusText: 'Not Found', body: '' });
     await expect(callApi('account/getOne')).rejects.toThrow('Not Found');
@@ -151,7 +163,9 @@ describe('field refusals', () => {
   it("an A0400 naming a form's field goes under that field, with no toast", async () => {
     installFetch(taken);
     const { form, setFields } = fakeForm(['username', 'email']);
-    const answer = await submitWithFieldErrors(form, () => callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }));
+    const answer = await submitWithFieldErrors(form, () =>
+      callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }),
+    );
     expect(answer.isSuccess).toBe(false);
     expect(setFields).toHaveBeenCalledWith([{ name: 'username', errors: ['用户名已存在'] }]);
     expect(error).not.toHaveBeenCalled();
@@ -162,7 +176,9 @@ describe('field refusals', () => {
     installFetch(taken);
     await submitWithFieldErrors(form, () => callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }));
     installFetch(fail('A0111', '用户名已存在', { field: 'username' }));
-    await submitWithFieldErrors(fakeForm(['username']).form, () => callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }));
+    await submitWithFieldErrors(fakeForm(['username']).form, () =>
+      callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }),
+    );
     installFetch(taken);
     await callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' });
     expect(setFields).not.toHaveBeenCalled();

@@ -20,9 +20,7 @@ interface MarkedRoute extends AppRoute {
 function markRoutes(granted: Capability[]): MarkedRoute[] {
   const menus = granted.map((capability) => ({ url: CAPABILITY_URLS[capability] }));
   const flags = access({ menulist: flattenMenus(menus) } as InitialState);
-  const wrapper = ({ children }: React.PropsWithChildren) => (
-    <AccessContext.Provider value={flags}>{children}</AccessContext.Provider>
-  );
+  const wrapper = ({ children }: React.PropsWithChildren) => <AccessContext.Provider value={flags}>{children}</AccessContext.Provider>;
   const copy = JSON.parse(JSON.stringify(routes)) as MarkedRoute[];
   return renderHook(() => useAccessMarkedRoutes(copy as never), { wrapper }).result.current;
 }

@@ -14,7 +14,8 @@ jest.mock('@/pages/client/system/JsonEditor/components/lazyEditors', () => ({
 }));
 
 const STOP = '{\n  "flow": "stop",\n  "steps": [{ "step": "click", "selector": "#stop" }]\n}';
-const MISSING_SELECTOR = '{\n  "flow": "join",\n  "steps": [\n    { "step": "waitFor", "selector": "#a" },\n    { "step": "click" }\n  ]\n}';
+const MISSING_SELECTOR =
+  '{\n  "flow": "join",\n  "steps": [\n    { "step": "waitFor", "selector": "#a" },\n    { "step": "click" }\n  ]\n}';
 
 const script = {
   id: 7,

@@ -41,7 +41,9 @@ describe('BindShopModal', () => {
     expect(plugin.start).toHaveBeenCalled();
     expect(screen.getByText('插件已连接 v0.1.0')).toBeInTheDocument();
     await openAndSubmit('  https://seller.tiktokglobalshop.com/home  ');
-    await waitFor(() => expect(plugin.bindShop).toHaveBeenCalledWith({ shopType: 'tiktok', url: 'https://seller.tiktokglobalshop.com/home' }));
+    await waitFor(() =>
+      expect(plugin.bindShop).toHaveBeenCalledWith({ shopType: 'tiktok', url: 'https://seller.tiktokglobalshop.com/home' }),
+    );
     // The dialog closed: the user goes to the shop tab.
     await waitFor(() => expect(screen.queryByText('去绑定')).not.toBeInTheDocument());
     expect(onBound).not.toHaveBeenCalled();

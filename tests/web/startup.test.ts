@@ -9,7 +9,11 @@ const mocked = { getMenus: getMenus as jest.MockedFunction<Service['getMenus']>,
 
 const HOUR = 3_600_000;
 const menus = [{ url: '/client/home' }, { url: '/client/system', children: [{ url: '/client/system/usersManager' }] }];
-const info = { username: 'amy', email: 'amy@example.com', membership: { levelId: 1, name: '基础版', expiresAt: null, shopQuota: 1, productQuota: 50 } };
+const info = {
+  username: 'amy',
+  email: 'amy@example.com',
+  membership: { levelId: 1, name: '基础版', expiresAt: null, shopQuota: 1, productQuota: 50 },
+};
 const answer = <T>(content: T) => ({ isSuccess: true, code: '00000', msg: '成功', content });
 
 let consoleError: jest.SpyInstance;

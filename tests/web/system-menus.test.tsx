@@ -8,7 +8,13 @@ import { MENU_ICON_NAMES } from '#contract/system';
 import { moved, parentOptions, siblingsOf } from '@/pages/client/system/MenusManager/menuTree';
 import { toggleGrant } from '@/pages/client/system/RolesManager/grants';
 
-const node = (id: number, parentId: number | null, url: string, children: MenuAdminNode[] = [], kind: MenuAdminNode['kind'] = 'page'): MenuAdminNode => ({
+const node = (
+  id: number,
+  parentId: number | null,
+  url: string,
+  children: MenuAdminNode[] = [],
+  kind: MenuAdminNode['kind'] = 'page',
+): MenuAdminNode => ({
   id,
   parentId,
   title: url,
@@ -22,7 +28,11 @@ const node = (id: number, parentId: number | null, url: string, children: MenuAd
 });
 
 // system(1) > users(2), reports(3) > daily(4); home(5); admin(6, action)
-const TREE = [node(1, null, '/s', [node(2, 1, '/s/users'), node(3, 1, '/s/reports', [node(4, 3, '/s/reports/daily')])]), node(5, null, '/home'), node(6, null, '/admin', [], 'action')];
+const TREE = [
+  node(1, null, '/s', [node(2, 1, '/s/users'), node(3, 1, '/s/reports', [node(4, 3, '/s/reports/daily')])]),
+  node(5, null, '/home'),
+  node(6, null, '/admin', [], 'action'),
+];
 
 describe('icon catalogue', () => {
   it('bundles exactly the icons the menu manager offers and the server accepts', () => {
@@ -44,7 +54,12 @@ describe('icon catalogue', () => {
 describe('withMenuIcons', () => {
   const routes = [
     { path: '/client/home', name: '首页', menuIcon: 'HomeOutlined' },
-    { path: '/client/system', name: '系统', menuIcon: 'SettingOutlined', children: [{ path: '/client/system/usersManager', name: '用户管理' }] },
+    {
+      path: '/client/system',
+      name: '系统',
+      menuIcon: 'SettingOutlined',
+      children: [{ path: '/client/system/usersManager', name: '用户管理' }],
+    },
     { path: '/client/withdrawalApproval', menuUrl: '/withdrawalApproval', name: '提现审批' },
   ];
   const server: MenuNode[] = [
@@ -60,7 +75,12 @@ describe('withMenuIcons', () => {
         { url: '/client/system/hidden', title: '隐藏', kind: 'page', visible: false },
       ],
     },
-    { url: '/withdrawalApproval', title: '提现审批', kind: 'page', children: [{ url: 'https://example.com/help', title: '帮助', kind: 'page' }] },
+    {
+      url: '/withdrawalApproval',
+      title: '提现审批',
+      kind: 'page',
+      children: [{ url: 'https://example.com/help', title: '帮助', kind: 'page' }],
+    },
     { url: '/admin', title: '超级管理员', kind: 'action', visible: false },
     { url: '/client/docs', title: '文档', icon: 'BookOutlined', kind: 'page' },
   ];
@@ -114,7 +134,7 @@ describe('titleRefusedScreens (the browser tab of a refused screen)', () => {
 });
 
 describe('menu tree helpers', () => {
-  it('offers no action menus as parents and disables a menu\'s own subtree', () => {
+  it("offers no action menus as parents and disables a menu's own subtree", () => {
     const options = parentOptions(TREE, 3);
     expect(options.map((option) => option.value)).toEqual([1, 5]);
     const reports = options[0].children!.find((option) => option.value === 3)!;

@@ -9,7 +9,11 @@ import { roleOptions } from '@/services/system';
 
 let mockFlags: Record<string, boolean> = {};
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
-jest.mock('@umijs/max', () => ({ ...require('./support/umiRouter').memoryUmi(), useAccess: () => mockFlags, useModel: () => ({ initialState: { username: 'operator' } }) }));
+jest.mock('@umijs/max', () => ({
+  ...require('./support/umiRouter').memoryUmi(),
+  useAccess: () => mockFlags,
+  useModel: () => ({ initialState: { username: 'operator' } }),
+}));
 jest.mock('@/services/request', () => ({ callApi: jest.fn() }));
 jest.mock('@/services/system', () => ({
   change: jest.fn(),
@@ -31,7 +35,14 @@ const row = (id: number, username: string, manageable: boolean) => ({
   manageable,
 });
 
-const ALL_ACTIONS = { canSetRoles: true, canSetSale: true, canResetPassword: true, canSetAccountStatus: true, canCreateAccount: true, canExportAccounts: true };
+const ALL_ACTIONS = {
+  canSetRoles: true,
+  canSetSale: true,
+  canResetPassword: true,
+  canSetAccountStatus: true,
+  canCreateAccount: true,
+  canExportAccounts: true,
+};
 
 beforeEach(() => {
   jest.mocked(callApi).mockResolvedValue({
@@ -105,7 +116,13 @@ describe('users screen actions', () => {
       code: '00000',
       msg: '',
       content: {
-        list: [{ ...row(3, 'member', true), roles: [{ id: 4, code: 'member', name: '会员' }], membership: { name: '专业版', expiresAt: '2026-12-23T00:00:00.000Z' } }],
+        list: [
+          {
+            ...row(3, 'member', true),
+            roles: [{ id: 4, code: 'member', name: '会员' }],
+            membership: { name: '专业版', expiresAt: '2026-12-23T00:00:00.000Z' },
+          },
+        ],
         total: 1,
         current: 1,
         pageSize: 10,
@@ -126,7 +143,14 @@ describe('users screen actions', () => {
       ]),
     );
     expect(Object.keys(fields)).toEqual(['用户名', '邮箱', '状态', '角色', '会员', '销售', '注册时间']);
-    expect(fields).toMatchObject({ 用户名: 'member', 邮箱: 'member@example.com', 状态: '启用', 角色: '会员', 会员: '专业版2026-12-23 到期', 销售: '-' });
+    expect(fields).toMatchObject({
+      用户名: 'member',
+      邮箱: 'member@example.com',
+      状态: '启用',
+      角色: '会员',
+      会员: '专业版2026-12-23 到期',
+      销售: '-',
+    });
     // 注册时间 is out of the list below 1600 px; 详情 always has it.
     expect(fields['注册时间']).toMatch(/^2026-01-01 \d\d:\d\d$/);
   });

@@ -5,7 +5,11 @@ import { accountsTotalText } from '@/locales/zh-CN/system';
 import { callApi } from '@/services/request';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
-jest.mock('@umijs/max', () => ({ ...require('./support/umiRouter').memoryUmi(), useAccess: () => ({ canSeeAdmin: false }), useModel: () => ({ initialState: { username: 'me' } }) }));
+jest.mock('@umijs/max', () => ({
+  ...require('./support/umiRouter').memoryUmi(),
+  useAccess: () => ({ canSeeAdmin: false }),
+  useModel: () => ({ initialState: { username: 'me' } }),
+}));
 jest.mock('@/services/request', () => ({ callApi: jest.fn() }));
 jest.mock('@/services/system', () => ({
   change: jest.fn(),

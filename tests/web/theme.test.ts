@@ -25,7 +25,7 @@ describe.each(MODES)('the %s theme', (mode) => {
       expect(contrast(token.colorPrimary, ground)).toBeGreaterThanOrEqual(AA);
       expect(contrast(token.colorLink, ground)).toBeGreaterThanOrEqual(AA);
     }
-    const buttonText = (config.components?.Button)?.primaryColor ?? token.colorTextLightSolid;
+    const buttonText = config.components?.Button?.primaryColor ?? token.colorTextLightSolid;
     expect(contrast(buttonText, token.colorPrimary, token.colorPrimary)).toBeGreaterThanOrEqual(AA);
   });
 
@@ -33,13 +33,22 @@ describe.each(MODES)('the %s theme', (mode) => {
     const { config, token } = tokensOf(mode, 'blue');
     const typography = config.components!.Typography as Record<string, string>;
     for (const ground of [token.colorBgContainer, token.colorBgElevated]) {
-      for (const text of [token.colorText, token.colorTextSecondary, token.colorTextTertiary, token.colorTextDescription, token.colorError, typography.colorSuccessText, typography.colorWarningText, typography.colorTextDisabled]) {
+      for (const text of [
+        token.colorText,
+        token.colorTextSecondary,
+        token.colorTextTertiary,
+        token.colorTextDescription,
+        token.colorError,
+        typography.colorSuccessText,
+        typography.colorWarningText,
+        typography.colorTextDisabled,
+      ]) {
         expect(contrast(text, ground, ground)).toBeGreaterThanOrEqual(AA);
       }
     }
   });
 
-  test('every preset tag (its 7th shade on its 1st) and the switch\'s label read at 4.5:1', () => {
+  test("every preset tag (its 7th shade on its 1st) and the switch's label read at 4.5:1", () => {
     const { config, token } = tokensOf(mode, 'blue');
     const tag = { ...token, ...(config.components!.Tag as object) } as unknown as Record<string, string>;
     const unreadable = PresetColors.filter((color) => contrast(tag[`${color}7`], tag[`${color}1`], token.colorBgContainer) < AA);
@@ -54,7 +63,8 @@ describe.each(MODES)('the %s theme', (mode) => {
   test('chart series and axis labels read at 4.5:1 on the card', () => {
     const { token } = tokensOf(mode, 'blue');
     const palette = CHART_PALETTES[mode];
-    for (const color of [...palette.colors, palette.axisText]) expect(contrast(color, token.colorBgContainer, token.colorBgContainer)).toBeGreaterThanOrEqual(AA);
+    for (const color of [...palette.colors, palette.axisText])
+      expect(contrast(color, token.colorBgContainer, token.colorBgContainer)).toBeGreaterThanOrEqual(AA);
     expect(contrast(palette.tooltipText, palette.tooltipBackground)).toBeGreaterThanOrEqual(AA);
   });
 });
@@ -67,7 +77,9 @@ test('dark and compact are antd algorithms; the default is the light theme', () 
 });
 
 test('an unknown preset (an old stored choice) falls back to the default primary', () => {
-  expect(buildTheme({ mode: 'light', compact: false, primary: 'nope' as PrimaryPreset }).token?.colorPrimary).toBe(PRIMARY_PRESETS.blue.light);
+  expect(buildTheme({ mode: 'light', compact: false, primary: 'nope' as PrimaryPreset }).token?.colorPrimary).toBe(
+    PRIMARY_PRESETS.blue.light,
+  );
 });
 
 test('the script editor’s code colours in the dark theme read at 4.5:1 on the editor and on the active line', () => {

@@ -33,7 +33,9 @@ describe('parseUiSettings', () => {
       tabs: false,
       primary: 'green',
     });
-    expect(parseUiSettings(JSON.stringify({ theme: 'sepia', compact: 'yes', layout: 'left', tabs: 1, primary: '#ff0000' }))).toEqual(DEFAULT_UI_SETTINGS);
+    expect(parseUiSettings(JSON.stringify({ theme: 'sepia', compact: 'yes', layout: 'left', tabs: 1, primary: '#ff0000' }))).toEqual(
+      DEFAULT_UI_SETTINGS,
+    );
   });
 });
 
@@ -70,7 +72,11 @@ describe('the first paint', () => {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the head script's text as the browser would
     new Function(THEME_BOOT_SCRIPT)();
   };
-  const documentTheme = () => ({ attribute: root.getAttribute('data-theme'), scheme: root.style.colorScheme, background: root.style.backgroundColor });
+  const documentTheme = () => ({
+    attribute: root.getAttribute('data-theme'),
+    scheme: root.style.colorScheme,
+    background: root.style.backgroundColor,
+  });
 
   afterEach(() => applyDocumentTheme('light'));
 

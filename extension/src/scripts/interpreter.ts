@@ -3,14 +3,7 @@
  * The script was validated (contract/pluginScripts.ts) before it got here; the interpreter still
  * never throws: a failing step ends the run with a message naming the step.
  */
-import {
-  SCRIPT_LIMITS,
-  type ActionScript,
-  type Condition,
-  type Step,
-  type TextValue,
-  type ValueRef,
-} from '#contract/pluginScripts';
+import { SCRIPT_LIMITS, type ActionScript, type Condition, type Step, type TextValue, type ValueRef } from '#contract/pluginScripts';
 
 export interface RunOutcome {
   status: 'success' | 'fail';
@@ -56,7 +49,8 @@ function valueOf(ref: ValueRef, names: Names): string {
   return typeof value === 'string' ? value : '';
 }
 
-const textOf = (text: TextValue, names: Names) => (Array.isArray(text) ? text.map((part) => valueOf(part, names)).join('') : valueOf(text, names));
+const textOf = (text: TextValue, names: Names) =>
+  Array.isArray(text) ? text.map((part) => valueOf(part, names)).join('') : valueOf(text, names);
 
 function query(doc: Document, selector: string): Element | null {
   try {
@@ -162,7 +156,8 @@ export async function runActionScript(script: ActionScript, doc: Document, optio
   const names: Names = new Map();
   for (const [key, value] of Object.entries(options.data)) if (value !== undefined) names.set(key, value);
   const dataKeys = new Set(names.keys());
-  const results = () => Object.fromEntries([...names].filter(([key, value]) => !dataKeys.has(key) && typeof value === 'string')) as Record<string, string>;
+  const results = () =>
+    Object.fromEntries([...names].filter(([key, value]) => !dataKeys.has(key) && typeof value === 'string')) as Record<string, string>;
   try {
     await runSteps(script.steps, doc, names, options, '');
     return { status: 'success', message: '', results: results() };

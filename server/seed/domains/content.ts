@@ -22,7 +22,12 @@ export const DEMO_RELEASE = {
  * seed's latest version becomes a new version. Scripts staff changed into valid ones are left
  * alone; history is kept; no release is published (staff bundle and publish one in APP管理).
  */
-async function upgradeDemoScript(tx: Tx, seed: ScriptSeed, current: { id: number; currentVersion: number; content: string }, actor: number | null) {
+async function upgradeDemoScript(
+  tx: Tx,
+  seed: ScriptSeed,
+  current: { id: number; currentVersion: number; content: string },
+  actor: number | null,
+) {
   if (!scriptContentProblem(seed.kind, current.content)) return;
   const version = current.currentVersion + 1;
   const latest = seed.versions[seed.versions.length - 1];
@@ -30,7 +35,9 @@ async function upgradeDemoScript(tx: Tx, seed: ScriptSeed, current: { id: number
     sql`insert into script_versions (script_id, version, content, note, created_by)
         values (${current.id}, ${version}, ${JSON.stringify(latest.content, null, 2)}, ${DEMO_UPGRADE_NOTE}, ${actor})`,
   );
-  await tx.execute(sql`update scripts set current_version = ${version}, updated_by = ${actor}, updated_at = now() where id = ${current.id}`);
+  await tx.execute(
+    sql`update scripts set current_version = ${version}, updated_by = ${actor}, updated_at = now() where id = ${current.id}`,
+  );
 }
 
 export const DEMO_UPGRADE_NOTE = '改写为步骤语言';

@@ -90,5 +90,7 @@ export async function seedDemoOrders(tx: Tx): Promise<void> {
     levelName: pendingLevel.name,
     amountCents: pendingLevel.priceCents,
   });
-  await tx.execute(sql`update notifications set created_at = ${toIso(createdAt)}::timestamptz where record_type = 'order' and record_key = ${pendingNo}`);
+  await tx.execute(
+    sql`update notifications set created_at = ${toIso(createdAt)}::timestamptz where record_type = 'order' and record_key = ${pendingNo}`,
+  );
 }

@@ -49,9 +49,7 @@ export const SCRIPT_SEEDS: readonly ScriptSeed[] = [
         content: {
           flow: 'join',
           description: '在达人广场逐个添加商品，然后开始邀约',
-          steps: [
-            ...ADD_PRODUCTS_AND_START,
-          ],
+          steps: [...ADD_PRODUCTS_AND_START],
         },
       },
       {
@@ -90,7 +88,10 @@ export const SCRIPT_SEEDS: readonly ScriptSeed[] = [
     kind: 'action',
     name: '读取店铺信息',
     versions: [
-      { note: '初始版本', content: { flow: 'bind', steps: [{ step: 'waitFor', selector: TEST_SHOP, timeoutMs: 10000 }, ...readShopSteps] } },
+      {
+        note: '初始版本',
+        content: { flow: 'bind', steps: [{ step: 'waitFor', selector: TEST_SHOP, timeoutMs: 10000 }, ...readShopSteps] },
+      },
       {
         note: '检查授权与店铺平台',
         content: {
@@ -138,9 +139,10 @@ export const SCRIPT_SEEDS: readonly ScriptSeed[] = [
       { note: '初始版本', content: { links: [{ match: ['http://127.0.0.1/*'], page: SHOP_PAGE, flow: 'bind', action: '读取店铺信息' }] } },
       {
         note: '本机地址也可',
-        content: { links: [{ match: ['http://127.0.0.1/*', 'http://localhost/*'], page: SHOP_PAGE, flow: 'bind', action: '读取店铺信息' }] },
+        content: {
+          links: [{ match: ['http://127.0.0.1/*', 'http://localhost/*'], page: SHOP_PAGE, flow: 'bind', action: '读取店铺信息' }],
+        },
       },
     ],
   },
 ];
-

@@ -16,10 +16,42 @@ interface DemoShop {
 
 /** demo_member (专业版, 3 shops) keeps room for the shop the plug-in e2e binds. */
 export const DEMO_SHOPS: readonly DemoShop[] = [
-  { username: DEMO_ACCOUNTS.member.username, platform: 'tiktok', externalId: '7495012345678901', name: '星河好物旗舰店', region: 'MY', status: 'bound', daysAgo: 12 },
-  { username: DEMO_ACCOUNTS.member.username, platform: 'tiktok', externalId: '7495012345678902', name: '星河家居生活馆', region: 'TH', status: 'unbound', daysAgo: 40 },
-  { username: DEMO_ACCOUNTS.salesperson.username, platform: 'tiktok-us', externalId: '8646001122334455', name: 'Sunny Outdoor Store', region: 'US', status: 'bound', daysAgo: 6 },
-  { username: DEMO_ACCOUNTS.operator.username, platform: 'tiktok', externalId: '7495098765432100', name: '运营测试店铺', region: 'SG', status: 'invalid', daysAgo: 90 },
+  {
+    username: DEMO_ACCOUNTS.member.username,
+    platform: 'tiktok',
+    externalId: '7495012345678901',
+    name: '星河好物旗舰店',
+    region: 'MY',
+    status: 'bound',
+    daysAgo: 12,
+  },
+  {
+    username: DEMO_ACCOUNTS.member.username,
+    platform: 'tiktok',
+    externalId: '7495012345678902',
+    name: '星河家居生活馆',
+    region: 'TH',
+    status: 'unbound',
+    daysAgo: 40,
+  },
+  {
+    username: DEMO_ACCOUNTS.salesperson.username,
+    platform: 'tiktok-us',
+    externalId: '8646001122334455',
+    name: 'Sunny Outdoor Store',
+    region: 'US',
+    status: 'bound',
+    daysAgo: 6,
+  },
+  {
+    username: DEMO_ACCOUNTS.operator.username,
+    platform: 'tiktok',
+    externalId: '7495098765432100',
+    name: '运营测试店铺',
+    region: 'SG',
+    status: 'invalid',
+    daysAgo: 90,
+  },
 ];
 
 /** Demo data of this domain (CONSOLE_DEMO=1); idempotent: it only inserts what is missing. */

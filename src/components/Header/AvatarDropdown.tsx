@@ -33,13 +33,19 @@ export default function AvatarDropdown() {
         aria-haspopup="menu"
         className="header-user"
         data-testid="header-user"
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer', padding: 0, color: 'inherit', font: 'inherit', background: 'none', border: 0 }}
+        style={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 8,
+          cursor: 'pointer',
+          padding: 0,
+          color: 'inherit',
+          font: 'inherit',
+          background: 'none',
+          border: 0,
+        }}
       >
-        {loggedIn ? (
-          <Avatar size="small" src={DEFAULT_AVATAR} alt="avatar" />
-        ) : (
-          <Avatar size="small" icon={<UserOutlined />} />
-        )}
+        {loggedIn ? <Avatar size="small" src={DEFAULT_AVATAR} alt="avatar" /> : <Avatar size="small" icon={<UserOutlined />} />}
         <span data-testid="header-username">{username}</span>
       </button>
     </Dropdown>

@@ -26,7 +26,13 @@ export default function PluginReleaseNotice({ state }: { state: Pick<PluginState
   );
   return (
     // shiftX: on a phone the button sits mid-header, too far right for the popover to open leftwards and too far left for rightwards.
-    <Popover trigger="click" placement="bottomRight" align={{ overflow: { shiftX: true, adjustY: true } }} title={text.newVersion(latest.version)} content={content}>
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      align={{ overflow: { shiftX: true, adjustY: true } }}
+      title={text.newVersion(latest.version)}
+      content={content}
+    >
       <Button type="text" danger={outdated} aria-label={label} icon={<CloudDownloadOutlined />} data-testid="plugin-release-notice">
         {wide && label}
       </Button>

@@ -70,7 +70,11 @@ export default function MockScenarioBanner() {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', ...authorization() },
-      body: JSON.stringify({ scenario: 'none', scope: active.scope, ...(active.scope === 'account' ? { account: report?.account?.username } : {}) }),
+      body: JSON.stringify({
+        scenario: 'none',
+        scope: active.scope,
+        ...(active.scope === 'account' ? { account: report?.account?.username } : {}),
+      }),
     }).catch(() => undefined);
     await load();
   };

@@ -31,7 +31,10 @@ function usePanelStyles() {
     title: { fontWeight: 600, color: token.colorText },
     count: { marginLeft: 8, fontWeight: 400, color: token.colorTextSecondary },
     list: { listStyle: 'none', margin: 0, padding: 0, maxHeight: 'min(420px, 60vh)', overflowY: 'auto' },
-    item: (read: boolean): CSSProperties => ({ borderBottom: `1px solid ${token.colorSplit}`, background: read ? undefined : token.colorPrimaryBg }),
+    item: (read: boolean): CSSProperties => ({
+      borderBottom: `1px solid ${token.colorSplit}`,
+      background: read ? undefined : token.colorPrimaryBg,
+    }),
     link: { display: 'block', padding: '10px 16px', color: token.colorText },
     itemHead: row,
     itemTitle: { flex: 1, minWidth: 0 },
@@ -133,7 +136,12 @@ export default function NotificationPanel({ notifications, onOpen }: PanelProps)
           {NOTIFICATION_TEXT.title}
           {unread ? <span style={styles.count}>{NOTIFICATION_TEXT.unread(unread)}</span> : null}
         </div>
-        <Button type="link" size="small" disabled={!unread || list !== 'ready' || items.length === 0} onClick={() => void notifications.markAllRead()}>
+        <Button
+          type="link"
+          size="small"
+          disabled={!unread || list !== 'ready' || items.length === 0}
+          onClick={() => void notifications.markAllRead()}
+        >
           {NOTIFICATION_TEXT.markAllRead}
         </Button>
       </div>

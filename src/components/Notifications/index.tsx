@@ -38,7 +38,14 @@ export default function NotificationBell() {
       placement="bottom"
       popupRender={() => <NotificationPanel notifications={notifications} onOpen={openItem} />}
     >
-      <Button type="text" aria-label={NOTIFICATION_TEXT.title} aria-haspopup="dialog" aria-expanded={open} aria-describedby={unread ? UNREAD_TEXT_ID : undefined} data-testid="notification-bell">
+      <Button
+        type="text"
+        aria-label={NOTIFICATION_TEXT.title}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-describedby={unread ? UNREAD_TEXT_ID : undefined}
+        data-testid="notification-bell"
+      >
         <Badge count={unread} overflowCount={NOTIFICATION_TEXT.overflow} size="small" data-testid="notification-badge">
           <BellOutlined style={{ fontSize: 16 }} />
         </Badge>

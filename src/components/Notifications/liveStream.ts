@@ -90,7 +90,7 @@ export function openNotificationStream(
     };
     current.addEventListener(STREAM_EVENTS.item, (event) => {
       const item = parse(event) as NotificationItem | undefined;
-      if ((event).lastEventId) lastId = (event).lastEventId;
+      if (event.lastEventId) lastId = event.lastEventId;
       if (item) handlers.onItem(item);
     });
     current.addEventListener(STREAM_EVENTS.unread, (event) => {

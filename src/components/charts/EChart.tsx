@@ -41,7 +41,8 @@ export function chartOption({ labels, tooltipLabels, series, formatValue, format
         const index = items[0]?.dataIndex ?? 0;
         const heading = escapeHtml(tooltipLabels?.[index] ?? labels[index] ?? '');
         const lines = items.map(
-          (item) => `${typeof item.marker === 'string' ? item.marker : ''}${escapeHtml(item.seriesName ?? '')}：<b>${escapeHtml(format(Number(item.value ?? 0)))}</b>`,
+          (item) =>
+            `${typeof item.marker === 'string' ? item.marker : ''}${escapeHtml(item.seriesName ?? '')}：<b>${escapeHtml(format(Number(item.value ?? 0)))}</b>`,
         );
         return [heading, ...lines].join('<br/>');
       },

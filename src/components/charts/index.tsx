@@ -72,7 +72,13 @@ export default function Chart({ title, loading, failed, onRetry, emptyText, ...d
   } else {
     body = (
       <ChunkErrorBoundary>
-        <Suspense fallback={<Frame height={height}><Spin /></Frame>}>
+        <Suspense
+          fallback={
+            <Frame height={height}>
+              <Spin />
+            </Frame>
+          }
+        >
           <EChart {...drawing} height={height} palette={palette} />
         </Suspense>
       </ChunkErrorBoundary>

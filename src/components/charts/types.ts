@@ -26,4 +26,5 @@ export interface ChartDrawingProps {
 }
 
 /** The series' colour in `colors` (the theme's chart colours). */
-export const seriesColor = (colors: readonly string[], series: ChartSeries, index: number) => colors[(series.colorIndex ?? index) % colors.length];
+export const seriesColor = (colors: readonly string[], series: ChartSeries, index: number) =>
+  colors[(series.colorIndex ?? index) % colors.length];

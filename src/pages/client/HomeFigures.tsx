@@ -34,7 +34,12 @@ export function FigureCards({ summary }: { summary: HomeSummary }) {
       <Figure title={FIGURE_TITLES.orders} value={summary.orderCount} to="/client/orderList" testId="figure-orders" />
       {summary.sale && (
         <>
-          <Figure title={FIGURE_TITLES.balance} value={formatYuan(summary.sale.balanceCents)} to="/client/saleBalanceRecord" testId="figure-balance" />
+          <Figure
+            title={FIGURE_TITLES.balance}
+            value={formatYuan(summary.sale.balanceCents)}
+            to="/client/saleBalanceRecord"
+            testId="figure-balance"
+          />
           <Figure
             title={FIGURE_TITLES.monthCommission}
             value={formatYuan(summary.sale.monthCommissionCents)}

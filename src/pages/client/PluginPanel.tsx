@@ -9,7 +9,13 @@ import RequiredSelect from '@/components/RequiredSelect';
 import { useMemo, useState } from 'react';
 import { parseProductIds, productIdsProblem } from '@/extensionBridge/productIds';
 import type { Membership } from '#contract/api/account';
-import { DEFAULT_SHOP_TYPE, SHOP_TYPE_OPTIONS, SHOP_TYPE_RULES, SHOP_URL_PLACEHOLDER, SHOP_URL_RULES } from '@/extensionBridge/bindShopFields';
+import {
+  DEFAULT_SHOP_TYPE,
+  SHOP_TYPE_OPTIONS,
+  SHOP_TYPE_RULES,
+  SHOP_URL_PLACEHOLDER,
+  SHOP_URL_RULES,
+} from '@/extensionBridge/bindShopFields';
 import ConnectionState from '@/extensionBridge/ConnectionState';
 import { CREATOR_PAGE_URL } from '@/extensionBridge/platform';
 import ReleaseDetails from '@/extensionBridge/ReleaseDetails';
@@ -28,11 +34,7 @@ function BindShopForm() {
       <Form.Item label="店铺平台" name="shopType" rules={SHOP_TYPE_RULES}>
         <RequiredSelect options={SHOP_TYPE_OPTIONS} />
       </Form.Item>
-      <Form.Item
-        label="店铺地址"
-        name="url"
-        rules={SHOP_URL_RULES}
-      >
+      <Form.Item label="店铺地址" name="url" rules={SHOP_URL_RULES}>
         <Input placeholder={SHOP_URL_PLACEHOLDER} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={plugin.running === 'bind'} disabled={Boolean(plugin.running)}>
@@ -75,7 +77,12 @@ function JoinCreatorForm({ membership }: { membership: Membership | null }) {
         <Button type="primary" onClick={join} loading={plugin.running === 'join'} disabled={Boolean(plugin.running)}>
           加入达人计划
         </Button>
-        <Button danger onClick={() => void plugin.stop(CREATOR_PAGE_URL)} loading={plugin.running === 'stop'} disabled={Boolean(plugin.running)}>
+        <Button
+          danger
+          onClick={() => void plugin.stop(CREATOR_PAGE_URL)}
+          loading={plugin.running === 'stop'}
+          disabled={Boolean(plugin.running)}
+        >
           停止
         </Button>
       </Space>
@@ -98,7 +105,9 @@ function ReleaseAlert({ state }: { state: Pick<PluginState, 'release' | 'pluginV
       description={
         <Space direction="vertical" size={4} style={{ width: '100%' }}>
           <Typography.Text>
-            {outdated ? PLUGIN_RELEASE_TEXT.outdated(state.pluginVersion, latest.minSupportedVersion) : PLUGIN_RELEASE_TEXT.current(state.pluginVersion)}
+            {outdated
+              ? PLUGIN_RELEASE_TEXT.outdated(state.pluginVersion, latest.minSupportedVersion)
+              : PLUGIN_RELEASE_TEXT.current(state.pluginVersion)}
           </Typography.Text>
           <ReleaseDetails release={latest} />
         </Space>
@@ -135,11 +144,15 @@ export default function PluginPanel({ membership }: { membership: Membership | n
       <ReleaseAlert state={plugin} />
       <Row gutter={[32, 24]}>
         <Col xs={24} lg={10}>
-          <Typography.Title level={3} style={{ fontSize: 16 }}>绑定店铺</Typography.Title>
+          <Typography.Title level={3} style={{ fontSize: 16 }}>
+            绑定店铺
+          </Typography.Title>
           <BindShopForm />
         </Col>
         <Col xs={24} lg={14}>
-          <Typography.Title level={3} style={{ fontSize: 16 }}>加入达人计划</Typography.Title>
+          <Typography.Title level={3} style={{ fontSize: 16 }}>
+            加入达人计划
+          </Typography.Title>
           <JoinCreatorForm membership={membership} />
         </Col>
       </Row>

@@ -12,7 +12,13 @@ export interface RegisteredAccount {
  * Registers `<prefix>_<database>_<n>` (referred by `inviteCode` when given) and logs it in.
  * `serial` keeps the names unique within a suite.
  */
-export async function registerAccount(ctx: SuiteContext, prefix: string, serial: number, password: string, inviteCode?: string): Promise<RegisteredAccount> {
+export async function registerAccount(
+  ctx: SuiteContext,
+  prefix: string,
+  serial: number,
+  password: string,
+  inviteCode?: string,
+): Promise<RegisteredAccount> {
   const username = `${prefix}_${ctx.kind.slice(0, 2)}_${serial}`;
   const registered = await ctx.call('account/register', {
     username,

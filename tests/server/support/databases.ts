@@ -104,12 +104,7 @@ export async function freshDatabase(kind: DatabaseKind, poolSize = 5): Promise<F
   };
 }
 
-export async function injectCall(
-  app: FastifyInstance,
-  path: string,
-  body?: unknown,
-  options: CallOptions = {},
-): Promise<CallAnswer> {
+export async function injectCall(app: FastifyInstance, path: string, body?: unknown, options: CallOptions = {}): Promise<CallAnswer> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';

@@ -38,8 +38,7 @@ function deeplyNested(): unknown {
   return value;
 }
 
-const typesOf = (schema: Schema): string[] =>
-  schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+const typesOf = (schema: Schema): string[] => (schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type]);
 
 /** The branches of a union, else the schema itself. */
 const branchesOf = (schema: Schema): Schema[] => schema.anyOf ?? schema.oneOf ?? [schema];
@@ -53,7 +52,8 @@ function mainBranch(schema: Schema): Schema {
 function sampleString(schema: Schema): string {
   const min = schema.minLength ?? 0;
   const max = schema.maxLength ?? Infinity;
-  const fits = (text: string) => text.length >= min && text.length <= max && (!schema.pattern || new RegExp(schema.pattern, 'u').test(text));
+  const fits = (text: string) =>
+    text.length >= min && text.length <= max && (!schema.pattern || new RegExp(schema.pattern, 'u').test(text));
   if (schema.format === 'email') return 'probe@example.com';
   if (schema.format === 'date-time') return '2024-01-01T00:00:00Z';
   if (schema.pattern) return PATTERN_CANDIDATES.find(fits) ?? 'x'.repeat(Math.max(min, 1));
@@ -162,7 +162,13 @@ export function malformedBodies(schema: Schema): MalformedCase[] {
   const cases: MalformedCase[] = [];
   const root = sampleOf(schema) as Record<string, unknown>;
 
-  const walk = (objectSchema: Schema, sample: Record<string, unknown>, rebuild: (value: Record<string, unknown>) => unknown, prefix: string, nesting: number) => {
+  const walk = (
+    objectSchema: Schema,
+    sample: Record<string, unknown>,
+    rebuild: (value: Record<string, unknown>) => unknown,
+    prefix: string,
+    nesting: number,
+  ) => {
     for (const [key, propertySchema] of Object.entries<Schema>(objectSchema.properties ?? {})) {
       const field = `${prefix}${key}`;
       const valid = key in sample ? sample[key] : sampleOf(propertySchema);
@@ -189,7 +195,10 @@ export function malformedBodies(schema: Schema): MalformedCase[] {
     { name: '(body) deeply nested', body: deeplyNested() },
     { name: '(body) + unexpected field', body: { ...root, unexpected: 1 } },
     { name: '(body) + NUL field name', body: { ...root, 'a\u0000b': 1 } },
-    { name: '(body) + __proto__', body: JSON.parse(`{"__proto__": {"polluted": 1}, ${JSON.stringify(root).slice(1)}`.replace(/, }$/, '}')) },
+    {
+      name: '(body) + __proto__',
+      body: JSON.parse(`{"__proto__": {"polluted": 1}, ${JSON.stringify(root).slice(1)}`.replace(/, }$/, '}')),
+    },
   );
   return cases.map((item) => (item.body === NO_BODY ? { ...item, body: undefined } : item));
 }

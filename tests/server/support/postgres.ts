@@ -26,7 +26,6 @@ function command(bin: string, args: string[]): [string, string[]] {
   return asRoot ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
 }
 
-
 export async function startPostgres(): Promise<RunningPostgres> {
   if (!fs.existsSync(path.join(PG_BIN, 'initdb')) || !fs.existsSync(path.join(PG_BIN, 'postgres'))) {
     throw new Error(
@@ -41,13 +40,37 @@ export async function startPostgres(): Promise<RunningPostgres> {
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
     fs.chownSync(dir, uid, gid);
   }
-  const [initFile, initArgs] = command('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
+  const [initFile, initArgs] = command('initdb', [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-locale',
+    '--no-sync',
+  ]);
   execFileSync(initFile, initArgs, { stdio: 'pipe' });
 
   const port = await freePort();
   const [file, args] = command('postgres', [
-    '-D', dataDir, '-k', dir, '-h', '127.0.0.1', '-p', String(port),
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
+    '-D',
+    dataDir,
+    '-k',
+    dir,
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=200',
   ]);
   const child = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';

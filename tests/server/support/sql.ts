@@ -23,11 +23,9 @@ export const sessionOf = (db: Db, token: string) =>
 export const accountId = async (db: Db, username: string) =>
   (await one<{ id: number }>(db, sql`select id from accounts where username = ${username}`)).id;
 
-export const roleId = async (db: Db, code: string) =>
-  (await one<{ id: number }>(db, sql`select id from roles where code = ${code}`)).id;
+export const roleId = async (db: Db, code: string) => (await one<{ id: number }>(db, sql`select id from roles where code = ${code}`)).id;
 
-export const menuId = async (db: Db, url: string) =>
-  (await one<{ id: number }>(db, sql`select id from menus where url = ${url}`)).id;
+export const menuId = async (db: Db, url: string) => (await one<{ id: number }>(db, sql`select id from menus where url = ${url}`)).id;
 
 export const rbacVersion = async (db: Db) =>
   Number((await one<{ version: unknown }>(db, sql`select version from rbac_state where id = 1`)).version);

@@ -38,7 +38,9 @@ export class FakeEventSource extends EventTarget {
 }
 
 /** The stream's dependencies with these tickets in turn (then none) and no pause between tries. */
-export function fakeStreamDependencies(tickets: Array<{ ticket: string } | 'login-expired' | null>): StreamDependencies & { urls: string[] } {
+export function fakeStreamDependencies(
+  tickets: Array<{ ticket: string } | 'login-expired' | null>,
+): StreamDependencies & { urls: string[] } {
   const urls: string[] = [];
   return {
     urls,

@@ -22,7 +22,10 @@ export const RANGE_MAX_DAYS = 366;
 const DAY = 'YYYY-MM-DD';
 
 /** The last `days` days up to today (the browser's), as [from, to]. */
-export const lastDays = (days: number, today: Dayjs = dayjs()): [Dayjs, Dayjs] => [today.subtract(days - 1, 'day').startOf('day'), today.startOf('day')];
+export const lastDays = (days: number, today: Dayjs = dayjs()): [Dayjs, Dayjs] => [
+  today.subtract(days - 1, 'day').startOf('day'),
+  today.startOf('day'),
+];
 
 interface CardSpec {
   key: keyof DashboardSummary['cards'];
@@ -37,8 +40,20 @@ const USERS = '/client/system/usersManager';
 
 /** The cards in their order, each with the list (and its filter) the figure is the total of. */
 export const CARDS: readonly CardSpec[] = [
-  { key: 'todayRevenueCents', title: T.todayRevenue, money: true, hint: T.revenueHint, to: (s) => listLink(ORDERS, { status: 'paid', created: [s.today, s.today] }) },
-  { key: 'monthRevenueCents', title: T.monthRevenue, money: true, hint: T.revenueHint, to: (s) => listLink(ORDERS, { status: 'paid', created: [s.monthStart, s.today] }) },
+  {
+    key: 'todayRevenueCents',
+    title: T.todayRevenue,
+    money: true,
+    hint: T.revenueHint,
+    to: (s) => listLink(ORDERS, { status: 'paid', created: [s.today, s.today] }),
+  },
+  {
+    key: 'monthRevenueCents',
+    title: T.monthRevenue,
+    money: true,
+    hint: T.revenueHint,
+    to: (s) => listLink(ORDERS, { status: 'paid', created: [s.monthStart, s.today] }),
+  },
   { key: 'newAccountsToday', title: T.newAccountsToday, to: (s) => listLink(USERS, { created: [s.today, s.today] }) },
   { key: 'newAccountsMonth', title: T.newAccountsMonth, to: (s) => listLink(USERS, { created: [s.monthStart, s.today] }) },
   { key: 'activeMembers', title: T.activeMembers, to: () => listLink(USERS, { membership: 'active' }) },
@@ -63,7 +78,11 @@ export function FigureCards({ summary }: { summary: DashboardSummary }) {
         );
         return (
           <Col key={card.key} xs={12} md={8} xl={6}>
-            <Link to={card.to(summary)} style={{ color: 'inherit', display: 'block', height: '100%' }} data-testid={`dashboard-card-${card.key}`}>
+            <Link
+              to={card.to(summary)}
+              style={{ color: 'inherit', display: 'block', height: '100%' }}
+              data-testid={`dashboard-card-${card.key}`}
+            >
               <Card size="small" hoverable style={{ height: '100%' }}>
                 <Statistic title={title} value={card.money ? formatYuan(value) : countText(value)} valueStyle={{ fontSize: 24 }} />
               </Card>
@@ -205,22 +224,22 @@ export function DashboardView({
   const today = dayjs();
   const picker = (
     <DatePicker.RangePicker
-        aria-label={T.range}
-        value={range}
-        allowClear={false}
-        disabledDate={(day) => day.isAfter(today, 'day')}
-        presets={[
-          { label: T.last7, value: lastDays(7) },
-          { label: T.last30, value: lastDays(30) },
-          { label: T.last90, value: lastDays(90) },
-        ]}
-        onChange={(value) => {
-          if (!value?.[0] || !value[1]) return;
-          const days = value[1].diff(value[0], 'day') + 1;
-          setTooLong(days > RANGE_MAX_DAYS);
-          if (days <= RANGE_MAX_DAYS) onRange([value[0], value[1]]);
-        }}
-      />
+      aria-label={T.range}
+      value={range}
+      allowClear={false}
+      disabledDate={(day) => day.isAfter(today, 'day')}
+      presets={[
+        { label: T.last7, value: lastDays(7) },
+        { label: T.last30, value: lastDays(30) },
+        { label: T.last90, value: lastDays(90) },
+      ]}
+      onChange={(value) => {
+        if (!value?.[0] || !value[1]) return;
+        const days = value[1].diff(value[0], 'day') + 1;
+        setTooLong(days > RANGE_MAX_DAYS);
+        if (days <= RANGE_MAX_DAYS) onRange([value[0], value[1]]);
+      }}
+    />
   );
   // Before the first answer the parts are unknown: the charts the account most likely sees wait.
   const parts = summary ?? { orderDays: [], registrationDays: [], levels: [], topSalespeople: undefined, cards: {} };

@@ -32,7 +32,11 @@ export default function PendingOrders({ orders, cancelling, onCancel }: Props) {
     <Card title={TEXT.pendingTitle} style={{ marginBottom: 16 }}>
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         {orders.map((order) => (
-          <Card key={order.orderNo} type="inner" size="small" data-testid={`pending-${order.orderNo}`}
+          <Card
+            key={order.orderNo}
+            type="inner"
+            size="small"
+            data-testid={`pending-${order.orderNo}`}
             title={<Typography.Text copyable={{ text: order.orderNo }}>订单号 {order.orderNo}</Typography.Text>}
             extra={
               <Popconfirm title={TEXT.cancelConfirm} onConfirm={() => onCancel(order.orderNo)} okText="确定" cancelText="再想想">
@@ -43,7 +47,9 @@ export default function PendingOrders({ orders, cancelling, onCancel }: Props) {
             }
           >
             <Descriptions column={{ xs: 1, md: 3 }} size="small" style={{ marginBottom: 8 }}>
-              <Descriptions.Item label="套餐">{order.levelName}（{order.durationDays} 天）</Descriptions.Item>
+              <Descriptions.Item label="套餐">
+                {order.levelName}（{order.durationDays} 天）
+              </Descriptions.Item>
               <Descriptions.Item label="金额">¥{formatYuan(order.amountCents)}</Descriptions.Item>
               <Descriptions.Item label="下单时间">{dayjs(order.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
             </Descriptions>

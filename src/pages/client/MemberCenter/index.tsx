@@ -60,13 +60,7 @@ export default function MemberCenterPage() {
       <MembershipCard membership={data?.membership} loading={firstLoad} />
       <PendingOrders orders={data?.pendingOrders ?? []} cancelling={cancelling} onCancel={cancel} />
       <LevelCards levels={data?.levels ?? []} membership={data?.membership} loading={firstLoad} onBuy={setBuying} />
-      <BuyDialog
-        level={buying}
-        membership={data?.membership}
-        submitting={submitting}
-        onSubmit={submit}
-        onClose={() => setBuying(null)}
-      />
+      <BuyDialog level={buying} membership={data?.membership} submitting={submitting} onSubmit={submit} onClose={() => setBuying(null)} />
       <Modal open={created !== null} footer={null} onCancel={() => setCreated(null)} width={560}>
         {created && (
           <Result
@@ -74,7 +68,11 @@ export default function MemberCenterPage() {
             title={TEXT.created}
             subTitle={`订单号 ${created.orderNo}，请按以下步骤完成支付`}
             style={{ paddingBottom: 0 }}
-            extra={<div style={{ textAlign: 'left' }}><PaymentSteps order={created} /></div>}
+            extra={
+              <div style={{ textAlign: 'left' }}>
+                <PaymentSteps order={created} />
+              </div>
+            }
           />
         )}
       </Modal>

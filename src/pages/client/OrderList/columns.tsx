@@ -35,7 +35,9 @@ const commission = (row: OrderItem) =>
   row.commissionCents === null ? '-' : `${yuan(row.commissionCents)}（${formatRate(row.commissionRate ?? 0)}）`;
 
 function StatusBadge({ status }: { status: OrderStatus }) {
-  return <Badge status={STATUS_BADGE[status].toLowerCase() as Lowercase<(typeof STATUS_BADGE)[OrderStatus]>} text={ORDER_STATUS_TEXT[status]} />;
+  return (
+    <Badge status={STATUS_BADGE[status].toLowerCase() as Lowercase<(typeof STATUS_BADGE)[OrderStatus]>} text={ORDER_STATUS_TEXT[status]} />
+  );
 }
 
 export function orderColumns(staff: boolean, actions: ProColumns<OrderItem>['render']): ProColumns<OrderItem>[] {

@@ -80,14 +80,22 @@ export default function OrderListPage() {
     const links = [];
     if (row.status === 'pending' && staff && access.canConfirmOrder) {
       links.push(
-        <Popconfirm key="confirm" title={TEXT.confirmPrompt} onConfirm={() => act(() => confirmOrder({ orderNo: row.orderNo }), TEXT.confirmed)}>
+        <Popconfirm
+          key="confirm"
+          title={TEXT.confirmPrompt}
+          onConfirm={() => act(() => confirmOrder({ orderNo: row.orderNo }), TEXT.confirmed)}
+        >
           <a>{TEXT.confirm}</a>
         </Popconfirm>,
       );
     }
     if (row.status === 'pending') {
       links.push(
-        <Popconfirm key="cancel" title={TEXT.cancelPrompt} onConfirm={() => act(() => cancelOrder({ orderNo: row.orderNo }), TEXT.cancelled)}>
+        <Popconfirm
+          key="cancel"
+          title={TEXT.cancelPrompt}
+          onConfirm={() => act(() => cancelOrder({ orderNo: row.orderNo }), TEXT.cancelled)}
+        >
           <Typography.Link type="danger">{TEXT.cancel}</Typography.Link>
         </Popconfirm>,
       );
@@ -109,7 +117,12 @@ export default function OrderListPage() {
   const columns = orderColumns(staff, actions);
 
   const filters = useRef<Record<string, unknown>>({});
-  const list = usePagedList<'order/list', Filters>('order/list', { toBody: toListBody, actionRef, emptyText: '暂无订单', filtersRef: filters });
+  const list = usePagedList<'order/list', Filters>('order/list', {
+    toBody: toListBody,
+    actionRef,
+    emptyText: '暂无订单',
+    filtersRef: filters,
+  });
   return (
     <PageContainer title="订单列表">
       {modalHolder}
@@ -122,9 +135,16 @@ export default function OrderListPage() {
         scroll={{ x: tableWidth(columns) }}
         dateFormatter="string"
         headerTitle={staff ? '全部订单' : '我的订单'}
-        toolBarRender={() => [<ExportButton key="export" path="order/export" allowed={access.canExportOrders} filters={() => filters.current} />]}
+        toolBarRender={() => [
+          <ExportButton key="export" path="order/export" allowed={access.canExportOrders} filters={() => filters.current} />,
+        ]}
       />
-      <DetailDrawer<OrderItem> title={TEXT.detailTitle} record={shown} columns={orderDetailColumns(staff)} onClose={() => setShown(undefined)} />
+      <DetailDrawer<OrderItem>
+        title={TEXT.detailTitle}
+        record={shown}
+        columns={orderDetailColumns(staff)}
+        onClose={() => setShown(undefined)}
+      />
     </PageContainer>
   );
 }

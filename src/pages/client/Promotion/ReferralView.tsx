@@ -51,7 +51,9 @@ function referralColumns(levels: ReadonlyArray<{ id: number; name: string }>): P
       dataIndex: 'levelId',
       valueType: 'select',
       width: 120,
-      fieldProps: { options: [{ value: NO_MEMBERSHIP, label: T.noMembership }, ...levels.map((level) => ({ value: level.id, label: level.name }))] },
+      fieldProps: {
+        options: [{ value: NO_MEMBERSHIP, label: T.noMembership }, ...levels.map((level) => ({ value: level.id, label: level.name }))],
+      },
       render: (_, row) => row.levelName ?? T.noMembership,
     },
     {
@@ -73,7 +75,17 @@ function referralColumns(levels: ReadonlyArray<{ id: number; name: string }>): P
   ];
 }
 
-export function MonthlyChart({ summary, loading, failed, onRetry }: { summary?: PromotionSummary; loading?: boolean; failed?: boolean; onRetry?: () => void }) {
+export function MonthlyChart({
+  summary,
+  loading,
+  failed,
+  onRetry,
+}: {
+  summary?: PromotionSummary;
+  loading?: boolean;
+  failed?: boolean;
+  onRetry?: () => void;
+}) {
   const months = summary?.months.map((month) => month.month) ?? [];
   const hasRefunds = summary?.months.some((month) => month.refundedCents > 0) ?? false;
   return (
@@ -88,7 +100,9 @@ export function MonthlyChart({ summary, loading, failed, onRetry }: { summary?: 
         tooltipLabels={months.map(monthText)}
         series={[
           { name: T.commissionSeries, kind: 'bar', data: summary?.months.map((month) => month.commissionCents) ?? [] },
-          ...(hasRefunds ? [{ name: T.refundSeries, kind: 'line' as const, data: summary!.months.map((month) => month.refundedCents) }] : []),
+          ...(hasRefunds
+            ? [{ name: T.refundSeries, kind: 'line' as const, data: summary!.months.map((month) => month.refundedCents) }]
+            : []),
         ]}
         formatValue={yuanText}
         formatTick={yuanTick}
@@ -161,7 +175,12 @@ export default function ReferralView({ saleId }: { saleId?: number }) {
         options={{ reload: true }}
         toolBarRender={() => [
           // The salesperson's own list (推广中心); staff export 销售管理 itself.
-          <ExportButton key="export" path="promotion/export" allowed={saleId === undefined && access.canExportReferrals} filters={() => filters.current} />,
+          <ExportButton
+            key="export"
+            path="promotion/export"
+            allowed={saleId === undefined && access.canExportReferrals}
+            filters={() => filters.current}
+          />,
         ]}
       />
     </>

@@ -33,8 +33,12 @@ export default function RechargeForm({ onDone }: { onDone(): void }) {
       width: 480,
       content: (
         <Descriptions column={1} size="small" style={{ marginTop: 12 }}>
-          <Descriptions.Item label="账户">{account.username}（{account.email}）</Descriptions.Item>
-          <Descriptions.Item label="套餐">{level.name}（{level.durationDays} 天）</Descriptions.Item>
+          <Descriptions.Item label="账户">
+            {account.username}（{account.email}）
+          </Descriptions.Item>
+          <Descriptions.Item label="套餐">
+            {level.name}（{level.durationDays} 天）
+          </Descriptions.Item>
           <Descriptions.Item label="金额">¥{formatYuan(level.priceCents)}</Descriptions.Item>
         </Descriptions>
       ),
@@ -48,7 +52,9 @@ export default function RechargeForm({ onDone }: { onDone(): void }) {
     if (!(await confirmed(account, level))) return false;
     const answer = await rechargeAccount({ accountId: values.accountId, levelId: values.levelId, note: values.note?.trim() || undefined });
     if (!answer.isSuccess) return false;
-    feedback.message.success(`${TEXT.done}：${account.username} 的会员有效期至 ${dayjs(answer.content.expiresAfter).format('YYYY-MM-DD HH:mm')}`);
+    feedback.message.success(
+      `${TEXT.done}：${account.username} 的会员有效期至 ${dayjs(answer.content.expiresAfter).format('YYYY-MM-DD HH:mm')}`,
+    );
     formRef.current?.resetFields();
     setResetKey((key) => key + 1);
     onDone();

@@ -100,7 +100,12 @@ export default function WithdrawForm({ balanceCents, disabled, onDone }: { balan
           },
         ]}
       />
-      <ProFormTextArea name="note" label={BALANCE_TEXT.note} placeholder="选填" fieldProps={{ maxLength: WITHDRAWAL_NOTE_MAX, showCount: true, rows: 2 }} />
+      <ProFormTextArea
+        name="note"
+        label={BALANCE_TEXT.note}
+        placeholder="选填"
+        fieldProps={{ maxLength: WITHDRAWAL_NOTE_MAX, showCount: true, rows: 2 }}
+      />
     </ModalForm>
   );
 }

@@ -19,9 +19,7 @@ export function SignedYuan({ cents }: { cents: number }) {
   );
 }
 
-export const kindValueEnum = Object.fromEntries(
-  Object.entries(LEDGER_KIND_LABELS).map(([kind, text]) => [kind, { text }]),
-);
+export const kindValueEnum = Object.fromEntries(Object.entries(LEDGER_KIND_LABELS).map(([kind, text]) => [kind, { text }]));
 
 const STATUS_BADGES: Record<WithdrawalStatus, 'Processing' | 'Success' | 'Error' | 'Default'> = {
   pending: 'Processing',
@@ -31,10 +29,7 @@ const STATUS_BADGES: Record<WithdrawalStatus, 'Processing' | 'Success' | 'Error'
 };
 
 export const statusValueEnum = Object.fromEntries(
-  Object.entries(WITHDRAWAL_STATUS_LABELS).map(([status, text]) => [
-    status,
-    { text, status: STATUS_BADGES[status as WithdrawalStatus] },
-  ]),
+  Object.entries(WITHDRAWAL_STATUS_LABELS).map(([status, text]) => [status, { text, status: STATUS_BADGES[status as WithdrawalStatus] }]),
 );
 
 export const cardLabel = (card: Withdrawal['card']) => `${card.bank} ${maskedCard(card.last4)}`;

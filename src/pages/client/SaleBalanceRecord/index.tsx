@@ -27,7 +27,14 @@ type EntryFilters = { kind?: LedgerKindName; range?: [string, string] };
 const entryColumns: ProColumns<LedgerEntry>[] = [
   { title: L.createdAt, dataIndex: 'createdAt', search: false, width: 170, render: (_, row) => dateTime(row.createdAt) },
   { title: L.kind, dataIndex: 'kind', valueType: 'select', valueEnum: kindValueEnum, width: 100 },
-  { title: L.amount, dataIndex: 'amountCents', search: false, align: 'right', width: 110, render: (_, row) => <SignedYuan cents={row.amountCents} /> },
+  {
+    title: L.amount,
+    dataIndex: 'amountCents',
+    search: false,
+    align: 'right',
+    width: 110,
+    render: (_, row) => <SignedYuan cents={row.amountCents} />,
+  },
   {
     title: L.balanceAfter,
     dataIndex: 'balanceAfterCents',
@@ -53,7 +60,13 @@ function withdrawalColumns(showDetails: (row: Withdrawal) => void): ProColumns<W
       width: 110,
       render: (_, row) => <span style={NO_WRAP}>{formatYuan(row.amountCents)}</span>,
     },
-    { title: '收款银行卡', dataIndex: 'card', search: false, width: 180, render: (_, row) => <span style={NO_WRAP}>{cardLabel(row.card)}</span> },
+    {
+      title: '收款银行卡',
+      dataIndex: 'card',
+      search: false,
+      width: 180,
+      render: (_, row) => <span style={NO_WRAP}>{cardLabel(row.card)}</span>,
+    },
     { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: statusValueEnum, width: 100 },
     { title: '说明', dataIndex: 'reason', search: false, ellipsis: true, render: (_, row) => row.reason || row.note || '-' },
     {
@@ -100,11 +113,18 @@ export default function SaleBalanceRecordPage() {
   const withdrawalList = usePagedList('withdrawal/mine', { actionRef: withdrawals, emptyText: BALANCE_TEXT.withdrawalsEmpty });
   return (
     <PageContainer title="销售收支记录">
-      {figures && !figures.isSalesperson && <Alert type="warning" showIcon message={BALANCE_TEXT.notSalesperson} style={{ marginBottom: 16 }} />}
+      {figures && !figures.isSalesperson && (
+        <Alert type="warning" showIcon message={BALANCE_TEXT.notSalesperson} style={{ marginBottom: 16 }} />
+      )}
       <Row gutter={16} style={{ marginBottom: 16 }}>
         <Col xs={24} sm={12}>
           <Card loading={balance.loading && !figures}>
-            <Statistic title={BALANCE_TEXT.balance} prefix="¥" value={formatYuan(figures?.balanceCents ?? 0)} data-testid="ledger-balance" />
+            <Statistic
+              title={BALANCE_TEXT.balance}
+              prefix="¥"
+              value={formatYuan(figures?.balanceCents ?? 0)}
+              data-testid="ledger-balance"
+            />
             <div style={{ marginTop: 12 }}>
               <WithdrawForm
                 balanceCents={figures?.balanceCents ?? 0}
@@ -139,7 +159,12 @@ export default function SaleBalanceRecordPage() {
                   options={{ reload: true }}
                   cardProps={{ bodyStyle: { padding: 0 } }}
                   toolBarRender={() => [
-                    <ExportButton key="export" path="ledger/export" allowed={access.canExportLedger} filters={() => entryFilters.current} />,
+                    <ExportButton
+                      key="export"
+                      path="ledger/export"
+                      allowed={access.canExportLedger}
+                      filters={() => entryFilters.current}
+                    />,
                   ]}
                 />
               ),

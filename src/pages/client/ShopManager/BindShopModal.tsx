@@ -3,7 +3,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
 import { Alert, Button, Space, Typography } from 'antd';
-import { DEFAULT_SHOP_TYPE, SHOP_TYPE_OPTIONS, SHOP_TYPE_RULES, SHOP_URL_PLACEHOLDER, SHOP_URL_RULES } from '@/extensionBridge/bindShopFields';
+import {
+  DEFAULT_SHOP_TYPE,
+  SHOP_TYPE_OPTIONS,
+  SHOP_TYPE_RULES,
+  SHOP_URL_PLACEHOLDER,
+  SHOP_URL_RULES,
+} from '@/extensionBridge/bindShopFields';
 import ConnectionState from '@/extensionBridge/ConnectionState';
 
 interface BindValues {
@@ -47,11 +53,7 @@ export default function BindShopModal({ onBound }: { onBound: () => void }) {
           <Typography.Text type="secondary">插件状态</Typography.Text>
           <ConnectionState connected={plugin.connected} version={plugin.pluginVersion} />
         </Space>
-        <Alert
-          type="info"
-          showIcon
-          message="将在新标签页打开店铺后台，插件读取店铺信息后会自动返回此页并提示绑定结果。"
-        />
+        <Alert type="info" showIcon message="将在新标签页打开店铺后台，插件读取店铺信息后会自动返回此页并提示绑定结果。" />
       </Space>
       <ProFormSelect name="shopType" label="店铺平台" options={SHOP_TYPE_OPTIONS} rules={SHOP_TYPE_RULES} allowClear={false} />
       <ProFormText name="url" label="店铺地址" placeholder={SHOP_URL_PLACEHOLDER} rules={SHOP_URL_RULES} />

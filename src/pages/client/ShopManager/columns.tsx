@@ -62,7 +62,11 @@ export const shopDetailColumns: ProDescriptionsItemProps<ShopItem>[] = [
   { title: S.platform, dataIndex: 'platform', valueType: 'select', valueEnum: PLATFORM_ENUM },
   { title: S.externalId, dataIndex: 'externalId', copyable: true },
   { title: S.region, dataIndex: 'region', render: (_, shop) => shop.region || '-' },
-  { title: S.status, dataIndex: 'status', render: (_, shop) => <Badge status={STATUS_BADGE[shop.status]} text={SHOP_STATUS_TEXT[shop.status]} /> },
+  {
+    title: S.status,
+    dataIndex: 'status',
+    render: (_, shop) => <Badge status={STATUS_BADGE[shop.status]} text={SHOP_STATUS_TEXT[shop.status]} />,
+  },
   { title: S.boundAt, dataIndex: 'boundAt', render: (_, shop) => formatTime(shop.boundAt) },
   { title: S.unboundAt, dataIndex: 'unboundAt', render: (_, shop) => formatTime(shop.unboundAt) },
 ];
@@ -86,7 +90,11 @@ export function unbindColumn<T extends ShopItem>(options: {
     fixed: 'right',
     render: (_, shop) => [
       ...(shop.status === 'unbound'
-        ? [<Typography.Text key="none" type="secondary">-</Typography.Text>]
+        ? [
+            <Typography.Text key="none" type="secondary">
+              -
+            </Typography.Text>,
+          ]
         : [
             <Popconfirm
               key="unbind"

@@ -53,7 +53,12 @@ export default function ShopManager() {
         options={{ reload: true }}
         toolBarRender={() => [<BindShopModal key="bind" onBound={() => table.current?.reload()} />]}
       />
-      <DetailDrawer<ShopItem> title={SHOP_TEXT.detailTitle} record={shown} columns={shopDetailColumns} onClose={() => setShown(undefined)} />
+      <DetailDrawer<ShopItem>
+        title={SHOP_TEXT.detailTitle}
+        record={shown}
+        columns={shopDetailColumns}
+        onClose={() => setShown(undefined)}
+      />
     </PageContainer>
   );
 }

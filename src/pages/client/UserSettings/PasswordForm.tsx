@@ -53,7 +53,9 @@ export default function PasswordForm({ onChanged }: { onChanged: () => void }) {
           strong,
           ({ getFieldValue }) => ({
             validator: (_, value) =>
-              !value || value !== getFieldValue('currentPassword') ? Promise.resolve() : Promise.reject(new Error('新密码不能与当前密码相同')),
+              !value || value !== getFieldValue('currentPassword')
+                ? Promise.resolve()
+                : Promise.reject(new Error('新密码不能与当前密码相同')),
           }),
         ]}
       />

@@ -161,7 +161,9 @@ export default function WithdrawalApprovalPage() {
         search={{ labelWidth: 'auto' }}
         options={{ reload: true }}
         scroll={{ x: tableWidth(columns) }}
-        toolBarRender={() => [<ExportButton key="export" path="withdrawal/export" allowed={access.canExportWithdrawals} filters={() => filters.current} />]}
+        toolBarRender={() => [
+          <ExportButton key="export" path="withdrawal/export" allowed={access.canExportWithdrawals} filters={() => filters.current} />,
+        ]}
       />
       <DetailDrawer<Withdrawal>
         title={APPROVAL_TEXT.detailTitle}

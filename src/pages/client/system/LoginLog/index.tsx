@@ -15,7 +15,6 @@ import { dateTime } from '../../SaleBalanceRecord/display';
 
 type Filters = { result?: string; kind?: string; username?: string; ip?: string; at?: [string, string] };
 
-
 const RESULT_ENUM = {
   success: { text: LOGIN_RESULTS.success, status: 'Success' },
   failure: { text: LOGIN_RESULTS.failure, status: 'Error' },
@@ -25,7 +24,14 @@ const KIND_ENUM = Object.fromEntries(Object.entries(LOGIN_KINDS).map(([key, text
 const columns: ProColumns<LoginLogItem>[] = [
   { title: C.at, dataIndex: 'at', search: false, width: 170, render: (_, row) => dateTime(row.at) },
   { title: '时间范围', dataIndex: 'at', valueType: 'dateTimeRange', hideInTable: true },
-  { title: C.username, dataIndex: 'username', width: 160, ellipsis: true, fieldProps: { placeholder: '输入的用户名或邮箱' }, render: (_, row) => row.username ?? '-' },
+  {
+    title: C.username,
+    dataIndex: 'username',
+    width: 160,
+    ellipsis: true,
+    fieldProps: { placeholder: '输入的用户名或邮箱' },
+    render: (_, row) => row.username ?? '-',
+  },
   { title: C.kind, dataIndex: 'kind', valueType: 'select', valueEnum: KIND_ENUM, width: 80 },
   { title: C.result, dataIndex: 'result', valueType: 'select', valueEnum: RESULT_ENUM, width: 90 },
   { title: C.ip, dataIndex: 'ip', width: 140, fieldProps: { placeholder: '开头即可' } },
@@ -41,7 +47,11 @@ const columns: ProColumns<LoginLogItem>[] = [
 export default function LoginLog() {
   const access = useAccess();
   const filters = useRef<Record<string, unknown>>({});
-  const list = usePagedList<'loginLog/list', Filters>('loginLog/list', { toBody: atRangeBody, emptyText: '没有符合条件的记录', filtersRef: filters });
+  const list = usePagedList<'loginLog/list', Filters>('loginLog/list', {
+    toBody: atRangeBody,
+    emptyText: '没有符合条件的记录',
+    filtersRef: filters,
+  });
   return (
     <PageContainer>
       <ListTable<LoginLogItem, Filters>
@@ -52,7 +62,9 @@ export default function LoginLog() {
         scroll={{ x: 800 }}
         search={{ labelWidth: 'auto' }}
         options={{ reload: true }}
-        toolBarRender={() => [<ExportButton key="export" path="loginLog/export" allowed={access.canExportLoginLog} filters={() => filters.current} />]}
+        toolBarRender={() => [
+          <ExportButton key="export" path="loginLog/export" allowed={access.canExportLoginLog} filters={() => filters.current} />,
+        ]}
       />
     </PageContainer>
   );

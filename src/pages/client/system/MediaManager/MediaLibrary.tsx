@@ -94,7 +94,8 @@ function DeleteMedia({ item, onDone }: { item: MediaItem; onDone: () => void }) 
   );
 }
 
-const meta = (item: MediaItem) => `${MEDIA_KIND_LABELS[item.kind]} · ${formatBytes(item.sizeBytes)} · ${dayjs(item.createdAt).format('YYYY-MM-DD HH:mm')}`;
+const meta = (item: MediaItem) =>
+  `${MEDIA_KIND_LABELS[item.kind]} · ${formatBytes(item.sizeBytes)} · ${dayjs(item.createdAt).format('YYYY-MM-DD HH:mm')}`;
 
 export default function MediaLibrary() {
   const [kind, setKind] = useState<MediaKind | undefined>();
@@ -236,17 +237,32 @@ export default function MediaLibrary() {
                   size="small"
                   hoverable
                   cover={<div style={{ position: 'relative', overflow: 'hidden' }}>{preview(item, 150)}</div>}
-                  actions={[<RenameMedia key="rename" item={item} onDone={refresh} />, <DeleteMedia key="delete" item={item} onDone={refresh} />]}
+                  actions={[
+                    <RenameMedia key="rename" item={item} onDone={refresh} />,
+                    <DeleteMedia key="delete" item={item} onDone={refresh} />,
+                  ]}
                   data-testid="media-card"
                 >
-                  <Card.Meta title={<Typography.Text ellipsis={{ tooltip: item.name }}>{item.name}</Typography.Text>} description={meta(item)} />
+                  <Card.Meta
+                    title={<Typography.Text ellipsis={{ tooltip: item.name }}>{item.name}</Typography.Text>}
+                    description={meta(item)}
+                  />
                 </Card>
               </List.Item>
             )}
           />
         </Card>
       ) : (
-        <Table<MediaItem> rowKey="id" size="middle" loading={loading} columns={columns} dataSource={data?.list ?? []} pagination={false} scroll={TABLE_SCROLL} locale={{ emptyText: <Empty description="暂无素材" /> }} />
+        <Table<MediaItem>
+          rowKey="id"
+          size="middle"
+          loading={loading}
+          columns={columns}
+          dataSource={data?.list ?? []}
+          pagination={false}
+          scroll={TABLE_SCROLL}
+          locale={{ emptyText: <Empty description="暂无素材" /> }}
+        />
       )}
       <Pagination
         align="end"

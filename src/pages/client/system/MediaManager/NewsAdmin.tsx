@@ -33,11 +33,15 @@ function NewsForm({ article, trigger, onDone }: { article?: NewsAdminItem; trigg
       width={720}
       trigger={trigger}
       modalProps={destroyOnHidden()}
-      initialValues={article ? { title: article.title, summary: article.summary, body: article.body } : { summary: '', body: '', publish: false }}
+      initialValues={
+        article ? { title: article.title, summary: article.summary, body: article.body } : { summary: '', body: '', publish: false }
+      }
       form={fieldErrors.form}
       onFinish={fieldErrors.wrap(async (values) => {
         const fields = { title: values.title.trim(), summary: values.summary ?? '', body: values.body ?? '' };
-        const answer = article ? await updateNews({ id: article.id, ...fields }) : await createNews({ ...fields, publish: Boolean(values.publish) });
+        const answer = article
+          ? await updateNews({ id: article.id, ...fields })
+          : await createNews({ ...fields, publish: Boolean(values.publish) });
         if (!answer.isSuccess) return false;
         message.success(article ? '新闻已更新' : values.publish ? '新闻已发布' : '新闻已保存为草稿');
         onDone();
@@ -77,7 +81,8 @@ export default function NewsAdmin() {
       width: 100,
       valueType: 'select',
       valueEnum: Object.fromEntries(Object.entries(NEWS_STATUS_LABELS).map(([key, text]) => [key, { text }])),
-      render: (_, row) => (row.publishedAt ? <Tag color="green">{NEWS_STATUS_LABELS.published}</Tag> : <Tag>{NEWS_STATUS_LABELS.draft}</Tag>),
+      render: (_, row) =>
+        row.publishedAt ? <Tag color="green">{NEWS_STATUS_LABELS.published}</Tag> : <Tag>{NEWS_STATUS_LABELS.draft}</Tag>,
     },
     // Where the card has room (≥1600 px); 编辑 shows it too.
     { title: '摘要', dataIndex: 'summary', search: false, ellipsis: true, width: 240, responsive: ['xxl'] },
@@ -103,15 +108,30 @@ export default function NewsAdmin() {
       render: (_, row) => [
         <NewsForm key="edit" article={row} trigger={<a>编辑</a>} onDone={reload} />,
         row.publishedAt ? (
-          <Popconfirm key="unpublish" title="撤回发布？" description="撤回后 /news 不再显示这篇新闻。" onConfirm={() => act(unpublishNews(row.id), '已撤回发布')}>
+          <Popconfirm
+            key="unpublish"
+            title="撤回发布？"
+            description="撤回后 /news 不再显示这篇新闻。"
+            onConfirm={() => act(unpublishNews(row.id), '已撤回发布')}
+          >
             <a>{CONTENT_TEXT.unpublish}</a>
           </Popconfirm>
         ) : (
-          <Popconfirm key="publish" title="发布这篇新闻？" description="发布后立即显示在 /news。" onConfirm={() => act(publishNews(row.id), '已发布')}>
+          <Popconfirm
+            key="publish"
+            title="发布这篇新闻？"
+            description="发布后立即显示在 /news。"
+            onConfirm={() => act(publishNews(row.id), '已发布')}
+          >
             <a>{CONTENT_TEXT.publish}</a>
           </Popconfirm>
         ),
-        <Popconfirm key="delete" title={`删除“${row.title}”？`} okButtonProps={{ danger: true }} onConfirm={() => act(deleteNews(row.id), '已删除')}>
+        <Popconfirm
+          key="delete"
+          title={`删除“${row.title}”？`}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => act(deleteNews(row.id), '已删除')}
+        >
           <Typography.Link type="danger">删除</Typography.Link>
         </Popconfirm>,
       ],

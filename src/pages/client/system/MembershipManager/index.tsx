@@ -1,6 +1,14 @@
 /** 会员管理: membership levels; create, edit, take on / off sale, delete (only when no order or account uses it). */
 import { PlusOutlined } from '@ant-design/icons';
-import { ModalForm, PageContainer, ProFormDigit, ProFormSwitch, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import {
+  ModalForm,
+  PageContainer,
+  ProFormDigit,
+  ProFormSwitch,
+  ProFormText,
+  type ActionType,
+  type ProColumns,
+} from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -17,7 +25,15 @@ import { destroyOnHidden } from '@/utils/dialogForm';
 
 type LevelValues = Omit<LevelCreateBody, 'priceCents'> & { price: string };
 
-function LevelForm({ level, onClose, onSubmit }: { level?: LevelItem; onClose(): void; onSubmit(body: LevelCreateBody): Promise<boolean> }) {
+function LevelForm({
+  level,
+  onClose,
+  onSubmit,
+}: {
+  level?: LevelItem;
+  onClose(): void;
+  onSubmit(body: LevelCreateBody): Promise<boolean>;
+}) {
   const fieldErrors = useFieldErrors();
   return (
     <ModalForm<LevelValues>
@@ -35,7 +51,9 @@ function LevelForm({ level, onClose, onSubmit }: { level?: LevelItem; onClose():
           : { durationDays: 30, shopQuota: 1, productQuota: 50, sort: 100, onSale: true }
       }
       form={fieldErrors.form}
-      onFinish={fieldErrors.wrap(({ price, ...values }) => onSubmit({ ...values, name: values.name.trim(), priceCents: parseYuan(String(price))! }))}
+      onFinish={fieldErrors.wrap(({ price, ...values }) =>
+        onSubmit({ ...values, name: values.name.trim(), priceCents: parseYuan(String(price))! }),
+      )}
     >
       <ProFormText name="name" label="等级名称" rules={[{ required: true, whitespace: true, message: '请输入等级名称' }, { max: 32 }]} />
       <ProFormText
@@ -44,7 +62,12 @@ function LevelForm({ level, onClose, onSubmit }: { level?: LevelItem; onClose():
         fieldProps={{ suffix: '元' }}
         rules={[
           requiredRule(LIMITS.priceYuan.field),
-          { validator: async (_, value) => (value === undefined || value === '' || parseYuan(String(value)) !== null ? undefined : Promise.reject(new Error('请输入金额，最多两位小数'))) },
+          {
+            validator: async (_, value) =>
+              value === undefined || value === '' || parseYuan(String(value)) !== null
+                ? undefined
+                : Promise.reject(new Error('请输入金额，最多两位小数')),
+          },
           {
             validator: async (_, value) => {
               const cents = value === undefined || value === '' ? null : parseYuan(String(value));
@@ -54,8 +77,18 @@ function LevelForm({ level, onClose, onSubmit }: { level?: LevelItem; onClose():
           },
         ]}
       />
-      <ProFormDigit name="durationDays" label="时长" fieldProps={{ precision: 0, suffix: '天' }} rules={requiredNumber(LIMITS.durationDays)} />
-      <ProFormDigit name="shopQuota" label="店铺数量" fieldProps={{ precision: 0, suffix: '个' }} rules={requiredNumber(LIMITS.shopQuota)} />
+      <ProFormDigit
+        name="durationDays"
+        label="时长"
+        fieldProps={{ precision: 0, suffix: '天' }}
+        rules={requiredNumber(LIMITS.durationDays)}
+      />
+      <ProFormDigit
+        name="shopQuota"
+        label="店铺数量"
+        fieldProps={{ precision: 0, suffix: '个' }}
+        rules={requiredNumber(LIMITS.shopQuota)}
+      />
       <ProFormDigit
         name="productQuota"
         label="单次商品 ID 数"
@@ -87,7 +120,13 @@ export default function MembershipManager() {
       valueEnum: { true: { text: '在售', status: 'Success' }, false: { text: '已下架', status: 'Default' } },
       render: (_, level) => (level.onSale ? <Tag color="success">在售</Tag> : <Tag>已下架</Tag>),
     },
-    { title: '订单 / 账号', dataIndex: 'orderCount', search: false, width: 110, render: (_, level) => `${level.orderCount} / ${level.accountCount}` },
+    {
+      title: '订单 / 账号',
+      dataIndex: 'orderCount',
+      search: false,
+      width: 110,
+      render: (_, level) => `${level.orderCount} / ${level.accountCount}`,
+    },
     {
       title: '操作',
       valueType: 'option',
@@ -103,7 +142,8 @@ export default function MembershipManager() {
             title={level.onSale ? `下架「${level.name}」？` : `上架「${level.name}」？`}
             description={level.onSale ? '下架后会员中心不再出售，已购会员不受影响' : undefined}
             onConfirm={async () => {
-              if (await change('membershipLevel/setOnSale', { id: level.id, onSale: !level.onSale }, level.onSale ? '已下架' : '已上架')) void reload();
+              if (await change('membershipLevel/setOnSale', { id: level.id, onSale: !level.onSale }, level.onSale ? '已下架' : '已上架'))
+                void reload();
             }}
           >
             <a>{level.onSale ? '下架' : '上架'}</a>
@@ -129,10 +169,13 @@ export default function MembershipManager() {
     },
   ];
 
-  const list = usePagedList('membershipLevel/list', { toBody: ({ onSale, ...rest }: Record<string, unknown>) => ({
-          ...rest,
-          ...(onSale === undefined || onSale === '' ? {} : { onSale: onSale === true || onSale === 'true' }),
-        }), actionRef: table });
+  const list = usePagedList('membershipLevel/list', {
+    toBody: ({ onSale, ...rest }: Record<string, unknown>) => ({
+      ...rest,
+      ...(onSale === undefined || onSale === '' ? {} : { onSale: onSale === true || onSale === 'true' }),
+    }),
+    actionRef: table,
+  });
   return (
     <PageContainer>
       <ListTable<LevelItem>

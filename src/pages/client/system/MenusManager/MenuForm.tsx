@@ -86,13 +86,17 @@ export default function MenuForm({ open, onOpenChange, tree, menu, parentId, onS
           kind: values.kind,
           visible: values.visible,
           sort: values.sort,
-        })
+        }),
       )}
     >
       <ProForm.Item name="parentId" label="上级菜单" rules={[{ required: true, message: '请选择上级菜单' }]}>
         <ParentSelect tree={tree} menu={menu} treeDefaultExpandedKeys={[ROOT_PARENT]} />
       </ProForm.Item>
-      <ProFormText name="title" label="菜单名称" rules={[{ required: true, whitespace: true, message: '请输入菜单名称' }, { max: MENU_TITLE_MAX }]} />
+      <ProFormText
+        name="title"
+        label="菜单名称"
+        rules={[{ required: true, whitespace: true, message: '请输入菜单名称' }, { max: MENU_TITLE_MAX }]}
+      />
       <ProFormText
         name="url"
         label="菜单地址"
@@ -104,7 +108,13 @@ export default function MenuForm({ open, onOpenChange, tree, menu, parentId, onS
           { pattern: new RegExp(MENU_URL_PATTERN), message: '应以 / 开头，或是 http(s):// 链接' },
         ]}
       />
-      <ProFormSelect name="icon" label="图标" placeholder="选择图标（可不选）" options={iconOptions} fieldProps={{ showSearch: true, allowClear: true, optionFilterProp: 'value' }} />
+      <ProFormSelect
+        name="icon"
+        label="图标"
+        placeholder="选择图标（可不选）"
+        options={iconOptions}
+        fieldProps={{ showSearch: true, allowClear: true, optionFilterProp: 'value' }}
+      />
       <ProFormRadio.Group
         name="kind"
         label="类型"
@@ -113,7 +123,15 @@ export default function MenuForm({ open, onOpenChange, tree, menu, parentId, onS
         tooltip="目录：含子菜单；页面：可打开的页面或链接；操作：不在菜单中显示的权限点"
       />
       <ProFormSwitch name="visible" label="在菜单中显示" />
-      <ProFormDigit name="sort" label="排序" min={0} max={1_000_000} fieldProps={{ precision: 0 }} tooltip="同级内数字小的在前" rules={[{ required: true, message: '请输入排序' }]} />
+      <ProFormDigit
+        name="sort"
+        label="排序"
+        min={0}
+        max={1_000_000}
+        fieldProps={{ precision: 0 }}
+        tooltip="同级内数字小的在前"
+        rules={[{ required: true, message: '请输入排序' }]}
+      />
     </ModalForm>
   );
 }

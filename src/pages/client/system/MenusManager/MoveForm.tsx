@@ -23,7 +23,12 @@ export default function MoveForm({ menu, tree, onClose, onSubmit }: Props) {
       initialValues={{ parentId: menu?.parentId ?? ROOT_PARENT }}
       onFinish={({ parentId }) => onSubmit(parentId === ROOT_PARENT ? null : parentId)}
     >
-      <ProForm.Item name="parentId" label="移动到" extra="不能移动到自身或其子菜单之下" rules={[{ required: true, message: '请选择上级菜单' }]}>
+      <ProForm.Item
+        name="parentId"
+        label="移动到"
+        extra="不能移动到自身或其子菜单之下"
+        rules={[{ required: true, message: '请选择上级菜单' }]}
+      >
         <ParentSelect tree={tree} menu={menu} treeDefaultExpandAll />
       </ProForm.Item>
     </ModalForm>

@@ -48,7 +48,11 @@ export default function OnlineUsers() {
       render: (_, row) => (
         <>
           {row.username}
-          {row.current ? <Tag color="blue" style={{ marginLeft: 8 }}>{ONLINE_TEXT.current}</Tag> : null}
+          {row.current ? (
+            <Tag color="blue" style={{ marginLeft: 8 }}>
+              {ONLINE_TEXT.current}
+            </Tag>
+          ) : null}
         </>
       ),
     },
@@ -63,7 +67,14 @@ export default function OnlineUsers() {
     { title: '登录时间', dataIndex: 'signedInAt', search: false, width: 165, render: (_, row) => dateTime(row.signedInAt) },
     { title: '最近活动', dataIndex: 'lastSeenAt', search: false, width: 165, render: (_, row) => dateTime(row.lastSeenAt) },
     // The browser column takes what the fixed columns leave; the expiry shows only on wide screens.
-    { title: '到期时间', dataIndex: 'expiresAt', search: false, width: 165, responsive: ['xxl'], render: (_, row) => dateTime(row.expiresAt) },
+    {
+      title: '到期时间',
+      dataIndex: 'expiresAt',
+      search: false,
+      width: 165,
+      responsive: ['xxl'],
+      render: (_, row) => dateTime(row.expiresAt),
+    },
     {
       title: '操作',
       valueType: 'option',

@@ -33,9 +33,15 @@ export default function PreviewModal({ open, roleName, menuIds, onClose }: Props
   return (
     <Modal title={`以此角色预览：${roleName || '未命名角色'}`} open={open} onCancel={onClose} footer={null} width={760} destroyOnHidden>
       <Spin spinning={loading}>
-        <Typography.Paragraph type="secondary">未保存的授权也会体现在预览中；持有此角色的账号下次加载时将看到以下菜单与权限。</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          未保存的授权也会体现在预览中；持有此角色的账号下次加载时将看到以下菜单与权限。
+        </Typography.Paragraph>
         <Typography.Title level={5}>菜单</Typography.Title>
-        {data?.tree.length ? <Tree treeData={toTreeData(data.tree)} defaultExpandAll selectable={false} /> : <Empty description="没有可见菜单" />}
+        {data?.tree.length ? (
+          <Tree treeData={toTreeData(data.tree)} defaultExpandAll selectable={false} />
+        ) : (
+          <Empty description="没有可见菜单" />
+        )}
         <Typography.Title level={5} style={{ marginTop: 16 }}>
           权限（canSee）
         </Typography.Title>

@@ -36,13 +36,28 @@ const toTreeData = (nodes: readonly MenuAdminNode[], held: ReadonlySet<string>):
 
 const GRANTS_LABEL = '菜单授权';
 
-function GrantsTree({ tree, value = [], onChange, disabled }: { tree: MenuAdminNode[]; value?: number[]; onChange?(ids: number[]): void; disabled: boolean }) {
+function GrantsTree({
+  tree,
+  value = [],
+  onChange,
+  disabled,
+}: {
+  tree: MenuAdminNode[];
+  value?: number[];
+  onChange?(ids: number[]): void;
+  disabled: boolean;
+}) {
   const menulist = useModel('@@initialState').initialState?.menulist;
   const held = useMemo(() => new Set((menulist ?? []).map((menu) => menu.url)), [menulist]);
   const { token } = theme.useToken();
   // The scroll box is a Tab stop of its own, so a keyboard can scroll a long tree (WCAG 2.1.1).
   return (
-    <div tabIndex={0} role="group" aria-label={GRANTS_LABEL} style={{ maxHeight: 420, overflow: 'auto', border: `1px solid ${token.colorBorderSecondary}`, padding: 8, borderRadius: 6 }}>
+    <div
+      tabIndex={0}
+      role="group"
+      aria-label={GRANTS_LABEL}
+      style={{ maxHeight: 420, overflow: 'auto', border: `1px solid ${token.colorBorderSecondary}`, padding: 8, borderRadius: 6 }}
+    >
       <Tree
         checkable
         checkStrictly
@@ -74,7 +89,12 @@ export default function RoleForm({ open, onOpenChange, tree, role, onSubmit }: P
       width={640}
       initialValues={{ name: role?.name, code: role?.code, description: role?.description ?? '', menuIds: role?.menuIds ?? [] }}
       onFinish={withFieldErrors(form, (values) =>
-        onSubmit({ name: values.name.trim(), code: values.code.trim(), description: (values.description ?? '').trim(), menuIds: values.menuIds ?? [] })
+        onSubmit({
+          name: values.name.trim(),
+          code: values.code.trim(),
+          description: (values.description ?? '').trim(),
+          menuIds: values.menuIds ?? [],
+        }),
       )}
     >
       <ProFormText name="name" label="角色名称" rules={[{ required: true, whitespace: true, message: '请输入角色名称' }, { max: 32 }]} />

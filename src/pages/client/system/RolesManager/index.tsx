@@ -19,13 +19,28 @@ export default function RolesManager() {
 
   const save = async (body: RoleCreateBody) => {
     const role = editing?.role;
-    const done = role ? await change('role/update', { id: role.id, ...body }, '角色已保存') : await change('role/create', body, '角色已创建');
+    const done = role
+      ? await change('role/update', { id: role.id, ...body }, '角色已保存')
+      : await change('role/create', body, '角色已创建');
     if (done) void table.current?.reload();
     return Boolean(done);
   };
 
   const columns: ProColumns<RoleItem>[] = [
-    { title: '角色名称', dataIndex: 'name', width: 200, ellipsis: true, render: (_, role) => (role.builtIn ? <>{role.name} <Tag color="gold">内置</Tag></> : role.name) },
+    {
+      title: '角色名称',
+      dataIndex: 'name',
+      width: 200,
+      ellipsis: true,
+      render: (_, role) =>
+        role.builtIn ? (
+          <>
+            {role.name} <Tag color="gold">内置</Tag>
+          </>
+        ) : (
+          role.name
+        ),
+    },
     { title: '角色编码', dataIndex: 'code', width: 160, copyable: true, ellipsis: true },
     { title: '描述', dataIndex: 'description', search: false, ellipsis: true },
     { title: '授权菜单数', dataIndex: 'menuIds', search: false, width: 110, render: (_, role) => role.menuIds.length },

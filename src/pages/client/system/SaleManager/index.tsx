@@ -77,7 +77,13 @@ export default function SaleManager() {
         </Space>
       ),
     },
-    { title: C.commissionRate, dataIndex: 'commissionRate', search: false, width: 80, render: (_, sale) => formatRate(sale.commissionRate) },
+    {
+      title: C.commissionRate,
+      dataIndex: 'commissionRate',
+      search: false,
+      width: 80,
+      render: (_, sale) => formatRate(sale.commissionRate),
+    },
     { title: C.status, dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, hideInTable: true },
     {
       title: SYSTEM_LIST_TEXT.saleStatusSince,
@@ -96,7 +102,14 @@ export default function SaleManager() {
       valueEnum: STATUS_ENUM,
     },
     { title: C.referredCount, dataIndex: 'referredCount', search: false, width: 90 },
-    { title: C.balance, dataIndex: 'balanceCents', search: false, width: 110, align: 'right', render: (_, sale) => <span style={NO_WRAP}>{formatYuan(sale.balanceCents)}</span> },
+    {
+      title: C.balance,
+      dataIndex: 'balanceCents',
+      search: false,
+      width: 110,
+      align: 'right',
+      render: (_, sale) => <span style={NO_WRAP}>{formatYuan(sale.balanceCents)}</span>,
+    },
     {
       title: '操作',
       valueType: 'option',
@@ -108,7 +121,12 @@ export default function SaleManager() {
           </a>
         );
         return sale.status === 'removed'
-          ? [details, <Typography.Text key="removed" type="secondary">已删除（账目保留）</Typography.Text>]
+          ? [
+              details,
+              <Typography.Text key="removed" type="secondary">
+                已删除（账目保留）
+              </Typography.Text>,
+            ]
           : [
               details,
               <a key="rate" onClick={() => setEditing(sale)}>
@@ -144,7 +162,9 @@ export default function SaleManager() {
         columns={columns}
         {...list}
         scroll={TABLE_SCROLL}
-        toolBarRender={() => [<ExportButton key="export" path="sale/export" allowed={access.canExportSales} filters={() => filters.current} />]}
+        toolBarRender={() => [
+          <ExportButton key="export" path="sale/export" allowed={access.canExportSales} filters={() => filters.current} />,
+        ]}
       />
       <Drawer
         title={promoted ? PROMOTION_TEXT.detailsTitle(promoted.username) : undefined}

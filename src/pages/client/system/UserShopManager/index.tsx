@@ -26,7 +26,9 @@ export default function UserShopManager() {
   const columns: ProColumns<AccountShopItem>[] = [
     { title: SHOP_COLUMNS.username, dataIndex: 'username', width: 120, fieldProps: { placeholder: '用户名' } },
     // 绑定时间 only where the card has room (≥1600 px): the other columns leave 店铺名称 too little at 1280.
-    ...shopColumns<AccountShopItem>().map((column): ProColumns<AccountShopItem> => (column.dataIndex === 'boundAt' ? { ...column, responsive: ['xxl'] } : column)),
+    ...shopColumns<AccountShopItem>().map((column): ProColumns<AccountShopItem> =>
+      column.dataIndex === 'boundAt' ? { ...column, responsive: ['xxl'] } : column,
+    ),
     ...(access.canForceUnbindShop
       ? [
           unbindColumn<AccountShopItem>({
@@ -52,7 +54,9 @@ export default function UserShopManager() {
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         scroll={TABLE_SCROLL}
         options={{ reload: true }}
-        toolBarRender={() => [<ExportButton key="export" path="shop/exportAll" allowed={access.canExportShops} filters={() => filters.current} />]}
+        toolBarRender={() => [
+          <ExportButton key="export" path="shop/exportAll" allowed={access.canExportShops} filters={() => filters.current} />,
+        ]}
       />
     </PageContainer>
   );

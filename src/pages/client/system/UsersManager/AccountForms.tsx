@@ -15,7 +15,15 @@ import { destroyOnHidden } from '@/utils/dialogForm';
 
 const roleSelectOptions = (roles: readonly RoleOption[]) => roles.map((role) => ({ value: role.id, label: role.name }));
 
-export function CreateAccountForm({ roles, onClose, onSubmit }: { roles: RoleOption[]; onClose(): void; onSubmit(body: AccountCreateBody): Promise<boolean> }) {
+export function CreateAccountForm({
+  roles,
+  onClose,
+  onSubmit,
+}: {
+  roles: RoleOption[];
+  onClose(): void;
+  onSubmit(body: AccountCreateBody): Promise<boolean>;
+}) {
   const member = roles.find((role) => role.code === 'member');
   const fieldErrors = useFieldErrors();
   return (
@@ -29,7 +37,12 @@ export function CreateAccountForm({ roles, onClose, onSubmit }: { roles: RoleOpt
       initialValues={{ roleIds: member ? [member.id] : [] }}
       form={fieldErrors.form}
       onFinish={fieldErrors.wrap((values) =>
-        onSubmit({ username: values.username.trim(), email: values.email.trim(), roleIds: values.roleIds ?? [], ...(values.password ? { password: values.password } : {}) })
+        onSubmit({
+          username: values.username.trim(),
+          email: values.email.trim(),
+          roleIds: values.roleIds ?? [],
+          ...(values.password ? { password: values.password } : {}),
+        }),
       )}
     >
       <ProFormText
@@ -41,7 +54,11 @@ export function CreateAccountForm({ roles, onClose, onSubmit }: { roles: RoleOpt
           { pattern: new RegExp(USERNAME_PATTERN), message: USERNAME_PATTERN_TEXT },
         ]}
       />
-      <ProFormText name="email" label="邮箱" rules={[{ required: true, message: '请输入邮箱' }, { type: 'email', message: '邮箱格式不正确' }, { max: EMAIL_MAX }]} />
+      <ProFormText
+        name="email"
+        label="邮箱"
+        rules={[{ required: true, message: '请输入邮箱' }, { type: 'email', message: '邮箱格式不正确' }, { max: EMAIL_MAX }]}
+      />
       <ProFormText.Password
         name="password"
         label="初始密码"

@@ -19,7 +19,18 @@ function Json({ title, value }: { title: string; value: unknown }) {
   return (
     <>
       <Typography.Text strong>{title}</Typography.Text>
-      <pre style={{ background: token.colorFillQuaternary, color: token.colorText, padding: 12, borderRadius: 6, maxHeight: 320, overflow: 'auto', margin: '4px 0 0', fontSize: 12 }}>
+      <pre
+        style={{
+          background: token.colorFillQuaternary,
+          color: token.colorText,
+          padding: 12,
+          borderRadius: 6,
+          maxHeight: 320,
+          overflow: 'auto',
+          margin: '4px 0 0',
+          fontSize: 12,
+        }}
+      >
         {value === null || value === undefined ? '（无）' : JSON.stringify(value, null, 2)}
       </pre>
     </>
@@ -34,13 +45,29 @@ type Filters = {
   at?: [string, string];
 };
 
-
 const columns: ProColumns<AuditItem>[] = [
-  { title: AUDIT_COLUMNS.at, dataIndex: 'at', valueType: 'dateTime', search: false, width: 170, render: (_, item) => dayjs(item.at).format('YYYY-MM-DD HH:mm:ss') },
+  {
+    title: AUDIT_COLUMNS.at,
+    dataIndex: 'at',
+    valueType: 'dateTime',
+    search: false,
+    width: 170,
+    render: (_, item) => dayjs(item.at).format('YYYY-MM-DD HH:mm:ss'),
+  },
   { title: '时间范围', dataIndex: 'at', valueType: 'dateTimeRange', hideInTable: true },
-  { title: AUDIT_COLUMNS.actor, dataIndex: 'actor', render: (_, item) => item.actorName ?? (item.actorId === null ? '系统' : `#${item.actorId}`) },
+  {
+    title: AUDIT_COLUMNS.actor,
+    dataIndex: 'actor',
+    render: (_, item) => item.actorName ?? (item.actorId === null ? '系统' : `#${item.actorId}`),
+  },
   { title: AUDIT_COLUMNS.action, dataIndex: 'action', valueType: 'select', valueEnum: enumOf(AUDIT_ACTIONS) },
-  { title: AUDIT_COLUMNS.targetType, dataIndex: 'targetType', valueType: 'select', valueEnum: enumOf(AUDIT_TARGET_TYPES), hideInTable: true },
+  {
+    title: AUDIT_COLUMNS.targetType,
+    dataIndex: 'targetType',
+    valueType: 'select',
+    valueEnum: enumOf(AUDIT_TARGET_TYPES),
+    hideInTable: true,
+  },
   { title: '对象 ID', dataIndex: 'targetId', hideInTable: true },
   { title: AUDIT_COLUMNS.target, dataIndex: 'target', search: false, render: (_, item) => <AuditTarget item={item} /> },
   { title: AUDIT_COLUMNS.ip, dataIndex: 'ip', search: false, width: 130 },
@@ -80,7 +107,9 @@ export default function AuditLog() {
           </Row>
         ),
       }}
-      toolBarRender={() => [<ExportButton key="export" path="auditLog/export" allowed={access.canExportAuditLog} filters={() => filters.current} />]}
+      toolBarRender={() => [
+        <ExportButton key="export" path="auditLog/export" allowed={access.canExportAuditLog} filters={() => filters.current} />,
+      ]}
     />
   );
 }

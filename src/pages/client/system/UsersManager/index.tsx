@@ -48,7 +48,8 @@ type AccountAdminItem = AccountListItem & { sale: AccountSaleSummary | null };
 
 const renderAccount = (account: AccountAdminItem) => <AccountCell username={account.username} email={account.email} />;
 
-const renderRoles = (account: AccountAdminItem) => (account.roles.length ? account.roles.map((role) => <Tag key={role.id}>{role.name}</Tag>) : '-');
+const renderRoles = (account: AccountAdminItem) =>
+  account.roles.length ? account.roles.map((role) => <Tag key={role.id}>{role.name}</Tag>) : '-';
 
 const renderMembership = (account: AccountAdminItem) =>
   account.membership ? (
@@ -138,7 +139,15 @@ export default function UsersManager() {
   const columns: ProColumns<AccountAdminItem>[] = [
     { title: A.username, dataIndex: 'username', hideInTable: true, fieldProps: { placeholder: '包含即可' } },
     { title: A.email, dataIndex: 'email', hideInTable: true, fieldProps: { placeholder: '包含即可' } },
-    { title: SYSTEM_LIST_TEXT.account, dataIndex: 'username', key: 'account', search: false, width: 200, ellipsis: true, render: (_, account) => renderAccount(account) },
+    {
+      title: SYSTEM_LIST_TEXT.account,
+      dataIndex: 'username',
+      key: 'account',
+      search: false,
+      width: 200,
+      ellipsis: true,
+      render: (_, account) => renderAccount(account),
+    },
     { title: A.status, dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, width: 80 },
     {
       title: A.roles,
@@ -152,14 +161,30 @@ export default function UsersManager() {
       dataIndex: 'levelId',
       valueType: 'select',
       width: 130,
-      fieldProps: { options: [{ value: NO_MEMBERSHIP, label: '无会员' }, ...levels.map((level) => ({ value: level.id, label: level.name }))] },
+      fieldProps: {
+        options: [{ value: NO_MEMBERSHIP, label: '无会员' }, ...levels.map((level) => ({ value: level.id, label: level.name }))],
+      },
       render: (_, account) => renderMembership(account),
     },
     { title: '销售', dataIndex: 'sale', search: false, width: 120, render: (_, account) => renderSale(account) },
-    { title: USERS_TEXT.membershipFilter, dataIndex: 'membership', key: 'membershipFilter', valueType: 'select', valueEnum: MEMBERSHIP_FILTER, hideInTable: true },
+    {
+      title: USERS_TEXT.membershipFilter,
+      dataIndex: 'membership',
+      key: 'membershipFilter',
+      valueType: 'select',
+      valueEnum: MEMBERSHIP_FILTER,
+      hideInTable: true,
+    },
     { title: USERS_TEXT.createdFilter, dataIndex: 'created', valueType: 'dateRange', hideInTable: true },
     // Shown where the card has room for it (≥1600 px); always in 详情.
-    { title: A.createdAt, dataIndex: 'createdAt', search: false, width: 160, responsive: ['xxl'], render: (_, account) => renderCreatedAt(account) },
+    {
+      title: A.createdAt,
+      dataIndex: 'createdAt',
+      search: false,
+      width: 160,
+      responsive: ['xxl'],
+      render: (_, account) => renderCreatedAt(account),
+    },
     {
       title: '操作',
       valueType: 'option',
@@ -195,7 +220,14 @@ export default function UsersManager() {
               description={enabled ? '停用后该账号将在所有设备上退出登录，且无法再登录' : undefined}
               okButtonProps={{ danger: enabled }}
               onConfirm={async () => {
-                if (await change('account/setStatus', { id: account.id, status: enabled ? 'disabled' : 'enabled' }, enabled ? '已停用' : '已启用')) void reload();
+                if (
+                  await change(
+                    'account/setStatus',
+                    { id: account.id, status: enabled ? 'disabled' : 'enabled' },
+                    enabled ? '已停用' : '已启用',
+                  )
+                )
+                  void reload();
               }}
             >
               <Typography.Link type={enabled ? 'danger' : undefined}>{enabled ? '停用' : '启用'}</Typography.Link>
@@ -204,7 +236,11 @@ export default function UsersManager() {
           <MoreActions
             key="more"
             actions={[
-              access.canSetSale && { key: 'sale', label: isSale ? '销售设置' : '设为销售', onClick: () => setDialog({ kind: 'sale', account }) },
+              access.canSetSale && {
+                key: 'sale',
+                label: isSale ? '销售设置' : '设为销售',
+                onClick: () => setDialog({ kind: 'sale', account }),
+              },
               access.canResetPassword && { key: 'password', label: '重置密码', onClick: () => void confirmResetPassword(account) },
             ]}
           />,

@@ -31,7 +31,11 @@ export default function ScriptManager() {
     if (!releaseId && releases?.length) setReleaseParam(String(releases[0].id), true);
   }, [releaseId, releases, setReleaseParam]);
 
-  const { data: bundle, loading, mutate } = useRequest(
+  const {
+    data: bundle,
+    loading,
+    mutate,
+  } = useRequest(
     async () => {
       if (!releaseId) return undefined;
       const answer = await getReleaseBundle(releaseId);
@@ -45,7 +49,8 @@ export default function ScriptManager() {
   useEffect(() => reset(bundle), [bundle]);
 
   const dirty = useMemo(
-    () => (bundle?.scripts ?? []).some((script) => (script.selectedVersionId ?? NOT_INCLUDED) !== (choice[script.scriptId] ?? NOT_INCLUDED)),
+    () =>
+      (bundle?.scripts ?? []).some((script) => (script.selectedVersionId ?? NOT_INCLUDED) !== (choice[script.scriptId] ?? NOT_INCLUDED)),
     [bundle, choice],
   );
 
@@ -63,10 +68,22 @@ export default function ScriptManager() {
 
   const frozen = bundle?.frozen ?? true;
   const chooseLatest = () =>
-    setChoice(Object.fromEntries((bundle?.scripts ?? []).map((script) => [script.scriptId, script.versions[0]?.versionId ?? NOT_INCLUDED])));
+    setChoice(
+      Object.fromEntries((bundle?.scripts ?? []).map((script) => [script.scriptId, script.versions[0]?.versionId ?? NOT_INCLUDED])),
+    );
 
   const columns: ColumnsType<BundleScript> = [
-    { title: '脚本', dataIndex: 'name', width: 200, render: (name, script) => <Space>{name}{!script.enabled && <Tag>已停用</Tag>}</Space> },
+    {
+      title: '脚本',
+      dataIndex: 'name',
+      width: 200,
+      render: (name, script) => (
+        <Space>
+          {name}
+          {!script.enabled && <Tag>已停用</Tag>}
+        </Space>
+      ),
+    },
     { title: '类型', dataIndex: 'kind', width: 110, render: (kind: BundleScript['kind']) => SCRIPT_KIND_LABELS[kind] },
     { title: '最新版本', dataIndex: 'currentVersion', width: 100, render: (version) => `第 ${version} 版` },
     {
@@ -109,7 +126,10 @@ export default function ScriptManager() {
               placeholder="选择一个版本"
               value={releaseId}
               onChange={(id) => setReleaseParam(String(id))}
-              options={(releases ?? []).map((item) => ({ value: item.id, label: `${item.version}（${RELEASE_STATUS_LABELS[item.status]}）` }))}
+              options={(releases ?? []).map((item) => ({
+                value: item.id,
+                label: `${item.version}（${RELEASE_STATUS_LABELS[item.status]}）`,
+              }))}
               notFoundContent={<Empty description="暂无版本，请先在版本管理中新建" />}
               data-testid="release-select"
             />
@@ -119,7 +139,9 @@ export default function ScriptManager() {
               <Descriptions.Item label="版本号">{release.version}</Descriptions.Item>
               <Descriptions.Item label="状态">{RELEASE_STATUS_LABELS[release.status]}</Descriptions.Item>
               <Descriptions.Item label="最低支持版本">{release.minSupportedVersion}</Descriptions.Item>
-              <Descriptions.Item label="发布时间">{release.releasedAt ? dayjs(release.releasedAt).format('YYYY-MM-DD HH:mm') : '未发布'}</Descriptions.Item>
+              <Descriptions.Item label="发布时间">
+                {release.releasedAt ? dayjs(release.releasedAt).format('YYYY-MM-DD HH:mm') : '未发布'}
+              </Descriptions.Item>
             </Descriptions>
           )}
           {bundle?.frozen && <Alert type="info" showIcon message={CONTENT_TEXT.bundleFrozen} />}

@@ -33,7 +33,12 @@ export default function ReleaseForm({ release, trigger, onDone }: { release?: Re
       modalProps={{ destroyOnHidden: true }}
       initialValues={
         release
-          ? { version: release.version, minSupportedVersion: release.minSupportedVersion, downloadUrl: release.downloadUrl, changelog: release.changelog }
+          ? {
+              version: release.version,
+              minSupportedVersion: release.minSupportedVersion,
+              downloadUrl: release.downloadUrl,
+              changelog: release.changelog,
+            }
           : { changelog: '', downloadUrl: '' }
       }
       form={fieldErrors.form}
@@ -52,7 +57,14 @@ export default function ReleaseForm({ release, trigger, onDone }: { release?: Re
         return true;
       })}
     >
-      <ProFormText name="version" label="版本号" placeholder="如 1.2.0" disabled={Boolean(release)} rules={[problemRule((text) => versionProblem('version', text))]} extra={release ? undefined : '须高于已有的所有版本'} />
+      <ProFormText
+        name="version"
+        label="版本号"
+        placeholder="如 1.2.0"
+        disabled={Boolean(release)}
+        rules={[problemRule((text) => versionProblem('version', text))]}
+        extra={release ? undefined : '须高于已有的所有版本'}
+      />
       <ProFormText
         name="minSupportedVersion"
         label="最低支持版本"

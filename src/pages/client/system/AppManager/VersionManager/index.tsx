@@ -51,7 +51,14 @@ export default function VersionManager() {
       width: 200,
       // Where the card has room (≥1600 px); 编辑 shows it too.
       responsive: ['xxl'],
-      render: (_, row) => (row.downloadUrl ? <a href={row.downloadUrl} target="_blank" rel="noreferrer">{row.downloadUrl}</a> : <Typography.Text type="secondary">未填写</Typography.Text>),
+      render: (_, row) =>
+        row.downloadUrl ? (
+          <a href={row.downloadUrl} target="_blank" rel="noreferrer">
+            {row.downloadUrl}
+          </a>
+        ) : (
+          <Typography.Text type="secondary">未填写</Typography.Text>
+        ),
     },
     { title: '脚本数', dataIndex: 'scriptCount', search: false, width: 80 },
     { title: '发布时间', dataIndex: 'releasedAt', valueType: 'dateTime', search: false, width: 170 },
@@ -75,7 +82,12 @@ export default function VersionManager() {
           </Popconfirm>
         ),
         row.status === 'published' && (
-          <Popconfirm key="withdraw" title={`撤回 ${row.version}？`} description="撤回后插件将不再获取此版本。" onConfirm={() => act(withdrawRelease(row.id), '已撤回')}>
+          <Popconfirm
+            key="withdraw"
+            title={`撤回 ${row.version}？`}
+            description="撤回后插件将不再获取此版本。"
+            onConfirm={() => act(withdrawRelease(row.id), '已撤回')}
+          >
             <a>{CONTENT_TEXT.withdraw}</a>
           </Popconfirm>
         ),

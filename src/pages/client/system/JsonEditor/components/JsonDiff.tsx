@@ -31,5 +31,11 @@ export default function JsonDiff({ original, modified }: JsonDiffProps) {
     });
     return () => view.destroy();
   }, [original, modified, mode]);
-  return <div ref={parent} data-testid="json-diff" style={{ border: `1px solid ${token.colorBorder}`, borderRadius: 6, maxHeight: '60vh', overflow: 'auto' }} />;
+  return (
+    <div
+      ref={parent}
+      data-testid="json-diff"
+      style={{ border: `1px solid ${token.colorBorder}`, borderRadius: 6, maxHeight: '60vh', overflow: 'auto' }}
+    />
+  );
 }

@@ -20,7 +20,11 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
   const [text, setText] = useState('');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const { data: script, loading, mutate } = useRequest(
+  const {
+    data: script,
+    loading,
+    mutate,
+  } = useRequest(
     async () => {
       if (!scriptId) return undefined;
       const answer = await getScript(scriptId);

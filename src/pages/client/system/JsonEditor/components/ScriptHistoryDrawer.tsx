@@ -48,7 +48,11 @@ function DiffModal({ comparison, onClose }: { comparison: Comparison | null; onC
         <Typography.Text type="secondary">左：第 {comparison?.older} 版</Typography.Text>
         <Typography.Text type="secondary">右：第 {comparison?.newer} 版</Typography.Text>
       </Space>
-      {loading || !data ? <Typography.Text type="secondary">正在加载…</Typography.Text> : <JsonDiff original={data.older} modified={data.newer} />}
+      {loading || !data ? (
+        <Typography.Text type="secondary">正在加载…</Typography.Text>
+      ) : (
+        <JsonDiff original={data.older} modified={data.newer} />
+      )}
     </Modal>
   );
 }
@@ -100,7 +104,11 @@ export default function ScriptHistoryDrawer({ script, onClose, onRestored }: Pro
       width: 170,
       render: (_, row) =>
         row.version === currentVersion
-          ? [<Typography.Text key="current" type="secondary">—</Typography.Text>]
+          ? [
+              <Typography.Text key="current" type="secondary">
+                —
+              </Typography.Text>,
+            ]
           : [
               <a key="diff" onClick={() => compare(row.version, currentVersion)}>
                 与当前对比

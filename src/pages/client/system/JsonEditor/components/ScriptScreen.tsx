@@ -53,7 +53,12 @@ function CreateScriptModal({ kind, onCreated }: { kind: ScriptKind; onCreated: (
       }
       form={fieldErrors.form}
       onFinish={fieldErrors.wrap(async (values) => {
-        const answer = await createScript({ kind, name: values.name.trim(), content: values.content, note: values.note?.trim() || undefined });
+        const answer = await createScript({
+          kind,
+          name: values.name.trim(),
+          content: values.content,
+          note: values.note?.trim() || undefined,
+        });
         if (!answer.isSuccess) return false;
         message.success('脚本已创建');
         onCreated();
@@ -159,11 +164,15 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
     },
   ];
 
-  const list = usePagedList('script/list', { toBody: (params) => ({
-          ...params,
-          kind,
-          enabled: params.enabled === undefined || params.enabled === '' ? undefined : params.enabled === true || params.enabled === 'true',
-        }), actionRef, emptyText: '暂无脚本，点击右上角新建' });
+  const list = usePagedList('script/list', {
+    toBody: (params) => ({
+      ...params,
+      kind,
+      enabled: params.enabled === undefined || params.enabled === '' ? undefined : params.enabled === true || params.enabled === 'true',
+    }),
+    actionRef,
+    emptyText: '暂无脚本，点击右上角新建',
+  });
   return (
     <PageContainer title={title}>
       <ListTable<ScriptListItem>
