@@ -13,8 +13,8 @@ jest.mock('@/components/charts/loadEChart', () => ({
 }));
 
 jest.mock('@/services/request', () => ({ callApi: jest.fn() }));
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
 jest.mock('@umijs/max', () => ({
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
   ...require('./support/umiRouter').memoryUmi('/client/promotion'),
   useAccess: () => ({}),
   useModel: () => ({ initialState: { username: 'me' } }),

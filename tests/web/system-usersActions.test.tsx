@@ -8,8 +8,8 @@ import { callApi } from '@/services/request';
 import { roleOptions } from '@/services/system';
 
 let mockFlags: Record<string, boolean> = {};
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
 jest.mock('@umijs/max', () => ({
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
   ...require('./support/umiRouter').memoryUmi(),
   useAccess: () => mockFlags,
   useModel: () => ({ initialState: { username: 'operator' } }),

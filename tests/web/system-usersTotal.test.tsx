@@ -4,8 +4,8 @@ import UsersManager from '@/pages/client/system/UsersManager';
 import { accountsTotalText } from '@/locales/zh-CN/system';
 import { callApi } from '@/services/request';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
 jest.mock('@umijs/max', () => ({
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
   ...require('./support/umiRouter').memoryUmi(),
   useAccess: () => ({ canSeeAdmin: false }),
   useModel: () => ({ initialState: { username: 'me' } }),
