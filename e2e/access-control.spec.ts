@@ -6,13 +6,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { SYSTEM_TEXT } from '#contract/system';
-import { buttonNamed as button, LOGIN, login, loginForm, submitLogin, closeOtherContexts } from './support/console';
+import { buttonNamed as button, LOGIN, loginForm, submitLogin, closeOtherContexts, signIn } from './support/console';
 import { screenshot } from './support/screens';
 
 const row = (page: Page, text: string) => page.locator('tr.ant-table-row', { hasText: text });
 
 test('the operator sees no way to the super administrator in 用户管理', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.operator.username);
+  await signIn(page, DEMO_ACCOUNTS.operator.username);
   await page.goto('/client/system/usersManager');
   const adminRow = row(page, DEMO_ACCOUNTS.superAdmin.username);
   await expect(adminRow).toBeVisible();
@@ -56,8 +56,8 @@ test('在线用户 ends a member session: the member is back on /login at its ne
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
   try {
-    await login(member, DEMO_ACCOUNTS.member.username);
-    await login(page, DEMO_ACCOUNTS.superAdmin.username);
+    await signIn(member, DEMO_ACCOUNTS.member.username);
+    await signIn(page, DEMO_ACCOUNTS.superAdmin.username);
     await page.goto('/client/system/onlineUsers');
     await page.getByPlaceholder('包含即可').fill(DEMO_ACCOUNTS.member.username);
     await button(page, '查询').click();
@@ -91,7 +91,7 @@ test('登录日志 shows a failed attempt made a moment before', async ({ page, 
   } finally {
     await strangerContext.close();
   }
-  await login(page, DEMO_ACCOUNTS.superAdmin.username);
+  await signIn(page, DEMO_ACCOUNTS.superAdmin.username);
   await page.goto('/client/system/loginLog');
   await page.getByPlaceholder('输入的用户名或邮箱').fill(name);
   await button(page, '查询').click();

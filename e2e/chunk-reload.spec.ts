@@ -5,12 +5,12 @@
 import { expect, test } from '@playwright/test';
 import { ORDER_TEXT } from '../src/locales/zh-CN/orders';
 import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
-import { login, sideMenu } from './support/console';
+import { sideMenu, signIn } from './support/console';
 import { demoUsername } from './support/menus';
 import { screenshot } from './support/screens';
 
 test('a failed page chunk offers a reload that recovers', async ({ page }) => {
-  await login(page, demoUsername('member'));
+  await signIn(page, demoUsername('member'));
   // The member centre's page chunk is not loaded yet: make every script chunk fail, as after a deploy.
   await page.route(/\.async\.js$/, (route) => route.abort('failed'));
   await sideMenu(page).getByText(ROUTE_TITLES['/client/memberCenter'], { exact: true }).click();

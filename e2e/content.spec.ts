@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { CONTENT_TEXT } from '../src/locales/zh-CN/content';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { buttonLabel as label, login, readStorage } from './support/console';
+import { buttonLabel as label, readStorage, signIn } from './support/console';
 import { screenshot } from './support/screens';
 import { ACTION_SCRIPTS as ACTIONS, LINK_SCRIPTS as URL_ACTIONS, replaceEditorText } from './support/scriptEditor';
 
@@ -47,7 +47,7 @@ const rowOf = (page: Page, text: string) => page.locator('.ant-table-row', { has
 test('a script: a JSON error shows its line and column, a step-language problem names its line and step, the fix saves a version, an old version is restored', async ({
   page,
 }) => {
-  await login(page, STAFF);
+  await signIn(page, STAFF);
   await page.goto(URL_ACTIONS);
   await expect(rowOf(page, '达人广场')).toBeVisible();
   await screenshot(page, 'content-url-scripts');
@@ -142,7 +142,7 @@ test('a script: a JSON error shows its line and column, a step-language problem 
 });
 
 test('a release: create it, bundle its scripts, publish it, and its bundle is frozen', async ({ page }) => {
-  await login(page, STAFF);
+  await signIn(page, STAFF);
   await page.goto(VERSIONS);
   await expect(rowOf(page, '1.0.0')).toContainText('已发布');
   await screenshot(page, 'content-releases');
@@ -198,7 +198,7 @@ test('a release: create it, bundle its scripts, publish it, and its bundle is fr
 });
 
 test('media: upload an image and preview it; a fake image is refused', async ({ page }) => {
-  await login(page, STAFF);
+  await signIn(page, STAFF);
   await page.goto(MEDIA);
   await expect(page.getByText(CONTENT_TEXT.uploadHint)).toBeVisible();
   await screenshot(page, 'content-media-empty');
@@ -250,7 +250,7 @@ test('media: upload an image and preview it; a fake image is refused', async ({ 
 });
 
 test('news: publish an article and read it on /news', async ({ page }) => {
-  await login(page, STAFF);
+  await signIn(page, STAFF);
   await page.goto(`${MEDIA}?tab=news`);
   await expect(rowOf(page, '达人联盟控制台正式上线')).toBeVisible();
   await screenshot(page, 'content-news-admin');

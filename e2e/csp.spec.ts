@@ -15,7 +15,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { MEDIA_UPLOAD_URL } from '#contract/content';
-import { forbidden, HOME, login, readStorage } from './support/console';
+import { forbidden, HOME, readStorage, signIn } from './support/console';
 import { screenshot } from './support/screens';
 import { expectPolicy, watchPage } from './support/pageWatch';
 
@@ -61,7 +61,7 @@ test('the public pages run under the policy without a violation or a console err
 // console. Here, what those visits do not open: the script editor and a media image.
 test("the script editor and the media screen's image run under the policy without a violation or a console problem", async ({ page }) => {
   const watch = await watchPage(page);
-  await login(page, DEMO_ACCOUNTS.superAdmin.username);
+  await signIn(page, DEMO_ACCOUNTS.superAdmin.username);
   const { session } = await readStorage(page);
   const upload = await page.request.post(MEDIA_UPLOAD_URL, {
     headers: { authorization: `Bearer ${session.token}` },
@@ -91,7 +91,7 @@ test("the script editor and the media screen's image run under the policy withou
 });
 
 test('the polled plug-in calls answer no-store and still revalidate with If-None-Match in the browser', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.member.username);
+  await signIn(page, DEMO_ACCOUNTS.member.username);
   const { session } = await readStorage(page);
   const answers = await page.evaluate(async (token) => {
     const call = (etag?: string) =>

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { DASHBOARD_TEXT as T } from '../src/locales/zh-CN/dashboard';
-import { isApiCall, login } from './support/console';
+import { isApiCall, login, signIn } from './support/console';
 import { screenshot } from './support/screens';
 
 async function dashboardDrawn(page: Page) {
@@ -50,7 +50,7 @@ async function dashboardDrawn(page: Page) {
 test('demo_admin sees the dashboard on 首页, and 待确认订单 opens 订单列表 filtered', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, DEMO_ACCOUNTS.superAdmin.username);
+  await signIn(page, DEMO_ACCOUNTS.superAdmin.username);
   await dashboardDrawn(page);
   await screenshot(page, 'dashboard-1440');
   await page.setViewportSize({ width: 390, height: 844 });

@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { EXPORT_TEXT, EXPORT_TITLES, ORDER_COLUMNS } from '../src/locales/zh-CN/exports';
-import { isApiCall, login } from './support/console';
+import { isApiCall, signIn } from './support/console';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -30,7 +30,7 @@ async function exportAs(page: Page, label: string) {
 }
 
 test('demo_admin exports 订单列表: the file holds as many rows as the list total', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.superAdmin.username);
+  await signIn(page, DEMO_ACCOUNTS.superAdmin.username);
   const total = await openOrders(page);
   expect(total).toBeGreaterThan(0);
 
@@ -51,7 +51,7 @@ test('demo_admin exports 订单列表: the file holds as many rows as the list t
 });
 
 test('a member has no 导出 on its own orders', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.member.username);
+  await signIn(page, DEMO_ACCOUNTS.member.username);
   await openOrders(page);
   await expect(page.getByRole('table')).toBeVisible();
   await expect(page.getByTestId('export-button')).toHaveCount(0);

@@ -8,7 +8,7 @@ import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { ORDER_TEXT } from '../src/locales/zh-CN/orders';
 import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
-import { forbidden, HOME, login, readSideMenu, readStorage, sideMenu } from './support/console';
+import { forbidden, HOME, readSideMenu, readStorage, sideMenu, signIn } from './support/console';
 import { expectedMenuOf, forbiddenPaths, menuNames, MENU_ROLES, ROLE_CAPABILITIES } from './support/menus';
 import { screenshot } from './support/screens';
 
@@ -16,7 +16,7 @@ for (const role of MENU_ROLES) {
   const { username } = DEMO_ACCOUNTS[role];
 
   test(`${username} sees exactly the menus of its role`, async ({ page }) => {
-    await login(page, username);
+    await signIn(page, username);
     await screenshot(page, `home-${username}`);
 
     const expected = expectedMenuOf(role);
@@ -40,7 +40,7 @@ for (const role of MENU_ROLES) {
 
 test('a member typing a system url gets the 403 screen, not the page', async ({ page }) => {
   const { username } = DEMO_ACCOUNTS.member;
-  await login(page, username);
+  await signIn(page, username);
   await page.goto('/client/system/usersManager');
   await expect(forbidden(page)).toBeVisible();
   await expect(page.getByTestId('header-username')).toHaveText(username);
@@ -48,7 +48,7 @@ test('a member typing a system url gets the 403 screen, not the page', async ({ 
 });
 
 test('every route a member may not see answers 403 when typed in', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.member.username);
+  await signIn(page, DEMO_ACCOUNTS.member.username);
   const paths = forbiddenPaths('member');
   expect(paths).toContain('/client/system/usersManager');
   for (const path of paths) {
@@ -58,7 +58,7 @@ test('every route a member may not see answers 403 when typed in', async ({ page
 });
 
 test('a salesperson may not open the operator screens but may open its own', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.salesperson.username);
+  await signIn(page, DEMO_ACCOUNTS.salesperson.username);
   for (const path of forbiddenPaths('salesperson')) {
     await page.goto(path);
     await expect(forbidden(page), path).toBeVisible();
@@ -69,7 +69,7 @@ test('a salesperson may not open the operator screens but may open its own', asy
 });
 
 test('an operator opens the system screens it is granted', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.operator.username);
+  await signIn(page, DEMO_ACCOUNTS.operator.username);
   await page.goto('/client/system/usersManager');
   await expect(page.getByText('账号列表')).toBeVisible();
   await expect(forbidden(page)).toHaveCount(0);
@@ -80,7 +80,7 @@ test('an operator opens the system screens it is granted', async ({ page }) => {
 });
 
 test('a client screen opens from the side menu with its content and the layout', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.member.username);
+  await signIn(page, DEMO_ACCOUNTS.member.username);
   await sideMenu(page).getByText(ROUTE_TITLES['/client/memberCenter'], { exact: true }).click();
   await expect(page).toHaveURL('/client/memberCenter');
   await expect(page.getByText(ORDER_TEXT.memberCenter.levelsTitle)).toBeVisible();

@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { maskedCard } from '#contract/ledger';
 import { formatYuan } from '#contract/money';
 import { DEMO_CARD, DEMO_SALE_BALANCE_CENTS, DEMO_SALE_LEDGER } from '../server/seed/domains/money';
-import { buttonNamed, forbidden, login, readStorage, closeOtherContexts } from './support/console';
+import { buttonNamed, forbidden, readStorage, closeOtherContexts, signIn } from './support/console';
 import { screenshot } from './support/screens';
 
 const SALE = DEMO_ACCOUNTS.salesperson.username;
@@ -22,7 +22,7 @@ const SEEDED_BALANCE = DEMO_SALE_BALANCE_CENTS;
 async function loggedInPage(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await login(page, username);
+  await signIn(page, username);
   return page;
 }
 
@@ -192,7 +192,7 @@ test('a salesperson adds a card, staff reject one withdrawal (balance restored) 
 });
 
 test('a member can not open the money screens, nor call them', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.member.username);
+  await signIn(page, DEMO_ACCOUNTS.member.username);
   await expect(page.getByText(FIGURE_TITLES.shops)).toBeVisible();
   await expect(page.getByText(FIGURE_TITLES.orders)).toBeVisible();
   await expect(page.getByText(FIGURE_TITLES.balance)).toHaveCount(0);

@@ -13,7 +13,7 @@ import { DEMO_CARD } from '../server/seed/domains/money';
 import { maskedCard } from '#contract/ledger';
 import { NOTIFICATION_TEXT } from '../src/locales/zh-CN/notifications';
 import { APPROVAL_TEXT, BALANCE_TEXT, WITHDRAWAL_STATUS_LABELS } from '../src/locales/zh-CN/ledger';
-import { buttonNamed, login, closeOtherContexts } from './support/console';
+import { buttonNamed, closeOtherContexts, signIn } from './support/console';
 import { screenshot } from './support/screens';
 
 const SALE = DEMO_ACCOUNTS.salesperson.username;
@@ -23,7 +23,7 @@ const LIVE_MS = 5_000;
 
 async function loggedInPage(browser: Browser, username: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-  await login(page, username);
+  await signIn(page, username);
   return page;
 }
 

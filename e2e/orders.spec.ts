@@ -9,7 +9,7 @@ import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { ORDER_TEXT } from '../src/locales/zh-CN/orders';
 import { TABLE_TEXT } from '../src/locales/zh-CN/common';
 import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
-import { buttonLabel as label, forbidden, login, logout, sideMenu } from './support/console';
+import { buttonLabel as label, forbidden, logout, sideMenu, signIn } from './support/console';
 import { screenshot } from './support/screens';
 
 test.describe.configure({ mode: 'serial' });
@@ -42,7 +42,7 @@ let orderNo = '';
 let expiryBefore: Date;
 
 test('a member buys a level in 会员中心 and sees the pending order with how to pay', async ({ page }) => {
-  await login(page, MEMBER);
+  await signIn(page, MEMBER);
   await openFromMenu(page, '/client/memberCenter');
   await expect(page.getByTestId('membership-level')).toHaveText(RENEWED_LEVEL);
   expiryBefore = await readExpiry(page);
@@ -81,7 +81,7 @@ test('a member buys a level in 会员中心 and sees the pending order with how 
 
 test('staff confirm it in 订单列表 and the member’s expiry extends by the duration', async ({ page }) => {
   expect(orderNo).toMatch(/^\d{18}$/);
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   await openFromMenu(page, '/client/orderList');
   await expect(page.getByRole('columnheader', { name: '账户' })).toBeVisible();
   await screenshot(page, 'orderList-demo_admin');
@@ -126,7 +126,7 @@ test('staff confirm it in 订单列表 and the member’s expiry extends by the 
   await screenshot(page, 'orderList-demo_admin-after-confirm');
   await logout(page);
 
-  await login(page, MEMBER);
+  await signIn(page, MEMBER);
   await openFromMenu(page, '/client/memberCenter');
   const expected = new Date(expiryBefore.getTime() + RENEWED_DAYS * 24 * 60 * 60 * 1000);
   await expect(page.getByTestId('membership-expiry')).toContainText(format(expected));
@@ -135,7 +135,7 @@ test('staff confirm it in 订单列表 and the member’s expiry extends by the 
   await logout(page);
 
   // The referring salesperson sees the commission of this order in the ledger.
-  await login(page, DEMO_ACCOUNTS.salesperson.username);
+  await signIn(page, DEMO_ACCOUNTS.salesperson.username);
   await page.goto('/client/saleBalanceRecord');
   const entry = page.locator('.ant-table-row', { hasText: orderNo });
   await expect(entry).toContainText('佣金');
@@ -144,7 +144,7 @@ test('staff confirm it in 订单列表 and the member’s expiry extends by the 
 });
 
 test('a member can not open 充值管理', async ({ page }) => {
-  await login(page, MEMBER);
+  await signIn(page, MEMBER);
   await expect(sideMenu(page).getByText(ROUTE_TITLES['/client/rechargeMannager'], { exact: true })).toHaveCount(0);
   await page.goto('/client/rechargeMannager');
   await expect(forbidden(page)).toBeVisible();
@@ -154,7 +154,7 @@ test('a member can not open 充值管理', async ({ page }) => {
 
 test('staff credit an account in 充值管理 and see it in the recent recharges', async ({ page }) => {
   const target = DEMO_ACCOUNTS.expired;
-  await login(page, DEMO_ACCOUNTS.operator.username);
+  await signIn(page, DEMO_ACCOUNTS.operator.username);
   await openFromMenu(page, '/client/rechargeMannager');
   await expect(page.getByText(ORDER_TEXT.recharge.recentTitle)).toBeVisible();
   await screenshot(page, 'rechargeMannager-demo_operator');

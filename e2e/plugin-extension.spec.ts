@@ -16,7 +16,7 @@ import { UI_TEXT } from '../src/locales/zh-CN/common';
 import { CONTENT_TEXT } from '../src/locales/zh-CN/content';
 import { PLUGIN_RELEASE_TEXT } from '../src/locales/zh-CN/plugin';
 import { CREATOR_PAGE_URL } from '../src/extensionBridge/platform';
-import { buttonLabel, buttonNamed, greeting, HOME, login, LOGIN, readStorage, submitLogin } from './support/console';
+import { buttonLabel, buttonNamed, greeting, HOME, LOGIN, readStorage, submitLogin, signIn } from './support/console';
 import { ACTION_SCRIPTS, replaceEditorText } from './support/scriptEditor';
 import { launchWithExtension, type ExtensionBrowser } from './support/extensionBrowser';
 import { screenshot } from './support/screens';
@@ -225,7 +225,7 @@ test('staff edit the bind script in the console; the next bind follows it, with 
   expect(edited.steps).not.toEqual(bindScript.content.steps);
 
   // Staff, in a browser of their own (not the member's, so the console's refreshScripts can not reach this extension).
-  await login(page, STAFF);
+  await signIn(page, STAFF);
   await page.goto(ACTION_SCRIPTS);
   await page.locator('.ant-table-row', { hasText: BIND_SCRIPT }).getByText('编辑', { exact: true }).click();
   await expect(page.locator('.ant-drawer-open .cm-editor')).toBeVisible();

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { PROMOTION_TEXT } from '../src/locales/zh-CN/promotion';
-import { buttonNamed, login, LOGIN, REGISTER_BUTTON, closeOtherContexts } from './support/console';
+import { buttonNamed, LOGIN, REGISTER_BUTTON, closeOtherContexts, signIn } from './support/console';
 import { screenshot } from './support/screens';
 
 const SALE = DEMO_ACCOUNTS.salesperson.username;
@@ -28,7 +28,7 @@ test('demo_sale shares its invite link; a new browser registers with it and appe
   const saleContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await saleContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const sale = await saleContext.newPage();
-  await login(sale, SALE);
+  await signIn(sale, SALE);
   // The cards are on its 首页 too.
   await expect(sale.getByTestId('home-promotion').getByTestId('invite-code')).toBeVisible();
 
@@ -79,7 +79,7 @@ test('demo_sale shares its invite link; a new browser registers with it and appe
 });
 
 test('销售管理 opens a salesperson’s referral view in a drawer', async ({ page }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   await page.goto('/client/system/saleManager');
   const row = page.locator('.ant-table-row').filter({ hasText: SALE });
   await row.getByText(PROMOTION_TEXT.details).click();

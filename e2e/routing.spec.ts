@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { APP_TITLE, ROUTE_TITLES } from '../src/locales/zh-CN/routes';
-import { HOME, LOGIN, login } from './support/console';
+import { HOME, LOGIN, signIn } from './support/console';
 import { screenshot } from './support/screens';
 
 test('the intro page leads to login, register and news', async ({ page }) => {
@@ -46,7 +46,7 @@ test('an unknown path redirects to /', async ({ page }) => {
 
 test('/client redirects to /client/home and /user to /client/user', async ({ page }) => {
   const { username } = DEMO_ACCOUNTS.member;
-  await login(page, username);
+  await signIn(page, username);
   await page.goto('/client');
   await expect(page).toHaveURL(HOME);
   await page.goto('/user');
@@ -56,14 +56,14 @@ test('/client redirects to /client/home and /user to /client/user', async ({ pag
 });
 
 test('the user menu opens personal settings at /client/user', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.member.username);
+  await signIn(page, DEMO_ACCOUNTS.member.username);
   await page.getByTestId('header-user').hover();
   await page.getByRole('menuitem', { name: ROUTE_TITLES['/client/user'] }).click();
   await expect(page).toHaveURL('/client/user');
 });
 
 test('the system folders redirect to their first screen', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.superAdmin.username);
+  await signIn(page, DEMO_ACCOUNTS.superAdmin.username);
   const redirects: Array<[string, string]> = [
     ['/client/system', '/client/system/menusManager'],
     ['/client/system/jsonEditer', '/client/system/jsonEditer/actions'],

@@ -21,7 +21,7 @@ import {
   viewportName,
   type AxeScope,
 } from './support/audit';
-import { buttonNamed, forbidden, login, PUBLIC_ROUTES } from './support/console';
+import { buttonNamed, forbidden, PUBLIC_ROUTES, signIn } from './support/console';
 import { navigate, settle, trackRequests } from './support/navigation';
 import { expectPolicy, watchPage } from './support/pageWatch';
 import { MAIN_DIALOGS } from './support/dialogs';
@@ -60,7 +60,7 @@ for (const viewport of AUDIT_VIEWPORTS) {
         expectNoProblems(await auditPage(page, folder, `public-${screenName(route)}`));
         await watch.collect(route);
       }
-      await login(page, DEMO_ACCOUNTS.member.username);
+      await signIn(page, DEMO_ACCOUNTS.member.username);
       await openScreen(page, forbiddenPaths('member')[0]);
       await expect(forbidden(page)).toBeVisible();
       expectNoProblems(await auditPage(page, folder, 'public-403'));
@@ -75,7 +75,7 @@ for (const viewport of AUDIT_VIEWPORTS) {
         test.setTimeout(30_000 + screenPaths(role).length * 12_000);
         const watch = await watchPage(page);
         const inFlight = trackRequests(page);
-        await login(page, username);
+        await signIn(page, username);
         for (const [index, route] of screenPaths(role).entries()) {
           // The first screen is a full load (its document's policy headers are checked), the others
           // are reached in the page, as a menu link does.
@@ -113,7 +113,7 @@ test.describe(`the dark theme at ${viewportName(DARK)}`, () => {
     const watch = await watchPage(page);
     const inFlight = trackRequests(page);
     await keepUiSettings(page, { theme: 'dark' });
-    await login(page, demoUsername(role));
+    await signIn(page, demoUsername(role));
     for (const [index, route] of screenPaths(role).entries()) {
       if (index === 0) expectPolicy(await openScreen(page, route), route);
       else await moveTo(page, route, inFlight);

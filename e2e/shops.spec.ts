@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { PLUGIN_STORE_URL } from '#contract/constants';
 import { UI_TEXT } from '../src/locales/zh-CN/common';
-import { forbidden, login } from './support/console';
+import { forbidden, signIn } from './support/console';
 import { screenshot } from './support/screens';
 
 const rowOf = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text });
@@ -26,7 +26,7 @@ async function searchBy(page: Page, label: string, value: string, select = false
 }
 
 test('a member lists, filters and unbinds own shops', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.member.username);
+  await signIn(page, DEMO_ACCOUNTS.member.username);
   await page.goto('/client/shopManager');
   await expect(rowOf(page, '星河好物旗舰店')).toContainText('已绑定');
   await expect(rowOf(page, '星河家居生活馆')).toContainText('已解绑');
@@ -55,7 +55,7 @@ test('a member lists, filters and unbinds own shops', async ({ page }) => {
 });
 
 test('without the plug-in, 绑定店铺 says 插件未连接 with the store link', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.member.username);
+  await signIn(page, DEMO_ACCOUNTS.member.username);
   await page.goto('/client/shopManager');
   await page.getByRole('button', { name: /绑定店铺/ }).click();
   const modal = page.locator('.ant-modal').filter({ hasText: '店铺地址' });
@@ -79,7 +79,7 @@ test('without the plug-in, 绑定店铺 says 插件未连接 with the store link
 });
 
 test('staff search every account’s shops and force an unbind', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.operator.username);
+  await signIn(page, DEMO_ACCOUNTS.operator.username);
   await page.goto('/client/system/userShopManager');
   await expect(rowOf(page, 'Sunny Outdoor Store')).toContainText('demo_sale');
   await expect(rowOf(page, '运营测试店铺')).toContainText('已失效');
@@ -100,7 +100,7 @@ test('staff search every account’s shops and force an unbind', async ({ page }
 });
 
 test('a member typing the user shop url gets the 403 screen', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.member.username);
+  await signIn(page, DEMO_ACCOUNTS.member.username);
   await page.goto('/client/system/userShopManager');
   await expect(forbidden(page)).toBeVisible();
   await expect(page.locator('.ant-table')).toHaveCount(0);

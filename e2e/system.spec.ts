@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
-import { buttonNamed as button, login, readStorage, rowMore, sideMenu, closeOtherContexts } from './support/console';
+import { buttonNamed as button, readStorage, rowMore, sideMenu, closeOtherContexts, signIn } from './support/console';
 import { screenshot } from './support/screens';
 
 const stamp = Date.now().toString(36);
@@ -53,7 +53,7 @@ async function newPage(browser: Browser) {
 
 test('an administrator runs the access model end to end from the console', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await login(page, DEMO_ACCOUNTS.superAdmin.username);
+  await signIn(page, DEMO_ACCOUNTS.superAdmin.username);
   const token = await adminToken(page);
   try {
     // 1. A menu with an icon.
@@ -114,7 +114,7 @@ test('an administrator runs the access model end to end from the console', async
 
     // 4. The account sees the new menu, with its icon.
     const user = await newPage(browser);
-    await login(user, USER.username, { password: USER.password });
+    await signIn(user, USER.username, { password: USER.password });
     const entry = sideMenu(user).locator('li', { hasText: MENU.title });
     await expect(entry).toBeVisible();
     await expect(entry.locator('[aria-label="bar-chart"]')).toBeVisible();
@@ -155,7 +155,7 @@ test('an administrator runs the access model end to end from the console', async
 });
 
 test('the users screen dialogs: roles, salesperson, password reset, and the audit log tab', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.superAdmin.username);
+  await signIn(page, DEMO_ACCOUNTS.superAdmin.username);
   // A throw-away account for the password reset (the demo accounts keep their password).
   const throwaway = `e2e_reset_${stamp}`;
   await api(page, await adminToken(page), 'account/create', { username: throwaway, email: `${throwaway}@example.com`, roleIds: [] });
@@ -188,7 +188,7 @@ test('the users screen dialogs: roles, salesperson, password reset, and the audi
 });
 
 test('the sale and membership screens, with their dialogs', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.superAdmin.username);
+  await signIn(page, DEMO_ACCOUNTS.superAdmin.username);
   await page.goto('/client/system/saleManager');
   const sale = row(page, DEMO_ACCOUNTS.salesperson.username);
   await expect(sale.getByText('10%')).toBeVisible();
@@ -217,7 +217,7 @@ test('the sale and membership screens, with their dialogs', async ({ page }) => 
 });
 
 test('an operator sees no delete for salespeople and no audit log', async ({ page }) => {
-  await login(page, DEMO_ACCOUNTS.operator.username);
+  await signIn(page, DEMO_ACCOUNTS.operator.username);
   await page.goto('/client/system/usersManager');
   await expect(page.getByText('账号列表')).toBeVisible();
   await expect(page.getByRole('tab', { name: '操作日志' })).toHaveCount(0);

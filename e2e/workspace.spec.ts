@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
 import { SETTINGS_DRAWER_TEXT } from '../src/locales/zh-CN/workspace';
-import { buttonLabel, login, sideMenu } from './support/console';
+import { buttonLabel, sideMenu, signIn } from './support/console';
 import { screenshot } from './support/screens';
 import { pageTab, pageTabs } from './support/workspace';
 
@@ -41,7 +41,7 @@ test.describe('the bar of open pages', () => {
   test.use({ viewport: { width: 1280, height: 400 } });
 
   test('keeps three screens with their filters, page and scroll across switches, the back button and a reload', async ({ page }) => {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     await openFromMenu(page, ORDERS);
     await search(page, '用户名或邮箱', DEMO_ACCOUNTS.member.username);
     await expect(page).toHaveURL(`${ORDERS}?account=${DEMO_ACCOUNTS.member.username}`);
@@ -90,7 +90,7 @@ test.describe('the bar of open pages', () => {
 test('界面设置 switches to the dark theme, which the next load paints from its first frame; layout and tab bar switch at once', async ({
   page,
 }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   await page.getByRole('button', { name: SETTINGS_DRAWER_TEXT.open }).click();
   const drawer = page.getByRole('dialog', { name: SETTINGS_DRAWER_TEXT.title });
   await drawer.getByText(SETTINGS_DRAWER_TEXT.dark, { exact: true }).click();
@@ -129,7 +129,7 @@ test('界面设置 switches to the dark theme, which the next load paints from i
 });
 
 test("a column's width dragged on its header edge is kept across a reload", async ({ page }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   await page.goto(ORDERS);
   const orderNo = page.locator('.ant-table-thead th').filter({ hasText: '订单号' });
   await expect(orderNo).toBeVisible();
