@@ -28,6 +28,10 @@ import { MAIN_DIALOGS } from './support/dialogs';
 import { demoUsername, forbiddenPaths, MENU_ROLES, screenPaths, type ROLE_CAPABILITIES } from './support/menus';
 import { keepUiSettings } from './support/workspace';
 
+/** The screens and dialogs a role's walk visits (its time limit counts both). */
+const visits = (role: keyof typeof ROLE_CAPABILITIES) =>
+  screenPaths(role).length + MAIN_DIALOGS.filter((entry) => entry.role === role).length;
+
 /** Moves to `route` in the page and waits for its data (a full load of each screen cost twice the time). */
 async function moveTo(page: Page, route: string, inFlight: () => number) {
   await navigate(page, route);
@@ -71,8 +75,8 @@ for (const viewport of AUDIT_VIEWPORTS) {
     for (const role of MENU_ROLES) {
       const username = demoUsername(role);
       test(`${username} at ${folder}`, async ({ page }) => {
-        // About 8 s a screen (layout checks, axe, a picture, dialogs): demo_admin has 30 screens.
-        test.setTimeout(30_000 + screenPaths(role).length * 12_000);
+        // About 8 s a screen or dialog (layout checks, axe, a picture) on a quiet machine.
+        test.setTimeout(30_000 + visits(role) * 12_000);
         const watch = await watchPage(page);
         const inFlight = trackRequests(page);
         await signIn(page, username);
@@ -109,7 +113,7 @@ test.describe(`the dark theme at ${viewportName(DARK)}`, () => {
   test(`demo_admin in the dark theme at ${viewportName(DARK)}`, async ({ page }) => {
     const folder = `${viewportName(DARK)}-dark`;
     const role = 'superAdmin';
-    test.setTimeout(30_000 + screenPaths(role).length * 8_000);
+    test.setTimeout(30_000 + visits(role) * 8_000);
     const watch = await watchPage(page);
     const inFlight = trackRequests(page);
     await keepUiSettings(page, { theme: 'dark' });
