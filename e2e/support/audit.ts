@@ -8,6 +8,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type Response } from '@playwright/test';
 import { layoutProblems, measureLayout } from './layoutAudit';
+import { LOADING } from './navigation';
 import { screenshot } from './screens';
 
 export const SCREENS_DIR = path.resolve(__dirname, '..', '..', 'test-results', 'screens');
@@ -58,7 +59,7 @@ export const screenName = (route: string) => route.replace(/^\/(client\/)?/, '')
 export async function openScreen(page: Page, route: string): Promise<Response | null> {
   const response = await page.goto(route);
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-pro-table-list-toolbar-loading')).toHaveCount(0, {
+  await expect(page.locator(LOADING)).toHaveCount(0, {
     timeout: 20_000,
   });
   return response;
