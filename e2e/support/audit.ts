@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { runAxe } from './axe';
 import { layoutProblems, measureLayout } from './layoutAudit';
 import { LOADING } from './navigation';
 import { screenshot } from './screens';
@@ -38,8 +38,7 @@ export const AUDIT_VIEWPORTS = viewportsFrom(process.env.SCREENS_VIEWPORTS);
 /**
  * Screens whose markup changes with the window (`Grid.useBreakpoint`: 个人设置's tabs move on top):
  * axe checks them in the phone window too. Every other screen is the same document at 390 and
- * 1440, restyled; axe's rules read the document, so a second run found nothing and cost about
- * 3 s a screen.
+ * 1440, restyled; axe's rules read the document, so a second run found nothing.
  */
 export const PHONE_AXE_ROUTES: ReadonlySet<string> = new Set(['/client/user']);
 
@@ -74,11 +73,8 @@ export interface AxeScope {
 /** axe violations of any impact within `scope` (the whole page by default), one line a node. */
 export async function axeProblems(page: Page, scope?: string, rules?: string[]): Promise<string[]> {
   // Violations only: passes and incomplete results would double the time spent serialising.
-  // One options object: AxeBuilder's options() replaces what withTags() set.
   const runOnly = rules ? { type: 'rule' as const, values: rules } : { type: 'tag' as const, values: AXE_TAGS };
-  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'], runOnly });
-  if (scope) builder = builder.include(scope);
-  const { violations } = await builder.analyze();
+  const { violations } = await runAxe(page, { resultTypes: ['violations'], runOnly }, scope);
   return violations.flatMap((violation) =>
     violation.nodes.map(
       (node) =>
@@ -96,12 +92,20 @@ export interface ScreenReport {
 
 /** Pictures the page as it is now and audits its layout, and with axe unless told not to. */
 export async function auditPage(page: Page, folder: string, name: string, { axe = true, axeRules }: AxeScope = {}): Promise<ScreenReport> {
+  let t = Date.now();
   await screenshot(page, name, path.join(SCREENS_DIR, folder));
+  const t1 = Date.now() - t;
+  t = Date.now();
+  const layout = layoutProblems(await measureLayout(page));
+  const t2 = Date.now() - t;
+  t = Date.now();
+  const ax = axe ? await axeProblems(page, undefined, axeRules) : [];
+  console.log(`TIMING ${name} shot ${t1} layout ${t2} axe ${Date.now() - t}`);
   return {
     viewport: folder,
     screen: name,
-    layout: layoutProblems(await measureLayout(page)),
-    axe: axe ? await axeProblems(page, undefined, axeRules) : [],
+    layout,
+    axe: ax,
   };
 }
 

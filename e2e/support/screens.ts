@@ -20,11 +20,20 @@ async function settled(page: Page): Promise<void> {
     await document.fonts.ready;
     const motionStep =
       '[class*="-enter-active"],[class*="-appear-active"],[class*="-leave-active"],[class*="-motion-leave"],[class*="-motion-appear"]';
+    // Only what the picture shows. antd's button loading icon, shown and hidden within a frame (a
+    // fast answer), stays in its leave step for good at width 0 and opacity 0 (a transition from 0
+    // to 0 never ends); waiting for it cost 2 s of every second picture.
+    const shown = (element: Element | null | undefined) => {
+      if (!element?.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0;
+    };
     const busy = () =>
-      document.querySelector(motionStep) !== null ||
+      [...document.querySelectorAll(motionStep)].some(shown) ||
       document.getAnimations().some((animation) => {
-        const end = animation.effect?.getComputedTiming().endTime;
-        return animation.playState === 'running' && typeof end === 'number' && Number.isFinite(end);
+        const effect = animation.effect as KeyframeEffect | null;
+        const end = effect?.getComputedTiming().endTime;
+        return animation.playState === 'running' && typeof end === 'number' && Number.isFinite(end) && shown(effect?.target);
       });
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
     const deadline = performance.now() + limit;
