@@ -21,7 +21,10 @@ export default async function globalSetup(_config: FullConfig) {
 
   const started = Date.now();
   console.log('[e2e] starting the product (node scripts/start.mjs; builds the console if dist/ is stale)…');
-  const product = await startProduct({ label: 'console-e2e' });
+  // Hashing at a test's cost (server/auth/password.ts): no spec tests the cost, which jest's
+  // tests/server/signinHashing.test.ts does, and over a hundred logins at 0.5 s of a core each took
+  // that time from the browser.
+  const product = await startProduct({ label: 'console-e2e', env: { NODE_ENV: 'test', TEST_SCRYPT_LOG2N: '12' } });
   console.log(`[e2e] product ready at ${product.baseURL} in ${((Date.now() - started) / 1000).toFixed(1)} s (data ${product.dataDir})`);
   process.env.E2E_BASE_URL = product.baseURL;
 

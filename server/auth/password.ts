@@ -10,9 +10,9 @@ export const SCRYPT_R = 8;
 export const SCRYPT_P = 1;
 
 /**
- * The cost of new hashes: OWASP's minimum, except in a test run (NODE_ENV=test, which jest sets)
- * that asks for less with TEST_SCRYPT_LOG2N (jest.config.ts asks for 2^12: hundreds of logins a
- * suite would otherwise spend most of the run hashing). The tests of the hashing itself unset it
+ * The cost of new hashes: OWASP's minimum, except in a test run (NODE_ENV=test, which jest and
+ * e2e/global-setup.ts set) that asks for less with TEST_SCRYPT_LOG2N (both ask for 2^12: hundreds
+ * of logins a run would otherwise spend most of its time hashing). The tests of the hashing itself unset it
  * (tests/server/support/realPasswordCost.ts). Nothing else can lower it.
  */
 function costOfNewHashes(): number {
