@@ -6,6 +6,9 @@ function Throws({ error }: { error: Error }): never {
   throw error;
 }
 
+/** What jsdom reports when the page asks it to navigate (a reload included). */
+const navigationAttempt = expect.objectContaining({ message: expect.stringMatching(/^Not implemented: navigation/) });
+
 const chunkError = () => Object.assign(new Error('Loading chunk 573 failed.\n(timeout: /573.async.js)'), { name: 'ChunkLoadError' });
 
 describe('ChunkErrorBoundary', () => {
@@ -29,21 +32,17 @@ describe('ChunkErrorBoundary', () => {
   });
 
   it('offers a reload that reloads the page', () => {
-    const reload = jest.fn();
-    const original = window.location;
-    Object.defineProperty(window, 'location', { configurable: true, value: { ...original, reload } });
-    try {
-      render(
-        <ChunkErrorBoundary>
-          <Throws error={chunkError()} />
-        </ChunkErrorBoundary>,
-      );
-      expect(screen.getByRole('alert')).toHaveTextContent('页面资源加载失败');
-      fireEvent.click(screen.getByRole('button', { name: /重新加载/ }));
-      expect(reload).toHaveBeenCalledTimes(1);
-    } finally {
-      Object.defineProperty(window, 'location', { configurable: true, value: original });
-    }
+    render(
+      <ChunkErrorBoundary>
+        <Throws error={chunkError()} />
+      </ChunkErrorBoundary>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('页面资源加载失败');
+    expect(console.error).not.toHaveBeenCalledWith(navigationAttempt);
+    fireEvent.click(screen.getByRole('button', { name: /重新加载/ }));
+    // jsdom's location can not be replaced (it is unforgeable) and does not navigate: it reports
+    // the reload it was asked for as a navigation it does not implement, through console.error.
+    expect(console.error).toHaveBeenCalledWith(navigationAttempt);
   });
 
   it('says so for any other error too, never a blank page', () => {
