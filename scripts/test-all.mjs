@@ -16,6 +16,10 @@
  *                                        (the developer console under `max dev`: every demo role's
  *                                         screens and dialogs, the public pages, the mock)
  *
+ * Steps of one stage run side by side (each of format, lint and typecheck keeps one core busy; the
+ * machine has two): `format` with `setup`, then `lint` with `typecheck`. Their output is printed
+ * whole when each ends.
+ *
  * Options: --only=a,b  --skip=a,b  (step names above). Prints each step's duration and a summary.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -35,10 +39,10 @@ const STEPS = [
     title: 'prettier --check',
     command: [node, bin('prettier', 'bin', 'prettier.cjs'), '--check', '--log-level=warn', '.'],
   },
-  { name: 'setup', title: 'max setup', command: [node, bin('@umijs', 'max', 'bin', 'max.js'), 'setup'] },
+  { name: 'setup', title: 'max setup', stage: 'format', command: [node, bin('@umijs', 'max', 'bin', 'max.js'), 'setup'] },
   // After setup: the type-aware rules read src/.umi's types through tsconfig.json.
   { name: 'lint', title: 'eslint', command: [node, bin('eslint', 'bin', 'eslint.js'), '--max-warnings=0', '.'] },
-  { name: 'typecheck', title: 'tsc --noEmit', command: [node, bin('typescript', 'bin', 'tsc'), '--noEmit', '-p', root] },
+  { name: 'typecheck', title: 'tsc --noEmit', stage: 'lint', command: [node, bin('typescript', 'bin', 'tsc'), '--noEmit', '-p', root] },
   {
     name: 'jest',
     title: `jest (web, server on PGlite + PostgreSQL 15${hasContract ? ', contract' : ''})`,
@@ -94,27 +98,35 @@ function checkContractIsCollected() {
   return null;
 }
 
-let current = null;
+const running = new Set();
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     console.error(`\n[test] ${signal}: stopping`);
     // A terminal's Ctrl-C reaches the whole foreground group already; forward the others.
-    if (current && signal !== 'SIGINT') current.kill(signal);
+    if (signal !== 'SIGINT') for (const child of running) child.kill(signal);
     setTimeout(() => process.exit(130), 20_000).unref();
-    current?.on('exit', () => process.exit(130));
-    if (!current) process.exit(130);
+    if (running.size === 0) process.exit(130);
+    for (const child of running) child.on('exit', () => running.size === 0 && process.exit(130));
   });
 }
 
-function run(command) {
+/** Runs a command; with `output`, its stdout and stderr are collected there instead of shown. */
+function run(command, output) {
   return new Promise((resolve) => {
-    current = spawn(command[0], command.slice(1), { cwd: root, env, stdio: 'inherit' });
-    current.on('error', (error) => {
-      console.error(error);
+    const child = spawn(command[0], command.slice(1), { cwd: root, env, stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    running.add(child);
+    if (output) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
+    child.on('error', (error) => {
+      output?.push(Buffer.from(`${error.stack}\n`));
+      if (!output) console.error(error);
+      running.delete(child);
       resolve(1);
     });
-    current.on('exit', (code, signal) => {
-      current = null;
+    child.on('exit', (code, signal) => {
+      running.delete(child);
       resolve(code ?? (signal ? 1 : 0));
     });
   });
@@ -124,21 +136,42 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const results = [];
 const started = Date.now();
 
+/** The selected steps in stages: a step with `stage: <name>` runs beside that step. */
+const stages = [];
 for (const step of selected) {
-  console.log(`\n━━━ [test] ${step.name}: ${step.title} ━━━`);
+  const stage = step.stage && stages.find((steps) => steps.some((other) => other.name === step.stage));
+  if (stage) stage.push(step);
+  else stages.push([step]);
+}
+
+async function runStep(step, alone) {
+  const header = `\n━━━ [test] ${step.name}: ${step.title} ━━━`;
+  if (alone) console.log(header);
+  const output = alone ? undefined : [];
   const stepStart = Date.now();
-  let status = 0;
   const problem = step.before?.();
-  if (problem) {
-    console.error(`[test] ${problem}`);
-    status = 1;
-  } else {
-    status = await run(step.command);
-  }
+  if (problem && output) output.push(Buffer.from(`[test] ${problem}\n`));
+  else if (problem) console.error(`[test] ${problem}`);
+  const status = problem ? 1 : await run(step.command, output);
   const duration = Date.now() - stepStart;
+  if (output) {
+    console.log(
+      `${header} (beside ${stages
+        .find((stage) => stage.includes(step))
+        .filter((other) => other !== step)
+        .map((other) => other.name)
+        .join(', ')})`,
+    );
+    process.stdout.write(Buffer.concat(output));
+  }
   results.push({ step, status, duration });
   console.log(`━━━ [test] ${step.name} ${status === 0 ? 'passed' : `FAILED (exit ${status})`} in ${seconds(duration)} ━━━`);
-  if (status !== 0) break;
+  return status;
+}
+
+for (const stage of stages) {
+  const statuses = await Promise.all(stage.map((step) => runStep(step, stage.length === 1)));
+  if (statuses.some((status) => status !== 0)) break;
 }
 
 const failed = results.find((result) => result.status !== 0);
