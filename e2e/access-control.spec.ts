@@ -12,8 +12,7 @@ import { screenshot } from './support/screens';
 const row = (page: Page, text: string) => page.locator('tr.ant-table-row', { hasText: text });
 
 test('the operator sees no way to the super administrator in 用户管理', async ({ page }) => {
-  await signIn(page, DEMO_ACCOUNTS.operator.username);
-  await page.goto('/client/system/usersManager');
+  await signIn(page, DEMO_ACCOUNTS.operator.username, { at: '/client/system/usersManager' });
   const adminRow = row(page, DEMO_ACCOUNTS.superAdmin.username);
   await expect(adminRow).toBeVisible();
   await expect(adminRow.getByText('无权操作')).toBeVisible();
@@ -57,8 +56,7 @@ test('在线用户 ends a member session: the member is back on /login at once o
   const member = await memberContext.newPage();
   try {
     await signIn(member, DEMO_ACCOUNTS.member.username);
-    await signIn(page, DEMO_ACCOUNTS.superAdmin.username);
-    await page.goto('/client/system/onlineUsers');
+    await signIn(page, DEMO_ACCOUNTS.superAdmin.username, { at: '/client/system/onlineUsers' });
     await page.getByPlaceholder('包含即可').fill(DEMO_ACCOUNTS.member.username);
     await button(page, '查询').click();
     const sessionRow = row(page, DEMO_ACCOUNTS.member.username).first();
@@ -93,8 +91,7 @@ test('登录日志 shows a failed attempt made a moment before', async ({ page, 
   } finally {
     await strangerContext.close();
   }
-  await signIn(page, DEMO_ACCOUNTS.superAdmin.username);
-  await page.goto('/client/system/loginLog');
+  await signIn(page, DEMO_ACCOUNTS.superAdmin.username, { at: '/client/system/loginLog' });
   await page.getByPlaceholder('输入的用户名或邮箱').fill(name);
   await button(page, '查询').click();
   const attempt = row(page, name);

@@ -47,8 +47,7 @@ const rowOf = (page: Page, text: string) => page.locator('.ant-table-row', { has
 test('a script: a JSON error shows its line and column, a step-language problem names its line and step, the fix saves a version, an old version is restored', async ({
   page,
 }) => {
-  await signIn(page, STAFF);
-  await page.goto(URL_ACTIONS);
+  await signIn(page, STAFF, { at: URL_ACTIONS });
   await expect(rowOf(page, '达人广场')).toBeVisible();
   await screenshot(page, 'content-url-scripts');
 
@@ -142,8 +141,7 @@ test('a script: a JSON error shows its line and column, a step-language problem 
 });
 
 test('a release: create it, bundle its scripts, publish it, and its bundle is frozen', async ({ page }) => {
-  await signIn(page, STAFF);
-  await page.goto(VERSIONS);
+  await signIn(page, STAFF, { at: VERSIONS });
   await expect(rowOf(page, '1.0.0')).toContainText('已发布');
   await screenshot(page, 'content-releases');
 
@@ -198,8 +196,7 @@ test('a release: create it, bundle its scripts, publish it, and its bundle is fr
 });
 
 test('media: upload an image and preview it; a fake image is refused', async ({ page }) => {
-  await signIn(page, STAFF);
-  await page.goto(MEDIA);
+  await signIn(page, STAFF, { at: MEDIA });
   await expect(page.getByText(CONTENT_TEXT.uploadHint)).toBeVisible();
   await screenshot(page, 'content-media-empty');
 
@@ -250,8 +247,7 @@ test('media: upload an image and preview it; a fake image is refused', async ({ 
 });
 
 test('news: publish an article and read it on /news', async ({ page }) => {
-  await signIn(page, STAFF);
-  await page.goto(`${MEDIA}?tab=news`);
+  await signIn(page, STAFF, { at: `${MEDIA}?tab=news` });
   await expect(rowOf(page, '达人联盟控制台正式上线')).toBeVisible();
   await screenshot(page, 'content-news-admin');
 

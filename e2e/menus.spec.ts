@@ -40,8 +40,7 @@ for (const role of MENU_ROLES) {
 
 test('a member typing a system url gets the 403 screen, not the page', async ({ page }) => {
   const { username } = DEMO_ACCOUNTS.member;
-  await signIn(page, username);
-  await page.goto('/client/system/usersManager');
+  await signIn(page, username, { at: '/client/system/usersManager' });
   await expect(forbidden(page)).toBeVisible();
   await expect(page.getByTestId('header-username')).toHaveText(username);
   await screenshot(page, `403-${username}`);
@@ -69,8 +68,7 @@ test('a salesperson may not open the operator screens but may open its own', asy
 });
 
 test('an operator opens the system screens it is granted', async ({ page }) => {
-  await signIn(page, DEMO_ACCOUNTS.operator.username);
-  await page.goto('/client/system/usersManager');
+  await signIn(page, DEMO_ACCOUNTS.operator.username, { at: '/client/system/usersManager' });
   await expect(page.getByText('账号列表')).toBeVisible();
   await expect(forbidden(page)).toHaveCount(0);
   await screenshot(page, 'usersManager-demo_operator');

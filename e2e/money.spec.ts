@@ -19,10 +19,10 @@ const STAFF = DEMO_ACCOUNTS.operator.username;
 const NEW_CARD = '6222021000112230';
 const SEEDED_BALANCE = DEMO_SALE_BALANCE_CENTS;
 
-async function loggedInPage(browser: Browser, username: string): Promise<Page> {
+async function loggedInPage(browser: Browser, username: string, at: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, username);
+  await signIn(page, username, { at });
   return page;
 }
 
@@ -54,10 +54,8 @@ const pendingRow = (page: Page, yuan: string) =>
 
 test('a salesperson adds a card, staff reject one withdrawal (balance restored) and approve another (settled)', async ({ browser }) => {
   test.setTimeout(240_000);
-  const sale = await loggedInPage(browser, SALE);
-
   // Payout cards: the seeded one, then a new one; a wrong number is refused before it is sent.
-  await sale.goto('/client/bindCarManager');
+  const sale = await loggedInPage(browser, SALE, '/client/bindCarManager');
   await expect(sale.getByText(maskedCard(DEMO_CARD.number.slice(-4)))).toBeVisible();
   await screenshot(sale, 'money-cards');
   await sale.getByRole('button', { name: CARD_TEXT.add }).click();
@@ -116,8 +114,7 @@ test('a salesperson adds a card, staff reject one withdrawal (balance restored) 
   await screenshot(sale, 'money-withdrawals-pending');
 
   // Staff reject it, with a reason (required).
-  const staff = await loggedInPage(browser, STAFF);
-  await staff.goto('/client/withdrawalApproval');
+  const staff = await loggedInPage(browser, STAFF, '/client/withdrawalApproval');
   await expect(pendingRow(staff, '50.00')).toBeVisible();
   await screenshot(staff, 'money-approval-pending');
   await pendingRow(staff, '50.00').getByText(APPROVAL_TEXT.reject).click();

@@ -135,8 +135,7 @@ test('staff confirm it in 订单列表 and the member’s expiry extends by the 
   await logout(page);
 
   // The referring salesperson sees the commission of this order in the ledger.
-  await signIn(page, DEMO_ACCOUNTS.salesperson.username);
-  await page.goto('/client/saleBalanceRecord');
+  await signIn(page, DEMO_ACCOUNTS.salesperson.username, { at: '/client/saleBalanceRecord' });
   const entry = page.locator('.ant-table-row', { hasText: orderNo });
   await expect(entry).toContainText('佣金');
   await expect(entry).toContainText('29.90');

@@ -225,8 +225,7 @@ test('staff edit the bind script in the console; the next bind follows it, with 
   expect(edited.steps).not.toEqual(bindScript.content.steps);
 
   // Staff, in a browser of their own (not the member's, so the console's refreshScripts can not reach this extension).
-  await signIn(page, STAFF);
-  await page.goto(ACTION_SCRIPTS);
+  await signIn(page, STAFF, { at: ACTION_SCRIPTS });
   await page.locator('.ant-table-row', { hasText: BIND_SCRIPT }).getByText('编辑', { exact: true }).click();
   await expect(page.locator('.ant-drawer-open .cm-editor')).toBeVisible();
   await replaceEditorText(page, JSON.stringify(edited, null, 2));

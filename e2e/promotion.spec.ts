@@ -79,8 +79,7 @@ test('demo_sale shares its invite link; a new browser registers with it and appe
 });
 
 test('销售管理 opens a salesperson’s referral view in a drawer', async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/client/system/saleManager');
+  await signIn(page, ADMIN, { at: '/client/system/saleManager' });
   const row = page.locator('.ant-table-row').filter({ hasText: SALE });
   await row.getByText(PROMOTION_TEXT.details).click();
   const drawer = page.locator('.ant-drawer-content').filter({ hasText: PROMOTION_TEXT.detailsTitle(SALE) });

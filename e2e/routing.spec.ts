@@ -46,8 +46,7 @@ test('an unknown path redirects to /', async ({ page }) => {
 
 test('/client redirects to /client/home and /user to /client/user', async ({ page }) => {
   const { username } = DEMO_ACCOUNTS.member;
-  await signIn(page, username);
-  await page.goto('/client');
+  await signIn(page, username, { at: '/client' });
   await expect(page).toHaveURL(HOME);
   await page.goto('/user');
   await expect(page).toHaveURL('/client/user');

@@ -26,8 +26,7 @@ async function searchBy(page: Page, label: string, value: string, select = false
 }
 
 test('a member lists, filters and unbinds own shops', async ({ page }) => {
-  await signIn(page, DEMO_ACCOUNTS.member.username);
-  await page.goto('/client/shopManager');
+  await signIn(page, DEMO_ACCOUNTS.member.username, { at: '/client/shopManager' });
   await expect(rowOf(page, '星河好物旗舰店')).toContainText('已绑定');
   await expect(rowOf(page, '星河家居生活馆')).toContainText('已解绑');
   // Another account's shop is not listed.
@@ -55,8 +54,7 @@ test('a member lists, filters and unbinds own shops', async ({ page }) => {
 });
 
 test('without the plug-in, 绑定店铺 says 插件未连接 with the store link', async ({ page }) => {
-  await signIn(page, DEMO_ACCOUNTS.member.username);
-  await page.goto('/client/shopManager');
+  await signIn(page, DEMO_ACCOUNTS.member.username, { at: '/client/shopManager' });
   await page.getByRole('button', { name: /绑定店铺/ }).click();
   const modal = page.locator('.ant-modal').filter({ hasText: '店铺地址' });
   await expect(modal.getByText(UI_TEXT.messages.pluginNotConnected)).toBeVisible();
@@ -79,8 +77,7 @@ test('without the plug-in, 绑定店铺 says 插件未连接 with the store link
 });
 
 test('staff search every account’s shops and force an unbind', async ({ page }) => {
-  await signIn(page, DEMO_ACCOUNTS.operator.username);
-  await page.goto('/client/system/userShopManager');
+  await signIn(page, DEMO_ACCOUNTS.operator.username, { at: '/client/system/userShopManager' });
   await expect(rowOf(page, 'Sunny Outdoor Store')).toContainText('demo_sale');
   await expect(rowOf(page, '运营测试店铺')).toContainText('已失效');
   await screenshot(page, 'user-shop-manager');
@@ -100,8 +97,7 @@ test('staff search every account’s shops and force an unbind', async ({ page }
 });
 
 test('a member typing the user shop url gets the 403 screen', async ({ page }) => {
-  await signIn(page, DEMO_ACCOUNTS.member.username);
-  await page.goto('/client/system/userShopManager');
+  await signIn(page, DEMO_ACCOUNTS.member.username, { at: '/client/system/userShopManager' });
   await expect(forbidden(page)).toBeVisible();
   await expect(page.locator('.ant-table')).toHaveCount(0);
 });

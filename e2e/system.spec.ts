@@ -188,8 +188,7 @@ test('the users screen dialogs: roles, salesperson, password reset, and the audi
 });
 
 test('the sale and membership screens, with their dialogs', async ({ page }) => {
-  await signIn(page, DEMO_ACCOUNTS.superAdmin.username);
-  await page.goto('/client/system/saleManager');
+  await signIn(page, DEMO_ACCOUNTS.superAdmin.username, { at: '/client/system/saleManager' });
   const sale = row(page, DEMO_ACCOUNTS.salesperson.username);
   await expect(sale.getByText('10%')).toBeVisible();
   await expect(sale.getByText('删除')).toBeVisible();
@@ -217,8 +216,7 @@ test('the sale and membership screens, with their dialogs', async ({ page }) => 
 });
 
 test('an operator sees no delete for salespeople and no audit log', async ({ page }) => {
-  await signIn(page, DEMO_ACCOUNTS.operator.username);
-  await page.goto('/client/system/usersManager');
+  await signIn(page, DEMO_ACCOUNTS.operator.username, { at: '/client/system/usersManager' });
   await expect(page.getByText('账号列表')).toBeVisible();
   await expect(page.getByRole('tab', { name: '操作日志' })).toHaveCount(0);
   const { session } = await readStorage(page);

@@ -129,8 +129,7 @@ test('界面设置 switches to the dark theme, which the next load paints from i
 });
 
 test("a column's width dragged on its header edge is kept across a reload", async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto(ORDERS);
+  await signIn(page, ADMIN, { at: ORDERS });
   const orderNo = page.locator('.ant-table-thead th').filter({ hasText: '订单号' });
   await expect(orderNo).toBeVisible();
   const before = (await orderNo.boundingBox())!;
