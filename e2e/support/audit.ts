@@ -92,20 +92,12 @@ export interface ScreenReport {
 
 /** Pictures the page as it is now and audits its layout, and with axe unless told not to. */
 export async function auditPage(page: Page, folder: string, name: string, { axe = true, axeRules }: AxeScope = {}): Promise<ScreenReport> {
-  let t = Date.now();
   await screenshot(page, name, path.join(SCREENS_DIR, folder));
-  const t1 = Date.now() - t;
-  t = Date.now();
-  const layout = layoutProblems(await measureLayout(page));
-  const t2 = Date.now() - t;
-  t = Date.now();
-  const ax = axe ? await axeProblems(page, undefined, axeRules) : [];
-  console.log(`TIMING ${name} shot ${t1} layout ${t2} axe ${Date.now() - t}`);
   return {
     viewport: folder,
     screen: name,
-    layout,
-    axe: ax,
+    layout: layoutProblems(await measureLayout(page)),
+    axe: axe ? await axeProblems(page, undefined, axeRules) : [],
   };
 }
 
