@@ -3,8 +3,7 @@
  * settings as playwright.config.ts, against `max dev` with the umi mock endpoints, which the global
  * setup starts (e2e/dev-setup.ts) unless E2E_BASE_URL points at a running one.
  *
- *   npm run test:dev-console                       # every screen of every demo role
- *   npm run test:dev-console -- --grep @ci         # what `npm test` runs (docs/testing.md)
+ *   npm run test:dev-console                       # every screen of every demo role (npm test's dev step)
  */
 import { defineConfig } from '@playwright/test';
 import base from './playwright.config';
@@ -14,6 +13,8 @@ export default defineConfig({
   testMatch: '**/dev-console.spec.ts',
   testIgnore: undefined,
   globalSetup: './e2e/dev-setup.ts',
+  // One development server, whose mock scenario the tests set: they take turns.
+  workers: 1,
   outputDir: './test-results/dev-artifacts',
   globalTimeout: 30 * 60_000,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report/dev-console' }]],
