@@ -15,7 +15,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { MEDIA_UPLOAD_URL } from '#contract/content';
 import { buttonNamed, forbidden, HOME, login, PUBLIC_ROUTES, readStorage } from './support/console';
-import { MAIN_DIALOGS } from './support/dialogs';
+import { closeWithEscape, MAIN_DIALOGS } from './support/dialogs';
 import { demoUsername, forbiddenPaths, MENU_ROLES, screenPaths, type ROLE_CAPABILITIES } from './support/menus';
 import { navigate, settle, trackRequests } from './support/navigation';
 
@@ -43,8 +43,7 @@ async function openDialogs(page: Page, role: keyof typeof ROLE_CAPABILITIES, inF
     const opened = page.getByRole('dialog', { name: new RegExp(dialog) });
     await expect(opened).toBeVisible();
     await settle(page, inFlight);
-    await page.keyboard.press('Escape');
-    await expect(opened).toBeHidden();
+    await closeWithEscape(page, opened);
   }
 }
 

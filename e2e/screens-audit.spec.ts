@@ -24,7 +24,7 @@ import {
 import { buttonNamed, forbidden, PUBLIC_ROUTES, signIn } from './support/console';
 import { navigate, settle, trackRequests } from './support/navigation';
 import { expectPolicy, watchPage } from './support/pageWatch';
-import { MAIN_DIALOGS } from './support/dialogs';
+import { closeWithEscape, MAIN_DIALOGS } from './support/dialogs';
 import { demoUsername, forbiddenPaths, MENU_ROLES, screenPaths, type ROLE_CAPABILITIES } from './support/menus';
 import { keepUiSettings } from './support/workspace';
 
@@ -47,8 +47,7 @@ async function auditDialogs(page: Page, role: keyof typeof ROLE_CAPABILITIES, fo
     const opened = page.getByRole('dialog', { name: new RegExp(dialog) });
     // Named by the screen (file names stay ASCII): demo_admin-system-rolesManager-dialog.png.
     expectNoProblems(await auditDialog(page, opened, folder, `${demoUsername(role)}-${screenName(route)}-dialog`, axe));
-    await page.keyboard.press('Escape');
-    await expect(opened).toBeHidden();
+    await closeWithEscape(page, opened);
   }
 }
 
