@@ -120,8 +120,8 @@ function run(command, output) {
       child.stderr.on('data', (chunk) => output.push(chunk));
     }
     child.on('error', (error) => {
-      output?.push(Buffer.from(`${error.stack}\n`));
-      if (!output) console.error(error);
+      if (output) output.push(Buffer.from(`${error.stack}\n`));
+      else console.error(error);
       running.delete(child);
       resolve(1);
     });
@@ -144,10 +144,12 @@ for (const step of selected) {
   else stages.push([step]);
 }
 
-async function runStep(step, alone) {
+/** Runs a step of `stage`; beside other steps, its output is collected and printed when it ends. */
+async function runStep(step, stage) {
   const header = `\n━━━ [test] ${step.name}: ${step.title} ━━━`;
-  if (alone) console.log(header);
-  const output = alone ? undefined : [];
+  const beside = stage.filter((other) => other !== step).map((other) => other.name);
+  if (beside.length === 0) console.log(header);
+  const output = beside.length === 0 ? undefined : [];
   const stepStart = Date.now();
   const problem = step.before?.();
   if (problem && output) output.push(Buffer.from(`[test] ${problem}\n`));
@@ -155,13 +157,7 @@ async function runStep(step, alone) {
   const status = problem ? 1 : await run(step.command, output);
   const duration = Date.now() - stepStart;
   if (output) {
-    console.log(
-      `${header} (beside ${stages
-        .find((stage) => stage.includes(step))
-        .filter((other) => other !== step)
-        .map((other) => other.name)
-        .join(', ')})`,
-    );
+    console.log(`${header} (beside ${beside.join(', ')})`);
     process.stdout.write(Buffer.concat(output));
   }
   results.push({ step, status, duration });
@@ -170,7 +166,7 @@ async function runStep(step, alone) {
 }
 
 for (const stage of stages) {
-  const statuses = await Promise.all(stage.map((step) => runStep(step, stage.length === 1)));
+  const statuses = await Promise.all(stage.map((step) => runStep(step, stage)));
   if (statuses.some((status) => status !== 0)) break;
 }
 
