@@ -4,11 +4,16 @@
  * The global setup starts `node scripts/start.mjs` on 127.0.0.1, a free port and a fresh PGlite
  * folder with the demo accounts, and sets E2E_BASE_URL (workers load this file again after it ran,
  * so they see it). Set E2E_BASE_URL yourself to test a product that is already running instead.
- * Never downloads a browser: CHROMIUM_PATH (default /usr/bin/chromium).
+ * Never downloads a browser: the pages run in Debian's headless shell (HEADLESS_SHELL_PATH, default
+ * /usr/bin/chromium-headless-shell), the browser Playwright itself uses for headless Chromium; the
+ * plug-in's tests need extensions, which only the full browser loads (CHROMIUM_PATH, default
+ * /usr/bin/chromium; e2e/support/extensionBrowser.ts).
  */
 import { defineConfig } from '@playwright/test';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The full browser draws each page for 25–30 % more CPU than the shell (docs/testing.md). */
+export const HEADLESS_SHELL_PATH = process.env.HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -44,8 +49,10 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
+    // A failed test keeps its trace: each step's DOM, network and console. Not the screencast: its
+    // frames cost a quarter of the run's time (docs/testing.md); the failure's screenshot stays.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
