@@ -16,6 +16,8 @@ export default defineConfig({
   // One development server, whose mock scenario the tests set: they take turns.
   workers: 1,
   outputDir: './test-results/dev-artifacts',
+  // Every screen and dialog with antd's motions, as most people see them (the main run has none).
+  use: { ...base.use, reducedMotion: 'no-preference' },
   globalTimeout: 30 * 60_000,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report/dev-console' }]],
 });

@@ -122,8 +122,11 @@ export interface ThemeChoice {
 
 export const DEFAULT_THEME_CHOICE: ThemeChoice = { mode: 'light', compact: false, primary: DEFAULT_PRIMARY };
 
-/** The antd theme of a choice: the algorithms (dark, compact) and the readable tokens. */
-export function buildTheme({ mode, compact, primary }: ThemeChoice): ThemeConfig {
+/**
+ * The antd theme of a choice: the algorithms (dark, compact) and the readable tokens; without
+ * motions for a system that asks for reduced motion.
+ */
+export function buildTheme({ mode, compact, primary }: ThemeChoice, { reducedMotion = false } = {}): ThemeConfig {
   const colors = MODE_COLORS[mode];
   const preset = PRIMARY_PRESETS[primary] ?? PRIMARY_PRESETS[DEFAULT_PRIMARY];
   const seed = preset[mode];
@@ -141,6 +144,7 @@ export function buildTheme({ mode, compact, primary }: ThemeChoice): ThemeConfig
       colorError: colors.error,
       colorTextTertiary: colors.textTertiary,
       colorTextDescription: colors.textTertiary,
+      motion: !reducedMotion,
     },
     components: {
       Tag: { ...statusTokens, ...(mode === 'light' ? LIGHT_TAG_TOKENS : DARK_TAG_TOKENS) },

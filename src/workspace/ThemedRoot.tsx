@@ -2,7 +2,7 @@
  * The antd theme around the whole console (rootContainer, src/app.tsx): the appearance chosen in
  * 界面设置 on the console's pages, the default light theme on the public ones. It also keeps the
  * document's own colours (background, colour scheme) in step, which the first paint took from the
- * head script (./themeBoot).
+ * head script (./themeBoot). A system that asks for reduced motion gets none (./reducedMotion).
  */
 import { history } from '@umijs/max';
 import { ConfigProvider } from 'antd';
@@ -10,6 +10,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { buildTheme, DEFAULT_THEME_CHOICE, type ThemeChoice } from '@/theme';
 import { applyDocumentTheme, isThemedPath } from './themeBoot';
+import { usePrefersReducedMotion } from './reducedMotion';
 import { ThemeModeContext } from './themeMode';
 import { useUiSettings, type UiSettings } from './uiSettings';
 
@@ -26,7 +27,8 @@ export default function ThemedRoot({ children }: { children: ReactNode }) {
   const settings = useUiSettings();
   const pathname = useSyncExternalStore(subscribeToPath, currentPath);
   const { mode, compact, primary } = themeChoiceFor(pathname, settings);
-  const theme = useMemo(() => buildTheme({ mode, compact, primary }), [mode, compact, primary]);
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(() => buildTheme({ mode, compact, primary }, { reducedMotion }), [mode, compact, primary, reducedMotion]);
   useLayoutEffect(() => applyDocumentTheme(mode), [mode]);
   return (
     <ConfigProvider locale={zhCN} theme={theme}>

@@ -1,0 +1,67 @@
+/**
+ * A system that asks for reduced motion (prefers-reduced-motion: reduce) gets a console without
+ * antd's motions, and the console follows a change of that setting while it is open.
+ */
+import { act, render, screen } from '@testing-library/react';
+import { theme } from 'antd';
+import ThemedRoot from '@/workspace/ThemedRoot';
+
+jest.mock('@umijs/max', () => require('./support/umiRouter').memoryUmi());
+
+/** A stand-in for the system setting: matchMedia answers it and tells its listeners of a change. */
+function systemMotionSetting(reduce: boolean) {
+  const listeners = new Set<() => void>();
+  const original = window.matchMedia;
+  window.matchMedia = ((media: string) => ({
+    get matches() {
+      return media === '(prefers-reduced-motion: reduce)' && reduce;
+    },
+    media,
+    addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+    removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+  })) as unknown as typeof window.matchMedia;
+  return {
+    change(next: boolean) {
+      reduce = next;
+      listeners.forEach((listener) => listener());
+    },
+    restore: () => (window.matchMedia = original),
+  };
+}
+
+function MotionShown() {
+  const { token } = theme.useToken();
+  return <p>{token.motion ? 'motion' : 'no motion'}</p>;
+}
+
+test('the console has motions by default, none once the system asks for reduced motion, and motions again after', () => {
+  const setting = systemMotionSetting(false);
+  try {
+    render(
+      <ThemedRoot>
+        <MotionShown />
+      </ThemedRoot>,
+    );
+    expect(screen.getByText('motion')).toBeTruthy();
+    act(() => setting.change(true));
+    expect(screen.getByText('no motion')).toBeTruthy();
+    act(() => setting.change(false));
+    expect(screen.getByText('motion')).toBeTruthy();
+  } finally {
+    setting.restore();
+  }
+});
+
+test('a system that asks for reduced motion from the start never sees one', () => {
+  const setting = systemMotionSetting(true);
+  try {
+    render(
+      <ThemedRoot>
+        <MotionShown />
+      </ThemedRoot>,
+    );
+    expect(screen.getByText('no motion')).toBeTruthy();
+  } finally {
+    setting.restore();
+  }
+});
