@@ -1,15 +1,19 @@
 /**
  * CSV for the exports: RFC 4180 quoting, a BOM so that spreadsheet programs read UTF-8 Chinese, and
- * cells that would start a formula (= + - @, tab, carriage return) prefixed with an apostrophe, so an
- * exported value can never run as a formula when the file is opened (OWASP "CSV injection").
+ * cells that would start a formula (= + - @, tab, carriage return, and the full-width ＝ ＋ － ＠ that
+ * a spreadsheet in a Chinese locale reads alike) prefixed with an apostrophe, so an exported value
+ * can never run as a formula when the file is opened (OWASP "CSV injection"). A cell holding a
+ * semicolon is quoted too: where the semicolon is the list separator (many European locales), an
+ * unquoted `x;=1+1` would become two cells, the second a formula.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r＝＋－＠]/;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {

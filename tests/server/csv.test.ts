@@ -12,8 +12,13 @@ describe('csv', () => {
     expect(csvCell(-5)).toBe('-5');
   });
 
-  it.each(['=1+1', '+1', '-cmd', '@SUM(A1)', '\tx', '\rx'])('makes %j inert as a formula', (text) => {
+  it.each(['=1+1', '+1', '-cmd', '@SUM(A1)', '\tx', '\rx', '＝1+1', '＋1', '－cmd', '＠SUM(A1)'])('makes %j inert as a formula', (text) => {
     expect(csvCell(text).replace(/^"/, '').startsWith("'")).toBe(true);
+  });
+
+  it('quotes a cell with a semicolon, so a semicolon-separated spreadsheet keeps it one cell', () => {
+    expect(csvCell('x;=1+1')).toBe('"x;=1+1"');
+    expect(csvCell('a；b')).toBe('a；b');
   });
 
   it('starts with a BOM and ends rows with CRLF', () => {
