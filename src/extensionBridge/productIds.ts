@@ -1,4 +1,7 @@
-/** The product id list of the join flow: pasted one per line or comma separated, digits only, de-duplicated. */
+/**
+ * The product id list of the join flow: pasted one per line or comma separated, digits only
+ * (full-width digits, as a Chinese input method types them, read as the same digits), de-duplicated.
+ */
 
 export interface ParsedProductIds {
   /** Valid ids, first occurrence order, without duplicates. */
@@ -10,15 +13,19 @@ export interface ParsedProductIds {
 }
 
 const SEPARATORS = /[\s,，、;；]+/;
+const FULL_WIDTH_DIGIT = /[０-９]/g;
+/** Full-width digits (U+FF10–FF19) sit 0xFEE0 above their ASCII twins. */
+const asciiDigits = (entry: string) => entry.replace(FULL_WIDTH_DIGIT, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0));
 
 export function parseProductIds(text: string): ParsedProductIds {
   const seen = new Set<string>();
   const invalid: string[] = [];
   let duplicates = 0;
-  for (const entry of text.split(SEPARATORS)) {
-    if (!entry) continue;
+  for (const typed of text.split(SEPARATORS)) {
+    if (!typed) continue;
+    const entry = asciiDigits(typed);
     if (!/^\d+$/.test(entry)) {
-      invalid.push(entry);
+      invalid.push(typed);
     } else if (seen.has(entry)) {
       duplicates += 1;
     } else {

@@ -9,6 +9,12 @@ describe('product id list', () => {
     });
   });
 
+  it('reads full-width digits as the same digits, and a mix of both as one id', () => {
+    expect(parseProductIds('１００１\n1002 １００２　10０3')).toEqual({ ids: ['1001', '1002', '1003'], invalid: [], duplicates: 1 });
+    // Other digit-like characters are not digits: named as typed.
+    expect(parseProductIds('①② ²3 ١٢').invalid).toEqual(['①②', '²3', '١٢']);
+  });
+
   it('names entries that are not digits only', () => {
     const parsed = parseProductIds('1001 abc 12x3 -5 1002');
     expect(parsed.ids).toEqual(['1001', '1002']);
