@@ -6,6 +6,7 @@ import { act, render, screen } from '@testing-library/react';
 import { theme } from 'antd';
 import ThemedRoot from '@/workspace/ThemedRoot';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
 jest.mock('@umijs/max', () => require('./support/umiRouter').memoryUmi());
 
 /** A stand-in for the system setting: matchMedia answers it and tells its listeners of a change. */
