@@ -274,6 +274,27 @@ export function timeZoneOf(value: string | undefined): string {
   return zone;
 }
 
+/** Where the demo accounts' server listens unless HOST says otherwise: their password is published. */
+export const DEMO_HOST = '127.0.0.1';
+
+/** HOST when set; otherwise 127.0.0.1 with the demo accounts, every interface without them. */
+export const listenHostOf = (host: string | undefined, demo: boolean) => host || (demo ? DEMO_HOST : '0.0.0.0');
+
+/** An address only this machine reaches: localhost, 127.0.0.0/8, ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const address = host.replace(/^\[(.*)\]$/, '$1').replace(/^::ffff:/i, '');
+  return address === 'localhost' || address === '::1' || (net.isIPv4(address) && address.startsWith('127.'));
+}
+
+/** The start's warning when the demo accounts can be reached from other machines (undefined when they can not). */
+export function demoExposureWarning({ demo, host }: Pick<ServerConfig, 'demo' | 'host'>): string | undefined {
+  if (!demo || isLoopbackHost(host)) return undefined;
+  return (
+    `WARNING: the demo accounts (CONSOLE_DEMO=1), whose password is published in the README, can be reached from other machines: ` +
+    `HOST=${host}. Leave HOST unset to listen on ${DEMO_HOST} only, or start without CONSOLE_DEMO.`
+  );
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const root = path.resolve(__dirname, '..');
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'data'));
@@ -281,15 +302,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const cardFingerprintKey = env.CARD_FINGERPRINT_KEY || undefined;
   if (databaseUrl && !cardFingerprintKey) throw new ConfigError(MISSING_CARD_KEY_MESSAGE);
   const checked = checkedEnv(env);
+  const demo = flag(checked.CONSOLE_DEMO);
   return {
     port: checked.PORT,
-    host: env.HOST ?? '0.0.0.0',
+    host: listenHostOf(env.HOST, demo),
     dataDir,
     databaseUrl,
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(root, 'dist')),
     adminUsername: env.CONSOLE_ADMIN_USERNAME || 'admin',
     adminPassword: env.CONSOLE_ADMIN_PASSWORD || undefined,
-    demo: flag(checked.CONSOLE_DEMO),
+    demo,
     sessionTtlSeconds: checked.SESSION_TTL_SECONDS,
     rememberTtlSeconds: checked.REMEMBER_TTL_SECONDS,
     sessionIdleSeconds: checked.SESSION_IDLE_SECONDS,

@@ -1,7 +1,7 @@
 /** The server: configuration, database (migrated), card key, bootstrap, then HTTP on one port. */
 import { buildApp, type Lifecycle } from './app';
 import { bootstrap } from './bootstrap';
-import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { ConfigError, demoExposureWarning, loadConfig, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { checkMediaStorage } from './media/storage';
 import { settleCardFingerprintKey } from './money/cardKey';
@@ -11,6 +11,8 @@ const EXIT_CONFIG = 78;
 
 async function main() {
   const env = loadConfig();
+  const exposure = demoExposureWarning(env);
+  if (exposure) console.warn(`[start] ${exposure}`);
   if (env.mediaS3) {
     await checkMediaStorage(env);
     console.log(`[start] media files in bucket "${env.mediaS3.bucket}" at ${env.mediaS3.endpoint}`);

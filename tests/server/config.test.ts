@@ -1,5 +1,5 @@
 /** The environment is checked at start: a malformed or out-of-range value stops it (exit 78) instead of becoming a default. */
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, demoExposureWarning, isLoopbackHost, loadConfig } from '../../server/config';
 
 const load = (env: Record<string, string>) => loadConfig(env);
 
@@ -36,5 +36,29 @@ describe('loadConfig', () => {
   ])('refuses %j', (env, problem) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(problem);
+  });
+
+  it('listens on every interface, but on 127.0.0.1 with the demo accounts unless HOST is set', () => {
+    expect(load({}).host).toBe('0.0.0.0');
+    expect(load({ CONSOLE_DEMO: '1' }).host).toBe('127.0.0.1');
+    expect(load({ CONSOLE_DEMO: '1', HOST: '' }).host).toBe('127.0.0.1');
+    expect(load({ CONSOLE_DEMO: '1', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(load({ HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+});
+
+describe('demoExposureWarning', () => {
+  it.each(['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])('demo accounts on %s: no warning', (host) => {
+    expect(isLoopbackHost(host)).toBe(true);
+    expect(demoExposureWarning({ demo: true, host })).toBeUndefined();
+  });
+
+  it.each(['0.0.0.0', '::', '192.0.2.2', 'console.example.com'])('demo accounts on %s: a warning naming HOST', (host) => {
+    expect(isLoopbackHost(host)).toBe(false);
+    expect(demoExposureWarning({ demo: true, host })).toContain(`HOST=${host}`);
+  });
+
+  it('without demo accounts, no warning wherever it listens', () => {
+    expect(demoExposureWarning({ demo: false, host: '0.0.0.0' })).toBeUndefined();
   });
 });
