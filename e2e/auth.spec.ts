@@ -132,7 +132,7 @@ test.describe('login screen', () => {
     await expect(page.getByTestId('header-username')).toHaveText(username);
     await screenshot(page, 'home-registered');
 
-    // Registering the same name again is refused with the server's message.
+    // Registering the same name again is refused with the server's message, under the username field.
     await page.evaluate(() => sessionStorage.clear());
     await page.goto('/register');
     await page.getByPlaceholder('用户名').fill(username);
@@ -142,8 +142,11 @@ test.describe('login screen', () => {
     const refused = page.waitForResponse((response) => isApiCall('account/register')(new URL(response.url())));
     await page.getByRole('button', { name: REGISTER_BUTTON }).click();
     const body = await (await refused).json();
-    expect(body.code).toBe(CODES.USERNAME_TAKEN);
-    await expect(toasts(page).getByText(body.msg, { exact: true }).first()).toBeVisible();
+    expect(body).toMatchObject({ code: CODES.USERNAME_TAKEN, content: { field: 'username' } });
+    await expect(
+      page.locator('.ant-form-item', { has: page.getByPlaceholder('用户名', { exact: true }) }).locator('.ant-form-item-explain-error'),
+    ).toHaveText(body.msg);
+    await expect(toasts(page).getByText(body.msg, { exact: true })).toHaveCount(0);
     await expect(page).toHaveURL('/register');
   });
 

@@ -1,9 +1,10 @@
 /** Issue 14: screens that need an account, where a login leads, errors a person can act on. */
 import { expect, test, type Page } from '@playwright/test';
+import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { UI_TEXT } from '../src/locales/zh-CN/common';
 import { APP_TITLE, ROUTE_TITLES } from '../src/locales/zh-CN/routes';
-import { greeting, HOME, login, LOGIN, loginForm, REGISTER_BUTTON, submitLogin } from './support/console';
+import { greeting, HOME, isApiCall, login, LOGIN, loginForm, REGISTER_BUTTON, submitLogin } from './support/console';
 import { screenPaths } from './support/menus';
 import { screenshot } from './support/screens';
 
@@ -120,30 +121,19 @@ test('a network failure reads 网络异常，请检查网络', async ({ page }) 
 
 test('register with a taken username shows the refusal under the username field, not as a toast', async ({ page }) => {
   const { username, email } = DEMO_ACCOUNTS.member;
-  // Whatever the server words it as, an A0400 naming the field is shown there.
-  let answered = '';
-  await page.route('**/api/admin/account/register', async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
-    if (!body.isSuccess && !body.content?.field) {
-      body.code = 'A0400';
-      body.msg = `参数错误：${body.msg}`;
-      body.content = { field: 'username' };
-    }
-    answered = body.msg;
-    await route.fulfill({ response, json: body });
-  });
   await page.goto('/register');
   await page.getByPlaceholder('用户名', { exact: true }).fill(username);
   await page.getByPlaceholder('邮箱', { exact: true }).fill(`other-${email}`);
   await page.getByPlaceholder('密码', { exact: true }).fill('Qz8!vLr2#Tm5@xWp');
   await page.getByPlaceholder('确认密码').fill('Qz8!vLr2#Tm5@xWp');
+  const answered = page.waitForResponse((response) => isApiCall('account/register')(new URL(response.url())));
   await page.getByRole('button', { name: REGISTER_BUTTON }).click();
+  // The server's refusal (A0111) names the field; the form shows it there.
+  expect(await (await answered).json()).toMatchObject({ code: CODES.USERNAME_TAKEN, msg: '用户名已存在', content: { field: 'username' } });
   const fieldError = page
     .locator('.ant-form-item', { has: page.getByPlaceholder('用户名', { exact: true }) })
     .locator('.ant-form-item-explain-error');
   await expect(fieldError).toHaveText('用户名已存在');
-  expect(answered).toContain('用户名已存在');
   await expect(toasts(page)).toHaveCount(0);
   await screenshot(page, 'register-username-taken');
 });

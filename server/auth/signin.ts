@@ -20,6 +20,9 @@ import { issueSession, revokeSession } from './sessions';
 export const MEMBER_ROLE = 'member';
 const MSG_USERNAME_TAKEN = '用户名已存在';
 const MSG_EMAIL_TAKEN = '邮箱已被注册';
+/** A0111 naming the register form's field at fault, for the form to mark. */
+const usernameTaken = () => new Refusal(CODES.USERNAME_TAKEN, MSG_USERNAME_TAKEN, { field: 'username' });
+const emailTaken = () => new Refusal(CODES.USERNAME_TAKEN, MSG_EMAIL_TAKEN, { field: 'email' });
 
 /** Where an attempt comes from: the request's address and browser. */
 export type Client = Pick<AttemptSource, 'ip' | 'userAgent'>;
@@ -36,8 +39,8 @@ export async function register(db: Db, config: SigninConfig, body: RegisterBody,
                bool_or(lower(email) = lower(${body.email})) as "emailTaken"
         from accounts where lower(username) = lower(${body.username}) or lower(email) = lower(${body.email})`,
   );
-  if (taken?.usernameTaken) throw new Refusal(CODES.USERNAME_TAKEN, MSG_USERNAME_TAKEN);
-  if (taken?.emailTaken) throw new Refusal(CODES.USERNAME_TAKEN, MSG_EMAIL_TAKEN);
+  if (taken?.usernameTaken) throw usernameTaken();
+  if (taken?.emailTaken) throw emailTaken();
 
   let referrerId: number | null = null;
   const inviteCode = body.inviteCode?.trim();
@@ -67,10 +70,8 @@ export async function register(db: Db, config: SigninConfig, body: RegisterBody,
     });
   } catch (error) {
     if (pgErrorCode(error) === UNIQUE_VIOLATION) {
-      const message = /email/.test(String((error as any)?.cause?.constraint_name ?? (error as any)?.cause?.message ?? ''))
-        ? MSG_EMAIL_TAKEN
-        : MSG_USERNAME_TAKEN;
-      throw new Refusal(CODES.USERNAME_TAKEN, message);
+      const onEmail = /email/.test(String((error as any)?.cause?.constraint_name ?? (error as any)?.cause?.message ?? ''));
+      throw onEmail ? emailTaken() : usernameTaken();
     }
     throw error;
   }

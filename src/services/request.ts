@@ -80,9 +80,12 @@ function contentText(content: unknown): string {
 /** The msg of an A0400 refusal as a form field shows it: without the `参数错误：` lead. */
 export const fieldErrorText = (msg: string) => msg.replace(new RegExp(`^${CODE_MESSAGES[CODES.BAD_PARAMETERS]}[：:]\\s*`), '');
 
-/** Marks the field an A0400 names, when `form` has it; true if it did. */
+/**
+ * Marks the field a refusal names (an A0400, a taken username or e-mail: `content.field`), when
+ * `form` has it; true if it did.
+ */
 function showOnField(data: ApiResponse<unknown>, form: FieldErrorTarget | undefined): boolean {
-  if (!form || data.code !== CODES.BAD_PARAMETERS) return false;
+  if (!form) return false;
   const field = (data.content as { field?: unknown } | null)?.field;
   if (typeof field !== 'string' || !(field in form.getFieldsValue())) return false;
   form.setFields([{ name: field, errors: [fieldErrorText(data.msg)] }]);

@@ -57,12 +57,12 @@ describeEachDatabase('account/register and account/login', (ctx) => {
     expect(account.hash).toMatch(new RegExp(`^scrypt\\$${NEW_HASH_N}\\$8\\$1\\$[A-Za-z0-9_-]+\\$[A-Za-z0-9_-]+$`));
   });
 
-  it('answers A0111 for a taken username or email, whatever the case', async () => {
+  it('answers A0111 naming the field for a taken username or email, whatever the case', async () => {
     const { body } = await register();
     const sameName = await ctx.call('account/register', { ...body, username: body.username.toUpperCase(), email: 'other_' + body.email });
-    expect(sameName).toMatchObject({ isSuccess: false, code: 'A0111', msg: '用户名已存在' });
+    expect(sameName).toMatchObject({ isSuccess: false, code: 'A0111', msg: '用户名已存在', content: { field: 'username' } });
     const sameEmail = await ctx.call('account/register', { ...body, username: uniqueName(), email: body.email.toUpperCase() });
-    expect(sameEmail).toMatchObject({ isSuccess: false, code: 'A0111', msg: '邮箱已被注册' });
+    expect(sameEmail).toMatchObject({ isSuccess: false, code: 'A0111', msg: '邮箱已被注册', content: { field: 'email' } });
   });
 
   it('attributes an account registered with an invite code to the salesperson', async () => {

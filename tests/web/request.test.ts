@@ -171,11 +171,19 @@ describe('field refusals', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
-  it('a field the form does not have, another refusal, or a call outside the form stay toasts', async () => {
+  it('a taken username or e-mail (A0111) naming a field goes under that field too', async () => {
+    installFetch(fail('A0111', '邮箱已被注册', { field: 'email' }));
+    const { form, setFields } = fakeForm(['username', 'email']);
+    await submitWithFieldErrors(form, () => callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }));
+    expect(setFields).toHaveBeenCalledWith([{ name: 'email', errors: ['邮箱已被注册'] }]);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('a field the form does not have, a refusal naming no field, or a call outside the form stay toasts', async () => {
     const { form, setFields } = fakeForm(['email']);
     installFetch(taken);
     await submitWithFieldErrors(form, () => callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }));
-    installFetch(fail('A0111', '用户名已存在', { field: 'username' }));
+    installFetch(fail('A0111', '用户名已存在'));
     await submitWithFieldErrors(fakeForm(['username']).form, () =>
       callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }),
     );
