@@ -35,34 +35,31 @@ function MotionShown() {
   return <p>{token.motion ? 'motion' : 'no motion'}</p>;
 }
 
-test('the console has motions by default, none once the system asks for reduced motion, and motions again after', () => {
-  const setting = systemMotionSetting(false);
+/** The console's root with the system setting `reduce` at first; `check` runs with the setting, which is restored after. */
+function withConsole(reduce: boolean, check: (setting: ReturnType<typeof systemMotionSetting>) => void) {
+  const setting = systemMotionSetting(reduce);
   try {
     render(
       <ThemedRoot>
         <MotionShown />
       </ThemedRoot>,
     );
+    check(setting);
+  } finally {
+    setting.restore();
+  }
+}
+
+test('the console has motions by default, none once the system asks for reduced motion, and motions again after', () => {
+  withConsole(false, (setting) => {
     expect(screen.getByText('motion')).toBeTruthy();
     act(() => setting.change(true));
     expect(screen.getByText('no motion')).toBeTruthy();
     act(() => setting.change(false));
     expect(screen.getByText('motion')).toBeTruthy();
-  } finally {
-    setting.restore();
-  }
+  });
 });
 
 test('a system that asks for reduced motion from the start never sees one', () => {
-  const setting = systemMotionSetting(true);
-  try {
-    render(
-      <ThemedRoot>
-        <MotionShown />
-      </ThemedRoot>,
-    );
-    expect(screen.getByText('no motion')).toBeTruthy();
-  } finally {
-    setting.restore();
-  }
+  withConsole(true, () => expect(screen.getByText('no motion')).toBeTruthy());
 });
