@@ -7,6 +7,7 @@ import { UI_TEXT } from '../src/locales/zh-CN/common';
 import {
   greeting,
   HOME,
+  fieldErrorUnder,
   isApiCall,
   LOGIN,
   login,
@@ -143,9 +144,7 @@ test.describe('login screen', () => {
     await page.getByRole('button', { name: REGISTER_BUTTON }).click();
     const body = await (await refused).json();
     expect(body).toMatchObject({ code: CODES.USERNAME_TAKEN, content: { field: 'username' } });
-    await expect(
-      page.locator('.ant-form-item', { has: page.getByPlaceholder('用户名', { exact: true }) }).locator('.ant-form-item-explain-error'),
-    ).toHaveText(body.msg);
+    await expect(fieldErrorUnder(page, '用户名')).toHaveText(body.msg);
     await expect(toasts(page).getByText(body.msg, { exact: true })).toHaveCount(0);
     await expect(page).toHaveURL('/register');
   });

@@ -4,7 +4,7 @@ import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { UI_TEXT } from '../src/locales/zh-CN/common';
 import { APP_TITLE, ROUTE_TITLES } from '../src/locales/zh-CN/routes';
-import { greeting, HOME, isApiCall, login, LOGIN, loginForm, REGISTER_BUTTON, submitLogin } from './support/console';
+import { fieldErrorUnder, greeting, HOME, isApiCall, login, LOGIN, loginForm, REGISTER_BUTTON, submitLogin } from './support/console';
 import { screenPaths } from './support/menus';
 import { screenshot } from './support/screens';
 
@@ -130,10 +130,7 @@ test('register with a taken username shows the refusal under the username field,
   await page.getByRole('button', { name: REGISTER_BUTTON }).click();
   // The server's refusal (A0111) names the field; the form shows it there.
   expect(await (await answered).json()).toMatchObject({ code: CODES.USERNAME_TAKEN, msg: '用户名已存在', content: { field: 'username' } });
-  const fieldError = page
-    .locator('.ant-form-item', { has: page.getByPlaceholder('用户名', { exact: true }) })
-    .locator('.ant-form-item-explain-error');
-  await expect(fieldError).toHaveText('用户名已存在');
+  await expect(fieldErrorUnder(page, '用户名')).toHaveText('用户名已存在');
   await expect(toasts(page)).toHaveCount(0);
   await screenshot(page, 'register-username-taken');
 });

@@ -49,6 +49,10 @@ export const loginForm = (page: Page) => ({
   submit: page.getByRole('button', { name: LOGIN_BUTTON }),
 });
 
+/** The error a form shows under its field with placeholder `placeholder`. */
+export const fieldErrorUnder = (page: Page, placeholder: string) =>
+  page.locator('.ant-form-item', { has: page.getByPlaceholder(placeholder, { exact: true }) }).locator('.ant-form-item-explain-error');
+
 /** Fills and sends the login form on the current page (which must be /login). */
 export async function submitLogin(page: Page, username: string, options: { password?: string; remember?: boolean } = {}) {
   const form = loginForm(page);
