@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import type { accounts } from '../db/schema';
-import { mayManage } from '../rbac/authority';
+import { holdsNoneOf, mayManage, rolesBeyond } from '../rbac/authority';
 import type { RbacSnapshot } from '../rbac/snapshot';
 
 /** Beyond this many matches of a text search the total is answered as "at least" (totalCapped). */
@@ -35,8 +35,12 @@ interface ListFilters {
   indexed: boolean;
 }
 
-function listFilters(body: AccountListQuery): ListFilters {
-  const filters = [sql`true`];
+/**
+ * The filters of a page or an export. `beyond` are the roles of accounts the caller may not see
+ * (rolesBeyond): they are left out of its lists and exports.
+ */
+function listFilters(body: AccountListQuery, beyond: readonly number[]): ListFilters {
+  const filters = [holdsNoneOf(sql`a.id`, beyond)];
   let grams: SQL | undefined;
   let indexed = true;
   if (body.username) {
@@ -113,8 +117,8 @@ interface Matches {
 }
 
 /** The statements of a page (exported for the benchmark's EXPLAIN). */
-export function accountPageStatements(body: AccountListQuery, current: number, pageSize: number) {
-  const { where, indexWhere, searching, indexed } = listFilters(body);
+export function accountPageStatements(body: AccountListQuery, current: number, pageSize: number, beyond: readonly number[] = []) {
+  const { where, indexWhere, searching, indexed } = listFilters(body, beyond);
   const { offset } = pageOf({ current, pageSize });
   const counted = (matches: SQL) => sql`
     select count(*)::int as n, (array_agg(m.id order by m.created_at desc, m.id desc))[${offset + 1}:${offset + pageSize}] as ids
@@ -157,8 +161,14 @@ export function accountPageStatements(body: AccountListQuery, current: number, p
  *    only (a band of numbered names) sorts its matches found through the indexes, where walking
  *    the created_at index would read through all the recent accounts first.
  */
-export async function findAccountPage(db: Db, body: AccountListQuery, current: number, pageSize: number): Promise<AccountPage> {
-  const statements = accountPageStatements(body, current, pageSize);
+export async function findAccountPage(
+  db: Db,
+  body: AccountListQuery,
+  current: number,
+  pageSize: number,
+  beyond: readonly number[],
+): Promise<AccountPage> {
+  const statements = accountPageStatements(body, current, pageSize, beyond);
   const { searching, indexed } = statements;
   const page = async (ids: readonly number[]) => (ids.length ? queryRows<AccountListRow>(db, detailsOf(ids)) : []);
   const idsOf = (rows: Array<{ id: number }>) => rows.map((row) => row.id);
@@ -205,9 +215,17 @@ function idList(value: number[] | string | null | undefined): number[] {
   return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }
 
-/** The accounts the users screen's filters match, every page: the count and the rows a page at a time, newest first. */
-export function accountsToExport(db: Db, body: Omit<AccountListQuery, 'current' | 'pageSize'>, pageRows: number) {
-  const { where } = listFilters(body);
+/**
+ * The accounts the users screen's filters match among those the caller may see, every page: the
+ * count and the rows a page at a time, newest first.
+ */
+export function accountsToExport(
+  db: Db,
+  body: Omit<AccountListQuery, 'current' | 'pageSize'>,
+  caller: { account: SessionAccount; snapshot: RbacSnapshot },
+  pageRows: number,
+) {
+  const { where } = listFilters(body, rolesBeyond(caller.snapshot, caller.account));
   return {
     count: async () => Number((await queryOne<{ n: number }>(db, sql`select count(*)::int as n from accounts a where ${where}`))?.n ?? 0),
     async *pages() {
@@ -228,14 +246,15 @@ export function accountsToExport(db: Db, body: Omit<AccountListQuery, 'current' 
 
 const rolesOf = (value: AccountListRow['roles']): RoleRef[] => (typeof value === 'string' ? JSON.parse(value) : value) ?? [];
 
-/** A page of the users screen; each row says whether the caller may act on it. */
+/** A page of the users screen (the accounts within the caller's grants); each row says whether the caller may act on it. */
 export async function listAccounts(
   db: Db,
   body: AccountListQuery,
   caller: { account: SessionAccount; snapshot: RbacSnapshot },
 ): Promise<AccountListPage> {
   const { current, pageSize } = pageOf(body);
-  const { rows, matches, capped } = await findAccountPage(db, body, current, pageSize);
+  const beyond = rolesBeyond(caller.snapshot, caller.account);
+  const { rows, matches, capped } = await findAccountPage(db, body, current, pageSize, beyond);
   return {
     list: rows.map((row) => {
       const roles = rolesOf(row.roles);

@@ -17,9 +17,9 @@ export const orderCalls = [
   defineCall('order/confirm', ({ db, body, account, snapshot, audit }) => confirmPayment(db, body, { account, snapshot, audit })),
   defineCall('order/cancel', ({ db, body, account, snapshot, audit }) => cancelPending(db, body, { account, snapshot, audit })),
   defineCall('order/refund', ({ db, body, account, snapshot, audit }) => refundPaid(db, body, { account, snapshot, audit })),
-  defineCall('order/recharge', ({ db, body, account, audit, config }) =>
-    rechargeAccount(db, body, { account, audit }, config.businessTimeZone),
+  defineCall('order/recharge', ({ db, body, account, snapshot, audit, config }) =>
+    rechargeAccount(db, body, { account, snapshot, audit }, config.businessTimeZone),
   ),
   defineCall('order/rechargeList', ({ db, body }) => listRecharges(db, body)),
-  defineCall('order/searchAccounts', ({ db, body }) => searchAccounts(db, body)),
+  defineCall('order/searchAccounts', ({ db, body, account, snapshot }) => searchAccounts(db, body, { account, snapshot })),
 ];

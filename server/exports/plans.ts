@@ -61,11 +61,11 @@ function throughList<Row>(read: (current: number, pageSize: number) => Promise<{
   };
 }
 
-export function accountsPlan({ db, body }: ExportContext<'account/export'>): ExportPlan<AccountListRow> {
+export function accountsPlan({ db, body, account, snapshot }: ExportContext<'account/export'>): ExportPlan<AccountListRow> {
   const C = ACCOUNT_COLUMNS;
   return {
     title: EXPORT_TITLES.accounts,
-    ...accountsToExport(db, body, EXPORT_PAGE_ROWS),
+    ...accountsToExport(db, body, { account, snapshot }, EXPORT_PAGE_ROWS),
     columns: [
       { title: C.id, value: (row) => row.id, width: 8 },
       { title: C.username, value: (row) => row.username, width: 20 },

@@ -14,6 +14,7 @@ import { accounts } from '../db/schema';
 import { lockAccountAndReferrer } from '../db/locks';
 import { badParameter } from '../http/respond';
 import { paymentChannel } from '../payments';
+import { assertMayManageAccount } from '../rbac/authority';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { findOrders, lockOrder, lockOrderToSettle, toOrderItem, type OrderRecord } from './records';
 import { cancelOrder, createPendingOrder, levelOnSale, payOrder, refundOrder } from './settlement';
@@ -42,11 +43,12 @@ async function lockVisibleOrder(
   return order;
 }
 
-/** `order/confirm`: staff confirm that a pending order was paid. */
+/** `order/confirm`: staff confirm that a pending order was paid (never their own, nor one of an account beyond their grants). */
 export async function confirmPayment(db: Db, body: OrderActionBody, { account, snapshot, audit }: OrderActor): Promise<PaymentOutcome> {
   requireOrderStaff(account, snapshot);
   return db.transaction(async (tx) => {
     const order = await lockVisibleOrder(tx, body.orderNo, account, true, lockOrderToSettle);
+    await assertMayManageAccount(tx, snapshot, account, order.accountId, { self: ORDER_MESSAGES.ownConfirm });
     const outcome = await payOrder(tx, order, account.id);
     await announceOrderOutcome(tx, order, account.id, { kind: 'order.paid', expiresAt: outcome.expiresAfter });
     await audit(tx, {
@@ -78,11 +80,12 @@ export async function cancelPending(db: Db, body: OrderActionBody, { account, sn
   });
 }
 
-/** `order/refund`: staff refund a paid order. */
+/** `order/refund`: staff refund a paid order (never their own, nor one of an account beyond their grants). */
 export async function refundPaid(db: Db, body: OrderActionBody, { account, snapshot, audit }: OrderActor): Promise<RefundOutcome> {
   requireOrderStaff(account, snapshot);
   return db.transaction(async (tx) => {
     const order = await lockVisibleOrder(tx, body.orderNo, account, true, lockOrderToSettle);
+    await assertMayManageAccount(tx, snapshot, account, order.accountId, { self: ORDER_MESSAGES.ownRefund });
     const outcome = await refundOrder(tx, order, body.note ?? '');
     await announceOrderOutcome(tx, order, account.id, { kind: 'order.refunded', amountCents: Number(order.amountCents) });
     await audit(tx, {
@@ -96,11 +99,14 @@ export async function refundPaid(db: Db, body: OrderActionBody, { account, snaps
   });
 }
 
-/** `order/recharge`: staff make a paid order of the recharge channel for an enabled account. */
+/**
+ * `order/recharge`: staff make a paid order of the recharge channel for an enabled account, never
+ * their own nor one beyond their grants.
+ */
 export async function rechargeAccount(
   db: Db,
   body: RechargeBody,
-  { account, audit }: Omit<OrderActor, 'snapshot'>,
+  { account, snapshot, audit }: OrderActor,
   timeZone: string,
 ): Promise<OrderItem> {
   const orderNo = await db.transaction(async (tx) => {
@@ -108,6 +114,7 @@ export async function rechargeAccount(
     const { exists } = await lockAccountAndReferrer(tx, body.accountId);
     const [target] = exists ? await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.id, body.accountId)) : [];
     if (!target) throw badParameter('accountId', '账户不存在');
+    await assertMayManageAccount(tx, snapshot, account, body.accountId, { self: ORDER_MESSAGES.ownRecharge });
     if (target.status !== 'enabled') throw badParameter('accountId', ORDER_MESSAGES.accountDisabled);
     const level = await levelOnSale(tx, body.levelId);
     const channel = paymentChannel('recharge');

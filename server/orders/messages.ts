@@ -12,4 +12,7 @@ export const ORDER_MESSAGES = {
   levelUnavailable: '会员等级不存在或已下架',
   tooManyPending: '待支付订单过多，请先支付或取消已有订单',
   accountDisabled: '账户已停用，不能充值',
+  ownRecharge: '不能为自己的账户充值',
+  ownConfirm: '不能确认自己的订单收款',
+  ownRefund: '不能为自己的订单退款',
 } as const;

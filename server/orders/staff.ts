@@ -5,7 +5,7 @@
  * Anyone else sees only their own orders, and an order number that is not theirs is answered as
  * not found (never "not yours", which would tell that it exists).
  */
-import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
 import type { AccountOption, SearchAccountsBody } from '#contract/api/order';
@@ -14,6 +14,7 @@ import type { Executor } from '../db/client';
 import { containsPattern } from '../db/query';
 import { accounts, membershipLevels } from '../db/schema';
 import { Refusal } from '../http/respond';
+import { holdsNoneOf, rolesBeyond } from '../rbac/authority';
 import type { RbacSnapshot } from '../rbac/snapshot';
 
 const ORDER_LIST = CAPABILITY_URLS.canSeeOrderList;
@@ -32,8 +33,15 @@ export function requireOrderStaff(account: SessionAccount, snapshot: RbacSnapsho
 
 const SEARCH_LIMIT = 20;
 
-/** `order/searchAccounts`: enabled accounts whose username or email contains the keyword (recharge screen). */
-export async function searchAccounts(db: Executor, body: SearchAccountsBody): Promise<AccountOption[]> {
+/**
+ * `order/searchAccounts`: the enabled accounts the caller may recharge (not its own, none beyond
+ * its grants) whose username or email contains the keyword (recharge screen).
+ */
+export async function searchAccounts(
+  db: Executor,
+  body: SearchAccountsBody,
+  caller: { account: SessionAccount; snapshot: RbacSnapshot },
+): Promise<AccountOption[]> {
   const keyword = body.keyword.trim();
   const pattern = containsPattern(keyword);
   const match = keyword ? or(ilike(accounts.username, pattern), ilike(accounts.email, pattern)) : undefined;
@@ -47,7 +55,14 @@ export async function searchAccounts(db: Executor, body: SearchAccountsBody): Pr
     })
     .from(accounts)
     .leftJoin(membershipLevels, eq(membershipLevels.id, accounts.membershipLevelId))
-    .where(and(eq(accounts.status, 'enabled'), match))
+    .where(
+      and(
+        eq(accounts.status, 'enabled'),
+        ne(accounts.id, caller.account.id),
+        holdsNoneOf(sql`${accounts.id}`, rolesBeyond(caller.snapshot, caller.account)),
+        match,
+      ),
+    )
     .orderBy(sql`lower(${accounts.username})`)
     .limit(SEARCH_LIMIT);
   return rows.map((row) => ({ ...row, expiresAt: row.expiresAt && row.expiresAt.toISOString() }));

@@ -6,7 +6,7 @@
  * checked against; the target's are read in the caller's transaction, after the caller locked the
  * target's row.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { CODES } from '#contract/codes';
 import { SYSTEM_TEXT } from '#contract/system';
 import type { SessionAccount } from '../auth/sessions';
@@ -28,6 +28,22 @@ export const holdsEvery = (held: ReadonlySet<number>, menuIds: Iterable<number>)
 export function mayManage(snapshot: RbacSnapshot, actor: SessionAccount, targetId: number, targetRoleIds: readonly number[]): boolean {
   return targetId !== actor.id && holdsEvery(heldMenus(snapshot, actor), snapshot.forRoles(targetRoleIds).ids);
 }
+
+/**
+ * The roles whose grants are not all among the actor's: an account holding one of them is beyond
+ * the actor, who neither lists, exports nor acts on it (product.md, no escalation).
+ */
+export function rolesBeyond(snapshot: RbacSnapshot, actor: SessionAccount): number[] {
+  const held = heldMenus(snapshot, actor);
+  return snapshot.rolesWithGrants().filter((roleId) => !holdsEvery(held, snapshot.forRoles([roleId]).ids));
+}
+
+/** A condition on the account `accountId` (a column): it holds none of the roles `beyond` (from rolesBeyond). */
+export const holdsNoneOf = (accountId: SQL, beyond: readonly number[]): SQL =>
+  beyond.length === 0
+    ? sql`true`
+    : sql`not exists (select 1 from account_roles ar_beyond where ar_beyond.account_id = ${accountId}
+                      and ar_beyond.role_id = any(${`{${beyond.map(Number).join(',')}}`}::int[]))`;
 
 /** Whether an account may give the roles `roleIds` (from the snapshot, for the role pickers). */
 export const mayGrant = (snapshot: RbacSnapshot, actor: SessionAccount, roleIds: readonly number[]): boolean =>

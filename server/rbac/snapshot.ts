@@ -18,6 +18,11 @@ export class RbacSnapshot {
     private readonly grants: ReadonlyMap<number, ReadonlySet<number>>,
   ) {}
 
+  /** The roles that grant at least one menu (a role granting none is within everyone's grants). */
+  rolesWithGrants(): number[] {
+    return [...this.grants.keys()];
+  }
+
   /** The granted tree of an account holding `roleIds` (memoised per role set). */
   forRoles(roleIds: readonly number[]): GrantedTree {
     const key = [...roleIds].sort((a, b) => a - b).join(',');

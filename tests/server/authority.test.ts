@@ -9,6 +9,7 @@ import { SYSTEM_TEXT } from '#contract/system';
 import type { AccountListItem } from '#contract/api/account';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, menuId, one, roleId, rows, sql } from './support/sql';
+import { ORDER_MESSAGES } from '../../server/orders/messages';
 import { SYSTEM_MESSAGES } from '../../server/system/messages';
 
 const OPERATOR = DEMO_ACCOUNTS.operator.username;
@@ -115,7 +116,16 @@ describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => 
       .split('\r\n');
     expect(lines[0]).toBe('ID,用户名,邮箱,状态,角色,会员,会员到期,注册时间');
     const names = lines.slice(1).map((line) => line.split(',')[1]);
-    expect(names.sort()).toEqual([ADMIN, MEMBER, OPERATOR, DEMO_ACCOUNTS.salesperson.username, DEMO_ACCOUNTS.expired.username].sort());
+    // The super administrator and the salesperson hold screens the operator does not: left out.
+    expect(names.sort()).toEqual([MEMBER, OPERATOR, DEMO_ACCOUNTS.expired.username].sort());
+    const adminExport = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/account/export',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'demo_', status: 'enabled', format: 'csv' }),
+    });
+    expect(adminExport.body).toContain(`,${ADMIN},`);
+    expect(adminExport.body).toContain(`,${DEMO_ACCOUNTS.salesperson.username},`);
     expect(lines.find((line) => line.split(',')[1] === MEMBER)).toMatch(/,启用,会员,专业版,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{4}-/);
     expect((await exportCsv({ status: 'gone' })).json().code).toBe('A0400');
   });
@@ -123,7 +133,7 @@ describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => 
   it('tells the screens what the caller may do: manageable rows and grantable roles', async () => {
     const list = await ctx.call<{ list: AccountListItem[] }>('account/list', { pageSize: 100 }, { token: operator });
     const byName = new Map(list.content.list.map((item) => [item.username, item]));
-    expect(byName.get(ADMIN)!.manageable).toBe(false);
+    expect(byName.has(ADMIN)).toBe(false);
     expect(byName.get(OPERATOR)!.manageable).toBe(false);
     expect(byName.get(MEMBER)!.manageable).toBe(true);
     const options = await ctx.call<RoleOption[]>('role/options', {}, { token: operator });
@@ -131,6 +141,43 @@ describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => 
     expect(grantable).toEqual({ super_admin: false, operator: true, salesperson: false, member: true });
     const adminOptions = await ctx.call<RoleOption[]>('role/options', {}, { token: admin });
     expect(adminOptions.content.every((role) => role.grantable)).toBe(true);
+  });
+
+  it("keeps money and lists within the caller's grants: nobody credits, confirms or refunds for itself", async () => {
+    const levels = await ctx.call<Array<{ id: number }>>('order/levels', undefined, { token: admin });
+    const levelId = levels.content[0].id;
+    const ordersOf = async (id: number) => (await rows(ctx.db, sql`select 1 from orders where account_id = ${id}`)).length;
+    const before = { operator: await ordersOf(operatorId), admin: await ordersOf(adminId) };
+
+    const ownRecharge = await ctx.call('order/recharge', { accountId: operatorId, levelId }, { token: operator });
+    expect(ownRecharge).toMatchObject({ code: 'A0301', msg: ORDER_MESSAGES.ownRecharge });
+    const adminRecharge = await ctx.call('order/recharge', { accountId: adminId, levelId }, { token: operator });
+    expect(adminRecharge).toMatchObject({ code: 'A0301', msg: SYSTEM_TEXT.accountBeyondOwn });
+    expect({ operator: await ordersOf(operatorId), admin: await ordersOf(adminId) }).toEqual(before);
+    expect((await ctx.call('order/recharge', { accountId: memberId, levelId }, { token: operator })).code).toBe('00000');
+
+    // The recharge screen's search offers neither the caller nor accounts beyond it.
+    const found = await ctx.call<Array<{ username: string }>>('order/searchAccounts', { keyword: 'demo' }, { token: operator });
+    const offered = found.content.map((item) => item.username);
+    expect(offered).toContain(MEMBER);
+    expect(offered).not.toContain(OPERATOR);
+    expect(offered).not.toContain(ADMIN);
+    expect(offered).not.toContain(DEMO_ACCOUNTS.salesperson.username);
+
+    // A super administrator neither confirms nor refunds its own order; another one may.
+    const pending = await ctx.call<{ orderNo: string }>('order/create', { levelId }, { token: admin });
+    expect(pending.code).toBe('00000');
+    const ownConfirm = await ctx.call('order/confirm', { orderNo: pending.content.orderNo }, { token: admin });
+    expect(ownConfirm).toMatchObject({ code: 'A0301', msg: ORDER_MESSAGES.ownConfirm });
+    expect(await one(ctx.db, sql`select status from orders where order_no = ${pending.content.orderNo}`)).toEqual({ status: 'pending' });
+    const second = await accountWithGrants(ctx, admin, 'second_root', []);
+    expect((await ctx.call('account/setRoles', { id: second.id, roleIds: [superRole] }, { token: admin })).code).toBe('00000');
+    const secondToken = await ctx.login('second_root', 'Xq7#vLr2pW9k');
+    expect((await ctx.call('order/confirm', { orderNo: pending.content.orderNo }, { token: secondToken })).code).toBe('00000');
+    const ownRefund = await ctx.call('order/refund', { orderNo: pending.content.orderNo }, { token: admin });
+    expect(ownRefund).toMatchObject({ code: 'A0301', msg: ORDER_MESSAGES.ownRefund });
+    expect(await one(ctx.db, sql`select status from orders where order_no = ${pending.content.orderNo}`)).toEqual({ status: 'paid' });
+    expect((await ctx.call('order/refund', { orderNo: pending.content.orderNo }, { token: secondToken })).code).toBe('00000');
   });
 
   it('a role holding /admin can not be granted, created or edited by an account without /admin', async () => {
