@@ -75,7 +75,7 @@ export async function assertRolesExist(tx: Executor, roleIds: readonly number[])
 async function revokeAllSessions(tx: Executor, accountId: number): Promise<number> {
   const rows = await tx
     .update(sessions)
-    .set({ revokedAt: sql`now()` })
+    .set({ revokedAt: sql`now()`, revokedReason: 'staff' })
     .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length;

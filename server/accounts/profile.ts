@@ -79,7 +79,7 @@ export async function changePassword(
     await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id));
     const revoked = await tx
       .update(sessions)
-      .set({ revokedAt: sql`now()` })
+      .set({ revokedAt: sql`now()`, revokedReason: 'password' })
       .where(
         and(
           eq(sessions.accountId, account.id),
@@ -135,7 +135,7 @@ export async function listOwnSessions(
 export async function revokeOwnSession(db: Executor, account: SessionAccount, id: number): Promise<SessionEnded> {
   const rows = await db
     .update(sessions)
-    .set({ revokedAt: sql`now()` })
+    .set({ revokedAt: sql`now()`, revokedReason: 'self' })
     .where(and(eq(sessions.id, id), eq(sessions.accountId, account.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .returning({ id: sessions.id });
   // Another account's session reads as unknown: its existence is none of the caller's business.

@@ -79,7 +79,7 @@ export async function forceLogout(db: Db, idleSeconds: number, id: number, { acc
     await assertMayManageAccount(tx, snapshot, account, session.accountId, { self: 'allowed' });
     await tx
       .update(sessions)
-      .set({ revokedAt: sql`now()` })
+      .set({ revokedAt: sql`now()`, revokedReason: 'staff' })
       .where(eq(sessions.id, id));
     await audit(tx, {
       action: 'session.forceLogout',

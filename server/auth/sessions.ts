@@ -1,7 +1,10 @@
 /** Sessions: issue, authenticate (one SQL round trip), revoke. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryRows, toMillis } from '../db/query';
+import { CODE_MESSAGES, CODES } from '#contract/codes';
+import { queryOne, queryRows, toMillis } from '../db/query';
+import type { SessionEndReason } from '../db/schema';
+import { SESSION_MESSAGES } from './messages';
 import { runPrepared, type PreparedStatement } from '../db/prepared';
 import { hashToken, newToken } from './tokens';
 import { membershipOf } from './membership';
@@ -111,6 +114,24 @@ export async function issueSession(db: Db, options: IssueOptions): Promise<{ tok
   return { token, expires: toMillis(row.expiresAt)! };
 }
 
-export async function revokeSession(db: Db, sessionId: number): Promise<void> {
-  await db.execute(sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`);
+export async function revokeSession(db: Db, sessionId: number, reason: SessionEndReason): Promise<void> {
+  await db.execute(sql`update sessions set revoked_at = now(), revoked_reason = ${reason} where id = ${sessionId} and revoked_at is null`);
+}
+
+/**
+ * What to tell a caller whose token is not a live session (A0230): that staff ended it, that the
+ * account was disabled, that it was signed out elsewhere… rather than "expired" for all of them.
+ * Read only on that failure path.
+ */
+export async function endedSessionMessage(db: Db, token: string | undefined): Promise<string> {
+  const row = token
+    ? await queryOne<{ reason: SessionEndReason | null; status: string }>(
+        db,
+        sql`select s.revoked_reason as reason, a.status from sessions s join accounts a on a.id = s.account_id
+            where s.token_hash = ${hashToken(token)}`,
+      )
+    : undefined;
+  if (!row) return CODE_MESSAGES[CODES.LOGIN_EXPIRED];
+  if (row.status !== 'enabled') return SESSION_MESSAGES.accountDisabled;
+  return row.reason ? SESSION_MESSAGES.ended[row.reason] : CODE_MESSAGES[CODES.LOGIN_EXPIRED];
 }

@@ -145,6 +145,6 @@ export async function login(db: Db, config: SigninConfig, body: LoginBody, clien
 }
 
 export async function logout(db: Db, sessionId: number): Promise<null> {
-  await revokeSession(db, sessionId);
+  await revokeSession(db, sessionId, 'logout');
   return null;
 }

@@ -78,6 +78,13 @@ export const accounts = pgTable(
   ],
 );
 
+/**
+ * Why a session ended before its time: signed out, ended from another of the account's own devices,
+ * ended by the account's own password change, or by staff (在线用户, status, password reset).
+ */
+export const SESSION_END_REASONS = ['logout', 'self', 'password', 'staff'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -92,8 +99,14 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Why it was ended, so its next call can say so (null for sessions ended before it was kept). */
+    revokedReason: text('revoked_reason', { enum: SESSION_END_REASONS }),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_account').on(t.accountId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_account').on(t.accountId),
+    check('sessions_revoked_reason_known', sql`${t.revokedReason} in (${sql.raw(SESSION_END_REASONS.map((r) => `'${r}'`).join(', '))})`),
+  ],
 );
 
 /**

@@ -17,7 +17,7 @@ import { API_PREFIX } from '#contract/constants';
 import type { Db } from '../db/client';
 import type { ServerConfig } from '../config';
 import { auditFor, type AuditWriter } from '../audit';
-import { authenticate, type SessionAccount } from '../auth/sessions';
+import { authenticate, endedSessionMessage, type SessionAccount } from '../auth/sessions';
 import { bearerToken } from '../auth/tokens';
 import type { RbacCache, RbacSnapshot } from '../rbac/snapshot';
 import { hardenBodySchema } from './bodySafety';
@@ -144,14 +144,14 @@ function grantsAllow(auth: AuthLevel, account: SessionAccount, snapshot: RbacSna
 }
 
 /**
- * Authenticates a request for a call of level `auth` (A0230 without a live session, A0301 without
- * the grant) and remembers the account and snapshot on the request. Also used by the non-JSON
+ * Authenticates a request for a call of level `auth` (A0230 without a live session, saying why it
+ * ended; A0301 without the grant) and remembers the account and snapshot on the request. Also used by the non-JSON
  * routes (the media upload).
  */
 export async function authenticateRequest(services: CallServices, request: FastifyRequest, auth: Exclude<AuthLevel, 'public'>) {
   const token = bearerToken(request.headers.authorization);
   const account = token ? await authenticate(services.db, token, services.config.sessionIdleSeconds) : undefined;
-  if (!account) throw new Refusal(CODES.LOGIN_EXPIRED);
+  if (!account) throw new Refusal(CODES.LOGIN_EXPIRED, await endedSessionMessage(services.db, token));
   const snapshot = await services.rbac.atLeast(account.rbacVersion);
   if (!grantsAllow(auth, account, snapshot)) throw new Refusal(CODES.NOT_AUTHORISED);
   request.account = account;

@@ -6,6 +6,7 @@ import type { OnlineSession } from '#contract/api/session';
 import { SYSTEM_TEXT } from '#contract/system';
 import { describeEachDatabase } from './support/databases';
 import { accountId, one, rows, sessionOf, sql } from './support/sql';
+import { SESSION_MESSAGES } from '../../server/auth/messages';
 import { SYSTEM_MESSAGES } from '../../server/system/messages';
 
 const ADMIN = DEMO_ACCOUNTS.superAdmin.username;
@@ -56,12 +57,15 @@ describeEachDatabase('online users and the login log', (ctx) => {
     expect((await ctx.call('session/list', { ip: '%' }, { token: admin })).content.total).toBe(0);
   });
 
-  it('ends a member session: audited, and its next call answers A0230', async () => {
+  it('ends a member session: audited, and its next call answers A0230 saying staff ended it', async () => {
     const member = await ctx.login(MEMBER, DEMO_PASSWORD);
     const id = Number((await sessionOf(ctx.db, member)).id);
     const ended = await ctx.call('session/forceLogout', { id }, { token: admin, ip: '10.0.0.9' });
     expect(ended).toMatchObject({ code: '00000', content: { id, current: false } });
-    expect((await ctx.call('account/getOne', undefined, { token: member })).code).toBe('A0230');
+    expect(await ctx.call('account/getOne', undefined, { token: member })).toMatchObject({
+      code: 'A0230',
+      msg: SESSION_MESSAGES.ended.staff,
+    });
     const audited = await one(
       ctx.db,
       sql`select actor_id as "actorId", ip, before from audit_log where action = 'session.forceLogout' and target_id = ${String(id)}`,

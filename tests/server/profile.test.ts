@@ -3,7 +3,9 @@
 import { postLedgerEntry } from '../../server/money/ledger';
 import { DEMO_SALE_BALANCE_CENTS } from '../../server/seed/domains/money';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
+import { CODE_MESSAGES } from '#contract/codes';
 import { PROFILE_MESSAGES } from '../../server/accounts/messages';
+import { SESSION_MESSAGES } from '../../server/auth/messages';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, one, sql } from './support/sql';
 
@@ -70,7 +72,10 @@ describeEachDatabase('profile', (ctx) => {
 
     const changed = await change({ currentPassword: PASSWORD, newPassword: 'NewPass@123' });
     expect(changed.content).toEqual({ signedOut: 1 });
-    expect((await ctx.call('account/getOne', {}, { token: elsewhere })).code).toBe('A0230');
+    expect(await ctx.call('account/getOne', {}, { token: elsewhere })).toMatchObject({
+      code: 'A0230',
+      msg: SESSION_MESSAGES.ended.password,
+    });
     expect((await ctx.call('account/getOne', {}, { token: here })).isSuccess).toBe(true);
     expect((await ctx.call('account/login', { username: 'pass_user', password: PASSWORD })).code).toBe('A0210');
     expect(await ctx.login('pass_user', 'NewPass@123')).toEqual(expect.any(String));
@@ -117,7 +122,13 @@ describeEachDatabase('profile', (ctx) => {
       id: second.id,
       current: false,
     });
-    expect((await ctx.call('account/getOne', {}, { token: other.content.token })).code).toBe('A0230');
+    expect(await ctx.call('account/getOne', {}, { token: other.content.token })).toMatchObject({
+      code: 'A0230',
+      msg: SESSION_MESSAGES.ended.self,
+    });
+    expect(await ctx.call('account/getOne', {}, { token: gone })).toMatchObject({ code: 'A0230', msg: SESSION_MESSAGES.ended.logout });
+    // A token that never was reads as expired.
+    expect(await ctx.call('account/getOne', {}, { token: 'not-a-token' })).toMatchObject({ code: 'A0230', msg: CODE_MESSAGES.A0230 });
     expect((await ctx.call('profile/revokeSession', { id: second.id }, { token: here })).code).toBe('A0400');
 
     const revokedHere = await ctx.call('profile/revokeSession', { id: first.id }, { token: here });

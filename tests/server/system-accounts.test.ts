@@ -4,7 +4,6 @@ import { buildApp } from '../../server/app';
 import { SEARCH_COUNT_CAP } from '../../server/accounts/list';
 import { RECENT_ACCOUNTS } from '../../server/accounts/list';
 import { containsPattern } from '../../server/db/query';
-import { CODE_MESSAGES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import type { AuditItem } from '#contract/api/auditLog';
 import type { LevelItem } from '#contract/api/membershipLevel';
@@ -12,6 +11,7 @@ import type { SaleItem } from '#contract/api/sale';
 import { SYSTEM_TEXT } from '#contract/system';
 import { describeEachDatabase, injectCall, TEST_ADMIN } from './support/databases';
 import { accountId, one, roleId, rows, sql } from './support/sql';
+import { SESSION_MESSAGES } from '../../server/auth/messages';
 import { SYSTEM_MESSAGES } from '../../server/system/messages';
 
 describeEachDatabase('system: accounts', (ctx) => {
@@ -182,7 +182,10 @@ describeEachDatabase('system: accounts', (ctx) => {
       expect(live).toBeGreaterThanOrEqual(2);
       const disabled = await ctx.call('account/setStatus', { id: target, status: 'disabled' }, { token: admin });
       expect(disabled).toMatchObject({ code: '00000', content: { status: 'disabled', sessionsRevoked: live } });
-      expect((await injectCall(second, 'account/getOne', undefined, { token: other })).code).toBe('A0230');
+      expect(await injectCall(second, 'account/getOne', undefined, { token: other })).toMatchObject({
+        code: 'A0230',
+        msg: SESSION_MESSAGES.accountDisabled,
+      });
       expect((await ctx.call('account/getMenus', undefined, { token: first })).code).toBe('A0230');
       expect((await ctx.call('account/login', { username: 'staff_typed', password: 'Sturdy#Key-2468' })).code).toBe('A0202');
 
@@ -222,7 +225,7 @@ describeEachDatabase('system: accounts', (ctx) => {
     const token = await ctx.login('staff_typed', 'Sturdy#Key-2468');
     const reset = await ctx.call('account/resetPassword', { id: target }, { token: admin });
     expect(reset.content).toEqual({ id: target, password: expect.stringMatching(/^[A-Za-z0-9]{12}$/) });
-    expect((await ctx.call('account/getOne', undefined, { token })).code).toBe('A0230');
+    expect(await ctx.call('account/getOne', undefined, { token })).toMatchObject({ code: 'A0230', msg: SESSION_MESSAGES.ended.staff });
     expect((await ctx.call('account/login', { username: 'staff_typed', password: 'Sturdy#Key-2468' })).code).toBe('A0210');
     await ctx.login('staff_typed', reset.content.password);
     expect((await ctx.call('account/resetPassword', { id: 999_999 }, { token: admin })).code).toBe('A0201');
@@ -256,7 +259,7 @@ describeEachDatabase('system: accounts', (ctx) => {
     expect(answers.filter((answer) => answer.code === '00000')).toHaveLength(1);
     for (const answer of answers.filter((one) => one.code !== '00000')) {
       // Refused as the last super administrator, or already signed out by the other's change.
-      expect([SYSTEM_MESSAGES.lastSuperAdmin, CODE_MESSAGES.A0230]).toContain(answer.msg);
+      expect([SYSTEM_MESSAGES.lastSuperAdmin, SESSION_MESSAGES.accountDisabled]).toContain(answer.msg);
     }
     const enabled = await rows(
       ctx.db,

@@ -1,0 +1,12 @@
+/** What a caller is told when its session is no longer live (asserted by tests/server/signin.test.ts). */
+import type { SessionEndReason } from '../db/schema';
+
+export const SESSION_MESSAGES = {
+  accountDisabled: '账户已停用，请联系管理员',
+  ended: {
+    logout: '您已退出登录，请重新登录',
+    self: '该设备已在您的其他设备上下线，请重新登录',
+    password: '密码已修改，请用新密码重新登录',
+    staff: '管理员已结束您的登录，请重新登录',
+  } satisfies Record<SessionEndReason, string>,
+} as const;
