@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import ScriptEditorDrawer from '@/pages/client/system/JsonEditor/components/ScriptEditorDrawer';
 import { scriptDiagnostic } from '@/pages/client/system/JsonEditor/components/scriptLint';
 import { getScript, saveScript } from '@/services/content';
+import { UNSAVED_TEXT } from '@/locales/zh-CN/common';
 
 jest.mock('@/services/content', () => ({ getScript: jest.fn(), saveScript: jest.fn() }));
 // CodeMirror is not what is under test here: a textarea stands in for the lazy editor.
@@ -58,6 +59,52 @@ describe('ScriptEditorDrawer', () => {
     });
     await waitFor(() => expect(saveScript).toHaveBeenCalledWith({ id: 7, baseVersion: 1, content: valid, note: undefined }));
     expect(screen.queryByTestId('json-problem')).not.toBeInTheDocument();
+  });
+});
+
+describe('ScriptEditorDrawer with unsaved edits', () => {
+  beforeEach(() => {
+    (getScript as jest.Mock).mockResolvedValue({ isSuccess: true, content: script });
+  });
+
+  const pressEscape = () => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape', code: 'Escape', keyCode: 27 });
+
+  it('closes at once when nothing changed', async () => {
+    const onClose = jest.fn();
+    render(<ScriptEditorDrawer scriptId={7} onClose={onClose} onSaved={() => {}} />);
+    await screen.findByLabelText('脚本内容');
+    fireEvent.click(screen.getByRole('button', { name: /close/i }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before the close button discards them, keeps them on 继续编辑, and holds the page meanwhile', async () => {
+    const onClose = jest.fn();
+    render(<ScriptEditorDrawer scriptId={7} onClose={onClose} onSaved={() => {}} />);
+    const editor = await screen.findByLabelText('脚本内容');
+    fireEvent.change(editor, { target: { value: STOP.replace('#stop', '#edited') } });
+
+    fireEvent.click(screen.getByRole('button', { name: /close/i }));
+    expect((await screen.findAllByText(UNSAVED_TEXT.title)).length).toBeGreaterThan(0);
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: UNSAVED_TEXT.keepEditing }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('脚本内容')).toHaveValue(STOP.replace('#stop', '#edited'));
+
+    // Leaving the page is held by the browser's own prompt meanwhile.
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
+  });
+
+  it('asks before Esc discards them, and closes on 放弃修改', async () => {
+    const onClose = jest.fn();
+    render(<ScriptEditorDrawer scriptId={7} onClose={onClose} onSaved={() => {}} />);
+    const editor = await screen.findByLabelText('脚本内容');
+    fireEvent.change(editor, { target: { value: STOP.replace('#stop', '#edited') } });
+    editor.focus();
+    pressEscape();
+    fireEvent.click(await screen.findByRole('button', { name: UNSAVED_TEXT.discard }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 });
 

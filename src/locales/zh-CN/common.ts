@@ -49,5 +49,29 @@ export const UI_TEXT = {
   },
 } as const;
 
+/** A screen that could not render (src/components/ChunkErrorBoundary.tsx). */
+export const PAGE_ERROR_TEXT = {
+  /** A page chunk failed and the server answers: the console was updated since the tab opened. */
+  staleTitle: '页面资源加载失败',
+  staleBody: '控制台可能已经更新，请重新加载页面。',
+  /** A page chunk failed and the server does not answer either. */
+  unreachableTitle: '无法连接服务器',
+  unreachableBody: '请检查网络连接，服务器恢复后点击重试。',
+  stillUnreachable: '仍无法连接服务器，请稍后再试。',
+  checking: '正在检查与服务器的连接…',
+  crashedTitle: '页面出错了',
+  crashedBody: '请重新加载页面，问题仍在时请联系管理员。',
+  reload: '重新加载',
+  retry: '重试',
+} as const;
+
+/** Closing an editor that holds unsaved edits (src/utils/useUnsavedGuard.ts). */
+export const UNSAVED_TEXT = {
+  title: '放弃未保存的修改？',
+  content: '有尚未保存的修改，关闭后将丢失。',
+  discard: '放弃修改',
+  keepEditing: '继续编辑',
+} as const;
+
 /** Row actions shared by the lists: the rarely used ones go under 更多; 详情 opens every field of a row. */
 export const TABLE_TEXT = { more: '更多', detail: '详情' } as const;

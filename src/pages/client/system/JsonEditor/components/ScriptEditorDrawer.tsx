@@ -1,4 +1,7 @@
-/** Edits one script's JSON: format, validate (JSON and the step language) before sending, save as a new version. */
+/**
+ * Edits one script's JSON: format, validate (JSON and the step language) before sending, save as a
+ * new version. Closing with unsaved edits asks first.
+ */
 import { useRequest } from 'ahooks';
 import { Alert, Button, Drawer, Input, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -9,6 +12,7 @@ import { CONTENT_TEXT } from '@/locales/zh-CN/content';
 import type { ScriptDetail } from '#contract/api/script';
 import { formatJson, JsonEditor } from './lazyEditors';
 import { message } from '@/utils/feedback';
+import { useUnsavedGuard } from '@/utils/useUnsavedGuard';
 
 interface Props {
   scriptId: number | null;
@@ -74,11 +78,13 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
   };
 
   const dirty = script !== undefined && text !== script.content;
+  const closeUnlessUnsaved = useUnsavedGuard(dirty);
 
   return (
     <Drawer
       open={scriptId !== null}
-      onClose={onClose}
+      // Esc, the close button and the mask all come here: unsaved edits ask first.
+      onClose={() => closeUnlessUnsaved(onClose)}
       width={880}
       destroyOnHidden
       title={script ? `编辑脚本：${script.name}` : '编辑脚本'}
