@@ -71,11 +71,11 @@ test('在线用户 ends a member session: the member is back on /login at once o
     // stream) or at its next click on a screen that calls the server, whichever comes first.
     const orders = member.getByRole('menuitem', { name: /订单列表/ });
     if (await orders.isVisible()) await orders.click({ timeout: 5_000 }).catch(() => undefined);
-    await expect(member).toHaveURL(new RegExp(`${LOGIN}(\\?|$)`));
-    await expect(loginForm(member).submit).toBeVisible();
-    // Said as what happened, not as an expiry.
+    // Said as what happened, not as an expiry (a toast: looked for first, before it fades).
     await expect(member.getByText(SESSION_MESSAGES.ended.staff)).toBeVisible();
     await screenshot(member, 'access-forced-logout-member');
+    await expect(member).toHaveURL(new RegExp(`${LOGIN}(\\?|$)`));
+    await expect(loginForm(member).submit).toBeVisible();
   } finally {
     await memberContext.close();
   }

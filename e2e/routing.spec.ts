@@ -2,7 +2,9 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { APP_TITLE, ROUTE_TITLES } from '../src/locales/zh-CN/routes';
-import { HOME, LOGIN, signIn } from './support/console';
+import { UI_TEXT } from '../src/locales/zh-CN/common';
+import { ORDER_TEXT } from '../src/locales/zh-CN/orders';
+import { buttonNamed, forbidden, HOME, isApiCall, LOGIN, sideMenu, signIn } from './support/console';
 import { screenshot } from './support/screens';
 
 test('the intro page leads to login, register and news', async ({ page }) => {
@@ -75,4 +77,21 @@ test('the system folders redirect to their first screen', async ({ page }) => {
     await expect(page.locator('.ant-page-header-heading-title'), to).toHaveText(ROUTE_TITLES[to as keyof typeof ROUTE_TITLES]);
   }
   await screenshot(page, 'scriptManager-demo_admin');
+});
+
+test('menus that fail to load show an error with a retry, not a 403 on the screen', async ({ page }) => {
+  await signIn(page, DEMO_ACCOUNTS.member.username);
+  // The server is briefly unreachable for the menu call: a reload starts the console without menus.
+  const menuCall = isApiCall('account/getMenus');
+  await page.route(menuCall, (route) => route.abort('connectionrefused'));
+  await page.goto('/client/memberCenter');
+  await expect(page.getByText(UI_TEXT.menusFailed.title)).toBeVisible();
+  await expect(forbidden(page)).toHaveCount(0);
+  await screenshot(page, 'menus-failed');
+
+  await page.unroute(menuCall);
+  await buttonNamed(page, UI_TEXT.menusFailed.retry).click();
+  await expect(page.getByText(UI_TEXT.menusFailed.title)).toHaveCount(0);
+  await expect(page.getByText(ORDER_TEXT.memberCenter.levelsTitle)).toBeVisible();
+  await expect(sideMenu(page).getByText(ROUTE_TITLES['/client/memberCenter'], { exact: true })).toBeVisible();
 });

@@ -17,6 +17,7 @@ import { readUiSettings, useUiSettings } from '@/workspace/uiSettings';
 // Only the client area needs these: keep them out of the entry bundle.
 const HeaderActions = React.lazy(() => import('@/components/Header'));
 const Forbidden = React.lazy(() => import('@/components/Forbidden'));
+const MenusFailed = React.lazy(() => import('@/components/MenusFailed'));
 const PageTabs = React.lazy(() => import('@/workspace/PageTabs'));
 // `npm run dev` only: the active mock scenario's banner (a production build leaves the chunk out).
 const MockScenarioBanner = process.env.NODE_ENV === 'development' ? React.lazy(() => import('@/components/MockScenarioBanner')) : null;
@@ -52,7 +53,7 @@ const titleRefusedMenus = (items: MenuDataItem[]) => titleRefusedScreens(items, 
 
 /**
  * The layout's content: the bar of open pages (when 界面设置 keeps it on) above the screen, which
- * its 刷新 draws again from scratch. It also hands a change of the layout's settings (theme, layout
+ * its 刷新 draws again from scratch; when the menus did not load, an error with a retry instead. It also hands a change of the layout's settings (theme, layout
  * mode) to the layout, which reads them from the initial state.
  */
 function Workspace({ children }: { children: React.ReactNode }) {
@@ -72,7 +73,13 @@ function Workspace({ children }: { children: React.ReactNode }) {
       )}
       <MainContent>
         <LoginRequired>
-          <Fragment key={drawing}>{children}</Fragment>
+          {initialState?.menusFailed ? (
+            <Suspense fallback={null}>
+              <MenusFailed />
+            </Suspense>
+          ) : (
+            <Fragment key={drawing}>{children}</Fragment>
+          )}
         </LoginRequired>
       </MainContent>
     </>

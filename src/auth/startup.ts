@@ -4,7 +4,7 @@ import type { Membership, RoleRef } from '#contract/api/account';
 import type { MenuNode } from '#contract/capabilities';
 import { flattenMenus } from '#contract/capabilities';
 import { UI_TEXT } from '@/locales/zh-CN/common';
-import { readSession, restoreSession, saveProfile } from './session';
+import { getToken, readSession, restoreSession, saveProfile } from './session';
 import { readUiSettings, type UiSettings } from '@/workspace/uiSettings';
 
 /** Global state (legacy §3). */
@@ -20,6 +20,11 @@ export interface InitialState {
   membershipLevelList: unknown[];
   membershipInfo: Membership | null;
   isLoading: boolean;
+  /**
+   * The menu fetch failed for a live session (the server down, a network error): the layout shows
+   * an error with a retry instead of a 403 for every screen (src/components/MenusFailed.tsx).
+   */
+  menusFailed: boolean;
   /** The appearance chosen in 界面设置 (the layout reads it from here: src/app.tsx). */
   ui: UiSettings;
 }
@@ -36,6 +41,7 @@ export function emptyState(): InitialState {
     membershipLevelList: [],
     membershipInfo: stored.membership,
     isLoading: false,
+    menusFailed: false,
     ui: readUiSettings(),
   };
 }
@@ -70,6 +76,9 @@ export async function loadInitialState(): Promise<InitialState> {
   if (menus) {
     state.userMenus = menus;
     state.menulist = flattenMenus(menus);
+  } else {
+    // An expired login has already cleared the session and gone to /login: that is not a failure to show.
+    state.menusFailed = getToken() !== null;
   }
   if (info) {
     saveProfile(info);

@@ -15,6 +15,7 @@ function stateWith(menus: MenuNode[]): InitialState {
     membershipLevelList: [],
     membershipInfo: null,
     isLoading: false,
+    menusFailed: false,
     ui: DEFAULT_UI_SETTINGS,
   };
 }

@@ -59,7 +59,7 @@ describe('loadInitialState', () => {
     expect(sessionStorage.getItem('username')).toBe('amy');
   });
 
-  it("a menu failure is only logged as '获取菜单失败' and the app goes on", async () => {
+  it("a menu failure is logged as '获取菜单失败', the app goes on, and the state says the menus failed", async () => {
     loggedIn();
     mocked.getMenus.mockRejectedValue(new Error('Bad Gateway'));
     mocked.getOne.mockResolvedValue(answer(info));
@@ -67,6 +67,19 @@ describe('loadInitialState', () => {
     expect(consoleError).toHaveBeenCalledWith('获取菜单失败', expect.any(Error));
     expect(state.menulist).toEqual([]);
     expect(state.username).toBe('amy');
+    expect(state.menusFailed).toBe(true);
+  });
+
+  it('an expired login is not a menu failure: the request layer has cleared the session and gone to /login', async () => {
+    loggedIn();
+    mocked.getMenus.mockImplementation(async () => {
+      sessionStorage.clear();
+      localStorage.clear();
+      return { isSuccess: false, code: 'A0230', msg: '登录已过期，请重新登录', content: null as never };
+    });
+    mocked.getOne.mockResolvedValue(answer(info));
+    const state = await loadInitialState();
+    expect(state.menusFailed).toBe(false);
   });
 
   it("a user info failure is only logged as '获取用户信息失败' and the app goes on", async () => {

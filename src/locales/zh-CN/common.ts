@@ -40,6 +40,12 @@ export const UI_TEXT = {
     loadFailed: '加载失败',
     retry: '重试',
   },
+  /** The menu tree did not load for a live session: no screen can be checked, so none is shown. */
+  menusFailed: {
+    title: '菜单加载失败',
+    body: '暂时无法从服务器获取您的菜单，页面无法显示。请检查网络后重试。',
+    retry: '重试',
+  },
   /** The 403 page: which screen was refused. */
   forbidden: {
     title: '403',
