@@ -8,7 +8,7 @@ import { SETTINGS_TEXT } from '../src/locales/zh-CN/profile';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { PROFILE_MESSAGES } from '../server/accounts/messages';
 import { PASSWORD_TEXT } from '../src/locales/zh-CN/account';
-import { buttonNamed, login, LOGIN, closeOtherContexts } from './support/console';
+import { buttonNamed, fieldErrorUnderLabel, login, LOGIN, closeOtherContexts } from './support/console';
 import { screenshot } from './support/screens';
 
 const PASSWORD = 'Settings@1234';
@@ -53,7 +53,8 @@ test('a user changes the email; an address taken by another account is refused',
 
   await page.getByLabel(SETTINGS_TEXT.email).fill(DEMO_ACCOUNTS.member.email);
   await buttonNamed(page, SETTINGS_TEXT.save).click();
-  await expect(page.getByText(PROFILE_MESSAGES.emailTaken)).toBeVisible();
+  // Said under the e-mail field, not as a toast.
+  await expect(fieldErrorUnderLabel(page, SETTINGS_TEXT.email)).toHaveText(PROFILE_MESSAGES.emailTaken);
   // After a short loading state the button reads as its label again, not "loading 保存".
   await expect(buttonNamed(page, SETTINGS_TEXT.save)).toHaveAccessibleName(/^保\s*存$/);
   await screenshot(page, 'settings-email-taken');

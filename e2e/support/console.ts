@@ -53,6 +53,10 @@ export const loginForm = (page: Page) => ({
 export const fieldErrorUnder = (page: Page, placeholder: string) =>
   page.locator('.ant-form-item', { has: page.getByPlaceholder(placeholder, { exact: true }) }).locator('.ant-form-item-explain-error');
 
+/** The error a form shows under its field labelled `label`. */
+export const fieldErrorUnderLabel = (page: Page, label: string) =>
+  page.locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) }).locator('.ant-form-item-explain-error');
+
 /** Fills and sends the login form on the current page (which must be /login). */
 export async function submitLogin(page: Page, username: string, options: { password?: string; remember?: boolean } = {}) {
   const form = loginForm(page);

@@ -27,6 +27,7 @@ import { badParameter, Refusal } from '../http/respond';
 import { assertMayGrantRoles, assertMayManageAccount } from '../rbac/authority';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { SYSTEM_MESSAGES } from '../system/messages';
+import { TAKEN_MESSAGES } from './messages';
 
 const GENERATED_PASSWORD_LENGTH = 12;
 
@@ -107,8 +108,8 @@ export async function createAccount(db: Db, body: AccountCreateBody, { account, 
                    bool_or(lower(email) = lower(${body.email})) as "emailTaken"
             from accounts where lower(username) = lower(${body.username}) or lower(email) = lower(${body.email})`,
       );
-      if (taken?.usernameTaken) throw badParameter('username', '用户名已存在');
-      if (taken?.emailTaken) throw badParameter('email', '该邮箱已被注册');
+      if (taken?.usernameTaken) throw badParameter('username', TAKEN_MESSAGES.username);
+      if (taken?.emailTaken) throw badParameter('email', TAKEN_MESSAGES.email);
       await assertRolesExist(tx, roleIds);
       await assertMayGrantRoles(tx, snapshot, account, roleIds);
       const [row] = await tx

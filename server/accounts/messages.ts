@@ -2,8 +2,14 @@
  * The refusals of personal settings (profile/*) the server sends; tests/server/profile.test.ts and
  * the e2e suite assert them, the console shows them as the server's message.
  */
+/** A username or e-mail another account holds: at registration, account creation and e-mail change. */
+export const TAKEN_MESSAGES = {
+  username: '用户名已存在',
+  email: '邮箱已被注册',
+} as const;
+
 export const PROFILE_MESSAGES = {
-  emailTaken: '邮箱已被注册',
+  emailTaken: TAKEN_MESSAGES.email,
   wrongCurrentPassword: '当前密码不正确',
   samePassword: '新密码不能与当前密码相同',
   sessionNotFound: '登录会话不存在或已失效',

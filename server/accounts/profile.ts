@@ -49,16 +49,19 @@ async function assertCurrentPassword(db: Executor, accountId: number, password: 
   }
 }
 
+/** A0111 naming the form's e-mail field, for the form to mark. */
+const emailTaken = () => new Refusal(CODES.USERNAME_TAKEN, PROFILE_MESSAGES.emailTaken, { field: 'email' });
+
 export async function updateEmail(db: Executor, account: SessionAccount, body: UpdateEmailBody): Promise<{ email: string }> {
   // The current password first: a session left open is not enough to take over the account's email.
   await assertCurrentPassword(db, account.id, body.password, 'password');
   const email = body.email.trim();
   const taken = await queryOne(db, sql`select 1 from accounts where lower(email) = lower(${email}) and id <> ${account.id} limit 1`);
-  if (taken) throw new Refusal(CODES.USERNAME_TAKEN, PROFILE_MESSAGES.emailTaken);
+  if (taken) throw emailTaken();
   try {
     await db.update(accounts).set({ email }).where(eq(accounts.id, account.id));
   } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new Refusal(CODES.USERNAME_TAKEN, PROFILE_MESSAGES.emailTaken);
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw emailTaken();
     throw error;
   }
   return { email };

@@ -15,14 +15,13 @@ import { membershipOf } from './membership';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './password';
 import { assertStrongPassword } from './passwordPolicy';
 import { issueSession, revokeSession } from './sessions';
+import { TAKEN_MESSAGES } from '../accounts/messages';
 
 /** The role every registered account gets. */
 export const MEMBER_ROLE = 'member';
-const MSG_USERNAME_TAKEN = '用户名已存在';
-const MSG_EMAIL_TAKEN = '邮箱已被注册';
 /** A0111 naming the register form's field at fault, for the form to mark. */
-const usernameTaken = () => new Refusal(CODES.USERNAME_TAKEN, MSG_USERNAME_TAKEN, { field: 'username' });
-const emailTaken = () => new Refusal(CODES.USERNAME_TAKEN, MSG_EMAIL_TAKEN, { field: 'email' });
+const usernameTaken = () => new Refusal(CODES.USERNAME_TAKEN, TAKEN_MESSAGES.username, { field: 'username' });
+const emailTaken = () => new Refusal(CODES.USERNAME_TAKEN, TAKEN_MESSAGES.email, { field: 'email' });
 
 /** Where an attempt comes from: the request's address and browser. */
 export type Client = Pick<AttemptSource, 'ip' | 'userAgent'>;

@@ -38,7 +38,7 @@ describeEachDatabase('profile', (ctx) => {
     const bad = await ctx.call('profile/updateEmail', { email: 'not-an-email', password: PASSWORD }, { token });
     expect(bad).toMatchObject({ code: 'A0400', content: { field: 'email' } });
     const taken = await ctx.call('profile/updateEmail', { email: DEMO_ACCOUNTS.member.email.toUpperCase(), password: PASSWORD }, { token });
-    expect(taken).toMatchObject({ code: 'A0111', msg: PROFILE_MESSAGES.emailTaken });
+    expect(taken).toMatchObject({ code: 'A0111', msg: PROFILE_MESSAGES.emailTaken, content: { field: 'email' } });
     // Its own address (any case) is not "taken".
     expect((await ctx.call('profile/updateEmail', { email: 'MAIL_USER@example.com', password: PASSWORD }, { token })).isSuccess).toBe(true);
     const changed = await ctx.call('profile/updateEmail', { email: 'new_mail@example.com', password: PASSWORD }, { token });
