@@ -24,8 +24,6 @@ export const API_PREFIX = '/api/admin';
  * (server/seed) is this version, so the extension built from this repository is up to date there.
  */
 export const REFERENCE_PLUGIN_VERSION = '1.0.0';
-/** Extension store page of the creator-invitation tool (legacy §1, external). */
-export const PLUGIN_STORE_URL = 'https://chromewebstore.google.com/search/%E8%BE%BE%E4%BA%BA%E9%82%80%E7%BA%A6';
 
 /** At most this many rows in one export (导出, contract/api/exports.ts); the server's config may lower it. */
 export const EXPORT_MAX_ROWS = 200_000;

@@ -4,7 +4,6 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { PLUGIN_STORE_URL } from '#contract/constants';
 import { UI_TEXT } from '../src/locales/zh-CN/common';
 import { forbidden, signIn } from './support/console';
 import { screenshot } from './support/screens';
@@ -53,12 +52,16 @@ test('a member lists, filters and unbinds own shops', async ({ page }) => {
   await expect(rowOf(page, '星河好物旗舰店')).toContainText('已解绑');
 });
 
-test('without the plug-in, 绑定店铺 says 插件未连接 with the store link', async ({ page }) => {
+test('without the plug-in, 绑定店铺 says 插件未连接 with the install link', async ({ page }) => {
+  // Without PLUGIN_STORE_URL, 安装插件 is the newest published release's download.
+  const install = (await (await page.request.post('/api/admin/plugin/installLink', { data: {} })).json()).content;
+  expect(install).toMatchObject({ source: 'release', url: expect.stringMatching(/^https:\/\//) });
+  const installUrl: string = install.url;
   await signIn(page, DEMO_ACCOUNTS.member.username, { at: '/client/shopManager' });
   await page.getByRole('button', { name: /绑定店铺/ }).click();
   const modal = page.locator('.ant-modal').filter({ hasText: '店铺地址' });
   await expect(modal.getByText(UI_TEXT.messages.pluginNotConnected)).toBeVisible();
-  await expect(modal.getByRole('link', { name: /安装插件/ })).toHaveAttribute('href', PLUGIN_STORE_URL);
+  await expect(modal.getByRole('link', { name: /安装插件/ })).toHaveAttribute('href', installUrl);
 
   await modal.getByRole('button', { name: /去绑定/ }).click();
   await expect(modal.getByText('请输入店铺地址')).toBeVisible();
@@ -69,7 +72,7 @@ test('without the plug-in, 绑定店铺 says 插件未连接 with the store link
   await modal.getByRole('button', { name: /去绑定/ }).click();
   const warning = page.locator('.ant-message').getByText(UI_TEXT.messages.pluginNotConnected);
   await expect(warning).toBeVisible();
-  await expect(page.locator('.ant-message').getByRole('link', { name: '前往安装插件' })).toHaveAttribute('href', PLUGIN_STORE_URL);
+  await expect(page.locator('.ant-message').getByRole('link', { name: '前往安装插件' })).toHaveAttribute('href', installUrl);
   // Nothing was opened and the dialog stays for another try.
   expect(page.context().pages()).toHaveLength(pages);
   await expect(modal).toBeVisible();

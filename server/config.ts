@@ -55,6 +55,11 @@ export interface ServerConfig {
    */
   publicUrl: string | undefined;
   /**
+   * `PLUGIN_STORE_URL`: the plug-in's page in an extension store. 安装插件 opens it; without it,
+   * the newest published release's download (版本管理).
+   */
+  pluginStoreUrl: string | undefined;
+  /**
    * Key of the payout cards' fingerprints (HMAC), as written in `CARD_FINGERPRINT_KEY` or the key
    * file (`base64:<…>` or plain text, see server/money/cardKey.ts). Never kept in the database.
    */
@@ -198,16 +203,16 @@ export function parseTrustProxy(value: string | undefined): string[] | false {
 
 const MB = 1024 * 1024;
 
-const publicUrlOf = (value: string | undefined): string | undefined => {
+/** An http(s) address in variable `name`, without a trailing slash; the start stops on anything else. */
+const webAddressOf = (name: string, value: string | undefined): string | undefined => {
   if (!value) return undefined;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError(`PUBLIC_URL is not a URL: ${value}`);
+    throw new ConfigError(`${name} is not a URL: ${value}`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new ConfigError(`PUBLIC_URL must start with https:// or http://: ${value}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`${name} must start with https:// or http://: ${value}`);
   return url.toString().replace(/\/$/, '');
 };
 
@@ -326,7 +331,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     mediaS3: mediaS3Of(env),
     mediaImageMaxBytes: checked.MEDIA_IMAGE_MAX_MB * MB,
     mediaVideoMaxBytes: checked.MEDIA_VIDEO_MAX_MB * MB,
-    publicUrl: publicUrlOf(env.PUBLIC_URL),
+    publicUrl: webAddressOf('PUBLIC_URL', env.PUBLIC_URL),
+    pluginStoreUrl: webAddressOf('PLUGIN_STORE_URL', env.PLUGIN_STORE_URL),
     cardFingerprintKey,
     discardOldCardFingerprintKey: flag(checked.CARD_FINGERPRINT_KEY_DISCARD_OLD),
     shutdownDrainSeconds: checked.SHUTDOWN_DRAIN_SECONDS,

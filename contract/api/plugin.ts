@@ -31,6 +31,17 @@ export const PluginLatestRelease = Type.Object({
 });
 export type PluginLatestRelease = Static<typeof PluginLatestRelease>;
 
+export const PluginInstallLink = Type.Object({
+  url: Nullable(Type.String({ description: '安装插件打开的地址；尚无发布版本且未配置商店地址时为 null' })),
+  source: Nullable(
+    Type.Union([Type.Literal('store'), Type.Literal('release')], {
+      description: 'store：服务器配置的商店地址（PLUGIN_STORE_URL）；release：最新发布版本的下载地址',
+    }),
+  ),
+  version: Nullable(Type.String({ description: 'source 为 release 时的版本号' })),
+});
+export type PluginInstallLink = Static<typeof PluginInstallLink>;
+
 export const PluginScript = Type.Object({
   id: Id(),
   kind: ScriptKindAnswer(),
@@ -57,6 +68,17 @@ const exampleRelease: PluginRelease = {
 };
 
 export const pluginApi = {
+  'plugin/installLink': defineApi({
+    summary: '安装插件的地址：配置的商店地址，否则最新发布版本的下载地址',
+    description: '公开调用（首页与未连接插件的提示都用它）；两者都没有时 url 为 null，控制台显示“暂无可安装的插件”。',
+    auth: 'public',
+    body: Empty,
+    answer: PluginInstallLink,
+    example: {
+      body: {},
+      answer: { url: exampleRelease.downloadUrl, source: 'release', version: exampleRelease.version },
+    },
+  }),
   'plugin/latestRelease': defineApi({
     summary: '插件查询最新发布的版本，以及自身版本是否仍受支持',
     description: '任何已登录账号可调用；version 不是语义化版本：A0400（version）。答复带 ETag，未变化时 304。',

@@ -6,10 +6,17 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import semver from 'semver';
-import type { PluginLatestRelease, PluginScripts } from '#contract/api/plugin';
+import type { PluginInstallLink, PluginLatestRelease, PluginScripts } from '#contract/api/plugin';
 import type { Executor } from '../db/client';
 import { scripts, scriptVersions } from '../db/schema';
 import { latestPublishedRelease, semverOf } from './releases';
+
+/** Where 安装插件 goes: the configured store page, else the newest published release's download, else nowhere. */
+export async function installLink(db: Executor, storeUrl: string | undefined): Promise<PluginInstallLink> {
+  if (storeUrl) return { url: storeUrl, source: 'store', version: null };
+  const latest = await latestPublishedRelease(db);
+  return latest ? { url: latest.downloadUrl, source: 'release', version: latest.version } : { url: null, source: null, version: null };
+}
 
 export async function latestReleaseFor(db: Executor, askingVersion: string): Promise<PluginLatestRelease> {
   const asking = semverOf('version', askingVersion);

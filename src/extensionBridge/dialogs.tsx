@@ -1,7 +1,7 @@
 /** The dialogs of legacy §8 for the plug-in flows, in the strings of ui-text.md. */
-import { PLUGIN_STORE_URL } from '#contract/constants';
 import { UI_TEXT } from '@/locales/zh-CN/common';
-import { PLUGIN_RELEASE_TEXT } from '@/locales/zh-CN/plugin';
+import { PLUGIN_INSTALL_TEXT, PLUGIN_RELEASE_TEXT } from '@/locales/zh-CN/plugin';
+import { InstallLink } from './InstallLink';
 import type { PluginDialogs } from './controller';
 import ReleaseDetails from './ReleaseDetails';
 import { message, modal } from '@/utils/feedback';
@@ -18,10 +18,7 @@ export const dialogs: PluginDialogs = {
       key: 'plugin-not-connected',
       content: (
         <span>
-          {text.pluginNotConnected}，
-          <a href={PLUGIN_STORE_URL} target="_blank" rel="noopener noreferrer">
-            前往安装插件
-          </a>
+          {text.pluginNotConnected}，<InstallLink>{PLUGIN_INSTALL_TEXT.goInstall}</InstallLink>
         </span>
       ),
     }),

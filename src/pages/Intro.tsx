@@ -2,7 +2,7 @@
 import { ApiOutlined, ShopOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
 import { Link } from '@umijs/max';
 import { Button, Card, Col, Row, Space, Typography } from 'antd';
-import { PLUGIN_STORE_URL } from '#contract/constants';
+import { InstallButton } from '@/extensionBridge/InstallLink';
 import { APP_TITLE, ROUTE_TITLES } from '@/locales/zh-CN/routes';
 import usePageTitle from '@/utils/usePageTitle';
 import { MAIN_CONTENT_ID } from '@/components/SkipLink';
@@ -48,9 +48,7 @@ export default function IntroPage() {
             <Link to="/login">
               <Button size="large">登录账户</Button>
             </Link>
-            <Button size="large" href={PLUGIN_STORE_URL} target="_blank" rel="noopener noreferrer">
-              安装浏览器插件
-            </Button>
+            <InstallButton size="large" />
           </Space>
         </section>
         <section className={styles.features}>

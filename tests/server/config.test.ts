@@ -33,9 +33,16 @@ describe('loadConfig', () => {
     [{ AUTH_RATE_LIMIT_PER_MINUTE: '1.5' }, 'AUTH_RATE_LIMIT_PER_MINUTE="1.5": must be integer'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL="loud": one of fatal, error, warn, info, debug, trace, silent'],
     [{ CONSOLE_DEMO: 'yes' }, 'CONSOLE_DEMO="yes": one of 1, true, 0, false'],
+    [{ PLUGIN_STORE_URL: 'javascript:alert(1)' }, 'PLUGIN_STORE_URL must start with https:// or http://'],
+    [{ PLUGIN_STORE_URL: 'store' }, 'PLUGIN_STORE_URL is not a URL'],
   ])('refuses %j', (env, problem) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(problem);
+  });
+
+  it('reads the plug-in store page when given', () => {
+    expect(load({}).pluginStoreUrl).toBeUndefined();
+    expect(load({ PLUGIN_STORE_URL: 'https://store.example.com/plugin/' }).pluginStoreUrl).toBe('https://store.example.com/plugin');
   });
 
   it('listens on every interface, but on 127.0.0.1 with the demo accounts unless HOST is set', () => {

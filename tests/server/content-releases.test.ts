@@ -1,6 +1,7 @@
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { CONTENT_TEXT } from '#contract/content';
-import { describeEachDatabase } from './support/databases';
+import { buildApp } from '../../server/app';
+import { describeEachDatabase, injectCall } from './support/databases';
 
 describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) => {
   let staff: string;
@@ -89,6 +90,28 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     expect(current.content).toMatchObject({ supported: true, updateAvailable: false });
     const bad = await ctx.call('plugin/latestRelease', { version: 'latest' }, { token: member });
     expect(bad.msg).toBe('参数错误：版本号应为语义化版本号（如 1.2.3）');
+  });
+
+  it('安装插件 goes to the latest published release, or to the configured store page; anyone may ask', async () => {
+    const latest = await ctx.call('plugin/latestRelease', { version: '1.0.0' }, { token: member });
+    const anonymous = await ctx.call('plugin/installLink', {});
+    expect(anonymous.content).toEqual({
+      url: latest.content.latest.downloadUrl,
+      source: 'release',
+      version: latest.content.latest.version,
+    });
+    expect(anonymous.content.url).not.toBe('');
+
+    const withStore = await buildApp({ db: ctx.db, config: { ...ctx.config, pluginStoreUrl: 'https://store.example.com/plugin' } });
+    try {
+      expect((await injectCall(withStore, 'plugin/installLink', {})).content).toEqual({
+        url: 'https://store.example.com/plugin',
+        source: 'store',
+        version: null,
+      });
+    } finally {
+      await withStore.close();
+    }
   });
 
   it("serves the enabled scripts' current versions, not the latest release's bundle", async () => {

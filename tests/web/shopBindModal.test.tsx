@@ -4,6 +4,12 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import BindShopModal from '@/pages/client/ShopManager/BindShopModal';
 
 jest.mock('@umijs/max', () => ({ useModel: jest.fn() }));
+jest.mock('@/services/plugin', () => ({
+  pluginInstallLink: jest.fn(async () => ({
+    isSuccess: true,
+    content: { url: 'https://downloads.example.com/plugin-1.3.0.zip', source: 'release', version: '1.3.0' },
+  })),
+}));
 
 function pluginModel(connected: boolean) {
   const plugin = {
@@ -51,7 +57,7 @@ describe('BindShopModal', () => {
     expect(onBound).toHaveBeenCalledTimes(1);
   });
 
-  it('when the plug-in is not connected: says so with the store link, and stays open', async () => {
+  it('when the plug-in is not connected: says so with the install link (the latest release here), and stays open', async () => {
     const plugin = pluginModel(false);
     plugin.bindShop.mockResolvedValue(false);
     const onBound = jest.fn();
@@ -59,7 +65,9 @@ describe('BindShopModal', () => {
     await openAndSubmit('https://seller.tiktokglobalshop.com/home');
     await waitFor(() => expect(plugin.bindShop).toHaveBeenCalled());
     expect(screen.getByText('插件未连接')).toBeInTheDocument();
-    expect(screen.getByText('安装插件').closest('a')).toHaveAttribute('href', expect.stringContaining('chromewebstore'));
+    const install = (await screen.findByText('安装插件')).closest('a');
+    expect(install).toHaveAttribute('href', 'https://downloads.example.com/plugin-1.3.0.zip');
+    expect(install).toHaveAttribute('title', '下载插件 v1.3.0');
     expect(screen.getByText('去绑定')).toBeInTheDocument();
     expect(onBound).not.toHaveBeenCalled();
   });

@@ -17,3 +17,13 @@ export const PLUGIN_RELEASE_TEXT = {
   outdated: (current: string | null, minimum: string) =>
     `${current ? `当前插件 v${current} ` : '当前插件'}低于最低支持版本 v${minimum}，请先更新插件，再绑定店铺、加入达人计划或停止邀约。`,
 } as const;
+
+/** Where to get the plug-in (src/extensionBridge/InstallLink.tsx): the store page or the latest release. */
+export const PLUGIN_INSTALL_TEXT = {
+  install: '安装插件',
+  goInstall: '前往安装插件',
+  installBrowser: '安装浏览器插件',
+  /** Neither a store address is configured nor a release published. */
+  unavailable: '暂无可安装的插件版本，请联系管理员',
+  releaseTitle: (version: string) => `下载插件 v${version}`,
+} as const;
