@@ -7,6 +7,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { NOTIFICATION_PAGES, NOTIFICATION_STREAM_PATH, STREAM_EVENTS } from '#contract/notifications';
 import NotificationBell from '@/components/Notifications';
 import { openNotificationStream, streamUrl } from '@/components/Notifications/liveStream';
+import { useRecordChanges } from '@/components/Notifications/recordChanges';
 import { NOTIFICATION_TEXT } from '@/locales/zh-CN/notifications';
 import { UI_TEXT } from '@/locales/zh-CN/common';
 import {
@@ -168,6 +169,34 @@ describe('the bell', () => {
     await waitFor(() => expect(badge()).toHaveTextContent('5'));
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(2));
     expect(latest().closed).toBe(false);
+  });
+});
+
+describe('screens refresh on a live notification about what they show', () => {
+  function Watcher({ records, onChange }: { records: Array<'withdrawal' | 'order'>; onChange: () => void }) {
+    useRecordChanges(records, onChange);
+    return null;
+  }
+
+  it('a withdrawal notification refreshes the withdrawal screens, not the order ones, and only while they are shown', async () => {
+    const withdrawals = jest.fn();
+    const orders = jest.fn();
+    const shown = render(
+      <>
+        <Watcher records={['withdrawal']} onChange={withdrawals} />
+        <Watcher records={['order']} onChange={orders} />
+      </>,
+    );
+    await renderBell();
+    act(() => latest().emit(STREAM_EVENTS.item, item(30, { kind: 'withdrawal.rejected' }), '30'));
+    expect(withdrawals).toHaveBeenCalledTimes(1);
+    expect(orders).not.toHaveBeenCalled();
+    act(() => latest().emit(STREAM_EVENTS.item, item(31, { kind: 'order.paid' }), '31'));
+    expect(orders).toHaveBeenCalledTimes(1);
+
+    shown.unmount();
+    act(() => latest().emit(STREAM_EVENTS.item, item(32, { kind: 'withdrawal.paid' }), '32'));
+    expect(withdrawals).toHaveBeenCalledTimes(1);
   });
 });
 

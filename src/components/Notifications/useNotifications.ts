@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NotificationItem } from '#contract/api/notification';
 import { getUnreadCount, listNotifications, markAllNotificationsRead, markNotificationsRead } from '@/services/notification';
 import { openNotificationStream, type StreamHandlers } from './liveStream';
+import { announceRecordChange } from './recordChanges';
 
 /** Items per page of the panel. */
 export const PANEL_PAGE_SIZE = 10;
@@ -94,6 +95,7 @@ export function useNotifications({ enabled, panelOpen }: { enabled: boolean; pan
     if (panelShown.current) void load();
     const handlers: StreamHandlers = {
       onItem: (item) => {
+        announceRecordChange(item.kind);
         if (!listLoaded.current) return;
         setItems((shown) => merge([item], shown));
         setTotal((count) => count + 1);

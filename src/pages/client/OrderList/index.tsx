@@ -2,6 +2,7 @@
  * `/client/orderList`: the caller's orders; staff (the screen plus /admin) see every account's and
  * confirm, cancel or refund them. A member may cancel their own pending order.
  */
+import { useRecordChanges } from '@/components/Notifications/recordChanges';
 import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useAccess } from '@umijs/max';
@@ -40,6 +41,8 @@ export default function OrderListPage() {
   const access = useAccess();
   const staff = access.canSeeOrderList && access.canSeeAdmin;
   const actionRef = useRef<ActionType>();
+  // An order created, paid, cancelled or refunded meanwhile (its notification arrives live) shows without a reload.
+  useRecordChanges(['order'], () => void actionRef.current?.reload());
   const [modal, modalHolder] = Modal.useModal();
   const [shown, setShown] = useState<OrderItem>();
 

@@ -1,4 +1,5 @@
 /** `/client/withdrawalApproval`: staff review withdrawals: approve (marks paid) or reject with a reason. */
+import { useRecordChanges } from '@/components/Notifications/recordChanges';
 import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { Alert, Button, Popconfirm, Typography } from 'antd';
@@ -32,6 +33,8 @@ export default function WithdrawalApprovalPage() {
   const access = useAccess();
   const table = useRef<ActionType>();
   const reload = () => table.current?.reload();
+  // A request made meanwhile (its notification arrives live) shows without a reload.
+  useRecordChanges(['withdrawal'], () => void reload());
 
   const [shown, setShown] = useState<Withdrawal>();
   const filters = useRef<Record<string, unknown>>({});
