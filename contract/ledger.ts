@@ -11,6 +11,28 @@ export type LedgerKindName = (typeof LEDGER_KINDS)[number];
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'paid'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
+/**
+ * A ledger entry's reference: what it belongs to. Written by the server, read back by the screens
+ * and the export, which show it in Chinese (src/locales/zh-CN/ledger.ts), never as this key.
+ */
+export const orderReference = (orderNo: string) => `order:${orderNo}`;
+export const WITHDRAWAL_REFERENCE_PREFIX = 'withdrawal:';
+export const withdrawalReference = (id: number) => `${WITHDRAWAL_REFERENCE_PREFIX}${id}`;
+/** The demo salesperson's opening balance (server/seed/domains/money.ts). */
+export const OPENING_BALANCE_REFERENCE = 'demo:opening-balance';
+
+export type LedgerReference =
+  { kind: 'order'; orderNo: string } | { kind: 'withdrawal'; id: number } | { kind: 'opening' } | { kind: 'other'; text: string };
+
+export function parseLedgerReference(reference: string): LedgerReference {
+  const order = /^order:(\d+)$/.exec(reference);
+  if (order) return { kind: 'order', orderNo: order[1] };
+  const withdrawal = /^withdrawal:([1-9]\d{0,15})$/.exec(reference);
+  if (withdrawal) return { kind: 'withdrawal', id: Number(withdrawal[1]) };
+  if (reference === OPENING_BALANCE_REFERENCE) return { kind: 'opening' };
+  return { kind: 'other', text: reference };
+}
+
 /** Card numbers: 12–19 digits (ISO/IEC 7812), checked with the Luhn algorithm. */
 export const CARD_NUMBER_MIN = 12;
 export const CARD_NUMBER_MAX = 19;

@@ -4,7 +4,7 @@
  * out of the money screens; the home figures.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { APPROVAL_TEXT, BALANCE_TEXT, CARD_TEXT, WITHDRAWAL_STATUS_LABELS } from '../src/locales/zh-CN/ledger';
+import { APPROVAL_TEXT, BALANCE_TEXT, CARD_TEXT, LEDGER_REFERENCE_TEXT, WITHDRAWAL_STATUS_LABELS } from '../src/locales/zh-CN/ledger';
 import { FIGURE_TITLES } from '../src/pages/client/HomeFigures';
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
@@ -97,6 +97,14 @@ test('a salesperson adds a card, staff reject one withdrawal (balance restored) 
   await sale.goto('/client/saleBalanceRecord');
   await expect(balanceFigure(sale)).toHaveText(`¥${formatYuan(SEEDED_BALANCE)}`);
   await expect(rowsOnScreen(sale)).toHaveCount(DEMO_SALE_LEDGER.entries);
+  // References read as what they are, never as stored keys.
+  await expect(rowsOnScreen(sale).filter({ hasText: LEDGER_REFERENCE_TEXT.opening })).toHaveCount(1);
+  await expect(
+    rowsOnScreen(sale)
+      .filter({ hasText: /订单 \d{18}/ })
+      .first(),
+  ).toBeVisible();
+  await expect(sale.getByText(/demo:|order:|withdrawal:/)).toHaveCount(0);
   await screenshot(sale, 'money-ledger');
   await sale.getByRole('button', { name: BALANCE_TEXT.withdraw }).click();
   const withdraw = dialog(sale, BALANCE_TEXT.withdrawTitle);
@@ -131,12 +139,22 @@ test('a salesperson adds a card, staff reject one withdrawal (balance restored) 
   await expect(staff.getByText(APPROVAL_TEXT.rejected)).toBeVisible();
   await expect(pendingRow(staff, '50.00')).toHaveCount(0);
 
-  // The salesperson's balance is back, and the history says why.
-  await sale.goto('/client/saleBalanceRecord');
+  // The salesperson's balance is back without a reload (the rejection's notification refreshes the
+  // screen), and the history says why.
   await expect(balanceFigure(sale)).toHaveText(`¥${formatYuan(SEEDED_BALANCE)}`);
   await expect(heldFigure(sale)).toHaveText('¥0.00');
+  await expect(rowsOnScreen(sale).filter({ hasText: WITHDRAWAL_STATUS_LABELS.rejected })).toHaveCount(1);
+  await sale.getByRole('tab', { name: BALANCE_TEXT.entriesTab }).click();
   await expect(sale.getByText(/提现驳回，金额退回：户名与实名信息不符/)).toBeVisible();
   await screenshot(sale, 'money-ledger-after-reject');
+  // A withdrawal's entry links to that withdrawal's details.
+  const rejectedEntry = rowsOnScreen(sale).filter({ hasText: /提现驳回/ });
+  await rejectedEntry.locator('a', { hasText: /^提现申请 #\d+$/ }).click();
+  const details = sale.getByRole('dialog', { name: APPROVAL_TEXT.detailTitle });
+  await expect(details).toContainText('户名与实名信息不符');
+  await expect(details).toContainText(WITHDRAWAL_STATUS_LABELS.rejected);
+  await screenshot(sale, 'money-ledger-withdrawal-details');
+  await details.getByRole('button', { name: /close|关闭/i }).click();
 
   // Another one, approved: settled (paid), the balance stays down.
   await requestWithdrawal(sale, '20.5');

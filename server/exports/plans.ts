@@ -29,7 +29,7 @@ import {
   SHOP_COLUMNS,
   WITHDRAWAL_COLUMNS,
 } from '../../src/locales/zh-CN/exports';
-import { LEDGER_KIND_LABELS, WITHDRAWAL_STATUS_LABELS } from '../../src/locales/zh-CN/ledger';
+import { LEDGER_KIND_LABELS, ledgerReferenceText, WITHDRAWAL_STATUS_LABELS } from '../../src/locales/zh-CN/ledger';
 import { PAYMENT_CHANNEL_TEXT } from '../../src/locales/zh-CN/orders';
 import { PROMOTION_TEXT } from '../../src/locales/zh-CN/promotion';
 import { SHOP_STATUS_TEXT } from '../../src/locales/zh-CN/shops';
@@ -122,7 +122,7 @@ export function ledgerPlan({ db, body, account }: ExportContext<'ledger/export'>
       { title: C.kind, value: (row) => LEDGER_KIND_LABELS[row.kind] },
       { title: C.amount, kind: 'money', value: (row) => row.amountCents },
       { title: C.balanceAfter, kind: 'money', value: (row) => row.balanceAfterCents },
-      { title: C.reference, value: (row) => row.reference, width: 28 },
+      { title: C.reference, value: (row) => ledgerReferenceText(row.reference), width: 28 },
       { title: C.note, value: (row) => row.note, width: 36 },
     ],
   };

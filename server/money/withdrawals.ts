@@ -7,6 +7,7 @@
  * releases the hold with a positive `withdrawal` entry of the same reference, so the pair reads
  * together in the history. Approving settles it: status paid, no balance move (it was held).
  */
+import { WITHDRAWAL_REFERENCE_PREFIX, withdrawalReference } from '#contract/ledger';
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CODES } from '#contract/codes';
@@ -23,8 +24,6 @@ import { postLedgerEntry } from './ledger';
 import { pageOf } from '../db/paging';
 import { announce, resolveAnnouncement } from '../notifications/announce';
 import { accounts, bankCards, ledgerEntries, withdrawals } from '../db/schema';
-
-export const withdrawalReference = (id: number) => `withdrawal:${id}`;
 
 const reviewers = alias(accounts, 'reviewer');
 
@@ -46,7 +45,7 @@ const withdrawalSelect = (db: Executor) =>
       bank: bankCards.bank,
       last4: bankCards.last4,
       note: sql<string | null>`(select ${ledgerEntries.note} from ${ledgerEntries}
-        where ${ledgerEntries.reference} = 'withdrawal:' || ${withdrawals.id} and ${ledgerEntries.amountCents} < 0
+        where ${ledgerEntries.reference} = ${WITHDRAWAL_REFERENCE_PREFIX} || ${withdrawals.id} and ${ledgerEntries.amountCents} < 0
         order by ${ledgerEntries.id} limit 1)`,
       reviewer: reviewers.username,
       reason: withdrawals.reason,

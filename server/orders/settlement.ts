@@ -2,6 +2,7 @@
  * Creating, paying and refunding orders. Each function runs inside the caller's transaction and
  * changes the order, the membership and the salesperson's ledger together (docs/payments.md).
  */
+import { orderReference } from '#contract/ledger';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client';
 import { ACCOUNT_ROW_LOCK } from '../db/locks';
@@ -20,8 +21,6 @@ import { newOrderNo } from './orderNumbers';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const refuse = (message: string) => new Refusal(CODES.BAD_PARAMETERS, message);
-
-export const ledgerReference = (orderNo: string) => `order:${orderNo}`;
 
 type LevelRow = Pick<typeof membershipLevels.$inferSelect, 'id' | 'name' | 'priceCents' | 'durationDays'>;
 
@@ -127,7 +126,7 @@ export async function payOrder(tx: Tx, order: OrderRecord, operatorId: number | 
           accountId: account.referrerId,
           amountCents: commission.cents,
           kind: 'commission',
-          reference: ledgerReference(order.orderNo),
+          reference: orderReference(order.orderNo),
           note: `订单 ${order.orderNo}（${order.levelName}）佣金`,
         });
       }
@@ -176,7 +175,7 @@ export async function refundOrder(tx: Tx, order: OrderRecord, note: string): Pro
         accountId: order.salespersonId,
         amountCents: -commission,
         kind: 'refund',
-        reference: ledgerReference(order.orderNo),
+        reference: orderReference(order.orderNo),
         note: `订单 ${order.orderNo} 退款，扣回佣金`,
       });
     } catch (error) {

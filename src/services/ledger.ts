@@ -18,3 +18,9 @@ export const requestWithdrawal = (body: RequestWithdrawalBody) => callApi('withd
 export const approveWithdrawal = (id: number) => callApi('withdrawal/approve', { id });
 
 export const rejectWithdrawal = (body: RejectWithdrawalBody) => callApi('withdrawal/reject', body);
+
+/** One of the caller's own withdrawals, by id (a ledger entry's link to it). */
+export const ownWithdrawal = async (id: number) => {
+  const answer = await callApi('withdrawal/mine', { id, current: 1, pageSize: 1 });
+  return answer.isSuccess ? answer.content.list[0] : undefined;
+};

@@ -4,6 +4,7 @@
  * back; the list's grant and the export action are both needed; a salesperson exports only its own
  * ledger; more than the cap is refused before the file starts; every export is audited.
  */
+import { LEDGER_REFERENCE_TEXT, ledgerReferenceText } from '../../src/locales/zh-CN/ledger';
 import ExcelJS from 'exceljs';
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
@@ -138,7 +139,11 @@ describeEachDatabase('exports', (ctx: SuiteContext) => {
     const [header, ...data] = csvLines(response.body);
     expect(header).toEqual(Object.values(LEDGER_COLUMNS));
     expect(data).toHaveLength(list.content.total);
-    expect(data.map((row) => row[4])).toEqual(list.content.list.map((item: any) => item.reference));
+    // References in words, never the stored key: the demo opening balance and the seeded commission's order.
+    expect(data.map((row) => row[4])).toEqual(list.content.list.map((item: any) => ledgerReferenceText(item.reference)));
+    expect(data.map((row) => row[4])).toContain(LEDGER_REFERENCE_TEXT.opening);
+    expect(data.some((row) => /^订单 \d{18}$/.test(row[4]))).toBe(true);
+    expect(data.some((row) => /^(demo|order|withdrawal):/.test(row[4]))).toBe(false);
     expect(data.map((row) => row[2])).toEqual(list.content.list.map((item: any) => yuan(item.amountCents)));
     // The super administrator's own ledger is empty: nobody else's entries leak into it.
     const adminLedger = await exportFile(ctx, 'ledger/export', { format: 'csv' }, admin);

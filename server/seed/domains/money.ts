@@ -4,6 +4,7 @@
  * (posted by the orders seed, which runs first), and one payout card. Idempotent: each row is keyed
  * by its reference / fingerprint and only inserted when missing.
  */
+import { OPENING_BALANCE_REFERENCE } from '#contract/ledger';
 import { sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import type { ServerConfig } from '../../config';
@@ -14,7 +15,7 @@ import { postLedgerEntry } from '../../money/ledger';
 import { commissionOf } from '#contract/money';
 import { DEMO_MEMBER_LEVEL, DEMO_SALE_COMMISSION_BP, MEMBERSHIP_LEVEL_SEEDS } from '../demo';
 
-export const DEMO_OPENING_BALANCE = { reference: 'demo:opening-balance', amountCents: 9990, note: '演示数据：期初余额' } as const;
+export const DEMO_OPENING_BALANCE = { reference: OPENING_BALANCE_REFERENCE, amountCents: 9990, note: '演示数据：期初余额' } as const;
 
 const demoMemberLevel = MEMBERSHIP_LEVEL_SEEDS.find((level) => level.name === DEMO_MEMBER_LEVEL)!;
 /** The commission of demo_member's paid order (server/seed/domains/orders.ts). */

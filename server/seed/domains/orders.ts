@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client';
 import { queryOne, toIso, toMillis } from '../../db/query';
 import { postLedgerEntry } from '../../money/ledger';
 import { announceOrderCreated } from '../../orders/notices';
-import { ledgerReference } from '../../orders/settlement';
+import { orderReference } from '#contract/ledger';
 import { DEFAULT_BUSINESS_TZ } from '../../config';
 import { newOrderNo } from '../../orders/orderNumbers';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
@@ -68,7 +68,7 @@ export async function seedDemoOrders(tx: Tx): Promise<void> {
         accountId: member.referrerId,
         amountCents: commission,
         kind: 'commission',
-        reference: ledgerReference(orderNo),
+        reference: orderReference(orderNo),
         note: `订单 ${orderNo}（${paidLevel.name}）佣金`,
       });
       await tx.execute(sql`update ledger_entries set created_at = ${toIso(paidAt)}::timestamptz where id = ${entryId}`);

@@ -6,7 +6,7 @@
  * screen shows stays in contract/.
  */
 
-import type { LedgerKindName, WithdrawalStatus } from '#contract/ledger';
+import { parseLedgerReference, type LedgerKindName, type WithdrawalStatus } from '#contract/ledger';
 
 export const LEDGER_KIND_LABELS: Record<LedgerKindName, string> = {
   commission: '佣金',
@@ -14,6 +14,27 @@ export const LEDGER_KIND_LABELS: Record<LedgerKindName, string> = {
   refund: '退款冲回',
   adjustment: '调整',
 };
+
+/** What a ledger entry belongs to, in words (the screen and the export; never the stored key). */
+export const LEDGER_REFERENCE_TEXT = {
+  order: (orderNo: string) => `订单 ${orderNo}`,
+  withdrawal: (id: number) => `提现申请 #${id}`,
+  opening: '期初余额',
+} as const;
+
+export function ledgerReferenceText(reference: string): string {
+  const parsed = parseLedgerReference(reference);
+  switch (parsed.kind) {
+    case 'order':
+      return LEDGER_REFERENCE_TEXT.order(parsed.orderNo);
+    case 'withdrawal':
+      return LEDGER_REFERENCE_TEXT.withdrawal(parsed.id);
+    case 'opening':
+      return LEDGER_REFERENCE_TEXT.opening;
+    default:
+      return parsed.text;
+  }
+}
 
 export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatus, string> = {
   pending: '待审核',

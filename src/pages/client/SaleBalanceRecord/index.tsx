@@ -4,19 +4,20 @@ import ListTable from '@/components/ListTable';
 import { useRequest } from 'ahooks';
 import { Alert, Card, Col, Row, Statistic, Tabs } from 'antd';
 import { useRef, useState } from 'react';
-import { getBalance } from '@/services/ledger';
-import type { LedgerKindName } from '#contract/ledger';
+import { getBalance, ownWithdrawal } from '@/services/ledger';
+import { parseLedgerReference, type LedgerKindName } from '#contract/ledger';
 import type { LedgerEntry } from '#contract/api/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import { NOTIFICATION_LINK_QUERY, OWN_WITHDRAWALS_TAB } from '#contract/notifications';
 import { usePagedList } from '@/utils/usePagedList';
 import { cardLabel, dateTime, dayRange, kindValueEnum, SignedYuan, statusValueEnum, withdrawalDetailColumns } from './display';
-import { APPROVAL_TEXT, BALANCE_TEXT } from '@/locales/zh-CN/ledger';
+import { APPROVAL_TEXT, BALANCE_TEXT, ledgerReferenceText } from '@/locales/zh-CN/ledger';
 import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
 import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
 import WithdrawForm from './WithdrawForm';
+import { useRecordChanges } from '@/components/Notifications/recordChanges';
 import ExportButton from '@/components/ExportButton';
 import { LEDGER_COLUMNS as L } from '@/locales/zh-CN/exports';
 import { useAccess } from '@umijs/max';
@@ -24,7 +25,11 @@ import useQueryParam from '@/utils/useQueryParam';
 
 type EntryFilters = { kind?: LedgerKindName; range?: [string, string] };
 
-const entryColumns: ProColumns<LedgerEntry>[] = [
+/**
+ * The ledger's columns. A withdrawal's entries link to that withdrawal (its 详情); an order's
+ * reference is the order number (the referred member's order: no screen of the salesperson's shows it).
+ */
+const entryColumns = (showWithdrawal: (id: number) => void): ProColumns<LedgerEntry>[] => [
   { title: L.createdAt, dataIndex: 'createdAt', search: false, width: 170, render: (_, row) => dateTime(row.createdAt) },
   { title: L.kind, dataIndex: 'kind', valueType: 'select', valueEnum: kindValueEnum, width: 100 },
   {
@@ -43,7 +48,18 @@ const entryColumns: ProColumns<LedgerEntry>[] = [
     width: 110,
     render: (_, row) => <span style={NO_WRAP}>{formatYuan(row.balanceAfterCents)}</span>,
   },
-  { title: L.reference, dataIndex: 'reference', search: false, width: 180, ellipsis: true },
+  {
+    title: L.reference,
+    dataIndex: 'reference',
+    search: false,
+    width: 200,
+    ellipsis: true,
+    render: (_, row) => {
+      const reference = parseLedgerReference(row.reference);
+      const text = ledgerReferenceText(row.reference);
+      return reference.kind === 'withdrawal' ? <a onClick={() => showWithdrawal(reference.id)}>{text}</a> : text;
+    },
+  },
   { title: L.note, dataIndex: 'note', search: false, ellipsis: true },
   { title: '时间范围', dataIndex: 'range', valueType: 'dateRange', hideInTable: true },
 ];
@@ -93,6 +109,12 @@ export default function SaleBalanceRecordPage() {
   const tab = tabParam === OWN_WITHDRAWALS_TAB ? OWN_WITHDRAWALS_TAB : 'entries';
   const [shown, setShown] = useState<Withdrawal>();
   const ownWithdrawalColumns = withdrawalColumns(setShown);
+  // A ledger entry's withdrawal, read by its id, shown in the same 详情 as the withdrawals tab's.
+  const showWithdrawal = async (id: number) => {
+    const found = await ownWithdrawal(id);
+    if (found) setShown(found);
+  };
+  const ledgerColumns = entryColumns((id) => void showWithdrawal(id));
   const balance = useRequest(async () => {
     const answer = await getBalance();
     return answer.isSuccess ? answer.content : undefined;
@@ -103,6 +125,8 @@ export default function SaleBalanceRecordPage() {
     void withdrawals.current?.reload();
   };
   const figures = balance.data;
+  // A withdrawal approved or rejected meanwhile (its notification arrives live) changes all three.
+  useRecordChanges(['withdrawal'], refreshAll);
 
   const entryList = usePagedList<'ledger/list', EntryFilters>('ledger/list', {
     toBody: ({ range, ...rest }) => ({ ...rest, ...dayRange(range) }),
@@ -152,8 +176,8 @@ export default function SaleBalanceRecordPage() {
                 <ListTable<LedgerEntry, EntryFilters>
                   rowKey="id"
                   actionRef={entries}
-                  columns={entryColumns}
-                  scroll={{ x: tableWidth(entryColumns) }}
+                  columns={ledgerColumns}
+                  scroll={{ x: tableWidth(ledgerColumns) }}
                   {...entryList}
                   search={{ labelWidth: 'auto' }}
                   options={{ reload: true }}
