@@ -4,6 +4,7 @@ import routes from './config/routes';
 import { CHUNK_LOAD_TIMEOUT_MS, PUBLIC_PATH } from '#contract/constants';
 import { APP_DESCRIPTION, APP_TITLE } from './src/locales/zh-CN/routes';
 import { MOCK_CONFIG } from './config/mock';
+import { ChunkGroupsManifestPlugin } from './config/chunkGroups';
 import { THEME_BOOT_SCRIPT } from './src/workspace/themeBoot';
 import { componentRequest, PRO_FIELD_INDEX, PRO_FIELD_LAZY, PRO_FIELD_LEFT_OUT } from './config/proField';
 
@@ -66,6 +67,8 @@ export default defineConfig({
     // `max dev`: MFSU's remote entry uses top-level await, and webpack warned in the browser's
     // console that the targets might lack async/await; every target has it (Chrome 100+).
     if (env === 'development') memo.output.merge({ environment: { asyncFunction: true } });
+    // What each page loads, for the page-weight budgets `npm run build` checks (scripts/bundle-check.mjs).
+    if (env === 'production') memo.plugin('chunk-groups-manifest').use(ChunkGroupsManifestPlugin);
     // umi-request's `qs` is the small URLSearchParams one (see the file); anything else keeps the real `qs`.
     memo.plugin('umi-request-qs').use(webpack.NormalModuleReplacementPlugin, [
       /^qs$/,

@@ -1,15 +1,47 @@
 #!/usr/bin/env node
 /**
- * The console's bundles carry no schema library: the schemas of the contract (contract/api) are
- * the server's; screens import their types only. Fails, naming the files, when any JavaScript file
- * the console build emitted (dist/, every chunk a page may load; the API document reader is the
- * server's, not in dist/) contains TypeBox. `npm test` runs it after the build.
+ * Two checks of the console build, run by `npm run build` (and so by `npm test`); either fails the build.
+ *
+ * 1. No schema library in the bundles: the schemas of the contract (contract/api) are the server's;
+ *    screens import their types only. Fails, naming the files, when any JavaScript file the console
+ *    build emitted (dist/, every chunk a page may load; the API document reader is the server's, not
+ *    in dist/) contains TypeBox.
+ * 2. Page weight: the JavaScript a page loads, gzip-compressed at level 6 (what a server sends, give
+ *    or take its headers), stays within its budget (PAGE_BUDGETS). What a page loads is read from the
+ *    build, not guessed: the scripts of index.html and the files of the page's route chunk group,
+ *    which config/chunkGroups.ts writes to dist/chunk-groups.json. `npm run bench:page` measures the
+ *    same pages in Chromium, on the wire.
  *
  *   node scripts/bundle-check.mjs [dist]
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+
+/** The pages whose first load has a JavaScript budget (KB gzip), by their route chunk group. */
+export const PAGE_BUDGETS = [{ page: '/login', group: 'p__Login', jsKb: 230 }];
+
+const KB = 1024;
+const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 6 }).length;
+
+/** The scripts index.html loads (the entry and umi's preload helper). */
+export function htmlScripts(dir) {
+  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  return [...html.matchAll(/<script[^>]*\ssrc="\/?([^"]+\.js)"/g)].map((match) => match[1]);
+}
+
+/** Each budgeted page's JavaScript (files and KB gzip) against its budget. */
+export function pageWeights(dir, budgets = PAGE_BUDGETS) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'chunk-groups.json'), 'utf8'));
+  return budgets.map(({ page, group, jsKb }) => {
+    const files = manifest.groups[group];
+    if (!files) throw new Error(`bundle-check: no chunk group ${group} for ${page} in chunk-groups.json`);
+    const loaded = [...new Set([...htmlScripts(dir), ...files])];
+    const kb = loaded.reduce((sum, file) => sum + gzipSize(path.join(dir, file)), 0) / KB;
+    return { page, files: loaded, kb, budgetKb: jsKb, over: kb > jsKb };
+  });
+}
 
 /** Strings every TypeBox build keeps through minification (its symbol keys and error texts). */
 export const TYPEBOX_MARKERS = ['TypeBox.Kind', 'TypeBox.Hint', 'TypeBox.Optional'];
@@ -43,4 +75,11 @@ if (self && process.argv[1] && path.resolve(process.argv[1]) === self) {
     process.exit(1);
   }
   console.log(`bundle-check: no TypeBox in the console's chunks (${dir})`);
+  const weights = pageWeights(dir);
+  for (const weight of weights) {
+    const line = `bundle-check: ${weight.page} loads ${weight.kb.toFixed(1)} KB of JavaScript (gzip), budget ${weight.budgetKb} KB, in ${weight.files.length} files`;
+    if (weight.over) console.error(`${line}: OVER BUDGET (${weight.files.join(', ')})`);
+    else console.log(line);
+  }
+  if (weights.some((weight) => weight.over)) process.exit(1);
 }

@@ -10,7 +10,7 @@
  *                                          PostgreSQL 15 the run starts, and the contract suite in
  *                                          tests/contract when it exists)
  *   build      max build                 (the console, into dist/)
- *   bundle     scripts/bundle-check.mjs  (no TypeBox in any console chunk)
+ *   bundle     scripts/bundle-check.mjs  (no TypeBox in any console chunk; /login within its JavaScript budget)
  *   e2e        playwright test           (Chromium against `npm start`)
  *   dev        playwright test -c playwright.dev.config.ts
  *                                        (the developer console under `max dev`: every demo role's
