@@ -55,6 +55,8 @@ test('a member buys a level in 会员中心 and sees the pending order with how 
   const dialog = page.getByRole('dialog').filter({ hasText: ORDER_TEXT.memberCenter.buyDialogTitle });
   await expect(dialog).toContainText('¥299.00');
   await expect(dialog).toContainText('支付后有效期至');
+  // The seeded pending order (another level) is named, so nobody pays twice by mistake.
+  await expect(dialog).toContainText(/您还有待支付的订单：旗舰版（\d{18}）/);
   await screenshot(page, 'memberCenter-buy-dialog');
   await dialog.getByRole('button', { name: ORDER_TEXT.memberCenter.submitOrder }).click();
 
@@ -68,6 +70,18 @@ test('a member buys a level in 会员中心 and sees the pending order with how 
   await expect(pending).toContainText(RENEWED_LEVEL);
   await expect(pending).toContainText(orderNo);
   await screenshot(page, 'memberCenter-pending');
+
+  // One pending order per level: renewing again offers that order (how to pay it, or cancel), not a second one.
+  await card.getByRole('button', { name: label(ORDER_TEXT.memberCenter.renew) }).click();
+  await expect(dialog).toContainText(ORDER_TEXT.memberCenter.pendingSameLevel(orderNo));
+  await expect(dialog.getByRole('button', { name: ORDER_TEXT.memberCenter.submitOrder })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: label(ORDER_TEXT.memberCenter.cancelOrder) })).toBeVisible();
+  await screenshot(page, 'memberCenter-buy-dialog-pending-same-level');
+  await dialog
+    .getByRole('button', { name: label('取消') })
+    .first()
+    .click();
+  await expect(dialog).toHaveCount(0);
 
   // The member's own order list shows it pending, without the staff actions.
   await openFromMenu(page, '/client/orderList');

@@ -8,7 +8,7 @@ import { badParameter } from '../http/respond';
 import { paymentChannel } from '../payments';
 import { announceOrderCreated } from './notices';
 import { findOrders, toPendingOrder } from './records';
-import { checkPendingLimit, createPendingOrder, levelOnSale } from './settlement';
+import { checkNoPendingForLevel, checkPendingLimit, createPendingOrder, levelOnSale } from './settlement';
 
 /** The levels on sale, in the shop's order. */
 export function levelsOnSale(db: Executor): Promise<LevelOnSale[]> {
@@ -65,7 +65,10 @@ export async function memberCentre(db: Executor, accountId: number): Promise<Mem
   return { membership, levels, pendingOrders };
 }
 
-/** `order/create`: a pending order of the caller for a level on sale, paid through a self-service channel; the confirmers are notified. */
+/**
+ * `order/create`: a pending order of the caller for a level on sale, paid through a self-service
+ * channel (one pending order per level); the confirmers are notified.
+ */
 export async function createOrder(
   db: Db,
   member: { id: number; username: string },
@@ -80,6 +83,7 @@ export async function createOrder(
     await lockAccounts(tx, [accountId]);
     await checkPendingLimit(tx, accountId);
     const level = await levelOnSale(tx, body.levelId);
+    await checkNoPendingForLevel(tx, accountId, level.id);
     const orderNo = await createPendingOrder(tx, { accountId, level, channel: channel.name, timeZone });
     await announceOrderCreated(tx, { orderNo, accountId, username: member.username, levelName: level.name, amountCents: level.priceCents });
     return orderNo;

@@ -11,6 +11,7 @@ export const ORDER_MESSAGES = {
   refundBalanceShort: (commission: string) => `销售余额不足以扣回佣金 ¥${commission}，无法退款`,
   levelUnavailable: '会员等级不存在或已下架',
   tooManyPending: '待支付订单过多，请先支付或取消已有订单',
+  pendingForLevel: (orderNo: string) => `该套餐已有待支付订单 ${orderNo}，请先支付或取消该订单`,
   accountDisabled: '账户已停用，不能充值',
   ownRecharge: '不能为自己的账户充值',
   ownConfirm: '不能确认自己的订单收款',

@@ -58,6 +58,16 @@ export async function checkPendingLimit(tx: Executor, accountId: number): Promis
   if ((pending?.n ?? 0) >= MAX_PENDING_ORDERS) throw refuse(ORDER_MESSAGES.tooManyPending);
 }
 
+/** Refuses a member's second pending order of one level (A0400 on levelId, naming the one it has). */
+export async function checkNoPendingForLevel(tx: Executor, accountId: number, levelId: number): Promise<void> {
+  const pending = await queryOne<{ orderNo: string }>(
+    tx,
+    sql`select order_no as "orderNo" from orders where account_id = ${accountId} and level_id = ${levelId} and status = 'pending'
+        order by id limit 1`,
+  );
+  if (pending) throw badParameter('levelId', ORDER_MESSAGES.pendingForLevel(pending.orderNo));
+}
+
 /** Inserts a pending order for the level's current name, duration and price; answers its number. */
 export async function createPendingOrder(tx: Tx, order: NewOrder): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt += 1) {

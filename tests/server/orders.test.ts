@@ -118,8 +118,18 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
       expect(center.content.pendingOrders.map((item: PendingOrder) => item.orderNo)).toEqual([order.orderNo]);
       expect(center.content.levels.map((item: Level) => item.name)).toEqual(['基础版', '专业版', '旗舰版']);
       expect(center.content.membership).toBeNull();
-      const second = await buy(member.token, pro.id);
-      expect(second.orderNo).not.toBe(order.orderNo);
+      // One pending order per level: a second of the same level is refused, naming the first.
+      const again = await ctx.call('order/create', { levelId: pro.id }, { token: member.token });
+      expect(again).toMatchObject({
+        code: CODES.BAD_PARAMETERS,
+        msg: `参数错误：${ORDER_MESSAGES.pendingForLevel(order.orderNo)}`,
+        content: { field: 'levelId' },
+      });
+      const other = await buy(member.token, level('旗舰版').id);
+      expect(other.orderNo).not.toBe(order.orderNo);
+      // Once the first is cancelled, that level can be bought again.
+      expect((await ctx.call('order/cancel', { orderNo: order.orderNo }, { token: member.token })).isSuccess).toBe(true);
+      expect((await buy(member.token, pro.id)).levelName).toBe('专业版');
     });
 
     it('refuses a level that is missing or not on sale, naming levelId, and too many pending orders', async () => {
@@ -136,12 +146,20 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
       const wrongType = await ctx.call('order/create', { levelId: 'x' }, { token: member.token });
       expect(wrongType.code).toBe(CODES.BAD_PARAMETERS);
       expect(wrongType.content).toEqual({ field: 'levelId' });
-      for (let index = 0; index < MAX_PENDING_ORDERS; index += 1) await buy(member.token, level('基础版').id);
+      // More levels on sale than pending orders allowed: one pending order of each, up to the limit.
+      const extraLevels = await rows<{ id: number }>(
+        ctx.db,
+        sql`insert into membership_levels (name, price_cents, duration_days, shop_quota, product_quota, on_sale)
+            select '加购版' || n, 100, 1, 1, 1, true from generate_series(1, ${MAX_PENDING_ORDERS}) n returning id`,
+      );
+      for (const extra of extraLevels.slice(0, MAX_PENDING_ORDERS)) await buy(member.token, extra.id);
       const tooMany = await ctx.call('order/create', { levelId: level('基础版').id }, { token: member.token });
       expect(tooMany).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: ORDER_MESSAGES.tooManyPending });
       expect((await ctx.call('order/center', {}, { token: member.token })).content.levels.map((item: Level) => item.name)).not.toContain(
         '停售版',
       );
+      // The extra levels leave the sale again, not to change the other cases' list of levels.
+      await ctx.db.execute(sql`update membership_levels set on_sale = false where name like '加购版%'`);
     });
   });
 

@@ -30,6 +30,10 @@ export const ORDER_TEXT = {
     cancelOrder: '取消订单',
     cancelConfirm: '确定取消该订单吗？',
     cancelled: '订单已取消',
+    /** The buy dialog, when the level chosen already has a pending order (one per level). */
+    pendingSameLevel: (orderNo: string) => `该套餐已有待支付订单 ${orderNo}，请完成支付或取消后再下单。`,
+    /** The buy dialog, when other levels have pending orders: paying each would change the membership. */
+    pendingOtherLevels: (names: string) => `您还有待支付的订单：${names}。每笔订单确认收款后都会改变会员，请勿重复支付。`,
   },
   orderList: {
     confirm: '确认收款',

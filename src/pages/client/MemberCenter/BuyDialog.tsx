@@ -1,22 +1,32 @@
-/** Confirms a purchase: the level, the amount, the channel and the expiry it will give once paid. */
-import { Alert, Descriptions, Modal } from 'antd';
+/**
+ * Confirms a purchase: the level, the amount, the channel and the expiry it will give once paid.
+ * A level that already has a pending order (one per level) offers that order instead: how to pay
+ * it, or cancel it; other levels' pending orders are said, so nobody pays twice by mistake.
+ */
+import { Alert, Button, Descriptions, Modal, Popconfirm, Space } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { formatYuan } from '#contract/money';
 import { membershipAfterPayment } from '#contract/orders';
 import { ORDER_TEXT, PAYMENT_CHANNEL_TEXT } from '@/locales/zh-CN/orders';
-import type { CurrentMembership, LevelOnSale } from '#contract/api/order';
+import type { CurrentMembership, LevelOnSale, PendingOrder } from '#contract/api/order';
+import { PaymentSteps } from './PendingOrders';
 
 const TEXT = ORDER_TEXT.memberCenter;
 
 interface Props {
   level: LevelOnSale | null;
   membership: CurrentMembership | null | undefined;
+  pendingOrders: PendingOrder[];
   submitting: boolean;
+  cancelling: string | null;
   onSubmit(level: LevelOnSale): void;
+  onCancelOrder(orderNo: string): void;
   onClose(): void;
 }
 
-export default function BuyDialog({ level, membership, submitting, onSubmit, onClose }: Props) {
+export default function BuyDialog({ level, membership, pendingOrders, submitting, cancelling, onSubmit, onCancelOrder, onClose }: Props) {
+  const sameLevel = level ? pendingOrders.find((order) => order.levelId === level.id) : undefined;
+  const otherLevels = level ? pendingOrders.filter((order) => order.levelId !== level.id) : [];
   const now = Date.now();
   const after = level
     ? membershipAfterPayment(
@@ -37,9 +47,37 @@ export default function BuyDialog({ level, membership, submitting, onSubmit, onC
       confirmLoading={submitting}
       onOk={() => level && onSubmit(level)}
       onCancel={onClose}
+      // The level's pending order is to be paid or cancelled, not doubled.
+      okButtonProps={{ disabled: Boolean(sameLevel) }}
       destroyOnHidden
     >
-      {level && after && (
+      {sameLevel && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={TEXT.pendingSameLevel(sameLevel.orderNo)}
+          description={
+            <Space direction="vertical" size={12} style={{ width: '100%', marginTop: 8 }}>
+              <PaymentSteps order={sameLevel} />
+              <Popconfirm title={TEXT.cancelConfirm} onConfirm={() => onCancelOrder(sameLevel.orderNo)} okText="确定" cancelText="再想想">
+                <Button size="small" danger loading={cancelling === sameLevel.orderNo}>
+                  {TEXT.cancelOrder}
+                </Button>
+              </Popconfirm>
+            </Space>
+          }
+        />
+      )}
+      {!sameLevel && otherLevels.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={TEXT.pendingOtherLevels(otherLevels.map((order) => `${order.levelName}（${order.orderNo}）`).join('、'))}
+        />
+      )}
+      {level && after && !sameLevel && (
         <>
           <Descriptions column={1} bordered size="small" style={{ marginBottom: 16 }}>
             <Descriptions.Item label="套餐">{level.name}</Descriptions.Item>

@@ -60,7 +60,16 @@ export default function MemberCenterPage() {
       <MembershipCard membership={data?.membership} loading={firstLoad} />
       <PendingOrders orders={data?.pendingOrders ?? []} cancelling={cancelling} onCancel={cancel} />
       <LevelCards levels={data?.levels ?? []} membership={data?.membership} loading={firstLoad} onBuy={setBuying} />
-      <BuyDialog level={buying} membership={data?.membership} submitting={submitting} onSubmit={submit} onClose={() => setBuying(null)} />
+      <BuyDialog
+        level={buying}
+        membership={data?.membership}
+        pendingOrders={data?.pendingOrders ?? []}
+        submitting={submitting}
+        cancelling={cancelling}
+        onSubmit={submit}
+        onCancelOrder={(orderNo) => void cancel(orderNo)}
+        onClose={() => setBuying(null)}
+      />
       <Modal open={created !== null} footer={null} onCancel={() => setCreated(null)} width={560}>
         {created && (
           <Result
