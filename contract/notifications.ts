@@ -156,5 +156,10 @@ export const NOTIFICATION_STREAM_PATH = '/api/admin/notification/stream';
 export const STREAM_EVENTS = { item: 'notification', unread: 'unread', end: 'end' } as const;
 /** A ticket opens one stream within this many seconds of its issue. */
 export const STREAM_TICKET_TTL_SECONDS = 60;
+/**
+ * Streams one session may hold open on one server instance (a tab each: a few tabs is normal); a
+ * newer one closes the oldest, so a session can not pile up connections.
+ */
+export const MAX_STREAMS_PER_SESSION = 4;
 /** The stream sends a comment this often (proxies keep it open; a dead session is noticed). */
 export const STREAM_HEARTBEAT_MS = 15_000;

@@ -4,6 +4,7 @@
  * `buildApp` answers a Fastify instance that is not listening, for `main.ts`, tests (`app.inject`)
  * and the umi mock endpoints alike.
  */
+import { LOG_SERIALIZERS } from './http/requestLog';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
@@ -78,7 +79,10 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     bodyLimit: BODY_LIMIT_BYTES,
-    ...(typeof logger === 'object' ? { loggerInstance: logger } : { logger: logger ? { level: config.logLevel } : false }),
+    // The request log never writes a stream's ticket (server/http/requestLog.ts).
+    ...(typeof logger === 'object'
+      ? { loggerInstance: logger.child({}, { serializers: LOG_SERIALIZERS }) }
+      : { logger: logger ? { level: config.logLevel, serializers: LOG_SERIALIZERS } : false }),
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     ajv: {

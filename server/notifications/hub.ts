@@ -8,7 +8,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { CODES } from '#contract/codes';
-import { STREAM_EVENTS, type NotificationAudience } from '#contract/notifications';
+import { MAX_STREAMS_PER_SESSION, STREAM_EVENTS, type NotificationAudience } from '#contract/notifications';
 import type { NotificationItem } from '#contract/api/notification';
 import type { Db } from '../db/client';
 import type { Listen, Unlisten } from '../db/listen';
@@ -115,6 +115,9 @@ export class NotificationHub {
     const subscriber = new Subscriber(session.sessionId, session.accountId, sink);
     await this.follow(subscriber, session);
     subscriber.lastId = lastEventId ?? (await newestNotificationId(this.options.db));
+    // At most MAX_STREAMS_PER_SESSION per session here: the oldest (first in the set's order) goes.
+    const ofSession = [...this.subscribers].filter((open) => open.sessionId === session.sessionId);
+    for (const oldest of ofSession.slice(0, Math.max(0, ofSession.length - MAX_STREAMS_PER_SESSION + 1))) this.close(oldest);
     this.subscribers.add(subscriber);
     this.schedule(subscriber, { catchUp: lastEventId !== undefined });
     return subscriber;

@@ -5,6 +5,8 @@
  * its ticket, its end with the session, and delivery of a change made through another instance.
  */
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import type { SessionAccount } from '../../server/auth/sessions';
@@ -18,7 +20,7 @@ import { RbacCache } from '../../server/rbac/snapshot';
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { MARK_READ_MAX_IDS, type NotificationItem } from '#contract/api/notification';
-import { NOTIFICATION_STREAM_PATH, STREAM_EVENTS, type NotificationKind } from '#contract/notifications';
+import { MAX_STREAMS_PER_SESSION, NOTIFICATION_STREAM_PATH, STREAM_EVENTS, type NotificationKind } from '#contract/notifications';
 import { registerAccount, type RegisteredAccount } from './support/accounts';
 import { describeEachDatabase, TEST_ADMIN, type SuiteContext } from './support/databases';
 import { openSse, type SseStream } from './support/sse';
@@ -549,6 +551,52 @@ describeEachDatabase(
         expect(end.data).toEqual({ code: CODES.LOGIN_EXPIRED });
         await stream.ended();
         expect((await ctx.call('notification/streamTicket', {}, { token })).code).toBe(CODES.LOGIN_EXPIRED);
+      });
+
+      it(`keeps at most ${MAX_STREAMS_PER_SESSION} streams per session, closing the oldest`, async () => {
+        const base = await baseUrlOf(ctx.app);
+        const token = await ctx.login(MEMBER);
+        const own: SseStream[] = [];
+        for (let n = 0; n < MAX_STREAMS_PER_SESSION; n += 1) {
+          const stream = await open(streamUrl(base, await ticketFor(ctx, token)));
+          await stream.next((event) => event.event === STREAM_EVENTS.unread);
+          own.push(stream);
+        }
+        // Another session of the same account is not counted with this one.
+        const elsewhere = await open(streamUrl(base, await ticketFor(ctx, await ctx.login(MEMBER))));
+        await elsewhere.next((event) => event.event === STREAM_EVENTS.unread);
+        const newest = await open(streamUrl(base, await ticketFor(ctx, token)));
+        await newest.next((event) => event.event === STREAM_EVENTS.unread);
+        await own[0].ended(5_000);
+        // The others stay open: each still gets the heartbeat.
+        for (const stream of [...own.slice(1), newest, elsewhere]) {
+          const before = stream.comments();
+          await until(() => stream.comments() > before, 5_000);
+        }
+      });
+
+      it("never writes a stream's ticket to the request log", async () => {
+        const lines: string[] = [];
+        const sink = new Writable({
+          write(chunk, _encoding, done) {
+            lines.push(String(chunk));
+            done();
+          },
+        });
+        const logged = await buildApp({ db: ctx.db, config: { ...ctx.config, logRequests: true }, logger: pino({ level: 'info' }, sink) });
+        try {
+          const ticket = await ticketFor(ctx, tokens.member);
+          const stream = await open(streamUrl(await baseUrlOf(logged), ticket, 0));
+          await stream.next((event) => event.event === STREAM_EVENTS.unread);
+          const requestLines = lines.filter((line) => line.includes(NOTIFICATION_STREAM_PATH));
+          expect(requestLines.length).toBeGreaterThan(0);
+          expect(lines.join('')).not.toContain(encodeURIComponent(ticket));
+          expect(lines.join('')).not.toContain(ticket);
+          expect(requestLines[0]).toContain('ticket=%5Bredacted%5D&lastEventId=0');
+          stream.close();
+        } finally {
+          await logged.close();
+        }
       });
 
       it('a change made through one instance reaches a listener on another instance of the same database within 5 s', async () => {
