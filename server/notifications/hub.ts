@@ -115,9 +115,13 @@ export class NotificationHub {
     const subscriber = new Subscriber(session.sessionId, session.accountId, sink);
     await this.follow(subscriber, session);
     subscriber.lastId = lastEventId ?? (await newestNotificationId(this.options.db));
-    // At most MAX_STREAMS_PER_SESSION per session here: the oldest (first in the set's order) goes.
+    // At most MAX_STREAMS_PER_SESSION per session here: the oldest (first in the set's order) goes,
+    // with an end event, so its tab does not reconnect (and close the next one, round and round).
     const ofSession = [...this.subscribers].filter((open) => open.sessionId === session.sessionId);
-    for (const oldest of ofSession.slice(0, Math.max(0, ofSession.length - MAX_STREAMS_PER_SESSION + 1))) this.close(oldest);
+    for (const oldest of ofSession.slice(0, Math.max(0, ofSession.length - MAX_STREAMS_PER_SESSION + 1))) {
+      oldest.write(sseEvent(STREAM_EVENTS.end, { reason: 'replaced' }));
+      this.close(oldest);
+    }
     this.subscribers.add(subscriber);
     this.schedule(subscriber, { catchUp: lastEventId !== undefined });
     return subscriber;

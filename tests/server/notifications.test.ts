@@ -567,6 +567,8 @@ describeEachDatabase(
         await elsewhere.next((event) => event.event === STREAM_EVENTS.unread);
         const newest = await open(streamUrl(base, await ticketFor(ctx, token)));
         await newest.next((event) => event.event === STREAM_EVENTS.unread);
+        // The oldest is told to stop (an end event, so its tab does not reconnect), then closed.
+        expect((await own[0].next((event) => event.event === STREAM_EVENTS.end, 5_000)).data).toEqual({ reason: 'replaced' });
         await own[0].ended(5_000);
         // The others stay open: each still gets the heartbeat.
         for (const stream of [...own.slice(1), newest, elsewhere]) {
