@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
 import { SETTINGS_DRAWER_TEXT } from '../src/locales/zh-CN/workspace';
-import { buttonLabel, sideMenu, signIn } from './support/console';
+import { buttonLabel, forbidden, sideMenu, signIn } from './support/console';
 import { screenshot } from './support/screens';
 import { pageTab, pageTabs } from './support/workspace';
 
@@ -149,4 +149,24 @@ test("a column's width dragged on its header edge is kept across a reload", asyn
   await page.reload();
   await expect(orderNo).toBeVisible();
   await expect.poll(widthOf).toBe(dragged);
+});
+
+test('a forbidden screen opens no tab, and its 403 page leaves the bar as it was', async ({ page }) => {
+  await signIn(page, DEMO_ACCOUNTS.member.username);
+  await sideMenu(page).getByText(ROUTE_TITLES[ORDERS], { exact: true }).click();
+  await expect(page).toHaveURL(ORDERS);
+  const tabs = pageTabs(page).getByRole('tab');
+  await expect(pageTab(page, ROUTE_TITLES[ORDERS])).toBeVisible();
+  const before = { titles: await tabs.allTextContents(), box: await pageTabs(page).boundingBox() };
+
+  await page.goto(USERS);
+  await expect(forbidden(page)).toBeVisible();
+  await expect(tabs).toHaveText(before.titles);
+  await expect(pageTabs(page).getByRole('tab', { name: '403' })).toHaveCount(0);
+  expect(await pageTabs(page).boundingBox()).toEqual(before.box);
+  await screenshot(page, 'tabs-403-demo_member');
+
+  // Its tabs still lead back.
+  await pageTab(page, ROUTE_TITLES[ORDERS]).click();
+  await expect(page).toHaveURL(ORDERS);
 });

@@ -56,7 +56,7 @@ const titleRefusedMenus = (items: MenuDataItem[]) => titleRefusedScreens(items, 
  * its 刷新 draws again from scratch; when the menus did not load, an error with a retry instead. It also hands a change of the layout's settings (theme, layout
  * mode) to the layout, which reads them from the initial state.
  */
-function Workspace({ children }: { children: React.ReactNode }) {
+function Workspace({ children, refused = false }: { children: React.ReactNode; refused?: boolean }) {
   const { initialState, setInitialState } = useModel('@@initialState');
   const ui = useUiSettings();
   const [drawing, setDrawing] = useState(0);
@@ -68,7 +68,7 @@ function Workspace({ children }: { children: React.ReactNode }) {
     <>
       {ui.tabs && account && (
         <Suspense fallback={null}>
-          <PageTabs key={account} account={account} onRefresh={() => setDrawing((count) => count + 1)} />
+          <PageTabs key={account} account={account} refused={refused} onRefresh={() => setDrawing((count) => count + 1)} />
         </Suspense>
       )}
       <MainContent>
@@ -112,8 +112,9 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     // Checked while rendering, not in onPageChange (which runs after the screen has rendered and
     // made its calls): a visitor without a session sees neither the screen nor a 403.
     childrenRender: (children) => <Workspace>{children}</Workspace>,
+    // A refused screen opens no tab.
     unAccessible: (
-      <Workspace>
+      <Workspace refused>
         <Suspense fallback={null}>
           <Forbidden />
         </Suspense>

@@ -21,18 +21,20 @@ export interface PageTabsProps {
   account: string;
   /** Draws the page shown again from scratch (刷新). */
   onRefresh: () => void;
+  /** The address shown is a screen the account may not see (the 403 page): it opens no tab. */
+  refused?: boolean;
 }
 
 type Action = CloseKind | 'refresh';
 /** A menu item that switches to a tab: this prefix and the tab's path. */
 const GO_TO = 'go:';
 
-export default function PageTabs({ account, onRefresh }: PageTabsProps) {
+export default function PageTabs({ account, onRefresh, refused = false }: PageTabsProps) {
   const { pathname, search } = useLocation();
   const url = `${pathname}${search}`;
-  const [tabs, setTabs] = useState(() => openTab(readTabs(account), pathname, url));
+  const [tabs, setTabs] = useState(() => (refused ? readTabs(account) : openTab(readTabs(account), pathname, url)));
 
-  useEffect(() => setTabs((open) => openTab(open, pathname, url)), [pathname, url]);
+  useEffect(() => setTabs((open) => (refused ? [...open] : openTab(open, pathname, url))), [pathname, url, refused]);
   useEffect(() => saveTabs(account, tabs), [account, tabs]);
   useEffect(() => watchScroll(pathname), [pathname]);
 
@@ -73,6 +75,10 @@ export default function PageTabs({ account, onRefresh }: PageTabsProps) {
   };
 
   const shown = tabs.find((tab) => tab.path === pathname);
+  const openTabsMenu: MenuProps = {
+    items: [{ type: 'group', label: TABS_TEXT.bar, children: tabs.map((one) => ({ key: `${GO_TO}${one.path}`, label: one.title })) }],
+    onClick: ({ key }) => switchTo(key.slice(GO_TO.length)),
+  };
   const closable = canCloseTab(tabs);
   const { token } = theme.useToken();
   return (
@@ -99,12 +105,11 @@ export default function PageTabs({ account, onRefresh }: PageTabsProps) {
           ),
         }))}
       />
-      {/* Beside the tab list, not in it (a tab list holds tabs only). */}
-      {shown && (
-        <Dropdown menu={menuOf(shown, { listTabs: true })} trigger={['click']}>
-          <Button type="text" size="small" icon={<MoreOutlined />} aria-label={TABS_TEXT.actions} />
-        </Dropdown>
-      )}
+      {/* Beside the tab list, not in it (a tab list holds tabs only). Always there, so the bar keeps
+          its width on a page that has no tab (the 403 page): then it lists the open tabs only. */}
+      <Dropdown menu={shown ? menuOf(shown, { listTabs: true }) : openTabsMenu} trigger={['click']}>
+        <Button type="text" size="small" icon={<MoreOutlined />} aria-label={TABS_TEXT.actions} />
+      </Dropdown>
     </nav>
   );
 }
