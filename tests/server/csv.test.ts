@@ -21,6 +21,19 @@ describe('csv', () => {
     expect(csvCell('a；b')).toBe('a；b');
   });
 
+  it('keeps an 18-digit order number and a leading zero as text: a spreadsheet reads them back as written', () => {
+    // A spreadsheet reads the quoted field as ="202611271234567890": a text formula, shown and kept as the text.
+    expect(csvCell('202611271234567890')).toBe('"=""202611271234567890"""');
+    expect(csvCell('0001')).toBe('"=""0001"""');
+    // What a spreadsheet would keep anyway stays as it is; numbers are numbers.
+    expect(csvCell('12345')).toBe('12345');
+    expect(csvCell('0')).toBe('0');
+    expect(csvCell(202611271234567)).toBe('202611271234567');
+    // Only digits: anything else is not taken for one (and a formula start stays inert).
+    expect(csvCell('=202611271234567890')).toBe("'=202611271234567890");
+    expect(csvCell('2026112712345678x')).toBe('2026112712345678x');
+  });
+
   it('starts with a BOM and ends rows with CRLF', () => {
     expect(toCsv(['名', '值'], [['甲', 1]])).toBe('\uFEFF名,值\r\n甲,1\r\n');
   });

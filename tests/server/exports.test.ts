@@ -79,7 +79,8 @@ describeEachDatabase('exports', (ctx: SuiteContext) => {
       // Same order as the list; each row's money in yuan and times in Asia/Shanghai.
       list.content.list.forEach((item: any, index: number) => {
         const row = data[index];
-        expect(row[0]).toBe(item.orderNo);
+        // The order number as a text formula, so a spreadsheet keeps its 18 digits (server/http/csv.ts).
+        expect(row[0]).toBe(`"=""${item.orderNo}"""`);
         expect(row[4]).toBe(yuan(item.amountCents));
         expect(row[5]).toMatch(/^(待支付|已支付|已取消|已退款)$/);
         expect(row[9]).toBe(shanghai(item.createdAt));
