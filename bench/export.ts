@@ -5,9 +5,15 @@
  * instead), then times `order/export` through the app as demo_admin, CSV and Excel, from the request
  * to the last byte, and counts the rows of the file.
  *
+ * Then the cost to everyone else (issue 33, point 4): CONCURRENT (20) exports of 10,000 orders
+ * sent at once by one account while another account calls `account/getOne` every 20 ms; prints that
+ * caller's p50 / p99 (alone first, then beside the exports; budget p99 < 200 ms) and how many exports
+ * ran and how many were told to wait (server/http/exportSlots.ts).
+ *
  * A benchmark: it prints figures and does not fail on a missed budget. ORDERS and FORMATS
  * (`csv,xlsx`) override. The load average is printed too: on a shared machine the figures follow it.
  */
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
@@ -16,11 +22,19 @@ import { openDatabase } from '../server/db/client';
 import { injectCall, testConfig } from '../tests/server/support/databases';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { timeOrderExport } from './exportTiming';
+import { startPostgres, stopPostgres } from '../tests/server/support/postgres';
 
 const ORDERS = Number(process.env.ORDERS ?? 100_000);
 const ACCOUNTS = 500;
 const FORMATS = (process.env.FORMATS ?? 'csv,xlsx').split(',') as Array<'csv' | 'xlsx'>;
 const BUDGET_MS = 10_000;
+const CONCURRENT = Number(process.env.CONCURRENT ?? 20);
+const OTHER_P99_BUDGET_MS = 200;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
 
 async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
   await db.execute(sql`
@@ -43,6 +57,89 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
     from generate_series(1, ${ORDERS}) as n
     cross join lateral (select id, name, duration_days, price_cents from membership_levels order by id limit 1) l`);
   await db.execute(sql`analyze`);
+}
+
+/** POSTs a call to the listening server and reads its whole answer. */
+async function post(base: string, path: string, body: unknown, token?: string) {
+  const response = await fetch(`${base}/api/admin/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body ?? {}),
+  });
+  return { type: response.headers.get('content-type') ?? '', text: await response.text() };
+}
+
+const tokenOf = async (base: string, username: string) =>
+  JSON.parse((await post(base, 'account/login', { username, password: DEMO_PASSWORD })).text).content.token as string;
+
+/** Another account's calls every 20 ms until `done` settles: their times in ms. */
+async function otherCaller(base: string, token: string, done: Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  let finished = false;
+  void done.finally(() => {
+    finished = true;
+  });
+  while (!finished) {
+    const begun = performance.now();
+    await post(base, 'account/getOne', {}, token);
+    times.push(performance.now() - begun);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return times;
+}
+
+/**
+ * CONCURRENT exports of 10,000 orders at once by one account, over HTTP, beside another account's
+ * calls. On PostgreSQL: PGlite runs its queries on the one JavaScript thread, so nothing there runs
+ * beside anything (without DATABASE_URL a throw-away PostgreSQL 15 is started for this part).
+ */
+async function exportsBesideOthers() {
+  const pg = process.env.DATABASE_URL ? undefined : await startPostgres();
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? pg!.url });
+  const config = testConfig({ demo: true });
+  try {
+    if (pg) {
+      await bootstrap({ db: database.db, config, print: () => {} });
+      await seed(database.db);
+    }
+    const app = await buildApp({ db: database.db, config });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    try {
+      const admin = await tokenOf(base, DEMO_ACCOUNTS.superAdmin.username);
+      const other = await tokenOf(base, DEMO_ACCOUNTS.member.username);
+      const alone = await otherCaller(base, other, new Promise((resolve) => setTimeout(resolve, 2_000)));
+      // 10,000 orders each: the newest of the seeded ones.
+      const filters = { createdFrom: new Date(Date.now() - 10_000 * 60_000).toISOString(), format: 'csv' };
+      const begun = performance.now();
+      let mostRunning = 0;
+      const watch = setInterval(() => {
+        mostRunning = Math.max(mostRunning, app.exportSlots.size);
+      }, 5);
+      const exports = Promise.all(Array.from({ length: CONCURRENT }, () => post(base, 'order/export', filters, admin)));
+      const beside = await otherCaller(base, other, exports);
+      const answers = await exports;
+      clearInterval(watch);
+      const seconds = (performance.now() - begun) / 1000;
+      const ran = answers.filter((answer) => answer.type.startsWith('text/csv'));
+      const rows = ran.length ? ran[0].text.split('\r\n').length - 2 : 0;
+      const p99 = percentile(beside, 99);
+      console.log(
+        `${database.kind}: ${CONCURRENT} exports at once by one account: ${ran.length} ran (${rows.toLocaleString('en-US')} rows each), ` +
+          `${answers.length - ran.length} told to wait, at most ${mostRunning} running at once, all answered in ${seconds.toFixed(2)} s`,
+      );
+      console.log(
+        `another account's account/getOne: alone p50 ${percentile(alone, 50).toFixed(1)} ms p99 ${percentile(alone, 99).toFixed(1)} ms (${alone.length} calls); ` +
+          `beside the exports p50 ${percentile(beside, 50).toFixed(1)} ms p99 ${p99.toFixed(1)} ms (${beside.length} calls) — ` +
+          `${p99 < OTHER_P99_BUDGET_MS ? 'within' : 'OVER'} the ${OTHER_P99_BUDGET_MS} ms budget`,
+      );
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    if (pg) await stopPostgres(pg);
+  }
 }
 
 async function main() {
@@ -74,6 +171,7 @@ async function main() {
   );
   await app.close();
   await database.close();
+  await exportsBesideOthers();
 }
 
 main().catch((error) => {

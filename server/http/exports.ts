@@ -7,6 +7,7 @@
  * streams the file as the pages come: CSV (UTF-8 with a BOM, formula cells neutralised) or an Excel
  * workbook (exceljs' streaming WorkbookWriter), never the whole file in memory.
  */
+import { ExportSlots } from './exportSlots';
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
@@ -56,7 +57,7 @@ export type ExportContext<P extends ExportPath> = CallContext<Omit<ExportBody<P>
 export interface ExportDefinition {
   path: ExportPath;
   contract: ApiCall;
-  mount(app: FastifyInstance, services: CallServices): void;
+  mount(app: FastifyInstance, services: CallServices, slots: ExportSlots): void;
 }
 
 /** Rows read per query while streaming. */
@@ -65,6 +66,7 @@ export const EXPORT_PAGE_ROWS = 1000;
 export const EXPORT_TEXT = {
   tooMany: (rows: number, max: number) =>
     `${CODE_MESSAGES[CODES.BAD_PARAMETERS]}：符合条件的记录有 ${rows} 条，超过单次导出上限 ${max} 条，请缩小筛选范围后再导出`,
+  busy: '正在进行的导出较多，请等当前导出完成后再试',
 } as const;
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -169,7 +171,7 @@ export function defineExport<P extends ExportPath, Row>(
   return {
     path,
     contract,
-    mount(app, services) {
+    mount(app, services, slots) {
       const auth = contract.auth as Exclude<ApiCall['auth'], 'public' | 'account'>;
       app.withTypeProvider<TypeBoxTypeProvider>().post(
         `${API_PREFIX}/${path}`,
@@ -186,6 +188,10 @@ export function defineExport<P extends ExportPath, Row>(
         async (request, reply) => {
           const { format, ...filters } = request.body as ExportBody<P>;
           const account = request.account!;
+          const release = slots.take(account.id);
+          if (!release) throw new Refusal(CODES.TOO_MANY_REQUESTS, EXPORT_TEXT.busy);
+          // Free again once the answer is done: sent, cut off by the client, or a refusal below.
+          reply.raw.once('close', release).once('finish', release);
           const audit = auditFor(account.id, request.ip);
           const context = {
             ...services,
@@ -222,9 +228,18 @@ export function defineExport<P extends ExportPath, Row>(
   };
 }
 
-/** Mounts every export. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The exports running on this instance (server/http/exportSlots.ts). */
+    exportSlots: ExportSlots;
+  }
+}
+
+/** Mounts every export, sharing one set of slots (`app.exportSlots`). */
 export function registerExports(app: FastifyInstance, services: CallServices, exports: readonly ExportDefinition[]) {
-  for (const definition of exports) definition.mount(app, services);
+  const slots = new ExportSlots();
+  app.decorate('exportSlots', slots);
+  for (const definition of exports) definition.mount(app, services, slots);
 }
 
 /**

@@ -4,6 +4,8 @@
  * back; the list's grant and the export action are both needed; a salesperson exports only its own
  * ledger; more than the cap is refused before the file starts; every export is audited.
  */
+import { MAX_EXPORTS_PER_ACCOUNT } from '../../server/http/exportSlots';
+import { EXPORT_TEXT } from '../../server/http/exports';
 import { LEDGER_REFERENCE_TEXT, ledgerReferenceText } from '../../src/locales/zh-CN/ledger';
 import ExcelJS from 'exceljs';
 import { CODES } from '#contract/codes';
@@ -130,6 +132,20 @@ describeEachDatabase('exports', (ctx: SuiteContext) => {
       code: CODES.BAD_PARAMETERS,
     });
     expect((await exportFile(ctx, 'account/export', { format: 'pdf' }, admin)).json()).toMatchObject({ code: CODES.BAD_PARAMETERS });
+  });
+
+  it('runs a few exports of one account at a time and tells the rest to wait; other accounts go on', async () => {
+    const adminId = await accountId(ctx.db, DEMO_ACCOUNTS.superAdmin.username);
+    // The account's exports running now (held here: the demo exports finish too fast to overlap).
+    const running = Array.from({ length: MAX_EXPORTS_PER_ACCOUNT }, () => ctx.app.exportSlots.take(adminId)!);
+    const refused = await exportFile(ctx, 'order/export', { format: 'csv' }, admin);
+    expect(refused.json()).toMatchObject({ code: CODES.TOO_MANY_REQUESTS, msg: EXPORT_TEXT.busy });
+    // Another account is not held up by this one's.
+    expect(String((await exportFile(ctx, 'ledger/export', { format: 'csv' }, sale)).headers['content-type'])).toMatch(/^text\/csv/);
+    for (const release of running) release();
+    expect(String((await exportFile(ctx, 'order/export', { format: 'csv' }, admin)).headers['content-type'])).toMatch(/^text\/csv/);
+    // Each finished export gave its slot back, a refused one never held one.
+    expect(ctx.app.exportSlots.size).toBe(0);
   });
 
   it('lets a salesperson export only its own ledger', async () => {
