@@ -32,14 +32,16 @@ export function InstallLink({ children = T.install, icon }: { children?: ReactNo
     return (
       <Tooltip title={T.unavailable}>
         <span className="secondary-text" aria-disabled="true">
-          {icon} {children}
+          {icon && <>{icon} </>}
+          {children}
         </span>
       </Tooltip>
     );
   }
   return (
     <a href={link.url} target="_blank" rel="noopener noreferrer" title={titleOf(link)}>
-      {icon} {children}
+      {icon && <>{icon} </>}
+      {children}
     </a>
   );
 }

@@ -60,6 +60,13 @@ export default function PageTabs({ account, onRefresh, refused = false }: PageTa
     }
   };
 
+  /** The open tabs, as a group of items that switch to them. */
+  const openTabsGroup: NonNullable<MenuProps['items']>[number] = {
+    type: 'group',
+    label: TABS_TEXT.bar,
+    children: tabs.map((one) => ({ key: `${GO_TO}${one.path}`, label: one.title, disabled: one.path === pathname })),
+  };
+
   const menuOf = (tab: PageTab, { listTabs = false } = {}): MenuProps => {
     const index = tabs.indexOf(tab);
     const actions: NonNullable<MenuProps['items']> = [
@@ -67,18 +74,15 @@ export default function PageTabs({ account, onRefresh, refused = false }: PageTa
       { key: 'right', label: TABS_TEXT.closeRight, disabled: index === tabs.length - 1 },
       { key: 'refresh', label: TABS_TEXT.refresh },
     ];
-    const open = tabs.map((one) => ({ key: `${GO_TO}${one.path}`, label: one.title, disabled: one.path === pathname }));
     return {
-      items: listTabs ? [...actions, { type: 'group', label: TABS_TEXT.bar, children: open }] : actions,
+      items: listTabs ? [...actions, openTabsGroup] : actions,
       onClick: ({ key }) => (key.startsWith(GO_TO) ? switchTo(key.slice(GO_TO.length)) : act(tab, key as Action)),
     };
   };
 
   const shown = tabs.find((tab) => tab.path === pathname);
-  const openTabsMenu: MenuProps = {
-    items: [{ type: 'group', label: TABS_TEXT.bar, children: tabs.map((one) => ({ key: `${GO_TO}${one.path}`, label: one.title })) }],
-    onClick: ({ key }) => switchTo(key.slice(GO_TO.length)),
-  };
+  // The page without a tab (the 403 page) lists the open tabs only.
+  const openTabsMenu: MenuProps = { items: [openTabsGroup], onClick: ({ key }) => switchTo(key.slice(GO_TO.length)) };
   const closable = canCloseTab(tabs);
   const { token } = theme.useToken();
   return (
