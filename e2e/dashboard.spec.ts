@@ -106,3 +106,21 @@ test('/login and the member 首页 load no chart code; the staff 首页 does', a
   expect(staff.filter((body) => body.includes(CHART_CODE))).toHaveLength(1);
   await staffPage.context().close();
 });
+
+test.describe('in a browser outside the business time zone', () => {
+  test.use({ timezoneId: 'Pacific/Kiritimati' });
+
+  test('the charts end on the business day the cards count, and say which zone that is', async ({ page }) => {
+    const summary = page.waitForResponse((response) => isApiCall('dashboard/summary')(new URL(response.url())));
+    await signIn(page, DEMO_ACCOUNTS.superAdmin.username);
+    const answer = (await (await summary).json()).content;
+    // The browser's own day (UTC+14) is not asked for: the server's range ends on its today.
+    expect((await summary).request().postDataJSON()).toEqual({});
+    expect(answer.to).toBe(answer.today);
+    // 今日新增会员 and the registration trend's last day count the same accounts.
+    expect(answer.registrationDays.at(-1)).toEqual({ day: answer.today, count: answer.cards.newAccountsToday });
+    await expect(page.getByTestId('dashboard-zone')).toHaveText(T.zoneNote(answer.timeZone));
+    await expect(page.getByTestId('dashboard').locator('.ant-picker-range input').last()).toHaveValue(answer.today);
+    await screenshot(page, 'dashboard-other-zone');
+  });
+});

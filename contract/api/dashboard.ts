@@ -16,15 +16,18 @@ const strict = { additionalProperties: false } as const;
 
 /** The longest range the charts may ask for, in days. */
 export const DASHBOARD_RANGE_MAX_DAYS = 366;
+/** The range without one asked for: this many business days up to today. */
+export const DASHBOARD_DEFAULT_DAYS = 30;
 
 export const BUSINESS_DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 const BusinessDay = (description: string) =>
   Type.String({ pattern: BUSINESS_DAY_PATTERN, ...{ patternMessage: '应为 YYYY-MM-DD 格式的日期' }, description });
 
+/** Without a range: the last DASHBOARD_DEFAULT_DAYS business days up to today (the browser's day may differ). */
 export const DashboardBody = Type.Object(
   {
-    from: BusinessDay('图表的第一天（业务日，含）'),
-    to: BusinessDay('图表的最后一天（业务日，含）'),
+    from: Type.Optional(BusinessDay('图表的第一天（业务日，含）；与 to 一起省略时为截至今天（业务日）的最近 30 天')),
+    to: Type.Optional(BusinessDay('图表的最后一天（业务日，含）')),
   },
   strict,
 );
@@ -66,6 +69,8 @@ export type DashboardSalesperson = Static<typeof DashboardSalesperson>;
 export const DashboardSummary = Type.Object({
   /** Today and the first day of this month, business days: the cards' periods (and their links' filters). */
   today: Type.String({ description: '今天（业务日）' }),
+  /** BUSINESS_TZ: the zone of every day here; the console says so when the browser's differs. */
+  timeZone: Type.String({ description: '业务时区（BUSINESS_TZ），所有日期都按它划分' }),
   monthStart: Type.String({ description: '本月第一天（业务日）' }),
   from: Type.String(),
   to: Type.String(),
@@ -104,6 +109,7 @@ export const dashboardApi = {
       body: { from: '2026-10-27', to: '2026-11-25' },
       answer: {
         today: '2026-11-25',
+        timeZone: 'Asia/Shanghai',
         monthStart: '2026-11-01',
         from: '2026-10-27',
         to: '2026-11-25',

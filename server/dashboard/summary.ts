@@ -7,7 +7,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '#contract/capabilities';
-import { DASHBOARD_RANGE_MAX_DAYS, type DashboardBody, type DashboardCards, type DashboardSummary } from '#contract/api/dashboard';
+import {
+  DASHBOARD_DEFAULT_DAYS,
+  DASHBOARD_RANGE_MAX_DAYS,
+  type DashboardBody,
+  type DashboardCards,
+  type DashboardSummary,
+} from '#contract/api/dashboard';
 import type { SessionAccount } from '../auth/sessions';
 import type { Executor } from '../db/client';
 import { queryOne, queryRows } from '../db/query';
@@ -29,8 +35,22 @@ function dayMillis(day: string): number | undefined {
   return ms;
 }
 
+/** `YYYY-MM-DD` `days` days before the calendar day `day` (date arithmetic, no time zone). */
+const daysBefore = (day: string, days: number) => new Date(dayMillis(day)! - days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The range asked for, or the last DASHBOARD_DEFAULT_DAYS business days up to `today` (the
+ * browser's own day may be another one: the server's is the one the cards count).
+ */
+export function rangeOf(body: DashboardBody, today: string): { from: string; to: string } {
+  if (body.from === undefined && body.to === undefined) return { from: daysBefore(today, DASHBOARD_DEFAULT_DAYS - 1), to: today };
+  if (body.from === undefined || body.to === undefined)
+    throw badParameter(body.from === undefined ? 'from' : 'to', DASHBOARD_MESSAGES.halfRange);
+  return { from: body.from, to: body.to };
+}
+
 /** The range's number of days (both ends included), or the A0400 of a bad one. */
-export function checkRange({ from, to }: DashboardBody): number {
+export function checkRange({ from, to }: { from: string; to: string }): number {
   const start = dayMillis(from);
   if (start === undefined) throw badParameter('from', DASHBOARD_MESSAGES.badDay);
   const end = dayMillis(to);
@@ -66,18 +86,19 @@ export async function dashboardSummary(
   timeZone: string,
   now: Date = new Date(),
 ): Promise<DashboardSummary> {
-  checkRange(body);
   const today = businessDay(timeZone, now);
+  const range = rangeOf(body, today);
+  checkRange(range);
   const monthStart = `${today.slice(0, 8)}01`;
   const todayFrom = dayStart(sql`${today}::date`, timeZone);
   const todayTo = dayStart(sql`${today}::date + 1`, timeZone);
   const monthFrom = dayStart(sql`${monthStart}::date`, timeZone);
-  const rangeFrom = dayStart(sql`${body.from}::date`, timeZone);
-  const rangeTo = dayStart(sql`${body.to}::date + 1`, timeZone);
+  const rangeFrom = dayStart(sql`${range.from}::date`, timeZone);
+  const rangeTo = dayStart(sql`${range.to}::date + 1`, timeZone);
   // The range's days as dates (date arithmetic: no time zone, no daylight saving involved).
-  const days = sql`(select ${body.from}::date + i as day from generate_series(0, ${body.to}::date - ${body.from}::date) as i)`;
+  const days = sql`(select ${range.from}::date + i as day from generate_series(0, ${range.to}::date - ${range.from}::date) as i)`;
   const cards: DashboardCards = {};
-  const answer: DashboardSummary = { today, monthStart, from: body.from, to: body.to, cards };
+  const answer: DashboardSummary = { today, timeZone, monthStart, from: range.from, to: range.to, cards };
   const work: Promise<void>[] = [];
 
   if (parts.orders) {

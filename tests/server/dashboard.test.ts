@@ -6,7 +6,7 @@
 import { CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
-import type { DashboardSummary } from '#contract/api/dashboard';
+import { DASHBOARD_DEFAULT_DAYS, type DashboardSummary } from '#contract/api/dashboard';
 import { dashboardSummary } from '../../server/dashboard/summary';
 import { DASHBOARD_MESSAGES } from '../../server/dashboard/messages';
 import { registerAccount } from './support/accounts';
@@ -199,7 +199,8 @@ describeEachDatabase('dashboard: the staff 首页', (ctx) => {
     await refused({ from: '2026-02-30', to: '2026-03-01' }, DASHBOARD_MESSAGES.badDay);
     await refused({ from: '2026-11-01', to: '2026-13-01' }, DASHBOARD_MESSAGES.badDay);
     await refused({ from: '2026-1-1', to: '2026-11-01' }, 'YYYY-MM-DD');
-    await refused({ from: '2026-11-01' }, '');
+    await refused({ from: '2026-11-01' }, DASHBOARD_MESSAGES.halfRange);
+    await refused({ to: '2026-11-01' }, DASHBOARD_MESSAGES.halfRange);
     // 366 days is the longest range.
     expect((await ctx.call('dashboard/summary', { from: '2025-01-01', to: '2026-01-01' }, { token: admin })).code).toBe(CODES.OK);
   });
@@ -243,6 +244,12 @@ describeEachDatabase('dashboard: the staff 首页', (ctx) => {
       cards: { todayRevenueCents: 200, monthRevenueCents: 300, newAccountsToday: 1, newAccountsMonth: 2 },
     });
     expect((await dashboardSummary(ctx.db, range, ALL, 'UTC', at)).cards).toMatchObject({ todayRevenueCents: 300, newAccountsToday: 2 });
+    // Without a range, the charts end on that business today too, whatever the browser's day:
+    // 今日新增会员 and the trend's last day count the same registrations.
+    const recent = await dashboardSummary(ctx.db, {}, ALL, 'Asia/Shanghai', at);
+    expect(recent).toMatchObject({ timeZone: 'Asia/Shanghai', today: '2001-03-02', from: '2001-02-01', to: '2001-03-02' });
+    expect(recent.registrationDays).toHaveLength(DASHBOARD_DEFAULT_DAYS);
+    expect(recent.registrationDays!.at(-1)).toEqual({ day: '2001-03-02', count: recent.cards.newAccountsToday });
     // And 订单列表 with the same day's bounds agrees.
     const list = await ctx.call(
       'order/list',

@@ -41,6 +41,7 @@ type DashboardSummary = import('#contract/api/dashboard').DashboardSummary;
 const days = ['2026-11-24', '2026-11-25'];
 const FULL: DashboardSummary = {
   today: '2026-11-25',
+  timeZone: 'Asia/Shanghai',
   monthStart: '2026-11-01',
   from: days[0],
   to: days[1],
@@ -133,14 +134,33 @@ describe('the charts', () => {
     expect(retry).toHaveBeenCalled();
   });
 
-  it('asks the server for the last 30 days by default', async () => {
+  it("asks the server for its default range (its last 30 business days), not the browser's days, and shows it", async () => {
     callApi.mockResolvedValue({ isSuccess: true, code: '00000', msg: '', content: FULL });
     render(<Dashboard cacheKey="t1" />);
     await waitFor(() => expect(callApi).toHaveBeenCalled());
     const [path, body] = callApi.mock.calls[0];
     expect(path).toBe('dashboard/summary');
-    expect(dayjs(body.to).diff(dayjs(body.from), 'day')).toBe(29);
-    expect(body.to).toBe(dayjs().format('YYYY-MM-DD'));
+    expect(body).toEqual({});
+    // The range picker shows the range the server answered.
+    expect(await screen.findByDisplayValue(FULL.from)).toBeInTheDocument();
+    expect(screen.getByDisplayValue(FULL.to)).toBeInTheDocument();
+  });
+
+  it('says which time zone the days are in when the browser is in another one', () => {
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const { rerender } = view({ ...FULL, timeZone: browser === 'Asia/Shanghai' ? 'America/Los_Angeles' : 'Asia/Shanghai' });
+    expect(screen.getByTestId('dashboard-zone')).toHaveTextContent(/日期按业务时区 (Asia\/Shanghai|America\/Los_Angeles) 统计/);
+    rerender(
+      <DashboardView
+        summary={{ ...FULL, timeZone: browser }}
+        loading={false}
+        failed={false}
+        onRetry={jest.fn()}
+        range={range}
+        onRange={jest.fn()}
+      />,
+    );
+    expect(screen.queryByTestId('dashboard-zone')).toBeNull();
   });
 });
 

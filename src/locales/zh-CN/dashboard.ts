@@ -1,6 +1,8 @@
 /** 首页 for staff (数据看板, issue 15): the cards, charts and range picker; the tests read them. */
 export const DASHBOARD_TEXT = {
   title: '数据看板',
+  /** Said beside the range when the browser's time zone is not the business one. */
+  zoneNote: (zone: string) => `日期按业务时区 ${zone} 统计`,
   todayRevenue: '今日收入（元）',
   monthRevenue: '本月收入（元）',
   newAccountsToday: '今日新增会员',

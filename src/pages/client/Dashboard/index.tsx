@@ -17,11 +17,13 @@ import dayjs from '@/utils/dayjs';
 import { listLink } from '@/utils/listQuery';
 import { useCachedRequest } from '@/utils/useCachedRequest';
 
-export const DEFAULT_RANGE_DAYS = 30;
 export const RANGE_MAX_DAYS = 366;
 const DAY = 'YYYY-MM-DD';
 
-/** The last `days` days up to today (the browser's), as [from, to]. */
+/** The browser's time zone (IANA name). */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The last `days` days up to `today` (the business day, once the server said it), as [from, to]. */
 export const lastDays = (days: number, today: Dayjs = dayjs()): [Dayjs, Dayjs] => [
   today.subtract(days - 1, 'day').startOf('day'),
   today.startOf('day'),
@@ -214,24 +216,28 @@ export function DashboardView({
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
-  range: [Dayjs, Dayjs];
+  /** The range chosen; none yet: the server's default (its last 30 business days), shown once answered. */
+  range?: [Dayjs, Dayjs];
   onRange: (range: [Dayjs, Dayjs]) => void;
 }) {
   const [tooLong, setTooLong] = useState(false);
   // The answer of the range shown (while another range loads, the last one stays on the cards).
-  const current = summary && summary.from === range[0].format(DAY) && summary.to === range[1].format(DAY);
+  const current = summary && (!range || (summary.from === range[0].format(DAY) && summary.to === range[1].format(DAY)));
   const state: ChartState = { loading: loading && !current, failed: failed && !loading && !current, onRetry };
-  const today = dayjs();
+  // Every day here is a business day (BUSINESS_TZ): today is the server's, not the browser's.
+  const today = summary ? dayjs(summary.today) : dayjs();
+  const shown: [Dayjs, Dayjs] | undefined = range ?? (summary ? [dayjs(summary.from), dayjs(summary.to)] : undefined);
+  const otherZone = summary && summary.timeZone !== browserZone() ? summary.timeZone : undefined;
   const picker = (
     <DatePicker.RangePicker
       aria-label={T.range}
-      value={range}
+      value={shown}
       allowClear={false}
       disabledDate={(day) => day.isAfter(today, 'day')}
       presets={[
-        { label: T.last7, value: lastDays(7) },
-        { label: T.last30, value: lastDays(30) },
-        { label: T.last90, value: lastDays(90) },
+        { label: T.last7, value: lastDays(7, today) },
+        { label: T.last30, value: lastDays(30, today) },
+        { label: T.last90, value: lastDays(90, today) },
       ]}
       onChange={(value) => {
         if (!value?.[0] || !value[1]) return;
@@ -250,7 +256,14 @@ export function DashboardView({
         <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
           {T.title}
         </Typography.Title>
-        {picker}
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+          {otherZone && (
+            <Typography.Text type="secondary" data-testid="dashboard-zone">
+              {T.zoneNote(otherZone)}
+            </Typography.Text>
+          )}
+          {picker}
+        </div>
       </div>
       {tooLong && <Alert type="warning" showIcon message={T.rangeTooLong} style={{ marginBottom: 16 }} />}
       {failed && !summary && (
@@ -295,16 +308,17 @@ export function DashboardView({
 }
 
 export default function Dashboard({ cacheKey }: { cacheKey: string }) {
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => lastDays(DEFAULT_RANGE_DAYS));
-  const from = range[0].format(DAY);
-  const to = range[1].format(DAY);
+  // None chosen yet: the server's last 30 business days up to its today.
+  const [range, setRange] = useState<[Dayjs, Dayjs]>();
+  const from = range?.[0].format(DAY);
+  const to = range?.[1].format(DAY);
   const { data, loading, error, refresh } = useCachedRequest(
     async () => {
-      const answer = await callApi('dashboard/summary', { from, to }, { errorToast: false });
+      const answer = await callApi('dashboard/summary', from && to ? { from, to } : {}, { errorToast: false });
       if (!answer.isSuccess) throw new Error(answer.msg);
       return answer.content;
     },
-    { refreshDeps: [from, to], cacheKey: `${cacheKey}/${from}/${to}` },
+    { refreshDeps: [from, to], cacheKey: `${cacheKey}/${from ?? 'recent'}/${to ?? ''}` },
   );
   return <DashboardView summary={data} loading={loading} failed={Boolean(error)} onRetry={refresh} range={range} onRange={setRange} />;
 }
