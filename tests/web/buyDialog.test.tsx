@@ -44,7 +44,7 @@ describe('BuyDialog', () => {
     expect(onSubmit).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: new RegExp(TEXT.cancelOrder.split('').join('\\s*')) }));
-    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }, { timeout: 5_000 }));
     await waitFor(() => expect(onCancelOrder).toHaveBeenCalledWith('202611271234567890'));
   });
 

@@ -14,6 +14,12 @@ jest.mock('@umijs/max', () => ({
 }));
 jest.mock('@/services/account');
 jest.mock('@/services/profile');
+jest.mock('@/services/plugin', () => ({
+  pluginInstallLink: async () => ({
+    isSuccess: true,
+    content: { url: 'https://store.example.com/plugin', source: 'store', version: null },
+  }),
+}));
 // A salesperson's referral cards: their own lazily loaded chunk, stood in for here.
 // (jest runs no dynamic import()).
 jest.mock('@/pages/client/loadPromotionCards', () => ({
@@ -163,10 +169,10 @@ describe('home plug-in panel', () => {
     });
   };
 
-  it('shows the connection state with the way to install the plug-in', () => {
+  it('shows the connection state with the way to install the plug-in', async () => {
     renderHome(member);
     expect(screen.getByText('插件未连接')).toBeInTheDocument();
-    expect(screen.getByText(/安装插件/).closest('a')).toHaveAttribute('href', expect.stringContaining('http'));
+    expect((await screen.findByText(/安装插件/)).closest('a')).toHaveAttribute('href', 'https://store.example.com/plugin');
   });
 
   const LATEST = {

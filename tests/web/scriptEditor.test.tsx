@@ -84,7 +84,7 @@ describe('ScriptEditorDrawer with unsaved edits', () => {
     fireEvent.change(editor, { target: { value: STOP.replace('#stop', '#edited') } });
 
     fireEvent.click(screen.getByRole('button', { name: /close/i }));
-    expect((await screen.findAllByText(UNSAVED_TEXT.title)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(UNSAVED_TEXT.title, {}, { timeout: 5_000 })).length).toBeGreaterThan(0);
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: UNSAVED_TEXT.keepEditing }));
     expect(onClose).not.toHaveBeenCalled();
@@ -103,7 +103,8 @@ describe('ScriptEditorDrawer with unsaved edits', () => {
     fireEvent.change(editor, { target: { value: STOP.replace('#stop', '#edited') } });
     editor.focus();
     pressEscape();
-    fireEvent.click(await screen.findByRole('button', { name: UNSAVED_TEXT.discard }));
+    // The confirmation opens with antd's motion: give a loaded machine time.
+    fireEvent.click(await screen.findByRole('button', { name: UNSAVED_TEXT.discard }, { timeout: 5_000 }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 });
