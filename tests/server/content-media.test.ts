@@ -6,8 +6,12 @@ import { MEDIA_UPLOAD_URL } from '#contract/content';
 import { describeEachDatabase } from './support/databases';
 import { one, sql } from './support/sql';
 
-const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-media-'));
-afterAll(() => fs.rmSync(mediaDir, { recursive: true, force: true }));
+// The media folder inside a folder of its own: a file name that climbed out of it would land
+// there, where no other test (each making its own temp folders beside) changes the count.
+const mediaRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'content-media-'));
+const mediaDir = path.join(mediaRoot, 'media');
+fs.mkdirSync(mediaDir);
+afterAll(() => fs.rmSync(mediaRoot, { recursive: true, force: true }));
 
 const IMAGE_LIMIT = 2048;
 const VIDEO_LIMIT = 8192;
