@@ -11,6 +11,10 @@ export const MIN_CELL_WIDTH_PX = 28;
 export const OVERFLOW_TOLERANCE_PX = 1;
 /** From this window width on, a table must fit its card: no horizontal scroll, no fixed column over another. */
 export const WIDE_VIEWPORT_PX = 1200;
+/** Below this window width the layout is a phone's (antd's `sm`): a list in the page gets the width. */
+export const PHONE_VIEWPORT_PX = 576;
+/** What a list in the page may leave of a phone's width, both sides together: 8px of page, a card's border and 8px of card each side, with room to spare. */
+export const PHONE_LIST_MARGIN_PX = 40;
 
 export interface MeasuredCell {
   /** The column's header text, or its index when the header has none. */
@@ -28,6 +32,8 @@ export interface MeasuredTable {
   clientWidth: number;
   /** The visible cells of its header row and of its first body row, left to right. */
   rows: MeasuredCell[][];
+  /** In a dialog or drawer (which has its own frame), not in the page. */
+  inDialog?: boolean;
 }
 
 export interface LayoutMeasure {
@@ -45,7 +51,13 @@ export function layoutProblems(measure: LayoutMeasure): string[] {
   if (measure.documentScrollWidth > measure.viewportWidth + OVERFLOW_TOLERANCE_PX) {
     problems.push(`page is ${measure.documentScrollWidth}px wide in a ${measure.viewportWidth}px window`);
   }
+  const phoneListWidth = measure.viewportWidth - PHONE_LIST_MARGIN_PX;
   for (const table of measure.tables) {
+    if (measure.viewportWidth < PHONE_VIEWPORT_PX && !table.inDialog && table.clientWidth < phoneListWidth - OVERFLOW_TOLERANCE_PX) {
+      problems.push(
+        `table [${table.name}] is a ${table.clientWidth}px strip of a ${measure.viewportWidth}px window (a phone's list gets at least ${phoneListWidth}px)`,
+      );
+    }
     if (wide && table.scrollWidth > table.clientWidth + OVERFLOW_TOLERANCE_PX) {
       problems.push(`table [${table.name}] overflows its card: content ${table.scrollWidth}px in ${table.clientWidth}px`);
     }
@@ -116,6 +128,7 @@ export function measureLayout(page: Page, scope?: string): Promise<LayoutMeasure
         name: headers.map((th, index) => columnOf(th, index)).join(', '),
         scrollWidth: scroller.scrollWidth,
         clientWidth: scroller.clientWidth,
+        inDialog: Boolean(table.closest('.ant-modal, .ant-drawer')),
         rows: [rowCells(table.querySelector('thead tr:last-child')), rowCells(table.querySelector('tbody tr.ant-table-row'))].filter(
           (row) => row.length > 0,
         ),

@@ -1,4 +1,10 @@
-import { layoutProblems, MIN_CELL_WIDTH_PX, type LayoutMeasure, type MeasuredCell } from '../../e2e/support/layoutAudit';
+import {
+  layoutProblems,
+  MIN_CELL_WIDTH_PX,
+  PHONE_LIST_MARGIN_PX,
+  type LayoutMeasure,
+  type MeasuredCell,
+} from '../../e2e/support/layoutAudit';
 
 const cell = (column: string, left: number, right: number, fixed = false): MeasuredCell => ({ column, left, right, fixed });
 
@@ -40,6 +46,19 @@ describe('layoutProblems', () => {
     const covered = wideScreen();
     covered.tables[0].rows = [[cell('用户名', 0, 300), cell('角色', 300, 700), cell('操作', 600, 900, true)]];
     expect(layoutProblems(covered)).toEqual(['table [用户名, 角色, 操作] fixed column "操作" covers "角色" by 100px']);
+  });
+
+  it("names a page's list squeezed into a strip of a phone's width, not one in a dialog", () => {
+    const phone = (clientWidth: number, inDialog = false): LayoutMeasure => ({
+      viewportWidth: 390,
+      documentScrollWidth: 390,
+      tables: [{ name: '订单号, 状态', scrollWidth: 890, clientWidth, rows: [], inDialog }],
+    });
+    expect(layoutProblems(phone(262))).toEqual([
+      `table [订单号, 状态] is a 262px strip of a 390px window (a phone's list gets at least ${390 - PHONE_LIST_MARGIN_PX}px)`,
+    ]);
+    expect(layoutProblems(phone(358))).toEqual([]);
+    expect(layoutProblems(phone(262, true))).toEqual([]);
   });
 
   it(`names a column narrower than ${MIN_CELL_WIDTH_PX}px once, on any window`, () => {
