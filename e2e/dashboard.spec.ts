@@ -122,5 +122,14 @@ test.describe('in a browser outside the business time zone', () => {
     await expect(page.getByTestId('dashboard-zone')).toHaveText(T.zoneNote(answer.timeZone));
     await expect(page.getByTestId('dashboard').locator('.ant-picker-range input').last()).toHaveValue(answer.today);
     await screenshot(page, 'dashboard-other-zone');
+    // Its card opens 用户管理 on the same business day: the list counts the accounts the card does
+    // (a list that read the day in the browser's zone missed those registered after 10:00 UTC).
+    const list = page.waitForResponse((response) => isApiCall('account/list')(new URL(response.url())));
+    await page.getByTestId('dashboard-card-newAccountsToday').click();
+    const listed = await list;
+    const dayStart = new Date(`${answer.today}T00:00:00+08:00`).toISOString();
+    expect(answer.timeZone).toBe('Asia/Shanghai');
+    expect(listed.request().postDataJSON()).toMatchObject({ createdFrom: dayStart });
+    expect((await listed.json()).content.total).toBe(answer.cards.newAccountsToday);
   });
 });

@@ -100,7 +100,13 @@ export type RegisterBody = Static<typeof RegisterBody>;
 export const RegisterResult = Type.Object({ id: Id(), username: Type.String(), email: Type.String() });
 export type RegisterResult = Static<typeof RegisterResult>;
 
-export const AccountInfo = Type.Object({ username: Type.String(), email: Type.String(), membership: MembershipOrNull() });
+export const AccountInfo = Type.Object({
+  username: Type.String(),
+  email: Type.String(),
+  membership: MembershipOrNull(),
+  /** BUSINESS_TZ: the console reads the lists' whole-day filters in it, as the server counts business days. */
+  businessTimeZone: Type.String({ description: '业务时区（IANA 名称）：列表的日期筛选与看板的业务日按它计' }),
+});
 export type AccountInfo = Static<typeof AccountInfo>;
 
 // ───────────────────────────── the users screen ─────────────────────────────
@@ -256,7 +262,10 @@ export const accountApi = {
     auth: 'account',
     body: Empty,
     answer: AccountInfo,
-    example: { body: {}, answer: { username: 'amy', email: 'amy@example.com', membership: exampleMembership } },
+    example: {
+      body: {},
+      answer: { username: 'amy', email: 'amy@example.com', membership: exampleMembership, businessTimeZone: 'Asia/Shanghai' },
+    },
   }),
   'account/list': defineApi({
     summary: '用户管理列表：按用户名、邮箱（包含）、状态、角色、会员等级筛选（分页）',

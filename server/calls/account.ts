@@ -11,10 +11,11 @@ export const accountCalls = [
   defineCall('account/logout', ({ db, account }) => logout(db, account.sessionId)),
   // The tree is serialised once per RBAC version (server/rbac/snapshot.ts).
   defineCall('account/getMenus', async ({ account, snapshot }) => new RawJson(snapshot.forRoles(account.roleIds).json)),
-  defineCall('account/getOne', async ({ account }) => ({
+  defineCall('account/getOne', async ({ account, config }) => ({
     username: account.username,
     email: account.email,
     membership: account.membership,
+    businessTimeZone: config.businessTimeZone,
   })),
   defineCall('account/list', ({ db, body, account, snapshot }) => listAccounts(db, body, { account, snapshot })),
   defineCall('account/setRoles', ({ db, body, account, snapshot, audit }) => setRoles(db, body, { account, snapshot, audit })),

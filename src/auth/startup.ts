@@ -1,5 +1,6 @@
 /** Startup (legacy §4): restore the session, then fetch menus and user info when there is a token. */
 import { getMenus, getOne } from '@/services/account';
+import { setBusinessTimeZone } from '@/utils/businessZone';
 import type { Membership, RoleRef } from '#contract/api/account';
 import type { MenuNode } from '#contract/capabilities';
 import { flattenMenus } from '#contract/capabilities';
@@ -85,6 +86,7 @@ export async function loadInitialState(): Promise<InitialState> {
     state.username = info.username;
     state.email = info.email;
     state.membershipInfo = info.membership;
+    setBusinessTimeZone(info.businessTimeZone);
   }
   return state;
 }

@@ -8,7 +8,6 @@
  */
 import type { ProColumns } from '@ant-design/pro-components';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#contract/constants';
-import dayjs from '@/utils/dayjs';
 
 /** A search form field as the URL carries it: a text (or a select's value), or a range `a,b`. */
 export interface QueryField {
@@ -165,10 +164,4 @@ export function listLink(path: string, filters: Record<string, string | readonly
   for (const [field, value] of Object.entries(filters)) params.set(field, typeof value === 'string' ? value : value.join(','));
   const query = params.toString();
   return query ? `${path}?${query}` : path;
-}
-
-/** A whole-day range (the browser's zone, as the lists' date filters) as ISO bounds: [from 00:00, the day after `to` 00:00). */
-export function dayRangeBounds(range: readonly [string, string] | undefined): { from: string; to: string } | undefined {
-  if (!range?.[0] || !range?.[1]) return undefined;
-  return { from: dayjs(range[0]).startOf('day').toISOString(), to: dayjs(range[1]).add(1, 'day').startOf('day').toISOString() };
 }

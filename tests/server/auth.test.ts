@@ -137,7 +137,12 @@ describeEachDatabase('account/register and account/login', (ctx) => {
     expect(login.content.membership).toEqual(expected);
     expect(Math.abs(login.content.membership.expiresAt - Date.now() - 30 * 86_400_000)).toBeLessThan(3_600_000);
     const info = await ctx.call('account/getOne', {}, { token: login.content.token });
-    expect(info.content).toEqual({ username: 'demo_member', email: 'demo_member@example.com', membership: login.content.membership });
+    expect(info.content).toEqual({
+      username: 'demo_member',
+      email: 'demo_member@example.com',
+      membership: login.content.membership,
+      businessTimeZone: ctx.config.businessTimeZone,
+    });
   });
 });
 

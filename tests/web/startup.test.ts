@@ -2,6 +2,7 @@
 import { loadInitialState } from '@/auth/startup';
 import { saveLogin } from '@/auth/session';
 import { getMenus, getOne } from '@/services/account';
+import { businessTimeZone } from '@/utils/businessZone';
 
 jest.mock('@/services/account');
 type Service = typeof import('@/services/account');
@@ -13,6 +14,7 @@ const info = {
   username: 'amy',
   email: 'amy@example.com',
   membership: { levelId: 1, name: '基础版', expiresAt: null, shopQuota: 1, productQuota: 50 },
+  businessTimeZone: 'Pacific/Kiritimati',
 };
 const answer = <T>(content: T) => ({ isSuccess: true, code: '00000', msg: '成功', content });
 
@@ -57,6 +59,8 @@ describe('loadInitialState', () => {
     expect(state.menulist.map((menu) => menu.url)).toEqual(['/client/home', '/client/system', '/client/system/usersManager']);
     expect(state).toMatchObject({ username: 'amy', email: 'amy@example.com', membershipInfo: info.membership });
     expect(sessionStorage.getItem('username')).toBe('amy');
+    // The lists' date filters count days in the server's zone from now on (src/utils/businessDays.ts).
+    expect(businessTimeZone()).toBe('Pacific/Kiritimati');
   });
 
   it("a menu failure is logged as '获取菜单失败', the app goes on, and the state says the menus failed", async () => {

@@ -81,3 +81,8 @@ export const UNSAVED_TEXT = {
 
 /** Row actions shared by the lists: the rarely used ones go under 更多; 详情 opens every field of a row. */
 export const TABLE_TEXT = { more: '更多', detail: '详情' } as const;
+
+/** A list's whole-day filter (src/utils/businessDays.ts). */
+export const DATE_FILTER_TEXT = {
+  businessDays: (zone: string) => `按业务时区 ${zone} 的日期筛选`,
+} as const;

@@ -5,6 +5,7 @@
  * with the charts' in theirs), so the member 首页 does not grow.
  */
 import { Link } from '@umijs/max';
+import { browserTimeZone } from '@/utils/businessZone';
 import { Alert, Button, Card, Col, DatePicker, Empty, List, Row, Segmented, Statistic, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
@@ -21,7 +22,6 @@ export const RANGE_MAX_DAYS = 366;
 const DAY = 'YYYY-MM-DD';
 
 /** The browser's time zone (IANA name). */
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The last `days` days up to `today` (the business day, once the server said it), as [from, to]. */
 export const lastDays = (days: number, today: Dayjs = dayjs()): [Dayjs, Dayjs] => [
@@ -227,7 +227,7 @@ export function DashboardView({
   // Every day here is a business day (BUSINESS_TZ): today is the server's, not the browser's.
   const today = summary ? dayjs(summary.today) : dayjs();
   const shown: [Dayjs, Dayjs] | undefined = range ?? (summary ? [dayjs(summary.from), dayjs(summary.to)] : undefined);
-  const otherZone = summary && summary.timeZone !== browserZone() ? summary.timeZone : undefined;
+  const otherZone = summary && summary.timeZone !== browserTimeZone() ? summary.timeZone : undefined;
   const picker = (
     <DatePicker.RangePicker
       aria-label={T.range}

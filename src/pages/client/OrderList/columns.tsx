@@ -6,6 +6,7 @@
 import type { ProColumns, ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { Badge, Tooltip, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
+import { businessDayFilterTooltip } from '@/utils/businessDays';
 import { formatRate, formatYuan } from '#contract/money';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '#contract/orders';
 import { ORDER_TEXT, PAYMENT_CHANNEL_TEXT } from '@/locales/zh-CN/orders';
@@ -84,7 +85,7 @@ export function orderColumns(staff: boolean, actions: ProColumns<OrderItem>['ren
         </div>
       ),
     },
-    { title: '创建日期', dataIndex: 'created', valueType: 'dateRange', hideInTable: true },
+    { title: '创建日期', dataIndex: 'created', valueType: 'dateRange', hideInTable: true, tooltip: businessDayFilterTooltip() },
     { title: '操作', valueType: 'option', width: staff ? 170 : 100, fixed: 'right', render: actions },
   ];
 }

@@ -11,7 +11,7 @@ import { useRef, useState } from 'react';
 import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
 import { tableWidth } from '@/utils/tableWidth';
-import dayjs from '@/utils/dayjs';
+import { businessDayBounds } from '@/utils/businessDays';
 import { cancelOrder, confirmOrder, refundOrder } from '@/services/order';
 import { formatYuan } from '#contract/money';
 import { ORDER_TEXT } from '@/locales/zh-CN/orders';
@@ -27,14 +27,10 @@ interface Filters extends Record<string, unknown> {
   created?: [string, string];
 }
 
-/** The date range (whole days, the browser's zone) as the call's ISO bounds. */
+/** The date range (whole business days) as the call's ISO bounds. */
 export function toListBody({ created, ...rest }: Filters): Record<string, unknown> {
-  if (!created?.[0] || !created?.[1]) return rest;
-  return {
-    ...rest,
-    createdFrom: dayjs(created[0]).startOf('day').toISOString(),
-    createdTo: dayjs(created[1]).add(1, 'day').startOf('day').toISOString(),
-  };
+  const range = businessDayBounds(created);
+  return range ? { ...rest, createdFrom: range.from, createdTo: range.to } : rest;
 }
 
 export default function OrderListPage() {

@@ -17,19 +17,17 @@ import { REFERRAL_COLUMNS as C } from '@/locales/zh-CN/exports';
 import { PROMOTION_TEXT as T } from '@/locales/zh-CN/promotion';
 import { callApi } from '@/services/request';
 import dayjs from '@/utils/dayjs';
+import { businessDayBounds, businessDayFilterTooltip } from '@/utils/businessDays';
 import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
 import { usePagedList } from '@/utils/usePagedList';
 import { InviteCodeCards, TotalsCards } from './InviteCards';
 
 type ReferralFilters = { username?: string; levelId?: number; registered?: [string, string] };
 
-/** The register date range as the call's createdFrom (inclusive) / createdTo (exclusive), whole local days. */
+/** The register date range as the call's createdFrom (inclusive) / createdTo (exclusive), whole business days. */
 export function registeredRange(range: unknown): { createdFrom?: string; createdTo?: string } {
-  if (!Array.isArray(range) || range.length !== 2 || !range[0] || !range[1]) return {};
-  return {
-    createdFrom: dayjs(range[0]).startOf('day').toISOString(),
-    createdTo: dayjs(range[1]).add(1, 'day').startOf('day').toISOString(),
-  };
+  const bounds = businessDayBounds(range);
+  return bounds ? { createdFrom: bounds.from, createdTo: bounds.to } : {};
 }
 
 const NO_MEMBERSHIP = 0;
@@ -45,7 +43,7 @@ function referralColumns(levels: ReadonlyArray<{ id: number; name: string }>): P
       width: 170,
       render: (_, row) => <span style={NO_WRAP}>{dayjs(row.createdAt).format('YYYY-MM-DD HH:mm')}</span>,
     },
-    { title: '注册日期', dataIndex: 'registered', valueType: 'dateRange', hideInTable: true },
+    { title: '注册日期', dataIndex: 'registered', valueType: 'dateRange', hideInTable: true, tooltip: businessDayFilterTooltip() },
     {
       title: C.level,
       dataIndex: 'levelId',

@@ -36,15 +36,6 @@ export const cardLabel = (card: Withdrawal['card']) => `${card.bank} ${maskedCar
 
 export const dateTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '-');
 
-/** A ProTable `dateRange` value ('YYYY-MM-DD' pair) as the `{ from, to }` of a call, in the viewer's zone. */
-export function dayRange(range: unknown): { from?: string; to?: string } {
-  if (!Array.isArray(range) || range.length !== 2 || !range[0] || !range[1]) return {};
-  return {
-    from: dayjs(range[0]).startOf('day').toISOString(),
-    to: dayjs(range[1]).add(1, 'day').startOf('day').toISOString(),
-  };
-}
-
 /** Every field of one withdrawal, for the 详情 drawer; the applicant only where staff review others'. */
 export function withdrawalDetailColumns(withApplicant: boolean): ProDescriptionsItemProps<Withdrawal>[] {
   return [

@@ -11,7 +11,7 @@ import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import { NOTIFICATION_LINK_QUERY, OWN_WITHDRAWALS_TAB } from '#contract/notifications';
 import { usePagedList } from '@/utils/usePagedList';
-import { cardLabel, dateTime, dayRange, kindValueEnum, SignedYuan, statusValueEnum, withdrawalDetailColumns } from './display';
+import { cardLabel, dateTime, kindValueEnum, SignedYuan, statusValueEnum, withdrawalDetailColumns } from './display';
 import { APPROVAL_TEXT, BALANCE_TEXT, ledgerReferenceText } from '@/locales/zh-CN/ledger';
 import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
@@ -22,6 +22,7 @@ import ExportButton from '@/components/ExportButton';
 import { LEDGER_COLUMNS as L } from '@/locales/zh-CN/exports';
 import { useAccess } from '@umijs/max';
 import useQueryParam from '@/utils/useQueryParam';
+import { businessDayBounds, businessDayFilterTooltip } from '@/utils/businessDays';
 
 type EntryFilters = { kind?: LedgerKindName; range?: [string, string] };
 
@@ -61,7 +62,7 @@ const entryColumns = (showWithdrawal: (id: number) => void): ProColumns<LedgerEn
     },
   },
   { title: L.note, dataIndex: 'note', search: false, ellipsis: true },
-  { title: '时间范围', dataIndex: 'range', valueType: 'dateRange', hideInTable: true },
+  { title: '时间范围', dataIndex: 'range', valueType: 'dateRange', hideInTable: true, tooltip: businessDayFilterTooltip() },
 ];
 
 /** The salesperson's own withdrawals; the review time and the rest are in 详情. */
@@ -129,7 +130,7 @@ export default function SaleBalanceRecordPage() {
   useRecordChanges(['withdrawal'], refreshAll);
 
   const entryList = usePagedList<'ledger/list', EntryFilters>('ledger/list', {
-    toBody: ({ range, ...rest }) => ({ ...rest, ...dayRange(range) }),
+    toBody: ({ range, ...rest }) => ({ ...rest, ...businessDayBounds(range) }),
     actionRef: entries,
     emptyText: BALANCE_TEXT.entriesEmpty,
     filtersRef: entryFilters,

@@ -18,7 +18,7 @@ import { formatRate } from '#contract/money';
 import { percentToBasisPoints, SYSTEM_TEXT } from '#contract/system';
 import dayjs from '@/utils/dayjs';
 import { compactFilters, type TableAnswer } from '@/utils/proTable';
-import { dayRangeBounds } from '@/utils/listQuery';
+import { businessDayBounds, businessDayFilterTooltip } from '@/utils/businessDays';
 import { CreateAccountForm, RolesForm, SaleForm, showPasswordOnce } from './AccountForms';
 import AuditLog from './AuditLog';
 import DetailDrawer from '@/components/DetailDrawer';
@@ -91,9 +91,9 @@ type Dialog = { kind: 'create' } | { kind: 'roles'; account: AccountAdminItem } 
 
 type AccountsAnswer = TableAnswer<AccountAdminItem> & { totalCapped?: boolean };
 
-/** The search form's values as the call's filters: the registration days as ISO bounds. */
+/** The search form's values as the call's filters: the registration days (business days) as ISO bounds. */
 export function accountFilters({ created, ...filters }: Record<string, unknown>): Record<string, unknown> {
-  const range = dayRangeBounds(created as [string, string] | undefined);
+  const range = businessDayBounds(created);
   return { ...compactFilters(filters), ...(range && { createdFrom: range.from, createdTo: range.to }) };
 }
 
@@ -175,7 +175,13 @@ export default function UsersManager() {
       valueEnum: MEMBERSHIP_FILTER,
       hideInTable: true,
     },
-    { title: USERS_TEXT.createdFilter, dataIndex: 'created', valueType: 'dateRange', hideInTable: true },
+    {
+      title: USERS_TEXT.createdFilter,
+      dataIndex: 'created',
+      valueType: 'dateRange',
+      hideInTable: true,
+      tooltip: businessDayFilterTooltip(),
+    },
     // Shown where the card has room for it (≥1600 px); always in 详情.
     {
       title: A.createdAt,
