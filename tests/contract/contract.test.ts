@@ -104,7 +104,7 @@ describe.each(targets)('API contract: %s', (name, start) => {
       expect(node).toEqual(expect.objectContaining({ url: expect.any(String), children: expect.any(Array) }));
   });
 
-  it('account/getOne answers membership, username and email', async () => {
+  it('account/getOne answers membership, username and email (and the business time zone)', async () => {
     const token = await login(DEMO_ACCOUNTS.member.username);
     const answer = await call('account/getOne', undefined, token);
     expect(answer.isSuccess).toBe(true);
@@ -112,6 +112,7 @@ describe.each(targets)('API contract: %s', (name, start) => {
       username: DEMO_ACCOUNTS.member.username,
       email: DEMO_ACCOUNTS.member.email,
       membership: expect.any(Object),
+      businessTimeZone: 'Asia/Shanghai',
     });
   });
 
