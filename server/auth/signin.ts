@@ -8,14 +8,15 @@ import { CODES } from '#contract/codes';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
 import { pgErrorCode, queryOne, UNIQUE_VIOLATION } from '../db/query';
-import { accounts, membershipLevels, salespeople } from '../db/schema';
-import { badParameter, Refusal } from '../http/respond';
+import { accounts, membershipLevels } from '../db/schema';
+import { Refusal } from '../http/respond';
 import { beginLogin, recordAttempt, registerFailure, settleAttempt, type AttemptSource } from './attempts';
 import { membershipOf } from './membership';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './password';
 import { assertStrongPassword } from './passwordPolicy';
 import { issueSession, revokeSession } from './sessions';
 import { TAKEN_MESSAGES } from '../accounts/messages';
+import { invitingSalesperson } from '../promotion/referrals';
 
 /** The role every registered account gets. */
 export const MEMBER_ROLE = 'member';
@@ -44,12 +45,7 @@ export async function register(db: Db, config: SigninConfig, body: RegisterBody,
   let referrerId: number | null = null;
   const inviteCode = body.inviteCode?.trim();
   if (inviteCode) {
-    const [sale] = await db
-      .select({ accountId: salespeople.accountId })
-      .from(salespeople)
-      .where(and(eq(salespeople.inviteCode, inviteCode.toUpperCase()), eq(salespeople.enabled, true)));
-    if (!sale) throw badParameter('inviteCode', '邀请码无效或已停用');
-    referrerId = sale.accountId;
+    referrerId = (await invitingSalesperson(db, inviteCode)).accountId;
   }
 
   assertStrongPassword('password', body.password, [body.username, body.email]);

@@ -34,6 +34,12 @@ export interface SaleRow {
   inviteCode: string;
 }
 
+/**
+ * A salesperson who invites and earns: its row enabled and not removed, its account enabled. Over
+ * `salespeople s` joined to its account `a`; registration and commission both ask it.
+ */
+export const ACTIVE_SALESPERSON = sql`s.enabled and s.removed_at is null and a.status = 'enabled'`;
+
 export const saleColumns = sql`account_id as "accountId", enabled, commission_rate as "commissionRate", invite_code as "inviteCode"`;
 
 /**

@@ -10,6 +10,7 @@ import { membershipLevels, type accounts } from '../db/schema';
 import { queryOne, toIso, toMillis } from '../db/query';
 import { badParameter, Refusal } from '../http/respond';
 import { MSG_INSUFFICIENT_BALANCE, postLedgerEntry } from '../money/ledger';
+import { ACTIVE_SALESPERSON } from '../money/salespeople';
 import { CODES } from '#contract/codes';
 import { commissionOf, formatYuan } from '#contract/money';
 import { MAX_PENDING_ORDERS, membershipAfterPayment } from '#contract/orders';
@@ -126,8 +127,8 @@ export async function payOrder(tx: Tx, order: OrderRecord, operatorId: number | 
   if (account.referrerId !== null) {
     const sale = await queryOne<{ rate: number }>(
       tx,
-      sql`select commission_rate as rate from salespeople
-          where account_id = ${account.referrerId} and enabled and removed_at is null`,
+      sql`select s.commission_rate as rate from salespeople s join accounts a on a.id = s.account_id
+          where s.account_id = ${account.referrerId} and ${ACTIVE_SALESPERSON}`,
     );
     if (sale) {
       commission = { rate: sale.rate, cents: commissionOf(Number(order.amountCents), sale.rate) };

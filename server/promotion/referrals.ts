@@ -3,7 +3,7 @@
  * salesperson's ledger with commission per business month, the accounts it referred, and the
  * public "whose invitation is this code" of the register tab.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Page } from '#contract/api/common';
 import type { Inviter, PromotionSummary, Referral, ReferralListQuery } from '#contract/api/promotion';
 import { CAPABILITY_URLS } from '#contract/capabilities';
@@ -12,10 +12,11 @@ import type { SessionAccount } from '../auth/sessions';
 import type { Executor } from '../db/client';
 import { allOf, fetchPage } from '../db/paging';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
-import { accounts, salespeople } from '../db/schema';
+import { salespeople } from '../db/schema';
 import { badParameter, Refusal } from '../http/respond';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { PROMOTION_MESSAGES } from './messages';
+import { ACTIVE_SALESPERSON } from '../money/salespeople';
 
 /**
  * The account whose referral view the caller asks for. Without `saleId` (or with its own id): the
@@ -176,16 +177,23 @@ export async function listReferrals(db: Executor, saleId: number, query: Referra
   );
 }
 
-/** The display name of an enabled salesperson's invite code; any other code is the same A0400. */
-export async function inviterOf(db: Executor, inviteCode: string): Promise<Inviter> {
-  const code = inviteCode.trim().toUpperCase();
-  const [row] = await db
-    .select({ name: accounts.username })
-    .from(salespeople)
-    .innerJoin(accounts, eq(accounts.id, salespeople.accountId))
-    .where(
-      and(eq(salespeople.inviteCode, code), eq(salespeople.enabled, true), isNull(salespeople.removedAt), eq(accounts.status, 'enabled')),
-    );
+/**
+ * The salesperson who may invite with `inviteCode` (any case, spaces around): enabled, not removed,
+ * its account enabled (ACTIVE_SALESPERSON). Any other code, unknown or not, is the same A0400, for
+ * the lookup of the register page and for the registration itself alike.
+ */
+export async function invitingSalesperson(db: Executor, inviteCode: string): Promise<{ accountId: number; name: string }> {
+  const row = await queryOne<{ accountId: number; name: string }>(
+    db,
+    sql`select s.account_id as "accountId", a.username as name
+        from salespeople s join accounts a on a.id = s.account_id
+        where s.invite_code = ${inviteCode.trim().toUpperCase()} and ${ACTIVE_SALESPERSON}`,
+  );
   if (!row) throw badParameter('inviteCode', PROMOTION_MESSAGES.unknownInviteCode);
-  return { name: row.name };
+  return row;
+}
+
+/** The display name of an inviting salesperson's code (the register page's 「某某」邀请你注册). */
+export async function inviterOf(db: Executor, inviteCode: string): Promise<Inviter> {
+  return { name: (await invitingSalesperson(db, inviteCode)).name };
 }

@@ -223,6 +223,28 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
     expect({ code: disabled.code, msg: disabled.msg }).toEqual({ code: unknown.code, msg: unknown.msg });
     expect((await ctx.call('account/inviter', {})).code).toBe('A0400');
   });
+
+  it("a disabled salesperson's account: its code is refused at registration as by the lookup, and its referrals' orders pay it nothing", async () => {
+    const sale = await freshSalesperson(1000);
+    const earlier = await freshAccount(sale.inviteCode);
+    expect((await ctx.call('account/setStatus', { id: sale.id, status: 'disabled' }, { token: admin })).code).toBe(CODES.OK);
+    const lookup = await ctx.call('account/inviter', { inviteCode: sale.inviteCode });
+    expect(lookup).toMatchObject({ code: 'A0400', msg: expect.stringContaining(PROMOTION_MESSAGES.unknownInviteCode) });
+    serial += 1;
+    const username = `pro_${ctx.kind.slice(0, 2)}_${serial}`;
+    const registered = await ctx.call('account/register', {
+      username,
+      email: `${username}@example.com`,
+      password: PASSWORD,
+      inviteCode: sale.inviteCode,
+    });
+    expect({ code: registered.code, msg: registered.msg }).toEqual({ code: lookup.code, msg: lookup.msg });
+    expect(await one(ctx.db, sql`select count(*)::int as n from accounts where username = ${username}`)).toEqual({ n: 0 });
+    // An account it referred while enabled buys now: the order is paid, no commission is posted.
+    const orderNo = await paidOrder(earlier.token);
+    expect(await one(ctx.db, sql`select commission_cents as "cents" from orders where order_no = ${orderNo}`)).toEqual({ cents: null });
+    expect(await one(ctx.db, sql`select count(*)::int as n from ledger_entries where account_id = ${sale.id}`)).toEqual({ n: 0 });
+  });
 });
 
 describeEachDatabase(
