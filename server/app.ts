@@ -5,6 +5,7 @@
  * and the umi mock endpoints alike.
  */
 import { LOG_SERIALIZERS } from './http/requestLog';
+import { clientNetwork } from './http/clientNetwork';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
@@ -140,13 +141,15 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
 
   await registerSecurityHeaders(app, { staticDir: config.staticDir, publicUrl: config.publicUrl });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
-  // A generous ceiling per client address (request.ip, so behind TRUST_PROXY the forwarded one) on
-  // every /api request, counted in this instance's memory; the console's static files are not
-  // counted. Login and register also have their own, database-wide, limit (server/auth/attempts.ts).
+  // A generous ceiling per client network (request.ip, so behind TRUST_PROXY the forwarded one; an
+  // IPv6 address counts as its /64) on every /api request, counted in this instance's memory; the
+  // console's static files are not counted. Login and register also have their own, database-wide,
+  // limit (server/auth/attempts.ts).
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.apiRateLimitPerMinute,
     timeWindow: 60_000,
+    keyGenerator: (request) => clientNetwork(request.ip),
     allowList: (request) => !isApiPath(request.url) || isProbe(request.url),
   });
 

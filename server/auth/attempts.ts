@@ -6,8 +6,8 @@
  *
  * Both limits hold under any concurrency because an attempt is counted *before* its password is
  * checked, in one short transaction that serialises the attempts it competes with:
- *   - per address: `pg_advisory_xact_lock(<class>, hashtext(ip))`, then count the address's attempts
- *     of the last minute, then insert this one;
+ *   - per address: `pg_advisory_xact_lock(<class>, hashtext(network))`, then count the attempts of
+ *     the last minute from the address's network (itself, or an IPv6 address's /64), then insert this one;
  *   - per account: the account row `for update`, then count its failed or still pending attempts
  *     in the window (a pending attempt is stored as a failure until its password proves right).
  * So 13 concurrent logins to one account never verify more than 5 passwords, and 40 concurrent
@@ -17,6 +17,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Executor, Tx } from '../db/client';
 import { queryOne } from '../db/query';
+import { clientNetwork } from '../http/clientNetwork';
 
 export const LOCKOUT_FAILURES = 5;
 export const LOCKOUT_WINDOW_SECONDS = 10 * 60;
@@ -43,8 +44,8 @@ const logged = (value: string | null, max: number) => {
 async function insertAttempt(tx: Tx, source: AttemptSource, kind: AttemptKind, accountId: number | null): Promise<number> {
   const row = await queryOne<{ id: unknown }>(
     tx,
-    sql`insert into auth_attempts (ip, kind, account_id, success, username, user_agent)
-        values (${source.ip}, ${kind}, ${accountId}, false, ${logged(source.username, LOGGED_USERNAME_MAX)},
+    sql`insert into auth_attempts (ip, network, kind, account_id, success, username, user_agent)
+        values (${source.ip}, ${clientNetwork(source.ip)}, ${kind}, ${accountId}, false, ${logged(source.username, LOGGED_USERNAME_MAX)},
                 ${logged(source.userAgent, LOGGED_USER_AGENT_MAX)})
         returning id`,
   );
@@ -52,14 +53,16 @@ async function insertAttempt(tx: Tx, source: AttemptSource, kind: AttemptKind, a
 }
 
 /**
- * Takes the address's advisory lock (until the transaction ends) and tells whether the attempts of
- * the last minute from it, before this one, are fewer than `limitPerMinute`.
+ * Takes the lock of the address's network (itself, or an IPv6 address's /64) until the transaction
+ * ends and tells whether the attempts of the last minute from that network, before this one, are
+ * fewer than `limitPerMinute`.
  */
 async function addressAllows(tx: Tx, ip: string, limitPerMinute: number): Promise<boolean> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.signinAddress}, hashtext(${ip}))`);
+  const network = clientNetwork(ip);
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.signinAddress}, hashtext(${network}))`);
   const row = await queryOne<{ n: number }>(
     tx,
-    sql`select count(*)::int as n from auth_attempts where ip = ${ip} and at > now() - interval '1 minute'`,
+    sql`select count(*)::int as n from auth_attempts where network = ${network} and at > now() - interval '1 minute'`,
   );
   return (row?.n ?? 0) < limitPerMinute;
 }

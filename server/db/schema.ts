@@ -118,6 +118,8 @@ export const authAttempts = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     ip: text('ip').notNull(),
+    /** The network the address counts for in the per-address limit: itself, or an IPv6 address's /64 (server/http/clientNetwork.ts). */
+    network: text('network').notNull(),
     kind: text('kind', { enum: ['login', 'register'] }).notNull(),
     accountId: integer('account_id'),
     success: boolean('success').notNull(),
@@ -127,7 +129,7 @@ export const authAttempts = pgTable(
     /** The client's User-Agent header (at most 300 characters). */
     userAgent: text('user_agent'),
   },
-  (t) => [index('auth_attempts_ip_at').on(t.ip, t.at), index('auth_attempts_account_at').on(t.accountId, t.at)],
+  (t) => [index('auth_attempts_network_at').on(t.network, t.at), index('auth_attempts_account_at').on(t.accountId, t.at)],
 );
 
 /**
@@ -139,9 +141,11 @@ export const inviterLookups = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     ip: text('ip').notNull(),
+    /** What the limit counts: the address, or an IPv6 address's /64 (server/http/clientNetwork.ts). */
+    network: text('network').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('inviter_lookups_ip_at').on(t.ip, t.at)],
+  (t) => [index('inviter_lookups_network_at').on(t.network, t.at)],
 );
 
 export const menus = pgTable(

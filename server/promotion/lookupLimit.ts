@@ -12,17 +12,22 @@ import { sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Executor } from '../db/client';
 import { queryOne } from '../db/query';
+import { clientNetwork } from '../http/clientNetwork';
 
-/** Counts one lookup from `ip`; false (and nothing stored) when the address has used up its minute. */
+/**
+ * Counts one lookup from `ip`; false (and nothing stored) when its network (the address, or an IPv6
+ * address's /64) has used up its minute.
+ */
 export async function admitLookup(db: Db, ip: string, limitPerMinute: number): Promise<boolean> {
+  const network = clientNetwork(ip);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.inviterLookupAddress}, hashtext(${ip}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.inviterLookupAddress}, hashtext(${network}))`);
     const recent = await queryOne<{ n: number }>(
       tx,
-      sql`select count(*)::int as n from inviter_lookups where ip = ${ip} and at > now() - interval '1 minute'`,
+      sql`select count(*)::int as n from inviter_lookups where network = ${network} and at > now() - interval '1 minute'`,
     );
     if ((recent?.n ?? 0) >= limitPerMinute) return false;
-    await tx.execute(sql`insert into inviter_lookups (ip) values (${ip})`);
+    await tx.execute(sql`insert into inviter_lookups (ip, network) values (${ip}, ${network})`);
     return true;
   });
 }

@@ -275,9 +275,9 @@ describeEachDatabase(
     it('counts only the last minute, and the pruning drops lookups older than an hour', async () => {
       const ip = '203.0.113.60';
       await ctx.db.execute(
-        sql`insert into inviter_lookups (ip, at) select ${ip}, now() - interval '2 minutes' from generate_series(1, 30)`,
+        sql`insert into inviter_lookups (ip, network, at) select ${ip}, ${ip}, now() - interval '2 minutes' from generate_series(1, 30)`,
       );
-      await ctx.db.execute(sql`insert into inviter_lookups (ip, at) values (${ip}, now() - interval '2 hours')`);
+      await ctx.db.execute(sql`insert into inviter_lookups (ip, network, at) values (${ip}, ${ip}, now() - interval '2 hours')`);
       expect((await ctx.call('account/inviter', { inviteCode: 'ZZZZZZZZ' }, { ip })).code).not.toBe(CODES.TOO_MANY_REQUESTS);
       const pruned = await pruneAuthData(ctx.db, ctx.config);
       expect(pruned?.lookups).toBeGreaterThanOrEqual(1);

@@ -104,6 +104,26 @@ describeEachDatabase(
       // Another address is not held back.
       expect((await ctx.call('account/login', { username, password: 'Wrong#Guess-1' }, { ip: '203.0.113.41' })).code).toBe('A0211');
     });
+
+    it('counts an IPv6 client by its /64: 40 logins from 40 addresses of one /64, 30 processed; another /64 is not held back', async () => {
+      const username = uniqueName('held6');
+      await ctx.db.execute(sql`insert into accounts (username, email, password_hash, locked_until)
+        values (${username}, ${`${username}@example.com`}, 'scrypt$131072$8$1$AAAA$AAAA', now() + interval '10 minutes')`);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          ctx.call('account/login', { username, password: 'Wrong#Guess-1' }, { ip: `2001:db8:40:1:${(index + 1).toString(16)}::7` }),
+        ),
+      );
+      const count = (code: string) => answers.filter((answer) => answer.code === code).length;
+      expect({ processed: count('A0211'), refused: count('A0501') }).toEqual({ processed: 30, refused: 10 });
+      // The login log keeps each address as it came.
+      const logged = await one<{ n: number }>(
+        ctx.db,
+        sql`select count(distinct ip)::int as n from auth_attempts where username = ${username}`,
+      );
+      expect(logged.n).toBe(40);
+      expect((await ctx.call('account/login', { username, password: 'Wrong#Guess-1' }, { ip: '2001:db8:40:2::7' })).code).toBe('A0211');
+    });
   },
   { config: { authRateLimitPerMinute: 30 } },
 );
@@ -170,6 +190,15 @@ describeEachDatabase(
       const other = await ctx.call('account/getOne', undefined, { ip: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.77' } });
       expect(other.status).toBe(200);
     });
+
+    it('counts an IPv6 client on /api by its /64, whichever of its addresses it uses', async () => {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 6; i += 1) {
+        statuses.push((await ctx.call('account/getOne', undefined, { ip: `2001:db8:77:1::${i.toString(16)}` })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      expect((await ctx.call('account/getOne', undefined, { ip: '2001:db8:77:2::1' })).status).toBe(200);
+    });
   },
   { config: { trustProxy: ['127.0.0.1', '10.0.0.0/8'], apiRateLimitPerMinute: 5 } },
 );
@@ -209,9 +238,9 @@ describeEachDatabase('sign-in: email change, idle timeout, pruning', (ctx) => {
           (${memberId}, ${randomBytes(16).toString('hex')}, now() - interval '25 hours', null, now() - interval '3 days'),
           (${memberId}, ${randomBytes(16).toString('hex')}, now() + interval '1 hour', now() - interval '25 hours', now() - interval '2 days'),
           (${memberId}, ${randomBytes(16).toString('hex')}, now() - interval '1 hour', null, now() - interval '2 hours')`);
-      await ctx.db.execute(sql`insert into auth_attempts (ip, kind, success, at, username) values
-          ('192.0.2.200', 'login', false, now() - make_interval(days => ${ctx.config.authAttemptsRetentionDays + 1}), 'old'),
-          ('192.0.2.200', 'login', false, now() - make_interval(days => ${ctx.config.authAttemptsRetentionDays - 1}), 'kept')`);
+      await ctx.db.execute(sql`insert into auth_attempts (ip, network, kind, success, at, username) values
+          ('192.0.2.200', '192.0.2.200', 'login', false, now() - make_interval(days => ${ctx.config.authAttemptsRetentionDays + 1}), 'old'),
+          ('192.0.2.200', '192.0.2.200', 'login', false, now() - make_interval(days => ${ctx.config.authAttemptsRetentionDays - 1}), 'kept')`);
     };
     const left = async () => ({
       sessions: (

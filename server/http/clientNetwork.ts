@@ -1,0 +1,21 @@
+/**
+ * The network a client address counts for in the per-address limits (the /api ceiling, sign-in and
+ * register attempts, invite-code lookups). An IPv6 client usually holds a whole /64 (one host may
+ * pick any of its 2^64 addresses), so an IPv6 address counts as its /64; an IPv4 address, and an
+ * IPv4 address mapped into IPv6 (`::ffff:203.0.113.7`, as a dual-stack socket reports it), as itself.
+ */
+import ipaddr from 'ipaddr.js';
+
+/** Bits of an IPv6 address that name its network in the limits. */
+export const IPV6_NETWORK_BITS = 64;
+
+/** `203.0.113.7` → `203.0.113.7`; `2001:db8:1:2:aa::1` → `2001:db8:1:2::/64`; anything unparsable as it came. */
+export function clientNetwork(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const ipv6 = parsed as ipaddr.IPv6;
+  if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address().toString();
+  const network = ipaddr.IPv6.networkAddressFromCIDR(`${ipv6.toString()}/${IPV6_NETWORK_BITS}`);
+  return `${network.toString()}/${IPV6_NETWORK_BITS}`;
+}
