@@ -79,3 +79,18 @@ export async function resolveAnnouncement(
   if (rows.length > 0) await sendSignal(tx, { a: to });
   return rows.length;
 }
+
+/**
+ * The change an audience item announced was taken back by the one who made it (a member cancelling
+ * its own pending order): the item concerned nobody and goes from every list, so that making and
+ * taking back changes can not fill other people's lists. In the transaction that took it back.
+ */
+export async function withdrawAnnouncement(tx: Executor, kind: AudienceKind, record: string | number): Promise<number> {
+  const { record: recordType, to } = NOTIFICATION_KINDS[kind];
+  const rows = await tx
+    .delete(notifications)
+    .where(and(eq(notifications.kind, kind), eq(notifications.recordType, recordType), eq(notifications.recordKey, String(record))))
+    .returning({ id: notifications.id });
+  if (rows.length > 0) await sendSignal(tx, { a: to });
+  return rows.length;
+}
