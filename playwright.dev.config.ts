@@ -19,5 +19,6 @@ export default defineConfig({
   // Every screen and dialog with antd's motions, as most people see them (the main run has none).
   use: { ...base.use, reducedMotion: 'no-preference' },
   globalTimeout: 30 * 60_000,
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report/dev-console' }]],
+  // Its own report folder: it runs beside the main run (scripts/test-all.mjs), whose report replaces playwright-report/.
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report-dev' }]],
 });
