@@ -19,6 +19,6 @@ export default defineConfig({
   // Every screen and dialog with antd's motions, as most people see them (the main run has none).
   use: { ...base.use, reducedMotion: 'no-preference' },
   globalTimeout: 30 * 60_000,
-  // Its own report folder: it runs beside the main run (scripts/test-all.mjs), whose report replaces playwright-report/.
+  // Its own report folder: the main run's report replaces playwright-report/ whole.
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report-dev' }]],
 });

@@ -17,8 +17,8 @@
  *                                         screens and dialogs, the public pages, the mock)
  *
  * Steps of one stage run side by side (each of format, lint and typecheck keeps one core busy; the
- * machine has two): `format` with `setup`, then `lint` with `typecheck`, and `dev` with `e2e`. Their
- * output is printed whole when each ends.
+ * machine has two): `format` with `setup`, then `lint` with `typecheck`. Their output is printed
+ * whole when each ends.
  *
  * Options: --only=a,b  --skip=a,b  (step names above). Prints each step's duration and a summary.
  */
@@ -61,9 +61,6 @@ const STEPS = [
   {
     name: 'dev',
     title: 'playwright dev console (max dev, every role)',
-    // Beside e2e: the e2e step leaves about a fifth of the two cores idle (waits on the browser, the
-    // server, a picture), which max dev's compile and the dev pass fill (docs/testing.md).
-    stage: 'e2e',
     command: [node, bin('@playwright', 'test', 'cli.js'), 'test', '-c', path.join(root, 'playwright.dev.config.ts')],
   },
 ];
