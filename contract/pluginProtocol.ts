@@ -6,10 +6,20 @@ import type { PluginLatestRelease, PluginRelease } from './api/plugin';
 
 /**
  * Bumped when messages are added or changed; sent in the handshake by both sides. Version 2 added
- * `refreshScripts` (console → plug-in) and `release` (plug-in → console); either side ignores a
- * message it does not know, so a version-1 plug-in still works with this console.
+ * `refreshScripts` (console → plug-in) and `release` (plug-in → console). Version 3: `token` carries
+ * a plug-in token (`plugin/token`), never the console session's own, and only in answer to a `start`
+ * that names this page's `hello` nonce (docs/plugin-protocol.md).
  */
-export const PLUGIN_PROTOCOL_VERSION = 2;
+export const PLUGIN_PROTOCOL_VERSION = 3;
+
+/**
+ * The oldest protocol the console hands a token to. An older plug-in expected the session's bearer
+ * token in the page: it gets nothing and is told to update (插件版本过低).
+ */
+export const MIN_TOKEN_PROTOCOL_VERSION = 3;
+
+/** A `hello` nonce: 128 random bits, base64url (22 characters). */
+export const NONCE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 /** Hidden elements the console puts in the page: one per direction. */
 export const BRIDGE_ELEMENT_IDS = {
@@ -50,8 +60,10 @@ export type FlowStatus = 'success' | 'fail';
 
 /** Console → plug-in. */
 export type ConsoleMessage =
-  | { type: 'hello'; data: { protocolVersion: number } }
-  | { type: 'token'; data: { token: string | null } }
+  /** `nonce` is this page's: the console answers only a `start` that names it. */
+  | { type: 'hello'; data: { protocolVersion: number; nonce: string } }
+  /** A plug-in token (null: nobody is logged in), for the `start` that named `nonce`. */
+  | { type: 'token'; data: { token: string | null; nonce: string } }
   | { type: 'set'; data: { values: Partial<PluginData> } }
   | { type: 'get'; data: { requestId: string; keys: PluginDataKey[] } }
   | { type: 'clean'; data: Record<string, never> }
@@ -63,7 +75,8 @@ export type PluginReleaseState = PluginLatestRelease;
 
 /** Plug-in → console. */
 export type PluginMessage =
-  | { type: 'start'; data: { protocolVersion: number; pluginVersion: string } }
+  /** `nonce` is the `hello`'s the plug-in answers; null when it announces itself unprompted (the console then says `hello`). */
+  | { type: 'start'; data: { protocolVersion: number; pluginVersion: string; nonce: string | null } }
   | { type: 'end'; data: Record<string, never> }
   | { type: 'values'; data: { requestId: string; values: Partial<PluginData> } }
   | { type: 'result'; data: { type: FlowType; status: FlowStatus; message?: string } }
@@ -87,6 +100,8 @@ function readEnvelope(raw: unknown): { type: string; data: Record<string, unknow
 }
 
 const FLOW_TYPES: readonly string[] = ['clean', 'bind', 'stop'];
+
+const isNonce = (value: unknown): value is string => typeof value === 'string' && NONCE_PATTERN.test(value);
 
 const isHttpUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\/\S+$/i.test(value);
 
@@ -124,6 +139,7 @@ export function parsePluginMessage(raw: unknown): PluginMessage | null {
               protocolVersion: data.protocolVersion,
               pluginVersion:
                 typeof data.pluginVersion === 'string' || typeof data.pluginVersion === 'number' ? String(data.pluginVersion) : '',
+              nonce: isNonce(data.nonce) ? data.nonce : null,
             },
           }
         : null;
@@ -190,9 +206,13 @@ export function parseConsoleMessage(raw: unknown): ConsoleMessage | null {
   const { data } = envelope;
   switch (envelope.type) {
     case 'hello':
-      return typeof data.protocolVersion === 'number' ? { type: 'hello', data: { protocolVersion: data.protocolVersion } } : null;
+      return typeof data.protocolVersion === 'number' && isNonce(data.nonce)
+        ? { type: 'hello', data: { protocolVersion: data.protocolVersion, nonce: data.nonce } }
+        : null;
     case 'token':
-      return typeof data.token === 'string' || data.token === null ? { type: 'token', data: { token: data.token } } : null;
+      return (typeof data.token === 'string' || data.token === null) && isNonce(data.nonce)
+        ? { type: 'token', data: { token: data.token, nonce: data.nonce } }
+        : null;
     case 'set': {
       const values = isObject(data.values) ? pluginDataOf(data.values) : null;
       return values ? { type: 'set', data: { values } } : null;

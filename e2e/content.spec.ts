@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { CONTENT_TEXT } from '../src/locales/zh-CN/content';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { buttonLabel as label, readStorage, signIn } from './support/console';
+import { buttonLabel as label, pluginTokenOf, signIn } from './support/console';
 import { screenshot } from './support/screens';
 import { ACTION_SCRIPTS as ACTIONS, LINK_SCRIPTS as URL_ACTIONS, replaceEditorText } from './support/scriptEditor';
 
@@ -187,9 +187,8 @@ test('a release: create it, bundle its scripts, publish it, and its bundle is fr
   await screenshot(page, 'content-script-manager-frozen');
 
   // The plug-in now hears of 1.1.0, and 0.9.x is no longer supported.
-  const { session } = await readStorage(page);
   const answer = await page.request.post('/api/admin/plugin/latestRelease', {
-    headers: { authorization: `Bearer ${session.token}` },
+    headers: { authorization: `Bearer ${await pluginTokenOf(page)}` },
     data: { version: '0.9.5' },
   });
   expect((await answer.json()).content).toMatchObject({ latest: { version: '1.1.0' }, supported: false, updateAvailable: true });

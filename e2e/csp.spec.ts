@@ -15,7 +15,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { MEDIA_UPLOAD_URL } from '#contract/content';
-import { forbidden, HOME, readStorage, signIn } from './support/console';
+import { forbidden, HOME, pluginTokenOf, readStorage, signIn } from './support/console';
 import { screenshot } from './support/screens';
 import { expectPolicy, watchPage } from './support/pageWatch';
 
@@ -92,7 +92,7 @@ test("the script editor and the media screen's image run under the policy withou
 
 test('the polled plug-in calls answer no-store and still revalidate with If-None-Match in the browser', async ({ page }) => {
   await signIn(page, DEMO_ACCOUNTS.member.username);
-  const { session } = await readStorage(page);
+  const pluginToken = await pluginTokenOf(page);
   const answers = await page.evaluate(async (token) => {
     const call = (etag?: string) =>
       fetch('/api/admin/plugin/scripts', {
@@ -107,7 +107,7 @@ test('the polled plug-in calls answer no-store and still revalidate with If-None
       first: { status: first.status, cache: first.headers.get('cache-control'), etag },
       again: { status: again.status, cache: again.headers.get('cache-control'), etag: again.headers.get('etag') },
     };
-  }, session.token);
+  }, pluginToken);
   expect(answers.first).toMatchObject({ status: 200, cache: 'no-store', etag: expect.stringMatching(/^".+"$/) });
   expect(answers.again).toEqual({ status: 304, cache: 'no-store', etag: answers.first.etag });
 });

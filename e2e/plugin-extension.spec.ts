@@ -7,18 +7,20 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import semver from 'semver';
+import { API, type CallPath } from '#contract/api';
 import { JOIN_CREATOR_TAB_NAME, REFERENCE_PLUGIN_VERSION } from '#contract/constants';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import type { ActionScript, Step } from '#contract/pluginScripts';
-import { PLUGIN_DATA_KEYS as KEYS } from '#contract/pluginProtocol';
+import { BRIDGE_ELEMENT_IDS, BRIDGE_EVENT, PLUGIN_DATA_KEYS as KEYS, PLUGIN_PROTOCOL_VERSION } from '#contract/pluginProtocol';
 import { SHOP_MESSAGES } from '../server/shops/messages';
 import { UI_TEXT } from '../src/locales/zh-CN/common';
 import { CONTENT_TEXT } from '../src/locales/zh-CN/content';
 import { PLUGIN_RELEASE_TEXT } from '../src/locales/zh-CN/plugin';
+import { SETTINGS_TEXT } from '../src/locales/zh-CN/profile';
 import { CREATOR_PAGE_URL } from '../src/extensionBridge/platform';
-import { buttonLabel, buttonNamed, greeting, HOME, LOGIN, readStorage, submitLogin, signIn } from './support/console';
+import { buttonLabel, buttonNamed, greeting, HOME, LOGIN, pluginTokenOf, readStorage, submitLogin, signIn } from './support/console';
 import { ACTION_SCRIPTS, replaceEditorText } from './support/scriptEditor';
-import { launchWithExtension, type ExtensionBrowser } from './support/extensionBrowser';
+import { buildExtension, launchWithExtension, type ExtensionBrowser } from './support/extensionBrowser';
 import { screenshot } from './support/screens';
 import { startTestSites, TEST_CREATOR_PAGE, type TestSites } from './support/testSites';
 import { SCRIPT_SET_KEY, type StoredScriptSet } from '../extension/src/scripts/scriptSet';
@@ -47,12 +49,22 @@ const dialog = (page: Page, title: string) => page.locator('.ant-modal-confirm')
 
 /** A staff session of its own (an API login), for what the console's staff screens are not under test for here. */
 let staffToken: string | null = null;
+let staffPluginToken: string | null = null;
 async function staffCall(path: string, data: object) {
   staffToken ??= (
     await (await console_.request.post(`${base}/api/admin/account/login`, { data: { username: STAFF, password: DEMO_PASSWORD } })).json()
   ).content.token;
+  // The plug-in's calls take a plug-in token (what a plug-in of this staff session would be given).
+  if (API[path as CallPath].auth === 'plugin') {
+    staffPluginToken ??= (
+      await (
+        await console_.request.post(`${base}/api/admin/plugin/token`, { headers: { authorization: `Bearer ${staffToken}` }, data: {} })
+      ).json()
+    ).content.token;
+  }
+  const bearer = API[path as CallPath].auth === 'plugin' ? staffPluginToken : staffToken;
   const answer = await (
-    await console_.request.post(`${base}/api/admin/${path}`, { headers: { authorization: `Bearer ${staffToken}` }, data })
+    await console_.request.post(`${base}/api/admin/${path}`, { headers: { authorization: `Bearer ${bearer}` }, data })
   ).json();
   expect(answer.isSuccess, `${path}: ${answer.msg}`).toBe(true);
   return answer.content;
@@ -96,10 +108,38 @@ async function closeDialog(page: Page, title: string) {
   await expect(dialog(page, title)).toHaveCount(0);
 }
 
+/** Where the console's pages keep every text the bridge carried (the tab's sessionStorage outlives its reloads). */
+const BRIDGE_LOG_KEY = 'e2e-bridge-log';
+
+/**
+ * Runs in every page before its own scripts: logs each bridge message as it is sent, in either
+ * direction. The event does not bubble, but a capturing listener on the document sees every one,
+ * at the moment its text is in the element.
+ */
+function logBridgeMessages({ key, event, ids }: { key: string; event: string; ids: string[] }) {
+  document.addEventListener(
+    event,
+    (sent) => {
+      const element = sent.target as HTMLElement;
+      if (!ids.includes(element.id)) return;
+      const log = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+      log.push(element.textContent ?? '');
+      sessionStorage.setItem(key, JSON.stringify(log));
+    },
+    true,
+  );
+}
+
 test.beforeAll(async () => {
   base = test.info().project.use.baseURL!;
   sites = await startTestSites();
-  chromium = await launchWithExtension();
+  // The build trusts the test product's origin alone, port included.
+  chromium = await launchWithExtension(buildExtension(new URL(base).origin));
+  await chromium.context.addInitScript(logBridgeMessages, {
+    key: BRIDGE_LOG_KEY,
+    event: BRIDGE_EVENT,
+    ids: Object.values(BRIDGE_ELEMENT_IDS),
+  });
   // The creator page is on the real platform: serve the test creator page at its address instead.
   await chromium.context.route(`${new URL(CREATOR_PAGE_URL).origin}/**`, (route) =>
     route.fulfill({ contentType: 'text/html; charset=utf-8', body: TEST_CREATOR_PAGE }),
@@ -154,9 +194,8 @@ test('binding the test shop: 绑定成功, and the shop is in shop management', 
   expect(stored[KEYS.startBindShop]).toBe(false);
   // The bind ran from the enabled scripts' current versions (docs/plugin-scripts.md), kept in the plug-in's storage.
   const set = stored[SCRIPT_SET_KEY] as StoredScriptSet;
-  const { session } = await readStorage(console_);
   const served = await console_.request.post(new URL('/api/admin/plugin/scripts', console_.url()).href, {
-    headers: { authorization: `Bearer ${session.token}` },
+    headers: { authorization: `Bearer ${await pluginTokenOf(console_)}` },
     data: {},
   });
   expect(set).toMatchObject({ etag: served.headers().etag, scripts: (await served.json()).content.scripts });
@@ -185,8 +224,14 @@ test("a failing bind shows the plug-in's message in 绑定失败", async () => {
 test("the server's refusal of the reported shop (quota) reaches the 绑定失败 dialog", async () => {
   // Fill the membership's shop quota the way the extension reports shops, then bind one more.
   const token = await console_.evaluate(() => sessionStorage.getItem('token'));
+  const pluginToken = await pluginTokenOf(console_);
   const call = async (path: string, data: object) =>
-    (await console_.request.post(`${base}/api/admin/${path}`, { headers: { authorization: `Bearer ${token}` }, data })).json();
+    (
+      await console_.request.post(`${base}/api/admin/${path}`, {
+        headers: { authorization: `Bearer ${path === 'shop/report' ? pluginToken : token}` },
+        data,
+      })
+    ).json();
   const quota = (await call('account/getOne', {})).content.membership.shopQuota as number;
   const bound = (await call('shop/list', { status: 'bound', pageSize: 100 })).content.total as number;
   const fillers: number[] = [];
@@ -391,4 +436,76 @@ test('clean from the header broom: 清除成功 and the plug-in storage is empty
   await screenshot(console_, 'plugin-clean-succeeded');
   await closeDialog(console_, text.cleanSucceededTitle);
   expect(await pluginStorage()).toEqual({});
+});
+
+test("the console's own login token never entered the page: the bridge carried plug-in tokens only, each for its handshake", async () => {
+  const { session } = await readStorage(console_);
+  expect(session.token).toBeTruthy();
+  const log = await console_.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[], BRIDGE_LOG_KEY);
+  const messages = log.map((text) => JSON.parse(text) as { type: string; data: Record<string, unknown> });
+  // The whole run went through the bridge: handshakes, bind, join, stop and clean.
+  expect(new Set(messages.map((message) => message.type))).toEqual(
+    new Set(['hello', 'start', 'release', 'token', 'set', 'get', 'values', 'refreshScripts', 'clean', 'result']),
+  );
+  expect(log.filter((text) => text.includes(session.token!))).toEqual([]);
+  expect(await console_.content()).not.toContain(session.token);
+  const tokens = messages.filter((message) => message.type === 'token').map((message) => message.data);
+  expect(tokens.length).toBeGreaterThan(0);
+  for (const { token, nonce } of tokens) {
+    expect(token).toMatch(/^pt_/);
+    // Each went to the start that answered this page's hello.
+    expect(messages.some((message) => message.type === 'hello' && message.data.nonce === nonce)).toBe(true);
+  }
+  expect(messages.filter((message) => message.type === 'start').map((message) => message.data.protocolVersion)).toEqual(
+    expect.arrayContaining([PLUGIN_PROTOCOL_VERSION]),
+  );
+
+  // 个人设置 shows that this session handed the plug-in a token.
+  await console_.goto(`${base}/client/user`);
+  await console_.getByRole('tab', { name: SETTINGS_TEXT.sessionsTab }).click();
+  const current = console_.locator('.ant-table-row').filter({ hasText: SETTINGS_TEXT.current });
+  await expect(current.getByText(SETTINGS_TEXT.pluginConnected, { exact: true })).toBeVisible();
+  await screenshot(console_, 'plugin-settings-session');
+});
+
+test('a rogue page on another local port can not drive the extension', async () => {
+  // The console's own host on another port: the extension, built for the test product's origin, must not answer it.
+  const rogue = new URL(base);
+  rogue.port = String(Number(rogue.port) === 9 ? 10 : 9);
+  await chromium.context.route(`${rogue.origin}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><title>rogue</title><div id="${BRIDGE_ELEMENT_IDS.toPlugin}"></div><div id="${BRIDGE_ELEMENT_IDS.toConsole}"></div>`,
+    }),
+  );
+  const before = await pluginStorage();
+  const page = await chromium.context.newPage();
+  try {
+    await page.goto(`${rogue.origin}/client/home`);
+    const heard = await page.evaluate(
+      async ({ ids, event, version }) => {
+        const toPlugin = document.getElementById(ids.toPlugin)!;
+        const toConsole = document.getElementById(ids.toConsole)!;
+        const answers: string[] = [];
+        toConsole.addEventListener(event, () => answers.push(toConsole.textContent ?? ''));
+        const send = (message: object) => {
+          toPlugin.textContent = JSON.stringify(message);
+          toPlugin.dispatchEvent(new CustomEvent(event));
+        };
+        const nonce = 'RoguePageNonce_0123456';
+        send({ type: 'hello', data: { protocolVersion: version, nonce } });
+        send({ type: 'token', data: { token: 'pt_rogue', nonce } });
+        send({ type: 'set', data: { values: { 'start-bind-shop': true, 'shop-type': 'rogue' } } });
+        send({ type: 'get', data: { requestId: 'rogue', keys: ['shop-status'] } });
+        // The bridge runs at document_idle and its worker answers within milliseconds: three seconds is plenty.
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        return answers;
+      },
+      { ids: BRIDGE_ELEMENT_IDS, event: BRIDGE_EVENT, version: PLUGIN_PROTOCOL_VERSION },
+    );
+    expect(heard).toEqual([]);
+    expect(await pluginStorage()).toEqual(before);
+  } finally {
+    await page.close();
+  }
 });

@@ -8,10 +8,12 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { ActionUrl, CapabilityUrl } from '../capabilities';
 
 /**
- * Who may call: `public` anyone; `account` any logged-in account; `anyGrant` an account granted
- * one of these menu urls and, with `action`, that action menu too (a sensitive operation).
+ * Who may call: `public` anyone; `account` any logged-in account; `plugin` the browser plug-in, with
+ * the plug-in token its console session asked for (`plugin/token`: never the session's own bearer
+ * token, and the plug-in token is refused on every other call); `anyGrant` an account granted one
+ * of these menu urls and, with `action`, that action menu too (a sensitive operation).
  */
-export type AuthLevel = 'public' | 'account' | { anyGrant: readonly CapabilityUrl[]; action?: ActionUrl };
+export type AuthLevel = 'public' | 'account' | 'plugin' | { anyGrant: readonly CapabilityUrl[]; action?: ActionUrl };
 
 export interface ApiCall<B extends TSchema = TSchema, R extends TSchema = TSchema, A extends AuthLevel = AuthLevel> {
   /** One line in Chinese: what the call does (the OpenAPI summary). */

@@ -1,6 +1,7 @@
 /**
- * The browser plug-in's own calls, polled with the account's token: the newest published release
- * (and whether the plug-in's version is still supported) and the enabled scripts at their current
+ * The browser plug-in's own calls, made with the plug-in token (`plugin/token`, which the console
+ * asks for after the plug-in's `start`; docs/plugin-protocol.md): the newest published release (and
+ * whether the plug-in's version is still supported) and the enabled scripts at their current
  * versions (a release's bundle records what shipped with it; it does not choose what the plug-in
  * runs). Both answer with an ETag, so an unchanged answer costs a 304 with no body.
  */
@@ -42,6 +43,11 @@ export const PluginInstallLink = Type.Object({
 });
 export type PluginInstallLink = Static<typeof PluginInstallLink>;
 
+export const PluginToken = Type.Object({
+  token: Type.String({ description: '插件令牌：只能用于插件的调用，随签发它的控制台会话一同失效' }),
+});
+export type PluginToken = Static<typeof PluginToken>;
+
 export const PluginScript = Type.Object({
   id: Id(),
   kind: ScriptKindAnswer(),
@@ -79,10 +85,19 @@ export const pluginApi = {
       answer: { url: exampleRelease.downloadUrl, source: 'release', version: exampleRelease.version },
     },
   }),
+  'plugin/token': defineApi({
+    summary: '为已连接的插件签发插件令牌（绑定本次会话，只能用于插件的调用）',
+    description:
+      '控制台在插件握手（start）后调用，把答复的令牌交给插件，而不是会话自己的令牌。插件令牌只能调用 plugin/scripts、plugin/latestRelease 和 shop/report，其他调用答复 A0301；会话结束（退出、强制下线、闲置或到期）时随之失效。每个会话保留最新的 3 个。',
+    auth: 'account',
+    body: Empty,
+    answer: PluginToken,
+    example: { body: {}, answer: { token: 'pt_9bq7V3mXc2Hn5Zr8Kd1Ls4Wy6Tf0Ja3Pe7Ug2Qo5Mi' } },
+  }),
   'plugin/latestRelease': defineApi({
     summary: '插件查询最新发布的版本，以及自身版本是否仍受支持',
-    description: '任何已登录账号可调用；version 不是语义化版本：A0400（version）。答复带 ETag，未变化时 304。',
-    auth: 'account',
+    description: '用插件令牌调用；version 不是语义化版本：A0400（version）。答复带 ETag，未变化时 304。',
+    auth: 'plugin',
     etag: true,
     body: PluginLatestReleaseBody,
     answer: PluginLatestRelease,
@@ -98,8 +113,8 @@ export const pluginApi = {
   'plugin/scripts': defineApi({
     summary: '插件获取所有已启用脚本的当前版本',
     description:
-      '任何已登录账号可调用。答复是已启用脚本的当前版本（不是某个发布版本打包的脚本：版本的打包记录的是随该版本发布的脚本），保存后插件的下一次绑定或邀约即按新脚本执行。答复带 ETag（答复内容的摘要，涵盖脚本 ID、名称、版本和内容），未变化时 304。',
-    auth: 'account',
+      '用插件令牌调用。答复是已启用脚本的当前版本（不是某个发布版本打包的脚本：版本的打包记录的是随该版本发布的脚本），保存后插件的下一次绑定或邀约即按新脚本执行。答复带 ETag（答复内容的摘要，涵盖脚本 ID、名称、版本和内容），未变化时 304。',
+    auth: 'plugin',
     etag: true,
     body: Empty,
     answer: PluginScripts,

@@ -49,6 +49,8 @@ export const ActiveSession = Type.Object({
   createdAt: DateTime(),
   lastSeenAt: DateTime(),
   expiresAt: DateTime(),
+  /** When this session last handed a plug-in its token (`plugin/token`); null when it never did. */
+  pluginTokenIssuedAt: Nullable(DateTime({ description: '本会话最近一次为插件签发插件令牌的时间；从未签发为 null' })),
 });
 export type ActiveSession = Static<typeof ActiveSession>;
 
@@ -138,6 +140,7 @@ export const profileApi = {
             createdAt: '2026-11-20T08:00:00.000Z',
             lastSeenAt: '2026-11-20T09:12:00.000Z',
             expiresAt: '2026-11-21T08:00:00.000Z',
+            pluginTokenIssuedAt: '2026-11-20T08:00:05.000Z',
           },
         ],
         total: 1,

@@ -99,9 +99,8 @@ export const shopApi = {
   'shop/report': defineApi({
     summary: '插件上报绑定的店铺（再次上报同一店铺时更新名称和地区）',
     description:
-      '插件用控制台握手时交给它的令牌调用。没有会员、超过会员的店铺数量、店铺已被其他账号绑定：A0301（插件在"绑定失败"对话框中显示）。',
-    // The plug-in calls with the token the console handed it in the handshake.
-    auth: 'account',
+      '插件用控制台握手后交给它的插件令牌（plugin/token）调用。没有会员、超过会员的店铺数量、店铺已被其他账号绑定：A0301（插件在"绑定失败"对话框中显示）。',
+    auth: 'plugin',
     body: ShopReportBody,
     answer: ShopItem,
     example: { body: { platform: 'tiktok', externalId: '7495012345678901234', name: '小店旗舰店', region: 'TH' }, answer: exampleShop },

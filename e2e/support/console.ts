@@ -42,6 +42,19 @@ export function readStorage(page: Page): Promise<StoredSession> {
   ) as Promise<StoredSession>;
 }
 
+/** A plug-in token for the page's login (`plugin/token`), as the console hands the plug-in: the plug-in's calls take it. */
+export async function pluginTokenOf(page: Page): Promise<string> {
+  const { session } = await readStorage(page);
+  const answer = await (
+    await page.request.post(new URL('/api/admin/plugin/token', page.url()).href, {
+      headers: { authorization: `Bearer ${session.token}` },
+      data: {},
+    })
+  ).json();
+  if (!answer.isSuccess) throw new Error(`plugin/token: ${answer.code} ${answer.msg}`);
+  return answer.content.token;
+}
+
 export const loginForm = (page: Page) => ({
   username: page.getByPlaceholder('用户名或邮箱'),
   password: page.getByPlaceholder('密码', { exact: true }),

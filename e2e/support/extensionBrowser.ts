@@ -17,9 +17,14 @@ import { ROOT } from './product';
 
 export const EXTENSION_DIR = path.join(ROOT, 'test-results', 'extension');
 
-/** Builds the extension for the test run (esbuild, well under a second) with the default console origins. */
-export function buildExtension(outDir = EXTENSION_DIR): string {
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-extension.mjs'), '--out', outDir], { stdio: 'pipe' });
+/**
+ * Builds the extension for the test run (esbuild, well under a second), trusting the test product's
+ * origin `consoleOrigin` (its port included) and nothing else, as a deployed build trusts its console.
+ */
+export function buildExtension(consoleOrigin: string, outDir = EXTENSION_DIR): string {
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-extension.mjs'), '--out', outDir, '--console-origin', consoleOrigin], {
+    stdio: 'pipe',
+  });
   return outDir;
 }
 
@@ -43,7 +48,7 @@ async function devToolsPort(profile: string, timeoutMs = 20_000): Promise<number
   throw new Error('Chromium did not open its DevTools port');
 }
 
-export async function launchWithExtension(extensionDir = buildExtension()): Promise<ExtensionBrowser> {
+export async function launchWithExtension(extensionDir: string): Promise<ExtensionBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'console-extension-e2e-'));
   const child = spawn(
     CHROMIUM_PATH,

@@ -1,14 +1,16 @@
 /// <reference types="chrome" />
 /**
- * The service worker: holds the plug-in data in chrome.storage.local, the console's token (from
- * the handshake) in chrome.storage.session, reports a bound shop to the server and brings the
- * console's tab back when a bind ends; polls the console's server for the scripts and the latest
- * release. Content scripts talk to it with `askWorker` (messages.ts).
+ * The service worker: holds the plug-in data in chrome.storage.local, the plug-in token (from the
+ * handshake) in chrome.storage.session, reports a bound shop to the server and brings the console's
+ * tab back when a bind ends; polls the console's server for the scripts and the latest release.
+ * Content scripts talk to it with `askWorker` (messages.ts). The console is the one origin this
+ * build trusts (consoleOrigin.ts): its pages alone may hand a token or drive a flow.
  */
 import { PLUGIN_DATA_KEYS as KEYS, type PluginData } from '#contract/pluginProtocol';
 import type { ShopPlatform } from '#contract/shops';
 import type { BindOutcome } from './adapters/types';
 import type { WorkerAnswers, WorkerRequest } from './messages';
+import { CONSOLE_ORIGIN, isConsoleOrigin } from './consoleOrigin';
 import { SCRIPTS_WAIT_MS } from './flowTiming';
 import { fetchLatestRelease, fetchScripts, reportShop, type ReportResult } from './serverApi';
 import { ownVersion, readReleaseCheck, RELEASE_CHECK_KEY, writeReleaseCheck } from './releaseCheck';
@@ -17,16 +19,15 @@ import { ALL_DATA_KEYS, readData, removeData, writeData } from './store';
 
 /** What the worker keeps for the browser session only (never in chrome.storage.local). */
 interface ConsoleSession {
+  /** The plug-in token the console handed over (never the console session's own). */
   token: string | null;
-  /** Origin of the console that sent the token: where `shop/report` goes. */
-  consoleOrigin: string | null;
   /** The console tab that started the running bind: shown again when it ends. */
   consoleTabId: number | null;
 }
 
 async function readSession(): Promise<ConsoleSession> {
-  const stored = await chrome.storage.session.get<Partial<ConsoleSession>>(['token', 'consoleOrigin', 'consoleTabId']);
-  return { token: stored.token ?? null, consoleOrigin: stored.consoleOrigin ?? null, consoleTabId: stored.consoleTabId ?? null };
+  const stored = await chrome.storage.session.get<Partial<ConsoleSession>>(['token', 'consoleTabId']);
+  return { token: stored.token ?? null, consoleTabId: stored.consoleTabId ?? null };
 }
 
 const writeSession = (patch: Partial<ConsoleSession>) => chrome.storage.session.set(patch);
@@ -51,7 +52,7 @@ function refreshScripts(): Promise<void> {
     try {
       const session = await readSession();
       const stored = await readScriptSet();
-      const answer = await fetchScripts(session.consoleOrigin, session.token, stored?.etag ?? null);
+      const answer = await fetchScripts(CONSOLE_ORIGIN, session.token, stored?.etag ?? null);
       if (answer.status === 'error') {
         if (session.token) console.warn('[plug-in] plugin/scripts failed:', answer.message);
         return;
@@ -78,7 +79,7 @@ async function checkRelease(): Promise<void> {
   const session = await readSession();
   const stored = await readReleaseCheck();
   const version = ownVersion();
-  const answer = await fetchLatestRelease(session.consoleOrigin, session.token, version, stored?.etag ?? null);
+  const answer = await fetchLatestRelease(CONSOLE_ORIGIN, session.token, version, stored?.etag ?? null);
   if (answer.status === 'error') {
     if (session.token) console.warn('[plug-in] plugin/latestRelease failed:', answer.message);
     return;
@@ -113,7 +114,7 @@ async function finishBind(outcome: BindOutcome, shopTab: chrome.tabs.Tab | undef
   const session = await readSession();
   const { [KEYS.shopType]: shopType } = await readData([KEYS.shopType]);
   const result: ReportResult = outcome.ok
-    ? await reportShop(session.consoleOrigin, session.token, { platform: (shopType ?? '') as ShopPlatform, ...outcome.shop })
+    ? await reportShop(CONSOLE_ORIGIN, session.token, { platform: (shopType ?? '') as ShopPlatform, ...outcome.shop })
     : { status: 'fail', message: outcome.message };
   // One bind per start: a reload of the shop page does not bind again.
   await writeData({ [KEYS.shopStatus]: result.status, [KEYS.shopMessage]: result.message, [KEYS.startBindShop]: false });
@@ -127,10 +128,16 @@ async function finishBind(outcome: BindOutcome, shopTab: chrome.tabs.Tab | undef
   return result;
 }
 
+/** What the console's pages ask; a shop page only reports the end of its bind. */
+const CONSOLE_REQUESTS: ReadonlySet<WorkerRequest['kind']> = new Set(['token', 'set', 'get', 'clean', 'refreshScripts']);
+
 async function handle(request: WorkerRequest, sender: chrome.runtime.MessageSender): Promise<WorkerAnswers[WorkerRequest['kind']]> {
+  if (CONSOLE_REQUESTS.has(request.kind) && !isConsoleOrigin(originOf(sender))) {
+    throw new Error(`${request.kind} from ${originOf(sender)}, not the console ${CONSOLE_ORIGIN}`);
+  }
   switch (request.kind) {
     case 'token':
-      await writeSession({ token: request.token, consoleOrigin: originOf(sender) });
+      await writeSession({ token: request.token });
       if (request.token) void pollConsole();
       return { ok: true };
     case 'refreshScripts':

@@ -3,7 +3,8 @@
  * Content script on the console's pages: the plug-in's end of the bridge (docs/plugin-protocol.md).
  * It reads the console's messages from the hidden element, passes them to the service worker, and
  * writes the answers into the other element; it tells the console the latest release the worker
- * found (`release`) after `start` and whenever it changes.
+ * found (`release`) after `start` and whenever it changes. It runs on the one console origin the
+ * build trusts (consoleOrigin.ts) and takes a token only for the `hello` it answered.
  */
 import {
   BRIDGE_ELEMENT_IDS,
@@ -14,6 +15,7 @@ import {
   type ConsoleMessage,
   type PluginMessage,
 } from '#contract/pluginProtocol';
+import { isConsoleOrigin } from './consoleOrigin';
 import { askWorker } from './messages';
 import { currentCheck, readReleaseCheck, RELEASE_CHECK_KEY, type StoredReleaseCheck } from './releaseCheck';
 
@@ -56,7 +58,11 @@ function watchExtensionLifetime(onGone: () => void) {
 }
 
 async function main() {
+  // The manifest already limits this script to the console's pages; a page elsewhere gets no answer.
+  if (!isConsoleOrigin(location.origin)) return;
   const { toPlugin, toConsole } = await whenBridgeElements();
+  /** The nonce of the console's `hello` this page answered: a `token` must name it. */
+  let helloNonce: string | null = null;
   const send = (message: PluginMessage) => {
     toConsole.textContent = serialize(message);
     toConsole.dispatchEvent(new CustomEvent(BRIDGE_EVENT));
@@ -68,8 +74,8 @@ async function main() {
     lastCheckSent = check.checkedAt;
     send({ type: 'release', data: check.answer });
   };
-  const start = () => {
-    send({ type: 'start', data: { protocolVersion: PLUGIN_PROTOCOL_VERSION, pluginVersion: chrome.runtime.getManifest().version } });
+  const start = (nonce: string | null) => {
+    send({ type: 'start', data: { protocolVersion: PLUGIN_PROTOCOL_VERSION, pluginVersion: chrome.runtime.getManifest().version, nonce } });
     // The console forgets the release on 'start': tell it the last one known (a new check follows the token).
     lastCheckSent = '';
     void readReleaseCheck().then(sendRelease);
@@ -81,9 +87,14 @@ async function main() {
         if (message.data.protocolVersion !== PLUGIN_PROTOCOL_VERSION) {
           console.warn('[plug-in] console speaks protocol', message.data.protocolVersion, 'plug-in speaks', PLUGIN_PROTOCOL_VERSION);
         }
-        start();
+        helloNonce = message.data.nonce;
+        start(helloNonce);
         return;
       case 'token':
+        if (message.data.nonce !== helloNonce) {
+          console.warn('[plug-in] ignored a token for another handshake');
+          return;
+        }
         await askWorker({ kind: 'token', token: message.data.token });
         return;
       case 'set':
@@ -120,8 +131,9 @@ async function main() {
     handle(message).catch((error) => console.warn('[plug-in] could not handle', message.type, error));
   });
   watchExtensionLifetime(() => send({ type: 'end', data: {} }));
-  // Loaded after the console: announce ourselves (a console that loads later sends 'hello').
-  start();
+  // Loaded after the console: announce ourselves; the console answers with a 'hello' naming its nonce
+  // (a console that loads later sends its 'hello' anyway).
+  start(null);
 }
 
 void main();

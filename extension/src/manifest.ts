@@ -1,20 +1,41 @@
-/** The extension's manifest, built by scripts/build-extension.mjs with the console origins chosen at build time. */
+/** The extension's manifest, built by scripts/build-extension.mjs with the console origin chosen at build time. */
 import { REFERENCE_PLUGIN_VERSION } from '#contract/constants';
 import { SITE_MATCHES } from './adapters';
 
 /** The version the build writes into the manifest (the seed's demo release is the same version). */
 export const EXTENSION_VERSION = REFERENCE_PLUGIN_VERSION;
 
-/** Consoles on this machine, any port: `npm start`, `max dev` and the e2e suite. */
-export const DEFAULT_CONSOLE_MATCHES = ['http://localhost/*', 'http://127.0.0.1/*'];
+/** `npm start` on this machine (its default port); a deployed console or another port names its own origin. */
+export const DEFAULT_CONSOLE_ORIGIN = 'http://127.0.0.1:8000';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Why `origin` can not be the console a build trusts, or null: it must be exactly an origin (scheme,
+ * host and port, no path, no wildcard), over https unless the host is this machine.
+ */
+export function consoleOriginProblem(origin: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return `not an origin: ${origin} (e.g. https://console.example.com)`;
+  }
+  if (url.origin !== origin) return `not exactly an origin: ${origin} (write ${url.origin})`;
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return null;
+  return `the console must be served over https (http only on this machine): ${origin}`;
+}
 
 export interface ManifestOptions {
   version: string;
-  /** Match patterns of the console's pages (the bridge runs there, `shop/report` goes there). */
-  consoleMatches: readonly string[];
+  /** The console's origin (with its port): the bridge runs on its pages only, `shop/report` goes there. */
+  consoleOrigin: string;
 }
 
-export function buildManifest({ version, consoleMatches }: ManifestOptions): chrome.runtime.ManifestV3 {
+export function buildManifest({ version, consoleOrigin }: ManifestOptions): chrome.runtime.ManifestV3 {
+  // A match pattern with the port matches that port only (without one, it matches every port).
+  const consoleMatches = [`${consoleOrigin}/*`];
   return {
     manifest_version: 3,
     name: '达人邀约助手（参考插件）',

@@ -1,6 +1,7 @@
 /**
- * The extension's own calls to the console's server with the account's token: reporting a bound
- * shop, fetching the scripts, asking for the latest release.
+ * The extension's own calls to the console's server with the plug-in token (never the console
+ * session's own, which the plug-in is not given): reporting a bound shop, fetching the scripts,
+ * asking for the latest release.
  */
 import type { ApiResponse } from '#contract/api';
 import { API_PREFIX } from '#contract/constants';
@@ -19,7 +20,7 @@ export const REPORT_MESSAGES = {
 } as const;
 
 /**
- * `shop/report` on the console that handed out `token` (its origin), so the shop appears in shop
+ * `shop/report` on the console the build trusts, so the shop appears in shop
  * management. The server's refusal message (quota, membership, …) is what the user will read.
  */
 export async function reportShop(origin: string | null, token: string | null, body: ShopReportBody): Promise<ReportResult> {

@@ -103,6 +103,7 @@ type SessionRow = Pick<typeof sessions.$inferSelect, 'ip' | 'userAgent'> & {
   createdAt: unknown;
   lastSeenAt: unknown;
   expiresAt: unknown;
+  pluginTokenIssuedAt: unknown;
 };
 
 /** The account's live sessions, the caller's own first. */
@@ -118,7 +119,8 @@ export async function listOwnSessions(
     body,
     {
       rows: sql`select id, ip, user_agent as "userAgent", created_at as "createdAt", last_seen_at as "lastSeenAt",
-                       expires_at as "expiresAt"
+                       expires_at as "expiresAt",
+                       (select max(pt.created_at) from plugin_tokens pt where pt.session_id = s.id) as "pluginTokenIssuedAt"
                 from sessions s where ${live}
                 order by (id = ${account.sessionId}) desc, last_seen_at desc, id desc`,
       count: sql`select count(*)::int as n from sessions s where ${live}`,
@@ -131,6 +133,7 @@ export async function listOwnSessions(
       createdAt: toIso(row.createdAt)!,
       lastSeenAt: toIso(row.lastSeenAt)!,
       expiresAt: toIso(row.expiresAt)!,
+      pluginTokenIssuedAt: toIso(row.pluginTokenIssuedAt),
     }),
   );
 }

@@ -10,3 +10,9 @@ export const SESSION_MESSAGES = {
     staff: '管理员已结束您的登录，请重新登录',
   } satisfies Record<SessionEndReason, string>,
 } as const;
+
+/** Why a token is refused on a call it does not open (A0301): the plug-in's and the console's are not interchangeable. */
+export const PLUGIN_TOKEN_MESSAGES = {
+  pluginTokenOffPluginCall: '插件令牌只能用于插件的调用',
+  sessionTokenOnPluginCall: '插件的调用须使用插件令牌，请更新插件',
+} as const;

@@ -41,12 +41,13 @@ export const LAST_SEEN_RESOLUTION_SECONDS = 60;
 const LAST_SEEN_RESOLUTION = `${LAST_SEEN_RESOLUTION_SECONDS} seconds`;
 
 /**
- * `$2` is the idle timeout in seconds. Since last_seen_at lags the last use by up to the
- * resolution, a session counts as idle only when last seen more than timeout + resolution ago:
- * never early, at most a minute late.
+ * The live session whose token (or, for the plug-in's calls, whose plug-in token) hashes to `$1`,
+ * with its account, roles and the RBAC version. `$2` is the idle timeout in seconds. Since
+ * last_seen_at lags the last use by up to the resolution, a session counts as idle only when last
+ * seen more than timeout + resolution ago: never early, at most a minute late.
  */
-const AUTHENTICATE: PreparedStatement = {
-  name: 'console_authenticate_idle',
+const authenticateStatement = (name: string, tokenCondition: string): PreparedStatement => ({
+  name,
   text: `select s.id as "sessionId",
       s.last_seen_at < now() - interval '${LAST_SEEN_RESOLUTION}' as "stale",
       a.id as "accountId", a.username, a.email,
@@ -57,10 +58,26 @@ const AUTHENTICATE: PreparedStatement = {
     from sessions s
     join accounts a on a.id = s.account_id
     left join membership_levels ml on ml.id = a.membership_level_id
-    where s.token_hash = $1
+    where ${tokenCondition}
       and s.revoked_at is null and s.expires_at > now() and a.status = 'enabled'
       and s.last_seen_at > now() - make_interval(secs => $2::int + ${LAST_SEEN_RESOLUTION_SECONDS})`,
-};
+});
+
+const AUTHENTICATE = authenticateStatement('console_authenticate_idle', 's.token_hash = $1');
+const AUTHENTICATE_PLUGIN = authenticateStatement(
+  'console_authenticate_plugin',
+  's.id = (select pt.session_id from plugin_tokens pt where pt.token_hash = $1)',
+);
+
+const accountOf = (row: AuthRow): SessionAccount => ({
+  sessionId: Number(row.sessionId),
+  id: row.accountId,
+  username: row.username,
+  email: row.email,
+  membership: membershipOf(row),
+  roleIds: (row.roleIds ?? []).map(Number),
+  rbacVersion: Number(row.version ?? 0),
+});
 
 /**
  * The live session of `token` with its enabled account, role ids and the RBAC version, in one
@@ -70,20 +87,19 @@ const AUTHENTICATE: PreparedStatement = {
 export async function authenticate(db: Db, token: string, idleSeconds: number): Promise<SessionAccount | undefined> {
   const [row] = await runPrepared<AuthRow>(db, AUTHENTICATE, [hashToken(token), String(Math.trunc(idleSeconds))]);
   if (!row) return undefined;
-  const sessionId = Number(row.sessionId);
   if (row.stale) {
-    await db.execute(sql`update sessions set last_seen_at = now() where id = ${sessionId}`);
+    await db.execute(sql`update sessions set last_seen_at = now() where id = ${Number(row.sessionId)}`);
   }
-  const roleIds = row.roleIds ?? [];
-  return {
-    sessionId,
-    id: row.accountId,
-    username: row.username,
-    email: row.email,
-    membership: membershipOf(row),
-    roleIds: roleIds.map(Number),
-    rbacVersion: Number(row.version ?? 0),
-  };
+  return accountOf(row);
+}
+
+/**
+ * The live console session a plug-in token belongs to, as `authenticate` answers it. The plug-in's
+ * use does not keep the session alive: its polling must not stop a console left alone from idling out.
+ */
+export async function authenticatePlugin(db: Db, token: string, idleSeconds: number): Promise<SessionAccount | undefined> {
+  const [row] = await runPrepared<AuthRow>(db, AUTHENTICATE_PLUGIN, [hashToken(token), String(Math.trunc(idleSeconds))]);
+  return row ? accountOf(row) : undefined;
 }
 
 /**
@@ -124,11 +140,13 @@ export async function revokeSession(db: Db, sessionId: number, reason: SessionEn
  * Read only on that failure path.
  */
 export async function endedSessionMessage(db: Db, token: string | undefined): Promise<string> {
+  // A plug-in token reads as the session it was issued to: the plug-in is told why that ended.
   const row = token
     ? await queryOne<{ reason: SessionEndReason | null; status: string }>(
         db,
         sql`select s.revoked_reason as reason, a.status from sessions s join accounts a on a.id = s.account_id
-            where s.token_hash = ${hashToken(token)}`,
+            where s.token_hash = ${hashToken(token)}
+               or s.id = (select pt.session_id from plugin_tokens pt where pt.token_hash = ${hashToken(token)})`,
       )
     : undefined;
   if (!row) return CODE_MESSAGES[CODES.LOGIN_EXPIRED];

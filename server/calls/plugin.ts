@@ -1,13 +1,16 @@
 /**
- * `plugin/*`: where to install the plug-in (public), and what the browser plug-in polls with the
- * account's token; those two answer with an ETag (contract/api/plugin.ts), so an unchanged answer
- * costs a 304 with no body. The rules live in server/releases/plugin.ts.
+ * `plugin/*`: where to install the plug-in (public), the plug-in token the console asks for after
+ * the plug-in's `start`, and what the plug-in polls with that token; those two answer with an ETag
+ * (contract/api/plugin.ts), so an unchanged answer costs a 304 with no body. The rules live in
+ * server/releases/plugin.ts and server/auth/pluginTokens.ts.
  */
+import { issuePluginToken } from '../auth/pluginTokens';
 import { defineCall } from '../http/calls';
 import { installLink, latestReleaseFor, pluginScripts } from '../releases/plugin';
 
 export const pluginCalls = [
   defineCall('plugin/installLink', ({ db, config }) => installLink(db, config.pluginStoreUrl)),
+  defineCall('plugin/token', async ({ db, account }) => ({ token: await issuePluginToken(db, account.sessionId) })),
   defineCall('plugin/latestRelease', ({ db, body }) => latestReleaseFor(db, body.version)),
   defineCall('plugin/scripts', ({ db }) => pluginScripts(db)),
 ];

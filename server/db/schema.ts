@@ -110,6 +110,24 @@ export const sessions = pgTable(
 );
 
 /**
+ * The plug-in's credentials (issue 29): each bound to a console session, good only for the plug-in's
+ * calls, and dead with the session (logout, force logout, idle or absolute expiry). The console asks
+ * for one after the plug-in's `start` (`plugin/token`); a session keeps its newest few.
+ */
+export const pluginTokens = pgTable(
+  'plugin_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('plugin_tokens_token_hash_key').on(t.tokenHash), index('plugin_tokens_session').on(t.sessionId, t.id)],
+);
+
+/**
  * Login and register attempts: per-address rate limit and per-account lockout, shared by every
  * instance, and the login log (who typed what, from where, with which browser, and the outcome).
  */

@@ -17,7 +17,8 @@ import { API_PREFIX } from '#contract/constants';
 import type { Db } from '../db/client';
 import type { ServerConfig } from '../config';
 import { auditFor, type AuditWriter } from '../audit';
-import { authenticate, endedSessionMessage, type SessionAccount } from '../auth/sessions';
+import { authenticate, authenticatePlugin, endedSessionMessage, type SessionAccount } from '../auth/sessions';
+import { PLUGIN_TOKEN_MESSAGES } from '../auth/messages';
 import { bearerToken } from '../auth/tokens';
 import type { RbacCache, RbacSnapshot } from '../rbac/snapshot';
 import { hardenBodySchema } from './bodySafety';
@@ -150,12 +151,30 @@ function grantsAllow(auth: AuthLevel, account: SessionAccount, snapshot: RbacSna
  */
 export async function authenticateRequest(services: CallServices, request: FastifyRequest, auth: Exclude<AuthLevel, 'public'>) {
   const token = bearerToken(request.headers.authorization);
-  const account = token ? await authenticate(services.db, token, services.config.sessionIdleSeconds) : undefined;
+  const account = token ? await accountOfToken(services, token, auth) : undefined;
   if (!account) throw new Refusal(CODES.LOGIN_EXPIRED, await endedSessionMessage(services.db, token));
   const snapshot = await services.rbac.atLeast(account.rbacVersion);
   if (!grantsAllow(auth, account, snapshot)) throw new Refusal(CODES.NOT_AUTHORISED);
   request.account = account;
   request.rbacSnapshot = snapshot;
+}
+
+/**
+ * The live account of `token` for a call of level `auth`: a plug-in token opens the plug-in's calls
+ * only, a session token every other call. The wrong kind of live token is A0301, saying which kind
+ * the call takes; a token of neither kind is undefined (A0230). The second look happens only on
+ * that refusal path.
+ */
+async function accountOfToken(services: CallServices, token: string, auth: Exclude<AuthLevel, 'public'>) {
+  const { db, config } = services;
+  const [own, other] = auth === 'plugin' ? [authenticatePlugin, authenticate] : [authenticate, authenticatePlugin];
+  const account = await own(db, token, config.sessionIdleSeconds);
+  if (account) return account;
+  if (await other(db, token, config.sessionIdleSeconds)) {
+    const { sessionTokenOnPluginCall, pluginTokenOffPluginCall } = PLUGIN_TOKEN_MESSAGES;
+    throw new Refusal(CODES.NOT_AUTHORISED, auth === 'plugin' ? sessionTokenOnPluginCall : pluginTokenOffPluginCall);
+  }
+  return undefined;
 }
 
 /** Whether an `If-None-Match` header value names `etag` (weak comparison, lists and `*`). */

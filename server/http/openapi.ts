@@ -37,6 +37,7 @@ ${codeTable}`;
 export function grantText(auth: AuthLevel): string {
   if (auth === 'public') return '无需登录。';
   if (auth === 'account') return '需要登录（任何账户）。';
+  if (auth === 'plugin') return '需要插件令牌（plugin/token 签发，随其会话失效）；会话自己的令牌答复 A0301。';
   const menus = auth.anyGrant.map((url) => `\`${url}\``).join('、');
   const action = auth.action ? `，并拥有操作权限 \`${auth.action}\`` : '';
   return `需要登录，并拥有以下菜单之一：${menus}${action}。`;

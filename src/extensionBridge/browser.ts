@@ -1,5 +1,6 @@
-/** The controller wired to this page: the DOM bridge, real tabs, the tab's visibility, antd dialogs. */
+/** The controller wired to this page: the DOM bridge, real tabs, the tab's visibility, plug-in tokens, antd dialogs. */
 import { getToken } from '@/auth/session';
+import { issuePluginToken } from '@/services/plugin';
 import { PluginController } from './controller';
 import { dialogs } from './dialogs';
 import { createDomTransport } from './domTransport';
@@ -29,11 +30,32 @@ export function returnToConsole(leaveTimeoutMs: number, doc: Document = document
   });
 }
 
+/** A plug-in token for this login (`plugin/token`); null when nobody is logged in or the server refused. */
+async function pluginToken(): Promise<string | null> {
+  if (!getToken()) return null;
+  try {
+    const answer = await issuePluginToken();
+    return answer.isSuccess ? answer.content.token : null;
+  } catch {
+    return null;
+  }
+}
+
+/** 16 random bytes, base64url: the page's `hello` nonce (NONCE_PATTERN). */
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
 export function createBrowserController(): PluginController {
   return new PluginController(createDomTransport(), {
     openTab: (url, name) => window.open(url, name ?? '_blank') !== null,
     returnToConsole,
-    getToken,
+    pluginToken,
+    newNonce,
     dialogs,
   });
 }

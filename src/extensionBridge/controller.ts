@@ -1,10 +1,12 @@
 /**
  * The console's side of the plug-in bridge: the connection state, the release the plug-in reports
- * (protocol 2) and the four flows of legacy §4, step by step. Free of React and of the DOM: a
- * transport carries the messages, an environment opens tabs, watches the tab's visibility and
- * shows the dialogs, so tests drive it with doubles.
+ * (protocol 2), the handshake that hands a plug-in token only to the `start` naming this page's
+ * nonce (protocol 3) and the four flows of legacy §4, step by step. Free of React and of the DOM: a
+ * transport carries the messages, an environment opens tabs, watches the tab's visibility, asks
+ * the server for plug-in tokens and shows the dialogs, so tests drive it with doubles.
  */
 import {
+  MIN_TOKEN_PROTOCOL_VERSION,
   PLUGIN_DATA_KEYS as KEYS,
   PLUGIN_PROTOCOL_VERSION,
   type ConsoleMessage,
@@ -33,6 +35,8 @@ export interface PluginDialogs {
   notConnected(): void;
   /** The plug-in's version is below the latest release's minimum: bind, join and stop are refused. */
   outdated(latest: PluginRelease, pluginVersion: string | null): void;
+  /** The plug-in speaks a protocol older than MIN_TOKEN_PROTOCOL_VERSION: bind, join and stop are refused. */
+  protocolOutdated(pluginVersion: string | null): void;
   /** The plug-in did not answer in time. */
   noAnswer(): void;
 }
@@ -42,7 +46,10 @@ export interface PluginEnvironment {
   openTab(url: string, name?: string): boolean;
   /** Resolves once the console's tab was hidden and is visible again; rejects after `timeoutMs` without leaving. */
   returnToConsole(leaveTimeoutMs: number): Promise<void>;
-  getToken(): string | null;
+  /** A plug-in token from the server (`plugin/token`), or null when nobody is logged in or the server refused. */
+  pluginToken(): Promise<string | null>;
+  /** A fresh `hello` nonce (NONCE_PATTERN): 16 random bytes, base64url. */
+  newNonce(): string;
   dialogs: PluginDialogs;
 }
 
@@ -68,15 +75,20 @@ export class PluginController {
   private readonly pendingValues = new Map<string, (values: Partial<PluginData>) => void>();
   private pendingClean: ((status: FlowStatus) => void) | null = null;
   private readonly unsubscribe: () => void;
+  /** This page's: a `start` that does not name it is answered with a `hello`, never with a token. */
+  private readonly nonce: string;
+  /** Counts the tokens asked for, so that only the newest answer is sent (a login right after a start). */
+  private tokenRequests = 0;
 
   constructor(
     private readonly transport: PluginTransport,
     private readonly env: PluginEnvironment,
     private readonly timeouts: Timeouts = DEFAULT_TIMEOUTS,
   ) {
+    this.nonce = env.newNonce();
     this.unsubscribe = transport.subscribe((message) => this.receive(message));
     // A plug-in that loaded before the console answers the hello with its own 'start'.
-    transport.send({ type: 'hello', data: { protocolVersion: PLUGIN_PROTOCOL_VERSION } });
+    this.hello();
   }
 
   get current(): PluginState {
@@ -93,9 +105,14 @@ export class PluginController {
     this.listeners.clear();
   }
 
-  /** Sends the current token (after a login or a logout) when connected. */
-  sendToken(): void {
-    if (this.state.connected) this.transport.send({ type: 'token', data: { token: this.env.getToken() } });
+  /** Sends a plug-in token for the current login (null after a logout) to a connected plug-in that speaks protocol 3. */
+  async sendToken(): Promise<void> {
+    if (!this.state.connected || this.state.protocolOutdated) return;
+    const request = (this.tokenRequests += 1);
+    const token = await this.env.pluginToken();
+    // A newer request (a logout right after a login…) answers for itself; a plug-in gone meanwhile gets nothing.
+    if (request !== this.tokenRequests || !this.state.connected) return;
+    this.transport.send({ type: 'token', data: { token, nonce: this.nonce } });
   }
 
   /** Asks a connected plug-in to fetch its scripts now (after a script was saved in this browser). */
@@ -174,6 +191,10 @@ export class PluginController {
       return false;
     }
     // Clean stays allowed: clearing the plug-in's cache never needs a supported version.
+    if (flow !== 'clean' && this.state.protocolOutdated) {
+      this.env.dialogs.protocolOutdated(this.state.pluginVersion);
+      return false;
+    }
     const latest = flow === 'clean' ? null : outdatedBy(this.state);
     if (latest) {
       this.env.dialogs.outdated(latest, this.state.pluginVersion);
@@ -211,15 +232,10 @@ export class PluginController {
   private receive(message: PluginMessage): void {
     switch (message.type) {
       case 'start':
-        if (message.data.protocolVersion !== PLUGIN_PROTOCOL_VERSION) {
-          console.warn('[plugin-bridge] plug-in speaks protocol', message.data.protocolVersion, 'console speaks', PLUGIN_PROTOCOL_VERSION);
-        }
-        // A (re)connected plug-in, maybe of another version: its release state comes with its next `release`.
-        this.update({ connected: true, pluginVersion: message.data.pluginVersion || null, release: null });
-        this.transport.send({ type: 'token', data: { token: this.env.getToken() } });
+        this.started(message.data);
         return;
       case 'end':
-        this.update({ connected: false, release: null });
+        this.update({ connected: false, release: null, protocolOutdated: false });
         return;
       case 'release':
         this.update({ release: message.data });
@@ -234,6 +250,27 @@ export class PluginController {
         if (message.data.type === 'clean') this.pendingClean?.(message.data.status);
         return;
     }
+  }
+
+  private hello(): void {
+    this.transport.send({ type: 'hello', data: { protocolVersion: PLUGIN_PROTOCOL_VERSION, nonce: this.nonce } });
+  }
+
+  private started({ protocolVersion, pluginVersion, nonce }: Extract<PluginMessage, { type: 'start' }>['data']): void {
+    if (protocolVersion < MIN_TOKEN_PROTOCOL_VERSION) {
+      // It expects the session's own token in the page: it gets nothing, and the user is told to update.
+      console.warn('[plugin-bridge] plug-in speaks protocol', protocolVersion, 'the console needs', MIN_TOKEN_PROTOCOL_VERSION);
+      this.update({ connected: true, pluginVersion: pluginVersion || null, release: null, protocolOutdated: true });
+      return;
+    }
+    if (nonce !== this.nonce) {
+      // Unprompted (the plug-in loaded after the console) or not answering this page's hello: say hello again.
+      this.hello();
+      return;
+    }
+    // A (re)connected plug-in, maybe of another version: its release state comes with its next `release`.
+    this.update({ connected: true, pluginVersion: pluginVersion || null, release: null, protocolOutdated: false });
+    void this.sendToken();
   }
 
   private update(patch: Partial<PluginState>): void {

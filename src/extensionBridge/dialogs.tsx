@@ -32,5 +32,15 @@ export const dialogs: PluginDialogs = {
         </>
       ),
     }),
+  protocolOutdated: (pluginVersion) =>
+    void modal.error({
+      title: PLUGIN_RELEASE_TEXT.outdatedTitle,
+      content: (
+        <p>
+          {PLUGIN_RELEASE_TEXT.protocolOutdated(pluginVersion)}
+          <InstallLink>{PLUGIN_INSTALL_TEXT.goInstall}</InstallLink>
+        </p>
+      ),
+    }),
   noAnswer: () => void message.error('插件未响应，请刷新页面后重试'),
 };

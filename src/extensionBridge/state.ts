@@ -12,10 +12,18 @@ export interface PluginState {
   pluginVersion: string | null;
   /** What the plug-in last reported about releases; null until it does (a protocol-1 plug-in never does). */
   release: PluginReleaseState | null;
+  /** The plug-in speaks a protocol older than MIN_TOKEN_PROTOCOL_VERSION: it gets no token and must be updated. */
+  protocolOutdated: boolean;
   running: FlowName | null;
 }
 
-export const INITIAL_PLUGIN_STATE: PluginState = { connected: false, pluginVersion: null, release: null, running: null };
+export const INITIAL_PLUGIN_STATE: PluginState = {
+  connected: false,
+  pluginVersion: null,
+  release: null,
+  protocolOutdated: false,
+  running: null,
+};
 
 /** The latest release when the plug-in said its own version is below that release's minimum, else null. */
 export const outdatedBy = (state: Pick<PluginState, 'release'>): PluginRelease | null =>

@@ -28,9 +28,9 @@ export default function usePluginModel() {
   );
   const stop = useCallback(async (creatorUrl: string) => (await start()).stop(creatorUrl), [start]);
   const clean = useCallback(async () => (await start()).clean(), [start]);
-  /** After a login or a logout: tells a connected plug-in the current token (never loads the bridge). */
+  /** After a login or a logout: hands a connected plug-in a plug-in token for the new login, or null (never loads the bridge). */
   const sendToken = useCallback(async () => {
-    if (controller.current) (await controller.current).sendToken();
+    if (controller.current) await (await controller.current).sendToken();
   }, []);
 
   /** After staff saved a script in this browser: a connected plug-in fetches its scripts now (never loads the bridge). */

@@ -6,9 +6,12 @@ import { describeEachDatabase, injectCall } from './support/databases';
 describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) => {
   let staff: string;
   let member: string;
+  /** The member's plug-in token: the plug-in's calls take it (never the session's own). */
+  let plugin: string;
   beforeAll(async () => {
     staff = await ctx.login(DEMO_ACCOUNTS.operator.username);
     member = await ctx.login(DEMO_ACCOUNTS.member.username);
+    plugin = await ctx.pluginToken(member);
   });
 
   const release = (version: string, minSupportedVersion = '0.9.0', downloadUrl = 'https://example.com/plugin.zip') =>
@@ -78,22 +81,22 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
   it('tells the plug-in the latest release and whether its version is still supported', async () => {
     const anonymous = await ctx.call('plugin/latestRelease', { version: '1.0.0' });
     expect(anonymous.code).toBe('A0230');
-    const old = await ctx.call('plugin/latestRelease', { version: '0.9.5' }, { token: member });
+    const old = await ctx.call('plugin/latestRelease', { version: '0.9.5' }, { token: plugin });
     expect(old.content).toMatchObject({
       latest: { version: '2.0.0', minSupportedVersion: '1.0.0' },
       supported: false,
       updateAvailable: true,
     });
-    const supported = await ctx.call('plugin/latestRelease', { version: '1.0.0' }, { token: member });
+    const supported = await ctx.call('plugin/latestRelease', { version: '1.0.0' }, { token: plugin });
     expect(supported.content).toMatchObject({ supported: true, updateAvailable: true });
-    const current = await ctx.call('plugin/latestRelease', { version: 'v2.0.0' }, { token: member });
+    const current = await ctx.call('plugin/latestRelease', { version: 'v2.0.0' }, { token: plugin });
     expect(current.content).toMatchObject({ supported: true, updateAvailable: false });
-    const bad = await ctx.call('plugin/latestRelease', { version: 'latest' }, { token: member });
+    const bad = await ctx.call('plugin/latestRelease', { version: 'latest' }, { token: plugin });
     expect(bad.msg).toBe('参数错误：版本号应为语义化版本号（如 1.2.3）');
   });
 
   it('安装插件 goes to the latest published release, or to the configured store page; anyone may ask', async () => {
-    const latest = await ctx.call('plugin/latestRelease', { version: '1.0.0' }, { token: member });
+    const latest = await ctx.call('plugin/latestRelease', { version: '1.0.0' }, { token: plugin });
     const anonymous = await ctx.call('plugin/installLink', {});
     expect(anonymous.content).toEqual({
       url: latest.content.latest.downloadUrl,
@@ -116,7 +119,7 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
 
   it("serves the enabled scripts' current versions, not the latest release's bundle", async () => {
     // Release 2.0.0 (the latest) bundles 批量邀请达人 at version 1; the plug-in runs its current version 2.
-    const scripts = await ctx.call('plugin/scripts', {}, { token: member });
+    const scripts = await ctx.call('plugin/scripts', {}, { token: plugin });
     expect(scripts.content).not.toHaveProperty('release');
     const invite = scripts.content.scripts.find((s: any) => s.name === '批量邀请达人');
     expect(invite).toMatchObject({ kind: 'action', version: 2, content: { flow: 'join', steps: expect.any(Array) } });
@@ -135,10 +138,10 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
       ctx.app.inject({
         method: 'POST',
         url: '/api/admin/plugin/scripts',
-        headers: { authorization: `Bearer ${member}`, 'content-type': 'application/json', 'if-none-match': etag },
+        headers: { authorization: `Bearer ${plugin}`, 'content-type': 'application/json', 'if-none-match': etag },
         payload: '{}',
       });
-    const first = await ctx.call('plugin/scripts', {}, { token: member });
+    const first = await ctx.call('plugin/scripts', {}, { token: plugin });
     const etag = first.response.headers.etag as string;
     expect(first.status).toBe(200);
     expect(etag).toMatch(/^"[\w-]+"$/);
@@ -189,14 +192,14 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     });
 
     // Withdrawing the newest release makes the previous one the latest.
-    const latest = await ctx.call('plugin/latestRelease', { version: '1.0.0' }, { token: member });
+    const latest = await ctx.call('plugin/latestRelease', { version: '1.0.0' }, { token: plugin });
     const list = await ctx.call('appVersion/list', { status: 'published' }, { token: staff });
     const newest = list.content.list.find((row: any) => row.version === '2.0.0');
     await ctx.call('appVersion/withdraw', { id: newest.id }, { token: staff });
     const previous = await ctx.call(
       'plugin/latestRelease',
       { version: '1.0.0' },
-      { token: member, headers: { 'if-none-match': latest.response.headers.etag as string } },
+      { token: plugin, headers: { 'if-none-match': latest.response.headers.etag as string } },
     );
     expect(previous.status).toBe(200);
     expect(previous.content).toMatchObject({ latest: { version: '1.0.0' }, supported: true, updateAvailable: false });
@@ -205,7 +208,7 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
       method: 'POST',
       url: '/api/admin/plugin/latestRelease',
       headers: {
-        authorization: `Bearer ${member}`,
+        authorization: `Bearer ${plugin}`,
         'content-type': 'application/json',
         'if-none-match': `"other", W/${previous.response.headers.etag}`,
       },

@@ -102,7 +102,7 @@ describeEachDatabase(
     });
 
     it('keep no-store on the polled ETag answers, which still revalidate with If-None-Match', async () => {
-      const token = await ctx.login(DEMO_ACCOUNTS.member.username);
+      const token = await ctx.pluginToken(await ctx.login(DEMO_ACCOUNTS.member.username));
       const first = await ctx.call('plugin/scripts', {}, { token });
       const etag = first.response.headers.etag as string;
       expect(etag).toMatch(/^"[\w-]+"$/);

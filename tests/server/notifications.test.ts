@@ -242,7 +242,7 @@ describeEachDatabase(
         const reported = await ctx.call(
           'shop/report',
           { platform: 'tiktok', externalId: '7700123', name: '通知测试店', region: 'MY' },
-          { token: tokens.member },
+          { token: await ctx.pluginToken(tokens.member) },
         );
         expect(reported.code).toBe(CODES.OK);
         expect((await ctx.call('shop/forceUnbind', { id: reported.content.id }, { token: tokens.admin })).code).toBe(CODES.OK);

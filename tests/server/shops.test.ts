@@ -8,7 +8,7 @@ import { accountId, one, rows, sql } from './support/sql';
 
 let serial = 0;
 
-/** A fresh member account with the level `levelName` (or none), and its token. */
+/** A fresh member account with the level `levelName` (or none), its session token and a plug-in token. */
 async function newMember(ctx: SuiteContext, levelName: string | null) {
   serial += 1;
   const username = `shop_${ctx.kind}_${serial}`;
@@ -21,7 +21,9 @@ async function newMember(ctx: SuiteContext, levelName: string | null) {
           where username = ${username}`,
     );
   }
-  return { username, id: await accountId(ctx.db, username), token: await ctx.login(username, 'Sturdy#Key-2468') };
+  const token = await ctx.login(username, 'Sturdy#Key-2468');
+  // `plugin`: the plug-in token the console would hand the plug-in, which reports the shops.
+  return { username, id: await accountId(ctx.db, username), token, plugin: await ctx.pluginToken(token) };
 }
 
 const shop = (externalId: string, name = `店铺${externalId}`) => ({ platform: 'tiktok', externalId, name, region: 'MY' });
@@ -30,7 +32,7 @@ describeEachDatabase('shops', (ctx) => {
   describe('shop/report', () => {
     it('refuses an account without a membership, with the reason', async () => {
       const member = await newMember(ctx, null);
-      const answer = await ctx.call('shop/report', shop('100001'), { token: member.token });
+      const answer = await ctx.call('shop/report', shop('100001'), { token: member.plugin });
       expect(answer).toMatchObject({ isSuccess: false, code: CODES.NOT_AUTHORISED, msg: SHOP_MESSAGES.noMembership });
       expect(await rows(ctx.db, sql`select id from shops where account_id = ${member.id}`)).toHaveLength(0);
     });
@@ -42,7 +44,7 @@ describeEachDatabase('shops', (ctx) => {
 
     it('upserts: a second report of the same shop updates it, keeps its bind time and counts once', async () => {
       const member = await newMember(ctx, '基础版'); // 1 shop
-      const first = await ctx.call<ShopItem>('shop/report', shop('200001', '旧名字'), { token: member.token });
+      const first = await ctx.call<ShopItem>('shop/report', shop('200001', '旧名字'), { token: member.plugin });
       expect(first.code).toBe(CODES.OK);
       expect(first.content).toMatchObject({
         platform: 'tiktok',
@@ -52,7 +54,7 @@ describeEachDatabase('shops', (ctx) => {
         status: 'bound',
         unboundAt: null,
       });
-      const again = await ctx.call<ShopItem>('shop/report', { ...shop('200001', '新名字'), region: 'TH' }, { token: member.token });
+      const again = await ctx.call<ShopItem>('shop/report', { ...shop('200001', '新名字'), region: 'TH' }, { token: member.plugin });
       expect(again.code).toBe(CODES.OK);
       expect(again.content).toMatchObject({ id: first.content.id, name: '新名字', region: 'TH', boundAt: first.content.boundAt });
       const stored = await rows(ctx.db, sql`select name from shops where account_id = ${member.id}`);
@@ -61,23 +63,23 @@ describeEachDatabase('shops', (ctx) => {
 
     it("refuses over the membership's shop quota, and lets an unbind make room", async () => {
       const member = await newMember(ctx, '基础版'); // 1 shop
-      expect((await ctx.call('shop/report', shop('300001'), { token: member.token })).code).toBe(CODES.OK);
-      const over = await ctx.call('shop/report', shop('300002'), { token: member.token });
+      expect((await ctx.call('shop/report', shop('300001'), { token: member.plugin })).code).toBe(CODES.OK);
+      const over = await ctx.call('shop/report', shop('300002'), { token: member.plugin });
       expect(over).toMatchObject({ isSuccess: false, code: CODES.NOT_AUTHORISED, msg: SHOP_MESSAGES.quotaExceeded(1) });
 
       const [bound] = (await ctx.call<{ list: ShopItem[] }>('shop/list', {}, { token: member.token })).content.list;
       const unbound = await ctx.call<ShopItem>('shop/unbind', { id: bound.id }, { token: member.token });
       expect(unbound.content).toMatchObject({ status: 'unbound', unboundAt: expect.any(String) });
-      expect((await ctx.call('shop/report', shop('300002'), { token: member.token })).code).toBe(CODES.OK);
+      expect((await ctx.call('shop/report', shop('300002'), { token: member.plugin })).code).toBe(CODES.OK);
       // Binding the first one again is over the quota again.
-      expect((await ctx.call('shop/report', shop('300001'), { token: member.token })).msg).toBe(SHOP_MESSAGES.quotaExceeded(1));
+      expect((await ctx.call('shop/report', shop('300001'), { token: member.plugin })).msg).toBe(SHOP_MESSAGES.quotaExceeded(1));
     });
 
     it('refuses a shop another account has bound', async () => {
       const owner = await newMember(ctx, '专业版');
       const other = await newMember(ctx, '专业版');
-      expect((await ctx.call('shop/report', shop('400001'), { token: owner.token })).code).toBe(CODES.OK);
-      const answer = await ctx.call('shop/report', shop('400001'), { token: other.token });
+      expect((await ctx.call('shop/report', shop('400001'), { token: owner.plugin })).code).toBe(CODES.OK);
+      const answer = await ctx.call('shop/report', shop('400001'), { token: other.plugin });
       expect(answer).toMatchObject({ code: CODES.NOT_AUTHORISED, msg: SHOP_MESSAGES.boundElsewhere });
     });
 
@@ -93,7 +95,7 @@ describeEachDatabase('shops', (ctx) => {
         [{ platform: 'tiktok', externalId: '1', name: 'x', owner: 3 }, /请求中含有不支持的字段/],
       ];
       for (const [body, message] of cases) {
-        const answer = await ctx.call('shop/report', body, { token: member.token });
+        const answer = await ctx.call('shop/report', body, { token: member.plugin });
         expect({ body, code: answer.code }).toEqual({ body, code: CODES.BAD_PARAMETERS });
         expect(answer.msg).toMatch(message);
       }
@@ -181,7 +183,7 @@ describeEachDatabase('shops', (ctx) => {
 
     it('force-unbinds any shop and writes who, what, when and from where to the audit log', async () => {
       const member = await newMember(ctx, '专业版');
-      const reported = await ctx.call<ShopItem>('shop/report', shop('500001'), { token: member.token });
+      const reported = await ctx.call<ShopItem>('shop/report', shop('500001'), { token: member.plugin });
       const token = await ctx.login(DEMO_ACCOUNTS.operator.username);
       const answer = await ctx.call<ShopItem>('shop/forceUnbind', { id: reported.content.id }, { token, ip: '10.1.2.3' });
       expect(answer.content).toMatchObject({ id: reported.content.id, status: 'unbound' });

@@ -1,14 +1,24 @@
 /** The plug-in's reader of the console's messages (the reference extension's bridge uses it). */
 import { parseConsoleMessage, PLUGIN_PROTOCOL_VERSION } from '#contract/pluginProtocol';
 
+const NONCE = 'Zx9_-Zx9_-Zx9_-Zx9_-Zx';
+
 describe('parseConsoleMessage', () => {
   it('reads every message the console sends', () => {
-    expect(parseConsoleMessage(JSON.stringify({ type: 'hello', data: { protocolVersion: PLUGIN_PROTOCOL_VERSION } }))).toEqual({
+    expect(
+      parseConsoleMessage(JSON.stringify({ type: 'hello', data: { protocolVersion: PLUGIN_PROTOCOL_VERSION, nonce: NONCE } })),
+    ).toEqual({
       type: 'hello',
-      data: { protocolVersion: PLUGIN_PROTOCOL_VERSION },
+      data: { protocolVersion: PLUGIN_PROTOCOL_VERSION, nonce: NONCE },
     });
-    expect(parseConsoleMessage({ type: 'token', data: { token: null } })).toEqual({ type: 'token', data: { token: null } });
-    expect(parseConsoleMessage({ type: 'token', data: { token: 'abc' } })).toEqual({ type: 'token', data: { token: 'abc' } });
+    expect(parseConsoleMessage({ type: 'token', data: { token: null, nonce: NONCE } })).toEqual({
+      type: 'token',
+      data: { token: null, nonce: NONCE },
+    });
+    expect(parseConsoleMessage({ type: 'token', data: { token: 'pt_abc', nonce: NONCE } })).toEqual({
+      type: 'token',
+      data: { token: 'pt_abc', nonce: NONCE },
+    });
     expect(
       parseConsoleMessage({
         type: 'set',
@@ -42,8 +52,11 @@ describe('parseConsoleMessage', () => {
     ['no type', '{"data":{}}'],
     ['unknown type', '{"type":"explode","data":{}}'],
     ['a plug-in message', '{"type":"start","data":{"protocolVersion":1}}'],
-    ['hello without a version', '{"type":"hello","data":{}}'],
-    ['token of the wrong type', '{"type":"token","data":{"token":5}}'],
+    ['hello without a version', `{"type":"hello","data":{"nonce":"${NONCE}"}}`],
+    ['hello without a nonce (protocol 2)', '{"type":"hello","data":{"protocolVersion":2}}'],
+    ['hello with a nonce that is not 16 bytes of base64url', '{"type":"hello","data":{"protocolVersion":3,"nonce":"short"}}'],
+    ['token of the wrong type', `{"type":"token","data":{"token":5,"nonce":"${NONCE}"}}`],
+    ['token without a nonce (protocol 2)', '{"type":"token","data":{"token":"abc"}}'],
     ['get with an unknown key', '{"type":"get","data":{"requestId":"r","keys":["password"]}}'],
     ['get without a request id', '{"type":"get","data":{"keys":[]}}'],
     ['an array', '[]'],

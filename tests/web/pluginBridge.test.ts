@@ -36,8 +36,8 @@ describe('DOM transport', () => {
     const outbox = document.getElementById(BRIDGE_ELEMENT_IDS.toPlugin)!;
     const seen: string[] = [];
     outbox.addEventListener(BRIDGE_EVENT, () => seen.push(outbox.textContent ?? ''));
-    transport.send({ type: 'token', data: { token: 't' } });
-    expect(seen.map((text) => JSON.parse(text))).toEqual([{ type: 'token', data: { token: 't' } }]);
+    transport.send({ type: 'token', data: { token: 't', nonce: 'AAAAAAAAAAAAAAAAAAAAAA' } });
+    expect(seen.map((text) => JSON.parse(text))).toEqual([{ type: 'token', data: { token: 't', nonce: 'AAAAAAAAAAAAAAAAAAAAAA' } }]);
   });
 
   it('hands well-formed plug-in messages to the listener, and ignores the rest with a warning', () => {

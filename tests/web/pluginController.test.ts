@@ -7,12 +7,15 @@ import { parsePluginMessage, PLUGIN_PROTOCOL_VERSION, type ConsoleMessage, type 
 class FakePlugin implements PluginTransport {
   readonly sent: ConsoleMessage[] = [];
   readonly storage: Record<string, unknown> = {};
+  /** The nonce of the console's last `hello`, which a real plug-in answers with. */
+  nonce: string | null = null;
   private listener: ((message: PluginMessage) => void) | null = null;
   answersGets = true;
   answersClean: 'success' | 'fail' | null = 'success';
 
   send(message: ConsoleMessage): void {
     this.sent.push(message);
+    if (message.type === 'hello') this.nonce = message.data.nonce;
     if (message.type === 'set') Object.assign(this.storage, message.data.values);
     if (message.type === 'get' && this.answersGets) {
       const values = Object.fromEntries(message.data.keys.map((key) => [key, this.storage[key]]));
@@ -43,7 +46,16 @@ class FakePlugin implements PluginTransport {
   }
 
   connect(): void {
-    this.emit({ type: 'start', data: { protocolVersion: PLUGIN_PROTOCOL_VERSION, pluginVersion: '1.2.3' } });
+    this.emit({ type: 'start', data: { protocolVersion: PLUGIN_PROTOCOL_VERSION, pluginVersion: '1.2.3', nonce: this.nonce } });
+  }
+
+  /** What the console sent besides the handshake (hello and token, which arrive when the server answers). */
+  flowMessages(): ConsoleMessage[] {
+    return this.sent.filter((message) => message.type !== 'hello' && message.type !== 'token');
+  }
+
+  tokensSent(): Array<Extract<ConsoleMessage, { type: 'token' }>['data']> {
+    return this.sent.flatMap((message) => (message.type === 'token' ? [message.data] : []));
   }
 
   setsOf(): Record<string, unknown>[] {
@@ -61,13 +73,15 @@ function environment(overrides: Partial<PluginEnvironment> = {}) {
     stopped: jest.fn(),
     notConnected: jest.fn(),
     outdated: jest.fn(),
+    protocolOutdated: jest.fn(),
     noAnswer: jest.fn(),
   };
   let back: () => void = () => {};
   const env = {
     openTab: jest.fn(() => true),
     returnToConsole: jest.fn(() => new Promise<void>((resolve) => (back = resolve))),
-    getToken: jest.fn(() => 'tok-1'),
+    pluginToken: jest.fn(async (): Promise<string | null> => 'pt_plugin-1'),
+    newNonce: jest.fn(() => NONCE),
     dialogs,
     ...overrides,
   };
@@ -75,32 +89,97 @@ function environment(overrides: Partial<PluginEnvironment> = {}) {
 }
 
 const TIMEOUTS = { answerMs: 50, leaveMs: 50 };
+const NONCE = 'AAAAAAAAAAAAAAAAAAAAAA';
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('plug-in connection', () => {
-  it("starts disconnected, says hello, connects on 'start' and sends the token, disconnects on 'end'", () => {
+  it("starts disconnected, says hello with its nonce, connects on the 'start' naming it and sends a plug-in token, disconnects on 'end'", async () => {
     const plugin = new FakePlugin();
     const { env } = environment();
     const controller = new PluginController(plugin, env, TIMEOUTS);
     expect(controller.current.connected).toBe(false);
-    expect(plugin.sent[0]).toEqual({ type: 'hello', data: { protocolVersion: PLUGIN_PROTOCOL_VERSION } });
+    expect(plugin.sent[0]).toEqual({ type: 'hello', data: { protocolVersion: PLUGIN_PROTOCOL_VERSION, nonce: NONCE } });
     plugin.connect();
-    expect(controller.current).toMatchObject({ connected: true, pluginVersion: '1.2.3' });
-    expect(plugin.sent.at(-1)).toEqual({ type: 'token', data: { token: 'tok-1' } });
+    expect(controller.current).toMatchObject({ connected: true, pluginVersion: '1.2.3', protocolOutdated: false });
+    await flush();
+    expect(plugin.sent.at(-1)).toEqual({ type: 'token', data: { token: 'pt_plugin-1', nonce: NONCE } });
+    expect(env.pluginToken).toHaveBeenCalledTimes(1);
     plugin.emit({ type: 'end', data: {} });
     expect(controller.current.connected).toBe(false);
   });
 
-  it('re-sends the current token after a login or logout, only to a connected plug-in', () => {
+  it("answers a 'start' without this page's nonce with a hello, never with a token", async () => {
     const plugin = new FakePlugin();
-    let token: string | null = 'tok-1';
-    const controller = new PluginController(plugin, environment({ getToken: () => token }).env, TIMEOUTS);
-    controller.sendToken();
-    expect(plugin.sent.filter((message) => message.type === 'token')).toEqual([]);
+    const { env } = environment();
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    // A plug-in that loaded after the console announces itself unprompted; a forged start names another nonce.
+    for (const nonce of [null, 'BBBBBBBBBBBBBBBBBBBBBB']) {
+      plugin.emit({ type: 'start', data: { protocolVersion: PLUGIN_PROTOCOL_VERSION, pluginVersion: '1.2.3', nonce } });
+      await flush();
+    }
+    expect(plugin.tokensSent()).toEqual([]);
+    expect(env.pluginToken).not.toHaveBeenCalled();
+    expect(controller.current.connected).toBe(false);
+    expect(plugin.sent.map((message) => message.type)).toEqual(['hello', 'hello', 'hello']);
+    // The plug-in answers the hello it was sent: now it is connected, and gets its token.
     plugin.connect();
+    await flush();
+    expect(plugin.tokensSent()).toEqual([{ token: 'pt_plugin-1', nonce: NONCE }]);
+  });
+
+  it('an old plug-in (protocol 2) gets no token and is told to update: bind, join and stop say 插件版本过低, clean runs', async () => {
+    const plugin = new FakePlugin();
+    const { env, dialogs } = environment();
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    plugin.emit({ type: 'start', data: { protocolVersion: 2, pluginVersion: '0.9.0', nonce: null } });
+    await controller.sendToken();
+    await flush();
+    expect(controller.current).toMatchObject({ connected: true, pluginVersion: '0.9.0', protocolOutdated: true });
+    expect(plugin.tokensSent()).toEqual([]);
+    expect(env.pluginToken).not.toHaveBeenCalled();
+    expect(await controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/' })).toBe(false);
+    expect(await controller.joinCreator(['1'], 'https://creator.example/')).toBe(false);
+    expect(await controller.stop('https://creator.example/')).toBe(false);
+    expect(dialogs.protocolOutdated).toHaveBeenCalledTimes(3);
+    expect(dialogs.protocolOutdated).toHaveBeenCalledWith('0.9.0');
+    expect(env.openTab).not.toHaveBeenCalled();
+    expect(await controller.clean()).toBe(true);
+    // Updated and reconnected: it is no longer outdated.
+    plugin.emit({ type: 'end', data: {} });
+    plugin.connect();
+    expect(controller.current.protocolOutdated).toBe(false);
+    warn.mockRestore();
+  });
+
+  it('re-sends a plug-in token after a login (null after a logout), only to a connected plug-in', async () => {
+    const plugin = new FakePlugin();
+    let token: string | null = 'pt_plugin-1';
+    const controller = new PluginController(plugin, environment({ pluginToken: async () => token }).env, TIMEOUTS);
+    await controller.sendToken();
+    expect(plugin.tokensSent()).toEqual([]);
+    plugin.connect();
+    await flush();
     token = null;
-    controller.sendToken();
-    expect(plugin.sent.at(-1)).toEqual({ type: 'token', data: { token: null } });
+    await controller.sendToken();
+    expect(plugin.tokensSent()).toEqual([
+      { token: 'pt_plugin-1', nonce: NONCE },
+      { token: null, nonce: NONCE },
+    ]);
+  });
+
+  it('sends only the newest of two token requests that overlap (a logout right after a login)', async () => {
+    const plugin = new FakePlugin();
+    const answers: Array<(token: string | null) => void> = [];
+    const pluginToken = () => new Promise<string | null>((resolve) => answers.push(resolve));
+    const controller = new PluginController(plugin, environment({ pluginToken }).env, TIMEOUTS);
+    plugin.connect();
+    const second = controller.sendToken();
+    answers[1](null);
+    await second;
+    answers[0]('pt_stale');
+    await flush();
+    expect(plugin.tokensSent()).toEqual([{ token: null, nonce: NONCE }]);
   });
 
   it('ignores malformed and unknown messages without throwing', () => {
@@ -117,7 +196,7 @@ describe('plug-in connection', () => {
       expect(() => plugin.emitRaw(raw)).not.toThrow();
     }
     expect(controller.current.connected).toBe(false);
-    plugin.emitRaw(JSON.stringify({ type: 'start', data: { protocolVersion: 1, pluginVersion: '2.0.0' } }));
+    plugin.emitRaw(JSON.stringify({ type: 'start', data: { protocolVersion: 3, pluginVersion: '2.0.0', nonce: NONCE } }));
     expect(controller.current.connected).toBe(true);
   });
 
@@ -144,7 +223,7 @@ describe('bind flow', () => {
     const flow = controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/bind' });
     await flush();
     // The plug-in is asked for its newest scripts before anything else: a staff edit applies to this bind.
-    expect(plugin.sent.slice(2, 3)).toEqual([{ type: 'refreshScripts', data: {} }]);
+    expect(plugin.flowMessages()[0]).toEqual({ type: 'refreshScripts', data: {} });
     expect(plugin.setsOf()).toEqual([{ 'start-bind-shop': true }, { 'shop-type': 'tiktok' }]);
     expect(env.openTab).toHaveBeenCalledWith('https://shop.example/bind');
     expect(controller.current.running).toBe('bind');
@@ -235,7 +314,7 @@ describe('join, stop and clean flows', () => {
     const controller = new PluginController(plugin, env, TIMEOUTS);
     plugin.connect();
     await controller.joinCreator(['1001', '1002'], 'https://creator.example/');
-    expect(plugin.sent.slice(2, 3)).toEqual([{ type: 'refreshScripts', data: {} }]);
+    expect(plugin.flowMessages()[0]).toEqual({ type: 'refreshScripts', data: {} });
     expect(plugin.setsOf()).toEqual([
       { 'start-bind-shop': false },
       { 'run-join-creator': true },
@@ -313,6 +392,7 @@ describe('releases (protocol 2)', () => {
   it('refuses bind, join and stop before sending anything while the plug-in is below the minimum; clean still runs', async () => {
     const { plugin, env, dialogs, controller } = connected();
     plugin.emit({ type: 'release', data: outdated });
+    await flush();
     const before = plugin.sent.length;
     expect(await controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/' })).toBe(false);
     expect(await controller.joinCreator(['1'], 'https://creator.example/')).toBe(false);
@@ -330,11 +410,11 @@ describe('releases (protocol 2)', () => {
     expect(dialogs.outdated).toHaveBeenCalledTimes(3);
   });
 
-  it('a protocol-1 plug-in that never reports a release runs every flow', async () => {
+  it('a plug-in that never reports a release runs every flow', async () => {
     const plugin = new FakePlugin();
     const { env, dialogs } = environment();
     const controller = new PluginController(plugin, env, TIMEOUTS);
-    plugin.emit({ type: 'start', data: { protocolVersion: 1, pluginVersion: '0.1.0' } });
+    plugin.connect();
     expect(await controller.joinCreator(['1'], 'https://creator.example/')).toBe(true);
     expect(await controller.stop('https://creator.example/')).toBe(true);
     expect(dialogs.outdated).not.toHaveBeenCalled();

@@ -16,6 +16,9 @@ export const PLUGIN_RELEASE_TEXT = {
   outdatedTitle: '插件版本过低',
   outdated: (current: string | null, minimum: string) =>
     `${current ? `当前插件 v${current} ` : '当前插件'}低于最低支持版本 v${minimum}，请先更新插件，再绑定店铺、加入达人计划或停止邀约。`,
+  /** A plug-in of an old bridge protocol (it would expect the console's own login token): it is given nothing. */
+  protocolOutdated: (current: string | null) =>
+    `${current ? `当前插件 v${current} ` : '当前插件'}使用的通信方式已停用，请安装最新版本的插件，再绑定店铺、加入达人计划或停止邀约。`,
 } as const;
 
 /** Where to get the plug-in (src/extensionBridge/InstallLink.tsx): the store page or the latest release. */

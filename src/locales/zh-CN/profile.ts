@@ -24,6 +24,9 @@ export const SETTINGS_TEXT = {
   changePassword: '修改密码',
   passwordChanged: (signedOut: number) => (signedOut > 0 ? `密码已修改，已退出其他 ${signedOut} 个登录设备` : '密码已修改'),
   current: '当前设备',
+  /** The session handed a plug-in its own token (docs/plugin-protocol.md): the tag, and when. */
+  pluginConnected: '插件',
+  pluginTokenIssued: (at: string) => `本会话为浏览器插件签发了插件令牌（只能用于插件的调用），最近一次：${at}`,
   revoke: '下线',
   revokeConfirm: '确定让该设备下线吗？',
   revokeCurrentConfirm: '这是当前设备，下线后需要重新登录。确定吗？',

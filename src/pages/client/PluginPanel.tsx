@@ -1,6 +1,7 @@
 /**
  * /client/home's plug-in actions: connection state, a newer release (插件有新版本, or 插件版本过低
- * when the flows are refused), bind a shop, join the creator programme, stop.
+ * when the flows are refused, also for a plug-in of a retired bridge protocol), bind a shop, join
+ * the creator programme, stop.
  */
 import { ApiOutlined } from '@ant-design/icons';
 import { useModel } from '@umijs/max';
@@ -17,10 +18,11 @@ import {
   SHOP_URL_RULES,
 } from '@/extensionBridge/bindShopFields';
 import ConnectionState from '@/extensionBridge/ConnectionState';
+import { InstallLink } from '@/extensionBridge/InstallLink';
 import { CREATOR_PAGE_URL } from '@/extensionBridge/platform';
 import ReleaseDetails from '@/extensionBridge/ReleaseDetails';
 import { releaseNotice, type PluginState } from '@/extensionBridge/state';
-import { PLUGIN_RELEASE_TEXT } from '@/locales/zh-CN/plugin';
+import { PLUGIN_INSTALL_TEXT, PLUGIN_RELEASE_TEXT } from '@/locales/zh-CN/plugin';
 
 function BindShopForm() {
   const plugin = useModel('extension');
@@ -116,6 +118,26 @@ function ReleaseAlert({ state }: { state: Pick<PluginState, 'release' | 'pluginV
   );
 }
 
+/** A plug-in of a retired bridge protocol gets no token: it must be updated before any flow runs. */
+function ProtocolAlert({ state }: { state: Pick<PluginState, 'protocolOutdated' | 'pluginVersion'> }) {
+  if (!state.protocolOutdated) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginBottom: 16 }}
+      data-testid="plugin-protocol-alert"
+      message={PLUGIN_RELEASE_TEXT.outdatedTitle}
+      description={
+        <>
+          {PLUGIN_RELEASE_TEXT.protocolOutdated(state.pluginVersion)}
+          <InstallLink>{PLUGIN_INSTALL_TEXT.goInstall}</InstallLink>
+        </>
+      }
+    />
+  );
+}
+
 export default function PluginPanel({ membership }: { membership: Membership | null }) {
   const plugin = useModel('extension');
   // On a phone the card's head has no room for the state beside the title: it opens the body instead.
@@ -141,6 +163,7 @@ export default function PluginPanel({ membership }: { membership: Membership | n
           message="插件连接后即可绑定店铺、加入达人计划。未连接时操作会提示“插件未连接”。"
         />
       )}
+      <ProtocolAlert state={plugin} />
       <ReleaseAlert state={plugin} />
       <Row gutter={[32, 24]}>
         <Col xs={24} lg={10}>

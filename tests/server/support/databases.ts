@@ -44,6 +44,8 @@ export interface SuiteContext {
   call<T = any>(path: string, body?: unknown, options?: CallOptions): Promise<CallAnswer<T>>;
   /** Logs in and answers the token (throws when the login fails). */
   login(username: string, password?: string, extra?: Record<string, unknown>): Promise<string>;
+  /** A plug-in token for the session of `sessionToken` (`plugin/token`), for the plug-in's calls. */
+  pluginToken(sessionToken: string): Promise<string>;
   /** Opens another database handle on the same database (a second "instance"). */
   openSecond(): Promise<Database>;
 }
@@ -139,6 +141,11 @@ export function describeEachDatabase(name: string, fn: (ctx: SuiteContext) => vo
         ctx.login = async (username, password = DEMO_PASSWORD, more = {}) => {
           const answer = await ctx.call('account/login', { username, password, ...more });
           if (!answer.isSuccess) throw new Error(`login ${username} failed: ${answer.code} ${answer.msg}`);
+          return answer.content.token as string;
+        };
+        ctx.pluginToken = async (sessionToken) => {
+          const answer = await ctx.call('plugin/token', {}, { token: sessionToken });
+          if (!answer.isSuccess) throw new Error(`plugin/token failed: ${answer.code} ${answer.msg}`);
           return answer.content.token as string;
         };
         ctx.openSecond = async () => {

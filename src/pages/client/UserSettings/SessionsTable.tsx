@@ -24,6 +24,11 @@ export default function SessionsTable({ actionRef }: { actionRef: MutableRefObje
         <Space style={NO_WRAP}>
           <Typography.Text title={row.userAgent ?? undefined}>{describeAgent(row.userAgent)}</Typography.Text>
           {row.current && <Tag color="green">{SETTINGS_TEXT.current}</Tag>}
+          {row.pluginTokenIssuedAt && (
+            <Tag color="blue" title={SETTINGS_TEXT.pluginTokenIssued(dateTime(row.pluginTokenIssuedAt))}>
+              {SETTINGS_TEXT.pluginConnected}
+            </Tag>
+          )}
         </Space>
       ),
     },

@@ -1,0 +1,23 @@
+/**
+ * The plug-in's credential (issue 29, docs/plugin-protocol.md): the console never hands the page its
+ * own bearer token; after the plug-in's `start` it asks for a plug-in token, good only for the
+ * plug-in's calls (`auth: 'plugin'`) and only while the console session that asked for it lives.
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { hashToken, newToken } from './tokens';
+
+/** The plug-in tokens a session keeps: a console open in a few tabs hands one to the plug-in from each. */
+export const PLUGIN_TOKENS_PER_SESSION = 3;
+
+/** Plug-in tokens are told apart from session tokens at a glance (in a log or a support ticket), never by the server. */
+const PLUGIN_TOKEN_PREFIX = 'pt_';
+
+/** A new plug-in token for the session `sessionId`; only its hash is stored, and the session's oldest beyond the limit go. */
+export async function issuePluginToken(db: Executor, sessionId: number): Promise<string> {
+  const token = `${PLUGIN_TOKEN_PREFIX}${newToken()}`;
+  await db.execute(sql`insert into plugin_tokens (session_id, token_hash) values (${sessionId}, ${hashToken(token)})`);
+  await db.execute(sql`delete from plugin_tokens where session_id = ${sessionId} and id not in (
+    select id from plugin_tokens where session_id = ${sessionId} order by id desc limit ${PLUGIN_TOKENS_PER_SESSION})`);
+  return token;
+}
