@@ -7,7 +7,7 @@
 import semverClean from 'semver/functions/clean';
 import semverGt from 'semver/functions/gt';
 import { fieldLabel } from './fieldLabels';
-import { findScriptProblem } from './pluginScripts';
+import { findScriptProblem, type ScriptSiteRules } from './pluginScripts';
 
 // ---------------------------------------------------------------- scripts
 
@@ -25,7 +25,8 @@ export const SCRIPT_NOTE_MAX = 200;
  * contract/pluginScripts.ts and docs/plugin-scripts.md). The console checks it before sending and
  * the server again before storing.
  */
-export const scriptContentProblem = (kind: ScriptKind, text: string): string | null => findScriptProblem(kind, text)?.message ?? null;
+export const scriptContentProblem = (kind: ScriptKind, text: string, sites: ScriptSiteRules): string | null =>
+  findScriptProblem(kind, text, sites)?.message ?? null;
 
 // ---------------------------------------------------------------- releases
 

@@ -10,9 +10,14 @@
  * No code: a script is data. Values come only from the flow's data keys (FLOW_DATA, the plug-in
  * data keys of contract/pluginProtocol.ts), from what an earlier `read` stored, from a `repeat`'s
  * item, and from the step's own literals. Selectors are CSS selectors of the matched page only.
+ * Where a flow may run, which steps it may use and where a typed or reported value may come from
+ * are the sandbox's rules (contract/scriptSandbox.ts), checked here too.
  */
 import { findJsonSyntaxError, describeJsonError, lineAndColumn } from './jsonSyntax';
 import { PLUGIN_DATA_KEYS } from './pluginProtocol';
+import { FLOW_STEPS, isReservedName, siteProblem, urlSiteProblem, type ScriptSiteRules } from './scriptSandbox';
+
+export type { ScriptSiteRules } from './scriptSandbox';
 
 // ---------------------------------------------------------------- the language's tables
 
@@ -37,6 +42,10 @@ export type FieldType =
   | 'selector'
   /** A literal text, or `{"from": name}`. */
   | 'value'
+  /** What `type` writes: `{"from": name}` of the flow's data or a repeat's item only (never a literal or a read). */
+  | 'input'
+  /** Where `open` goes: a literal https address on the flow's sites, or `{"from": text data key}` (checked when it runs). */
+  | 'url'
   /** A value, or a list of values joined into one text (messages). */
   | 'text'
   /** A name for a result (`read … into`, `repeat … as`). */
@@ -65,12 +74,12 @@ const optional = (type: FieldType): FieldRule => ({ type, required: false });
 /** Every step and its fields (besides `"step"`). */
 export const STEP_FIELDS = {
   /** Navigates this tab to `url`; the script ends there (the link scripts decide what runs on the new page). */
-  open: { url: required('value') },
+  open: { url: required('url') },
   /** Waits until `selector` is on the page, at most `timeoutMs` (default SCRIPT_LIMITS.defaultTimeoutMs). */
   waitFor: { selector: required('selector'), timeoutMs: optional('timeout') },
   click: { selector: required('selector') },
   /** Sets an input's value (and fires input and change). */
-  type: { selector: required('selector'), value: required('value') },
+  type: { selector: required('selector'), value: required('input') },
   /** Stores the element's text (or `attribute`) under `into`; empty or missing fails unless `optional`. */
   read: { selector: required('selector'), into: required('name'), attribute: optional('attribute'), optional: optional('boolean') },
   /** Runs `steps` once per item of a list data key, the item named `as`. */
@@ -179,11 +188,18 @@ export const isMatchPattern = (pattern: string) => MATCH_PATTERN.test(pattern);
 
 const flowList = SCRIPT_FLOWS.join('、');
 
+/**
+ * Where a name's value comes from: the flow's data (`text`, `list`), a repeat's item (an item of a
+ * data list), or a `read` of the page (`result`), which never leaves the page but as a bind's shop.
+ */
+type NameOrigin = DataShape | 'item' | 'result';
+
 /** The names a step may read: the flow's data keys, then results and repeat items in scope. */
 interface Scope {
   flow: ScriptFlow;
-  names: Map<string, DataShape | 'result'>;
+  names: Map<string, NameOrigin>;
   depth: number;
+  sites: ScriptSiteRules;
 }
 
 interface Walk {
@@ -200,10 +216,11 @@ function checkSelector(value: unknown, path: Path, where: string, field: string)
   if (value.length > SCRIPT_LIMITS.text) throw new Invalid(path, `${where}的 ${field} 不能超过 ${SCRIPT_LIMITS.text} 个字符`);
 }
 
-function checkValue(value: unknown, path: Path, where: string, field: string, scope: Scope): void {
+/** Checks a value (a literal or `{"from": name}`); answers where a `from` value comes from, or null for a literal. */
+function checkValue(value: unknown, path: Path, where: string, field: string, scope: Scope): NameOrigin | null {
   if (typeof value === 'string') {
     if (value.length > SCRIPT_LIMITS.text) throw new Invalid(path, `${where}的 ${field} 不能超过 ${SCRIPT_LIMITS.text} 个字符`);
-    return;
+    return null;
   }
   if (!isObject(value) || Object.keys(value).length !== 1 || typeof value.from !== 'string') {
     throw new Invalid(path, `${where}的 ${field} 应为文本或 {"from": "数据键"}`);
@@ -213,12 +230,47 @@ function checkValue(value: unknown, path: Path, where: string, field: string, sc
     throw new Invalid([...path, 'from'], `${where}的 ${field} 引用了未知的数据键 ${value.from}（此处可用：${knownNames(scope)}）`);
   }
   if (shape === 'list') throw new Invalid([...path, 'from'], `${where}的 ${field} 不能直接使用列表 ${value.from}，请用 repeat 逐项处理`);
+  return shape;
+}
+
+/** A value that leaves the page (a message the console shows): literals and the flow's data, never a read. */
+function checkOutgoingValue(value: unknown, path: Path, where: string, field: string, scope: Scope) {
+  if (checkValue(value, path, where, field, scope) === 'result') {
+    throw new Invalid(
+      [...path, 'from'],
+      `${where}的 ${field} 不能包含页面上读取的内容 ${(value as { from: string }).from}（读取的内容只能用于条件判断和绑定的店铺信息）`,
+    );
+  }
 }
 
 function checkText(value: unknown, path: Path, where: string, field: string, scope: Scope): void {
-  if (!Array.isArray(value)) return checkValue(value, path, where, field, scope);
+  if (!Array.isArray(value)) return checkOutgoingValue(value, path, where, field, scope);
   if (value.length === 0) throw new Invalid(path, `${where}的 ${field} 不能是空列表`);
-  value.forEach((part, index) => checkValue(part, [...path, index], where, field, scope));
+  value.forEach((part, index) => checkOutgoingValue(part, [...path, index], where, field, scope));
+}
+
+/** What `type` writes: the flow's data (a product id of the member's list), never a literal or what a step read. */
+function checkInput(value: unknown, path: Path, where: string, field: string, scope: Scope) {
+  const origin = checkValue(value, path, where, field, scope);
+  if (origin === 'text' || origin === 'item') return;
+  const data = Object.keys(FLOW_DATA[scope.flow]).join('、') || '无';
+  throw new Invalid(
+    origin === null ? path : [...path, 'from'],
+    origin === null
+      ? `${where}的 ${field} 不能是固定文字：只能输入流程数据（${scope.flow} 流程：${data}，或 repeat 的项）`
+      : `${where}的 ${field} 不能是页面上读取的内容：只能输入流程数据（${scope.flow} 流程：${data}，或 repeat 的项）`,
+  );
+}
+
+/** Where `open` goes: a literal address on the flow's sites, or text data of the flow (checked again when it runs). */
+function checkUrl(value: unknown, path: Path, where: string, field: string, scope: Scope) {
+  const origin = checkValue(value, path, where, field, scope);
+  if (origin === null) {
+    const problem = urlSiteProblem(value as string, scope.flow, scope.sites);
+    if (problem) throw new Invalid(path, `${where}不能打开 ${value as string}：${problem}`);
+  } else if (origin !== 'text') {
+    throw new Invalid([...path, 'from'], `${where}的 ${field} 只能是网址或流程数据，不能是页面上读取的内容或 repeat 的项`);
+  }
 }
 
 function checkCondition(value: unknown, path: Path, where: string, scope: Scope, depth = 0): void {
@@ -229,11 +281,11 @@ function checkCondition(value: unknown, path: Path, where: string, scope: Scope,
   const [name] = Object.keys(value);
   const inner = value[name];
   const at = [...path, name];
-  switch (CONDITIONS[name as ConditionName]) {
+  switch (Object.hasOwn(CONDITIONS, name) ? CONDITIONS[name as ConditionName] : undefined) {
     case 'selector':
       return checkSelector(inner, at, where, name);
     case 'value':
-      return checkValue(inner, at, where, name, scope);
+      return void checkValue(inner, at, where, name, scope);
     case 'pair':
       if (!Array.isArray(inner) || inner.length !== 2) throw new Invalid(at, `${where}的 equals 应为两个值的列表`);
       inner.forEach((part, index) => checkValue(part, [...at, index], where, 'equals', scope));
@@ -252,6 +304,7 @@ function checkName(value: unknown, path: Path, where: string, field: string, sco
   if (typeof value !== 'string' || !NAME.test(value)) {
     throw new Invalid(path, `${where}的 ${field} 应为英文字母开头的名称（字母、数字、下划线，最多 32 个字符）`);
   }
+  if (isReservedName(value)) throw new Invalid(path, `${where}的 ${field} 不能使用保留名称 ${value}`);
   const shape = scope.names.get(value);
   if (shape === 'text' || shape === 'list') throw new Invalid(path, `${where}的 ${field} 不能与数据键 ${value} 同名`);
 }
@@ -261,7 +314,11 @@ function checkField(rule: FieldRule, value: unknown, path: Path, where: string, 
     case 'selector':
       return checkSelector(value, path, where, field);
     case 'value':
-      return checkValue(value, path, where, field, scope);
+      return void checkValue(value, path, where, field, scope);
+    case 'input':
+      return checkInput(value, path, where, field, scope);
+    case 'url':
+      return checkUrl(value, path, where, field, scope);
     case 'text':
       return checkText(value, path, where, field, scope);
     case 'name':
@@ -318,13 +375,26 @@ function checkSteps(steps: unknown[], path: Path, parent: string, scope: Scope, 
     if (!isObject(step)) throw new Invalid(at, `${stepLabel(parent, index)}应为对象，如 {"step": "click", "selector": "#submit"}`);
     if (!('step' in step)) throw new Invalid(at, `${stepLabel(parent, index)}缺少 step（可用：${STEP_NAMES.join('、')}）`);
     const name = step.step;
-    if (typeof name !== 'string' || !(name in STEP_FIELDS)) {
+    if (typeof name === 'string' && isReservedName(name)) {
+      throw new Invalid([...at, 'step'], `${stepLabel(parent, index)}：不能使用保留名称 ${name} 作步骤`);
+    }
+    // Own keys only: `"toString" in STEP_FIELDS` holds for every object.
+    if (typeof name !== 'string' || !Object.hasOwn(STEP_FIELDS, name)) {
       throw new Invalid([...at, 'step'], `${stepLabel(parent, index)}：未知的步骤 ${String(name)}（可用：${STEP_NAMES.join('、')}）`);
     }
     const where = stepLabel(parent, index, name);
+    const allowed = FLOW_STEPS[scope.flow];
+    if (!allowed.includes(name as StepName)) {
+      throw new Invalid(
+        [...at, 'step'],
+        `${where}：${scope.flow} 流程不能使用 ${name}（可用：${allowed.join('、')}）${scope.flow === 'bind' ? '；绑定只读取和报告店铺，不在卖家中心输入或点击' : ''}`,
+      );
+    }
     const fields: Record<string, FieldRule> = STEP_FIELDS[name as StepName];
     for (const key of Object.keys(step)) {
-      if (key !== 'step' && !(key in fields)) {
+      if (key === 'step') continue;
+      if (isReservedName(key)) throw new Invalid([...at, key], `${where}不能使用保留名称 ${key} 作字段`);
+      if (!Object.hasOwn(fields, key)) {
         throw new Invalid([...at, key], `${where}有未知的字段 ${key}（可用：${Object.keys(fields).join('、')}）`);
       }
     }
@@ -347,7 +417,7 @@ function checkSteps(steps: unknown[], path: Path, parent: string, scope: Scope, 
       if (missing.length) throw new Invalid(at, `${where}：绑定成功前须先用 read 读取 ${missing.join('、')}`);
     }
     if (name === 'repeat') {
-      inner.names.set(step.as as string, 'result');
+      inner.names.set(step.as as string, 'item');
       checkSteps(step.steps as unknown[], [...at, 'steps'], where, inner, walk);
     }
   });
@@ -360,7 +430,7 @@ function checkTopFields(value: Record<string, unknown>, allowed: readonly string
   if ('description' in value && typeof value.description !== 'string') throw new Invalid(['description'], `${what}的 description 应为文本`);
 }
 
-function checkActionScript(value: unknown): void {
+function checkActionScript(value: unknown, sites: ScriptSiteRules): void {
   if (!isObject(value)) throw new Invalid([], '动作脚本应为对象：{"flow": "bind", "steps": [...]}');
   checkTopFields(value, ['flow', 'description', 'steps'], '动作脚本');
   if (!('flow' in value)) throw new Invalid([], `动作脚本缺少 flow（${flowList}）`);
@@ -370,7 +440,7 @@ function checkActionScript(value: unknown): void {
   if (!('steps' in value)) throw new Invalid([], '动作脚本缺少 steps');
   if (!Array.isArray(value.steps)) throw new Invalid(['steps'], '动作脚本的 steps 应为步骤列表');
   const flow = value.flow as ScriptFlow;
-  const scope: Scope = { flow, names: new Map(Object.entries(FLOW_DATA[flow])), depth: 0 };
+  const scope: Scope = { flow, names: new Map(Object.entries(FLOW_DATA[flow])), depth: 0, sites };
   checkSteps(value.steps, ['steps'], '', scope, { count: 0 });
   if (flow === 'bind') {
     const last = value.steps[value.steps.length - 1] as { step?: unknown };
@@ -380,7 +450,7 @@ function checkActionScript(value: unknown): void {
   }
 }
 
-function checkLinkScript(value: unknown): void {
+function checkLinkScript(value: unknown, sites: ScriptSiteRules): void {
   if (!isObject(value)) throw new Invalid([], '链接脚本应为对象：{"links": [...]}');
   checkTopFields(value, ['description', 'links'], '链接脚本');
   if (!Array.isArray(value.links) || value.links.length === 0)
@@ -410,6 +480,12 @@ function checkLinkScript(value: unknown): void {
     if (typeof link.flow !== 'string' || !(SCRIPT_FLOWS as readonly string[]).includes(link.flow)) {
       throw new Invalid([...at, 'flow'], `${where}的 flow 应为 ${flowList} 之一`);
     }
+    // The pages a link lets a flow run on are the flow's sites (contract/scriptSandbox.ts), never `*://*/*`.
+    (link.match as string[]).forEach((pattern, patternIndex) => {
+      const [, scheme, host, , port] = MATCH_PATTERN.exec(pattern)!;
+      const problem = siteProblem(scheme, host, port?.slice(1) ?? '', link.flow as ScriptFlow, sites);
+      if (problem) throw new Invalid([...at, 'match', patternIndex], `${where}的 match 第 ${patternIndex + 1} 项 ${pattern}：${problem}`);
+    });
     if (typeof link.action !== 'string' || !link.action.trim())
       throw new Invalid([...at, 'action'], `${where}的 action 应为动作脚本的名称`);
     if ('page' in link) checkSelector(link.page, [...at, 'page'], where, 'page');
@@ -419,10 +495,10 @@ function checkLinkScript(value: unknown): void {
 export type ScriptKindOf = 'action' | 'url';
 
 /** What is wrong with a parsed script of this kind (with its JSON path), or null. */
-export function scriptProblemAt(kind: ScriptKindOf, value: unknown): ScriptProblemAt | null {
+export function scriptProblemAt(kind: ScriptKindOf, value: unknown, sites: ScriptSiteRules): ScriptProblemAt | null {
   try {
-    if (kind === 'action') checkActionScript(value);
-    else checkLinkScript(value);
+    if (kind === 'action') checkActionScript(value, sites);
+    else checkLinkScript(value, sites);
     return null;
   } catch (error) {
     if (!(error instanceof Invalid)) throw error;
@@ -491,10 +567,10 @@ export interface ScriptTextProblem {
  * The first problem of a script's JSON text: a syntax error (`第 N 行第 M 列：…`), or a step
  * language problem (`第 N 行：第 3 步（click）缺少 selector`); null when the script is valid.
  */
-export function findScriptProblem(kind: ScriptKindOf, text: string): ScriptTextProblem | null {
+export function findScriptProblem(kind: ScriptKindOf, text: string, sites: ScriptSiteRules): ScriptTextProblem | null {
   const syntax = findJsonSyntaxError(text);
   if (syntax) return { offset: syntax.offset, line: syntax.line, message: describeJsonError(syntax) };
-  const problem = scriptProblemAt(kind, JSON.parse(text));
+  const problem = scriptProblemAt(kind, JSON.parse(text), sites);
   if (!problem) return null;
   const offsets = valueOffsets(text);
   let offset = 0;
@@ -522,10 +598,10 @@ export interface ScriptSetEntry {
  * valid, every link naming an action script of the set that serves the link's flow. The extension
  * refuses a set with a problem whole and keeps the previous one.
  */
-export function scriptSetProblem(scripts: readonly ScriptSetEntry[]): string | null {
+export function scriptSetProblem(scripts: readonly ScriptSetEntry[], sites: ScriptSiteRules): string | null {
   const actions = new Map<string, ActionScript>();
   for (const script of scripts) {
-    const problem = scriptProblemAt(script.kind, script.content);
+    const problem = scriptProblemAt(script.kind, script.content, sites);
     const label = `${script.kind === 'action' ? '动作脚本' : '链接脚本'}「${script.name}」`;
     if (problem) return `${label}：${problem.message}`;
     if (script.kind === 'action') actions.set(script.name, script.content as ActionScript);

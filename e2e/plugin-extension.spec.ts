@@ -12,6 +12,7 @@ import { JOIN_CREATOR_TAB_NAME, REFERENCE_PLUGIN_VERSION } from '#contract/const
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import type { ActionScript, Step } from '#contract/pluginScripts';
 import { BRIDGE_ELEMENT_IDS, BRIDGE_EVENT, PLUGIN_DATA_KEYS as KEYS, PLUGIN_PROTOCOL_VERSION } from '#contract/pluginProtocol';
+import { BIND_NOT_AUTHORISED } from '../server/seed/domains/scriptSeeds';
 import { SHOP_MESSAGES } from '../server/shops/messages';
 import { UI_TEXT } from '../src/locales/zh-CN/common';
 import { CONTENT_TEXT } from '../src/locales/zh-CN/content';
@@ -204,21 +205,23 @@ test('binding the test shop: 绑定成功, and the shop is in shop management', 
   );
 });
 
-test("a failing bind shows the plug-in's message in 绑定失败", async () => {
+test("a failing bind shows the script's own message in 绑定失败, never the page's words", async () => {
   await console_.getByRole('button', { name: /绑定店铺/ }).click();
   const modal = console_.locator('.ant-modal').filter({ hasText: '店铺地址' });
   await modal.getByLabel('店铺地址').fill(sites.shopUrl(FAILING_SHOP));
   const shopTab = chromium.context.waitForEvent('page');
   await modal.getByRole('button', { name: /去绑定/ }).click();
   const opened = await shopTab;
-  await expect(dialog(console_, text.bindFailedTitle)).toContainText(FAILING_SHOP.failWith);
+  // The page's error text stays on the page (contract/scriptSandbox.ts): the bind script says it in its own words.
+  await expect(dialog(console_, text.bindFailedTitle)).toContainText(BIND_NOT_AUTHORISED);
+  await expect(dialog(console_, text.bindFailedTitle)).not.toContainText(FAILING_SHOP.failWith);
   await screenshot(console_, 'plugin-bind-failed');
   await closeDialog(console_, text.bindFailedTitle);
   // The failed shop page stays open for the user to look at; nothing was reported.
   expect(opened.isClosed()).toBe(false);
   await opened.close();
   await expect(console_.locator('.ant-table-row').filter({ hasText: FAILING_SHOP.name })).toHaveCount(0);
-  expect((await pluginStorage())[KEYS.shopMessage]).toBe(FAILING_SHOP.failWith);
+  expect((await pluginStorage())[KEYS.shopMessage]).toBe(BIND_NOT_AUTHORISED);
 });
 
 test("the server's refusal of the reported shop (quota) reaches the 绑定失败 dialog", async () => {

@@ -10,7 +10,7 @@ import { PLUGIN_DATA_KEYS as KEYS, type PluginData } from '#contract/pluginProto
 import type { ShopPlatform } from '#contract/shops';
 import type { BindOutcome } from './adapters/types';
 import type { WorkerAnswers, WorkerRequest } from './messages';
-import { CONSOLE_ORIGIN, isConsoleOrigin } from './consoleOrigin';
+import { CONSOLE_ORIGIN, isConsoleOrigin, SCRIPT_SITE_RULES } from './consoleOrigin';
 import { SCRIPTS_WAIT_MS } from './flowTiming';
 import { fetchLatestRelease, fetchScripts, reportShop, type ReportResult } from './serverApi';
 import { ownVersion, readReleaseCheck, RELEASE_CHECK_KEY, writeReleaseCheck } from './releaseCheck';
@@ -58,7 +58,7 @@ function refreshScripts(): Promise<void> {
         return;
       }
       if (answer.status === 'unchanged') return;
-      const problem = refusedSet(answer.answer.scripts);
+      const problem = refusedSet(answer.answer.scripts, SCRIPT_SITE_RULES);
       if (problem) {
         console.warn('[plug-in] the script set is refused, the previous one is kept:', problem);
         return;

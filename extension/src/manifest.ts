@@ -1,14 +1,14 @@
 /** The extension's manifest, built by scripts/build-extension.mjs with the console origin chosen at build time. */
 import { REFERENCE_PLUGIN_VERSION } from '#contract/constants';
 import { SITE_MATCHES } from './adapters';
+import { TEST_PAGE_MATCHES } from './adapters/testPages';
+import { isLoopbackHost } from './loopback';
 
 /** The version the build writes into the manifest (the seed's demo release is the same version). */
 export const EXTENSION_VERSION = REFERENCE_PLUGIN_VERSION;
 
 /** `npm start` on this machine (its default port); a deployed console or another port names its own origin. */
 export const DEFAULT_CONSOLE_ORIGIN = 'http://127.0.0.1:8000';
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
  * Why `origin` can not be the console a build trusts, or null: it must be exactly an origin (scheme,
@@ -23,7 +23,7 @@ export function consoleOriginProblem(origin: string): string | null {
   }
   if (url.origin !== origin) return `not exactly an origin: ${origin} (write ${url.origin})`;
   if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return null;
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return null;
   return `the console must be served over https (http only on this machine): ${origin}`;
 }
 
@@ -36,6 +36,10 @@ export interface ManifestOptions {
 export function buildManifest({ version, consoleOrigin }: ManifestOptions): chrome.runtime.ManifestV3 {
   // A match pattern with the port matches that port only (without one, it matches every port).
   const consoleMatches = [`${consoleOrigin}/*`];
+  // The local test pages are sites only in a build for a console on this machine (consoleOrigin.ts SCRIPT_SITE_RULES).
+  const siteMatches = isLoopbackHost(new URL(consoleOrigin).hostname)
+    ? SITE_MATCHES
+    : SITE_MATCHES.filter((pattern) => !TEST_PAGE_MATCHES.includes(pattern));
   return {
     manifest_version: 3,
     name: '达人邀约助手（参考插件）',
@@ -48,7 +52,7 @@ export function buildManifest({ version, consoleOrigin }: ManifestOptions): chro
     host_permissions: [...consoleMatches],
     content_scripts: [
       { matches: [...consoleMatches], js: ['bridge.js'], run_at: 'document_idle' },
-      { matches: [...SITE_MATCHES], js: ['site.js'], run_at: 'document_idle' },
+      { matches: [...siteMatches], js: ['site.js'], run_at: 'document_idle' },
     ],
   };
 }

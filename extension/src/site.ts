@@ -12,6 +12,8 @@ import type { BindOutcome, CreatorAdapter, ShopAdapter } from './adapters/types'
 import { BIND_START_WAIT_MS } from './flowTiming';
 import { askWorker } from './messages';
 import { onDataChange, readData } from './store';
+import { bindShopProblem } from '#contract/scriptSandbox';
+import { SCRIPT_SITE_RULES } from './consoleOrigin';
 import { runActionScript } from './scripts/interpreter';
 import { chooseScript, readScriptSet } from './scripts/scriptSet';
 import type { ScriptFlow } from '#contract/pluginScripts';
@@ -23,11 +25,14 @@ async function scriptFor(flow: ScriptFlow) {
 
 /** The bind by a script: the shop it read, its failure (naming the step), or null when it went to another page. */
 async function bindByScript(choice: NonNullable<Awaited<ReturnType<typeof scriptFor>>>, shopType: string): Promise<BindOutcome | null> {
-  const outcome = await runActionScript(choice.script, document, { data: { [KEYS.shopType]: shopType } });
+  const outcome = await runActionScript(choice.script, document, { data: { [KEYS.shopType]: shopType }, sites: SCRIPT_SITE_RULES });
   if (outcome.openedUrl) return null;
   if (outcome.status === 'fail') return { ok: false, message: outcome.message || `脚本「${choice.name}」报告失败` };
   const { shopId, shopName, shopRegion } = outcome.results;
   if (!shopId || !shopName) return { ok: false, message: `脚本「${choice.name}」未读取到店铺 ID 或名称` };
+  // Nothing read from the page leaves it but the shop, and only in the shape of a shop (contract/scriptSandbox.ts).
+  const problem = bindShopProblem(outcome.results);
+  if (problem) return { ok: false, message: `脚本「${choice.name}」${problem}` };
   return { ok: true, shop: { externalId: shopId, name: shopName, region: shopRegion ?? '' } };
 }
 
@@ -77,10 +82,11 @@ async function runScriptedCreator(): Promise<boolean> {
     if (data[KEYS.runJoinCreator] && ids.length) {
       const outcome = await runActionScript(join.script, document, {
         data: { [KEYS.productIdList]: ids, [KEYS.url]: data[KEYS.url] ?? '' },
+        sites: SCRIPT_SITE_RULES,
       });
       if (outcome.status === 'fail') console.warn('[plug-in] join script', join.name, 'failed:', outcome.message);
     } else if (stop) {
-      const outcome = await runActionScript(stop.script, document, { data: {} });
+      const outcome = await runActionScript(stop.script, document, { data: {}, sites: SCRIPT_SITE_RULES });
       if (outcome.status === 'fail') console.warn('[plug-in] stop script', stop.name, 'failed:', outcome.message);
     }
   };

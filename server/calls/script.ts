@@ -8,6 +8,7 @@ import {
   restoreVersion,
   saveScript,
   scriptDetail,
+  scriptSiteRules,
   setScriptEnabled,
   versionDetail,
 } from '../scripts/scripts';
@@ -15,11 +16,15 @@ import {
 export const scriptCalls = [
   defineCall('script/list', ({ db, body }) => listScripts(db, body)),
   defineCall('script/get', ({ db, body }) => scriptDetail(db, body.id)),
-  defineCall('script/create', ({ db, body, account, audit }) => createScript(db, account.id, body, audit)),
-  defineCall('script/save', ({ db, body, account, audit }) => saveScript(db, account.id, body, audit)),
-  defineCall('script/rename', ({ db, body, account, audit }) => renameScript(db, account.id, body, audit)),
-  defineCall('script/setEnabled', ({ db, body, account, audit }) => setScriptEnabled(db, account.id, body, audit)),
+  defineCall('script/create', ({ db, config, body, account, audit }) => createScript(db, account.id, body, audit, scriptSiteRules(config))),
+  defineCall('script/save', ({ db, config, body, account, audit }) => saveScript(db, account.id, body, audit, scriptSiteRules(config))),
+  defineCall('script/rename', ({ db, config, body, account, audit }) => renameScript(db, account.id, body, audit, scriptSiteRules(config))),
+  defineCall('script/setEnabled', ({ db, config, body, account, audit }) =>
+    setScriptEnabled(db, account.id, body, audit, scriptSiteRules(config)),
+  ),
   defineCall('script/versions', ({ db, body }) => listVersions(db, body)),
   defineCall('script/version', ({ db, body }) => versionDetail(db, body.id, body.version)),
-  defineCall('script/restore', ({ db, body, account, audit }) => restoreVersion(db, account.id, body.id, body.version, audit)),
+  defineCall('script/restore', ({ db, config, body, account, audit }) =>
+    restoreVersion(db, account.id, body.id, body.version, audit, scriptSiteRules(config)),
+  ),
 ];

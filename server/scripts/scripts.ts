@@ -25,6 +25,8 @@ import type {
 } from '#contract/api/script';
 import { CODES } from '#contract/codes';
 import { scriptContentProblem, type ScriptKind } from '#contract/content';
+import type { ScriptSiteRules } from '#contract/scriptSandbox';
+import type { ServerConfig } from '../config';
 import { scriptSetProblem } from '#contract/pluginScripts';
 import type { AuditWriter } from '../audit';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
@@ -55,9 +57,15 @@ type ScriptRow = Pick<typeof scripts.$inferSelect, 'id' | 'kind' | 'name' | 'ena
 
 const toListItem = (row: ScriptRow): ScriptListItem => ({ ...row, updatedAt: iso(row.updatedAt) });
 
-/** The step language (contract/pluginScripts.ts): A0400 naming the line and the step. */
-function assertValidContent(kind: ScriptKind, content: string) {
-  const problem = scriptContentProblem(kind, content);
+/**
+ * Where scripts may run (contract/scriptSandbox.ts): the local test pages count as sites on a demo
+ * server only, whose seed scripts run on them.
+ */
+export const scriptSiteRules = (config: Pick<ServerConfig, 'demo'>): ScriptSiteRules => ({ testSites: config.demo });
+
+/** The step language and the sandbox (contract/pluginScripts.ts): A0400 naming the line and the step. */
+function assertValidContent(kind: ScriptKind, content: string, sites: ScriptSiteRules) {
+  const problem = scriptContentProblem(kind, content, sites);
   if (problem) throw badParameter('content', problem);
 }
 
@@ -87,8 +95,8 @@ export async function scriptDetail(db: Executor, id: number): Promise<ScriptDeta
 /** Locks the script row for the rest of the transaction. */
 
 /** What is wrong with the set the plug-in would download now, or null. */
-async function servedSetProblem(tx: Executor): Promise<string | null> {
-  return scriptSetProblem((await pluginScripts(tx)).scripts);
+async function servedSetProblem(tx: Executor, sites: ScriptSiteRules): Promise<string | null> {
+  return scriptSetProblem((await pluginScripts(tx)).scripts, sites);
 }
 
 /**
@@ -96,11 +104,11 @@ async function servedSetProblem(tx: Executor): Promise<string | null> {
  * set that was whole; a set that was already broken (an old database) does not block the change
  * that mends it.
  */
-async function keepingSetWhole<T>(tx: Executor, field: string, change: () => Promise<T>): Promise<T> {
+async function keepingSetWhole<T>(tx: Executor, field: string, sites: ScriptSiteRules, change: () => Promise<T>): Promise<T> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.scriptSet}, 0)`);
-  const before = await servedSetProblem(tx);
+  const before = await servedSetProblem(tx, sites);
   const result = await change();
-  const after = before ? null : await servedSetProblem(tx);
+  const after = before ? null : await servedSetProblem(tx, sites);
   if (after) throw badParameter(field, `插件会拒收改动后的整套脚本，未保存：${after}`);
   return result;
 }
@@ -153,12 +161,18 @@ export async function listScripts(db: Executor, query: ScriptListQuery): Promise
   return { list: rows.map(toListItem), total, current, pageSize };
 }
 
-export async function createScript(db: Db, actorId: number, body: ScriptCreateBody, audit: AuditWriter): Promise<ScriptDetail> {
+export async function createScript(
+  db: Db,
+  actorId: number,
+  body: ScriptCreateBody,
+  audit: AuditWriter,
+  sites: ScriptSiteRules,
+): Promise<ScriptDetail> {
   const name = requiredName(body.name);
-  assertValidContent(body.kind, body.content);
+  assertValidContent(body.kind, body.content, sites);
   const id = await db
     .transaction((tx) =>
-      keepingSetWhole(tx, 'content', async () => {
+      keepingSetWhole(tx, 'content', sites, async () => {
         const [row] = await tx
           .insert(scripts)
           .values({ kind: body.kind, name, currentVersion: 1, updatedBy: actorId })
@@ -175,11 +189,17 @@ export async function createScript(db: Db, actorId: number, body: ScriptCreateBo
 }
 
 /** Saves `content` as a new version, refused when someone saved since `baseVersion`. */
-export async function saveScript(db: Db, actorId: number, body: ScriptSaveBody, audit: AuditWriter): Promise<ScriptDetail> {
+export async function saveScript(
+  db: Db,
+  actorId: number,
+  body: ScriptSaveBody,
+  audit: AuditWriter,
+  sites: ScriptSiteRules,
+): Promise<ScriptDetail> {
   await db.transaction((tx) =>
-    keepingSetWhole(tx, 'content', async () => {
+    keepingSetWhole(tx, 'content', sites, async () => {
       const script = await lockScript(tx, body.id);
-      assertValidContent(script.kind, body.content);
+      assertValidContent(script.kind, body.content, sites);
       if (script.currentVersion !== body.baseVersion) {
         throw new Refusal(
           CODES.BAD_PARAMETERS,
@@ -204,11 +224,17 @@ export async function saveScript(db: Db, actorId: number, body: ScriptSaveBody, 
   return scriptDetail(db, body.id);
 }
 
-export async function renameScript(db: Db, actorId: number, body: ScriptRenameBody, audit: AuditWriter): Promise<ScriptDetail> {
+export async function renameScript(
+  db: Db,
+  actorId: number,
+  body: ScriptRenameBody,
+  audit: AuditWriter,
+  sites: ScriptSiteRules,
+): Promise<ScriptDetail> {
   const name = requiredName(body.name);
   await db
     .transaction((tx) =>
-      keepingSetWhole(tx, 'name', async () => {
+      keepingSetWhole(tx, 'name', sites, async () => {
         const script = await lockScript(tx, body.id);
         await tx
           .update(scripts)
@@ -227,9 +253,15 @@ export async function renameScript(db: Db, actorId: number, body: ScriptRenameBo
   return scriptDetail(db, body.id);
 }
 
-export async function setScriptEnabled(db: Db, actorId: number, body: ScriptSetEnabledBody, audit: AuditWriter): Promise<ScriptDetail> {
+export async function setScriptEnabled(
+  db: Db,
+  actorId: number,
+  body: ScriptSetEnabledBody,
+  audit: AuditWriter,
+  sites: ScriptSiteRules,
+): Promise<ScriptDetail> {
   await db.transaction((tx) =>
-    keepingSetWhole(tx, 'enabled', async () => {
+    keepingSetWhole(tx, 'enabled', sites, async () => {
       const script = await lockScript(tx, body.id);
       await tx
         .update(scripts)
@@ -298,14 +330,15 @@ export async function restoreVersion(
   scriptId: number,
   version: number,
   audit: AuditWriter,
+  sites: ScriptSiteRules,
 ): Promise<ScriptDetail> {
   await db.transaction((tx) =>
-    keepingSetWhole(tx, 'version', async () => {
+    keepingSetWhole(tx, 'version', sites, async () => {
       const script = await lockScript(tx, scriptId);
       if (version === script.currentVersion) throw badParameter('version', '该版本已是当前版本');
       const old = await versionDetail(tx, script.id, version);
       // An old version may predate the step language: restoring it would hand the plug-in a script it refuses.
-      const problem = scriptContentProblem(script.kind, old.content);
+      const problem = scriptContentProblem(script.kind, old.content, sites);
       if (problem) throw badParameter('version', `第 ${version} 版不是有效的脚本，不能恢复：${problem}`);
       const next = await appendVersion(tx, script, old.content, `恢复自第 ${version} 版`, actorId);
       await audit(tx, {

@@ -17,6 +17,7 @@ import { lockAccounts } from '../db/locks';
 import { accounts, shops } from '../db/schema';
 import { badParameter, Refusal } from '../http/respond';
 import { announce } from '../notifications/announce';
+import { badBindShopField, bindShopFieldRule, type BindShopField } from '#contract/scriptSandbox';
 
 const shopColumns = {
   id: shops.id,
@@ -90,6 +91,9 @@ function shopFilters(body: ShopListQuery): SQL[] {
  * `shop/report`: the plug-in (calling with the token the console handed it in the handshake) reports
  * a shop it bound for the account.
  */
+/** The report's field of each shop field a bind reads. */
+const REPORTED_FIELD: Record<BindShopField, keyof ShopReportBody> = { shopId: 'externalId', shopName: 'name', shopRegion: 'region' };
+
 export async function reportShop(db: Db, account: SessionAccount, body: ShopReportBody): Promise<ShopItem> {
   const membership = account.membership;
   if (!membership) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.noMembership);
@@ -97,6 +101,9 @@ export async function reportShop(db: Db, account: SessionAccount, body: ShopRepo
   const name = body.name.trim();
   if (!name) throw badParameter('name', '店铺名称不能为空');
   const region = body.region?.trim() ?? '';
+  // What a bind read leaves the seller centre only in the shape of a shop (contract/scriptSandbox.ts).
+  const badField = badBindShopField({ shopId: externalId, shopName: name, shopRegion: region });
+  if (badField) throw badParameter(REPORTED_FIELD[badField], bindShopFieldRule(badField));
   return db.transaction(async (tx) => {
     // Serialises this account's reports, so two at once can not both squeeze under the quota.
     await lockAccounts(tx, [account.id]);

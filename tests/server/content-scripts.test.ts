@@ -1,8 +1,12 @@
 import { scriptContentProblem } from '#contract/content';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { DEMO_UPGRADE_NOTE, seedDemoContent } from '../../server/seed/domains/content';
+import { SANDBOX_ATTACKS } from '../support/sandboxAttacks';
 import { describeEachDatabase } from './support/databases';
 import { one, sql } from './support/sql';
+
+/** The test servers run in demo mode, where the local test pages are sites (contract/scriptSandbox.ts). */
+const DEMO_SITES = { testSites: true };
 
 describeEachDatabase('content: scripts', (ctx) => {
   let admin: string;
@@ -14,6 +18,11 @@ describeEachDatabase('content: scripts', (ctx) => {
   const step = (selector: string) => `{"flow": "stop", "steps": [{"step": "click", "selector": "${selector}"}]}`;
   const create = (name: string, content = STOP) =>
     ctx.call('script/create', { kind: 'action', name, content, note: '初版' }, { token: admin });
+
+  it.each(SANDBOX_ATTACKS)('refuses $name with A0400, naming its line', async ({ kind, text, line, problem }) => {
+    const answer = await ctx.call('script/create', { kind, name: `越权脚本 ${line}`, content: text, note: '初版' }, { token: admin });
+    expect(answer).toMatchObject({ code: 'A0400', msg: `参数错误：第 ${line} 行：${problem}` });
+  });
 
   it('is refused without the grant', async () => {
     const member = await ctx.login(DEMO_ACCOUNTS.member.username);
@@ -57,11 +66,8 @@ describeEachDatabase('content: scripts', (ctx) => {
     expect(missing).toMatchObject({ isSuccess: false, code: 'A0400', msg: '参数错误：第 6 行：第 3 步（click）缺少 selector' });
     const unknownStep = await create('执行代码', '{"flow": "bind", "steps": [{"step": "eval", "code": "alert(1)"}]}');
     expect(unknownStep.msg).toMatch(/^参数错误：第 1 行：第 1 步：未知的步骤 eval/);
-    const unknownKey = await create(
-      '未知数据',
-      '{"flow": "bind", "steps": [{"step": "type", "selector": "#a", "value": {"from": "token"}}]}',
-    );
-    expect(unknownKey.msg).toBe('参数错误：第 1 行：第 1 步（type）的 value 引用了未知的数据键 token（此处可用：shop-type）');
+    const unknownKey = await create('未知数据', '{"flow": "bind", "steps": [{"step": "assert", "that": {"empty": {"from": "token"}}}]}');
+    expect(unknownKey.msg).toBe('参数错误：第 1 行：第 1 步（assert）的 empty 引用了未知的数据键 token（此处可用：shop-type）');
     const link = await ctx.call(
       'script/create',
       { kind: 'url', name: '坏链接', content: '{"links": [{"match": ["example.com"], "flow": "bind", "action": "x"}]}' },
@@ -107,7 +113,7 @@ describeEachDatabase('content: scripts', (ctx) => {
       );
     for (const name of ['批量邀请达人', '停止达人邀约', '读取店铺信息', '达人广场', '店铺后台']) {
       const row = await current(name);
-      expect([name, scriptContentProblem(row.kind, row.content)]).toEqual([name, null]);
+      expect([name, scriptContentProblem(row.kind, row.content, DEMO_SITES)]).toEqual([name, null]);
     }
     // A database seeded before the step language: 达人广场's current version is the old free-form one.
     const before = await current('达人广场');
@@ -118,7 +124,7 @@ describeEachDatabase('content: scripts', (ctx) => {
     await ctx.db.transaction((tx) => seedDemoContent(tx));
     const after = await current('达人广场');
     expect(after).toMatchObject({ version: before.version + 2, note: DEMO_UPGRADE_NOTE });
-    expect(scriptContentProblem('url', after.content)).toBeNull();
+    expect(scriptContentProblem('url', after.content, DEMO_SITES)).toBeNull();
     // Valid scripts are left alone: seeding again changes nothing.
     await ctx.db.transaction((tx) => seedDemoContent(tx));
     expect((await current('达人广场')).version).toBe(after.version);
@@ -181,7 +187,7 @@ describeEachDatabase('content: scripts', (ctx) => {
       {
         kind: 'url',
         name: '改名后',
-        content: '{"links": [{"match": ["https://a.example.com/*"], "flow": "stop", "action": "停止达人邀约"}]}',
+        content: '{"links": [{"match": ["https://affiliate.tiktok.com/*"], "flow": "stop", "action": "停止达人邀约"}]}',
       },
       { token: admin },
     );
@@ -193,7 +199,8 @@ describeEachDatabase('content: scripts', (ctx) => {
   });
   it('refuses a change that would break the set the plug-in downloads, and takes it once no link names the script', async () => {
     const action = (await create('守护动作')).content.id;
-    const linkContent = (name: string) => `{"links": [{"match": ["https://guard.example.com/*"], "flow": "stop", "action": "${name}"}]}`;
+    const linkContent = (name: string) =>
+      `{"links": [{"match": ["https://affiliate-us.tiktok.com/*"], "flow": "stop", "action": "${name}"}]}`;
     const link = await ctx.call('script/create', { kind: 'url', name: '守护链接', content: linkContent('守护动作') }, { token: admin });
     expect(link.isSuccess).toBe(true);
     const broken = '参数错误：插件会拒收改动后的整套脚本，未保存：链接脚本「守护链接」第 1 条链接的动作脚本「守护动作」不存在或未启用';

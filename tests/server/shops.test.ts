@@ -93,6 +93,15 @@ describeEachDatabase('shops', (ctx) => {
         [{ platform: 'tiktok', externalId: '1', name: '   ' }, /名称不能为空/],
         [{ platform: 'tiktok', externalId: '1', name: 'x', region: 'r'.repeat(33) }, /地区/],
         [{ platform: 'tiktok', externalId: '1', name: 'x', owner: 3 }, /请求中含有不支持的字段/],
+        // Only in the shape of a shop (contract/scriptSandbox.ts): a script's read of the page can not ride along.
+        [{ platform: 'tiktok', externalId: 'abc', name: '店' }, /^参数错误：店铺 ID 应为 4 到 32 位数字$/],
+        [{ platform: 'tiktok', externalId: '1', name: 'x' }, /^参数错误：店铺 ID 应为 4 到 32 位数字$/],
+        [{ platform: 'tiktok', externalId: '123456', name: 'seller@example.com' }, /^参数错误：店铺名称应为 1 到 64 个字符/],
+        [{ platform: 'tiktok', externalId: '123456', name: 'csrf 9f8e7d6c5b4a39281706f5e4d3c2b1a0' }, /^参数错误：店铺名称应为/],
+        [
+          { platform: 'tiktok', externalId: '123456', name: '店', region: 'Kuala' },
+          /^参数错误：店铺地区应为空，或两位大写的国家或地区代码$/,
+        ],
       ];
       for (const [body, message] of cases) {
         const answer = await ctx.call('shop/report', body, { token: member.plugin });

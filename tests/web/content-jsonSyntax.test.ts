@@ -57,10 +57,14 @@ describe('findJsonSyntaxError', () => {
 
 describe('scriptContentProblem', () => {
   it('names the line and column of a syntax error, then checks the step language of the kind', () => {
-    expect(scriptContentProblem('action', '{"a": }')).toBe('第 1 行第 7 列：此处应为值，实际为“}”');
-    expect(scriptContentProblem('action', '"text"')).toBe('第 1 行：动作脚本应为对象：{"flow": "bind", "steps": [...]}');
-    expect(scriptContentProblem('url', ' [1]')).toBe('第 1 行：链接脚本应为对象：{"links": [...]}');
-    expect(scriptContentProblem('action', '{"flow": "stop", "steps": [{"step": "click", "selector": "#stop"}]}')).toBeNull();
+    expect(scriptContentProblem('action', '{"a": }', { testSites: false })).toBe('第 1 行第 7 列：此处应为值，实际为“}”');
+    expect(scriptContentProblem('action', '"text"', { testSites: false })).toBe(
+      '第 1 行：动作脚本应为对象：{"flow": "bind", "steps": [...]}',
+    );
+    expect(scriptContentProblem('url', ' [1]', { testSites: false })).toBe('第 1 行：链接脚本应为对象：{"links": [...]}');
+    expect(
+      scriptContentProblem('action', '{"flow": "stop", "steps": [{"step": "click", "selector": "#stop"}]}', { testSites: false }),
+    ).toBeNull();
   });
 });
 

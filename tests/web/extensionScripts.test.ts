@@ -3,7 +3,11 @@ import type { PluginScript } from '#contract/api/plugin';
 import type { ActionScript } from '#contract/pluginScripts';
 import { runActionScript } from '../../extension/src/scripts/interpreter';
 import { chooseScript } from '../../extension/src/scripts/scriptSet';
-import { SCRIPT_SEEDS } from '../../server/seed/domains/scriptSeeds';
+import { BIND_NOT_AUTHORISED, SCRIPT_SEEDS } from '../../server/seed/domains/scriptSeeds';
+
+/** The rules of a build for a console on this machine (the e2e's): the local test pages are sites. jsdom's page is http://localhost/. */
+const LOCAL = { testSites: true };
+const BIND_HOSTS = 'seller.tiktokglobalshop.com、seller.tiktokshopglobalselling.com、seller-us.tiktok.com';
 import { TEST_CREATOR_PAGE, testShopPage, type TestShop } from '../../e2e/support/testSites';
 
 const latest = (name: string) => {
@@ -28,7 +32,8 @@ function showPage(html: string) {
 }
 
 const showShop = (shop: TestShop) => showPage(testShopPage(shop));
-const bind = (shopType = 'tiktok') => runActionScript(latest('读取店铺信息'), document, { data: { 'shop-type': shopType }, pollMs: 5 });
+const bind = (shopType = 'tiktok') =>
+  runActionScript(latest('读取店铺信息'), document, { data: { 'shop-type': shopType }, pollMs: 5, sites: LOCAL });
 
 describe('the demo bind script on the test shop page', () => {
   it('reads the shop', async () => {
@@ -40,31 +45,32 @@ describe('the demo bind script on the test shop page', () => {
     });
   });
 
-  it("fails with the page's own message, and on a platform other than the chosen one", async () => {
+  it("fails in its own words (never the page's), and on a platform other than the chosen one", async () => {
     showShop({ id: '1', name: '未授权', failWith: '店铺未授权，请先在卖家中心登录后重试' });
-    expect(await bind()).toMatchObject({ status: 'fail', message: '店铺未授权，请先在卖家中心登录后重试' });
+    expect(await bind()).toMatchObject({ status: 'fail', message: BIND_NOT_AUTHORISED });
     showShop({ id: '1', name: '别家', platform: 'shopee' });
-    expect(await bind()).toMatchObject({ status: 'fail', message: '店铺平台不匹配：页面是 shopee，所选为 tiktok' });
+    expect(await bind()).toMatchObject({ status: 'fail', message: '店铺平台与所选平台 tiktok 不符，请选择店铺所在的平台' });
     expect(await bind('shopee')).toMatchObject({ status: 'success', results: { shopId: '1' } });
   });
 
   it('names the failing step: a missing element, a timeout, an empty value, an invalid selector', async () => {
     showShop({ id: '1', name: '店' });
     const script = (steps: ActionScript['steps']): ActionScript => ({ flow: 'bind', steps });
-    const run = (steps: ActionScript['steps']) => runActionScript(script(steps), document, { data: { 'shop-type': 'tiktok' }, pollMs: 5 });
+    const run = (steps: ActionScript['steps']) =>
+      runActionScript(script(steps), document, { data: { 'shop-type': 'tiktok' }, pollMs: 5, sites: LOCAL });
     expect(
       await run([
-        { step: 'click', selector: '#nothing' },
-        { step: 'report', status: 'success' },
+        { step: 'read', selector: '#nothing', into: 'shopId' },
+        { step: 'report', status: 'fail', message: '未完成' },
       ]),
     ).toMatchObject({
       status: 'fail',
-      message: '第 1 步（click）：未找到元素 #nothing',
+      message: '第 1 步（read）：未找到元素 #nothing',
     });
     expect(
       await run([
         { step: 'waitFor', selector: '.shop-name', timeoutMs: 20 },
-        { step: 'report', status: 'success' },
+        { step: 'report', status: 'fail', message: '未完成' },
       ]),
     ).toMatchObject({
       status: 'fail',
@@ -73,17 +79,18 @@ describe('the demo bind script on the test shop page', () => {
     expect(
       await run([
         { step: 'read', selector: '#test-shop', attribute: 'data-platform', into: 'p' },
-        { step: 'report', status: 'success' },
+        { step: 'report', status: 'fail', message: '未完成' },
       ]),
     ).toMatchObject({
       status: 'fail',
       message: '第 1 步（read）：#test-shop 的内容为空',
     });
-    expect(await run([{ step: 'assert', that: { exists: 'div[' } }])).toMatchObject({
+    const ending: ActionScript['steps'] = [{ step: 'report', status: 'fail', message: '未完成' }];
+    expect(await run([{ step: 'assert', that: { exists: 'div[' } }, ...ending])).toMatchObject({
       status: 'fail',
       message: '第 1 步（assert）：选择器 div[ 无效',
     });
-    expect(await run([{ step: 'assert', that: { absent: '#test-shop' } }])).toMatchObject({
+    expect(await run([{ step: 'assert', that: { absent: '#test-shop' } }, ...ending])).toMatchObject({
       status: 'fail',
       message: '第 1 步（assert）：条件不成立',
     });
@@ -93,12 +100,76 @@ describe('the demo bind script on the test shop page', () => {
     });
     const navigate = jest.fn();
     expect(
-      await runActionScript(script([{ step: 'open', url: 'https://seller.example.com/home' }]), document, { data: {}, navigate }),
+      await runActionScript(script([{ step: 'open', url: 'https://seller.tiktokglobalshop.com/homepage' }]), document, {
+        data: {},
+        navigate,
+        sites: LOCAL,
+      }),
     ).toMatchObject({
       status: 'success',
-      openedUrl: 'https://seller.example.com/home',
+      openedUrl: 'https://seller.tiktokglobalshop.com/homepage',
     });
-    expect(navigate).toHaveBeenCalledWith('https://seller.example.com/home');
+    expect(navigate).toHaveBeenCalledWith('https://seller.tiktokglobalshop.com/homepage');
+  });
+});
+
+describe('the sandbox, again when a script runs', () => {
+  it('refuses a script the set check would refuse (a bind that clicks) before any step: nothing is clicked', async () => {
+    showPage('<main id="test-shop" data-shop-id="1" data-shop-name="店"><button id="save-payout">保存</button></main>');
+    const clicked = jest.fn();
+    document.getElementById('save-payout')!.addEventListener('click', clicked);
+    const outcome = await runActionScript(
+      {
+        flow: 'bind',
+        steps: [
+          { step: 'click', selector: '#save-payout' },
+          { step: 'read', selector: '#test-shop', attribute: 'data-shop-id', into: 'shopId' },
+          { step: 'read', selector: '#test-shop', attribute: 'data-shop-name', into: 'shopName' },
+          { step: 'report', status: 'success' },
+        ],
+      },
+      document,
+      { data: { 'shop-type': 'tiktok' }, sites: LOCAL },
+    );
+    expect(outcome).toEqual({
+      status: 'fail',
+      message:
+        '脚本未通过插件的安全检查，未运行：第 1 步（click）：bind 流程不能使用 click（可用：open、waitFor、read、assert、report）；绑定只读取和报告店铺，不在卖家中心输入或点击',
+      results: {},
+    });
+    expect(clicked).not.toHaveBeenCalled();
+  });
+
+  it("refuses to run on a page that is not one of the flow's sites", async () => {
+    showShop({ id: '7700123400001', name: 'E2E 测试小店' });
+    const run = (pageUrl: string, sites = LOCAL) =>
+      runActionScript(latest('读取店铺信息'), document, { data: { 'shop-type': 'tiktok' }, pollMs: 5, sites, pageUrl });
+    expect(await run('https://bank.example.com/transfer')).toMatchObject({
+      status: 'fail',
+      message: `脚本未通过插件的安全检查，未运行：bank.example.com 不是绑定（bind）流程可用的网站（可用：${BIND_HOSTS}；本机测试页面可用 http://127.0.0.1 或 http://localhost）`,
+    });
+    // A build for a deployed console has no test pages: the local page is no site.
+    expect(await run('http://127.0.0.1:4321/shop', { testSites: false })).toMatchObject({
+      status: 'fail',
+      message: '脚本未通过插件的安全检查，未运行：只能是 https 网址',
+    });
+    expect(await run('https://seller.tiktokglobalshop.com/homepage')).toMatchObject({ status: 'success' });
+  });
+
+  it("does not open an address from the flow's data outside the flow's sites", async () => {
+    showPage(TEST_CREATOR_PAGE);
+    const navigate = jest.fn();
+    const outcome = await runActionScript({ flow: 'join', steps: [{ step: 'open', url: { from: 'url' } }] }, document, {
+      data: { 'product-id-list': ['1'], url: 'https://phishing.example.com/login' },
+      navigate,
+      sites: LOCAL,
+    });
+    expect(outcome).toMatchObject({
+      status: 'fail',
+      message:
+        '第 1 步（open）：不能打开 https://phishing.example.com/login：phishing.example.com 不是邀约（join）流程可用的网站（可用：affiliate.tiktok.com、affiliate-us.tiktok.com；本机测试页面可用 http://127.0.0.1 或 http://localhost）',
+    });
+    expect(navigate).not.toHaveBeenCalled();
   });
 });
 
@@ -108,18 +179,23 @@ describe('the demo join and stop scripts on the test creator page', () => {
     const joined = await runActionScript(latest('批量邀请达人'), document, {
       data: { 'product-id-list': ['11', '22', '33'], url: '' },
       pollMs: 5,
+      sites: LOCAL,
     });
     expect(joined).toMatchObject({ status: 'success', results: { state: 'running' } });
     const status = document.getElementById('join-status')!;
     expect(status).toHaveTextContent('正在为 3 个商品邀约达人');
     expect(status.dataset.productIds).toBe('11,22,33');
-    expect(await runActionScript(latest('停止达人邀约'), document, { data: {}, pollMs: 5 })).toMatchObject({ status: 'success' });
+    expect(await runActionScript(latest('停止达人邀约'), document, { data: {}, pollMs: 5, sites: LOCAL })).toMatchObject({
+      status: 'success',
+    });
     expect(status).toHaveTextContent('已停止');
   });
 
   it('fails its assert when nothing started (no product ids)', async () => {
     showPage(TEST_CREATOR_PAGE);
-    expect(await runActionScript(latest('批量邀请达人'), document, { data: { 'product-id-list': [] }, pollMs: 5 })).toMatchObject({
+    expect(
+      await runActionScript(latest('批量邀请达人'), document, { data: { 'product-id-list': [] }, pollMs: 5, sites: LOCAL }),
+    ).toMatchObject({
       status: 'fail',
       message: '达人邀约未能开始',
     });

@@ -7,11 +7,20 @@ import {
   type LinkScript,
   type Step,
 } from '#contract/pluginScripts';
+import { bindShopProblem, type ScriptSiteRules } from '#contract/scriptSandbox';
 import { SCRIPT_SEEDS } from '../../server/seed/domains/scriptSeeds';
+import { SANDBOX_ATTACKS } from '../support/sandboxAttacks';
+
+/** A production server's and a deployed extension's rules; a demo server and a local build also allow the test pages. */
+const PRODUCTION: ScriptSiteRules = { testSites: false };
+const WITH_TEST_SITES: ScriptSiteRules = { testSites: true };
 
 const bind = (steps: unknown[]): unknown => ({ flow: 'bind', steps });
 const join = (steps: unknown[]): unknown => ({ flow: 'join', steps });
-const problemOf = (script: unknown) => scriptProblemAt('action', script)?.message ?? null;
+const stop = (steps: unknown[]): unknown => ({ flow: 'stop', steps });
+const problemOf = (script: unknown, sites = PRODUCTION) => scriptProblemAt('action', script, sites)?.message ?? null;
+const BIND_HOSTS = 'seller.tiktokglobalshop.com、seller.tiktokshopglobalselling.com、seller-us.tiktok.com';
+const CREATOR_HOSTS = 'affiliate.tiktok.com、affiliate-us.tiktok.com';
 
 const READ_SHOP: Step[] = [
   { step: 'read', selector: '#shop', attribute: 'data-shop-id', into: 'shopId' },
@@ -38,30 +47,37 @@ describe('the step language: a valid script passes', () => {
             { step: 'assert', that: { equals: [{ from: 'last' }, { from: 'productId' }] }, message: ['未添加 ', { from: 'productId' }] },
           ],
         },
-        { step: 'type', selector: '#note', value: '固定文字' },
         { step: 'read', selector: '#status', attribute: 'data-state', into: 'state' },
         {
           step: 'assert',
           that: { any: [{ exists: '#ok' }, { absent: '#error' }, { empty: { from: 'state' } }, { notEmpty: { from: 'url' } }] },
         },
-        { step: 'report', status: 'fail', message: { from: 'state' } },
+        { step: 'report', status: 'fail', message: ['邀约未开始：', { from: 'url' }] },
       ],
     };
     expect(problemOf(script)).toBeNull();
     expect(problemOf(bind(READ_SHOP))).toBeNull();
-    expect(problemOf(bind([{ step: 'open', url: 'https://seller.example.com/home' }]))).toBeNull();
+    expect(problemOf(bind([{ step: 'open', url: 'https://seller.tiktokglobalshop.com/homepage' }]))).toBeNull();
+    expect(problemOf(join([{ step: 'open', url: { from: 'url' } }]))).toBeNull();
+    expect(problemOf(stop([{ step: 'click', selector: '#stop' }]))).toBeNull();
   });
 
-  it('accepts every demo script of the seed (every version)', () => {
-    for (const seed of SCRIPT_SEEDS) {
-      for (const version of seed.versions) expect([seed.name, scriptProblemAt(seed.kind, version.content)]).toEqual([seed.name, null]);
-    }
+  it('accepts the demo scripts of the seed where the test pages are sites, and refuses their test pages elsewhere', () => {
     const latest = SCRIPT_SEEDS.map((seed) => ({
       kind: seed.kind,
       name: seed.name,
       content: seed.versions[seed.versions.length - 1].content,
     }));
-    expect(scriptSetProblem(latest)).toBeNull();
+    for (const seed of latest) expect([seed.name, scriptProblemAt(seed.kind, seed.content, WITH_TEST_SITES)]).toEqual([seed.name, null]);
+    expect(scriptSetProblem(latest, WITH_TEST_SITES)).toBeNull();
+    expect(scriptSetProblem(latest, PRODUCTION)).toMatch(/http:\/\/127\.0\.0\.1\/\*：只能是 https 网址/);
+  });
+
+  it("refuses the older 读取店铺信息 that put the page's error text in its message", () => {
+    const [, second] = SCRIPT_SEEDS.find((seed) => seed.name === '读取店铺信息')!.versions;
+    expect(problemOf(second.content, WITH_TEST_SITES)).toBe(
+      '第 3 步（assert）的 message 不能包含页面上读取的内容 bindError（读取的内容只能用于条件判断和绑定的店铺信息）',
+    );
   });
 });
 
@@ -114,8 +130,8 @@ describe('the step language: each rule refuses, naming the step', () => {
     ],
     [
       'data key of another flow',
-      bind([{ step: 'type', selector: '#a', value: { from: 'url' } }, ...READ_SHOP]),
-      '第 1 步（type）的 value 引用了未知的数据键 url（此处可用：shop-type）',
+      bind([{ step: 'assert', that: { empty: { from: 'url' } } }, ...READ_SHOP]),
+      '第 1 步（assert）的 empty 引用了未知的数据键 url（此处可用：shop-type）',
     ],
     [
       'a list used as a value',
@@ -212,14 +228,21 @@ describe('the step language: each rule refuses, naming the step', () => {
     [
       'steps after open',
       join([
-        { step: 'open', url: 'https://a.example.com/' },
+        { step: 'open', url: 'https://affiliate.tiktok.com/connection' },
         { step: 'click', selector: '#a' },
       ]),
       '第 1 步（open）之后不能再有步骤（open 结束脚本）',
     ],
     [
       'open inside a repeat',
-      join([{ step: 'repeat', over: { from: 'product-id-list' }, as: 'id', steps: [{ step: 'open', url: 'https://a.example.com/' }] }]),
+      join([
+        {
+          step: 'repeat',
+          over: { from: 'product-id-list' },
+          as: 'id',
+          steps: [{ step: 'open', url: 'https://affiliate.tiktok.com/connection' }],
+        },
+      ]),
       '第 1 步（repeat）中的第 1 步（open）：open 只能是脚本最外层的最后一步',
     ],
     [
@@ -232,7 +255,7 @@ describe('the step language: each rule refuses, naming the step', () => {
     ],
     [
       'bind without an ending',
-      bind([{ step: 'click', selector: '#a' }]),
+      bind([{ step: 'waitFor', selector: '#a' }]),
       '绑定脚本的最后一步应为 report（报告结果）或 open（转到其他页面）',
     ],
     ['too many steps', join(Array.from({ length: 201 }, () => ({ step: 'click', selector: '#a' }))), '脚本的步骤不能超过 200 步'],
@@ -251,10 +274,152 @@ describe('the step language: each rule refuses, naming the step', () => {
   });
 });
 
+describe('the sandbox (contract/scriptSandbox.ts): each rule refuses, naming the step', () => {
+  const cases: Array<[string, unknown, string]> = [
+    [
+      'a bind that clicks',
+      bind([{ step: 'click', selector: '#settings-save' }, ...READ_SHOP]),
+      '第 1 步（click）：bind 流程不能使用 click（可用：open、waitFor、read、assert、report）；绑定只读取和报告店铺，不在卖家中心输入或点击',
+    ],
+    [
+      'a bind that types',
+      bind([{ step: 'type', selector: '#payout-account', value: { from: 'shop-type' } }, ...READ_SHOP]),
+      '第 1 步（type）：bind 流程不能使用 type（可用：open、waitFor、read、assert、report）；绑定只读取和报告店铺，不在卖家中心输入或点击',
+    ],
+    [
+      'a stop that types',
+      stop([{ step: 'type', selector: '#a', value: 'x' }]),
+      '第 1 步（type）：stop 流程不能使用 type（可用：open、waitFor、click、read、assert、report）',
+    ],
+    [
+      'typing a literal',
+      join([{ step: 'type', selector: '#payout-account', value: '6222 0000 1111 2222' }]),
+      '第 1 步（type）的 value 不能是固定文字：只能输入流程数据（join 流程：product-id-list、url，或 repeat 的项）',
+    ],
+    [
+      'typing what a step read',
+      join([
+        { step: 'read', selector: '#csrf', attribute: 'content', into: 'token' },
+        { step: 'type', selector: '#search', value: { from: 'token' } },
+      ]),
+      '第 2 步（type）的 value 不能是页面上读取的内容：只能输入流程数据（join 流程：product-id-list、url，或 repeat 的项）',
+    ],
+    [
+      'a message carrying what a step read',
+      join([
+        { step: 'read', selector: '#email', into: 'email' },
+        { step: 'assert', that: { exists: '#nothing' }, message: ['邮箱：', { from: 'email' }] },
+      ]),
+      '第 2 步（assert）的 message 不能包含页面上读取的内容 email（读取的内容只能用于条件判断和绑定的店铺信息）',
+    ],
+    [
+      'a report carrying what a step read',
+      join([
+        { step: 'read', selector: 'meta[name=csrf-token]', attribute: 'content', into: 'csrf' },
+        { step: 'report', status: 'fail', message: { from: 'csrf' } },
+      ]),
+      '第 2 步（report）的 message 不能包含页面上读取的内容 csrf（读取的内容只能用于条件判断和绑定的店铺信息）',
+    ],
+    [
+      'opening another site',
+      bind([{ step: 'open', url: 'https://phishing.example.com/login' }]),
+      `第 1 步（open）不能打开 https://phishing.example.com/login：phishing.example.com 不是绑定（bind）流程可用的网站（可用：${BIND_HOSTS}）`,
+    ],
+    [
+      "opening the creator site from a bind (another flow's site)",
+      bind([{ step: 'open', url: 'https://affiliate.tiktok.com/' }]),
+      `第 1 步（open）不能打开 https://affiliate.tiktok.com/：affiliate.tiktok.com 不是绑定（bind）流程可用的网站（可用：${BIND_HOSTS}）`,
+    ],
+    [
+      'opening a platform host over http',
+      join([{ step: 'open', url: 'http://affiliate.tiktok.com/' }]),
+      '第 1 步（open）不能打开 http://affiliate.tiktok.com/：只能是 https 网址',
+    ],
+    [
+      'opening a platform host on another port',
+      join([{ step: 'open', url: 'https://affiliate.tiktok.com:8443/' }]),
+      '第 1 步（open）不能打开 https://affiliate.tiktok.com:8443/：affiliate.tiktok.com 只能用默认端口',
+    ],
+    [
+      'opening a test page where they are not sites',
+      bind([{ step: 'open', url: 'http://127.0.0.1:5173/shop' }]),
+      '第 1 步（open）不能打开 http://127.0.0.1:5173/shop：只能是 https 网址',
+    ],
+    [
+      'opening what a step read',
+      join([
+        { step: 'read', selector: 'a.next', attribute: 'href', into: 'next' },
+        { step: 'open', url: { from: 'next' } },
+      ]),
+      '第 2 步（open）的 url 只能是网址或流程数据，不能是页面上读取的内容或 repeat 的项',
+    ],
+    ['a reserved step name', join([{ step: 'constructor' }]), '第 1 步：不能使用保留名称 constructor 作步骤'],
+    ['another reserved step name', join([{ step: 'toString', selector: '#a' }]), '第 1 步：不能使用保留名称 toString 作步骤'],
+    [
+      'a reserved field',
+      join([JSON.parse('{"step": "click", "selector": "#a", "__proto__": {"polluted": true}}')]),
+      '第 1 步（click）不能使用保留名称 __proto__ 作字段',
+    ],
+    ['another reserved field', join([{ step: 'click', selector: '#a', valueOf: 1 }]), '第 1 步（click）不能使用保留名称 valueOf 作字段'],
+    [
+      'a reserved result name',
+      join([{ step: 'read', selector: '#a', into: 'constructor' }]),
+      '第 1 步（read）的 into 不能使用保留名称 constructor',
+    ],
+    [
+      'a reserved repeat item',
+      join([{ step: 'repeat', over: { from: 'product-id-list' }, as: 'hasOwnProperty', steps: [{ step: 'click', selector: '#a' }] }]),
+      '第 1 步（repeat）的 as 不能使用保留名称 hasOwnProperty',
+    ],
+    [
+      'a reserved condition',
+      join([{ step: 'assert', that: { toString: '#a' } }]),
+      '第 1 步（assert）的条件 toString 未知（可用：exists、absent、empty、notEmpty、equals、any）',
+    ],
+  ];
+  it.each(cases)('%s', (_name, script, message) => {
+    expect(problemOf(script)).toBe(message);
+  });
+
+  it('lets a bind open the local test pages only where they are sites', () => {
+    const script = bind([{ step: 'open', url: 'http://127.0.0.1:5173/shop' }]);
+    expect(problemOf(script, WITH_TEST_SITES)).toBeNull();
+    expect(problemOf(bind([{ step: 'open', url: 'http://192.168.1.1/' }]), WITH_TEST_SITES)).toBe(
+      '第 1 步（open）不能打开 http://192.168.1.1/：只能是 https 网址；本机测试页面可用 http://127.0.0.1 或 http://localhost',
+    );
+  });
+});
+
 describe('link scripts', () => {
-  const link = { match: ['https://seller.example.com/*'], flow: 'bind', action: '读取店铺信息' };
+  const link = { match: ['https://seller.tiktokglobalshop.com/*'], flow: 'bind', action: '读取店铺信息' };
   const cases: Array<[string, unknown, string | null]> = [
-    ['valid', { links: [link, { ...link, page: '#shop', match: ['*://*.example.com/shop*', 'http://127.0.0.1:8080/*'] }] }, null],
+    ['valid', { links: [link, { ...link, page: '#shop', match: ['https://seller-us.tiktok.com/shop*'] }] }, null],
+    ['every site', { links: [{ ...link, match: ['*://*/*'] }] }, '第 1 条链接的 match 第 1 项 *://*/*：只能是 https 网址'],
+    [
+      'every https site',
+      { links: [{ ...link, match: ['https://*/*'] }] },
+      `第 1 条链接的 match 第 1 项 https://*/*：* 不是绑定（bind）流程可用的网站（可用：${BIND_HOSTS}）`,
+    ],
+    [
+      'every subdomain of the platform',
+      { links: [{ ...link, match: ['https://*.tiktok.com/*'] }] },
+      `第 1 条链接的 match 第 1 项 https://*.tiktok.com/*：*.tiktok.com 不是绑定（bind）流程可用的网站（可用：${BIND_HOSTS}）`,
+    ],
+    [
+      "another flow's site",
+      { links: [{ ...link, flow: 'join', action: '批量邀请达人' }] },
+      `第 1 条链接的 match 第 1 项 https://seller.tiktokglobalshop.com/*：seller.tiktokglobalshop.com 不是邀约（join）流程可用的网站（可用：${CREATOR_HOSTS}）`,
+    ],
+    [
+      'an unknown host',
+      { links: [{ ...link, match: ['https://seller.example.com/*'] }] },
+      `第 1 条链接的 match 第 1 项 https://seller.example.com/*：seller.example.com 不是绑定（bind）流程可用的网站（可用：${BIND_HOSTS}）`,
+    ],
+    [
+      'a test page where they are not sites',
+      { links: [{ ...link, match: ['https://seller.tiktokglobalshop.com/*', 'http://127.0.0.1/*'] }] },
+      '第 1 条链接的 match 第 2 项 http://127.0.0.1/*：只能是 https 网址',
+    ],
     ['not an object', [link], '链接脚本应为对象：{"links": [...]}'],
     ['no links', {}, '链接脚本的 links 应为非空列表'],
     ['unknown top field', { links: [link], run: 'x' }, '链接脚本有未知的字段 run（可用：description、links）'],
@@ -275,25 +440,33 @@ describe('link scripts', () => {
     ['empty page', { links: [{ ...link, page: '' }] }, '第 1 条链接的 page 应为非空的 CSS 选择器'],
   ];
   it.each(cases)('%s', (_name, script, message) => {
-    expect(scriptProblemAt('url', script)?.message ?? null).toBe(message);
+    expect(scriptProblemAt('url', script, PRODUCTION)?.message ?? null).toBe(message);
+  });
+
+  it('accepts the local test pages, any port, where they are sites', () => {
+    const local = { links: [{ ...link, match: ['http://127.0.0.1:8080/*', 'http://localhost/*'] }] };
+    expect(scriptProblemAt('url', local, WITH_TEST_SITES)).toBeNull();
+    expect(scriptProblemAt('url', local, PRODUCTION)?.message).toBe(
+      '第 1 条链接的 match 第 1 项 http://127.0.0.1:8080/*：只能是 https 网址',
+    );
   });
 });
 
 describe('findScriptProblem: the line of the problem', () => {
   it('points at the step missing a field, and at a wrong value itself', () => {
     const text = '{\n  "flow": "join",\n  "steps": [\n    { "step": "click", "selector": "#a" },\n    { "step": "click" }\n  ]\n}';
-    expect(findScriptProblem('action', text)).toEqual({
+    expect(findScriptProblem('action', text, PRODUCTION)).toEqual({
       offset: text.indexOf('{ "step": "click" }'),
       line: 5,
       message: '第 5 行：第 2 步（click）缺少 selector',
     });
     const wrong =
       '{\n  "flow": "join",\n  "steps": [\n    {\n      "step": "type",\n      "selector": "#a",\n      "value": { "from": "x\\"y" }\n    }\n  ]\n}';
-    expect(findScriptProblem('action', wrong)).toMatchObject({
+    expect(findScriptProblem('action', wrong, PRODUCTION)).toMatchObject({
       line: 7,
       message: '第 7 行：第 1 步（type）的 value 引用了未知的数据键 x"y（此处可用：product-id-list、url）',
     });
-    expect(findScriptProblem('action', '{"flow": "join", "steps": [}')).toMatchObject({
+    expect(findScriptProblem('action', '{"flow": "join", "steps": [}', PRODUCTION)).toMatchObject({
       line: 1,
       message: expect.stringMatching(/^第 1 行第 28 列：/),
     });
@@ -304,17 +477,33 @@ describe('a set of scripts', () => {
   const action = (name: string, content: unknown) => ({ kind: 'action' as const, name, content });
   const links = (content: LinkScript) => ({ kind: 'url' as const, name: '链接', content });
   const shop = action('读取', bind(READ_SHOP));
+  const SELLER = 'https://seller.tiktokglobalshop.com/*';
+  const CREATOR = 'https://affiliate.tiktok.com/*';
   it('is valid when every link names an action script of its flow', () => {
-    expect(scriptSetProblem([shop, links({ links: [{ match: ['https://a.example.com/*'], flow: 'bind', action: '读取' }] })])).toBeNull();
+    expect(scriptSetProblem([shop, links({ links: [{ match: [SELLER], flow: 'bind', action: '读取' }] })], PRODUCTION)).toBeNull();
   });
   it('is refused whole for one bad script, a missing action or a flow that differs', () => {
-    expect(scriptSetProblem([shop, action('坏', join([{ step: 'click' }]))])).toBe('动作脚本「坏」：第 1 步（click）缺少 selector');
-    expect(scriptSetProblem([shop, links({ links: [{ match: ['https://a.example.com/*'], flow: 'bind', action: '无此脚本' }] })])).toBe(
+    expect(scriptSetProblem([shop, action('坏', join([{ step: 'click' }]))], PRODUCTION)).toBe(
+      '动作脚本「坏」：第 1 步（click）缺少 selector',
+    );
+    expect(scriptSetProblem([shop, links({ links: [{ match: [SELLER], flow: 'bind', action: '无此脚本' }] })], PRODUCTION)).toBe(
       '链接脚本「链接」第 1 条链接的动作脚本「无此脚本」不存在或未启用',
     );
-    expect(scriptSetProblem([shop, links({ links: [{ match: ['https://a.example.com/*'], flow: 'join', action: '读取' }] })])).toBe(
+    expect(scriptSetProblem([shop, links({ links: [{ match: [CREATOR], flow: 'join', action: '读取' }] })], PRODUCTION)).toBe(
       '链接脚本「链接」第 1 条链接的流程是 join，而动作脚本「读取」的流程是 bind',
     );
+  });
+});
+
+describe('the extension refuses a set holding a script the sandbox forbids, whole', () => {
+  const seeds = SCRIPT_SEEDS.map((seed) => ({
+    kind: seed.kind,
+    name: seed.name,
+    content: seed.versions[seed.versions.length - 1].content,
+  }));
+  it.each(SANDBOX_ATTACKS)('$name', ({ kind, text, problem }) => {
+    const set = [...seeds, { kind, name: '越权脚本', content: JSON.parse(text) as unknown }];
+    expect(scriptSetProblem(set, WITH_TEST_SITES)).toBe(`${kind === 'action' ? '动作脚本' : '链接脚本'}「越权脚本」：${problem}`);
   });
 });
 
@@ -332,5 +521,28 @@ describe('matchesPattern', () => {
     ['https://*/*', 'file:///etc/passwd', false],
   ])('%s ~ %s: %s', (pattern, url, expected) => {
     expect(matchesPattern(pattern, url)).toBe(expected);
+  });
+});
+
+describe('bindShopProblem: what a bind may send as the shop', () => {
+  it('passes a shop as a person reads it', () => {
+    expect(bindShopProblem({ shopId: '7700123400001', shopName: 'E2E 测试小店', shopRegion: 'MY' })).toBeNull();
+    expect(bindShopProblem({ shopId: '7700123400001', shopName: "Amy's Store 2", shopRegion: '' })).toBeNull();
+  });
+
+  it.each([
+    ['a shop id that is not digits', { shopId: 'abc-123', shopName: '店' }, '读取到的店铺 ID 不符合要求（4 到 32 位数字），未上报'],
+    ['an e-mail address as the name', { shopId: '1234', shopName: 'seller@example.com' }, /^读取到的店铺名称不符合要求/],
+    ['a token as the name', { shopId: '1234', shopName: 'csrf 9f8e7d6c5b4a39281706f5e4d3c2b1a0' }, /^读取到的店铺名称不符合要求/],
+    ['a link as the name', { shopId: '1234', shopName: 'https://evil.example.com/?d=1' }, /^读取到的店铺名称不符合要求/],
+    ['markup as the name', { shopId: '1234', shopName: '<img src=x>' }, /^读取到的店铺名称不符合要求/],
+    ['a name too long', { shopId: '1234', shopName: '店'.repeat(65) }, /^读取到的店铺名称不符合要求/],
+    [
+      'a region that is not a code',
+      { shopId: '1234', shopName: '店', shopRegion: 'Kuala Lumpur' },
+      '读取到的店铺地区不符合要求（空，或两位大写的国家或地区代码），未上报',
+    ],
+  ])('refuses %s', (_name, read, message) => {
+    expect(bindShopProblem(read)).toMatch(message);
   });
 });

@@ -4,6 +4,7 @@ import ScriptEditorDrawer from '@/pages/client/system/JsonEditor/components/Scri
 import { scriptDiagnostic } from '@/pages/client/system/JsonEditor/components/scriptLint';
 import { getScript, saveScript } from '@/services/content';
 import { UNSAVED_TEXT } from '@/locales/zh-CN/common';
+import { SANDBOX_ATTACKS } from '../support/sandboxAttacks';
 
 jest.mock('@/services/content', () => ({ getScript: jest.fn(), saveScript: jest.fn() }));
 // CodeMirror is not what is under test here: a textarea stands in for the lazy editor.
@@ -110,6 +111,10 @@ describe('ScriptEditorDrawer with unsaved edits', () => {
 });
 
 describe('the editor gutter (scriptDiagnostic)', () => {
+  it.each(SANDBOX_ATTACKS)('marks $name on its line, before anything is sent', ({ kind, text, line, problem }) => {
+    expect(scriptDiagnostic(text, kind)).toMatchObject({ line, message: `第 ${line} 行：${problem}` });
+  });
+
   it('marks the line of the step with the problem, and only JSON syntax without a kind', () => {
     const found = scriptDiagnostic(MISSING_SELECTOR, 'action');
     expect(found).toMatchObject({ line: 5, message: '第 5 行：第 2 步（click）缺少 selector' });

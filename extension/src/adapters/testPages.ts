@@ -6,13 +6,14 @@
  * The test shop page: `<main id="test-shop" data-shop-id data-shop-name data-shop-region
  * [data-platform] [data-bind-error]>`. `data-bind-error` makes the bind fail with that message.
  */
+import { TEST_SITE_HOSTS } from '#contract/scriptSandbox';
 import type { CreatorAdapter, ShopAdapter } from './types';
 
 const isTestPage = (doc: Document, kind: 'shop' | 'creator') =>
   doc.querySelector(`meta[name="plugin-test-page"]`)?.getAttribute('content') === kind;
 
-/** Local pages only: a test page on the internet is not trusted. */
-export const TEST_PAGE_MATCHES = ['http://localhost/*', 'http://127.0.0.1/*'] as const;
+/** Local pages only (the sandbox's test sites): a test page on the internet is not trusted. */
+export const TEST_PAGE_MATCHES: readonly string[] = TEST_SITE_HOSTS.map((host) => `http://${host}/*`);
 
 export const testShopAdapter: ShopAdapter = {
   name: 'test-shop',

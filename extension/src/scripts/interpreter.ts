@@ -1,9 +1,20 @@
 /**
  * Runs an action script (docs/plugin-scripts.md) on a page: the steps, in order, on `doc` only.
- * The script was validated (contract/pluginScripts.ts) before it got here; the interpreter still
- * never throws: a failing step ends the run with a message naming the step.
+ * The script was validated (contract/pluginScripts.ts) before it got here; the interpreter checks
+ * the sandbox again (contract/scriptSandbox.ts: the script, the page it runs on, where `open` goes)
+ * and never throws: what it refuses, and a failing step, end the run with a message naming the step.
  */
-import { SCRIPT_LIMITS, type ActionScript, type Condition, type Step, type TextValue, type ValueRef } from '#contract/pluginScripts';
+import {
+  scriptProblemAt,
+  SCRIPT_LIMITS,
+  type ActionScript,
+  type Condition,
+  type ScriptSiteRules,
+  type Step,
+  type TextValue,
+  type ValueRef,
+} from '#contract/pluginScripts';
+import { urlSiteProblem } from '#contract/scriptSandbox';
 
 export interface RunOutcome {
   status: 'success' | 'fail';
@@ -18,11 +29,18 @@ export interface RunOutcome {
 export interface RunOptions {
   /** The flow's data (`shop-type`, `product-id-list`, …). */
   data: Record<string, string | readonly string[] | undefined>;
+  /** Where scripts may run (the build's rules, extension/src/consoleOrigin.ts). */
+  sites: ScriptSiteRules;
+  /** The page's address; `doc`'s own by default. */
+  pageUrl?: string;
   /** Navigates the page (the `open` step); `location.assign` by default. */
   navigate?: (url: string) => void;
   /** Milliseconds between `waitFor` checks. */
   pollMs?: number;
 }
+
+/** The run's options with the flow the script serves. */
+type StepOptions = RunOptions & { flow: ActionScript['flow'] };
 
 class StepFailure {
   constructor(readonly message: string) {}
@@ -88,10 +106,14 @@ function typeInto(element: Element, value: string) {
   element.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
-async function runStep(step: Step, doc: Document, names: Names, options: RunOptions, label: string): Promise<void> {
+async function runStep(step: Step, doc: Document, names: Names, options: StepOptions, label: string): Promise<void> {
   switch (step.step) {
-    case 'open':
-      throw new Opened(valueOf(step.url, names));
+    case 'open': {
+      const url = valueOf(step.url, names);
+      const problem = urlSiteProblem(url, options.flow, options.sites);
+      if (problem) throw new StepFailure(`不能打开 ${url}：${problem}`);
+      throw new Opened(url);
+    }
     case 'waitFor': {
       const timeout = step.timeoutMs ?? SCRIPT_LIMITS.defaultTimeoutMs;
       const started = Date.now();
@@ -136,7 +158,7 @@ async function runStep(step: Step, doc: Document, names: Names, options: RunOpti
 
 const stepLabel = (parent: string, index: number, name: string) => `${parent ? `${parent}中的` : ''}第 ${index + 1} 步（${name}）`;
 
-async function runSteps(steps: readonly Step[], doc: Document, names: Names, options: RunOptions, parent: string): Promise<void> {
+async function runSteps(steps: readonly Step[], doc: Document, names: Names, options: StepOptions, parent: string): Promise<void> {
   for (const [index, step] of steps.entries()) {
     const label = stepLabel(parent, index, step.step);
     try {
@@ -152,7 +174,13 @@ async function runSteps(steps: readonly Step[], doc: Document, names: Names, opt
 }
 
 /** Runs `script` on `doc`. Ends at a `report`, an `open`, a failing step or the last step (success). */
-export async function runActionScript(script: ActionScript, doc: Document, options: RunOptions): Promise<RunOutcome> {
+export async function runActionScript(script: ActionScript, doc: Document, runOptions: RunOptions): Promise<RunOutcome> {
+  const options: StepOptions = { ...runOptions, flow: script.flow };
+  // The sandbox again, whatever the script set's check let through: the script whole, then the page it is on.
+  const refused =
+    scriptProblemAt('action', script, options.sites)?.message ??
+    urlSiteProblem(options.pageUrl ?? doc.location.href, script.flow, options.sites);
+  if (refused) return { status: 'fail', message: `脚本未通过插件的安全检查，未运行：${refused}`, results: {} };
   const names: Names = new Map();
   for (const [key, value] of Object.entries(options.data)) if (value !== undefined) names.set(key, value);
   const dataKeys = new Set(names.keys());

@@ -10,6 +10,7 @@ import {
   type LinkScript,
   type ScriptFlow,
   type ScriptLink,
+  type ScriptSiteRules,
 } from '#contract/pluginScripts';
 
 /** Not a plug-in data key (the console can not read or set it); `clean` removes it with the data. */
@@ -28,8 +29,8 @@ export async function readScriptSet(): Promise<StoredScriptSet | null> {
 
 export const writeScriptSet = (set: StoredScriptSet) => chrome.storage.local.set({ [SCRIPT_SET_KEY]: set });
 
-/** Why a set answered by the server is refused whole (the previous one is kept), or null. */
-export const refusedSet = (scripts: readonly PluginScript[]) => scriptSetProblem(scripts);
+/** Why a set answered by the server is refused whole (the previous one is kept), or null; `sites`: the build's (consoleOrigin.ts). */
+export const refusedSet = (scripts: readonly PluginScript[], sites: ScriptSiteRules) => scriptSetProblem(scripts, sites);
 
 export interface ScriptChoice {
   link: ScriptLink;

@@ -12,6 +12,9 @@ const SHOP_PAGE = 'meta[name="plugin-test-page"][content="shop"]';
 const CREATOR_PAGE = 'meta[name="plugin-test-page"][content="creator"]';
 const TEST_SHOP = '#test-shop';
 
+/** What 读取店铺信息 says when the shop page reports an error: its own words, never the page's (contract/scriptSandbox.ts). */
+export const BIND_NOT_AUTHORISED = '店铺未授权或卖家中心未登录，请登录卖家中心并授权后重试';
+
 /** The bind steps shared by both versions of 读取店铺信息: the test shop page's attributes (e2e/support/testSites.ts). */
 const readShopSteps = [
   { step: 'read', selector: TEST_SHOP, attribute: 'data-shop-id', into: 'shopId' },
@@ -106,6 +109,25 @@ export const SCRIPT_SEEDS: readonly ScriptSeed[] = [
               step: 'assert',
               that: { any: [{ empty: { from: 'platform' } }, { equals: [{ from: 'platform' }, { from: 'shop-type' }] }] },
               message: ['店铺平台不匹配：页面是 ', { from: 'platform' }, '，所选为 ', { from: 'shop-type' }],
+            },
+            ...readShopSteps,
+          ],
+        },
+      },
+      {
+        note: '失败说明不再带出页面内容',
+        content: {
+          flow: 'bind',
+          description: '读取测试店铺的 ID、名称和地区；店铺未授权或平台与所选不符时失败（说明只用固定文字和所选平台，不带出页面上的内容）',
+          steps: [
+            { step: 'waitFor', selector: TEST_SHOP, timeoutMs: 10000 },
+            { step: 'read', selector: TEST_SHOP, attribute: 'data-bind-error', into: 'bindError', optional: true },
+            { step: 'assert', that: { empty: { from: 'bindError' } }, message: BIND_NOT_AUTHORISED },
+            { step: 'read', selector: TEST_SHOP, attribute: 'data-platform', into: 'platform', optional: true },
+            {
+              step: 'assert',
+              that: { any: [{ empty: { from: 'platform' } }, { equals: [{ from: 'platform' }, { from: 'shop-type' }] }] },
+              message: ['店铺平台与所选平台 ', { from: 'shop-type' }, ' 不符，请选择店铺所在的平台'],
             },
             ...readShopSteps,
           ],

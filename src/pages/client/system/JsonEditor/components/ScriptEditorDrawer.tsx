@@ -13,6 +13,7 @@ import type { ScriptDetail } from '#contract/api/script';
 import { formatJson, JsonEditor } from './lazyEditors';
 import { message } from '@/utils/feedback';
 import { useUnsavedGuard } from '@/utils/useUnsavedGuard';
+import { EDITOR_SITE_RULES } from './scriptLint';
 
 interface Props {
   scriptId: number | null;
@@ -46,7 +47,7 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
   const { run: save, loading: saving } = useRequest(
     async () => {
       if (!script) return;
-      const found = scriptContentProblem(script.kind, text);
+      const found = scriptContentProblem(script.kind, text, EDITOR_SITE_RULES);
       if (found) {
         setProblem(found);
         message.error(`${CONTENT_TEXT.invalidScript}：${found}`);

@@ -17,6 +17,7 @@ import ScriptHistoryDrawer from './ScriptHistoryDrawer';
 import { useFieldErrors } from '@/utils/fieldErrors';
 import { message } from '@/utils/feedback';
 import { destroyOnHidden } from '@/utils/dialogForm';
+import { EDITOR_SITE_RULES } from './scriptLint';
 
 /** A new script's starting text (docs/plugin-scripts.md describes the steps). */
 const NEW_SCRIPT_CONTENT: Record<ScriptKind, string> = {
@@ -27,7 +28,7 @@ const NEW_SCRIPT_CONTENT: Record<ScriptKind, string> = {
 /** The same check as the server's: JSON, then the step language of this kind. */
 const scriptRule = (kind: ScriptKind) => ({
   validator: async (_: unknown, value: string | undefined) => {
-    const problem = scriptContentProblem(kind, value ?? '');
+    const problem = scriptContentProblem(kind, value ?? '', EDITOR_SITE_RULES);
     if (problem) throw new Error(problem);
   },
 });

@@ -5,7 +5,14 @@
  */
 import type { ScriptKind } from '#contract/content';
 import { describeJsonError, findJsonSyntaxError } from '#contract/jsonSyntax';
-import { findScriptProblem } from '#contract/pluginScripts';
+import { findScriptProblem, type ScriptSiteRules } from '#contract/pluginScripts';
+
+/**
+ * The sandbox's sites as the editor checks them (contract/scriptSandbox.ts): the local test pages
+ * included, which only a demo server accepts. Every other rule is the server's own, so a script the
+ * editor passes is refused only for a test page, by a production server, in the same words.
+ */
+export const EDITOR_SITE_RULES: ScriptSiteRules = { testSites: true };
 
 export interface ScriptDiagnostic {
   from: number;
@@ -19,7 +26,7 @@ export function scriptDiagnostic(text: string, kind?: ScriptKind): ScriptDiagnos
   const problem = syntax
     ? { offset: syntax.offset, line: syntax.line, message: describeJsonError(syntax) }
     : kind
-      ? findScriptProblem(kind, text)
+      ? findScriptProblem(kind, text, EDITOR_SITE_RULES)
       : null;
   if (!problem) return null;
   const from = Math.min(problem.offset, text.length);
