@@ -41,6 +41,8 @@ export const PLUGIN_DATA_KEYS = {
   shopMessage: 'shop-message',
   productIdList: 'product-id-list',
   url: 'url',
+  /** (version 3) The bind the console started (`shop/bindStart`): the plug-in reports the shop with it. */
+  bindId: 'bind-id',
 } as const;
 
 export type PluginDataKey = (typeof PLUGIN_DATA_KEYS)[keyof typeof PLUGIN_DATA_KEYS];
@@ -53,6 +55,7 @@ export interface PluginData {
   'shop-message': string;
   'product-id-list': string[];
   url: string;
+  'bind-id': string;
 }
 
 export type FlowType = 'clean' | 'bind' | 'stop';

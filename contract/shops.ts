@@ -9,3 +9,9 @@ export { SHOP_PLATFORMS, SHOP_STATUSES, platformLabel } from './shopPlatforms';
 export type { ShopPlatform, ShopStatus } from './shopPlatforms';
 
 export const SHOP_FIELD_LIMITS = { externalId: 64, name: 128, region: 32 } as const;
+
+/**
+ * How long a bind the console started (`shop/bindStart`) may be reported (`shop/report`): the member
+ * opens the shop page, logs in to the seller centre if need be, and the plug-in reads the shop.
+ */
+export const BIND_TTL_SECONDS = 600;

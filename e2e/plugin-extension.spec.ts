@@ -239,7 +239,8 @@ test("the server's refusal of the reported shop (quota) reaches the 绑定失败
   const bound = (await call('shop/list', { status: 'bound', pageSize: 100 })).content.total as number;
   const fillers: number[] = [];
   for (let index = bound; index < quota; index += 1) {
-    const answer = await call('shop/report', { platform: 'tiktok', externalId: `77009900${index}`, name: `配额占位店铺 ${index}` });
+    const { bindId } = (await call('shop/bindStart', {})).content;
+    const answer = await call('shop/report', { platform: 'tiktok', externalId: `77009900${index}`, name: `配额占位店铺 ${index}`, bindId });
     fillers.push(answer.content.id);
   }
   await console_.reload();

@@ -1,12 +1,13 @@
 /**
- * Shops: bound by the plug-in (`shop/report`), listed and unbound by their account, and by staff
- * for every account (force unbind, audited).
+ * Shops: a bind started by the console (`shop/bindStart`) and reported by the plug-in
+ * (`shop/report`), listed and unbound by their account, and by staff for every account (force
+ * unbind, audited).
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
-import { SHOP_FIELD_LIMITS } from '../shops';
+import { BIND_TTL_SECONDS, SHOP_FIELD_LIMITS } from '../shops';
 import { SHOP_PLATFORMS, SHOP_STATUSES } from '../shopPlatforms';
-import { DateTime, Id, IdBodySchema, Literals, Nullable, OneOf, Page, PageFields } from './common';
+import { DateTime, Empty, Id, IdBodySchema, Literals, Nullable, OneOf, Page, PageFields } from './common';
 import { defineApi } from './define';
 
 const Platform = () => OneOf(SHOP_PLATFORMS.map((item) => item.value));
@@ -25,10 +26,19 @@ export const ShopReportBody = Type.Object(
     }),
     name: Type.String({ minLength: 1, maxLength: SHOP_FIELD_LIMITS.name }),
     region: Type.Optional(Type.String({ maxLength: SHOP_FIELD_LIMITS.region })),
+    /** The bind the console started (`shop/bindStart`), handed to the plug-in as its `bind-id`. */
+    bindId: Type.String({ minLength: 1, maxLength: 64, description: '控制台发起绑定时得到的绑定编号（shop/bindStart），只能用一次' }),
   },
   { additionalProperties: false },
 );
 export type ShopReportBody = Static<typeof ShopReportBody>;
+
+/** `shop/bindStart`: a bind id for the plug-in's report of the shop, single use, short-lived. */
+export const BindStarted = Type.Object({
+  bindId: Type.String({ description: `绑定编号：交给插件，随 shop/report 上报；只能用一次，${BIND_TTL_SECONDS / 60} 分钟内有效` }),
+  expiresAt: DateTime(),
+});
+export type BindStarted = Static<typeof BindStarted>;
 
 /** `shop/list`: the account's own shops. */
 export const ShopListQuery = Type.Object(
@@ -96,14 +106,31 @@ const exampleShop: ShopItem = {
 const exampleUnbound: ShopItem = { ...exampleShop, status: 'unbound', unboundAt: '2026-11-22T10:00:00.000Z' };
 
 export const shopApi = {
+  'shop/bindStart': defineApi({
+    summary: '发起一次绑定店铺：得到交给插件的绑定编号（只能用一次，10 分钟内有效）',
+    description: '控制台在打开店铺页之前调用，把绑定编号随 set 交给插件（bind-id）；插件上报店铺（shop/report）时带上它。',
+    auth: ownGrant,
+    body: Empty,
+    answer: BindStarted,
+    example: { body: {}, answer: { bindId: 'bd_4Jq9Wm2Xc7Hn5Zr8Kd1Ls3Vy6Tf0Pa2Qe7Ug4Oi', expiresAt: '2026-11-20T09:22:00.000Z' } },
+  }),
   'shop/report': defineApi({
     summary: '插件上报绑定的店铺（再次上报同一店铺时更新名称和地区）',
     description:
-      '插件用控制台握手后交给它的插件令牌（plugin/token）调用。没有会员、超过会员的店铺数量、店铺已被其他账号绑定：A0301（插件在"绑定失败"对话框中显示）。',
+      '插件用控制台握手后交给它的插件令牌（plugin/token）调用，带上本账号发起的绑定编号（shop/bindStart：只能用一次，过期、已用或别人的答复 A0301）。没有会员、超过会员的店铺数量、店铺已被其他账号绑定（两个账号同时上报同一店铺时只有一个成功）：A0301（插件在"绑定失败"对话框中显示）。',
     auth: 'plugin',
     body: ShopReportBody,
     answer: ShopItem,
-    example: { body: { platform: 'tiktok', externalId: '7495012345678901234', name: '小店旗舰店', region: 'TH' }, answer: exampleShop },
+    example: {
+      body: {
+        platform: 'tiktok',
+        externalId: '7495012345678901234',
+        name: '小店旗舰店',
+        region: 'TH',
+        bindId: 'bd_4Jq9Wm2Xc7Hn5Zr8Kd1Ls3Vy6Tf0Pa2Qe7Ug4Oi',
+      },
+      answer: exampleShop,
+    },
   }),
   'shop/list': defineApi({
     summary: '本人的店铺，最新绑定的在前：按平台、状态、名称筛选（分页）',

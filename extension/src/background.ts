@@ -112,12 +112,13 @@ async function focusTab(tabId: number) {
 /** Reports the adapter's outcome to the server, writes shop-status / shop-message, and goes back to the console. */
 async function finishBind(outcome: BindOutcome, shopTab: chrome.tabs.Tab | undefined): Promise<ReportResult> {
   const session = await readSession();
-  const { [KEYS.shopType]: shopType } = await readData([KEYS.shopType]);
+  const { [KEYS.shopType]: shopType, [KEYS.bindId]: bindId } = await readData([KEYS.shopType, KEYS.bindId]);
   const result: ReportResult = outcome.ok
-    ? await reportShop(CONSOLE_ORIGIN, session.token, { platform: (shopType ?? '') as ShopPlatform, ...outcome.shop })
+    ? await reportShop(CONSOLE_ORIGIN, session.token, { platform: (shopType ?? '') as ShopPlatform, ...outcome.shop, bindId: bindId ?? '' })
     : { status: 'fail', message: outcome.message };
-  // One bind per start: a reload of the shop page does not bind again.
+  // One bind per start: a reload of the shop page does not bind again, and the bind id is spent.
   await writeData({ [KEYS.shopStatus]: result.status, [KEYS.shopMessage]: result.message, [KEYS.startBindShop]: false });
+  await removeData([KEYS.bindId]);
   try {
     if (session.consoleTabId !== null) await focusTab(session.consoleTabId);
     // The shop tab was opened for the bind; after a failure it stays, so the user can look at the page.

@@ -15,6 +15,8 @@ export interface ReportResult {
 
 export const REPORT_MESSAGES = {
   notLoggedIn: '请先登录控制台，再绑定店铺',
+  /** No bind id: the shop page was opened without the console's 绑定店铺. */
+  notStarted: '请在控制台点击绑定店铺，再打开店铺页',
   unreachable: '无法连接控制台服务器，请稍后重试',
   failed: '店铺绑定失败',
 } as const;
@@ -25,6 +27,7 @@ export const REPORT_MESSAGES = {
  */
 export async function reportShop(origin: string | null, token: string | null, body: ShopReportBody): Promise<ReportResult> {
   if (!origin || !token) return { status: 'fail', message: REPORT_MESSAGES.notLoggedIn };
+  if (!body.bindId) return { status: 'fail', message: REPORT_MESSAGES.notStarted };
   let answer: ApiResponse<unknown>;
   try {
     const response = await fetch(`${origin}${API_PREFIX}/shop/report`, {

@@ -393,8 +393,31 @@ export const shops = pgTable(
   },
   (t) => [
     uniqueIndex('shops_account_platform_external_key').on(t.accountId, t.platform, t.externalId),
+    // A shop is bound to one account at a time: of two claims at once, exactly one wins (issue 29).
+    uniqueIndex('shops_bound_once')
+      .on(t.platform, t.externalId)
+      .where(sql`${t.status} = 'bound'`),
     index('shops_status').on(t.status, t.boundAt),
   ],
+);
+
+/**
+ * The binds the console started (`shop/bindStart`): `shop/report` takes a shop only with the bind
+ * id of a bind its account started, once, within BIND_TTL_SECONDS (issue 29). Only the id's hash is kept.
+ */
+export const shopBinds = pgTable(
+  'shop_binds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('shop_binds_token_hash_key').on(t.tokenHash), index('shop_binds_account').on(t.accountId, t.createdAt)],
 );
 
 /** Plug-in automation scripts: action scripts and link (url) scripts. Content lives in versions. */

@@ -7,12 +7,14 @@ import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm'
 import { CODES } from '#contract/codes';
 import type { Page } from '#contract/api';
 import { SHOP_MESSAGES } from './messages';
-import type { AccountShopItem, ShopItem, ShopListAllQuery, ShopListQuery, ShopReportBody } from '#contract/api/shop';
+import type { AccountShopItem, BindStarted, ShopItem, ShopListAllQuery, ShopListQuery, ShopReportBody } from '#contract/api/shop';
+import { BIND_TTL_SECONDS } from '#contract/shops';
 import type { AuditWriter } from '../audit';
 import type { SessionAccount } from '../auth/sessions';
 import type { Db, Executor } from '../db/client';
 import { pageOf, type PageRequest } from '../db/paging';
-import { containsPattern } from '../db/query';
+import { containsPattern, pgErrorCode, queryRows, toIso, UNIQUE_VIOLATION } from '../db/query';
+import { hashToken, newToken } from '../auth/tokens';
 import { lockAccounts } from '../db/locks';
 import { accounts, shops } from '../db/schema';
 import { badParameter, Refusal } from '../http/respond';
@@ -91,6 +93,23 @@ function shopFilters(body: ShopListQuery): SQL[] {
  * `shop/report`: the plug-in (calling with the token the console handed it in the handshake) reports
  * a shop it bound for the account.
  */
+/**
+ * `shop/bindStart`: a bind id the console hands the plug-in, which reports the shop with it, once,
+ * within BIND_TTL_SECONDS (issue 29). Only its hash is kept; the account's spent binds go.
+ */
+export async function startBind(db: Db, account: SessionAccount): Promise<BindStarted> {
+  if (!account.membership) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.noMembership);
+  const bindId = `bd_${newToken()}`;
+  await db.execute(sql`delete from shop_binds where account_id = ${account.id} and (used_at is not null or expires_at < now())`);
+  const [row] = await queryRows<{ expiresAt: unknown }>(
+    db,
+    sql`insert into shop_binds (account_id, token_hash, expires_at)
+        values (${account.id}, ${hashToken(bindId)}, now() + make_interval(secs => ${BIND_TTL_SECONDS}))
+        returning expires_at as "expiresAt"`,
+  );
+  return { bindId, expiresAt: toIso(row.expiresAt)! };
+}
+
 /** The report's field of each shop field a bind reads. */
 const REPORTED_FIELD: Record<BindShopField, keyof ShopReportBody> = { shopId: 'externalId', shopName: 'name', shopRegion: 'region' };
 
@@ -104,9 +123,17 @@ export async function reportShop(db: Db, account: SessionAccount, body: ShopRepo
   // What a bind read leaves the seller centre only in the shape of a shop (contract/scriptSandbox.ts).
   const badField = badBindShopField({ shopId: externalId, shopName: name, shopRegion: region });
   if (badField) throw badParameter(REPORTED_FIELD[badField], bindShopFieldRule(badField));
-  return db.transaction(async (tx) => {
+  const report = db.transaction(async (tx) => {
     // Serialises this account's reports, so two at once can not both squeeze under the quota.
     await lockAccounts(tx, [account.id]);
+    // The bind this account started, spent now (undone with the rest if the report is refused below).
+    const [bind] = await queryRows(
+      tx,
+      sql`update shop_binds set used_at = now()
+          where token_hash = ${hashToken(body.bindId)} and account_id = ${account.id} and used_at is null and expires_at > now()
+          returning id`,
+    );
+    if (!bind) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.bindNotStarted);
     const [elsewhere] = await tx
       .select({ id: shops.id })
       .from(shops)
@@ -144,6 +171,11 @@ export async function reportShop(db: Db, account: SessionAccount, body: ShopRepo
       })
       .returning(shopColumns);
     return toShopItem(row);
+  });
+  // Another account's claim of the same shop committed first (shops_bound_once): it keeps the shop.
+  return report.catch((error: unknown) => {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.boundElsewhere);
+    throw error;
   });
 }
 

@@ -1,6 +1,7 @@
 /** The controller wired to this page: the DOM bridge, real tabs, the tab's visibility, plug-in tokens, antd dialogs. */
 import { getToken } from '@/auth/session';
-import { issuePluginToken } from '@/services/plugin';
+import { UI_TEXT } from '@/locales/zh-CN/common';
+import { issuePluginToken, startShopBind } from '@/services/plugin';
 import { PluginController } from './controller';
 import { dialogs } from './dialogs';
 import { createDomTransport } from './domTransport';
@@ -41,6 +42,16 @@ async function pluginToken(): Promise<string | null> {
   }
 }
 
+/** A bind started on the server, or the server's refusal (开通会员后才能绑定店铺…) in its words. */
+async function startBind(): Promise<{ bindId: string } | { message: string }> {
+  try {
+    const answer = await startShopBind();
+    return answer.isSuccess ? { bindId: answer.content.bindId } : { message: answer.msg };
+  } catch {
+    return { message: UI_TEXT.messages.checkNetwork };
+  }
+}
+
 /** 16 random bytes, base64url: the page's `hello` nonce (NONCE_PATTERN). */
 export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -55,6 +66,7 @@ export function createBrowserController(): PluginController {
     openTab: (url, name) => window.open(url, name ?? '_blank') !== null,
     returnToConsole,
     pluginToken,
+    startBind,
     newNonce,
     dialogs,
   });

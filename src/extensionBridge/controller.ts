@@ -48,6 +48,8 @@ export interface PluginEnvironment {
   returnToConsole(leaveTimeoutMs: number): Promise<void>;
   /** A plug-in token from the server (`plugin/token`), or null when nobody is logged in or the server refused. */
   pluginToken(): Promise<string | null>;
+  /** Starts a bind on the server (`shop/bindStart`): its bind id, or why not (no membership, no connection…). */
+  startBind(): Promise<{ bindId: string } | { message: string }>;
   /** A fresh `hello` nonce (NONCE_PATTERN): 16 random bytes, base64url. */
   newNonce(): string;
   dialogs: PluginDialogs;
@@ -125,13 +127,21 @@ export class PluginController {
     return this.run('bind', async () => {
       // The shop page must run the newest scripts: a staff edit applies to the next bind.
       this.transport.send({ type: 'refreshScripts', data: {} });
-      this.set({ [KEYS.startBindShop]: true });
-      this.set({ [KEYS.shopType]: request.shopType });
+      // Opened while the click still counts as the user's: after a server call a browser may block it.
+      // The page waits a few seconds for the bind to start (the plug-in's start-bind-shop).
       if (!this.env.openTab(request.url)) {
         this.env.dialogs.bindFailed('浏览器阻止了新标签页，请允许弹出窗口后重试');
-        this.set({ [KEYS.startBindShop]: false });
         return;
       }
+      // The plug-in reports the shop with the bind id of this bind, and only then is it taken (issue 29).
+      const started = await this.env.startBind();
+      if ('message' in started) {
+        this.env.dialogs.bindFailed(started.message);
+        return;
+      }
+      this.set({ [KEYS.bindId]: started.bindId });
+      this.set({ [KEYS.startBindShop]: true });
+      this.set({ [KEYS.shopType]: request.shopType });
       try {
         await this.env.returnToConsole(this.timeouts.leaveMs);
         const values = await this.get([KEYS.shopStatus, KEYS.shopMessage]);

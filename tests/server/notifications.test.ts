@@ -241,7 +241,7 @@ describeEachDatabase(
       it('a force unbind goes to the shop’s owner', async () => {
         const reported = await ctx.call(
           'shop/report',
-          { platform: 'tiktok', externalId: '7700123', name: '通知测试店', region: 'MY' },
+          { platform: 'tiktok', externalId: '7700123', name: '通知测试店', region: 'MY', bindId: await ctx.startBind(tokens.member) },
           { token: await ctx.pluginToken(tokens.member) },
         );
         expect(reported.code).toBe(CODES.OK);

@@ -3,7 +3,10 @@ import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { SHOP_MESSAGES } from '../../server/shops/messages';
 import type { AccountShopItem, ShopItem } from '#contract/api/shop';
 import { DEMO_SHOPS } from '../../server/seed/domains/shops';
-import { describeEachDatabase, type SuiteContext } from './support/databases';
+import { buildApp } from '../../server/app';
+import { hashToken } from '../../server/auth/tokens';
+import { BIND_TTL_SECONDS } from '#contract/shops';
+import { describeEachDatabase, injectCall, type SuiteContext } from './support/databases';
 import { accountId, one, rows, sql } from './support/sql';
 
 let serial = 0;
@@ -28,13 +31,71 @@ async function newMember(ctx: SuiteContext, levelName: string | null) {
 
 const shop = (externalId: string, name = `店铺${externalId}`) => ({ platform: 'tiktok', externalId, name, region: 'MY' });
 
+type Member = Awaited<ReturnType<typeof newMember>>;
+
+/** What the console and the plug-in do together: the console starts a bind, the plug-in reports the shop with its id. */
+async function report<T = any>(ctx: SuiteContext, member: Member, body: object) {
+  return ctx.call<T>('shop/report', { ...body, bindId: await ctx.startBind(member.token) }, { token: member.plugin });
+}
+
 describeEachDatabase('shops', (ctx) => {
   describe('shop/report', () => {
-    it('refuses an account without a membership, with the reason', async () => {
+    it('refuses an account without a membership, with the reason, when the bind starts and when it is reported', async () => {
       const member = await newMember(ctx, null);
-      const answer = await ctx.call('shop/report', shop('100001'), { token: member.plugin });
+      const started = await ctx.call('shop/bindStart', {}, { token: member.token });
+      expect(started).toMatchObject({ isSuccess: false, code: CODES.NOT_AUTHORISED, msg: SHOP_MESSAGES.noMembership });
+      const answer = await ctx.call('shop/report', { ...shop('100001'), bindId: 'bd_none' }, { token: member.plugin });
       expect(answer).toMatchObject({ isSuccess: false, code: CODES.NOT_AUTHORISED, msg: SHOP_MESSAGES.noMembership });
       expect(await rows(ctx.db, sql`select id from shops where account_id = ${member.id}`)).toHaveLength(0);
+    });
+
+    it('takes a shop only with a bind its account started, once, while the bind lasts', async () => {
+      const member = await newMember(ctx, '专业版');
+      const other = await newMember(ctx, '专业版');
+      const refused = async (bindId: string, externalId: string, by = member) => {
+        const answer = await ctx.call('shop/report', { ...shop(externalId), bindId }, { token: by.plugin });
+        expect({ externalId, code: answer.code, msg: answer.msg }).toEqual({
+          externalId,
+          code: CODES.NOT_AUTHORISED,
+          msg: SHOP_MESSAGES.bindNotStarted,
+        });
+      };
+      const started = await ctx.call<{ bindId: string; expiresAt: string }>('shop/bindStart', {}, { token: member.token });
+      expect(started.content.bindId).toMatch(/^bd_[\w-]{43}$/);
+      expect(Date.parse(started.content.expiresAt) - Date.now()).toBeGreaterThan((BIND_TTL_SECONDS - 60) * 1000);
+      await refused('bd_made-up', '110001');
+      // Another account's bind: the plug-in of one member can not spend another's.
+      await refused(started.content.bindId, '110002', other);
+      expect((await ctx.call('shop/report', { ...shop('110003'), bindId: started.content.bindId }, { token: member.plugin })).code).toBe(
+        CODES.OK,
+      );
+      // Spent: a second report with it (another shop, or the same again) is refused.
+      await refused(started.content.bindId, '110004');
+      const expiring = await ctx.startBind(member.token);
+      await ctx.db.execute(sql`update shop_binds set expires_at = now() - interval '1 second' where token_hash = ${hashToken(expiring)}`);
+      await refused(expiring, '110005');
+      expect((await rows(ctx.db, sql`select external_id from shops where account_id = ${member.id}`)).length).toBe(1);
+    });
+
+    it('two accounts claiming one shop at once: exactly one wins, every time', async () => {
+      // Two instances on one database: each claim on its own connection (PGlite runs them one after the other).
+      const second = ctx.kind === 'postgres' ? await buildApp({ db: (await ctx.openSecond()).db, config: ctx.config }) : ctx.app;
+      try {
+        for (let round = 0; round < 8; round += 1) {
+          const [first, other] = [await newMember(ctx, '专业版'), await newMember(ctx, '专业版')];
+          const externalId = `12000${round}`;
+          const claims = await Promise.all([
+            injectCall(ctx.app, 'shop/report', { ...shop(externalId), bindId: await ctx.startBind(first.token) }, { token: first.plugin }),
+            injectCall(second, 'shop/report', { ...shop(externalId), bindId: await ctx.startBind(other.token) }, { token: other.plugin }),
+          ]);
+          expect(claims.map((claim) => claim.code).sort()).toEqual([CODES.OK, CODES.NOT_AUTHORISED]);
+          expect(claims.find((claim) => !claim.isSuccess)?.msg).toBe(SHOP_MESSAGES.boundElsewhere);
+          const bound = await rows(ctx.db, sql`select account_id from shops where external_id = ${externalId} and status = 'bound'`);
+          expect(bound).toHaveLength(1);
+        }
+      } finally {
+        if (second !== ctx.app) await second.close();
+      }
     });
 
     it('refuses without a valid token (A0230)', async () => {
@@ -44,7 +105,7 @@ describeEachDatabase('shops', (ctx) => {
 
     it('upserts: a second report of the same shop updates it, keeps its bind time and counts once', async () => {
       const member = await newMember(ctx, '基础版'); // 1 shop
-      const first = await ctx.call<ShopItem>('shop/report', shop('200001', '旧名字'), { token: member.plugin });
+      const first = await report<ShopItem>(ctx, member, shop('200001', '旧名字'));
       expect(first.code).toBe(CODES.OK);
       expect(first.content).toMatchObject({
         platform: 'tiktok',
@@ -54,7 +115,7 @@ describeEachDatabase('shops', (ctx) => {
         status: 'bound',
         unboundAt: null,
       });
-      const again = await ctx.call<ShopItem>('shop/report', { ...shop('200001', '新名字'), region: 'TH' }, { token: member.plugin });
+      const again = await report<ShopItem>(ctx, member, { ...shop('200001', '新名字'), region: 'TH' });
       expect(again.code).toBe(CODES.OK);
       expect(again.content).toMatchObject({ id: first.content.id, name: '新名字', region: 'TH', boundAt: first.content.boundAt });
       const stored = await rows(ctx.db, sql`select name from shops where account_id = ${member.id}`);
@@ -63,23 +124,23 @@ describeEachDatabase('shops', (ctx) => {
 
     it("refuses over the membership's shop quota, and lets an unbind make room", async () => {
       const member = await newMember(ctx, '基础版'); // 1 shop
-      expect((await ctx.call('shop/report', shop('300001'), { token: member.plugin })).code).toBe(CODES.OK);
-      const over = await ctx.call('shop/report', shop('300002'), { token: member.plugin });
+      expect((await report(ctx, member, shop('300001'))).code).toBe(CODES.OK);
+      const over = await report(ctx, member, shop('300002'));
       expect(over).toMatchObject({ isSuccess: false, code: CODES.NOT_AUTHORISED, msg: SHOP_MESSAGES.quotaExceeded(1) });
 
       const [bound] = (await ctx.call<{ list: ShopItem[] }>('shop/list', {}, { token: member.token })).content.list;
       const unbound = await ctx.call<ShopItem>('shop/unbind', { id: bound.id }, { token: member.token });
       expect(unbound.content).toMatchObject({ status: 'unbound', unboundAt: expect.any(String) });
-      expect((await ctx.call('shop/report', shop('300002'), { token: member.plugin })).code).toBe(CODES.OK);
+      expect((await report(ctx, member, shop('300002'))).code).toBe(CODES.OK);
       // Binding the first one again is over the quota again.
-      expect((await ctx.call('shop/report', shop('300001'), { token: member.plugin })).msg).toBe(SHOP_MESSAGES.quotaExceeded(1));
+      expect((await report(ctx, member, shop('300001'))).msg).toBe(SHOP_MESSAGES.quotaExceeded(1));
     });
 
     it('refuses a shop another account has bound', async () => {
       const owner = await newMember(ctx, '专业版');
       const other = await newMember(ctx, '专业版');
-      expect((await ctx.call('shop/report', shop('400001'), { token: owner.plugin })).code).toBe(CODES.OK);
-      const answer = await ctx.call('shop/report', shop('400001'), { token: other.plugin });
+      expect((await report(ctx, owner, shop('400001'))).code).toBe(CODES.OK);
+      const answer = await report(ctx, other, shop('400001'));
       expect(answer).toMatchObject({ code: CODES.NOT_AUTHORISED, msg: SHOP_MESSAGES.boundElsewhere });
     });
 
@@ -104,7 +165,7 @@ describeEachDatabase('shops', (ctx) => {
         ],
       ];
       for (const [body, message] of cases) {
-        const answer = await ctx.call('shop/report', body, { token: member.plugin });
+        const answer = await report(ctx, member, body as object);
         expect({ body, code: answer.code }).toEqual({ body, code: CODES.BAD_PARAMETERS });
         expect(answer.msg).toMatch(message);
       }
@@ -192,7 +253,7 @@ describeEachDatabase('shops', (ctx) => {
 
     it('force-unbinds any shop and writes who, what, when and from where to the audit log', async () => {
       const member = await newMember(ctx, '专业版');
-      const reported = await ctx.call<ShopItem>('shop/report', shop('500001'), { token: member.plugin });
+      const reported = await report<ShopItem>(ctx, member, shop('500001'));
       const token = await ctx.login(DEMO_ACCOUNTS.operator.username);
       const answer = await ctx.call<ShopItem>('shop/forceUnbind', { id: reported.content.id }, { token, ip: '10.1.2.3' });
       expect(answer.content).toMatchObject({ id: reported.content.id, status: 'unbound' });

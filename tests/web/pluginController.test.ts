@@ -81,6 +81,7 @@ function environment(overrides: Partial<PluginEnvironment> = {}) {
     openTab: jest.fn(() => true),
     returnToConsole: jest.fn(() => new Promise<void>((resolve) => (back = resolve))),
     pluginToken: jest.fn(async (): Promise<string | null> => 'pt_plugin-1'),
+    startBind: jest.fn(async (): Promise<{ bindId: string } | { message: string }> => ({ bindId: 'bd_bind-1' })),
     newNonce: jest.fn(() => NONCE),
     dialogs,
     ...overrides,
@@ -224,7 +225,9 @@ describe('bind flow', () => {
     await flush();
     // The plug-in is asked for its newest scripts before anything else: a staff edit applies to this bind.
     expect(plugin.flowMessages()[0]).toEqual({ type: 'refreshScripts', data: {} });
-    expect(plugin.setsOf()).toEqual([{ 'start-bind-shop': true }, { 'shop-type': 'tiktok' }]);
+    // The bind id the server issued reaches the plug-in before the start flag (it reports the shop with it).
+    expect(env.startBind).toHaveBeenCalledTimes(1);
+    expect(plugin.setsOf()).toEqual([{ 'bind-id': 'bd_bind-1' }, { 'start-bind-shop': true }, { 'shop-type': 'tiktok' }]);
     expect(env.openTab).toHaveBeenCalledWith('https://shop.example/bind');
     expect(controller.current.running).toBe('bind');
     // The plug-in binds in the shop tab and records the outcome; then the user comes back.
@@ -281,6 +284,18 @@ describe('bind flow', () => {
     expect(plugin.storage['start-bind-shop']).toBe(false);
   });
 
+  it("a bind the server refuses (no membership) says the server's words and starts nothing in the plug-in", async () => {
+    const plugin = new FakePlugin();
+    const { env, dialogs } = environment({ startBind: jest.fn(async () => ({ message: '开通会员后才能绑定店铺' })) });
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    plugin.connect();
+    expect(await controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/' })).toBe(true);
+    expect(dialogs.bindFailed).toHaveBeenCalledWith('开通会员后才能绑定店铺');
+    expect(plugin.setsOf()).toEqual([]);
+    expect(env.returnToConsole).not.toHaveBeenCalled();
+    expect(controller.current.running).toBeNull();
+  });
+
   it('a blocked tab fails at once and resets', async () => {
     const plugin = new FakePlugin();
     const { env, dialogs } = environment({ openTab: jest.fn(() => false) });
@@ -289,7 +304,8 @@ describe('bind flow', () => {
     await controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/' });
     expect(dialogs.bindFailed).toHaveBeenCalledWith(expect.stringContaining('弹出窗口'));
     expect(env.returnToConsole).not.toHaveBeenCalled();
-    expect(plugin.storage['start-bind-shop']).toBe(false);
+    expect(env.startBind).not.toHaveBeenCalled();
+    expect(plugin.storage['start-bind-shop']).toBeUndefined();
   });
 
   it('a second click while a flow runs does not start a second flow', async () => {

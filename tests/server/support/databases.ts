@@ -46,6 +46,8 @@ export interface SuiteContext {
   login(username: string, password?: string, extra?: Record<string, unknown>): Promise<string>;
   /** A plug-in token for the session of `sessionToken` (`plugin/token`), for the plug-in's calls. */
   pluginToken(sessionToken: string): Promise<string>;
+  /** A bind id (`shop/bindStart`) for the account of `sessionToken`, which `shop/report` takes once. */
+  startBind(sessionToken: string): Promise<string>;
   /** Opens another database handle on the same database (a second "instance"). */
   openSecond(): Promise<Database>;
 }
@@ -147,6 +149,11 @@ export function describeEachDatabase(name: string, fn: (ctx: SuiteContext) => vo
           const answer = await ctx.call('plugin/token', {}, { token: sessionToken });
           if (!answer.isSuccess) throw new Error(`plugin/token failed: ${answer.code} ${answer.msg}`);
           return answer.content.token as string;
+        };
+        ctx.startBind = async (sessionToken) => {
+          const answer = await ctx.call('shop/bindStart', {}, { token: sessionToken });
+          if (!answer.isSuccess) throw new Error(`shop/bindStart failed: ${answer.code} ${answer.msg}`);
+          return answer.content.bindId as string;
         };
         ctx.openSecond = async () => {
           const second = await fresh.reopen();
