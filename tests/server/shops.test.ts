@@ -84,9 +84,11 @@ describeEachDatabase('shops', (ctx) => {
         for (let round = 0; round < 8; round += 1) {
           const [first, other] = [await newMember(ctx, '专业版'), await newMember(ctx, '专业版')];
           const externalId = `12000${round}`;
+          const binds = [await ctx.startBind(first.token), await ctx.startBind(other.token)];
+          // Both sent at once, each through its own instance.
           const claims = await Promise.all([
-            injectCall(ctx.app, 'shop/report', { ...shop(externalId), bindId: await ctx.startBind(first.token) }, { token: first.plugin }),
-            injectCall(second, 'shop/report', { ...shop(externalId), bindId: await ctx.startBind(other.token) }, { token: other.plugin }),
+            injectCall(ctx.app, 'shop/report', { ...shop(externalId), bindId: binds[0] }, { token: first.plugin }),
+            injectCall(second, 'shop/report', { ...shop(externalId), bindId: binds[1] }, { token: other.plugin }),
           ]);
           expect(claims.map((claim) => claim.code).sort()).toEqual([CODES.OK, CODES.NOT_AUTHORISED]);
           expect(claims.find((claim) => !claim.isSuccess)?.msg).toBe(SHOP_MESSAGES.boundElsewhere);
