@@ -26,7 +26,16 @@ import { freePort } from '../scripts/lib/freePort';
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { startPostgres, stopPostgres, type RunningPostgres } from '../tests/server/support/postgres';
-import { DEPLOY_NGINX_CONF, siteConfig, startNginx, startServer, stop, waitFor, type Running } from '../tests/server/support/processes';
+import {
+  DEPLOY_NGINX_CONF,
+  nginxLogs,
+  siteConfig,
+  startNginx,
+  startServer,
+  stop,
+  waitFor,
+  type Running,
+} from '../tests/server/support/processes';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 30);
 const DURATION_S = Number(process.env.DURATION ?? 15);
@@ -298,6 +307,7 @@ async function main() {
       const site = siteConfig(fs.readFileSync(DEPLOY_NGINX_CONF, 'utf8'), {
         port: nginxPort,
         upstreams: ports.slice(0, count).map((port) => `127.0.0.1:${port}`),
+        ...nginxLogs(nginxDir),
       });
       nginx = startNginx(nginxDir, site).running;
       const baseURL = `http://127.0.0.1:${nginxPort}`;

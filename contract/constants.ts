@@ -27,3 +27,6 @@ export const REFERENCE_PLUGIN_VERSION = '1.0.0';
 
 /** At most this many rows in one export (导出, contract/api/exports.ts); the server's config may lower it. */
 export const EXPORT_MAX_ROWS = 200_000;
+
+/** The header that names a request on every answer (and that nginx sets towards the instances): see server/http/requestId.ts. */
+export const REQUEST_ID_HEADER = 'x-request-id';

@@ -33,6 +33,7 @@ import { RbacCache } from './rbac/snapshot';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { NOT_BUILT_TEXT, registerStatic, sendIndex } from './static';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './http/requestId';
 
 export { CALLS };
 
@@ -85,6 +86,9 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
       ? { loggerInstance: logger.child({}, { serializers: LOG_SERIALIZERS }) }
       : { logger: logger ? { level: config.logLevel, serializers: LOG_SERIALIZERS } : false }),
     trustProxy: config.trustProxy,
+    // The request's id: the trusted proxy's X-Request-Id, else a new one (server/http/requestId.ts).
+    genReqId: requestIdGenerator(config.trustProxy),
+    requestIdHeader: false,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     ajv: {
       customOptions: {
@@ -99,6 +103,11 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
       onCreate: storableDateTimeFormat,
     },
   }) as unknown as FastifyInstance;
+
+  // Every answer names its request, so that a user's report finds its log lines.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
 
   // JSON bodies; an empty one counts as `{}` (logout, getMenus and getOne are sent without a body).
   app.removeContentTypeParser('application/json');
@@ -136,7 +145,7 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
     const route = request.routeOptions.url ?? 'unrouted';
     const { log, suppressed } = failures.admit(errorSignature(route, summary));
     if (log) request.log.error({ err: summary, route, ...(suppressed ? { suppressed } : {}) }, 'unexpected failure');
-    return sendFailure(reply.code(500), fail(CODES.SERVER_ERROR));
+    return sendFailure(reply.code(500), fail(CODES.SERVER_ERROR, undefined, { requestId: request.id }));
   });
 
   await registerSecurityHeaders(app, { staticDir: config.staticDir, publicUrl: config.publicUrl });

@@ -7,7 +7,7 @@ import type { FormInstance } from 'antd';
 import { extend, type ResponseError } from 'umi-request';
 import type { AnswerOf, ApiResponse, BodyOf, CallPath } from '#contract/api';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
-import { API_PREFIX } from '#contract/constants';
+import { API_PREFIX, REQUEST_ID_HEADER } from '#contract/constants';
 import { UI_TEXT } from '@/locales/zh-CN/common';
 import { feedback } from '@/utils/feedback';
 import { clearSession, getToken } from '@/auth/session';
@@ -58,7 +58,10 @@ export const client = extend({
     if (response && response.status < 500 && typeof refusal?.msg === 'string' && refusal.msg) {
       throw new RequestError(refusal.msg, response.status);
     }
-    throw new RequestError(transportErrorText(response?.status, response?.statusText), response?.status);
+    // A server failure names its request (server/http/requestId.ts): the user can quote it to support.
+    const requestId = response && response.status >= 500 ? response.headers.get(REQUEST_ID_HEADER) : null;
+    const text = transportErrorText(response?.status, response?.statusText);
+    throw new RequestError(requestId ? `${text}${UI_TEXT.messages.errorNumber(requestId)}` : text, response?.status);
   },
 });
 

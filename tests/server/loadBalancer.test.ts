@@ -15,7 +15,18 @@ import { NOTIFICATION_STREAM_PATH, STREAM_EVENTS } from '#contract/notifications
 import { freePort } from '../../scripts/lib/freePort';
 import { TEST_ADMIN, TEST_CARD_FINGERPRINT_KEY } from './support/databases';
 import { openSse } from './support/sse';
-import { DEPLOY_NGINX_CONF, NGINX, isRunning, siteConfig, startNginx, startServer, stop, waitFor, type Running } from './support/processes';
+import {
+  DEPLOY_NGINX_CONF,
+  NGINX,
+  isRunning,
+  nginxLogs,
+  siteConfig,
+  startNginx,
+  startServer,
+  stop,
+  waitFor,
+  type Running,
+} from './support/processes';
 
 interface Answer {
   status: number;
@@ -46,6 +57,15 @@ const login = async (base: string) => {
   return answer.content.token as string;
 };
 
+/** Resolves once `check` holds, checking every 50 ms; fails after `ms`. */
+async function eventually(check: () => boolean, ms = 5_000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${check.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const haveNginx = fs.existsSync(NGINX);
 if (!haveNginx) {
   // .ci/run installs it; a developer without it is told, not silently skipped in CI.
@@ -71,6 +91,9 @@ describeWithNginx('behind nginx (deploy/nginx.conf), two instances on one Postgr
     CONSOLE_ADMIN_USERNAME: TEST_ADMIN.username,
     CONSOLE_ADMIN_PASSWORD: TEST_ADMIN.password,
     TRUST_PROXY: '127.0.0.1',
+    // Each request's line with its id (reqId): the request-id test follows one from nginx's log to here.
+    LOG_LEVEL: 'info',
+    LOG_REQUESTS: '1',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     API_RATE_LIMIT_PER_MINUTE: '1000000',
     ...extra,
@@ -105,6 +128,7 @@ describeWithNginx('behind nginx (deploy/nginx.conf), two instances on one Postgr
     const site = siteConfig(fs.readFileSync(DEPLOY_NGINX_CONF, 'utf8'), {
       port: nginxPort,
       upstreams: [`127.0.0.1:${ports.a}`, `127.0.0.1:${ports.b}`],
+      ...nginxLogs(dir),
     });
     const nginx = startNginx(dir, site);
     processes.push(nginx.running);
@@ -151,6 +175,30 @@ describeWithNginx('behind nginx (deploy/nginx.conf), two instances on one Postgr
     expect(served.a).toBeGreaterThan(0);
     expect(served.b).toBeGreaterThan(0);
   }, 60_000);
+
+  it("follows one request by its id: nginx's request log, the answer's header and the instance's log name it alike", async () => {
+    const response = await fetch(`${base}/api/admin/news/list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'chosen-by-the-client-0001' },
+      body: '{}',
+    });
+    expect(response.status).toBe(200);
+    const id = response.headers.get('x-request-id');
+    // nginx's $request_id, not what the client sent (nginx replaces the header towards the instances).
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    const { requestLog } = nginxLogs(dir);
+    // nginx writes its log line when the answer is sent; give it a moment.
+    await eventually(() => fs.readFileSync(requestLog, 'utf8').includes(`id=${id} `));
+    const line = fs
+      .readFileSync(requestLog, 'utf8')
+      .split('\n')
+      .find((entry) => entry.includes(`id=${id} `))!;
+    expect(line).toMatch(/"POST \/api\/admin\/news\/list HTTP\/1\.1" 200 /);
+    const upstream = /upstream=127\.0\.0\.1:(\d+)/.exec(line)![1];
+    const instance = upstream === String(ports.a) ? instanceA : instanceB;
+    await eventually(() => instance.output().includes(`"reqId":"${id}"`));
+    expect((upstream === String(ports.a) ? instanceB : instanceA).output()).not.toContain(id!);
+  });
 
   it('passes the live notifications on at once: a change through the balancer reaches an open stream within 5 s', async () => {
     const admin = await login(base);

@@ -34,11 +34,14 @@ describeEachDatabase('errors', (ctx) => {
     try {
       const answer = await ctx.call('news/list', {});
       expect(answer.status).toBe(500);
+      // The request's id, for the user to quote (错误编号): the same as the answer's header.
+      const requestId = answer.response.headers['x-request-id'];
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
       expect({ isSuccess: answer.isSuccess, code: answer.code, msg: answer.msg, content: answer.content }).toEqual({
         isSuccess: false,
         code: 'B0001',
         msg: '系统繁忙，请稍后再试',
-        content: null,
+        content: { requestId },
       });
       expect(answer.response.body).not.toMatch(/news|relation|select|stack/i);
     } finally {

@@ -135,6 +135,30 @@ describe('request layer', () => {
     await expect(callApi('account/getOne')).rejects.toThrow('服务器繁忙，请稍后重试');
   });
 
+  it('a server failure names its request (错误编号), for the user to quote', async () => {
+    installFetch({
+      status: 500,
+      statusText: 'Internal Server Error',
+      headers: { 'x-request-id': '0f6a3c9e-8d1b-4a7f-92e5-c3d1b0a9f8e7' },
+      body: {
+        isSuccess: false,
+        code: 'B0001',
+        msg: '系统繁忙，请稍后再试',
+        content: { requestId: '0f6a3c9e-8d1b-4a7f-92e5-c3d1b0a9f8e7' },
+      },
+    });
+    await expect(callApi('account/getOne')).rejects.toThrow('服务器繁忙，请稍后重试（错误编号 0f6a3c9e-8d1b-4a7f-92e5-c3d1b0a9f8e7）');
+    expect(error.mock.calls).toEqual([['服务器繁忙，请稍后重试（错误编号 0f6a3c9e-8d1b-4a7f-92e5-c3d1b0a9f8e7）']]);
+    // A refusal is the user's own to fix: no number.
+    installFetch({
+      status: 429,
+      statusText: 'Too Many Requests',
+      headers: { 'x-request-id': 'abc12345' },
+      ...fail('A0501', '请求过于频繁'),
+    });
+    await expect(callApi('account/getOne')).rejects.toThrow(/^请求过于频繁$/);
+  });
+
   it("a 4xx refusal with a wrapper shows the server's msg; without one, the status text (legacy §8)", async () => {
     installFetch({
       status: 429,

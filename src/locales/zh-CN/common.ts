@@ -22,6 +22,8 @@ export const UI_TEXT = {
     checkNetwork: '请检查网络',
     /** A 5xx answer: never its English status text. */
     serverBusy: '服务器繁忙，请稍后重试',
+    /** After a server failure's sentence: the request's id (X-Request-Id), for the user to quote to support. */
+    errorNumber: (requestId: string) => `（错误编号 ${requestId}）`,
     /** No answer at all: a dropped connection or a timeout. */
     networkError: '网络异常，请检查网络',
     menuFetchFailed: '获取菜单失败',

@@ -83,7 +83,10 @@ export async function waitFor(url: string, running: Running, { status = 200, tim
  * the first line's parameters) and `listen 80;` by `listen 127.0.0.1:<port>;`. Throws when the file
  * no longer has that shape, so the test always runs the real file.
  */
-export function siteConfig(text: string, { port, upstreams }: { port: number; upstreams: string[] }): string {
+export function siteConfig(
+  text: string,
+  { port, upstreams, requestLog, accessLog }: { port: number; upstreams: string[]; requestLog: string; accessLog: string },
+): string {
   const serverLine = /^([ \t]*)server[ \t]+[\w.:[\]-]+:\d+((?:[ \t]+[^;\n]+)?);[ \t]*$/gm;
   const lines = [...text.matchAll(serverLine)];
   if (lines.length === 0) throw new Error('deploy/nginx.conf: no upstream `server <address>:<port> …;` line');
@@ -97,17 +100,25 @@ export function siteConfig(text: string, { port, upstreams }: { port: number; up
   const listens = site.match(/^[ \t]*listen[ \t]+80;[ \t]*$/gm) ?? [];
   if (listens.length !== 1) throw new Error('deploy/nginx.conf: expected one `listen 80;` line');
   site = site.replace(/^([ \t]*)listen[ \t]+80;[ \t]*$/m, `$1listen 127.0.0.1:${port};`);
+  // The deploy's request log goes to the test's folder; a server-level access_log replaces the
+  // http-level one, so the test's own format (ACCESS_LOG_FORMAT) is named again beside it.
+  const logLine = /^([ \t]*)access_log[ \t]+\S+[ \t]+console_request;[ \t]*$/m;
+  if (!logLine.test(site)) throw new Error('deploy/nginx.conf: expected one `access_log … console_request;` line');
+  site = site.replace(logLine, `$1access_log ${requestLog} console_request;\n$1access_log ${accessLog} lb;`);
   return site;
 }
 
 /** The access log line format of the test's nginx: method, URI, status, upstream(s) tried and their statuses. */
 export const ACCESS_LOG_FORMAT = '$request_method $request_uri $status [$upstream_addr] [$upstream_status]';
 
+/** Where the test's nginx writes its own access log (ACCESS_LOG_FORMAT) and the deploy's request log (with each request's id). */
+export const nginxLogs = (dir: string) => ({ accessLog: path.join(dir, 'access.log'), requestLog: path.join(dir, 'console.access.log') });
+
 /** nginx in the foreground with the deploy site, its pid, logs and temp files in `dir`. */
 export function startNginx(dir: string, site: string): { running: Running; accessLog: string } {
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
-  const accessLog = path.join(dir, 'access.log');
+  const { accessLog } = nginxLogs(dir);
   const conf = [
     'daemon off;',
     // As root the workers would switch to `nobody`, who can not write the temp folder.

@@ -3,6 +3,8 @@ export interface FakeAnswer {
   status?: number;
   statusText?: string;
   body?: unknown;
+  /** Headers besides the JSON content type (lower-case names). */
+  headers?: Record<string, string>;
 }
 
 export interface RecordedCall {
@@ -11,16 +13,18 @@ export interface RecordedCall {
   body: unknown;
 }
 
-function fakeResponse({ status = 200, statusText = 'OK', body }: FakeAnswer) {
+function fakeResponse({ status = 200, statusText = 'OK', body, headers = {} }: FakeAnswer) {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
   const response = {
     status,
     statusText,
     ok: status >= 200 && status < 300,
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
+    headers: {
+      get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : (headers[name.toLowerCase()] ?? null)),
+    },
     text: async () => text,
     json: async () => JSON.parse(text),
-    clone: () => fakeResponse({ status, statusText, body }),
+    clone: () => fakeResponse({ status, statusText, body, headers }),
   };
   return response;
 }
