@@ -66,10 +66,14 @@ export async function launchWithExtension(extensionDir: string): Promise<Extensi
     { detached: true, stdio: 'ignore', env: { ...process.env, TZ: 'Asia/Shanghai' } },
   );
   // Chromium and its helpers form a process group; the watchdog ends it if the runner dies.
-  const watchdog = spawn(process.execPath, [path.join(__dirname, 'watchdog.mjs'), String(process.pid), String(child.pid), profile], {
-    detached: true,
-    stdio: 'ignore',
-  });
+  const watchdog = spawn(
+    process.execPath,
+    [path.join(ROOT, 'scripts', 'lib', 'watchdog.mjs'), String(process.pid), String(child.pid), profile],
+    {
+      detached: true,
+      stdio: 'ignore',
+    },
+  );
   watchdog.unref();
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();

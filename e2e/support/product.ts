@@ -132,7 +132,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
   const pgid = child.pid!;
 
   // Kill the group if this process dies without stopping it (runner killed, crash, Ctrl-C).
-  const watchdog = spawn(process.execPath, [path.join(__dirname, 'watchdog.mjs'), String(process.pid), String(pgid), dir], {
+  const watchdog = spawn(process.execPath, [path.join(ROOT, 'scripts', 'lib', 'watchdog.mjs'), String(process.pid), String(pgid), dir], {
     detached: true,
     stdio: 'ignore',
   });

@@ -9,6 +9,8 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { freePort } from '../../../scripts/lib/freePort';
 
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
 export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 export interface RunningPostgres {
@@ -72,7 +74,13 @@ export async function startPostgres(): Promise<RunningPostgres> {
     '-c',
     'max_connections=200',
   ]);
-  const child = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Its own process group, which the watchdog ends (and whose folder it removes) if this run dies
+  // before its teardown: a killed test run leaves no database behind.
+  const child = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  spawn(process.execPath, [path.join(ROOT, 'scripts', 'lib', 'watchdog.mjs'), String(process.pid), String(child.pid), dir], {
+    detached: true,
+    stdio: 'ignore',
+  }).unref();
   let log = '';
   child.stderr?.on('data', (chunk) => {
     log = (log + chunk.toString()).slice(-4000);

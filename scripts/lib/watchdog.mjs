@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `watchdog.mjs <ownerPid> <pgid> [dir]`: kills process group <pgid> (the product) when <ownerPid>
+ * `watchdog.mjs <ownerPid> <pgid> [dir]`: kills process group <pgid> (a product, a browser, a test database) when <ownerPid>
  * (the test runner or benchmark that started it) is gone, then removes [dir]. Exits on its own once
  * the group is gone. Runs detached, so a Ctrl-C or a SIGKILL of the owner does not take it along.
  */
