@@ -148,7 +148,11 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
     return sendFailure(reply.code(500), fail(CODES.SERVER_ERROR, undefined, { requestId: request.id }));
   });
 
-  await registerSecurityHeaders(app, { staticDir: config.staticDir, publicUrl: config.publicUrl });
+  await registerSecurityHeaders(app, {
+    staticDir: config.staticDir,
+    publicUrl: config.publicUrl,
+    hstsIncludeSubDomains: config.hstsIncludeSubDomains,
+  });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   // A generous ceiling per client network (request.ip, so behind TRUST_PROXY the forwarded one; an
   // IPv6 address counts as its /64) on every /api request, counted in this instance's memory; the

@@ -55,6 +55,11 @@ export interface ServerConfig {
    */
   publicUrl: string | undefined;
   /**
+   * `HSTS_INCLUDE_SUBDOMAINS` (default on): with an https `PUBLIC_URL`, Strict-Transport-Security
+   * also covers the host's subdomains. Turn it off only while a subdomain still serves plain http.
+   */
+  hstsIncludeSubDomains: boolean;
+  /**
    * `PLUGIN_STORE_URL`: the plug-in's page in an extension store. 安装插件 opens it; without it,
    * the newest published release's download (版本管理).
    */
@@ -147,6 +152,7 @@ const EnvSchema = Type.Object({
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   CONSOLE_DEMO: FLAG,
   LOG_REQUESTS: FLAG,
+  HSTS_INCLUDE_SUBDOMAINS: oneOf(['1', 'true', '0', 'false'], '1'),
   CHECK_ANSWERS: FLAG,
   CARD_FINGERPRINT_KEY_DISCARD_OLD: FLAG,
 });
@@ -332,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     mediaImageMaxBytes: checked.MEDIA_IMAGE_MAX_MB * MB,
     mediaVideoMaxBytes: checked.MEDIA_VIDEO_MAX_MB * MB,
     publicUrl: webAddressOf('PUBLIC_URL', env.PUBLIC_URL),
+    hstsIncludeSubDomains: flag(checked.HSTS_INCLUDE_SUBDOMAINS),
     pluginStoreUrl: webAddressOf('PLUGIN_STORE_URL', env.PLUGIN_STORE_URL),
     cardFingerprintKey,
     discardOldCardFingerprintKey: flag(checked.CARD_FINGERPRINT_KEY_DISCARD_OLD),

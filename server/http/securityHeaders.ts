@@ -58,6 +58,8 @@ export function consoleScriptHashes(staticDir: string): string[] {
 export interface SecurityHeaderOptions {
   staticDir: string;
   publicUrl: string | undefined;
+  /** HSTS covers the host's subdomains too (`HSTS_INCLUDE_SUBDOMAINS`, on unless turned off). */
+  hstsIncludeSubDomains: boolean;
 }
 
 export const isHttps = (publicUrl: string | undefined) => Boolean(publicUrl && /^https:/i.test(publicUrl));
@@ -74,7 +76,8 @@ export function cspDirectives({ staticDir, publicUrl }: SecurityHeaderOptions): 
     'media-src': ["'self'"],
     'connect-src': ["'self'"],
     'object-src': ["'none'"],
-    'base-uri': ["'self'"],
+    // No page of the console sets a <base>: none may (a injected one would redirect relative URLs).
+    'base-uri': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   };
@@ -93,7 +96,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     crossOriginResourcePolicy: { policy: 'same-origin' },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
-    strictTransportSecurity: isHttps(options.publicUrl) ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
+    strictTransportSecurity: isHttps(options.publicUrl)
+      ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: options.hstsIncludeSubDomains }
+      : false,
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);

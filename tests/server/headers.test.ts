@@ -40,7 +40,7 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).di
 
 export const EXPECTED_CSP =
   "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
-  "font-src 'self' data:;media-src 'self';connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
+  "font-src 'self' data:;media-src 'self';connect-src 'self';object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none'";
 
 function expectSecurityHeaders(response: LightMyRequestResponse, label: string) {
   const { headers } = response;
@@ -118,9 +118,13 @@ describeEachDatabase(
       expect(revalidated.headers['cache-control']).toBe('no-store');
     });
 
-    it('send HSTS (and upgrade-insecure-requests) only for an https PUBLIC_URL', async () => {
-      const withUrl = async (publicUrl: string | undefined, check: (app: FastifyInstance) => Promise<void>) => {
-        const app = await buildApp({ db: ctx.db, config: testConfig({ staticDir, publicUrl }) });
+    it('send HSTS (and upgrade-insecure-requests) only for an https PUBLIC_URL, with its subdomains unless turned off', async () => {
+      const withUrl = async (
+        publicUrl: string | undefined,
+        check: (app: FastifyInstance) => Promise<void>,
+        hstsIncludeSubDomains = true,
+      ) => {
+        const app = await buildApp({ db: ctx.db, config: testConfig({ staticDir, publicUrl, hstsIncludeSubDomains }) });
         try {
           await check(app);
         } finally {
@@ -138,13 +142,20 @@ describeEachDatabase(
       await withUrl('https://console.example', async (app) => {
         for (const url of ['/', '/umi.1a2b3c4d.js']) {
           const response = await app.inject({ method: 'GET', url });
-          expect(response.headers['strict-transport-security']).toBe('max-age=31536000');
+          expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
           expect(response.headers['content-security-policy']).toBe(`${EXPECTED_CSP};upgrade-insecure-requests`);
         }
         const api = (await injectCall(app, 'news/list', {})).response;
-        expect(api.headers['strict-transport-security']).toBe('max-age=31536000');
+        expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
         expect(api.headers['cache-control']).toBe('no-store');
       });
+      await withUrl(
+        'https://console.example',
+        async (app) => {
+          expect((await app.inject({ method: 'GET', url: '/' })).headers['strict-transport-security']).toBe('max-age=31536000');
+        },
+        false,
+      );
     });
 
     it('allow the inline scripts of the built index.html by their sha256, never by unsafe-inline', async () => {
