@@ -14,6 +14,7 @@ export const FIELD_LABELS: Record<string, string> = {
   at: '时间',
   bank: '开户银行',
   baseVersion: '基础版本',
+  bindId: '绑定编号',
   body: '正文',
   cardId: '银行卡',
   cardNumber: '卡号',
