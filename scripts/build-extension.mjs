@@ -7,7 +7,7 @@
  *
  * --out             target folder (default extension/dist)
  * --console-origin  the one console the build trusts, e.g. https://console.example.com (also
- *                   EXTENSION_CONSOLE_ORIGIN). Default http://127.0.0.1:8000 (`npm start` here).
+ *                   EXTENSION_CONSOLE_ORIGIN). Default http://localhost:8000 (`npm start` here).
  *                   Exactly an origin, port included; https unless the host is this machine. The
  *                   bridge runs on its pages only and the worker calls only its server.
  */

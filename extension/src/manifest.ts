@@ -7,8 +7,11 @@ import { isLoopbackHost } from './loopback';
 /** The version the build writes into the manifest (the seed's demo release is the same version). */
 export const EXTENSION_VERSION = REFERENCE_PLUGIN_VERSION;
 
-/** `npm start` on this machine (its default port); a deployed console or another port names its own origin. */
-export const DEFAULT_CONSOLE_ORIGIN = 'http://127.0.0.1:8000';
+/**
+ * `npm start` on this machine, at the address README and the server's start-up line give
+ * (http://localhost:8000); a deployed console, another port or 127.0.0.1 names its own origin.
+ */
+export const DEFAULT_CONSOLE_ORIGIN = 'http://localhost:8000';
 
 /**
  * Why `origin` can not be the console a build trusts, or null: it must be exactly an origin (scheme,
