@@ -141,12 +141,12 @@ export async function revokeSession(db: Db, sessionId: number, reason: SessionEn
  */
 export async function endedSessionMessage(db: Db, token: string | undefined): Promise<string> {
   // A plug-in token reads as the session it was issued to: the plug-in is told why that ended.
-  const row = token
+  const hash = token ? hashToken(token) : undefined;
+  const row = hash
     ? await queryOne<{ reason: SessionEndReason | null; status: string }>(
         db,
         sql`select s.revoked_reason as reason, a.status from sessions s join accounts a on a.id = s.account_id
-            where s.token_hash = ${hashToken(token)}
-               or s.id = (select pt.session_id from plugin_tokens pt where pt.token_hash = ${hashToken(token)})`,
+            where s.token_hash = ${hash} or s.id = (select pt.session_id from plugin_tokens pt where pt.token_hash = ${hash})`,
       )
     : undefined;
   if (!row) return CODE_MESSAGES[CODES.LOGIN_EXPIRED];

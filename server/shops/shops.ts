@@ -90,10 +90,6 @@ function shopFilters(body: ShopListQuery): SQL[] {
 }
 
 /**
- * `shop/report`: the plug-in (calling with the token the console handed it in the handshake) reports
- * a shop it bound for the account.
- */
-/**
  * `shop/bindStart`: a bind id the console hands the plug-in, which reports the shop with it, once,
  * within BIND_TTL_SECONDS (issue 29). Only its hash is kept; the account's spent binds go.
  */
@@ -113,6 +109,10 @@ export async function startBind(db: Db, account: SessionAccount): Promise<BindSt
 /** The report's field of each shop field a bind reads. */
 const REPORTED_FIELD: Record<BindShopField, keyof ShopReportBody> = { shopId: 'externalId', shopName: 'name', shopRegion: 'region' };
 
+/**
+ * `shop/report`: the plug-in (calling with its plug-in token) reports a shop it bound for the
+ * account, with the bind id of a bind that account started.
+ */
 export async function reportShop(db: Db, account: SessionAccount, body: ShopReportBody): Promise<ShopItem> {
   const membership = account.membership;
   if (!membership) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.noMembership);
