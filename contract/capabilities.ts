@@ -57,6 +57,8 @@ export const ACTIONS = {
     screen: CAPABILITY_URLS.canSeeUserShopManager,
     title: '强制解绑',
   },
+  /** Four-eyes: approves a script change or a plug-in release's publish, withdrawal or edit (contract/review.ts). */
+  canApproveScript: { url: '/client/system/jsonEditer/approve', screen: CAPABILITY_URLS.canSeeJsonEditer, title: '审核脚本' },
   canForceLogout: { url: '/client/system/onlineUsers/forceLogout', screen: CAPABILITY_URLS.canSeeOnlineUsers, title: '强制下线' },
   // 导出 of each list (issue 15): the list's own grant plus its export action.
   canExportOrders: { url: '/client/orderList/export', screen: CAPABILITY_URLS.canSeeOrderList, title: '导出' },

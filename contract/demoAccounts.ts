@@ -9,6 +9,8 @@ export const DEMO_ACCOUNTS = {
   superAdmin: { username: 'demo_admin', email: 'demo_admin@example.com', roles: ['super_admin'] },
   operator: { username: 'demo_operator', email: 'demo_operator@example.com', roles: ['operator'] },
   salesperson: { username: 'demo_sale', email: 'demo_sale@example.com', roles: ['salesperson'] },
+  /** Approves the operator's script and release changes (four-eyes, contract/review.ts). */
+  reviewer: { username: 'demo_reviewer', email: 'demo_reviewer@example.com', roles: ['script_reviewer'] },
   member: { username: 'demo_member', email: 'demo_member@example.com', roles: ['member'] },
   /** Its sessions expire the moment they are issued: every call after login answers A0230. */
   expired: { username: 'demo_expired', email: 'demo_expired@example.com', roles: ['member'] },

@@ -32,6 +32,8 @@ export const FIELD_LABELS: Record<string, string> = {
   durationDays: '时长',
   email: '邮箱',
   enabled: '启用状态',
+  pending: '待审核',
+  revision: '审核的修订号',
   externalId: '外部编号',
   file: '文件',
   format: '文件格式',

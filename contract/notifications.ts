@@ -5,6 +5,7 @@
  * TypeBox here (contract/api/notification.ts has the calls).
  */
 import { formatYuan } from './money';
+import { RELEASE_CHANGE_LABELS, type ReleaseChangeAction } from './review';
 import { platformLabel } from './shopPlatforms';
 
 /**
@@ -12,9 +13,10 @@ import { platformLabel } from './shopPlatforms';
  * belongs to one while its grants say so (`audiencesOf`).
  * - `withdrawal-approvers`: holders of 提现审批 (the screen's grant);
  * - `order-confirmers`: holders of 订单列表 and `/admin`, the rule of server/orders/staff.ts;
- * - `everyone`: every account (a plug-in release: the plug-in's calls are open to every account).
+ * - `everyone`: every account (a plug-in release: the plug-in's calls are open to every account);
+ * - `script-approvers`: holders of 审核脚本 (changes waiting for review, emergency self-approvals).
  */
-export const NOTIFICATION_AUDIENCES = ['withdrawal-approvers', 'order-confirmers', 'everyone'] as const;
+export const NOTIFICATION_AUDIENCES = ['withdrawal-approvers', 'order-confirmers', 'everyone', 'script-approvers'] as const;
 export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
 
 /** What each kind is about, and its addressee: an audience, or the record's owner (`owner`). */
@@ -30,6 +32,10 @@ export const NOTIFICATION_KINDS = {
   'membership.expired': { record: 'account', to: 'owner' },
   'shop.unbound': { record: 'shop', to: 'owner' },
   'release.published': { record: 'appVersion', to: 'everyone' },
+  'script.reviewRequested': { record: 'script', to: 'script-approvers' },
+  'script.selfApproved': { record: 'script', to: 'script-approvers' },
+  'release.reviewRequested': { record: 'appVersion', to: 'script-approvers' },
+  'release.selfApproved': { record: 'appVersion', to: 'script-approvers' },
 } as const satisfies Record<string, { record: string; to: NotificationAudience | 'owner' }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
@@ -49,6 +55,10 @@ export interface NotificationDataMap {
   'membership.expired': { levelName: string; expiresAt: string };
   'shop.unbound': { name: string; platform: string };
   'release.published': { version: string; changelog: string };
+  'script.reviewRequested': { name: string; username: string };
+  'script.selfApproved': { name: string; username: string; reason: string };
+  'release.reviewRequested': { version: string; action: ReleaseChangeAction; username: string };
+  'release.selfApproved': { version: string; action: ReleaseChangeAction; username: string; reason: string };
 }
 
 /** The console pages the items link to (routes of config/routes.ts; a web test holds that they are). */
@@ -59,6 +69,9 @@ export const NOTIFICATION_PAGES = {
   memberCenter: '/client/memberCenter',
   shops: '/client/shopManager',
   home: '/client/home',
+  actionScripts: '/client/system/jsonEditer/actions',
+  urlScripts: '/client/system/jsonEditer/urlActions',
+  releases: '/client/system/appManager/versionManager',
 } as const;
 
 /** The query a page reads to open filtered to one record, or on one tab. */
@@ -86,9 +99,15 @@ export function notificationLink(kind: NotificationKind, recordKey: string): str
     case 'shop':
       return NOTIFICATION_PAGES.shops;
     case 'appVersion':
-      return NOTIFICATION_PAGES.home;
+      return kind === 'release.published' ? NOTIFICATION_PAGES.home : NOTIFICATION_PAGES.releases;
+    case 'script':
+      return scriptRecordKind(recordKey) === 'url' ? NOTIFICATION_PAGES.urlScripts : NOTIFICATION_PAGES.actionScripts;
   }
 }
+
+/** A script's record key says its kind, so that its item links to the screen of that kind. */
+export const scriptRecordKey = (script: { kind: 'action' | 'url'; id: number }) => `${script.kind}:${script.id}`;
+const scriptRecordKind = (recordKey: string) => recordKey.split(':', 1)[0];
 
 /** The first line of a text, at most `max` characters (an ellipsis when cut). */
 export function firstLine(text: string, max = 60): string {
@@ -141,6 +160,20 @@ export function notificationText(
       const note = firstLine(data.changelog);
       return { title: `插件新版本 ${data.version}`, text: note ? `插件 ${data.version} 已发布：${note}` : `插件 ${data.version} 已发布` };
     }
+    case 'script.reviewRequested':
+      return { title: '脚本改动待审核', text: `${data.username} 修改了脚本「${data.name}」，审核通过后才下发给插件` };
+    case 'script.selfApproved':
+      return { title: '脚本改动被紧急自审', text: `${data.username} 审核通过了自己参与的脚本「${data.name}」的改动。原因：${data.reason}` };
+    case 'release.reviewRequested':
+      return {
+        title: '插件版本申请待审核',
+        text: `${data.username} 申请${RELEASE_CHANGE_LABELS[data.action]}插件版本 ${data.version}，审核通过后生效`,
+      };
+    case 'release.selfApproved':
+      return {
+        title: '插件版本申请被紧急自审',
+        text: `${data.username} 审核通过了自己${RELEASE_CHANGE_LABELS[data.action]}插件版本 ${data.version} 的申请。原因：${data.reason}`,
+      };
   }
 }
 

@@ -600,10 +600,14 @@ export interface ScriptSetEntry {
  */
 export function scriptSetProblem(scripts: readonly ScriptSetEntry[], sites: ScriptSiteRules): string | null {
   const actions = new Map<string, ActionScript>();
+  const names = new Set<string>();
   for (const script of scripts) {
     const problem = scriptProblemAt(script.kind, script.content, sites);
     const label = `${script.kind === 'action' ? '动作脚本' : '链接脚本'}「${script.name}」`;
     if (problem) return `${label}：${problem.message}`;
+    // Two approved renames can cross (a script renamed to another's old name, approved first).
+    if (names.has(`${script.kind}:${script.name}`)) return `有两个同名的${label}`;
+    names.add(`${script.kind}:${script.name}`);
     if (script.kind === 'action') actions.set(script.name, script.content as ActionScript);
   }
   for (const script of scripts) {

@@ -8,6 +8,8 @@
 export const SUPER_ADMIN_ROLE_CODE = 'super_admin';
 /** The role given to an account made a salesperson (its screens: cards, ledger). */
 export const SALESPERSON_ROLE_CODE = 'salesperson';
+/** The built-in reviewer of script and plug-in release changes (审核脚本, contract/review.ts). */
+export const SCRIPT_REVIEWER_ROLE_CODE = 'script_reviewer';
 
 // ───────────────────────────── menus ─────────────────────────────
 // The bodies and answers of `menu/*`, `role/*`, `membershipLevel/*` and `auditLog/*` are in contract/api.

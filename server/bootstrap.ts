@@ -170,7 +170,7 @@ async function seedDemo(tx: Tx, config: ServerConfig): Promise<string[]> {
     (await queryOne<{ id: number }>(tx, sql`select id from accounts where lower(username) = lower(${username})`))?.id;
 
   // The salesperson first, so that the member can be attributed to it.
-  const order = ['superAdmin', 'operator', 'salesperson', 'member', 'expired'] as const;
+  const order = ['superAdmin', 'operator', 'reviewer', 'salesperson', 'member', 'expired'] as const;
   // One hash (scrypt at N=2^17 costs about 0.4 s) shared by the demo accounts, made only when one is missing.
   let demoHash: Promise<string> | undefined;
   for (const key of order) {

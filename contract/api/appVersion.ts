@@ -1,10 +1,12 @@
 /**
  * Plug-in releases and the script versions each one bundles. Versions are semver, unique and
  * strictly increasing; a release's bundle is frozen once it has been published. Staff with the
- * script editor's grant only.
+ * script editor's grant only. Publishing, withdrawing and editing a published release are requests
+ * that take effect when another account holding 审核脚本 approves them (`appVersion/approve`).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { CAPABILITY_URLS } from '../capabilities';
+import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
+import { SELF_APPROVAL_REASON_MAX, type ReleaseChangeAction } from '../review';
 import { CHANGELOG_MAX, RELEASE_STATUSES, URL_MAX, VERSION_MAX } from '../content';
 import { DateTime, Id, IdBodySchema, Int4, Literals, Nullable, OneOf, Page, PageFields } from './common';
 import { ScriptKindAnswer } from './script';
@@ -47,9 +49,32 @@ export const ReleaseSetBundleBody = Type.Object(
 );
 export type ReleaseSetBundleBody = Static<typeof ReleaseSetBundleBody>;
 
+/** As `script/approve`: the revision reviewed, and a reason for the super administrator's own request. */
+export const ReleaseApproveBody = Type.Object(
+  {
+    id: Id(),
+    revision: Int4(1),
+    reason: Type.Optional(Type.String({ maxLength: SELF_APPROVAL_REASON_MAX })),
+  },
+  { additionalProperties: false },
+);
+export type ReleaseApproveBody = Static<typeof ReleaseApproveBody>;
+
 // ---------------------------------------------------------------- answers
 
 export const ReleaseStatus = () => Literals(RELEASE_STATUSES, 'draft 草稿，published 已发布，withdrawn 已撤回');
+
+export const PendingReleaseChangeSchema = Type.Union(
+  [
+    Type.Object({ action: Type.Literal('publish' satisfies ReleaseChangeAction) }),
+    Type.Object({ action: Type.Literal('withdraw' satisfies ReleaseChangeAction) }),
+    Type.Object({ action: Type.Literal('update' satisfies ReleaseChangeAction), ...ReleaseEditable }),
+  ],
+  { description: '待审核的申请：publish 发布，withdraw 撤回，update 修改已发布版本（附新的值）' },
+);
+
+/** A release's change waiting for approval: publish it, withdraw it, or new values for a served one. */
+export type PendingReleaseChange = Static<typeof PendingReleaseChangeSchema>;
 
 export const Release = Type.Object({
   id: Id(),
@@ -62,6 +87,10 @@ export const Release = Type.Object({
   createdAt: DateTime(),
   updatedAt: DateTime(),
   scriptCount: Int4(0),
+  pendingChange: Nullable(PendingReleaseChangeSchema),
+  pendingBy: Nullable(Type.String({ description: '提出申请的用户名' })),
+  pendingAt: Nullable(DateTime()),
+  revision: Int4(1),
 });
 export type Release = Static<typeof Release>;
 
@@ -99,6 +128,7 @@ export type ReleaseBundle = Static<typeof ReleaseBundle>;
 // ---------------------------------------------------------------- calls
 
 const editor = { anyGrant: [CAPABILITY_URLS.canSeeJsonEditer] } as const;
+const reviewer = { anyGrant: [CAPABILITY_URLS.canSeeJsonEditer], action: ACTIONS.canApproveScript.url } as const;
 
 const exampleRelease: Release = {
   id: 4,
@@ -111,6 +141,17 @@ const exampleRelease: Release = {
   createdAt: '2026-11-19T10:30:00.000Z',
   updatedAt: '2026-11-19T10:30:00.000Z',
   scriptCount: 1,
+  pendingChange: null,
+  pendingBy: null,
+  pendingAt: null,
+  revision: 1,
+};
+const publishRequested: Release = {
+  ...exampleRelease,
+  pendingChange: { action: 'publish' },
+  pendingBy: 'operator',
+  pendingAt: '2026-11-20T07:00:00.000Z',
+  revision: 2,
 };
 const publishedRelease: Release = {
   ...exampleRelease,
@@ -154,6 +195,10 @@ const {
   createdAt: _created,
   updatedAt: _updated,
   scriptCount: _count,
+  pendingChange: _pendingChange,
+  pendingBy: _pendingBy,
+  pendingAt: _pendingAt,
+  revision: _revision,
   ...exampleEditable
 } = exampleRelease;
 
@@ -182,7 +227,9 @@ export const appVersionApi = {
   }),
   'appVersion/update': defineApi({
     summary: '修改版本的更新说明、下载地址和最低支持版本（版本号不可改）',
-    description: '已发布的版本必须有下载地址：A0400（downloadUrl）。',
+    description:
+      '草稿和已撤回的版本直接修改；已发布的版本的修改成为待审核的申请（pendingChange.action = update），通过后才生效。' +
+      '已发布的版本必须有下载地址：A0400（downloadUrl）；已有待审核的申请：A0400。',
     auth: editor,
     body: ReleaseUpdateBody,
     answer: Release,
@@ -197,23 +244,41 @@ export const appVersionApi = {
     },
   }),
   'appVersion/publish': defineApi({
-    summary: '发布版本：插件从此可获取它，脚本清单冻结',
-    description: '只有草稿或已撤回的版本可以发布（A0400）；没有下载地址：A0400（downloadUrl）。',
+    summary: '申请发布版本：另一位审核人通过后插件才可获取它，脚本清单冻结',
+    description: '只有草稿或已撤回的版本可以申请发布（A0400）；没有下载地址：A0400（downloadUrl）；已有待审核的申请：A0400。',
     auth: editor,
     body: IdBodySchema,
     answer: Release,
-    example: { body: { id: 4 }, answer: publishedRelease },
+    example: { body: { id: 4 }, answer: publishRequested },
   }),
   'appVersion/withdraw': defineApi({
-    summary: '撤回已发布的版本：插件不再获取它',
-    description: '只有已发布的版本可以撤回（A0400）。',
+    summary: '申请撤回已发布的版本：审核通过后插件不再获取它',
+    description: '只有已发布的版本可以申请撤回（A0400）；已有待审核的申请：A0400。',
     auth: editor,
     body: IdBodySchema,
     answer: Release,
     example: {
       body: { id: 4 },
-      answer: { ...publishedRelease, status: 'withdrawn' },
+      answer: { ...publishedRelease, pendingChange: { action: 'withdraw' }, pendingBy: 'operator', revision: 3 },
     },
+  }),
+  'appVersion/cancelRequest': defineApi({
+    summary: '撤销版本待审核的申请（发布、撤回或修改），版本保持原样',
+    description: '没有待审核的申请：A0400。',
+    auth: editor,
+    body: IdBodySchema,
+    answer: Release,
+    example: { body: { id: 4 }, answer: { ...exampleRelease, revision: 3 } },
+  }),
+  'appVersion/approve': defineApi({
+    summary: '审核通过版本的申请：发布、撤回或修改从此生效',
+    description:
+      '需要“审核脚本”权限。申请人不能审核（A0400）；超级管理员紧急审核自己的申请须填写 reason，会记入操作日志并通知其他审核人。' +
+      '没有待审核的申请、或 revision 已不是当前的：A0400。',
+    auth: reviewer,
+    body: ReleaseApproveBody,
+    answer: Release,
+    example: { body: { id: 4, revision: 2 }, answer: { ...publishedRelease, revision: 3 } },
   }),
   'appVersion/delete': defineApi({
     summary: '删除草稿版本',

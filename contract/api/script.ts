@@ -1,11 +1,13 @@
 /**
  * Scripts: the plug-in's action and link scripts (JSON). Every save is a new version; restoring
  * copies an older version into a new one, so history is never rewritten. Staff with the script
- * editor's grant only.
+ * editor's grant only. Every change is pending until another account holding 审核脚本 approves it
+ * (`script/approve`); the plug-in receives approved names, states and versions only.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { CAPABILITY_URLS } from '../capabilities';
+import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
 import { SCRIPT_CONTENT_MAX, SCRIPT_KINDS, SCRIPT_NAME_MAX, SCRIPT_NOTE_MAX } from '../content';
+import { SELF_APPROVAL_REASON_MAX } from '../review';
 import { DateTime, Id, IdBodySchema, Int4, Literals, Nullable, OneOf, Page, PageFields } from './common';
 import { defineApi } from './define';
 
@@ -30,6 +32,7 @@ export const ScriptListQuery = Type.Object(
     kind: ScriptKind(),
     name: Type.Optional(Type.String({ maxLength: SCRIPT_NAME_MAX })),
     enabled: Type.Optional(Type.Boolean()),
+    pending: Type.Optional(Type.Boolean({ description: 'true：只看有待审核改动的脚本' })),
   },
   { additionalProperties: false },
 );
@@ -70,6 +73,21 @@ export type ScriptVersionsQuery = Static<typeof ScriptVersionsQuery>;
 export const ScriptVersionRef = Type.Object({ id: Id(), version: Int4(1) }, { additionalProperties: false });
 export type ScriptVersionRef = Static<typeof ScriptVersionRef>;
 
+/**
+ * `revision`: the revision the reviewer saw (the answer's `revision`); a change made since is
+ * refused. `reason`: required (and only allowed) when the super administrator approves a change of
+ * their own.
+ */
+export const ScriptApproveBody = Type.Object(
+  {
+    id: Id(),
+    revision: Int4(1),
+    reason: Type.Optional(Type.String({ maxLength: SELF_APPROVAL_REASON_MAX })),
+  },
+  { additionalProperties: false },
+);
+export type ScriptApproveBody = Static<typeof ScriptApproveBody>;
+
 // ---------------------------------------------------------------- answers
 
 const scriptListFields = {
@@ -80,6 +98,10 @@ const scriptListFields = {
   currentVersion: Int4(1),
   updatedBy: Nullable(Type.String({ description: '最后修改者的用户名' })),
   updatedAt: DateTime(),
+  pending: Type.Boolean({ description: '有未审核的改动（名称、启用状态或版本与插件所得的不同）' }),
+  liveVersion: Nullable(Int4(1)), // the approved version the plug-in receives; null: never approved
+  revision: Int4(1),
+  pendingAuthors: Type.Array(Type.String(), { description: '待审核改动的作者（用户名），他们不能审核' }),
 };
 
 export const ScriptListItem = Type.Object(scriptListFields);
@@ -88,6 +110,11 @@ export type ScriptListItem = Static<typeof ScriptListItem>;
 export const ScriptDetail = Type.Object({
   ...scriptListFields,
   content: Type.String({ description: '当前版本的 JSON 文本' }),
+  liveName: Nullable(Type.String({ description: '插件所得的名称' })),
+  liveEnabled: Type.Boolean({ description: '插件是否收到该脚本' }),
+  liveContent: Nullable(Type.String({ description: '插件所得版本的 JSON 文本' })),
+  approvedBy: Nullable(Type.String({ description: '最近一次审核通过的审核人' })),
+  approvedAt: Nullable(DateTime()),
 });
 export type ScriptDetail = Static<typeof ScriptDetail>;
 
@@ -114,6 +141,8 @@ export type ScriptVersionDetail = Static<typeof ScriptVersionDetail>;
 // ---------------------------------------------------------------- calls
 
 const editor = { anyGrant: [CAPABILITY_URLS.canSeeJsonEditer] } as const;
+/** 审核脚本 (four-eyes, contract/review.ts). */
+export const scriptReviewer = { anyGrant: [CAPABILITY_URLS.canSeeJsonEditer], action: ACTIONS.canApproveScript.url } as const;
 
 const exampleContent = '{\n  "flow": "stop",\n  "steps": [{ "step": "click", "selector": "#submit" }]\n}';
 const exampleScript: ScriptDetail = {
@@ -124,9 +153,35 @@ const exampleScript: ScriptDetail = {
   currentVersion: 2,
   updatedBy: 'admin',
   updatedAt: '2026-11-20T08:00:00.000Z',
+  pending: true,
+  liveVersion: 1,
+  revision: 4,
+  pendingAuthors: ['admin'],
   content: exampleContent,
+  liveName: '提交表单',
+  liveEnabled: true,
+  liveContent: '{\n  "flow": "stop",\n  "steps": [{ "step": "click", "selector": "#stop" }]\n}',
+  approvedBy: 'reviewer',
+  approvedAt: '2026-11-19T08:00:00.000Z',
 };
-const { content: _content, ...exampleListItem } = exampleScript;
+const {
+  content: _content,
+  liveName: _liveName,
+  liveEnabled: _liveEnabled,
+  liveContent: _liveContent,
+  approvedBy: _approvedBy,
+  approvedAt: _approvedAt,
+  ...exampleListItem
+} = exampleScript;
+const approvedScript: ScriptDetail = {
+  ...exampleScript,
+  pending: false,
+  liveVersion: 2,
+  pendingAuthors: [],
+  liveContent: exampleContent,
+  approvedBy: 'reviewer',
+  approvedAt: '2026-11-20T09:00:00.000Z',
+};
 const exampleVersion: ScriptVersionItem = {
   versionId: 12,
   version: 2,
@@ -227,6 +282,16 @@ export const scriptApi = {
       body: { id: 3, version: 2 },
       answer: { ...exampleVersion, scriptId: 3, content: exampleContent },
     },
+  }),
+  'script/approve': defineApi({
+    summary: '审核通过脚本的改动：插件从此收到它的当前名称、启用状态和版本',
+    description:
+      '需要“审核脚本”权限。改动的作者不能审核（A0400）；超级管理员紧急审核自己参与的改动须填写 reason，会记入操作日志并通知其他审核人。' +
+      '没有待审核的改动、或 revision 已不是当前的（审核后又有改动）：A0400；通过后整套脚本会被插件拒收：A0400，说明原因。',
+    auth: scriptReviewer,
+    body: ScriptApproveBody,
+    answer: ScriptDetail,
+    example: { body: { id: 3, revision: 4 }, answer: approvedScript },
   }),
   'script/restore': defineApi({
     summary: '恢复历史版本：把它的内容保存为新的当前版本',

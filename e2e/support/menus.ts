@@ -29,6 +29,7 @@ export const ROLE_CAPABILITIES: Record<Exclude<DemoRole, 'expired'>, readonly Ca
     'canSeeRechargeMannager',
     'canSeeWithdrawalApprova',
   ],
+  reviewer: ['canSeeHome', 'canSeeShopManager', 'canSeeSystem', 'canSeeJsonEditer', 'canSeeOrderList'],
   salesperson: ['canSeeHome', 'canSeeBindCarManager', 'canSeeSaleBalanceRecord', 'canSeePromotion', 'canSeeShopManager', 'canSeeOrderList'],
   member: ['canSeeHome', 'canSeeShopManager', 'canSeeOrderList'],
 };

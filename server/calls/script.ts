@@ -12,19 +12,24 @@ import {
   setScriptEnabled,
   versionDetail,
 } from '../scripts/scripts';
+import { approveScript } from '../scripts/review';
+import { approverOf } from '../review/approver';
 
 export const scriptCalls = [
   defineCall('script/list', ({ db, body }) => listScripts(db, body)),
   defineCall('script/get', ({ db, body }) => scriptDetail(db, body.id)),
-  defineCall('script/create', ({ db, config, body, account, audit }) => createScript(db, account.id, body, audit, scriptSiteRules(config))),
-  defineCall('script/save', ({ db, config, body, account, audit }) => saveScript(db, account.id, body, audit, scriptSiteRules(config))),
-  defineCall('script/rename', ({ db, config, body, account, audit }) => renameScript(db, account.id, body, audit, scriptSiteRules(config))),
+  defineCall('script/create', ({ db, config, body, account, audit }) => createScript(db, account, body, audit, scriptSiteRules(config))),
+  defineCall('script/save', ({ db, config, body, account, audit }) => saveScript(db, account, body, audit, scriptSiteRules(config))),
+  defineCall('script/rename', ({ db, config, body, account, audit }) => renameScript(db, account, body, audit, scriptSiteRules(config))),
   defineCall('script/setEnabled', ({ db, config, body, account, audit }) =>
-    setScriptEnabled(db, account.id, body, audit, scriptSiteRules(config)),
+    setScriptEnabled(db, account, body, audit, scriptSiteRules(config)),
+  ),
+  defineCall('script/approve', ({ db, config, body, account, snapshot, audit }) =>
+    approveScript(db, approverOf(account, snapshot), body, audit, scriptSiteRules(config)),
   ),
   defineCall('script/versions', ({ db, body }) => listVersions(db, body)),
   defineCall('script/version', ({ db, body }) => versionDetail(db, body.id, body.version)),
   defineCall('script/restore', ({ db, config, body, account, audit }) =>
-    restoreVersion(db, account.id, body.id, body.version, audit, scriptSiteRules(config)),
+    restoreVersion(db, account, body.id, body.version, audit, scriptSiteRules(config)),
   ),
 ];

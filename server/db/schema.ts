@@ -1,6 +1,7 @@
 /** The database schema: the single source drizzle-kit generates the SQL migrations from. */
 import { sql } from 'drizzle-orm';
 import { NOTIFICATION_AUDIENCES, NOTIFICATION_KIND_NAMES } from '../../contract/notifications';
+import type { PendingReleaseChange } from '../../contract/api/appVersion';
 import {
   bigint,
   check,
@@ -432,6 +433,23 @@ export const scripts = pgTable(
     updatedBy: integer('updated_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
+    /**
+     * What the plug-in receives (four-eyes, docs/plugin-scripts.md): the name, state and version a
+     * second account approved. `name`, `enabled` and `current_version` above are the editors' draft;
+     * a draft that differs from these is pending. Null version: never approved, served to no one.
+     */
+    liveName: text('live_name'),
+    liveEnabled: boolean('live_enabled').notNull().default(false),
+    liveVersion: integer('live_version'),
+    /** Bumped by every change; an approval names the revision it reviewed. */
+    revision: integer('revision').notNull().default(1),
+    /** The accounts whose changes are pending: none of them may approve them. */
+    pendingAuthors: integer('pending_authors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    approvedBy: integer('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('scripts_kind_name_key').on(t.kind, t.name)],
 );
@@ -470,6 +488,15 @@ export const appVersions = pgTable(
     createdBy: integer('created_by'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A publish, withdrawal or edit of a served release waiting for a second account's approval
+     * (contract/review.ts); the release is served as it was until then.
+     */
+    pendingChange: jsonb('pending_change').$type<PendingReleaseChange>(),
+    pendingBy: integer('pending_by'),
+    pendingAt: timestamp('pending_at', { withTimezone: true }),
+    /** Bumped by every change; an approval names the revision it reviewed. */
+    revision: integer('revision').notNull().default(1),
   },
   (t) => [uniqueIndex('app_versions_version_key').on(t.version)],
 );

@@ -3,7 +3,7 @@
  * stream is matched), never stored per account. An account granted 提现审批 later sees the requests
  * still pending; one whose grant is taken away no longer sees them.
  */
-import { CAPABILITY_URLS } from '#contract/capabilities';
+import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
 import type { NotificationAudience } from '#contract/notifications';
 import { grantsOrderStaff } from '../orders/staff';
 import type { RbacSnapshot } from '../rbac/snapshot';
@@ -13,6 +13,7 @@ const MEMBERSHIP: Record<NotificationAudience, (urls: ReadonlySet<string>) => bo
   'withdrawal-approvers': (urls) => urls.has(CAPABILITY_URLS.canSeeWithdrawalApprova),
   'order-confirmers': grantsOrderStaff,
   everyone: () => true,
+  'script-approvers': (urls) => urls.has(ACTIONS.canApproveScript.url),
 };
 
 /** The audiences of an account holding the granted menu `urls`. */

@@ -1,7 +1,9 @@
 /**
  * Plug-in releases and the script versions each one bundles. Versions are semver, unique and
  * strictly increasing (creations take turns on an advisory lock); a release's bundle is frozen
- * once it has been published. A change locks the release's row first. Queries use drizzle's
+ * once it has been published. A change locks the release's row first. Publishing, withdrawing and
+ * editing a published release are requests that another account approves (four-eyes,
+ * contract/review.ts); until then the release is served as it was. Queries use drizzle's
  * builder on `schema.appVersions` and `schema.appVersionScripts`.
  */
 import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
@@ -15,6 +17,8 @@ import type {
   ReleaseListQuery,
   ReleaseSetBundleBody,
   ReleaseUpdateBody,
+  ReleaseApproveBody,
+  PendingReleaseChange,
 } from '#contract/api/appVersion';
 import { CODES } from '#contract/codes';
 import { cleanVersion, CONTENT_TEXT, downloadUrlProblem, minSupportedProblem, versionProblem, type ReleaseStatus } from '#contract/content';
@@ -24,7 +28,9 @@ import { pageOf } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { appVersions, appVersionScripts, scripts, scriptVersions } from '../db/schema';
 import { badParameter, Refusal } from '../http/respond';
-import { announce, resolveAnnouncement } from '../notifications/announce';
+import { announce, resolveAnnouncement, withdrawAnnouncement } from '../notifications/announce';
+import { REVIEW_TEXT } from '#contract/review';
+import { selfApprovalReason, type Approver } from '../review/approver';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -59,15 +65,25 @@ const releaseColumns = {
   createdAt: appVersions.createdAt,
   updatedAt: appVersions.updatedAt,
   scriptCount: sql<number>`(select count(*)::int from ${appVersionScripts} where ${appVersionScripts.appVersionId} = ${appVersions.id})`,
+  pendingChange: appVersions.pendingChange,
+  pendingBy: sql<string | null>`(select pb.username from accounts pb where pb.id = ${appVersions.pendingBy})`,
+  pendingAt: appVersions.pendingAt,
+  revision: appVersions.revision,
 };
 
-type ReleaseRow = Omit<typeof appVersions.$inferSelect, 'createdBy'> & { scriptCount: number };
+type ReleaseRow = Omit<Release, 'releasedAt' | 'createdAt' | 'updatedAt' | 'pendingAt'> & {
+  releasedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  pendingAt: Date | null;
+};
 
 const toRelease = (row: ReleaseRow): Release => ({
   ...row,
   releasedAt: row.releasedAt && iso(row.releasedAt),
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
+  pendingAt: row.pendingAt && iso(row.pendingAt),
 });
 
 /** One release; A0400 when there is none. `lock` takes its row for an update. */
@@ -133,15 +149,62 @@ export async function createRelease(db: Db, actorId: number, body: ReleaseCreate
   return releaseById(db, id);
 }
 
-export async function updateRelease(db: Db, body: ReleaseUpdateBody, audit: AuditWriter): Promise<Release> {
+/** Who asks for a release change: the requester of the pending change, who may not approve it. */
+export interface ReleaseActor {
+  id: number;
+  username: string;
+}
+
+/** Refuses a change of a release that has a request waiting: the reviewer approves what was asked. */
+function refusePending(release: Release) {
+  if (release.pendingChange) throw new Refusal(CODES.BAD_PARAMETERS, REVIEW_TEXT.requestPending);
+}
+
+/** Records `change` as the release's pending request (a new revision) and tells the approvers. */
+async function requestChange(tx: Executor, actor: ReleaseActor, release: Release, change: PendingReleaseChange, audit: AuditWriter) {
+  await tx
+    .update(appVersions)
+    .set({ pendingChange: change, pendingBy: actor.id, pendingAt: sql`now()`, revision: sql`${appVersions.revision} + 1` })
+    .where(eq(appVersions.id, release.id));
+  await audit(tx, {
+    action: 'appVersion.request',
+    targetType: 'appVersion',
+    targetId: release.id,
+    before: { status: release.status },
+    after: change,
+  });
+  await announce(tx, {
+    kind: 'release.reviewRequested',
+    record: release.id,
+    data: { version: release.version, action: change.action, username: actor.username },
+    actorId: actor.id,
+  });
+}
+
+/**
+ * Edits a release: a draft or a withdrawn one (served to no plug-in) at once; a published one by a
+ * request that takes effect when approved.
+ */
+export async function updateRelease(db: Db, actor: ReleaseActor, body: ReleaseUpdateBody, audit: AuditWriter): Promise<Release> {
   const downloadUrl = checkDownloadUrl(body.downloadUrl);
   await db.transaction(async (tx) => {
     const before = await releaseById(tx, body.id, true);
+    refusePending(before);
     const minSupportedVersion = checkMinSupported(body.minSupportedVersion, before.version);
-    if (before.status === 'published' && !downloadUrl) throw badParameter('downloadUrl', '已发布的版本必须有下载地址');
+    if (before.status === 'published') {
+      if (!downloadUrl) throw badParameter('downloadUrl', '已发布的版本必须有下载地址');
+      await requestChange(tx, actor, before, { action: 'update', changelog: body.changelog, downloadUrl, minSupportedVersion }, audit);
+      return;
+    }
     await tx
       .update(appVersions)
-      .set({ changelog: body.changelog, downloadUrl, minSupportedVersion, updatedAt: sql`now()` })
+      .set({
+        changelog: body.changelog,
+        downloadUrl,
+        minSupportedVersion,
+        updatedAt: sql`now()`,
+        revision: sql`${appVersions.revision} + 1`,
+      })
       .where(eq(appVersions.id, body.id));
     await audit(tx, {
       action: 'appVersion.update',
@@ -159,51 +222,110 @@ const STATUS_CHANGES = {
   withdraw: { from: ['published'], to: 'withdrawn', refusal: '只有已发布的版本可以撤回' },
 } as const satisfies Record<string, { from: readonly ReleaseStatus[]; to: ReleaseStatus; refusal: string }>;
 
-/**
- * Publishes (stamping the first release time) or withdraws a release, audited as `appVersion.<change>`.
- * Publishing tells every account (and the earlier releases' notices stop counting as unread);
- * withdrawing takes its notice out of the unread ones.
- */
-export async function changeReleaseStatus(
+/** Asks for a release to be published or withdrawn (approved by another account: `approveRelease`). */
+export async function requestStatusChange(
   db: Db,
-  actorId: number,
+  actor: ReleaseActor,
   id: number,
   change: keyof typeof STATUS_CHANGES,
   audit: AuditWriter,
 ): Promise<Release> {
-  const { from, to, refusal } = STATUS_CHANGES[change];
+  const { from, refusal } = STATUS_CHANGES[change];
   await db.transaction(async (tx) => {
     const before = await releaseById(tx, id, true);
     if (!(from as readonly ReleaseStatus[]).includes(before.status)) throw new Refusal(CODES.BAD_PARAMETERS, refusal);
-    if (to === 'published' && !before.downloadUrl) throw badParameter('downloadUrl', '发布前请填写下载地址');
-    await tx
-      .update(appVersions)
-      .set(
-        to === 'published'
-          ? { status: to, updatedAt: sql`now()`, releasedAt: sql`coalesce(${appVersions.releasedAt}, now())` }
-          : { status: to, updatedAt: sql`now()` },
-      )
-      .where(eq(appVersions.id, id));
-    await audit(tx, {
-      action: `appVersion.${change}`,
-      targetType: 'appVersion',
-      targetId: id,
-      before: { status: before.status },
-      after: { status: to },
-    });
-    if (to === 'published') {
-      await resolveAnnouncement(tx, 'release.published', id, { allBut: true });
-      await announce(tx, {
-        kind: 'release.published',
-        record: id,
-        data: { version: before.version, changelog: before.changelog },
-        actorId,
-      });
-    } else {
-      await resolveAnnouncement(tx, 'release.published', id);
-    }
+    refusePending(before);
+    if (change === 'publish' && !before.downloadUrl) throw badParameter('downloadUrl', '发布前请填写下载地址');
+    await requestChange(tx, actor, before, { action: change }, audit);
   });
   return releaseById(db, id);
+}
+
+/** Takes back a release's pending request; the release stays as it is served. */
+export async function cancelRequest(db: Db, id: number, audit: AuditWriter): Promise<Release> {
+  await db.transaction(async (tx) => {
+    const before = await releaseById(tx, id, true);
+    if (!before.pendingChange) throw new Refusal(CODES.BAD_PARAMETERS, REVIEW_TEXT.noRequest);
+    await clearRequest(tx, id);
+    await audit(tx, { action: 'appVersion.cancelRequest', targetType: 'appVersion', targetId: id, before: before.pendingChange });
+    await withdrawAnnouncement(tx, 'release.reviewRequested', id);
+  });
+  return releaseById(db, id);
+}
+
+const clearRequest = (tx: Executor, id: number) =>
+  tx
+    .update(appVersions)
+    .set({ pendingChange: null, pendingBy: null, pendingAt: null, revision: sql`${appVersions.revision} + 1`, updatedAt: sql`now()` })
+    .where(eq(appVersions.id, id));
+
+/** What a release change touches, before and after it, for the audit entry. */
+const servedSide = (release: Pick<Release, 'status' | 'changelog' | 'downloadUrl' | 'minSupportedVersion'>) => ({
+  status: release.status,
+  changelog: release.changelog,
+  downloadUrl: release.downloadUrl,
+  minSupportedVersion: release.minSupportedVersion,
+});
+
+/**
+ * Approves a release's pending request (four-eyes, contract/review.ts): publishing stamps the first
+ * release time and tells every account (the earlier releases' notices stop counting as unread);
+ * withdrawing takes its notice out of the unread ones; an edit of a published release takes effect.
+ */
+export async function approveRelease(db: Db, approver: Approver, body: ReleaseApproveBody, audit: AuditWriter): Promise<Release> {
+  await db.transaction(async (tx) => {
+    const before = await releaseById(tx, body.id, true);
+    const change = before.pendingChange;
+    if (!change) throw new Refusal(CODES.BAD_PARAMETERS, REVIEW_TEXT.nothingPending);
+    if (before.revision !== body.revision) throw new Refusal(CODES.BAD_PARAMETERS, REVIEW_TEXT.changedSinceReview);
+    const [{ requesterId }] = await tx.select({ requesterId: appVersions.pendingBy }).from(appVersions).where(eq(appVersions.id, body.id));
+    const reason = selfApprovalReason(approver, requesterId === null ? [] : [requesterId], body.reason);
+    await clearRequest(tx, body.id);
+    const after = { ...servedSide(before) };
+    if (change.action === 'update') {
+      const { action: _action, ...values } = change;
+      Object.assign(after, values);
+      await tx.update(appVersions).set(values).where(eq(appVersions.id, body.id));
+    } else {
+      after.status = STATUS_CHANGES[change.action].to;
+      await tx
+        .update(appVersions)
+        .set(
+          change.action === 'publish'
+            ? { status: after.status, releasedAt: sql`coalesce(${appVersions.releasedAt}, now())` }
+            : { status: after.status },
+        )
+        .where(eq(appVersions.id, body.id));
+      if (change.action === 'publish') {
+        await resolveAnnouncement(tx, 'release.published', body.id, { allBut: true });
+        await announce(tx, {
+          kind: 'release.published',
+          record: body.id,
+          data: { version: before.version, changelog: before.changelog },
+          actorId: approver.id,
+        });
+      } else {
+        await resolveAnnouncement(tx, 'release.published', body.id);
+      }
+    }
+    await audit(tx, {
+      action: 'appVersion.approve',
+      targetType: 'appVersion',
+      targetId: body.id,
+      before: servedSide(before),
+      after: { ...after, action: change.action, requestedBy: before.pendingBy, ...(reason ? { selfApprovalReason: reason } : {}) },
+    });
+    await resolveAnnouncement(tx, 'release.reviewRequested', body.id);
+    if (reason) {
+      await announce(tx, {
+        kind: 'release.selfApproved',
+        record: body.id,
+        data: { version: before.version, action: change.action, username: approver.username, reason },
+        actorId: approver.id,
+      });
+    }
+  });
+  return releaseById(db, body.id);
 }
 
 /** Deletes a draft (a published or withdrawn release stays). */
@@ -212,6 +334,7 @@ export async function deleteRelease(db: Db, id: number, audit: AuditWriter): Pro
     const before = await releaseById(tx, id, true);
     if (before.status !== 'draft') throw new Refusal(CODES.BAD_PARAMETERS, '只有草稿可以删除，已发布的版本请撤回');
     await tx.delete(appVersions).where(eq(appVersions.id, id));
+    if (before.pendingChange) await withdrawAnnouncement(tx, 'release.reviewRequested', id);
     await audit(tx, { action: 'appVersion.delete', targetType: 'appVersion', targetId: id, before });
   });
   return null;
@@ -267,6 +390,7 @@ export async function setBundle(db: Db, body: ReleaseSetBundleBody, audit: Audit
   await db.transaction(async (tx) => {
     const release = await releaseById(tx, body.id, true);
     if (release.status !== 'draft') throw new Refusal(CODES.BAD_PARAMETERS, CONTENT_TEXT.bundleFrozen);
+    refusePending(release);
     const ids = body.scriptVersionIds;
     const found = ids.length
       ? await tx

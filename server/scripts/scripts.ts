@@ -9,7 +9,7 @@
  * side could each leave a whole set and break it together), then the script's row, then writes its
  * versions. Queries use drizzle's builder on `schema.scripts` and `schema.scriptVersions`.
  */
-import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, not, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '#contract/api/common';
 import type {
   ScriptCreateBody,
@@ -35,11 +35,23 @@ import { pageOf } from '../db/paging';
 import { containsPattern, pgErrorCode, UNIQUE_VIOLATION } from '../db/query';
 import { accounts, scripts, scriptVersions } from '../db/schema';
 import { badParameter, Refusal } from '../http/respond';
-import { pluginScripts } from '../releases/plugin';
+import { scriptSet, type ScriptSet } from '../releases/plugin';
+import { announce, resolveAnnouncement } from '../notifications/announce';
+import { scriptRecordKey } from '#contract/notifications';
 
 const NAME_TAKEN = '该名称已被同类脚本使用';
 
+/** Who changes a script: recorded as an author of the pending change (contract/review.ts). */
+export interface ScriptActor {
+  id: number;
+  username: string;
+}
+
 const iso = (date: Date) => date.toISOString();
+
+/** The draft (name, state, version) differs from what the plug-in receives: a change waits for review. */
+export const scriptPending = sql<boolean>`(${scripts.liveVersion} is distinct from ${scripts.currentVersion}
+  or ${scripts.liveName} is distinct from ${scripts.name} or ${scripts.liveEnabled} <> ${scripts.enabled})`;
 
 const listColumns = {
   id: scripts.id,
@@ -49,11 +61,15 @@ const listColumns = {
   currentVersion: scripts.currentVersion,
   updatedBy: accounts.username,
   updatedAt: scripts.updatedAt,
+  pending: scriptPending,
+  liveVersion: scripts.liveVersion,
+  revision: scripts.revision,
+  pendingAuthors: sql<
+    string[]
+  >`array(select pa.username from accounts pa where pa.id = any(${scripts.pendingAuthors}) order by pa.username)`,
 };
 
-type ScriptRow = Pick<typeof scripts.$inferSelect, 'id' | 'kind' | 'name' | 'enabled' | 'currentVersion' | 'updatedAt'> & {
-  updatedBy: string | null;
-};
+type ScriptRow = Omit<ScriptListItem, 'updatedAt'> & { updatedAt: Date };
 
 const toListItem = (row: ScriptRow): ScriptListItem => ({ ...row, updatedAt: iso(row.updatedAt) });
 
@@ -83,35 +99,83 @@ const refuseTakenName = (error: unknown): never => {
 /** A script with its current version's content; A0400 when there is none. */
 export async function scriptDetail(db: Executor, id: number): Promise<ScriptDetail> {
   const [row] = await db
-    .select({ ...listColumns, content: scriptVersions.content })
+    .select({
+      ...listColumns,
+      content: scriptVersions.content,
+      liveName: scripts.liveName,
+      liveEnabled: scripts.liveEnabled,
+      liveContent: sql<string | null>`(select lv.content from script_versions lv
+        where lv.script_id = ${scripts.id} and lv.version = ${scripts.liveVersion})`,
+      approvedBy: sql<string | null>`(select ab.username from accounts ab where ab.id = ${scripts.approvedBy})`,
+      approvedAt: scripts.approvedAt,
+    })
     .from(scripts)
     .leftJoin(accounts, eq(accounts.id, scripts.updatedBy))
     .innerJoin(scriptVersions, and(eq(scriptVersions.scriptId, scripts.id), eq(scriptVersions.version, scripts.currentVersion)))
     .where(eq(scripts.id, id));
   if (!row) throw badParameter('id', '该脚本不存在');
-  return { ...toListItem(row), content: row.content };
+  return { ...row, updatedAt: iso(row.updatedAt), approvedAt: row.approvedAt && iso(row.approvedAt) };
 }
 
-/** Locks the script row for the rest of the transaction. */
-
-/** What is wrong with the set the plug-in would download now, or null. */
-async function servedSetProblem(tx: Executor, sites: ScriptSiteRules): Promise<string | null> {
-  return scriptSetProblem((await pluginScripts(tx)).scripts, sites);
+/** What is wrong with the drafts (the set the plug-in would download once every change is approved) or the live set, or null. */
+async function setProblem(tx: Executor, set: ScriptSet, sites: ScriptSiteRules): Promise<string | null> {
+  return scriptSetProblem((await scriptSet(tx, set)).scripts, sites);
 }
 
 /**
- * Runs `change` holding the script set's lock and refuses it (A0400 on `field`) when it breaks a
- * set that was whole; a set that was already broken (an old database) does not block the change
- * that mends it.
+ * Runs `change` holding the script set's lock and refuses it (A0400 on `field`, saying `refusal`)
+ * when it breaks the `set` (drafts for an editor's change, live for an approval) that was whole; a set
+ * that was already broken (an old database) does not block the change that mends it.
  */
-async function keepingSetWhole<T>(tx: Executor, field: string, sites: ScriptSiteRules, change: () => Promise<T>): Promise<T> {
+export async function keepingSetWhole<T>(
+  tx: Executor,
+  set: ScriptSet,
+  field: string,
+  refusal: string,
+  sites: ScriptSiteRules,
+  change: () => Promise<T>,
+): Promise<T> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.scriptSet}, 0)`);
-  const before = await servedSetProblem(tx, sites);
+  const before = await setProblem(tx, set, sites);
   const result = await change();
-  const after = before ? null : await servedSetProblem(tx, sites);
-  if (after) throw badParameter(field, `插件会拒收改动后的整套脚本，未保存：${after}`);
+  const after = before ? null : await setProblem(tx, set, sites);
+  if (after) throw badParameter(field, `${refusal}${after}`);
   return result;
 }
+
+const DRAFT_SET_BROKEN = '插件会拒收改动后的整套脚本，未保存：';
+
+/** An editor's change of the drafts, keeping them whole (see keepingSetWhole). */
+const changingDrafts = <T>(tx: Executor, field: string, sites: ScriptSiteRules, change: () => Promise<T>) =>
+  keepingSetWhole(tx, 'draft', field, DRAFT_SET_BROKEN, sites, change);
+
+/**
+ * After a change of script `id` by `actorId`: a new revision, and the actor among the authors of the
+ * pending change (none when the drafts are back to what the plug-in receives). The approvers hear of
+ * a script that starts waiting; a change taken back leaves nothing to review, so its notice is settled.
+ */
+async function recordChange(tx: Executor, id: number, actor: ScriptActor) {
+  const actorId = actor.id;
+  const [before] = await tx.select({ authors: scripts.pendingAuthors }).from(scripts).where(eq(scripts.id, id));
+  const [after] = await tx
+    .update(scripts)
+    .set({
+      revision: sql`${scripts.revision} + 1`,
+      pendingAuthors: sql`case when ${scriptPending}
+        then (case when ${actorId} = any(${scripts.pendingAuthors}) then ${scripts.pendingAuthors}
+          else array_append(${scripts.pendingAuthors}, ${actorId}) end)
+        else '{}'::int[] end`,
+    })
+    .where(eq(scripts.id, id))
+    .returning({ kind: scripts.kind, name: scripts.name, pending: scriptPending });
+  const record = scriptRecordKey({ kind: after.kind, id });
+  if (!after.pending) await resolveAnnouncement(tx, 'script.reviewRequested', record);
+  else if (before.authors.length === 0) {
+    await announce(tx, { kind: 'script.reviewRequested', record, data: { name: after.name, username: actor.username }, actorId });
+  }
+}
+
+/** Locks the script row for the rest of the transaction. */
 
 async function lockScript(tx: Executor, id: number) {
   const [row] = await tx
@@ -146,6 +210,7 @@ export async function listScripts(db: Executor, query: ScriptListQuery): Promise
   const name = query.name?.trim();
   if (name) filters.push(ilike(scripts.name, containsPattern(name)));
   if (query.enabled !== undefined) filters.push(eq(scripts.enabled, query.enabled));
+  if (query.pending !== undefined) filters.push(query.pending ? scriptPending : not(scriptPending));
   const where = and(...filters);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -163,7 +228,7 @@ export async function listScripts(db: Executor, query: ScriptListQuery): Promise
 
 export async function createScript(
   db: Db,
-  actorId: number,
+  actor: ScriptActor,
   body: ScriptCreateBody,
   audit: AuditWriter,
   sites: ScriptSiteRules,
@@ -172,14 +237,15 @@ export async function createScript(
   assertValidContent(body.kind, body.content, sites);
   const id = await db
     .transaction((tx) =>
-      keepingSetWhole(tx, 'content', sites, async () => {
+      changingDrafts(tx, 'content', sites, async () => {
         const [row] = await tx
           .insert(scripts)
-          .values({ kind: body.kind, name, currentVersion: 1, updatedBy: actorId })
+          .values({ kind: body.kind, name, currentVersion: 1, updatedBy: actor.id })
           .returning({ id: scripts.id });
         await tx
           .insert(scriptVersions)
-          .values({ scriptId: row.id, version: 1, content: body.content, note: body.note ?? '', createdBy: actorId });
+          .values({ scriptId: row.id, version: 1, content: body.content, note: body.note ?? '', createdBy: actor.id });
+        await recordChange(tx, row.id, actor);
         await audit(tx, { action: 'script.create', targetType: 'script', targetId: row.id, after: { kind: body.kind, name, version: 1 } });
         return row.id;
       }),
@@ -191,13 +257,13 @@ export async function createScript(
 /** Saves `content` as a new version, refused when someone saved since `baseVersion`. */
 export async function saveScript(
   db: Db,
-  actorId: number,
+  actor: ScriptActor,
   body: ScriptSaveBody,
   audit: AuditWriter,
   sites: ScriptSiteRules,
 ): Promise<ScriptDetail> {
   await db.transaction((tx) =>
-    keepingSetWhole(tx, 'content', sites, async () => {
+    changingDrafts(tx, 'content', sites, async () => {
       const script = await lockScript(tx, body.id);
       assertValidContent(script.kind, body.content, sites);
       if (script.currentVersion !== body.baseVersion) {
@@ -211,7 +277,8 @@ export async function saveScript(
         .from(scriptVersions)
         .where(and(eq(scriptVersions.scriptId, script.id), eq(scriptVersions.version, script.currentVersion)));
       if (currentContent?.content === body.content) throw badParameter('content', '脚本内容与当前版本相同，无需保存');
-      const version = await appendVersion(tx, script, body.content, body.note ?? '', actorId);
+      const version = await appendVersion(tx, script, body.content, body.note ?? '', actor.id);
+      await recordChange(tx, script.id, actor);
       await audit(tx, {
         action: 'script.save',
         targetType: 'script',
@@ -226,7 +293,7 @@ export async function saveScript(
 
 export async function renameScript(
   db: Db,
-  actorId: number,
+  actor: ScriptActor,
   body: ScriptRenameBody,
   audit: AuditWriter,
   sites: ScriptSiteRules,
@@ -234,12 +301,13 @@ export async function renameScript(
   const name = requiredName(body.name);
   await db
     .transaction((tx) =>
-      keepingSetWhole(tx, 'name', sites, async () => {
+      changingDrafts(tx, 'name', sites, async () => {
         const script = await lockScript(tx, body.id);
         await tx
           .update(scripts)
-          .set({ name, updatedBy: actorId, updatedAt: sql`now()` })
+          .set({ name, updatedBy: actor.id, updatedAt: sql`now()` })
           .where(eq(scripts.id, script.id));
+        await recordChange(tx, script.id, actor);
         await audit(tx, {
           action: 'script.rename',
           targetType: 'script',
@@ -255,18 +323,19 @@ export async function renameScript(
 
 export async function setScriptEnabled(
   db: Db,
-  actorId: number,
+  actor: ScriptActor,
   body: ScriptSetEnabledBody,
   audit: AuditWriter,
   sites: ScriptSiteRules,
 ): Promise<ScriptDetail> {
   await db.transaction((tx) =>
-    keepingSetWhole(tx, 'enabled', sites, async () => {
+    changingDrafts(tx, 'enabled', sites, async () => {
       const script = await lockScript(tx, body.id);
       await tx
         .update(scripts)
-        .set({ enabled: body.enabled, updatedBy: actorId, updatedAt: sql`now()` })
+        .set({ enabled: body.enabled, updatedBy: actor.id, updatedAt: sql`now()` })
         .where(eq(scripts.id, script.id));
+      await recordChange(tx, script.id, actor);
       await audit(tx, {
         action: 'script.setEnabled',
         targetType: 'script',
@@ -326,21 +395,22 @@ export async function versionDetail(db: Executor, scriptId: number, version: num
 /** Copies version `version`'s content into a new current version. */
 export async function restoreVersion(
   db: Db,
-  actorId: number,
+  actor: ScriptActor,
   scriptId: number,
   version: number,
   audit: AuditWriter,
   sites: ScriptSiteRules,
 ): Promise<ScriptDetail> {
   await db.transaction((tx) =>
-    keepingSetWhole(tx, 'version', sites, async () => {
+    changingDrafts(tx, 'version', sites, async () => {
       const script = await lockScript(tx, scriptId);
       if (version === script.currentVersion) throw badParameter('version', '该版本已是当前版本');
       const old = await versionDetail(tx, script.id, version);
       // An old version may predate the step language: restoring it would hand the plug-in a script it refuses.
       const problem = scriptContentProblem(script.kind, old.content, sites);
       if (problem) throw badParameter('version', `第 ${version} 版不是有效的脚本，不能恢复：${problem}`);
-      const next = await appendVersion(tx, script, old.content, `恢复自第 ${version} 版`, actorId);
+      const next = await appendVersion(tx, script, old.content, `恢复自第 ${version} 版`, actor.id);
+      await recordChange(tx, script.id, actor);
       await audit(tx, {
         action: 'script.restore',
         targetType: 'script',

@@ -1,5 +1,6 @@
 /** The built-in roles and the menus they are granted when first created. */
-import { SALESPERSON_ROLE_CODE, SUPER_ADMIN_ROLE_CODE } from '#contract/system';
+import { ACTIONS } from '#contract/capabilities';
+import { SALESPERSON_ROLE_CODE, SCRIPT_REVIEWER_ROLE_CODE, SUPER_ADMIN_ROLE_CODE } from '#contract/system';
 
 export interface RoleSeed {
   code: string;
@@ -10,6 +11,14 @@ export interface RoleSeed {
 }
 
 const MEMBER_BASICS = ['/client/home', '/client/shopManager', '/client/orderList', '/client/memberCenter', '/client/user'];
+
+/** 脚本编辑 and APP管理 with their screens, not their actions (审核脚本 is granted by name). */
+const SCRIPT_SCREENS = [
+  '/client/system/jsonEditer',
+  '/client/system/jsonEditer/actions',
+  '/client/system/jsonEditer/urlActions',
+  '/client/system/appManager/**',
+];
 
 export const ROLE_SEEDS: readonly RoleSeed[] = [
   { code: SUPER_ADMIN_ROLE_CODE, name: '超级管理员', description: '拥有全部菜单与权限', grants: '*' },
@@ -24,8 +33,8 @@ export const ROLE_SEEDS: readonly RoleSeed[] = [
       '/client/system/membershipManager',
       '/client/system/mediaManager',
       '/client/system/userShopManager/**',
-      '/client/system/jsonEditer/**',
-      '/client/system/appManager/**',
+      // The script screens without 审核脚本: an operator's script changes wait for a reviewer.
+      ...SCRIPT_SCREENS,
       '/client/rechargeMannager',
       '/withdrawalApproval/**',
     ],
@@ -42,6 +51,12 @@ export const ROLE_SEEDS: readonly RoleSeed[] = [
       '/client/promotion',
       '/client/promotion/export',
     ],
+  },
+  {
+    code: SCRIPT_REVIEWER_ROLE_CODE,
+    name: '脚本审核',
+    description: '审核脚本与插件版本的改动：通过后才下发给会员的插件',
+    grants: [...MEMBER_BASICS, '/client/system', ...SCRIPT_SCREENS, ACTIONS.canApproveScript.url],
   },
   { code: 'member', name: '会员', description: '注册用户', grants: MEMBER_BASICS },
 ];

@@ -134,7 +134,7 @@ describe.each(targets)('API contract: %s', (name, start) => {
     const admin = await login(DEMO_ACCOUNTS.superAdmin.username);
     const page = await call<Page<AccountListItem>>('account/list', { current: 1, pageSize: 2, username: 'demo_' }, admin);
     expect(page.isSuccess).toBe(true);
-    expect(page.content).toMatchObject({ current: 1, pageSize: 2, total: 5 });
+    expect(page.content).toMatchObject({ current: 1, pageSize: 2, total: Object.keys(DEMO_ACCOUNTS).length });
     expect(page.content.list).toHaveLength(2);
     for (const item of page.content.list) {
       const { membership, ...rest } = item;

@@ -138,7 +138,7 @@ describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => 
     expect(byName.get(MEMBER)!.manageable).toBe(true);
     const options = await ctx.call<RoleOption[]>('role/options', {}, { token: operator });
     const grantable = Object.fromEntries(options.content.map((role) => [role.code, role.grantable]));
-    expect(grantable).toEqual({ super_admin: false, operator: true, salesperson: false, member: true });
+    expect(grantable).toEqual({ super_admin: false, operator: true, script_reviewer: false, salesperson: false, member: true });
     const adminOptions = await ctx.call<RoleOption[]>('role/options', {}, { token: admin });
     expect(adminOptions.content.every((role) => role.grantable)).toBe(true);
   });

@@ -23,10 +23,17 @@ describeEachDatabase(
     it('seeds an empty database once, prints a generated admin password once, and is idempotent', async () => {
       const first = await run();
       expect(first.adminCreated).toBe(true);
-      expect(first.rolesCreated).toEqual(['super_admin', 'operator', 'salesperson', 'member']);
-      expect(first.demoAccountsCreated).toEqual(['demo_admin', 'demo_operator', 'demo_sale', 'demo_member', 'demo_expired']);
+      expect(first.rolesCreated).toEqual(['super_admin', 'operator', 'salesperson', 'script_reviewer', 'member']);
+      expect(first.demoAccountsCreated).toEqual([
+        'demo_admin',
+        'demo_operator',
+        'demo_reviewer',
+        'demo_sale',
+        'demo_member',
+        'demo_expired',
+      ]);
       const seeded = await counts(ctx.db);
-      expect(seeded).toMatchObject({ menus: flattenSeeds(menuSeeds()).length, roles: 4, accounts: 6, news: 3, levels: 3, salespeople: 1 });
+      expect(seeded).toMatchObject({ menus: flattenSeeds(menuSeeds()).length, roles: 5, accounts: 7, news: 3, levels: 3, salespeople: 1 });
 
       // Twice more, two of them at once (as several instances starting together would).
       const again = await Promise.all([run(), run()]);

@@ -5,14 +5,33 @@ import { describeEachDatabase, injectCall } from './support/databases';
 
 describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) => {
   let staff: string;
+  /** Holds 审核脚本: approves what the operator (`staff`) asks for (four-eyes, fourEyes.test.ts). */
+  let reviewer: string;
   let member: string;
   /** The member's plug-in token: the plug-in's calls take it (never the session's own). */
   let plugin: string;
   beforeAll(async () => {
     staff = await ctx.login(DEMO_ACCOUNTS.operator.username);
+    reviewer = await ctx.login(DEMO_ACCOUNTS.reviewer.username);
     member = await ctx.login(DEMO_ACCOUNTS.member.username);
     plugin = await ctx.pluginToken(member);
   });
+
+  /** The reviewer approves the request a call just answered (its release, at its revision). */
+  const approved = async (requested: { content: { id: number; revision: number } }) => {
+    const answer = await ctx.call(
+      'appVersion/approve',
+      { id: requested.content.id, revision: requested.content.revision },
+      { token: reviewer },
+    );
+    expect(answer.isSuccess).toBe(true);
+    return answer;
+  };
+  /** The reviewer approves a script's pending change. */
+  const approveScript = async (id: number) => {
+    const { revision } = (await ctx.call('script/get', { id }, { token: reviewer })).content;
+    expect((await ctx.call('script/approve', { id, revision }, { token: reviewer })).isSuccess).toBe(true);
+  };
 
   const release = (version: string, minSupportedVersion = '0.9.0', downloadUrl = 'https://example.com/plugin.zip') =>
     ctx.call('appVersion/create', { version, minSupportedVersion, downloadUrl, changelog: `更新 ${version}` }, { token: staff });
@@ -70,8 +89,14 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     expect(set.content.scripts.find((s: any) => s.name === '批量邀请达人')).toMatchObject({ selectedVersion: 1 });
     expect(set.content.release.scriptCount).toBe(chosen.length);
 
-    const published = await ctx.call('appVersion/publish', { id }, { token: staff });
-    expect(published.content).toMatchObject({ status: 'published', releasedAt: expect.stringMatching(/Z$/) });
+    const requested = await ctx.call('appVersion/publish', { id }, { token: staff });
+    expect(requested.content).toMatchObject({
+      status: 'draft',
+      pendingChange: { action: 'publish' },
+      pendingBy: DEMO_ACCOUNTS.operator.username,
+    });
+    const published = await approved(requested);
+    expect(published.content).toMatchObject({ status: 'published', releasedAt: expect.stringMatching(/Z$/), pendingChange: null });
     const frozen = await ctx.call('appVersion/setBundle', { id, scriptVersionIds: [] }, { token: staff });
     expect(frozen).toMatchObject({ code: 'A0400', msg: CONTENT_TEXT.bundleFrozen });
     expect((await ctx.call('appVersion/bundle', { id }, { token: staff })).content).toMatchObject({ frozen: true });
@@ -117,8 +142,8 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     }
   });
 
-  it("serves the enabled scripts' current versions, not the latest release's bundle", async () => {
-    // Release 2.0.0 (the latest) bundles 批量邀请达人 at version 1; the plug-in runs its current version 2.
+  it("serves the enabled scripts' approved versions, not the latest release's bundle", async () => {
+    // Release 2.0.0 (the latest) bundles 批量邀请达人 at version 1; the plug-in runs its approved version 2.
     const scripts = await ctx.call('plugin/scripts', {}, { token: plugin });
     expect(scripts.content).not.toHaveProperty('release');
     const invite = scripts.content.scripts.find((s: any) => s.name === '批量邀请达人');
@@ -129,7 +154,7 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     }
     expect(enabled.length).toBeGreaterThanOrEqual(5);
     expect(scripts.content.scripts.map((s: any) => [s.id, s.version]).sort()).toEqual(
-      enabled.map((row: any) => [row.id, row.currentVersion]).sort(),
+      enabled.map((row: any) => [row.id, row.liveVersion]).sort(),
     );
   });
 
@@ -152,7 +177,8 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
 
-    // Staff save the bind script: the next poll gets the new version (no release published).
+    // Staff save the bind script: the plug-in gets the new version once a reviewer approves it (no
+    // release published).
     const bind = first.content.scripts.find((s: any) => s.name === '读取店铺信息');
     const edited = { ...bind.content, steps: [{ step: 'waitFor', selector: '#shop-loaded', timeoutMs: 5000 }, ...bind.content.steps] };
     const saved = await ctx.call(
@@ -161,6 +187,8 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
       { token: staff },
     );
     expect(saved.isSuccess).toBe(true);
+    expect((await inject(etag)).statusCode).toBe(304);
+    await approveScript(bind.id);
     const afterSave = await inject(etag);
     expect(afterSave.statusCode).toBe(200);
     const savedEtag = afterSave.headers.etag as string;
@@ -173,17 +201,20 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     // can not be disabled, content-scripts.test).
     const links = first.content.scripts.find((s: any) => s.name === '达人广场');
     expect((await ctx.call('script/setEnabled', { id: links.id, enabled: false }, { token: staff })).isSuccess).toBe(true);
+    await approveScript(links.id);
     const afterDisable = await inject(savedEtag);
     expect(afterDisable.statusCode).toBe(200);
     expect(afterDisable.headers.etag).not.toBe(savedEtag);
     expect(afterDisable.json().content.scripts.map((s: any) => s.name)).not.toContain('达人广场');
     await ctx.call('script/setEnabled', { id: links.id, enabled: true }, { token: staff });
+    await approveScript(links.id);
     // Enabled again: the same answer as after the save, so the same ETag.
     expect((await inject(savedEtag)).statusCode).toBe(304);
 
     // Restoring the old version is a new version with the old content: a new ETag again.
     const restored = await ctx.call('script/restore', { id: bind.id, version: bind.version }, { token: staff });
     expect(restored.isSuccess).toBe(true);
+    await approveScript(bind.id);
     const afterRestore = await inject(savedEtag);
     expect(afterRestore.statusCode).toBe(200);
     expect(afterRestore.json().content.scripts.find((s: any) => s.id === bind.id)).toMatchObject({
@@ -195,7 +226,7 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     const latest = await ctx.call('plugin/latestRelease', { version: '1.0.0' }, { token: plugin });
     const list = await ctx.call('appVersion/list', { status: 'published' }, { token: staff });
     const newest = list.content.list.find((row: any) => row.version === '2.0.0');
-    await ctx.call('appVersion/withdraw', { id: newest.id }, { token: staff });
+    await approved(await ctx.call('appVersion/withdraw', { id: newest.id }, { token: staff }));
     const previous = await ctx.call(
       'plugin/latestRelease',
       { version: '1.0.0' },

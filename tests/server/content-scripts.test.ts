@@ -41,6 +41,11 @@ describeEachDatabase('content: scripts', (ctx) => {
       currentVersion: 2,
       updatedBy: DEMO_ACCOUNTS.superAdmin.username,
       updatedAt: expect.stringMatching(/Z$/),
+      // The seed's scripts are live as seeded (a reviewed change of the code).
+      pending: false,
+      liveVersion: 2,
+      revision: 1,
+      pendingAuthors: [],
     });
     const filtered = await ctx.call('script/list', { kind: 'action', name: '邀请' }, { token: admin });
     expect(filtered.content.list.map((row: any) => row.name)).toEqual(['批量邀请达人']);

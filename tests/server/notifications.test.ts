@@ -37,6 +37,7 @@ const HEARTBEAT_MS = 300;
 interface Tokens {
   admin: string;
   operator: string;
+  reviewer: string;
   sale: string;
   member: string;
 }
@@ -126,6 +127,7 @@ describeEachDatabase(
     beforeAll(async () => {
       tokens.admin = await ctx.login(ADMIN);
       tokens.operator = await ctx.login(OPERATOR);
+      tokens.reviewer = await ctx.login(DEMO_ACCOUNTS.reviewer.username);
       tokens.sale = await ctx.login(SALE);
       tokens.member = await ctx.login(MEMBER);
     });
@@ -256,33 +258,40 @@ describeEachDatabase(
         expect((await items(ctx, tokens.sale)).filter((item) => item.kind === 'shop.unbound')).toEqual([]);
       });
 
-      it('a published release goes to every account but its publisher; a newer one settles it', async () => {
+      it('a published release goes to every account but the reviewer who approved it; a newer one settles it', async () => {
         const create = (version: string) =>
           ctx.call(
             'appVersion/create',
             { version, minSupportedVersion: '1.0.0', downloadUrl: 'https://example.com/p.zip', changelog: `修复问题\n第二行` },
             { token: tokens.operator },
           );
+        /** The operator asks for `action`; the reviewer approves it (four-eyes, fourEyes.test.ts). */
+        const approved = async (action: 'publish' | 'withdraw', id: number) => {
+          const requested = await ctx.call(`appVersion/${action}`, { id }, { token: tokens.operator });
+          expect(requested.code).toBe(CODES.OK);
+          const answer = await ctx.call('appVersion/approve', { id, revision: requested.content.revision }, { token: tokens.reviewer });
+          expect(answer.code).toBe(CODES.OK);
+        };
         const first = (await create('7.0.0')).content.id;
         const releases = () => items(ctx, tokens.member).then((list) => list.filter((item) => item.kind === 'release.published'));
         expect(await releases()).toEqual([]);
         const memberBefore = await unread(ctx, tokens.member);
-        expect((await ctx.call('appVersion/publish', { id: first }, { token: tokens.operator })).code).toBe(CODES.OK);
+        await approved('publish', first);
         expect(await releases()).toEqual([
           expect.objectContaining({ title: '插件新版本 7.0.0', text: '插件 7.0.0 已发布：修复问题', link: '/client/home', read: false }),
         ]);
         expect((await items(ctx, tokens.sale)).filter((item) => item.kind === 'release.published')).toHaveLength(1);
-        expect((await items(ctx, tokens.operator)).filter((item) => item.kind === 'release.published')).toEqual([]);
+        expect((await items(ctx, tokens.reviewer)).filter((item) => item.kind === 'release.published')).toEqual([]);
         expect(await unread(ctx, tokens.member)).toBe(memberBefore + 1);
 
         const second = (await create('7.1.0')).content.id;
-        expect((await ctx.call('appVersion/publish', { id: second }, { token: tokens.operator })).code).toBe(CODES.OK);
+        await approved('publish', second);
         expect((await releases()).map((item) => [item.title, item.read])).toEqual([
           ['插件新版本 7.1.0', false],
           ['插件新版本 7.0.0', true],
         ]);
         expect(await unread(ctx, tokens.member)).toBe(memberBefore + 1);
-        expect((await ctx.call('appVersion/withdraw', { id: second }, { token: tokens.operator })).code).toBe(CODES.OK);
+        await approved('withdraw', second);
         expect(await unread(ctx, tokens.member)).toBe(memberBefore);
       });
 

@@ -55,7 +55,7 @@ describeEachDatabase('account/getMenus and grants', (ctx) => {
       ]),
     );
     const jsonEditer = system.children!.find((node) => node.url === '/client/system/jsonEditer')!;
-    expect(jsonEditer.children!.map((node) => node.title)).toEqual(['动作脚本', '链接脚本']);
+    expect(jsonEditer.children!.map((node) => node.title)).toEqual(['动作脚本', '链接脚本', '审核脚本']);
     const admin = tree.find((node) => node.url === '/admin')!;
     expect(admin).toMatchObject({ title: '超级管理员', kind: 'action', visible: false });
     const capabilities = capabilitiesFromUrls(urlsOf(tree));

@@ -43,8 +43,8 @@ describeEachDatabase('system: menus', (ctx) => {
     const system = findNode(tree.content, CAPABILITY_URLS.canSeeSystem)!;
     expect(system).toMatchObject({ kind: 'directory', parentId: null, icon: 'SettingOutlined' });
     expect(system.children!.map((node) => node.url)[0]).toBe(CAPABILITY_URLS.canSeeMenusManager);
-    // /client/home: super_admin, operator, salesperson, member.
-    expect(findNode(tree.content, '/client/home')!.grantCount).toBe(4);
+    // /client/home: super_admin, operator, script_reviewer, salesperson, member.
+    expect(findNode(tree.content, '/client/home')!.grantCount).toBe(5);
     const member = await ctx.login(DEMO_ACCOUNTS.member.username);
     expect((await ctx.call('menu/tree', {}, { token: member })).code).toBe('A0301');
     const operator = await ctx.login(DEMO_ACCOUNTS.operator.username);

@@ -1,4 +1,4 @@
-/** 脚本编辑: a script saved or restored makes the screen ask the plug-in connected to this browser to fetch its scripts now. */
+/** 脚本编辑: a script saved, restored or approved makes the screen ask the plug-in connected to this browser to fetch its scripts now. */
 import { fireEvent, render, screen } from '@testing-library/react';
 import ScriptScreen from '@/pages/client/system/JsonEditor/components/ScriptScreen';
 
@@ -6,6 +6,7 @@ const mockRefreshScripts = jest.fn();
 jest.mock('@umijs/max', () => ({
   useRouteProps: () => ({ title: '动作脚本' }),
   useModel: (name: string) => (name === 'extension' ? { refreshScripts: mockRefreshScripts } : {}),
+  useAccess: () => ({ canApproveScript: true }),
 }));
 // The list and the drawers are tested elsewhere: here each reports its change at a click.
 jest.mock('@/components/ListTable', () => ({ toolBarRender }: { toolBarRender: () => React.ReactNode[] }) => <div>{toolBarRender()}</div>);
@@ -17,9 +18,13 @@ jest.mock('@/pages/client/system/JsonEditor/components/ScriptHistoryDrawer', () 
   <button onClick={onRestored}>restored</button>
 ));
 
+jest.mock('@/pages/client/system/JsonEditor/components/ScriptReviewDrawer', () => ({ onApproved }: { onApproved: () => void }) => (
+  <button onClick={onApproved}>approved</button>
+));
+
 beforeEach(() => mockRefreshScripts.mockReset().mockResolvedValue(undefined));
 
-test.each(['saved', 'restored'])('a script %s: the plug-in is told to fetch its scripts', (change) => {
+test.each(['saved', 'restored', 'approved'])('a script %s: the plug-in is told to fetch its scripts', (change) => {
   render(<ScriptScreen kind="action" />);
   expect(mockRefreshScripts).not.toHaveBeenCalled();
   fireEvent.click(screen.getByRole('button', { name: change }));

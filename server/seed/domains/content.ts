@@ -37,7 +37,9 @@ async function upgradeDemoScript(
         values (${current.id}, ${version}, ${JSON.stringify(latest.content, null, 2)}, ${DEMO_UPGRADE_NOTE}, ${actor})`,
   );
   await tx.execute(
-    sql`update scripts set current_version = ${version}, updated_by = ${actor}, updated_at = now() where id = ${current.id}`,
+    // A seed is a reviewed change of the code: it is live at once.
+    sql`update scripts set current_version = ${version}, live_version = ${version}, live_name = name, live_enabled = enabled,
+          updated_by = ${actor}, updated_at = now() where id = ${current.id}`,
   );
 }
 
@@ -61,7 +63,8 @@ export async function seedDemoContent(tx: Tx): Promise<void> {
     }
     const script = await queryOne<{ id: number }>(
       tx,
-      sql`insert into scripts (kind, name, current_version, updated_by) values (${seed.kind}, ${seed.name}, ${seed.versions.length}, ${actor}) returning id`,
+      sql`insert into scripts (kind, name, current_version, updated_by, live_name, live_enabled, live_version)
+          values (${seed.kind}, ${seed.name}, ${seed.versions.length}, ${actor}, ${seed.name}, true, ${seed.versions.length}) returning id`,
     );
     for (const [index, version] of seed.versions.entries()) {
       const row = await queryOne<{ id: number }>(

@@ -37,3 +37,27 @@ export const CONTENT_TEXT = {
   newNews: '新建新闻',
   unpublish: '撤回发布',
 } as const;
+
+/** Four-eyes review (contract/review.ts): the script and release screens' strings the tests look for. */
+export const REVIEW_UI_TEXT = {
+  pending: '待审核',
+  live: '已生效',
+  neverLive: '未生效',
+  review: '审核',
+  approve: '审核通过',
+  scriptApproved: '已审核通过，插件下次获取脚本时生效',
+  releaseApproved: '已审核通过',
+  ownChange: '你参与了这次改动，须由另一位有“审核脚本”权限的账号审核。',
+  emergency: '你参与了这次改动。仅在紧急情况下自行审核：须填写原因，操作会记入操作日志并通知其他审核人。',
+  reasonLabel: '紧急原因',
+  reasonRequired: '请填写紧急原因',
+  requestPublish: '申请发布',
+  requestWithdraw: '申请撤回',
+  cancelRequest: '撤销申请',
+  requested: '已提交申请，等待审核',
+  liveSide: '插件当前所得',
+  draftSide: '待审核的改动',
+} as const;
+
+/** A script change's toast: whether it now waits for a reviewer before the plug-in receives it. */
+export const scriptChangeNotice = (done: string, pending: boolean) => (pending ? `${done}，审核通过后插件才会收到` : done);

@@ -1,11 +1,13 @@
 /** Create or edit a release (the version number is fixed once created). */
 import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { Alert } from 'antd';
 import type { ReactElement } from 'react';
 import { createRelease, updateRelease } from '@/services/content';
 import { CHANGELOG_MAX, cleanVersion, downloadUrlProblem, minSupportedProblem, URL_MAX, versionProblem } from '#contract/content';
 import type { Release } from '#contract/api/appVersion';
 import { useFieldErrors } from '@/utils/fieldErrors';
 import { message } from '@/utils/feedback';
+import { REVIEW_UI_TEXT } from '@/locales/zh-CN/content';
 
 interface Values {
   version: string;
@@ -52,11 +54,14 @@ export default function ReleaseForm({ release, trigger, onDone }: { release?: Re
           ? await updateRelease({ id: release.id, ...body })
           : await createRelease({ version: values.version.trim(), ...body });
         if (!answer.isSuccess) return false;
-        message.success(release ? '版本已更新' : '版本已创建（草稿）');
+        message.success(answer.content.pendingChange ? REVIEW_UI_TEXT.requested : release ? '版本已更新' : '版本已创建（草稿）');
         onDone();
         return true;
       })}
     >
+      {release?.status === 'published' && (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} message="此版本已发布：修改提交为申请，审核通过后才生效。" />
+      )}
       <ProFormText
         name="version"
         label="版本号"

@@ -1,16 +1,21 @@
-/** 版本管理: plug-in releases, their status and release time. */
+/**
+ * 版本管理: plug-in releases, their status and release time. Publishing, withdrawing and editing a
+ * published release are requests a second account approves (审核, contract/review.ts).
+ */
 import { PlusOutlined } from '@ant-design/icons';
 import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
-import { history, useRouteProps } from '@umijs/max';
-import { Button, Popconfirm, Tag, Typography } from 'antd';
-import { useRef } from 'react';
-import { deleteRelease, publishRelease, withdrawRelease } from '@/services/content';
+import { history, useAccess, useRouteProps } from '@umijs/max';
+import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { cancelReleaseRequest, deleteRelease, publishRelease, withdrawRelease } from '@/services/content';
+import { RELEASE_CHANGE_LABELS } from '#contract/review';
 import type { ReleaseStatus } from '#contract/content';
-import { CONTENT_TEXT, RELEASE_STATUS_LABELS } from '@/locales/zh-CN/content';
+import { CONTENT_TEXT, RELEASE_STATUS_LABELS, REVIEW_UI_TEXT } from '@/locales/zh-CN/content';
 import type { Release } from '#contract/api/appVersion';
 import { usePagedList } from '@/utils/usePagedList';
 import ReleaseForm from './ReleaseForm';
+import ReleaseReview from './ReleaseReview';
 import { TABLE_SCROLL } from '../../tableLayout';
 import { message } from '@/utils/feedback';
 
@@ -22,6 +27,8 @@ export default function VersionManager() {
   const { title } = useRouteProps();
   const actionRef = useRef<ActionType>();
   const reload = () => actionRef.current?.reload();
+  const access = useAccess();
+  const [reviewing, setReviewing] = useState<Release | null>(null);
 
   const act = async (call: Promise<{ isSuccess: boolean }>, done: string) => {
     const answer = await call;
@@ -36,10 +43,21 @@ export default function VersionManager() {
     {
       title: '状态',
       dataIndex: 'status',
-      width: 100,
+      width: 150,
       valueType: 'select',
       valueEnum: Object.fromEntries(Object.entries(RELEASE_STATUS_LABELS).map(([key, text]) => [key, { text }])),
-      render: (_, row) => <Tag color={STATUS_COLORS[row.status]}>{RELEASE_STATUS_LABELS[row.status]}</Tag>,
+      render: (_, row) => (
+        <Space size={4} wrap>
+          <Tag color={STATUS_COLORS[row.status]}>{RELEASE_STATUS_LABELS[row.status]}</Tag>
+          {row.pendingChange && (
+            <Tooltip title={`${row.pendingBy ?? ''} 申请${RELEASE_CHANGE_LABELS[row.pendingChange.action]}，等待另一位审核人审核`}>
+              <Tag color="orange">
+                {REVIEW_UI_TEXT.pending}：{RELEASE_CHANGE_LABELS[row.pendingChange.action]}
+              </Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
     },
     { title: '最低支持版本', dataIndex: 'minSupportedVersion', search: false, width: 120 },
     { title: '更新说明', dataIndex: 'changelog', search: false, ellipsis: true },
@@ -65,30 +83,45 @@ export default function VersionManager() {
     {
       title: '操作',
       valueType: 'option',
-      width: 190,
+      width: 240,
       render: (_, row) => [
         <a key="scripts" onClick={() => history.push(`${SCRIPT_MANAGER_PATH}?release=${row.id}`)}>
           脚本
         </a>,
-        <ReleaseForm key="edit" release={row} trigger={<a>编辑</a>} onDone={reload} />,
-        row.status !== 'published' && (
+        !row.pendingChange && <ReleaseForm key="edit" release={row} trigger={<a>编辑</a>} onDone={reload} />,
+        !row.pendingChange && row.status !== 'published' && (
           <Popconfirm
             key="publish"
-            title={`发布 ${row.version}？`}
-            description="发布后插件即可获取此版本，脚本清单将冻结。"
-            onConfirm={() => act(publishRelease(row.id), '已发布')}
+            title={`申请发布 ${row.version}？`}
+            description="另一位审核人通过后插件才可获取此版本，脚本清单随之冻结。"
+            onConfirm={() => act(publishRelease(row.id), REVIEW_UI_TEXT.requested)}
           >
-            <a>{CONTENT_TEXT.publish}</a>
+            <a>{REVIEW_UI_TEXT.requestPublish}</a>
           </Popconfirm>
         ),
-        row.status === 'published' && (
+        !row.pendingChange && row.status === 'published' && (
           <Popconfirm
             key="withdraw"
-            title={`撤回 ${row.version}？`}
-            description="撤回后插件将不再获取此版本。"
-            onConfirm={() => act(withdrawRelease(row.id), '已撤回')}
+            title={`申请撤回 ${row.version}？`}
+            description="另一位审核人通过后插件不再获取此版本。"
+            onConfirm={() => act(withdrawRelease(row.id), REVIEW_UI_TEXT.requested)}
           >
-            <a>{CONTENT_TEXT.withdraw}</a>
+            <a>{REVIEW_UI_TEXT.requestWithdraw}</a>
+          </Popconfirm>
+        ),
+        row.pendingChange && access.canApproveScript && (
+          <a key="review" onClick={() => setReviewing(row)}>
+            {REVIEW_UI_TEXT.review}
+          </a>
+        ),
+        row.pendingChange && (
+          <Popconfirm
+            key="cancel"
+            title={`撤销 ${row.version} 的申请？`}
+            description="版本保持原样。"
+            onConfirm={() => act(cancelReleaseRequest(row.id), '已撤销申请')}
+          >
+            <a>{REVIEW_UI_TEXT.cancelRequest}</a>
           </Popconfirm>
         ),
         row.status === 'draft' && (
@@ -122,6 +155,7 @@ export default function VersionManager() {
           />,
         ]}
       />
+      <ReleaseReview release={reviewing} onClose={() => setReviewing(null)} onApproved={reload} />
     </PageContainer>
   );
 }

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { getScript, saveScript } from '@/services/content';
 import { SCRIPT_NOTE_MAX, scriptContentProblem } from '#contract/content';
 import { describeJsonError, findJsonSyntaxError } from '#contract/jsonSyntax';
-import { CONTENT_TEXT } from '@/locales/zh-CN/content';
+import { CONTENT_TEXT, scriptChangeNotice } from '@/locales/zh-CN/content';
 import type { ScriptDetail } from '#contract/api/script';
 import { formatJson, JsonEditor } from './lazyEditors';
 import { message } from '@/utils/feedback';
@@ -58,7 +58,7 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
         setProblem(answer.msg);
         return;
       }
-      message.success(`${CONTENT_TEXT.saved}（第 ${answer.content.currentVersion} 版）`);
+      message.success(scriptChangeNotice(`${CONTENT_TEXT.saved}（第 ${answer.content.currentVersion} 版）`, answer.content.pending));
       mutate(answer.content);
       onSaved(answer.content);
     },

@@ -4,7 +4,7 @@ import { useRequest } from 'ahooks';
 import { Button, Drawer, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { getScriptVersion, restoreScriptVersion } from '@/services/content';
-import { CONTENT_TEXT } from '@/locales/zh-CN/content';
+import { CONTENT_TEXT, scriptChangeNotice } from '@/locales/zh-CN/content';
 import type { ScriptDetail, ScriptListItem, ScriptVersionItem } from '#contract/api/script';
 import { usePagedList } from '@/utils/usePagedList';
 import { tablePagination, tableOptions } from '@/utils/requestDefaults';
@@ -77,7 +77,7 @@ export default function ScriptHistoryDrawer({ script, onClose, onRestored }: Pro
   const restore = async (version: number) => {
     const answer = await restoreScriptVersion({ id: script.id, version });
     if (!answer.isSuccess) return;
-    message.success(`${CONTENT_TEXT.restored}（第 ${answer.content.currentVersion} 版）`);
+    message.success(scriptChangeNotice(`${CONTENT_TEXT.restored}（第 ${answer.content.currentVersion} 版）`, answer.content.pending));
     setCurrentVersion(answer.content.currentVersion);
     setSelected([]);
     void actionRef.current?.reload();

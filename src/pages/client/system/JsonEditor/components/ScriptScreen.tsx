@@ -1,19 +1,20 @@
 /** The list of one kind of script (action or link) with create, edit, history, rename and enable. */
 import { ModalForm, PageContainer, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
-import { useModel, useRouteProps } from '@umijs/max';
-import { Button, Form, Popconfirm, Switch } from 'antd';
+import { useAccess, useModel, useRouteProps } from '@umijs/max';
+import { Button, Form, Popconfirm, Switch, Tag, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
 import { createScript, renameScript, setScriptEnabled } from '@/services/content';
 import { SCRIPT_NAME_MAX, SCRIPT_NOTE_MAX, scriptContentProblem, type ScriptKind } from '#contract/content';
-import { CONTENT_TEXT, SCRIPT_KIND_LABELS } from '@/locales/zh-CN/content';
+import { CONTENT_TEXT, REVIEW_UI_TEXT, SCRIPT_KIND_LABELS, scriptChangeNotice } from '@/locales/zh-CN/content';
 import type { ScriptListItem } from '#contract/api/script';
 import { usePagedList } from '@/utils/usePagedList';
 import { TABLE_SCROLL } from '../../tableLayout';
 import { JsonEditor } from './lazyEditors';
 import ScriptEditorDrawer from './ScriptEditorDrawer';
 import ScriptHistoryDrawer from './ScriptHistoryDrawer';
+import ScriptReviewDrawer from './ScriptReviewDrawer';
 import { useFieldErrors } from '@/utils/fieldErrors';
 import { message } from '@/utils/feedback';
 import { destroyOnHidden } from '@/utils/dialogForm';
@@ -61,7 +62,7 @@ function CreateScriptModal({ kind, onCreated }: { kind: ScriptKind; onCreated: (
           note: values.note?.trim() || undefined,
         });
         if (!answer.isSuccess) return false;
-        message.success('脚本已创建');
+        message.success(scriptChangeNotice('脚本已创建', answer.content.pending));
         onCreated();
         return true;
       })}
@@ -89,7 +90,7 @@ function RenameModal({ script, onDone }: { script: ScriptListItem; onDone: () =>
       onFinish={fieldErrors.wrap(async ({ name }) => {
         const answer = await renameScript({ id: script.id, name: name.trim() });
         if (!answer.isSuccess) return false;
-        message.success('已重命名');
+        message.success(scriptChangeNotice('已重命名', answer.content.pending));
         onDone();
         return true;
       })}
@@ -106,7 +107,7 @@ function EnabledSwitch({ script, onDone }: { script: ScriptListItem; onDone: () 
     try {
       const answer = await setScriptEnabled({ id: script.id, enabled });
       if (answer.isSuccess) {
-        message.success(enabled ? '已启用' : '已停用');
+        message.success(scriptChangeNotice(enabled ? '已启用' : '已停用', answer.content.pending));
         onDone();
       }
     } finally {
@@ -115,11 +116,25 @@ function EnabledSwitch({ script, onDone }: { script: ScriptListItem; onDone: () 
   };
   const toggle = <Switch checked={script.enabled} loading={loading} checkedChildren="启用" unCheckedChildren="停用" />;
   return script.enabled ? (
-    <Popconfirm title="停用该脚本？" description="停用后插件不再下载它。" onConfirm={() => change(false)}>
+    <Popconfirm title="停用该脚本？" description="审核通过后插件不再下载它。" onConfirm={() => change(false)}>
       {toggle}
     </Popconfirm>
   ) : (
     <span onClick={() => change(true)}>{toggle}</span>
+  );
+}
+
+/** A select filter's value (`'true'`, `true`, `''`…) as the call's boolean, or absent. */
+const booleanFilter = (value: unknown) => (value === undefined || value === '' ? undefined : value === true || value === 'true');
+
+/** 待审核 (with who changed it) or 已生效: whether the plug-in already receives what the list shows. */
+function ReviewState({ script }: { script: ScriptListItem }) {
+  if (!script.pending) return <Tag color="green">{REVIEW_UI_TEXT.live}</Tag>;
+  const served = script.liveVersion === null ? '插件尚未收到此脚本' : `插件仍使用第 ${script.liveVersion} 版`;
+  return (
+    <Tooltip title={`${script.pendingAuthors.join('、')} 的改动待审核；${served}`}>
+      <Tag color="orange">{REVIEW_UI_TEXT.pending}</Tag>
+    </Tooltip>
   );
 }
 
@@ -128,6 +143,8 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
   const actionRef = useRef<ActionType>();
   const [editing, setEditing] = useState<number | null>(null);
   const [history, setHistory] = useState<ScriptListItem | null>(null);
+  const [reviewing, setReviewing] = useState<number | null>(null);
+  const access = useAccess();
   const reload = () => actionRef.current?.reload();
   const { refreshScripts } = useModel('extension');
   /** A script changed: the list shows it, and a plug-in connected to this browser fetches its scripts now. */
@@ -139,6 +156,14 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
   const columns: ProColumns<ScriptListItem>[] = [
     { title: '名称', dataIndex: 'name', ellipsis: true },
     { title: '版本', dataIndex: 'currentVersion', search: false, width: 100, render: (_, row) => `第 ${row.currentVersion} 版` },
+    {
+      title: '审核',
+      dataIndex: 'pending',
+      width: 120,
+      valueType: 'select',
+      valueEnum: { true: { text: REVIEW_UI_TEXT.pending }, false: { text: REVIEW_UI_TEXT.live } },
+      render: (_, row) => <ReviewState script={row} />,
+    },
     {
       title: '状态',
       dataIndex: 'enabled',
@@ -152,7 +177,7 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
     {
       title: '操作',
       valueType: 'option',
-      width: 200,
+      width: 240,
       render: (_, row) => [
         <a key="edit" onClick={() => setEditing(row.id)}>
           编辑
@@ -161,6 +186,11 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
           {CONTENT_TEXT.history}
         </a>,
         <RenameModal key="rename" script={row} onDone={changed} />,
+        access.canApproveScript && row.pending && (
+          <a key="review" onClick={() => setReviewing(row.id)}>
+            {REVIEW_UI_TEXT.review}
+          </a>
+        ),
       ],
     },
   ];
@@ -169,7 +199,8 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
     toBody: (params) => ({
       ...params,
       kind,
-      enabled: params.enabled === undefined || params.enabled === '' ? undefined : params.enabled === true || params.enabled === 'true',
+      enabled: booleanFilter(params.enabled),
+      pending: booleanFilter(params.pending),
     }),
     actionRef,
     emptyText: '暂无脚本，点击右上角新建',
@@ -187,6 +218,7 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
       />
       <ScriptEditorDrawer scriptId={editing} onClose={() => setEditing(null)} onSaved={changed} />
       <ScriptHistoryDrawer script={history} onClose={() => setHistory(null)} onRestored={changed} />
+      <ScriptReviewDrawer scriptId={reviewing} onClose={() => setReviewing(null)} onApproved={changed} />
     </PageContainer>
   );
 }
