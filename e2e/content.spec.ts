@@ -4,13 +4,14 @@
  */
 import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { CONTENT_TEXT } from '../src/locales/zh-CN/content';
+import { CONTENT_TEXT, REVIEW_UI_TEXT } from '../src/locales/zh-CN/content';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { buttonLabel as label, pluginTokenOf, signIn } from './support/console';
 import { screenshot } from './support/screens';
 import { ACTION_SCRIPTS as ACTIONS, LINK_SCRIPTS as URL_ACTIONS, replaceEditorText } from './support/scriptEditor';
 
 const STAFF = DEMO_ACCOUNTS.operator.username;
+const REVIEWER = DEMO_ACCOUNTS.reviewer.username;
 const VERSIONS = '/client/system/appManager/versionManager';
 const SCRIPT_MANAGER = '/client/system/appManager/scriptManager';
 const MEDIA = '/client/system/mediaManager';
@@ -176,12 +177,23 @@ test('a release: create it, bundle its scripts, publish it, and its bundle is fr
 
   await page.goto(VERSIONS);
   await expect(release).toContainText('草稿');
-  await release.getByText(CONTENT_TEXT.publish, { exact: true }).click();
+  await release.getByText(REVIEW_UI_TEXT.requestPublish, { exact: true }).click();
   await screenshot(page, 'content-release-publish-confirm');
   await page.locator('.ant-popover:visible').getByRole('button', { name: OK }).click();
-  await expect(release).toContainText('已发布');
+  await expect(release).toContainText(`${REVIEW_UI_TEXT.pending}：发布`);
+  // The operator asked; another account approves (four-eyes): the demo reviewer.
+  await expect(release.getByText(REVIEW_UI_TEXT.review, { exact: true })).toHaveCount(0);
+  await signIn(page, REVIEWER, { at: VERSIONS });
+  await rowOf(page, '1.1.0').getByText(REVIEW_UI_TEXT.review, { exact: true }).click();
+  const review = page.getByRole('dialog', { name: `${REVIEW_UI_TEXT.review}：发布 1.1.0` });
+  await expect(review).toContainText(STAFF);
+  await expect(review).toContainText('https://example.com/plugin-1.1.0.zip');
+  await screenshot(page, 'content-release-review');
+  await review.getByRole('button', { name: label(REVIEW_UI_TEXT.approve) }).click();
+  await expect(page.getByText(REVIEW_UI_TEXT.releaseApproved)).toBeVisible();
+  await expect(rowOf(page, '1.1.0')).toContainText('已发布');
 
-  await release.getByText('脚本', { exact: true }).click();
+  await rowOf(page, '1.1.0').getByText('脚本', { exact: true }).click();
   await expect(page.getByText(CONTENT_TEXT.bundleFrozen)).toBeVisible();
   await expect(page.locator('.ant-select-disabled').first()).toBeVisible();
   await screenshot(page, 'content-script-manager-frozen');

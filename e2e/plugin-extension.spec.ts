@@ -15,7 +15,7 @@ import { BRIDGE_ELEMENT_IDS, BRIDGE_EVENT, PLUGIN_DATA_KEYS as KEYS, PLUGIN_PROT
 import { BIND_NOT_AUTHORISED } from '../server/seed/domains/scriptSeeds';
 import { SHOP_MESSAGES } from '../server/shops/messages';
 import { UI_TEXT } from '../src/locales/zh-CN/common';
-import { CONTENT_TEXT } from '../src/locales/zh-CN/content';
+import { CONTENT_TEXT, REVIEW_UI_TEXT, scriptChangeNotice } from '../src/locales/zh-CN/content';
 import { PLUGIN_RELEASE_TEXT } from '../src/locales/zh-CN/plugin';
 import { SETTINGS_TEXT } from '../src/locales/zh-CN/profile';
 import { CREATOR_PAGE_URL } from '../src/extensionBridge/platform';
@@ -34,6 +34,9 @@ const FAILING_SHOP = { id: '7700123400002', name: '未授权的店铺', failWith
 /** Its heading shows another name than its data attribute: the edited bind script reads the heading. */
 const RENAMED_SHOP = { id: '7700123400004', name: '属性里的店名', displayName: '标题里的店名' };
 const STAFF = DEMO_ACCOUNTS.operator.username;
+const REVIEWER = DEMO_ACCOUNTS.reviewer.username;
+/** Bound while the edited bind script waits for review: named from its data attribute, as before the edit. */
+const BEFORE_REVIEW_SHOP = { id: '7700123400006', name: '审核前按属性读取', displayName: '审核前不应读取的标题' };
 const BIND_SCRIPT = '读取店铺信息';
 
 test.describe.configure({ mode: 'serial' });
@@ -51,6 +54,7 @@ const dialog = (page: Page, title: string) => page.locator('.ant-modal-confirm')
 /** A staff session of its own (an API login), for what the console's staff screens are not under test for here. */
 let staffToken: string | null = null;
 let staffPluginToken: string | null = null;
+let reviewerToken: string | null = null;
 async function staffCall(path: string, data: object) {
   staffToken ??= (
     await (await console_.request.post(`${base}/api/admin/account/login`, { data: { username: STAFF, password: DEMO_PASSWORD } })).json()
@@ -63,13 +67,30 @@ async function staffCall(path: string, data: object) {
       ).json()
     ).content.token;
   }
-  const bearer = API[path as CallPath].auth === 'plugin' ? staffPluginToken : staffToken;
+  return postCall(API[path as CallPath].auth === 'plugin' ? staffPluginToken! : staffToken!, path, data);
+}
+
+async function postCall(bearer: string, path: string, data: object) {
   const answer = await (
     await console_.request.post(`${base}/api/admin/${path}`, { headers: { authorization: `Bearer ${bearer}` }, data })
   ).json();
   expect(answer.isSuccess, `${path}: ${answer.msg}`).toBe(true);
   return answer.content;
 }
+
+/** The demo reviewer (审核脚本) approves what staff asked for: what reaches the plug-in (four-eyes). */
+async function reviewerCall(path: string, data: object) {
+  reviewerToken ??= (
+    await (await console_.request.post(`${base}/api/admin/account/login`, { data: { username: REVIEWER, password: DEMO_PASSWORD } })).json()
+  ).content.token;
+  return postCall(reviewerToken!, path, data);
+}
+const approveScript = async (id: number) => {
+  const { revision } = await reviewerCall('script/get', { id });
+  await reviewerCall('script/approve', { id, revision });
+};
+const approveRequest = (requested: { id: number; revision: number }) =>
+  reviewerCall('appVersion/approve', { id: requested.id, revision: requested.revision });
 
 /** The member binds `shop` from 店铺管理's 绑定店铺 and waits for the dialog `title`; answers the shop tab. */
 async function bindFromShopManager(shop: Parameters<TestSites['shopUrl']>[0], title: string) {
@@ -99,6 +120,7 @@ let bindScript: { id: number; version: number; content: ActionScript };
 let bindScriptChanged = false;
 const restoreBindScript = async () => {
   await staffCall('script/restore', { id: bindScript.id, version: bindScript.version });
+  await approveScript(bindScript.id);
   bindScriptChanged = false;
 };
 const storedVersionOf = async (name: string) =>
@@ -258,7 +280,7 @@ test("the server's refusal of the reported shop (quota) reaches the 绑定失败
   for (const id of fillers) expect((await call('shop/unbind', { id })).isSuccess).toBe(true);
 });
 
-test('staff edit the bind script in the console; the next bind follows it, with no rebuild or reload of the extension', async ({
+test('an operator edits the bind script; it reaches the plug-in only when the reviewer approves it, and the next bind follows it', async ({
   page,
 }) => {
   const served = await staffCall('plugin/scripts', {});
@@ -287,9 +309,35 @@ test('staff edit the bind script in the console; the next bind follows it, with 
     .locator('.ant-drawer-open')
     .getByRole('button', { name: buttonLabel(CONTENT_TEXT.save) })
     .click();
-  await expect(page.getByText(`${CONTENT_TEXT.saved}（第 ${bindScript.version + 1} 版）`)).toBeVisible();
-  // The extension has not polled since: it still holds the old version.
+  await expect(page.getByText(scriptChangeNotice(`${CONTENT_TEXT.saved}（第 ${bindScript.version + 1} 版）`, true))).toBeVisible();
+  await page.keyboard.press('Escape');
+  const row = page.locator('.ant-table-row', { hasText: BIND_SCRIPT });
+  await expect(row).toContainText(REVIEW_UI_TEXT.pending);
+  // The operator holds no 审核脚本: no 审核 on the row.
+  await expect(row.getByText(REVIEW_UI_TEXT.review, { exact: true })).toHaveCount(0);
+
+  // Not approved yet: the member's bind fetches the scripts and still runs the approved version.
+  await console_.bringToFront();
+  const before = await bindFromShopManager(BEFORE_REVIEW_SHOP, text.bindSucceededTitle);
+  await expect.poll(() => before.isClosed()).toBe(true);
+  await closeDialog(console_, text.bindSucceededTitle);
+  await expect(console_.locator('.ant-table-row').filter({ hasText: BEFORE_REVIEW_SHOP.id })).toContainText(BEFORE_REVIEW_SHOP.name);
   expect(await storedVersionOf(BIND_SCRIPT)).toBe(bindScript.version);
+  // Unbound again: the member's level binds 3 shops at most.
+  const [beforeReview] = (await memberCall('shop/list', { name: BEFORE_REVIEW_SHOP.id, status: 'bound' })).list;
+  await memberCall('shop/unbind', { id: beforeReview.id });
+
+  // The reviewer opens 审核: what the plug-in has now beside the change, then approves it.
+  await signIn(page, REVIEWER, { at: ACTION_SCRIPTS });
+  await page.locator('.ant-table-row', { hasText: BIND_SCRIPT }).getByText(REVIEW_UI_TEXT.review, { exact: true }).click();
+  const drawer = page.locator('.ant-drawer-open');
+  await expect(drawer.getByTestId('json-diff')).toContainText('#test-shop h1');
+  await expect(drawer).toContainText(`第 ${bindScript.version} 版`);
+  await expect(drawer).toContainText(STAFF);
+  await screenshot(page, 'plugin-script-review');
+  await drawer.getByRole('button', { name: buttonLabel(REVIEW_UI_TEXT.approve) }).click();
+  await expect(page.getByText(REVIEW_UI_TEXT.scriptApproved)).toBeVisible();
+  await expect(page.locator('.ant-table-row', { hasText: BIND_SCRIPT })).toContainText(REVIEW_UI_TEXT.live);
 
   // The member's next bind fetches the scripts first and reads the heading.
   await console_.bringToFront();
@@ -313,6 +361,7 @@ test("a bind script with a broken selector fails the bind with the step's name i
     content: JSON.stringify(broken),
     note: '选择器已失效',
   });
+  await approveScript(bindScript.id);
 
   const opened = await bindFromShopManager({ id: '7700123400005', name: '选择器失效的店铺' }, text.bindFailedTitle);
   await expect(dialog(console_, text.bindFailedTitle)).toContainText(`第 ${index + 1} 步（read）：未找到元素 #shop-moved`);
@@ -335,11 +384,11 @@ async function publishRelease(version: string, minSupportedVersion: string, chan
     changelog,
     downloadUrl: `https://downloads.example.com/plugin-${version}.zip`,
   });
-  await staffCall('appVersion/publish', { id: release.id });
+  await approveRequest(await staffCall('appVersion/publish', { id: release.id }));
   published.push(release.id);
 }
 const withdrawPublished = async () => {
-  for (const id of published.splice(0)) await staffCall('appVersion/withdraw', { id });
+  for (const id of published.splice(0)) await approveRequest(await staffCall('appVersion/withdraw', { id }));
 };
 const nextVersion = async () => {
   const [highest] = (await staffCall('appVersion/list', { pageSize: 1 })).list;

@@ -13,7 +13,15 @@ export interface JsonDiffProps {
   modified: string;
 }
 
-const readOnlyExtensions = [lineNumbers(), json(), EditorView.editable.of(false), EditorState.readOnly.of(true), EditorView.lineWrapping];
+const readOnlyExtensions = [
+  lineNumbers(),
+  json(),
+  EditorView.editable.of(false),
+  EditorState.readOnly.of(true),
+  EditorView.lineWrapping,
+  // @codemirror/merge's collapsed-lines bar.
+  EditorState.phrases.of({ '$ unchanged lines': '$ 行未改动' }),
+];
 
 export default function JsonDiff({ original, modified }: JsonDiffProps) {
   const parent = useRef<HTMLDivElement>(null);
