@@ -43,7 +43,7 @@ export default function VersionManager() {
     {
       title: '状态',
       dataIndex: 'status',
-      width: 150,
+      width: 130,
       valueType: 'select',
       valueEnum: Object.fromEntries(Object.entries(RELEASE_STATUS_LABELS).map(([key, text]) => [key, { text }])),
       render: (_, row) => (
@@ -79,11 +79,11 @@ export default function VersionManager() {
         ),
     },
     { title: '脚本数', dataIndex: 'scriptCount', search: false, width: 80 },
-    { title: '发布时间', dataIndex: 'releasedAt', valueType: 'dateTime', search: false, width: 170 },
+    { title: '发布时间', dataIndex: 'releasedAt', valueType: 'dateTime', search: false, width: 160 },
     {
       title: '操作',
       valueType: 'option',
-      width: 240,
+      width: 220,
       render: (_, row) => [
         <a key="scripts" onClick={() => history.push(`${SCRIPT_MANAGER_PATH}?release=${row.id}`)}>
           脚本

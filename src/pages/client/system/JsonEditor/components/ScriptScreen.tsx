@@ -155,11 +155,11 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
 
   const columns: ProColumns<ScriptListItem>[] = [
     { title: '名称', dataIndex: 'name', ellipsis: true },
-    { title: '版本', dataIndex: 'currentVersion', search: false, width: 100, render: (_, row) => `第 ${row.currentVersion} 版` },
+    { title: '版本', dataIndex: 'currentVersion', search: false, width: 90, render: (_, row) => `第 ${row.currentVersion} 版` },
     {
       title: '审核',
       dataIndex: 'pending',
-      width: 120,
+      width: 96,
       valueType: 'select',
       valueEnum: { true: { text: REVIEW_UI_TEXT.pending }, false: { text: REVIEW_UI_TEXT.live } },
       render: (_, row) => <ReviewState script={row} />,
@@ -167,17 +167,17 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
     {
       title: '状态',
       dataIndex: 'enabled',
-      width: 110,
+      width: 100,
       valueType: 'select',
       valueEnum: { true: { text: '启用', status: 'Success' }, false: { text: '停用', status: 'Default' } },
       render: (_, row) => <EnabledSwitch script={row} onDone={changed} />,
     },
-    { title: '最后修改人', dataIndex: 'updatedBy', search: false, width: 130 },
+    { title: '最后修改人', dataIndex: 'updatedBy', search: false, width: 120 },
     { title: '更新时间', dataIndex: 'updatedAt', valueType: 'dateTime', search: false, width: 170 },
     {
       title: '操作',
       valueType: 'option',
-      width: 240,
+      width: 230,
       render: (_, row) => [
         <a key="edit" onClick={() => setEditing(row.id)}>
           编辑
