@@ -71,7 +71,7 @@ export const notificationApi = {
   'notification/list': defineApi({
     summary: '我的通知：最新的在前（分页）',
     description:
-      '每条通知只给能处理或拥有该记录的账号：提现申请给有提现审批权限的账号，待收款订单给有订单列表和 /admin 权限的账号，其余给记录的本人。',
+      '每条通知只给能处理或拥有该记录的账号：提现申请给有提现审批权限的账号，待收款订单给有订单列表和 /admin 权限的账号，待审核的脚本和版本申请给有“审核脚本”权限的账号，其余给记录的本人。',
     auth: 'account',
     body: NotificationListQuery,
     answer: Page(NotificationItem),
