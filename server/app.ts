@@ -34,6 +34,12 @@ import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { NOT_BUILT_TEXT, registerStatic, sendIndex } from './static';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './http/requestId';
+import { ServerMetrics } from './metrics/metrics';
+import { registerMetrics } from './metrics/routes';
+import { configureHashPool, HashingBusy } from './auth/hashPool';
+import { HASHING_BUSY_MESSAGE } from './auth/messages';
+import { DEFAULT_POOL_SIZE } from './db/client';
+import type { JobTimer } from './periodic';
 
 export { CALLS };
 
@@ -44,6 +50,8 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger | boolean;
   /** Shared with `main.ts`: set `shuttingDown` when a stop begins and /api/ready answers 503. */
   lifecycle?: Lifecycle;
+  /** Also export Node's own figures at /metrics (the server process; not the tests' many apps). */
+  processMetrics?: boolean;
 }
 
 export interface Lifecycle {
@@ -74,7 +82,7 @@ const isProbe = (url: string) => (PROBE_PATHS as readonly string[]).includes(url
 /** A path whose last segment has an extension names a file: a missing one is a 404, not the SPA. */
 const looksLikeFile = (url: string) => /\/[^/?]*\.[A-Za-z0-9]+(\?.*)?$/.test(url);
 
-export async function buildApp({ db, config, logger, lifecycle = { shuttingDown: false } }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger, lifecycle = { shuttingDown: false }, processMetrics = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // On close: stop accepting connections, close the idle keep-alive ones, let in-flight requests
     // finish; a request arriving meanwhile on an open connection gets 503 (both are Fastify's defaults).
@@ -104,6 +112,17 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
     },
   }) as unknown as FastifyInstance;
 
+  // Metrics (GET /metrics, server/metrics): every answer is counted by its call and code.
+  // The hub starts further down; until then no stream is open.
+  const streams = { open: () => 0 };
+  const metrics = new ServerMetrics({
+    transactions: () => ({ active: activity.active, poolSize: config.databaseUrl ? DEFAULT_POOL_SIZE : 1 }),
+    openStreams: () => streams.open(),
+  });
+  if (processMetrics) metrics.collectProcessMetrics();
+  configureHashPool(config.hashPool, (seconds) => metrics.hashWait.observe(seconds));
+  registerMetrics(app, config, metrics);
+
   // Every answer names its request, so that a user's report finds its log lines.
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -129,6 +148,7 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
   // Failures are sent as text: a call's route serialises only the success of its answer schema.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof Refusal) return sendFailure(reply.code(200), fail(error.code, error.message, error.content));
+    if (error instanceof HashingBusy) return sendFailure(reply.code(200), fail(CODES.TOO_MANY_REQUESTS, HASHING_BUSY_MESSAGE));
     if (error.statusCode === 429) {
       // @fastify/rate-limit's per-address ceiling on /api (the login / register limit is A0501 with HTTP 200).
       return sendFailure(reply.code(429), fail(CODES.TOO_MANY_REQUESTS));
@@ -198,14 +218,23 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
     }
     return { status: 'ok' };
   });
-  const retrying = withTransactionRetry(db, (retry) => app.log.warn(retry, 'transaction retried'));
+  const activity = { active: 0 };
+  const retrying = withTransactionRetry(
+    db,
+    (retry) => {
+      metrics.transactionRetries.inc({ code: retry.code });
+      app.log.warn(retry, 'transaction retried');
+    },
+    activity,
+  );
   const services = { db: retrying, config, rbac: new RbacCache(db) };
   await registerOpenApi(app);
   registerCalls(app, services, CALLS);
   registerExports(app, services, EXPORTS);
-  const pruning = startPruning(retrying, config, app.log);
+  const timeJob: JobTimer = (job, round) => metrics.timeJob(job, round);
+  const pruning = startPruning(retrying, config, app.log, undefined, timeJob);
   app.addHook('onClose', () => pruning.stop());
-  const notificationJobs = startNotificationJobs(retrying, app.log);
+  const notificationJobs = startNotificationJobs(retrying, app.log, undefined, timeJob);
   app.addHook('onClose', () => notificationJobs.stop());
   // Live notifications: this instance listens on the database's notification channel.
   const hub = new NotificationHub({
@@ -217,6 +246,7 @@ export async function buildApp({ db, config, logger, lifecycle = { shuttingDown:
     heartbeatMs: config.streamHeartbeatMs,
   });
   await hub.start(listenerOf(db));
+  streams.open = () => hub.size;
   // Open streams would hold app.close() until their clients leave: end them first (they reconnect elsewhere).
   app.addHook('preClose', async () => hub.stop());
   registerNotificationStream(app, services, hub);

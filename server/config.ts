@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { envSchema } from 'env-schema';
+import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_QUEUE_PER_SLOT, type HashPoolLimits } from './auth/hashPool';
 
 export interface ServerConfig {
   port: number;
@@ -83,6 +84,16 @@ export interface ServerConfig {
   exportMaxRows: number;
   /** How often the notification streams get a heartbeat and their sessions are checked (a test shortens it). */
   streamHeartbeatMs: number;
+  /**
+   * `METRICS_ALLOW`: the addresses and CIDRs (or proxy-addr's names) whose own connection may read
+   * `GET /metrics` (default `loopback`; `0` or `none`: none). The socket's address counts, never a
+   * forwarded one: a proxy on the same host must not pass /metrics on (deploy/nginx.conf).
+   */
+  metricsAllow: string[];
+  /** `METRICS_TOKEN` (16 characters at least): a scraper sending `Authorization: Bearer <it>` may read /metrics from anywhere. */
+  metricsToken: string | undefined;
+  /** `PASSWORD_HASH_CONCURRENCY` and `PASSWORD_HASH_QUEUE`: the hashing pool's limits (server/auth/hashPool.ts). */
+  hashPool: HashPoolLimits;
 }
 
 /** Where the media files live in object storage; credentials come from the AWS SDK's default chain. */
@@ -155,6 +166,8 @@ const EnvSchema = Type.Object({
   HSTS_INCLUDE_SUBDOMAINS: oneOf(['1', 'true', '0', 'false'], '1'),
   CHECK_ANSWERS: FLAG,
   CARD_FINGERPRINT_KEY_DISCARD_OLD: FLAG,
+  PASSWORD_HASH_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 256, default: DEFAULT_HASH_CONCURRENCY }),
+  PASSWORD_HASH_QUEUE: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
 });
 type CheckedEnv = Static<typeof EnvSchema>;
 
@@ -187,6 +200,28 @@ function isProxyEntry(entry: string): boolean {
   if (bits === undefined) return true;
   if (!/^\d{1,3}$/.test(bits)) return false;
   return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** `METRICS_ALLOW`: like TRUST_PROXY's list; unset is `loopback`, `0` / `none` / `false` is nobody. */
+export function parseMetricsAllow(value: string | undefined): string[] {
+  const text = (value ?? '').trim();
+  if (text === '') return ['loopback'];
+  if (text === '0' || text === 'none' || text === 'false') return [];
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyEntry(entry));
+  if (bad.length > 0) throw new ConfigError(`METRICS_ALLOW: not an address or CIDR: ${bad.join(', ')}`);
+  return entries;
+}
+
+export const METRICS_TOKEN_MIN_LENGTH = 16;
+
+function metricsTokenOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < METRICS_TOKEN_MIN_LENGTH) throw new ConfigError(`METRICS_TOKEN must be ${METRICS_TOKEN_MIN_LENGTH} characters at least`);
+  return value;
 }
 
 /**
@@ -347,5 +382,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     businessTimeZone: timeZoneOf(env.BUSINESS_TZ),
     exportMaxRows: EXPORT_MAX_ROWS,
     streamHeartbeatMs: STREAM_HEARTBEAT_MS,
+    metricsAllow: parseMetricsAllow(env.METRICS_ALLOW),
+    metricsToken: metricsTokenOf(env.METRICS_TOKEN),
+    hashPool: {
+      concurrency: checked.PASSWORD_HASH_CONCURRENCY,
+      queueLimit: checked.PASSWORD_HASH_QUEUE ?? checked.PASSWORD_HASH_CONCURRENCY * DEFAULT_HASH_QUEUE_PER_SLOT,
+    },
   };
 }

@@ -40,7 +40,7 @@ async function main() {
 
 async function start(database: Database, config: ServerConfig) {
   const lifecycle: Lifecycle = { shuttingDown: false };
-  const app = await buildApp({ db: database.db, config, logger: true, lifecycle });
+  const app = await buildApp({ db: database.db, config, logger: true, lifecycle, processMetrics: true });
 
   // Graceful stop: /api/ready answers 503 at once (and for SHUTDOWN_DRAIN_SECONDS everything else
   // is still served), then app.close() stops accepting connections, closes the idle keep-alive ones

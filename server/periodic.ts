@@ -18,3 +18,7 @@ export function repeatEvery(intervalMs: number, round: () => Promise<unknown>): 
     },
   };
 }
+
+/** Records a round of a named job (the metrics' runs and durations); `untimed` records nothing. */
+export type JobTimer = <T>(job: string, round: () => Promise<T>) => Promise<T>;
+export const untimed: JobTimer = (_job, round) => round();

@@ -16,3 +16,6 @@ export const PLUGIN_TOKEN_MESSAGES = {
   pluginTokenOffPluginCall: '插件令牌只能用于插件的调用',
   sessionTokenOnPluginCall: '插件的调用须使用插件令牌，请更新插件',
 } as const;
+
+/** A0501 when the password hashing pool's queue is full (server/auth/hashPool.ts): many sign-ins at once. */
+export const HASHING_BUSY_MESSAGE = '登录的人较多，请稍后再试';

@@ -4,6 +4,7 @@
  * a stored hash with other parameters still verifies and is rehashed at the next successful login.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { inHashPool } from './hashPool';
 
 export const SCRYPT_N = 2 ** 17;
 export const SCRYPT_R = 8;
@@ -30,10 +31,14 @@ const MAX_N = 2 ** 20;
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 
+/** In a slot of the hashing pool (./hashPool.ts): a full queue throws `HashingBusy` at once. */
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return inHashPool(
+    () =>
+      new Promise((resolve, reject) => {
+        scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
 /**

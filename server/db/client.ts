@@ -50,6 +50,9 @@ export interface OpenOptions {
  * a double rounds it to …64, the key every release so far has taken; written exactly, so that an
  * older instance starting beside a newer one still waits for it.
  */
+/** Connections an instance opens to PostgreSQL at most. */
+export const DEFAULT_POOL_SIZE = 10;
+
 export const START_LOCK_KEY = 0x636f6e736f6c64;
 
 /**
@@ -75,7 +78,7 @@ async function underStartLock<T>(client: postgres.Sql, work: () => Promise<T>): 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, {
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
       onnotice: () => {},
       // PGlite hands back bigints as numbers; keep both drivers alike.
       types: { bigint: postgres.BigInt },

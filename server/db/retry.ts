@@ -20,16 +20,22 @@ export interface TransactionRetry {
   total: number;
 }
 
+/** Transactions of this handle running now (the metrics' gauge). */
+export interface TransactionActivity {
+  active: number;
+}
+
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, attempt * (10 + Math.random() * 40)));
 
 /**
  * `db` whose top-level `transaction` retries as described above (nested ones, savepoints, are not
  * retried on their own: the outer transaction is). Everything else is `db` itself.
  */
-export function withTransactionRetry(db: Db, onRetry: (retry: TransactionRetry) => void): Db {
+export function withTransactionRetry(db: Db, onRetry: (retry: TransactionRetry) => void, activity?: TransactionActivity): Db {
   let total = 0;
   const transaction: Db['transaction'] = async (callback, config) => {
     for (let attempt = 1; ; attempt += 1) {
+      if (activity) activity.active += 1;
       try {
         return await db.transaction(callback, config);
       } catch (error) {
@@ -38,6 +44,8 @@ export function withTransactionRetry(db: Db, onRetry: (retry: TransactionRetry) 
         total += 1;
         onRetry({ code, attempt, total });
         await pause(attempt);
+      } finally {
+        if (activity) activity.active -= 1;
       }
     }
   };

@@ -61,5 +61,7 @@ export const successAnswer = <T extends TSchema>(content: T) =>
   });
 
 /** Sends a failure wrapper as JSON text, past the route's success serialiser. */
-export const sendFailure = (reply: FastifyReply, answer: ApiResponse<unknown>) =>
-  reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
+export const sendFailure = (reply: FastifyReply, answer: ApiResponse<unknown>) => {
+  reply.answerCode = answer.code;
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
+};

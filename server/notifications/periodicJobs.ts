@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MEMBERSHIP_NOTICE_DAYS, NOTIFICATION_KINDS } from '#contract/notifications';
 import type { Db, Executor } from '../db/client';
 import { queryOne, queryRows } from '../db/query';
-import { repeatEvery } from '../periodic';
+import { repeatEvery, untimed, type JobTimer } from '../periodic';
 import { NOTIFY_CHANNEL } from './signals';
 import { pruneStreamTickets } from './streamTickets';
 
@@ -78,9 +78,10 @@ export function startNotificationJobs(
   db: Db,
   log: FastifyBaseLogger,
   intervalMs = NOTIFICATION_JOB_INTERVAL_MS,
+  time: JobTimer = untimed,
 ): { stop(): Promise<void> } {
   return repeatEvery(intervalMs, () =>
-    runNotificationJobs(db)
+    time('notifications', () => runNotificationJobs(db))
       .then((done) => log.debug({ done }, 'notification jobs'))
       .catch((error) => log.warn({ err: error }, 'notification jobs failed')),
   );

@@ -200,6 +200,15 @@ describeWithNginx('behind nginx (deploy/nginx.conf), two instances on one Postgr
     expect((upstream === String(ports.a) ? instanceB : instanceA).output()).not.toContain(id!);
   });
 
+  it('keeps /metrics to the scraper: each instance answers its own loopback scrape, nginx never passes it on', async () => {
+    const direct = await fetch(`http://127.0.0.1:${ports.a}/metrics`);
+    expect(direct.status).toBe(200);
+    expect(await direct.text()).toContain('console_requests_total{call="/api/ready",method="GET",status="200"');
+    const through = await fetch(`${base}/metrics`);
+    expect(through.status).toBe(404);
+    expect(await through.text()).not.toContain('console_');
+  });
+
   it('passes the live notifications on at once: a change through the balancer reaches an open stream within 5 s', async () => {
     const admin = await login(base);
     const username = `lb_member_${randomBytes(3).toString('hex')}`;
