@@ -10,11 +10,16 @@
  *   money mix  the write mix without the registrations and logins
  *   read mix   account/getMenus (a member), account/list (the administrator, first page)
  *
+ *   money mix beside a flood  the money mix again while FLOOD (44) more clients log in as fast as
+ *              they are answered: the password hashing pool (PASSWORD_HASH_CONCURRENCY) keeps a core for
+ *              the money calls and answers the flood's excess A0501 at once
+ *
  * It prints req/s, p50 and p99 per operation and the answers by code, then the budgets: no B0001,
  * p99 of the money calls (order create, recharge, withdrawal request) under 500 ms, the p50 of
  * logins and registrations beside one bare password hash on this machine (they are bound by it),
- * and the read mix's throughput with two instances over one. A benchmark: it prints figures and
- * does not fail on a missed budget. CONNECTIONS, DURATION, INSTANCES (1,2) override.
+ * the money calls' p99 alone and beside the flood, the flood's A0501 answers under 50 ms, and the
+ * read mix's throughput with two instances over one. A benchmark: it prints figures and does not
+ * fail on a missed budget. CONNECTIONS, FLOOD, DURATION, INSTANCES (1,2) override.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,6 +43,9 @@ import {
 } from '../tests/server/support/processes';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 30);
+/** Clients logging in as fast as they are answered beside the money mix (issue 34: hashing isolated). */
+const FLOOD_CONNECTIONS = Number(process.env.FLOOD ?? 44);
+const BUSY_ANSWER_BUDGET_MS = 50;
 const DURATION_S = Number(process.env.DURATION ?? 15);
 const INSTANCE_COUNTS = (process.env.INSTANCES ?? '1,2').split(',').map(Number);
 const ADMIN_PASSWORD = 'Admin@bench-1234';
@@ -183,8 +191,19 @@ const READ_MIX: Step[] = [
   (client, world) => client.call('account/list', { current: 1, pageSize: 20 }, world.admin),
 ];
 
-async function runMix(baseURL: string, world: World, mix: Step[]): Promise<{ samples: Sample[]; seconds: number }> {
-  const clients = Array.from({ length: CONNECTIONS }, () => new Client(baseURL));
+/** Logs in again and again: a flood of sign-ins, each a password hash unless the pool refuses it (A0501). */
+const FLOOD_MIX: Step[] = [
+  (client, world, worker) =>
+    client.call('account/login', { username: world.members[worker % world.members.length].username, password: PASSWORD }),
+];
+
+async function runMix(
+  baseURL: string,
+  world: World,
+  mix: Step[],
+  connections = CONNECTIONS,
+): Promise<{ samples: Sample[]; seconds: number }> {
+  const clients = Array.from({ length: connections }, () => new Client(baseURL));
   const started = performance.now();
   const deadline = started + DURATION_S * 1000;
   await Promise.all(
@@ -300,6 +319,8 @@ async function main() {
 
     const lines: Line[] = [];
     const readRate = new Map<number, number>();
+    /** The flood's logins answered A0501 (the hashing pool full), their latencies sorted, per scenario. */
+    const busyAnswers = new Map<string, number[]>();
     for (const count of INSTANCE_COUNTS) {
       await stop(nginx);
       const nginxPort = await freePort();
@@ -322,6 +343,14 @@ async function main() {
       const scenario = `${count} instance${count > 1 ? 's' : ''}`;
       lines.push(...summarise(`${scenario}, write`, await runMix(baseURL, world, WRITE_MIX)));
       lines.push(...summarise(`${scenario}, money`, await runMix(baseURL, world, MONEY_MIX)));
+      const [money, flood] = await Promise.all([runMix(baseURL, world, MONEY_MIX), runMix(baseURL, world, FLOOD_MIX, FLOOD_CONNECTIONS)]);
+      lines.push(...summarise(`${scenario}, money beside the flood`, money));
+      lines.push(...summarise(`${scenario}, the flood`, flood));
+      const busy = flood.samples.filter((sample) => sample.code === CODES.TOO_MANY_REQUESTS).map((sample) => sample.ms);
+      busyAnswers.set(
+        scenario,
+        busy.sort((a, b) => a - b),
+      );
       const reads = await runMix(baseURL, world, READ_MIX);
       readRate.set(count, reads.samples.length / reads.seconds);
       lines.push(...summarise(`${scenario}, read`, reads));
@@ -337,6 +366,22 @@ async function main() {
     for (const line of lines.filter((line) => MONEY_OPERATIONS.includes(line.operation))) {
       console.log(
         `p99 ${line.operation} (${line.scenario}): ${line.p99.toFixed(0)} ms ${line.p99 < MONEY_P99_BUDGET_MS ? '≤' : '>'} ${MONEY_P99_BUDGET_MS} ms budget`,
+      );
+    }
+    for (const [scenario, busy] of busyAnswers) {
+      for (const operation of MONEY_OPERATIONS) {
+        const alone = lines.find((line) => line.scenario === `${scenario}, money` && line.operation === operation);
+        const beside = lines.find((line) => line.scenario === `${scenario}, money beside the flood` && line.operation === operation);
+        if (!alone || !beside) continue;
+        console.log(
+          `p99 ${operation} (${scenario}): ${alone.p99.toFixed(0)} ms alone, ${beside.p99.toFixed(0)} ms beside ${FLOOD_CONNECTIONS} clients logging in ` +
+            `(×${(beside.p99 / alone.p99).toFixed(2)}; budget ${MONEY_P99_BUDGET_MS} ms)`,
+        );
+      }
+      const p99 = percentile(busy, 99);
+      console.log(
+        `${scenario}: ${busy.length} flood logins answered A0501 (hashing pool full), p99 ${Number.isNaN(p99) ? '-' : p99.toFixed(0)} ms ` +
+          `(budget ${BUSY_ANSWER_BUDGET_MS} ms)`,
       );
     }
     const hashCapacity = (os.cpus().length * 1000) / bareHashP50;
