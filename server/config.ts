@@ -202,25 +202,31 @@ function isProxyEntry(entry: string): boolean {
   return Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-/** `METRICS_ALLOW`: like TRUST_PROXY's list; unset is `loopback`, `0` / `none` / `false` is nobody. */
-export function parseMetricsAllow(value: string | undefined): string[] {
-  const text = (value ?? '').trim();
-  if (text === '') return ['loopback'];
-  if (text === '0' || text === 'none' || text === 'false') return [];
+/** A comma-separated list of addresses, CIDRs and proxy-addr's names in variable `name`; a bad entry stops the start. */
+function addressListOf(name: string, text: string): string[] {
   const entries = text
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
   const bad = entries.filter((entry) => !isProxyEntry(entry));
-  if (bad.length > 0) throw new ConfigError(`METRICS_ALLOW: not an address or CIDR: ${bad.join(', ')}`);
+  if (bad.length > 0) throw new ConfigError(`${name}: not an address or CIDR: ${bad.join(', ')}`);
   return entries;
+}
+
+/** `METRICS_ALLOW`: like TRUST_PROXY's list; unset is `loopback`, `0` / `none` / `false` is nobody. */
+export function parseMetricsAllow(value: string | undefined): string[] {
+  const text = (value ?? '').trim();
+  if (text === '') return ['loopback'];
+  if (text === '0' || text === 'none' || text === 'false') return [];
+  return addressListOf('METRICS_ALLOW', text);
 }
 
 export const METRICS_TOKEN_MIN_LENGTH = 16;
 
 function metricsTokenOf(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  if (value.length < METRICS_TOKEN_MIN_LENGTH) throw new ConfigError(`METRICS_TOKEN must be ${METRICS_TOKEN_MIN_LENGTH} characters at least`);
+  if (value.length < METRICS_TOKEN_MIN_LENGTH)
+    throw new ConfigError(`METRICS_TOKEN must be ${METRICS_TOKEN_MIN_LENGTH} characters at least`);
   return value;
 }
 
@@ -233,12 +239,7 @@ export function parseTrustProxy(value: string | undefined): string[] | false {
   const text = (value ?? '').trim();
   if (text === '' || text === '0' || text === 'false') return false;
   if (text === '1' || text === 'true') return ['loopback'];
-  const entries = text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const bad = entries.filter((entry) => !isProxyEntry(entry));
-  if (bad.length > 0) throw new Error(`TRUST_PROXY: not an address or CIDR: ${bad.join(', ')}`);
+  const entries = addressListOf('TRUST_PROXY', text);
   return entries.length > 0 ? entries : false;
 }
 

@@ -6,10 +6,10 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
-import { SELF_APPROVAL_REASON_MAX, type ReleaseChangeAction } from '../review';
+import type { ReleaseChangeAction } from '../review';
 import { CHANGELOG_MAX, RELEASE_STATUSES, URL_MAX, VERSION_MAX } from '../content';
 import { DateTime, Id, IdBodySchema, Int4, Literals, Nullable, OneOf, Page, PageFields } from './common';
-import { ScriptKindAnswer } from './script';
+import { ApprovalBody, ScriptKindAnswer } from './script';
 import { defineApi } from './define';
 
 /** A semver text as sent (`v1.2.3` is cleaned to `1.2.3` by the server). */
@@ -50,15 +50,8 @@ export const ReleaseSetBundleBody = Type.Object(
 export type ReleaseSetBundleBody = Static<typeof ReleaseSetBundleBody>;
 
 /** As `script/approve`: the revision reviewed, and a reason for the super administrator's own request. */
-export const ReleaseApproveBody = Type.Object(
-  {
-    id: Id(),
-    revision: Int4(1),
-    reason: Type.Optional(Type.String({ maxLength: SELF_APPROVAL_REASON_MAX })),
-  },
-  { additionalProperties: false },
-);
-export type ReleaseApproveBody = Static<typeof ReleaseApproveBody>;
+export const ReleaseApproveBody = ApprovalBody;
+export type ReleaseApproveBody = Static<typeof ApprovalBody>;
 
 // ---------------------------------------------------------------- answers
 

@@ -74,11 +74,11 @@ export const ScriptVersionRef = Type.Object({ id: Id(), version: Int4(1) }, { ad
 export type ScriptVersionRef = Static<typeof ScriptVersionRef>;
 
 /**
+ * An approval (four-eyes, contract/review.ts), of a script change or a release request alike.
  * `revision`: the revision the reviewer saw (the answer's `revision`); a change made since is
- * refused. `reason`: required (and only allowed) when the super administrator approves a change of
- * their own.
+ * refused. `reason`: required when the super administrator approves a change of their own.
  */
-export const ScriptApproveBody = Type.Object(
+export const ApprovalBody = Type.Object(
   {
     id: Id(),
     revision: Int4(1),
@@ -86,7 +86,8 @@ export const ScriptApproveBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export type ScriptApproveBody = Static<typeof ScriptApproveBody>;
+export const ScriptApproveBody = ApprovalBody;
+export type ScriptApproveBody = Static<typeof ApprovalBody>;
 
 // ---------------------------------------------------------------- answers
 
