@@ -3,8 +3,8 @@
  * New hashes use N=2^17, r=8, p=1 (OWASP's scrypt minimum, 128 MiB, about 0.4 s of one core here);
  * a stored hash with other parameters still verifies and is rehashed at the next successful login.
  */
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { inHashPool } from './hashPool';
+import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { pooledScrypt } from './hashPool';
 
 export const SCRYPT_N = 2 ** 17;
 export const SCRYPT_R = 8;
@@ -31,14 +31,9 @@ const MAX_N = 2 ** 20;
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 
-/** In a slot of the hashing pool (./hashPool.ts): a full queue throws `HashingBusy` at once. */
+/** In a slot of the hashing pool (./hashPool.ts), by a low-priority child: a full queue throws `HashingBusy` at once. */
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return inHashPool(
-    () =>
-      new Promise((resolve, reject) => {
-        scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
-      }),
-  );
+  return pooledScrypt(password.normalize('NFKC'), salt, keyLength, options);
 }
 
 /**
