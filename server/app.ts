@@ -82,7 +82,13 @@ const isProbe = (url: string) => (PROBE_PATHS as readonly string[]).includes(url
 /** A path whose last segment has an extension names a file: a missing one is a 404, not the SPA. */
 const looksLikeFile = (url: string) => /\/[^/?]*\.[A-Za-z0-9]+(\?.*)?$/.test(url);
 
-export async function buildApp({ db, config, logger, lifecycle = { shuttingDown: false }, processMetrics = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  logger,
+  lifecycle = { shuttingDown: false },
+  processMetrics = false,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // On close: stop accepting connections, close the idle keep-alive ones, let in-flight requests
     // finish; a request arriving meanwhile on an open connection gets 503 (both are Fastify's defaults).
