@@ -139,11 +139,13 @@ function takeWorker(): HashWorker {
 /** scrypt in a slot of the pool, computed by a low-priority child; `HashingBusy` when the queue is full. */
 export async function pooledScrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   await acquire();
-  const worker = takeWorker();
+  let worker: HashWorker | undefined;
   try {
+    worker = takeWorker();
     return await worker.scrypt(password, salt, keyLength, options);
   } finally {
-    if (!worker.dead) idleWorkers.push(worker);
+    // A worker that could not start, or died, is dropped; the slot is freed either way.
+    if (worker && !worker.dead) idleWorkers.push(worker);
     release();
   }
 }
