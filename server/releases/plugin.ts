@@ -1,8 +1,9 @@
 /**
  * What the browser plug-in polls: the newest published release (and whether the asking version is
  * still supported), and the scripts it runs: every script a second account approved, at its
- * approved name, state and version, so an approved edit drives the plug-in's next flow. A release's bundle (app_version_scripts) stays the
- * record of what shipped with that version; it does not choose what the plug-in runs.
+ * approved name, state and version, so an approved edit drives the plug-in's next flow. A release's
+ * bundle (app_version_scripts) stays the record of what shipped with that version; it does not
+ * choose what the plug-in runs.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import semver from 'semver';

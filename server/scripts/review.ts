@@ -13,10 +13,10 @@ import type { ScriptSiteRules } from '#contract/scriptSandbox';
 import type { AuditWriter } from '../audit';
 import type { Db } from '../db/client';
 import { scripts } from '../db/schema';
-import { Refusal } from '../http/respond';
+import { badParameter, Refusal } from '../http/respond';
 import { announce, resolveAnnouncement } from '../notifications/announce';
 import { selfApprovalReason, type Approver } from '../review/approver';
-import { keepingSetWhole, scriptDetail, scriptPending } from './scripts';
+import { keepingSetWhole, SCRIPT_MISSING, scriptDetail, scriptPending } from './scripts';
 
 const LIVE_SET_BROKEN = '审核通过后插件会拒收整套脚本，未通过：';
 
@@ -36,7 +36,7 @@ export async function approveScript(db: Db, approver: Approver, body: ScriptAppr
         .from(scripts)
         .where(eq(scripts.id, body.id))
         .for('update');
-      if (!script) throw new Refusal(CODES.BAD_PARAMETERS, '该脚本不存在');
+      if (!script) throw badParameter('id', SCRIPT_MISSING);
       if (!script.pending) throw new Refusal(CODES.BAD_PARAMETERS, REVIEW_TEXT.nothingPending);
       if (script.revision !== body.revision) throw new Refusal(CODES.BAD_PARAMETERS, REVIEW_TEXT.changedSinceReview);
       const reason = selfApprovalReason(approver, script.pendingAuthors, body.reason);

@@ -40,6 +40,7 @@ import { announce, resolveAnnouncement } from '../notifications/announce';
 import { scriptRecordKey } from '#contract/notifications';
 
 const NAME_TAKEN = '该名称已被同类脚本使用';
+export const SCRIPT_MISSING = '该脚本不存在';
 
 /** Who changes a script: recorded as an author of the pending change (contract/review.ts). */
 export interface ScriptActor {
@@ -113,7 +114,7 @@ export async function scriptDetail(db: Executor, id: number): Promise<ScriptDeta
     .leftJoin(accounts, eq(accounts.id, scripts.updatedBy))
     .innerJoin(scriptVersions, and(eq(scriptVersions.scriptId, scripts.id), eq(scriptVersions.version, scripts.currentVersion)))
     .where(eq(scripts.id, id));
-  if (!row) throw badParameter('id', '该脚本不存在');
+  if (!row) throw badParameter('id', SCRIPT_MISSING);
   return { ...row, updatedAt: iso(row.updatedAt), approvedAt: row.approvedAt && iso(row.approvedAt) };
 }
 
@@ -183,7 +184,7 @@ async function lockScript(tx: Executor, id: number) {
     .from(scripts)
     .where(eq(scripts.id, id))
     .for('update');
-  if (!row) throw badParameter('id', '该脚本不存在');
+  if (!row) throw badParameter('id', SCRIPT_MISSING);
   return row;
 }
 
@@ -378,7 +379,7 @@ export async function listVersions(db: Executor, query: ScriptVersionsQuery): Pr
       .offset(offset),
     db.select({ total: count() }).from(scriptVersions).where(ofScript),
   ]);
-  if (!total) throw badParameter('id', '该脚本不存在');
+  if (!total) throw badParameter('id', SCRIPT_MISSING);
   return { list: rows.map(toVersionItem), total, current, pageSize };
 }
 
