@@ -12,7 +12,7 @@ import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ApiCall } from '#contract/api/define';
 import { exportApi, type ExportBody, type ExportFormat, type ExportPath } from '#contract/api/exports';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
@@ -130,9 +130,20 @@ async function* csvChunks<Row>(plan: ExportPlan<Row>, timeZone: string): AsyncGe
   }
 }
 
+let excel: typeof ExcelJS | undefined;
+/**
+ * exceljs is loaded at the first Excel export: it is the largest module of the server (about a
+ * second of every start, and of every server test file, for a call few make).
+ */
+function excelModule(): typeof ExcelJS {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load that jest and tsx run alike (jest refuses `import()` here)
+  excel ??= require('exceljs') as typeof ExcelJS;
+  return excel;
+}
+
 /** The workbook written into `out` page by page, waiting whenever the client reads slower. */
 async function writeWorkbook<Row>(plan: ExportPlan<Row>, timeZone: string, out: PassThrough) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new (excelModule().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(plan.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = plan.columns.map((column) => ({
     header: column.title,

@@ -2,7 +2,7 @@
  * The antd theme around the whole console (rootContainer, src/app.tsx): the appearance chosen in
  * 界面设置 on the console's pages, the default light theme on the public ones. It also keeps the
  * document's own colours (background, colour scheme) in step, which the first paint took from the
- * head script (./themeBoot). A system that asks for reduced motion gets none (./reducedMotion).
+ * head script (./themeBoot). A system that asks for reduced motion gets none, the buttons' click wave included (./reducedMotion).
  */
 import { history } from '@umijs/max';
 import { ConfigProvider } from 'antd';
@@ -13,6 +13,8 @@ import { applyDocumentTheme, isThemedPath } from './themeBoot';
 import { usePrefersReducedMotion } from './reducedMotion';
 import { ThemeModeContext } from './themeMode';
 import { useUiSettings, type UiSettings } from './uiSettings';
+
+const NO_WAVE = { disabled: true };
 
 const subscribeToPath = (listener: () => void) => history.listen(listener);
 const currentPath = () => history.location.pathname;
@@ -31,7 +33,8 @@ export default function ThemedRoot({ children }: { children: ReactNode }) {
   const theme = useMemo(() => buildTheme({ mode, compact, primary }, { reducedMotion }), [mode, compact, primary, reducedMotion]);
   useLayoutEffect(() => applyDocumentTheme(mode), [mode]);
   return (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    // The click wave is a motion too (two seconds of a fading ring): none with reduced motion.
+    <ConfigProvider locale={zhCN} theme={theme} wave={reducedMotion ? NO_WAVE : undefined}>
       <ThemeModeContext.Provider value={mode}>{children}</ThemeModeContext.Provider>
     </ConfigProvider>
   );

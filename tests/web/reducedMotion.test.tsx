@@ -3,7 +3,8 @@
  * antd's motions, and the console follows a change of that setting while it is open.
  */
 import { act, render, screen } from '@testing-library/react';
-import { theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
+import { useContext } from 'react';
 import ThemedRoot from '@/workspace/ThemedRoot';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
@@ -30,9 +31,11 @@ function systemMotionSetting(reduce: boolean) {
   };
 }
 
+/** Whether antd animates: the theme's motion token and the buttons' click wave. */
 function MotionShown() {
   const { token } = theme.useToken();
-  return <p>{token.motion ? 'motion' : 'no motion'}</p>;
+  const { wave } = useContext(ConfigProvider.ConfigContext);
+  return <p>{token.motion && !wave?.disabled ? 'motion' : token.motion || !wave?.disabled ? 'some motion' : 'no motion'}</p>;
 }
 
 /** The console's root with the system setting `reduce` at first; `check` runs with the setting, which is restored after. */
