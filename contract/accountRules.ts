@@ -9,3 +9,11 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 export const EMAIL_MAX = 254;
 export const INVITE_CODE_PATTERN = '^[A-Z0-9]{8}$';
+
+/**
+ * A password the server generates (an account created without one, 重置密码 by staff, the first
+ * administrator's printed password) works for this long, and only to set a new one (ASVS 6.4.1).
+ */
+export const ONE_TIME_PASSWORD_HOURS = 24;
+/** The calls a session whose password must be changed may still make; every other call is A0212. */
+export const PASSWORD_CHANGE_CALLS = ['profile/changePassword', 'account/logout'] as const;

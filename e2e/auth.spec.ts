@@ -2,9 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
-import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
+import { ONE_TIME_PASSWORD_TEXT } from '../src/locales/zh-CN/account';
 import { UI_TEXT } from '../src/locales/zh-CN/common';
 import {
+  buttonLabel,
   greeting,
   HOME,
   fieldErrorUnder,
@@ -20,6 +22,7 @@ import {
   SESSION_KEYS,
   submitLogin,
 } from './support/console';
+import { auditPage, expectNoProblems, viewportName } from './support/audit';
 import { screenshot } from './support/screens';
 
 /** antd's toasts. */
@@ -110,6 +113,41 @@ test.describe('login screen', () => {
     await expect(page).toHaveURL(LOGIN);
     const stored = await readStorage(page);
     expect(stored.session.token).toBeNull();
+  });
+
+  test('a password staff generated signs in only to set a new one, which then opens the console', async ({ page }) => {
+    // Staff create the account without a password (the users screen's dialog is system.spec's).
+    const admin = await page.request.post('/api/admin/account/login', {
+      data: { username: DEMO_ACCOUNTS.superAdmin.username, password: DEMO_PASSWORD },
+    });
+    const adminToken = (await admin.json()).content.token as string;
+    const username = `e2e_otp_${randomBytes(4).toString('hex')}`;
+    const created = await page.request.post('/api/admin/account/create', {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: { username, email: `${username}@example.com`, roleIds: [] },
+    });
+    const generated = (await created.json()).content.password as string;
+
+    await page.goto(LOGIN);
+    await submitLogin(page, username, { password: generated });
+    await expect(page.getByRole('heading', { name: ONE_TIME_PASSWORD_TEXT.title })).toBeVisible();
+    // Nothing stored: the session may only change the password.
+    expect((await readStorage(page)).session.token).toBeNull();
+    // The screens audit's checks (layout, axe) on this state of /login, and its picture beside the other public pages.
+    expectNoProblems(await auditPage(page, viewportName(page.viewportSize()!), 'public-login-one-time-password'));
+
+    const newPassword = 'Own#Choice-8642';
+    await page.getByLabel(ONE_TIME_PASSWORD_TEXT.newPassword, { exact: true }).fill(newPassword);
+    await page.getByLabel(ONE_TIME_PASSWORD_TEXT.confirm, { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: buttonLabel(ONE_TIME_PASSWORD_TEXT.submit) }).click();
+    await expect(page).toHaveURL(HOME);
+    await expect(greeting(page, username)).toBeVisible();
+
+    // The generated password is gone; the chosen one signs in without the change.
+    const old = await page.request.post('/api/admin/account/login', { data: { username, password: generated } });
+    expect((await old.json()).code).toBe(CODES.WRONG_PASSWORD);
+    const again = await page.request.post('/api/admin/account/login', { data: { username, password: newPassword } });
+    expect((await again.json()).content.passwordChangeRequired).toBe(false);
   });
 
   test('register a new account, then log in with it', async ({ page }) => {

@@ -4,14 +4,17 @@
  * missing (never overwrites edits) and holds a transaction-scoped advisory lock, so several
  * instances starting together do it once.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { ONE_TIME_PASSWORD_HOURS } from '#contract/accountRules';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { SUPER_ADMIN_ROLE_CODE } from '#contract/system';
 import type { ServerConfig } from './config';
 import { ADVISORY_LOCKS } from './db/advisoryLocks';
 import type { Db, Tx } from './db/client';
 import { queryOne, queryRows } from './db/query';
+import { oneTimePasswordColumns } from './auth/oneTimePassword';
 import { generatePassword, hashPassword } from './auth/password';
+import { accounts } from './db/schema';
 import { pruneAuthData } from './auth/maintenance';
 import { announceMembershipNotices } from './notifications/periodicJobs';
 import { upsertSalesperson } from './money/salespeople';
@@ -52,10 +55,12 @@ export async function bootstrap({ db, config, print }: BootstrapOptions): Promis
       [
         '',
         '='.repeat(64),
-        '  Administrator account created (first start, empty database)',
+        report.admin.created
+          ? '  Administrator account created (first start, empty database)'
+          : '  Administrator password made again (the printed one expired unused)',
         `    username: ${report.admin.username}`,
         `    password: ${report.admin.generatedPassword}`,
-        '  This password is shown only once. Store it now, then change it.',
+        `  It is shown only once, signs in only to be changed, and expires in ${ONE_TIME_PASSWORD_HOURS} hours.`,
         '='.repeat(64),
         '',
       ].join('\n') + '\n',
@@ -141,20 +146,51 @@ async function assignRoles(tx: Tx, accountId: number, roleCodes: readonly string
   }
 }
 
+/**
+ * The first administrator, on an empty database: with ADMIN_PASSWORD, or with a generated password
+ * printed once, which is one-time (auth/oneTimePassword.ts). When that printed password expired
+ * without ever being used, a new one is made and printed at the next start.
+ */
 async function seedAdmin(tx: Tx, config: ServerConfig) {
   const none = { created: false, username: config.adminUsername, generatedPassword: undefined as string | undefined };
   const count = await queryOne<{ n: number }>(tx, sql`select count(*)::int as n from accounts`);
-  if ((count?.n ?? 0) > 0) return none;
+  if ((count?.n ?? 0) > 0) return reissueUnusedAdminPassword(tx, config, none);
   const generatedPassword = config.adminPassword ? undefined : generatePassword();
   const password = config.adminPassword ?? generatedPassword!;
   const email = `${config.adminUsername.toLowerCase()}@localhost`;
-  const row = await queryOne<{ id: number }>(
-    tx,
-    sql`insert into accounts (username, email, password_hash) values (${config.adminUsername}, ${email}, ${await hashPassword(password)})
-        returning id`,
-  );
-  await assignRoles(tx, row!.id, [SUPER_ADMIN_ROLE_CODE]);
+  const [row] = await tx
+    .insert(accounts)
+    .values({
+      username: config.adminUsername,
+      email,
+      passwordHash: await hashPassword(password),
+      ...(generatedPassword ? oneTimePasswordColumns() : {}),
+    })
+    .returning({ id: accounts.id });
+  await assignRoles(tx, row.id, [SUPER_ADMIN_ROLE_CODE]);
   return { created: true, username: config.adminUsername, generatedPassword };
+}
+
+async function reissueUnusedAdminPassword<T extends { generatedPassword: string | undefined }>(
+  tx: Tx,
+  config: ServerConfig,
+  none: T,
+): Promise<T> {
+  const generatedPassword = generatePassword();
+  const passwordHash = await hashPassword(generatedPassword);
+  const reissued = await tx
+    .update(accounts)
+    .set({ passwordHash, ...oneTimePasswordColumns() })
+    .where(
+      and(
+        sql`lower(${accounts.username}) = lower(${config.adminUsername})`,
+        eq(accounts.passwordChangeRequired, true),
+        lte(accounts.passwordExpiresAt, sql`now()`),
+        isNull(accounts.lastLoginAt),
+      ),
+    )
+    .returning({ id: accounts.id });
+  return reissued.length ? { ...none, generatedPassword } : none;
 }
 
 async function seedDemo(tx: Tx, config: ServerConfig): Promise<string[]> {

@@ -4,7 +4,14 @@
  * other bodies share (username, email, passwords) and the `membership` every account answer carries.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { EMAIL_MAX, INVITE_CODE_PATTERN, PASSWORD_MAX, USERNAME_PATTERN, USERNAME_PATTERN_TEXT } from '../accountRules';
+import {
+  EMAIL_MAX,
+  INVITE_CODE_PATTERN,
+  ONE_TIME_PASSWORD_HOURS,
+  PASSWORD_MAX,
+  USERNAME_PATTERN,
+  USERNAME_PATTERN_TEXT,
+} from '../accountRules';
 import { lengthLimit, LIMITS } from '../rules';
 import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
 import { DateTime, Empty, Id, IdBodySchema, Int4, Literals, Nullable, OneOf, Page, PageFields } from './common';
@@ -82,6 +89,9 @@ export const LoginResult = Type.Object({
   username: Type.String(),
   email: Type.String(),
   membership: MembershipOrNull(),
+  passwordChangeRequired: Type.Boolean({
+    description: '密码是管理员生成的临时密码：本会话只能修改密码（profile/changePassword）或退出，其他调用答 A0212',
+  }),
 });
 export type LoginResult = Static<typeof LoginResult>;
 
@@ -214,8 +224,7 @@ export const accountApi = {
   }),
   'account/login': defineApi({
     summary: '登录：以用户名或邮箱和密码换取会话令牌',
-    description:
-      '按地址限流（A0501）；用户名或密码错误：A0210（不区分账号是否存在）；连续 5 次错误锁定 10 分钟：A0211；停用的账号在密码正确后才答 A0202。',
+    description: `按地址限流（A0501）；用户名或密码错误：A0210（不区分账号是否存在）；连续 5 次错误锁定 10 分钟：A0211；停用的账号在密码正确后才答 A0202；管理员生成的临时密码 ${ONE_TIME_PASSWORD_HOURS} 小时后失效，在密码正确后答 A0213。`,
     auth: 'public',
     body: LoginBody,
     answer: LoginResult,
@@ -227,6 +236,7 @@ export const accountApi = {
         username: 'amy',
         email: 'amy@example.com',
         membership: exampleMembership,
+        passwordChangeRequired: false,
       },
     },
   }),
@@ -285,7 +295,7 @@ export const accountApi = {
   }),
   'account/create': defineApi({
     summary: '新建账号：不填密码时生成一个，只在这次回答中出现',
-    description: '用户名或邮箱已存在：A0400；只能授予不超出自身权限的角色。',
+    description: `用户名或邮箱已存在：A0400；只能授予不超出自身权限的角色。生成的密码只能用来登录一次并改成新密码，${ONE_TIME_PASSWORD_HOURS} 小时后失效。`,
     auth: { anyGrant: usersScreen, action: ACTIONS.canCreateAccount.url },
     body: AccountCreateBody,
     answer: AccountCreated,
@@ -304,6 +314,7 @@ export const accountApi = {
   }),
   'account/resetPassword': defineApi({
     summary: '重置密码：生成新密码（只显示这一次），解除锁定并结束该账号的全部会话',
+    description: `生成的密码只能用来登录一次并改成新密码，${ONE_TIME_PASSWORD_HOURS} 小时后失效。`,
     auth: { anyGrant: usersScreen, action: ACTIONS.canResetPassword.url },
     body: IdBodySchema,
     answer: PasswordReset,

@@ -17,6 +17,7 @@ import type {
 import { CODES } from '#contract/codes';
 import { SUPER_ADMIN_ROLE_CODE } from '#contract/system';
 import type { AuditWriter } from '../audit';
+import { oneTimePasswordColumns } from '../auth/oneTimePassword';
 import { generatePassword, hashPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';
 import type { SessionAccount } from '../auth/sessions';
@@ -114,13 +115,14 @@ export async function createAccount(db: Db, body: AccountCreateBody, { account, 
       await assertMayGrantRoles(tx, snapshot, account, roleIds);
       const [row] = await tx
         .insert(accounts)
-        .values({ username: body.username, email: body.email, passwordHash })
+        .values({ username: body.username, email: body.email, passwordHash, ...(generated ? oneTimePasswordColumns() : {}) })
         .returning({ id: accounts.id });
       for (const roleId of roleIds) await tx.insert(accountRoles).values({ accountId: row.id, roleId });
       await audit(tx, {
         action: 'account.create',
         targetType: 'account',
         targetId: row.id,
+        // A generated password is one-time (auth/oneTimePassword.ts); one that staff typed is not.
         after: { username: body.username, email: body.email, roleIds, passwordGenerated: Boolean(generated) },
       });
       return { id: row.id, username: body.username, ...(generated ? { password: generated } : {}) };
@@ -159,14 +161,17 @@ export async function resetPassword(db: Db, id: number, { account, snapshot, aud
   return db.transaction(async (tx) => {
     await lockedAccount(tx, id);
     await assertMayManageAccount(tx, snapshot, account, id, { self: 'allowed' });
-    await tx.update(accounts).set({ passwordHash, lockedUntil: null }).where(eq(accounts.id, id));
+    await tx
+      .update(accounts)
+      .set({ passwordHash, lockedUntil: null, ...oneTimePasswordColumns() })
+      .where(eq(accounts.id, id));
     // The old password's sessions end with it (the administrator's own included when resetting their own).
     const sessionsRevoked = await revokeAllSessions(tx, id);
     await audit(tx, {
       action: 'account.resetPassword',
       targetType: 'account',
       targetId: id,
-      after: { passwordReset: true, sessionsRevoked },
+      after: { passwordReset: true, oneTime: true, sessionsRevoked },
     });
     return { id, password };
   });

@@ -17,6 +17,7 @@ import type { SessionEnded } from '#contract/api/session';
 import { CODES } from '#contract/codes';
 import { PROFILE_MESSAGES } from './messages';
 import type { AuditWriter } from '../audit';
+import { OWN_PASSWORD_COLUMNS } from '../auth/oneTimePassword';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';
 import { liveSessionCondition, type SessionAccount } from '../auth/sessions';
@@ -79,7 +80,11 @@ export async function changePassword(
   assertStrongPassword('newPassword', body.newPassword, [account.username, account.email]);
   const passwordHash = await hashPassword(body.newPassword);
   return db.transaction(async (tx) => {
-    await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id));
+    // The account's own password now: a generated one's limits end here.
+    await tx
+      .update(accounts)
+      .set({ passwordHash, ...OWN_PASSWORD_COLUMNS })
+      .where(eq(accounts.id, account.id));
     const revoked = await tx
       .update(sessions)
       .set({ revokedAt: sql`now()`, revokedReason: 'password' })
@@ -93,7 +98,12 @@ export async function changePassword(
       )
       .returning({ id: sessions.id });
     const signedOut = revoked.length;
-    await audit(tx, { action: 'profile.changePassword', targetType: 'account', targetId: account.id, after: { signedOut } });
+    await audit(tx, {
+      action: 'profile.changePassword',
+      targetType: 'account',
+      targetId: account.id,
+      after: { signedOut, ...(account.passwordChangeRequired ? { replacedOneTimePassword: true } : {}) },
+    });
     return { signedOut };
   });
 }

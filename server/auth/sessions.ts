@@ -19,6 +19,9 @@ export interface SessionAccount {
   roleIds: number[];
   /** `rbac_state.version` read in the same statement. */
   rbacVersion: number;
+  /** The password is a generated one (./oneTimePassword): the session may only change it. */
+  passwordChangeRequired: boolean;
+  passwordExpired: boolean;
 }
 
 interface AuthRow {
@@ -34,6 +37,8 @@ interface AuthRow {
   membershipExpiresAt: unknown;
   roleIds: number[] | null;
   version: unknown;
+  passwordChangeRequired: boolean;
+  passwordExpired: boolean;
 }
 
 /** last_seen_at is written only when older than this (not on every call). */
@@ -53,6 +58,8 @@ const authenticateStatement = (name: string, tokenCondition: string): PreparedSt
       a.id as "accountId", a.username, a.email,
       a.membership_level_id as "levelId", ml.name as "levelName", ml.shop_quota as "shopQuota", ml.product_quota as "productQuota",
       a.membership_expires_at as "membershipExpiresAt",
+      a.password_change_required as "passwordChangeRequired",
+      coalesce(a.password_expires_at <= now(), false) as "passwordExpired",
       array(select ar.role_id from account_roles ar where ar.account_id = a.id order by ar.role_id) as "roleIds",
       (select version from rbac_state where id = 1) as version
     from sessions s
@@ -77,6 +84,8 @@ const accountOf = (row: AuthRow): SessionAccount => ({
   membership: membershipOf(row),
   roleIds: (row.roleIds ?? []).map(Number),
   rbacVersion: Number(row.version ?? 0),
+  passwordChangeRequired: row.passwordChangeRequired,
+  passwordExpired: row.passwordExpired,
 });
 
 /**

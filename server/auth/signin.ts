@@ -74,8 +74,12 @@ export async function register(db: Db, config: SigninConfig, body: RegisterBody,
   return { id, username: body.username, email: body.email };
 }
 
-type LoginRow = Pick<typeof accounts.$inferSelect, 'id' | 'username' | 'email' | 'passwordHash' | 'status' | 'sessionTtlSeconds'> & {
+type LoginRow = Pick<
+  typeof accounts.$inferSelect,
+  'id' | 'username' | 'email' | 'passwordHash' | 'status' | 'sessionTtlSeconds' | 'passwordChangeRequired'
+> & {
   locked: boolean;
+  passwordExpired: boolean;
   levelId: number | null;
   levelName: (typeof membershipLevels.$inferSelect)['name'] | null;
   shopQuota: number | null;
@@ -87,7 +91,8 @@ type LoginRow = Pick<typeof accounts.$inferSelect, 'id' | 'username' | 'email' |
  * One refusal, A0210 用户名或密码错误, in one time for a missing account, a wrong password and a
  * disabled account with a wrong password: every path counts the attempt first (beginLogin), then
  * runs one scrypt verification (against DUMMY_HASH when there is no account) and one failure
- * count. A disabled account hears A0202 only after its right password; a locked one A0211.
+ * count. A disabled account hears A0202 only after its right password, as does an expired
+ * generated password A0213; a locked one A0211.
  */
 export async function login(db: Db, config: SigninConfig, body: LoginBody, client: Client): Promise<LoginResult> {
   const name = body.username.trim();
@@ -97,6 +102,8 @@ export async function login(db: Db, config: SigninConfig, body: LoginBody, clien
       sql`select a.id, a.username, a.email, a.password_hash as "passwordHash", a.status,
                  coalesce(a.locked_until > now(), false) as locked,
                  a.session_ttl_seconds as "sessionTtlSeconds",
+                 a.password_change_required as "passwordChangeRequired",
+                 coalesce(a.password_expires_at <= now(), false) as "passwordExpired",
                  a.membership_level_id as "levelId", ml.name as "levelName", ml.shop_quota as "shopQuota", ml.product_quota as "productQuota",
                  a.membership_expires_at as "membershipExpiresAt"
           from accounts a left join membership_levels ml on ml.id = a.membership_level_id
@@ -115,6 +122,8 @@ export async function login(db: Db, config: SigninConfig, body: LoginBody, clien
   }
   // The attempt stays a failure: the account can not sign in, but the password was right.
   if (account.status !== 'enabled') throw new Refusal(CODES.ACCOUNT_DISABLED);
+  // Likewise a generated password past its hours (./oneTimePassword): staff must make a new one.
+  if (account.passwordChangeRequired && account.passwordExpired) throw new Refusal(CODES.ONE_TIME_PASSWORD_EXPIRED);
   await settleAttempt(db, attemptId, account.id, true);
   if (needsRehash(account.passwordHash)) {
     // Older, cheaper parameters: store today's, unless the password changed meanwhile.
@@ -136,6 +145,7 @@ export async function login(db: Db, config: SigninConfig, body: LoginBody, clien
     username: account.username,
     email: account.email,
     membership: membershipOf(account),
+    passwordChangeRequired: account.passwordChangeRequired,
   };
 }
 

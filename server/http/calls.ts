@@ -19,6 +19,7 @@ import type { ServerConfig } from '../config';
 import { auditFor, type AuditWriter } from '../audit';
 import { authenticate, authenticatePlugin, endedSessionMessage, type SessionAccount } from '../auth/sessions';
 import { PLUGIN_TOKEN_MESSAGES } from '../auth/messages';
+import { assertPasswordAllows } from '../auth/oneTimePassword';
 import { bearerToken } from '../auth/tokens';
 import type { RbacCache, RbacSnapshot } from '../rbac/snapshot';
 import { hardenBodySchema } from './bodySafety';
@@ -89,7 +90,7 @@ export function callOf<B extends TSchema, R extends TSchema, A extends AuthLevel
       // is the handler's (CallHandler), which a generic reply type could not follow.
       const response: Record<number, TSchema> = { 200: successAnswer(contract.answer) };
       const preValidation = [emptyBodyAsObject];
-      if (auth !== 'public') preValidation.push((request: FastifyRequest) => authenticateRequest(services, request, auth));
+      if (auth !== 'public') preValidation.push((request: FastifyRequest) => authenticateRequest(services, request, auth, path));
       app.withTypeProvider<TypeBoxTypeProvider>().post(
         `${API_PREFIX}/${path}`,
         {
@@ -149,10 +150,17 @@ function grantsAllow(auth: AuthLevel, account: SessionAccount, snapshot: RbacSna
  * ended; A0301 without the grant) and remembers the account and snapshot on the request. Also used by the non-JSON
  * routes (the media upload).
  */
-export async function authenticateRequest(services: CallServices, request: FastifyRequest, auth: Exclude<AuthLevel, 'public'>) {
+export async function authenticateRequest(
+  services: CallServices,
+  request: FastifyRequest,
+  auth: Exclude<AuthLevel, 'public'>,
+  /** The call's path (or the route's, outside the contract): a session with a generated password may make only the change. */
+  path: string,
+) {
   const token = bearerToken(request.headers.authorization);
   const account = token ? await accountOfToken(services, token, auth) : undefined;
   if (!account) throw new Refusal(CODES.LOGIN_EXPIRED, await endedSessionMessage(services.db, token));
+  assertPasswordAllows(account, path);
   const snapshot = await services.rbac.atLeast(account.rbacVersion);
   if (!grantsAllow(auth, account, snapshot)) throw new Refusal(CODES.NOT_AUTHORISED);
   request.account = account;

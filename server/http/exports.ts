@@ -193,7 +193,7 @@ export function defineExport<P extends ExportPath, Row>(
             async (request: FastifyRequest) => {
               if (request.body === undefined) request.body = {};
             },
-            (request: FastifyRequest) => authenticateRequest(services, request, auth),
+            (request: FastifyRequest) => authenticateRequest(services, request, auth, path),
           ],
         },
         async (request, reply) => {

@@ -39,7 +39,7 @@ export async function mediaRoutes(app: FastifyInstance, services: CallServices) 
   await app.register(multipart, { limits: { fileSize: largest, files: 1, fields: 10, parts: 11 } });
 
   app.post(MEDIA_UPLOAD_URL, async (request: FastifyRequest, reply: FastifyReply) => {
-    await authenticateRequest(services, request, MEDIA_STAFF);
+    await authenticateRequest(services, request, MEDIA_STAFF, MEDIA_UPLOAD_URL);
     if (!request.isMultipart()) throw badParameter('file', '文件应以 multipart/form-data 上传');
     let file: Awaited<ReturnType<FastifyRequest['file']>>;
     let bytes: Buffer;

@@ -51,8 +51,11 @@ export function getToken(): string | null {
   return sessionStorage.getItem(SESSION_KEYS.token);
 }
 
+/** What a login stores: a session whose generated password is already changed (the flag stays behind). */
+export type StoredLogin = Omit<LoginResult, 'passwordChangeRequired'>;
+
 /** Stores a fresh login; `remember` also keeps the token and its expiry across tabs and restarts. */
-export function saveLogin(login: LoginResult, remember: boolean): void {
+export function saveLogin(login: StoredLogin, remember: boolean): void {
   clearSession();
   sessionStorage.setItem(SESSION_KEYS.token, login.token);
   sessionStorage.setItem(SESSION_KEYS.expires, String(login.expires));

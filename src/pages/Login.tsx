@@ -10,7 +10,7 @@ import { PROMOTION_TEXT } from '@/locales/zh-CN/promotion';
 import { inviteFromSearch } from '@/pages/client/Promotion/links';
 import { submitWithFieldErrors } from '@/services/request';
 import { EMAIL_MAX, INVITE_CODE_PATTERN, USERNAME_PATTERN, USERNAME_PATTERN_TEXT } from '#contract/accountRules';
-import type { LoginBody, RegisterBody } from '#contract/api/account';
+import type { LoginBody, LoginResult, RegisterBody } from '#contract/api/account';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { APP_TITLE, ROUTE_TITLES } from '@/locales/zh-CN/routes';
 import usePageTitle from '@/utils/usePageTitle';
@@ -20,6 +20,7 @@ import { lengthWithin, requiredRule, requiredTextRule } from '@/utils/formRules'
 import { LIMITS } from '#contract/rules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import { MAIN_CONTENT_ID } from '@/components/SkipLink';
+import OneTimePasswordForm, { type PendingLogin } from '@/components/OneTimePasswordForm';
 import styles from './Login.module.less';
 
 type Tab = 'login' | 'register';
@@ -45,6 +46,23 @@ function LoginForm({ username }: { username?: string }) {
   const location = useLocation();
   const [submitting, setSubmitting] = useState(false);
 
+  // A login with a generated password: the change comes first (nothing is stored until then).
+  const [pending, setPending] = useState<PendingLogin & { remember: boolean }>();
+
+  /** Stores the session and goes where the visitor was going, once the menus have loaded. */
+  const enter = async (answer: LoginResult, remember: boolean) => {
+    saveLogin(answer, remember);
+    const before = initialState;
+    await refresh();
+    // Startup drops a session whose expiry has passed; one can arrive expired (a zero lifetime).
+    if (!getToken()) {
+      feedback.message.error(CODE_MESSAGES[CODES.LOGIN_EXPIRED]);
+      return;
+    }
+    void sendToken();
+    setLanding({ target: redirectFromSearch(location.search), before });
+  };
+
   const onFinish = async (values: LoginBody & { remember: boolean }) => {
     setSubmitting(true);
     try {
@@ -52,22 +70,27 @@ function LoginForm({ username }: { username?: string }) {
         login({ username: values.username.trim(), password: values.password, remember: values.remember }),
       );
       if (!answer.isSuccess) return;
-      saveLogin(answer.content, values.remember);
-      const before = initialState;
-      await refresh();
-      // Startup drops a session whose expiry has passed; one can arrive expired (a zero lifetime).
-      if (!getToken()) {
-        feedback.message.error(CODE_MESSAGES[CODES.LOGIN_EXPIRED]);
+      if (answer.content.passwordChangeRequired) {
+        setPending({ login: answer.content, password: values.password, remember: values.remember });
         return;
       }
-      void sendToken();
-      setLanding({ target: redirectFromSearch(location.search), before });
+      await enter(answer.content, values.remember);
     } catch {
       // the request layer already said what went wrong
     } finally {
       setSubmitting(false);
     }
   };
+
+  if (pending) {
+    return (
+      <OneTimePasswordForm
+        pending={pending}
+        onChanged={(changed) => void enter(changed, pending.remember)}
+        onBack={() => setPending(undefined)}
+      />
+    );
+  }
 
   return (
     <Form name="login" form={form} size="large" initialValues={{ remember: false, username }} onFinish={onFinish}>

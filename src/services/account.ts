@@ -9,7 +9,8 @@ export const register = (body: RegisterBody) => callApi('account/register', body
 /** Whose invite code it is (the register tab's 「某某」邀请你注册); the caller words a refusal itself. */
 export const inviterOf = (inviteCode: string) => callApi('account/inviter', { inviteCode }, { errorToast: false });
 
-export const logout = () => callApi('account/logout', {}, { errorToast: false });
+/** `token`: a login not stored yet (src/components/OneTimePasswordForm.tsx), else the stored session. */
+export const logout = (token?: string) => callApi('account/logout', {}, { errorToast: false, token });
 
 export const getMenus = () => callApi('account/getMenus', {}, { successToast: false, errorToast: true });
 

@@ -6,7 +6,8 @@ export const getProfile = () => callApi('profile/get', {});
 
 export const updateEmail = (email: string, password: string) => callApi('profile/updateEmail', { email, password });
 
-export const changePassword = (body: ChangePasswordBody) => callApi('profile/changePassword', body);
+/** `token`: a login not stored yet, whose generated password this replaces (src/components/OneTimePasswordForm.tsx). */
+export const changePassword = (body: ChangePasswordBody, token?: string) => callApi('profile/changePassword', body, { token });
 
 export const revokeSession = (id: number) => callApi('profile/revokeSession', { id });
 

@@ -24,6 +24,11 @@ export interface CallOptions {
   errorToast?: boolean;
   /** Show an A0400 refusal naming one of this form's fields on that field instead of as toasts. */
   fieldErrors?: FieldErrorTarget;
+  /**
+   * The session token to send instead of the stored one: a login whose generated password must be
+   * changed first is not stored (its session can make nothing but the change).
+   */
+  token?: string;
 }
 
 /** A call that did not produce a wrapper answer: transport failure, empty answer, non-OK HTTP. */
@@ -67,7 +72,8 @@ export const client = extend({
 
 client.interceptors.request.use((url, options) => {
   const token = getToken();
-  if (!token) return { url, options };
+  const given = (options.headers as Record<string, string> | undefined)?.Authorization;
+  if (!token || given) return { url, options };
   return { url, options: { ...options, headers: { ...options.headers, Authorization: `Bearer ${token}` } } };
 });
 
@@ -102,12 +108,14 @@ export function handleAnswer<T>(data: ApiResponse<T> | null | undefined, options
     feedback.message.error(UI_TEXT.messages.checkNetwork);
     throw new RequestError(UI_TEXT.messages.checkNetwork);
   }
-  if (data.code === CODES.LOGIN_EXPIRED) {
+  // A session that can do nothing here: it ended, or its password is a generated one to change first
+  // (the login screen asks for the change; a session stored before staff made a new password ends).
+  if (data.code === CODES.LOGIN_EXPIRED || data.code === CODES.PASSWORD_CHANGE_REQUIRED || data.code === CODES.ONE_TIME_PASSWORD_EXPIRED) {
     clearSession();
     // Logging in again comes back to the page that was open.
     history.push(loginPathFor(history.location ?? { pathname: LOGIN_PATH }));
     // Calls made together (startup fetches two) expire together: say it once.
-    feedback.message.error({ content: data.msg, key: CODES.LOGIN_EXPIRED });
+    feedback.message.error({ content: data.msg, key: data.code });
     return { ...data, isSuccess: false };
   }
   if (data.isSuccess && data.success !== false) {
@@ -169,7 +177,8 @@ async function post<T>(path: string, body: object | undefined, given?: CallOptio
   const options: CallOptions | undefined = submittingForm ? { fieldErrors: submittingForm, ...given } : given;
   let data: ApiResponse<T> | null | undefined;
   try {
-    data = await client<ApiResponse<T>>(`/${path}`, { data: body ?? {} });
+    const headers = options?.token ? { Authorization: `Bearer ${options.token}` } : undefined;
+    data = await client<ApiResponse<T>>(`/${path}`, { data: body ?? {}, headers });
   } catch (error) {
     if (error instanceof RequestError && options?.errorToast !== false) feedback.message.error(error.message);
     throw error;

@@ -75,6 +75,7 @@ describe.each(targets)('API contract: %s', (name, start) => {
         shopQuota: expect.any(Number),
         productQuota: expect.any(Number),
       },
+      passwordChangeRequired: false,
     });
     expect(answer.content.expires).toBeGreaterThan(Date.now());
   });

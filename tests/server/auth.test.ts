@@ -27,6 +27,7 @@ describeEachDatabase('account/register and account/login', (ctx) => {
       username: body.username,
       email: body.email,
       membership: null,
+      passwordChangeRequired: false,
     });
     const byEmail = await ctx.call('account/login', { username: body.email.toUpperCase(), password: body.password });
     expect(byEmail.code).toBe('00000');

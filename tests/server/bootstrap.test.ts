@@ -44,8 +44,11 @@ describeEachDatabase(
       const match = /password: (\S+)/.exec(printed[0]);
       expect(match).not.toBeNull();
       expect(match![1]).toHaveLength(24);
+      expect(printed[0]).toContain('signs in only to be changed');
       const login = await ctx.call('account/login', { username: 'root_admin', password: match![1] });
       expect(login.code).toBe('00000');
+      // One-time (tests/server/oneTimePasswords.test.ts): the session may only change it.
+      expect(login.content.passwordChangeRequired).toBe(true);
     });
 
     it('seeds every route and capability url, with the tree shape of the route table', async () => {

@@ -408,6 +408,8 @@ describeEachDatabase(
             membership: null,
             roleIds: [await roleId(ctx.db, 'super_admin')],
             rbacVersion: 0,
+            passwordChangeRequired: false,
+            passwordExpired: false,
           };
           const snapshot = await new RbacCache(ctx.db).reload();
           // The payment is written, announced, then its audit entry fails: all of it rolls back.

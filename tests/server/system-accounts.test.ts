@@ -137,7 +137,11 @@ describeEachDatabase('system: accounts', (ctx) => {
     );
     expect(created.code).toBe('00000');
     expect(created.content.password).toMatch(/^[A-Za-z0-9]{12}$/);
+    // One-time (tests/server/oneTimePasswords.test.ts): changed at the first sign-in, then the account works.
     const token = await ctx.login('staff_made', created.content.password);
+    expect((await ctx.call('account/getOne', undefined, { token })).code).toBe('A0212');
+    const change = { currentPassword: created.content.password, newPassword: 'Made#Own-9753' };
+    expect((await ctx.call('profile/changePassword', change, { token })).code).toBe('00000');
     expect((await ctx.call('account/getOne', undefined, { token })).content.username).toBe('staff_made');
     const auditRow = await one(
       ctx.db,

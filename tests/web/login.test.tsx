@@ -3,11 +3,12 @@ import { history, useLocation, useModel } from '@umijs/max';
 import { useState } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import LoginPage from '@/pages/Login';
-import { inviterOf, login, register } from '@/services/account';
+import { inviterOf, login, logout, register } from '@/services/account';
+import { changePassword } from '@/services/profile';
 import { PROMOTION_TEXT } from '@/locales/zh-CN/promotion';
 import { feedback } from '@/utils/feedback';
 import { PasswordStrengthMeter } from '@/components/PasswordStrength';
-import { PASSWORD_TEXT } from '@/locales/zh-CN/account';
+import { ONE_TIME_PASSWORD_TEXT, PASSWORD_TEXT } from '@/locales/zh-CN/account';
 import { LIMITS, limitText } from '#contract/rules';
 
 jest.mock('@umijs/max', () => ({
@@ -18,6 +19,7 @@ jest.mock('@umijs/max', () => ({
   Navigate: ({ to }: { to: string }) => <output data-testid="navigate">{to}</output>,
 }));
 jest.mock('@/services/account');
+jest.mock('@/services/profile');
 // jest runs no dynamic import(): the password check's lazy chunk is required instead.
 jest.mock('@/utils/loadPasswordStrength', () => ({
   importPasswordStrength: async () => jest.requireActual('#contract/passwordStrength'),
@@ -153,6 +155,67 @@ describe('login screen', () => {
     await waitFor(() => expect(error).toHaveBeenCalledWith('登录已过期，请重新登录'));
     expect(history.push).not.toHaveBeenCalled();
     error.mockRestore();
+  });
+
+  it('a generated password: asks for a new one before storing anything, then goes on with it', async () => {
+    at('/login');
+    const login_ = { token: 'tok', expires: Date.now() + 60_000, username: 'amy', email: 'amy@example.com', membership: null };
+    (login as jest.Mock).mockResolvedValue({
+      isSuccess: true,
+      code: '00000',
+      msg: '成功',
+      content: { ...login_, passwordChangeRequired: true },
+    });
+    (changePassword as jest.Mock).mockResolvedValue({ isSuccess: true, code: '00000', msg: '成功', content: { signedOut: 0 } });
+    render(<LoginPage />);
+    fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: 'amy' } });
+    fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'Gen3rated-Temp' } });
+    await submit(/^登\s*录$/);
+    expect(await screen.findByText(ONE_TIME_PASSWORD_TEXT.title)).toBeInTheDocument();
+    // Nothing is stored, nothing loads: the session may only change the password.
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(refresh).not.toHaveBeenCalled();
+
+    const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    fill(ONE_TIME_PASSWORD_TEXT.newPassword, 'Gen3rated-Temp');
+    fill(ONE_TIME_PASSWORD_TEXT.confirm, 'Gen3rated-Temp');
+    await submit(new RegExp(ONE_TIME_PASSWORD_TEXT.submit));
+    expect(await screen.findByText(ONE_TIME_PASSWORD_TEXT.sameAsTemporary)).toBeInTheDocument();
+    expect(changePassword).not.toHaveBeenCalled();
+
+    fill(ONE_TIME_PASSWORD_TEXT.newPassword, 'Own#Choice-8642');
+    fill(ONE_TIME_PASSWORD_TEXT.confirm, 'Own#Choice-8642');
+    await submit(new RegExp(ONE_TIME_PASSWORD_TEXT.submit));
+    await waitFor(() => expect(history.push).toHaveBeenCalledWith('/client/home'));
+    expect(changePassword).toHaveBeenCalledWith({ currentPassword: 'Gen3rated-Temp', newPassword: 'Own#Choice-8642' }, 'tok');
+    expect(sessionStorage.getItem('token')).toBe('tok');
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('a generated password: 返回登录 ends the pending session and shows the login form again', async () => {
+    at('/login');
+    (login as jest.Mock).mockResolvedValue({
+      isSuccess: true,
+      code: '00000',
+      msg: '成功',
+      content: {
+        token: 'tok',
+        expires: Date.now() + 60_000,
+        username: 'amy',
+        email: 'a@example.com',
+        membership: null,
+        passwordChangeRequired: true,
+      },
+    });
+    (logout as jest.Mock).mockResolvedValue({ isSuccess: true, code: '00000', msg: '成功', content: null });
+    render(<LoginPage />);
+    fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: 'amy' } });
+    fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'Gen3rated-Temp' } });
+    await submit(/^登\s*录$/);
+    await submit(new RegExp(ONE_TIME_PASSWORD_TEXT.back));
+    expect(logout).toHaveBeenCalledWith('tok');
+    expect(screen.getByPlaceholderText('用户名或邮箱')).toBeInTheDocument();
+    expect(sessionStorage.getItem('token')).toBeNull();
   });
 
   it('a refused login stores nothing and stays', async () => {

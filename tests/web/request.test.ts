@@ -85,6 +85,29 @@ describe('request layer', () => {
     }
   });
 
+  it('a token given to the call is sent instead of the stored one (a login whose generated password must be changed first)', async () => {
+    saveLogin(login, false);
+    const calls = installFetch(ok({ signedOut: 0 }));
+    await callApi('profile/changePassword', { currentPassword: 'Gen3rated-Temp', newPassword: 'Own#Choice-8642' }, { token: 'pending' });
+    expect(calls[0].headers.Authorization).toBe('Bearer pending');
+  });
+
+  it('A0212 and A0213 (a generated password to change, or one expired) end the stored session as A0230 does', async () => {
+    for (const [code, msg] of [
+      ['A0212', '请先把管理员生成的临时密码改为自己的密码'],
+      ['A0213', '临时密码已过期，请联系管理员重新生成'],
+    ]) {
+      push.mockClear();
+      saveLogin(login, true);
+      installFetch(fail(code, msg));
+      expect((await callApi('account/getMenus')).isSuccess).toBe(false);
+      expect(push).toHaveBeenCalledWith('/login');
+      expect(error).toHaveBeenCalledWith({ content: msg, key: code });
+      expect(sessionStorage.getItem('token')).toBeNull();
+      expect(localStorage.getItem('token')).toBeNull();
+    }
+  });
+
   it('A0230 on a screen goes to the login page that comes back to it', async () => {
     const mocked = history as unknown as { location?: { pathname: string; search: string } };
     mocked.location = { pathname: '/client/orderList', search: '?status=paid' };

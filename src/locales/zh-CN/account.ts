@@ -27,3 +27,21 @@ export const STRENGTH_LABELS: Record<StrengthLevel, string> = {
   medium: PASSWORD_TEXT.medium,
   strong: PASSWORD_TEXT.strong,
 };
+
+/** /login after a sign-in with a password staff or the server generated (auth/oneTimePassword.ts on the server). */
+export const ONE_TIME_PASSWORD_TEXT = {
+  title: '设置你自己的密码',
+  explain: (hours: number) =>
+    `你用的是管理员生成的临时密码：它只能用来设置新密码，${hours} 小时后失效。设置后即可进入控制台，其他设备上的登录会退出。`,
+  newPassword: '新密码',
+  confirm: '确认新密码',
+  newPasswordRequired: '请输入新密码',
+  confirmRequired: '请再次输入新密码',
+  mismatch: '两次输入的密码不一致',
+  sameAsTemporary: '新密码不能与临时密码相同',
+  submit: '设置密码并进入',
+  back: '返回登录',
+  done: '密码已设置',
+  /** Beside a generated password staff see once (账号列表's 新建 and 重置密码). */
+  staffNote: (hours: number) => `此密码只显示这一次，且只能用来登录一次并设置新密码，${hours} 小时后失效。`,
+} as const;

@@ -1,7 +1,7 @@
 /** The users screen's dialogs: new account, roles, salesperson, and the one-time password. */
 import { ModalForm, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { Alert, Typography } from 'antd';
-import { EMAIL_MAX, USERNAME_PATTERN, USERNAME_PATTERN_TEXT } from '#contract/accountRules';
+import { EMAIL_MAX, ONE_TIME_PASSWORD_HOURS, USERNAME_PATTERN, USERNAME_PATTERN_TEXT } from '#contract/accountRules';
 import { LIMITS } from '#contract/rules';
 import { lengthWithin, requiredNumber, requiredRule } from '@/utils/formRules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
@@ -12,6 +12,7 @@ import { basisPointsToPercent } from '#contract/system';
 import { useFieldErrors } from '@/utils/fieldErrors';
 import { modal } from '@/utils/feedback';
 import { destroyOnHidden } from '@/utils/dialogForm';
+import { ONE_TIME_PASSWORD_TEXT } from '@/locales/zh-CN/account';
 
 const roleSelectOptions = (roles: readonly RoleOption[]) => roles.map((role) => ({ value: role.id, label: role.name }));
 
@@ -62,7 +63,7 @@ export function CreateAccountForm({
       <ProFormText.Password
         name="password"
         label="初始密码"
-        placeholder="留空则自动生成"
+        placeholder="留空则生成一次性密码"
         rules={[
           lengthWithin(LIMITS.password),
           ({ getFieldValue }: { getFieldValue(name: string): unknown }) =>
@@ -156,7 +157,8 @@ export function showPasswordOnce(title: string, username: string, password: stri
         <Typography.Paragraph copyable={{ text: password }} code data-testid="one-time-password" style={{ fontSize: 16 }}>
           {password}
         </Typography.Paragraph>
-        <Typography.Text type="warning">请立即复制并转交该密码，关闭后将无法再次查看</Typography.Text>
+        <Typography.Paragraph type="warning">请立即复制并转交该密码，关闭后将无法再次查看。</Typography.Paragraph>
+        <Typography.Text type="secondary">{ONE_TIME_PASSWORD_TEXT.staffNote(ONE_TIME_PASSWORD_HOURS)}</Typography.Text>
       </>
     ),
     okText: '我已保存',

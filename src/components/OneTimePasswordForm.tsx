@@ -1,0 +1,111 @@
+/**
+ * After a sign-in with a password the server generated (an account staff created, 重置密码, the
+ * first administrator's printed one): the session may only change it, so /login asks for a new
+ * password before anything is stored. `onChanged` then continues as a normal login does.
+ */
+import { LockOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { ONE_TIME_PASSWORD_HOURS } from '#contract/accountRules';
+import type { LoginResult } from '#contract/api/account';
+import { CODES } from '#contract/codes';
+import { LIMITS } from '#contract/rules';
+import { WatchedPasswordStrength } from '@/components/PasswordStrength';
+import { ONE_TIME_PASSWORD_TEXT as TEXT } from '@/locales/zh-CN/account';
+import { logout } from '@/services/account';
+import { changePassword } from '@/services/profile';
+import { submitWithFieldErrors } from '@/services/request';
+import { feedback } from '@/utils/feedback';
+import { lengthWithin } from '@/utils/formRules';
+import { strongPasswordRule } from '@/utils/passwordStrength';
+
+export interface PendingLogin {
+  login: LoginResult;
+  /** The generated password just typed: the change's current password. */
+  password: string;
+}
+
+interface Props {
+  pending: PendingLogin;
+  onChanged: (login: LoginResult) => void;
+  /** Back to the login form (the pending session is ended). */
+  onBack: () => void;
+}
+
+export default function OneTimePasswordForm({ pending, onChanged, onBack }: Props) {
+  const [form] = Form.useForm<{ newPassword: string; confirm: string }>();
+  const [submitting, setSubmitting] = useState(false);
+  const { login, password } = pending;
+  const strong = strongPasswordRule(() => [login.username, login.email]);
+
+  const onFinish = async ({ newPassword }: { newPassword: string }) => {
+    setSubmitting(true);
+    try {
+      const answer = await submitWithFieldErrors(form, () => changePassword({ currentPassword: password, newPassword }, login.token));
+      if (answer.isSuccess) {
+        feedback.message.success(TEXT.done);
+        onChanged({ ...login, passwordChangeRequired: false });
+      } else if (answer.code === CODES.ONE_TIME_PASSWORD_EXPIRED) {
+        onBack();
+      }
+    } catch {
+      // the request layer already said what went wrong
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const back = () => {
+    void logout(login.token).catch(() => undefined);
+    onBack();
+  };
+
+  return (
+    <Form name="oneTimePassword" form={form} size="large" onFinish={onFinish}>
+      <Typography.Title level={2} style={{ fontSize: 18 }}>
+        {TEXT.title}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{TEXT.explain(ONE_TIME_PASSWORD_HOURS)}</Typography.Paragraph>
+      {/* The account's name for the browser's password manager, which saves the new password under it. */}
+      <input type="text" name="username" autoComplete="username" value={login.username} readOnly hidden />
+      <Form.Item
+        name="newPassword"
+        rules={[
+          { required: true, message: TEXT.newPasswordRequired },
+          lengthWithin(LIMITS.password),
+          strong,
+          { validator: (_, value) => (value && value === password ? Promise.reject(new Error(TEXT.sameAsTemporary)) : Promise.resolve()) },
+        ]}
+        extra={<WatchedPasswordStrength name="newPassword" />}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={TEXT.newPassword}
+          aria-label={TEXT.newPassword}
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        dependencies={['newPassword']}
+        rules={[
+          { required: true, message: TEXT.confirmRequired },
+          ({ getFieldValue }) => ({
+            validator: (_, value) =>
+              !value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error(TEXT.mismatch)),
+          }),
+        ]}
+      >
+        <Input.Password prefix={<LockOutlined />} placeholder={TEXT.confirm} aria-label={TEXT.confirm} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item style={{ marginBottom: 8 }}>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          {TEXT.submit}
+        </Button>
+      </Form.Item>
+      <Button type="link" block onClick={back}>
+        {TEXT.back}
+      </Button>
+    </Form>
+  );
+}
