@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { SEARCH_COUNT_CAP } from '../../server/accounts/list';
 import { RECENT_ACCOUNTS } from '../../server/accounts/list';
-import { containsPattern } from '../../server/db/query';
+import { containsPattern, pgErrorCode } from '../../server/db/query';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import type { AuditItem } from '#contract/api/auditLog';
 import type { LevelItem } from '#contract/api/membershipLevel';
@@ -411,5 +411,40 @@ describeEachDatabase('system: salespeople, membership levels, audit log', (ctx) 
     expect((await ctx.call('auditLog/list', { from: 'yesterday' }, { token: admin })).msg).toBe('参数错误：开始时间格式不正确');
     const operator = await ctx.login(DEMO_ACCOUNTS.operator.username);
     expect((await ctx.call('auditLog/list', {}, { token: operator })).code).toBe('A0301');
+  });
+
+  // Migration 0017 (ASVS 16.4.2): the database itself refuses, whoever sends the statement.
+  it('the audit log is append-only: UPDATE, DELETE and TRUNCATE are refused and every entry stays as written', async () => {
+    // An audited change: a new role.
+    const created = await ctx.call(
+      'role/create',
+      { name: '审计只增', code: 'audit_append_only', description: '', menuIds: [] },
+      { token: admin },
+    );
+    expect(created.code).toBe('00000');
+    const snapshot = async () =>
+      one(
+        ctx.db,
+        sql`select count(*)::int as n, md5(string_agg(id || action || coalesce(after::text, ''), ',' order by id)) as digest from audit_log`,
+      );
+    const before = await snapshot();
+    expect(before.n).toBeGreaterThan(0);
+
+    /** What the database answers the statement: its error code and message (drizzle wraps them). */
+    const refusal = (statement: ReturnType<typeof sql>) =>
+      ctx.db.execute(statement).then(
+        () => 'done',
+        (error: { cause?: { code?: string; message?: string } }) => `${pgErrorCode(error)} ${error.cause?.message}`,
+      );
+    expect(await refusal(sql`update audit_log set action = 'role.rewritten' where action = 'role.create'`)).toMatch(
+      /append-only: UPDATE refused/,
+    );
+    expect(await refusal(sql`delete from audit_log where action = 'role.create'`)).toBe('42501 audit_log is append-only: DELETE refused');
+    expect(await refusal(sql`truncate audit_log`)).toBe('42501 audit_log is append-only: TRUNCATE refused');
+    expect(await snapshot()).toEqual(before);
+
+    // Writing goes on: the next audited change adds its entry.
+    await ctx.call('role/delete', { id: created.content.id }, { token: admin });
+    expect((await snapshot()).n).toBe(before.n + 1);
   });
 });
