@@ -5,6 +5,7 @@
  * administrator role's row lock first.
  */
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { signalSessionsEnded } from '../notifications/signals';
 import type {
   AccountCreateBody,
   AccountCreated,
@@ -80,6 +81,10 @@ async function revokeAllSessions(tx: Executor, accountId: number): Promise<numbe
     .set({ revokedAt: sql`now()`, revokedReason: 'staff' })
     .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
+  await signalSessionsEnded(
+    tx,
+    rows.map((row) => row.id),
+  );
   return rows.length;
 }
 

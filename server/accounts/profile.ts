@@ -3,6 +3,7 @@
  * figures (`profile/summary`). Every function acts on the caller only.
  */
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { signalSessionsEnded } from '../notifications/signals';
 import type { Page, PageQuery } from '#contract/api/common';
 import type {
   ActiveSession,
@@ -97,6 +98,10 @@ export async function changePassword(
         ),
       )
       .returning({ id: sessions.id });
+    await signalSessionsEnded(
+      tx,
+      revoked.map((row) => row.id),
+    );
     const signedOut = revoked.length;
     await audit(tx, {
       action: 'profile.changePassword',
@@ -156,6 +161,7 @@ export async function revokeOwnSession(db: Executor, account: SessionAccount, id
     .returning({ id: sessions.id });
   // Another account's session reads as unknown: its existence is none of the caller's business.
   if (rows.length === 0) throw badParameter('id', PROFILE_MESSAGES.sessionNotFound);
+  await signalSessionsEnded(db, [id]);
   return { id, current: id === account.sessionId };
 }
 

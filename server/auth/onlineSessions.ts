@@ -3,6 +3,7 @@
  * the account is back on /login at its next call).
  */
 import { eq, sql } from 'drizzle-orm';
+import { signalSessionsEnded } from '../notifications/signals';
 import type { Page } from '#contract/api/common';
 import type { OnlineSession, OnlineSessionQuery, SessionEnded } from '#contract/api/session';
 import type { Actor } from '../accounts/admin';
@@ -81,6 +82,7 @@ export async function forceLogout(db: Db, idleSeconds: number, id: number, { acc
       .update(sessions)
       .set({ revokedAt: sql`now()`, revokedReason: 'staff' })
       .where(eq(sessions.id, id));
+    await signalSessionsEnded(tx, [id]);
     await audit(tx, {
       action: 'session.forceLogout',
       targetType: 'session',

@@ -1,5 +1,6 @@
 /** Sessions: issue, authenticate (one SQL round trip), revoke. */
 import { sql } from 'drizzle-orm';
+import { signalSessionsEnded } from '../notifications/signals';
 import type { Db } from '../db/client';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { queryOne, queryRows, toMillis } from '../db/query';
@@ -139,8 +140,14 @@ export async function issueSession(db: Db, options: IssueOptions): Promise<{ tok
   return { token, expires: toMillis(row.expiresAt)! };
 }
 
+/** Ends a session (logout); its notification streams end at once, on every instance. */
 export async function revokeSession(db: Db, sessionId: number, reason: SessionEndReason): Promise<void> {
-  await db.execute(sql`update sessions set revoked_at = now(), revoked_reason = ${reason} where id = ${sessionId} and revoked_at is null`);
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`update sessions set revoked_at = now(), revoked_reason = ${reason} where id = ${sessionId} and revoked_at is null`,
+    );
+    await signalSessionsEnded(tx, [sessionId]);
+  });
 }
 
 /**

@@ -153,10 +153,20 @@ export class NotificationHub {
 
   private onSignal(signal: Signal | undefined) {
     if (!signal) return;
+    if (signal.e) this.endSessions(new Set(signal.e));
     for (const subscriber of this.subscribers) {
       if (!concerns(signal, subscriber.accountId, subscriber.audiences)) continue;
       if (signal.id) subscriber.pendingIds.add(signal.id);
       this.schedule(subscriber);
+    }
+  }
+
+  /** The streams of sessions that ended: told so and closed now, not at the next heartbeat. */
+  private endSessions(ended: ReadonlySet<number>) {
+    for (const subscriber of [...this.subscribers]) {
+      if (!ended.has(subscriber.sessionId)) continue;
+      subscriber.write(sseEvent(STREAM_EVENTS.end, { code: CODES.LOGIN_EXPIRED }));
+      this.close(subscriber);
     }
   }
 

@@ -19,6 +19,18 @@ export interface Signal {
   a?: NotificationAudience;
   /** The account that made the change: an audience item is not for it. */
   x?: number;
+  /** Sessions that just ended (logout, revoked, password changed, account disabled): their streams end at once. */
+  e?: number[];
+}
+
+/** Session ids per signal: pg_notify's payload is limited to 8000 bytes. */
+const ENDED_PER_SIGNAL = 500;
+
+/** Tells every instance, when the transaction of `tx` commits, that `sessionIds` ended. */
+export async function signalSessionsEnded(tx: Executor, sessionIds: readonly number[]): Promise<void> {
+  for (let start = 0; start < sessionIds.length; start += ENDED_PER_SIGNAL) {
+    await sendSignal(tx, { e: sessionIds.slice(start, start + ENDED_PER_SIGNAL) });
+  }
 }
 
 /** Sends `signal` when the transaction of `tx` commits. */
@@ -38,10 +50,11 @@ export function parseSignal(payload: string): Signal | undefined {
     return undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  const { id, r, a, x } = value as Record<string, unknown>;
+  const { id, r, a, x, e } = value as Record<string, unknown>;
   const audience = NOTIFICATION_AUDIENCES.find((name) => name === a);
-  const signal: Signal = { id: positive(id), r: positive(r), a: audience, x: positive(x) };
-  return signal.r || signal.a ? signal : undefined;
+  const ended = Array.isArray(e) ? e.map(positive).filter((session): session is number => session !== undefined) : [];
+  const signal: Signal = { id: positive(id), r: positive(r), a: audience, x: positive(x), ...(ended.length ? { e: ended } : {}) };
+  return signal.r || signal.a || signal.e ? signal : undefined;
 }
 
 /** Whether a signal concerns the account `accountId` belonging to `audiences`. */

@@ -642,6 +642,39 @@ describeEachDatabase(
         }
       });
 
+      it('ends at once, on every instance, when its session ends: not at the next heartbeat', async () => {
+        // Instance B's heartbeat is a minute away: only the session-ended signal can end its streams in time.
+        const slowBeat = { ...ctx.config, streamHeartbeatMs: 60_000 };
+        const db = ctx.kind === 'postgres' ? (await ctx.openSecond()).db : ctx.db;
+        const second = await buildApp({ db, config: slowBeat });
+        try {
+          const base = await baseUrlOf(second);
+          const ends = async (end: (token: string) => Promise<unknown>) => {
+            const token = await ctx.login(MEMBER);
+            const stream = await open(streamUrl(base, await ticketFor(ctx, token)));
+            await stream.next((event) => event.event === STREAM_EVENTS.unread);
+            const started = Date.now();
+            await end(token); // through instance A (ctx.app)
+            expect((await stream.next((event) => event.event === STREAM_EVENTS.end, 5_000)).data).toEqual({ code: CODES.LOGIN_EXPIRED });
+            await stream.ended(2_000);
+            return Date.now() - started;
+          };
+          const sessionOf = async (token: string) =>
+            Number((await one(ctx.db, sql`select id from sessions where token_hash = ${hashToken(token)}`)).id);
+          const took = [
+            await ends((token) => ctx.call('account/logout', {}, { token })),
+            await ends(async (token) => ctx.call('session/forceLogout', { id: await sessionOf(token) }, { token: tokens.admin })),
+            await ends(async (token) => {
+              const other = await ctx.login(MEMBER);
+              return ctx.call('profile/revokeSession', { id: await sessionOf(token) }, { token: other });
+            }),
+          ];
+          for (const ms of took) expect(ms).toBeLessThan(5_000);
+        } finally {
+          await second.close();
+        }
+      });
+
       it('instance B’s streams end when it stops (the clients reconnect elsewhere), without holding the stop', async () => {
         if (ctx.kind !== 'postgres') return;
         const second = await buildApp({ db: (await ctx.openSecond()).db, config: ctx.config });
