@@ -298,6 +298,8 @@ async function main() {
       TRUST_PROXY: '127.0.0.1',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
       API_RATE_LIMIT_PER_MINUTE: '100000000',
+      // Each worker signs its member in again and again while its other steps use the first session.
+      SESSIONS_PER_ACCOUNT: '10000',
       LOG_LEVEL: 'warn',
     };
     const ports = [await freePort(), await freePort()];

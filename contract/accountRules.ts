@@ -17,3 +17,5 @@ export const INVITE_CODE_PATTERN = '^[A-Z0-9]{8}$';
 export const ONE_TIME_PASSWORD_HOURS = 24;
 /** The calls a session whose password must be changed may still make; every other call is A0212. */
 export const PASSWORD_CHANGE_CALLS = ['profile/changePassword', 'account/logout'] as const;
+/** Sessions an account holds at once by default (SESSIONS_PER_ACCOUNT, ASVS 7.1.2): a sign-in beyond it ends the least recently used one. */
+export const DEFAULT_SESSIONS_PER_ACCOUNT = 10;

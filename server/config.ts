@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { envSchema } from 'env-schema';
 import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_QUEUE_PER_SLOT, type HashPoolLimits } from './auth/hashPool';
+import { DEFAULT_SESSIONS_PER_ACCOUNT } from '#contract/accountRules';
 
 export interface ServerConfig {
   port: number;
@@ -21,6 +22,8 @@ export interface ServerConfig {
   rememberTtlSeconds: number;
   /** A session not used for this long ends (A0230), whatever its lifetime. */
   sessionIdleSeconds: number;
+  /** `SESSIONS_PER_ACCOUNT`: live sessions an account holds at once; a sign-in beyond it ends the least recently used. */
+  sessionsPerAccount: number;
   authRateLimitPerMinute: number;
   /** Every other /api request, per client address and server instance. */
   apiRateLimitPerMinute: number;
@@ -153,6 +156,7 @@ const EnvSchema = Type.Object({
   SESSION_TTL_SECONDS: seconds(12 * 3600, 60),
   REMEMBER_TTL_SECONDS: seconds(30 * 24 * 3600, 60),
   SESSION_IDLE_SECONDS: seconds(2 * 3600, 60),
+  SESSIONS_PER_ACCOUNT: Type.Integer({ minimum: 1, maximum: 10_000, default: DEFAULT_SESSIONS_PER_ACCOUNT }),
   AUTH_RATE_LIMIT_PER_MINUTE: perMinute(30),
   API_RATE_LIMIT_PER_MINUTE: perMinute(600),
   AUTH_ATTEMPTS_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
@@ -362,6 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     sessionTtlSeconds: checked.SESSION_TTL_SECONDS,
     rememberTtlSeconds: checked.REMEMBER_TTL_SECONDS,
     sessionIdleSeconds: checked.SESSION_IDLE_SECONDS,
+    sessionsPerAccount: checked.SESSIONS_PER_ACCOUNT,
     authRateLimitPerMinute: checked.AUTH_RATE_LIMIT_PER_MINUTE,
     apiRateLimitPerMinute: checked.API_RATE_LIMIT_PER_MINUTE,
     authAttemptsRetentionDays: checked.AUTH_ATTEMPTS_RETENTION_DAYS,

@@ -8,6 +8,7 @@ export const SESSION_MESSAGES = {
     self: '该设备已在您的其他设备上下线，请重新登录',
     password: '密码已修改，请用新密码重新登录',
     staff: '管理员已结束您的登录，请重新登录',
+    limit: '您的账号在别处的新登录超过了同时登录的设备数，这台设备最久未用，已退出，请重新登录',
   } satisfies Record<SessionEndReason, string>,
 } as const;
 

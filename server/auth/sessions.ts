@@ -122,22 +122,43 @@ export const liveSessionCondition = (idleSeconds: number) =>
 
 export interface IssueOptions {
   accountId: number;
+  /** Live sessions the account may hold (config.sessionsPerAccount); the least recently used beyond it end. */
+  sessionLimit: number;
   ttlSeconds: number;
   ip: string | null;
   userAgent: string | null;
 }
 
-/** A new session; the token is returned once and only its hash is stored. */
+/**
+ * A new session; the token is returned once and only its hash is stored. Beyond `sessionLimit`
+ * live sessions the least recently used end ('limit'). Locks: the account's
+ * row, then its sessions (docs/concurrency.md), so two sign-ins of one account end the same ones.
+ */
 export async function issueSession(db: Db, options: IssueOptions): Promise<{ token: string; expires: number }> {
   const token = newToken();
-  const [row] = await queryRows<{ expiresAt: unknown }>(
-    db,
-    sql`insert into sessions (account_id, token_hash, expires_at, ip, user_agent)
-        values (${options.accountId}, ${hashToken(token)}, now() + make_interval(secs => ${options.ttlSeconds}),
-                ${options.ip}, ${options.userAgent})
-        returning expires_at as "expiresAt"`,
-  );
-  return { token, expires: toMillis(row.expiresAt)! };
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from accounts where id = ${options.accountId} for no key update`);
+    const [row] = await queryRows<{ expiresAt: unknown }>(
+      tx,
+      sql`insert into sessions (account_id, token_hash, expires_at, ip, user_agent)
+          values (${options.accountId}, ${hashToken(token)}, now() + make_interval(secs => ${options.ttlSeconds}),
+                  ${options.ip}, ${options.userAgent})
+          returning expires_at as "expiresAt"`,
+    );
+    const ended = await queryRows<{ id: unknown }>(
+      tx,
+      sql`update sessions set revoked_at = now(), revoked_reason = 'limit'
+          where id in (select id from sessions
+                       where account_id = ${options.accountId} and revoked_at is null and expires_at > now()
+                       order by last_seen_at desc, id desc offset ${options.sessionLimit})
+          returning id`,
+    );
+    await signalSessionsEnded(
+      tx,
+      ended.map((session) => Number(session.id)),
+    );
+    return { token, expires: toMillis(row.expiresAt)! };
+  });
 }
 
 /** Ends a session (logout); its notification streams end at once, on every instance. */

@@ -27,7 +27,7 @@ const emailTaken = () => new Refusal(CODES.USERNAME_TAKEN, TAKEN_MESSAGES.email,
 /** Where an attempt comes from: the request's address and browser. */
 export type Client = Pick<AttemptSource, 'ip' | 'userAgent'>;
 
-type SigninConfig = Pick<ServerConfig, 'authRateLimitPerMinute' | 'rememberTtlSeconds' | 'sessionTtlSeconds'>;
+type SigninConfig = Pick<ServerConfig, 'authRateLimitPerMinute' | 'rememberTtlSeconds' | 'sessionTtlSeconds' | 'sessionsPerAccount'>;
 
 /** A new account with the member role, referred by the salesperson of `inviteCode` when there is one. */
 export async function register(db: Db, config: SigninConfig, body: RegisterBody, client: Client): Promise<RegisterResult> {
@@ -138,7 +138,7 @@ export async function login(db: Db, config: SigninConfig, body: LoginBody, clien
     .set({ lastLoginAt: sql`now()` })
     .where(eq(accounts.id, account.id));
   const ttlSeconds = account.sessionTtlSeconds ?? (body.remember ? config.rememberTtlSeconds : config.sessionTtlSeconds);
-  const session = await issueSession(db, { accountId: account.id, ttlSeconds, ...client });
+  const session = await issueSession(db, { accountId: account.id, ttlSeconds, sessionLimit: config.sessionsPerAccount, ...client });
   return {
     token: session.token,
     expires: session.expires,

@@ -87,7 +87,7 @@ export const accounts = pgTable(
  * Why a session ended before its time: signed out, ended from another of the account's own devices,
  * ended by the account's own password change, or by staff (在线用户, status, password reset).
  */
-export const SESSION_END_REASONS = ['logout', 'self', 'password', 'staff'] as const;
+export const SESSION_END_REASONS = ['logout', 'self', 'password', 'staff', 'limit'] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 export const sessions = pgTable(

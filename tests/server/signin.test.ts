@@ -11,7 +11,9 @@ import { parseTrustProxy } from '../../server/config';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { PASSWORD_TEXT } from '#contract/passwordRules';
 import { registered, STRONG_PASSWORD as STRONG, uniqueName } from './support/accounts';
-import { describeEachDatabase, TEST_ADMIN, type SuiteContext } from './support/databases';
+import { buildApp } from '../../server/app';
+import { SESSION_MESSAGES } from '../../server/auth/messages';
+import { describeEachDatabase, injectCall, TEST_ADMIN, type SuiteContext } from './support/databases';
 import { accountId, one, rows, sessionOf, sql } from './support/sql';
 
 /** A cheap call that records an attempt (from its address) without hashing: register with an unknown invite code. */
@@ -214,6 +216,34 @@ describeEachDatabase('sign-in: email change, idle timeout, pruning', (ctx) => {
     expect((await ctx.call('account/getOne', {}, { token })).content.email).toBe(`${username}@example.com`);
     const right = await ctx.call('profile/updateEmail', { email: `new_${username}@example.com`, password }, { token });
     expect(right).toMatchObject({ code: '00000', content: { email: `new_${username}@example.com` } });
+  }, 60_000);
+
+  it('holds at most SESSIONS_PER_ACCOUNT live sessions: a sign-in beyond ends the least recently used, at once sign-ins too', async () => {
+    const limited = await buildApp({ db: ctx.db, config: { ...ctx.config, sessionsPerAccount: 3 } });
+    try {
+      const { username, password } = await registered(ctx, 'devices');
+      const signIn = async () => (await injectCall(limited, 'account/login', { username, password })).content.token as string;
+      const [first, second, third] = [await signIn(), await signIn(), await signIn()];
+      // The first was used a moment ago, the second ten minutes ago: the second is the least recently used.
+      await ctx.db.execute(sql`update sessions set last_seen_at = now() where id = ${(await sessionOf(ctx.db, first)).id}`);
+      await ctx.db.execute(
+        sql`update sessions set last_seen_at = now() - interval '10 minutes' where id = ${(await sessionOf(ctx.db, second)).id}`,
+      );
+      const fourth = await signIn();
+      expect(await ctx.call('account/getOne', {}, { token: second })).toMatchObject({ code: 'A0230', msg: SESSION_MESSAGES.ended.limit });
+      for (const token of [first, third, fourth]) expect((await ctx.call('account/getOne', {}, { token })).code).toBe('00000');
+
+      // Sign-ins at once (concurrent transactions on PostgreSQL) leave exactly the limit live.
+      await Promise.all([signIn(), signIn(), signIn(), signIn()]);
+      const live = await one(
+        ctx.db,
+        sql`select count(*)::int as n from sessions s join accounts a on a.id = s.account_id
+            where a.username = ${username} and s.revoked_at is null`,
+      );
+      expect(live.n).toBe(3);
+    } finally {
+      await limited.close();
+    }
   }, 60_000);
 
   it('ends a session idle for longer than SESSION_IDLE_SECONDS (A0230); use keeps it alive', async () => {

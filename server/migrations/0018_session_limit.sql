@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" DROP CONSTRAINT "sessions_revoked_reason_known";--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_revoked_reason_known" CHECK ("sessions"."revoked_reason" in ('logout', 'self', 'password', 'staff', 'limit'));
