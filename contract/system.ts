@@ -117,6 +117,7 @@ export const AUDIT_ACTIONS = {
   'membershipLevel.setOnSale': '上架/下架会员等级',
   'membershipLevel.delete': '删除会员等级',
   'session.forceLogout': '强制下线',
+  'session.forceLogoutAccount': '全部下线',
   'data.export': '导出数据',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

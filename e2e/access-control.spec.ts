@@ -81,6 +81,35 @@ test('在线用户 ends a member session: the member is back on /login at once o
   }
 });
 
+test('在线用户 全部下线 ends every session of the member: each of its tabs is back on /login', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  try {
+    const tabs = await Promise.all(contexts.map((context) => context.newPage()));
+    for (const tab of tabs) await signIn(tab, DEMO_ACCOUNTS.member.username);
+    await signIn(page, DEMO_ACCOUNTS.superAdmin.username, { at: '/client/system/onlineUsers' });
+    await page.getByPlaceholder('包含即可').fill(DEMO_ACCOUNTS.member.username);
+    await button(page, '查询').click();
+    await row(page, DEMO_ACCOUNTS.member.username).first().getByText('全部下线').click();
+    const confirm = page.getByRole('tooltip');
+    await expect(confirm.getByText(`让 ${DEMO_ACCOUNTS.member.username} 在所有设备上下线？`)).toBeVisible();
+    await screenshot(page, 'access-online-users-all');
+    await confirm.getByRole('button', { name: /全部下线/ }).click();
+    await expect(page.getByText(new RegExp(`已让 ${DEMO_ACCOUNTS.member.username} 的 \\d+ 个会话下线`))).toBeVisible();
+    await expect(row(page, DEMO_ACCOUNTS.member.username)).toHaveCount(0);
+
+    // Each tab learns it from its notification stream, which the server ends at once, or at its next click.
+    for (const tab of tabs) {
+      const orders = tab.getByRole('menuitem', { name: /订单列表/ });
+      if (await orders.isVisible()) await orders.click({ timeout: 5_000 }).catch(() => undefined);
+      await expect(tab).toHaveURL(new RegExp(`${LOGIN}(\\?|$)`));
+      await expect(loginForm(tab).submit).toBeVisible();
+    }
+  } finally {
+    for (const context of contexts) await context.close();
+  }
+});
+
 test('登录日志 shows a failed attempt made a moment before', async ({ page, browser }) => {
   const name = `nobody_${Date.now().toString(36)}`;
   const strangerContext = await browser.newContext();

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
+import { NOTIFICATION_STREAM_PATH } from '#contract/notifications';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { ONE_TIME_PASSWORD_TEXT } from '../src/locales/zh-CN/account';
 import { UI_TEXT } from '../src/locales/zh-CN/common';
@@ -233,6 +234,9 @@ test.describe('session', () => {
   });
 
   test('a session that expires while in use lands on /login with the server message', async ({ page }) => {
+    // The next call is the subject: without its notification stream, which the server would end at
+    // once (access-control.spec follows that path), the tab learns it only from that call.
+    await page.route(`**${NOTIFICATION_STREAM_PATH}**`, (route) => route.abort());
     await login(page, DEMO_ACCOUNTS.member.username);
     // The server says the login expired on the next call (the token was revoked elsewhere).
     const { session } = await readStorage(page);

@@ -43,6 +43,14 @@ export type OnlineSession = Static<typeof OnlineSession>;
 export const SessionEnded = Type.Object({ id: BigId(), current: Type.Boolean() });
 export type SessionEnded = Static<typeof SessionEnded>;
 
+/** An account whose every session ends (全部下线). */
+export const AccountSessionsBody = Type.Object({ accountId: Id() }, strict);
+export type AccountSessionsBody = Static<typeof AccountSessionsBody>;
+
+/** How many of the account's sessions ended; `current` when the caller's own was among them (the console then logs out). */
+export const AccountSessionsEnded = Type.Object({ accountId: Id(), ended: Type.Integer({ minimum: 1 }), current: Type.Boolean() });
+export type AccountSessionsEnded = Static<typeof AccountSessionsEnded>;
+
 export const sessionApi = {
   'session/list': defineApi({
     summary: '在线会话：未撤销、未过期、未闲置超时的会话，最近活动的在前（分页）',
@@ -79,5 +87,13 @@ export const sessionApi = {
     body: SessionIdBody,
     answer: SessionEnded,
     example: { body: { id: 9001 }, answer: { id: 9001, current: false } },
+  }),
+  'session/forceLogoutAccount': defineApi({
+    summary: '全部下线：结束一个账号的全部会话（记入操作日志），它在每台设备上下次请求时回到登录页',
+    description: '该账号没有在线会话：A0400；只能结束权限不超出自身的账号的会话。',
+    auth: { anyGrant: [CAPABILITY_URLS.canSeeOnlineUsers], action: ACTIONS.canForceLogout.url },
+    body: AccountSessionsBody,
+    answer: AccountSessionsEnded,
+    example: { body: { accountId: 42 }, answer: { accountId: 42, ended: 3, current: false } },
   }),
 };

@@ -2,10 +2,10 @@
  * 在线用户 (staff): every live session of an enabled account, and ending one (强制下线, audited;
  * the account is back on /login at its next call).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { signalSessionsEnded } from '../notifications/signals';
 import type { Page } from '#contract/api/common';
-import type { OnlineSession, OnlineSessionQuery, SessionEnded } from '#contract/api/session';
+import type { AccountSessionsEnded, OnlineSession, OnlineSessionQuery, SessionEnded } from '#contract/api/session';
 import type { Actor } from '../accounts/admin';
 import type { Db, Executor } from '../db/client';
 import { allOf, fetchPage } from '../db/paging';
@@ -91,5 +91,34 @@ export async function forceLogout(db: Db, idleSeconds: number, id: number, { acc
       after: { revoked: true },
     });
     return { id, current: id === account.sessionId };
+  });
+}
+
+/**
+ * 全部下线: ends every live session of `accountId` (on every instance at once, its streams too),
+ * within the caller's grants (one's own account included), audited. Locks: the account's row, then
+ * its sessions (docs/concurrency.md), as a sign-in does.
+ */
+export async function forceLogoutAccount(db: Db, accountId: number, { account, snapshot, audit }: Actor): Promise<AccountSessionsEnded> {
+  return db.transaction(async (tx) => {
+    const target = await queryOne<{ username: string }>(tx, sql`select username from accounts where id = ${accountId} for no key update`);
+    if (!target) throw badParameter('accountId', SYSTEM_MESSAGES.noLiveSessions);
+    await assertMayManageAccount(tx, snapshot, account, accountId, { self: 'allowed' });
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()`, revokedReason: 'staff' })
+      .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+      .returning({ id: sessions.id });
+    if (ended.length === 0) throw badParameter('accountId', SYSTEM_MESSAGES.noLiveSessions);
+    const ids = ended.map((row) => row.id);
+    await signalSessionsEnded(tx, ids);
+    await audit(tx, {
+      action: 'session.forceLogoutAccount',
+      targetType: 'account',
+      targetId: accountId,
+      before: { username: target.username },
+      after: { sessionsEnded: ids.length },
+    });
+    return { accountId, ended: ids.length, current: ids.includes(account.sessionId) };
   });
 }

@@ -1,6 +1,6 @@
 /** 在线用户 (`session/*`, server/auth/onlineSessions.ts) and 登录日志 (`loginLog/list`, server/auth/loginLog.ts). */
 import { listLoginLog } from '../auth/loginLog';
-import { forceLogout, listOnlineSessions } from '../auth/onlineSessions';
+import { forceLogout, forceLogoutAccount, listOnlineSessions } from '../auth/onlineSessions';
 import { defineCall } from '../http/calls';
 
 export const sessionCalls = [
@@ -9,6 +9,9 @@ export const sessionCalls = [
   ),
   defineCall('session/forceLogout', ({ db, config, body, account, snapshot, audit }) =>
     forceLogout(db, config.sessionIdleSeconds, body.id, { account, snapshot, audit }),
+  ),
+  defineCall('session/forceLogoutAccount', ({ db, body, account, snapshot, audit }) =>
+    forceLogoutAccount(db, body.accountId, { account, snapshot, audit }),
   ),
   defineCall('loginLog/list', ({ db, body }) => listLoginLog(db, body)),
 ];

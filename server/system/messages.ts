@@ -11,6 +11,7 @@ export const SYSTEM_MESSAGES = {
   disableSelf: '不能停用自己的账号',
   ownRoles: '不能修改自己的角色',
   sessionNotFound: '会话不存在或已结束',
+  noLiveSessions: '该账号没有在线会话',
   noSuchSale: '该账号不是销售',
   saleRemoved: '该销售已删除',
   noSuchLevel: '会员等级不存在',

@@ -57,6 +57,44 @@ describeEachDatabase('online users and the login log', (ctx) => {
     expect((await ctx.call('session/list', { ip: '%' }, { token: admin })).content.total).toBe(0);
   });
 
+  it('全部下线 ends every session of an account within the caller grants, audited; another account keeps its own', async () => {
+    const member = [await ctx.login(MEMBER, DEMO_PASSWORD), await ctx.login(MEMBER, DEMO_PASSWORD), await ctx.login(MEMBER, DEMO_PASSWORD)];
+    const operator = await ctx.login(OPERATOR);
+    const memberId = await accountId(ctx.db, MEMBER);
+    const live = async () =>
+      (
+        await one(
+          ctx.db,
+          sql`select count(*)::int as n from sessions where account_id = ${memberId} and revoked_at is null and expires_at > now()`,
+        )
+      ).n;
+    const before = await live();
+    expect(before).toBeGreaterThanOrEqual(3);
+
+    // Neither the operator (no 在线用户) nor a member may call it (the grants rule: the test below).
+    expect((await ctx.call('session/forceLogoutAccount', { accountId: memberId }, { token: operator })).code).toBe('A0301');
+    expect((await ctx.call('session/forceLogoutAccount', { accountId: memberId }, { token: member[0] })).code).toBe('A0301');
+    expect((await ctx.call('account/getOne', undefined, { token: admin })).code).toBe('00000');
+
+    const ended = await ctx.call('session/forceLogoutAccount', { accountId: memberId }, { token: admin, ip: '10.0.0.8' });
+    expect(ended).toMatchObject({ code: '00000', content: { accountId: memberId, ended: before, current: false } });
+    for (const token of member) {
+      expect(await ctx.call('account/getOne', undefined, { token })).toMatchObject({ code: 'A0230', msg: SESSION_MESSAGES.ended.staff });
+    }
+    expect((await ctx.call('account/getOne', undefined, { token: operator })).code).toBe('00000');
+    const audited = await one(
+      ctx.db,
+      sql`select ip, before, after from audit_log where action = 'session.forceLogoutAccount' and target_id = ${String(memberId)}`,
+    );
+    expect(audited).toEqual({ ip: '10.0.0.8', before: { username: MEMBER }, after: { sessionsEnded: before } });
+    // Nothing left to end reads as such, on the field.
+    expect(await ctx.call('session/forceLogoutAccount', { accountId: memberId }, { token: admin })).toMatchObject({
+      code: 'A0400',
+      content: { field: 'accountId' },
+      msg: expect.stringContaining(SYSTEM_MESSAGES.noLiveSessions),
+    });
+  });
+
   it('ends a member session: audited, and its next call answers A0230 saying staff ended it', async () => {
     const member = await ctx.login(MEMBER, DEMO_PASSWORD);
     const id = Number((await sessionOf(ctx.db, member)).id);
@@ -114,6 +152,9 @@ describeEachDatabase('online users and the login log', (ctx) => {
     );
     const refused = await ctx.call('session/forceLogout', { id: adminSession }, { token: watcher });
     expect(refused).toMatchObject({ code: 'A0301', msg: SYSTEM_TEXT.accountBeyondOwn });
+    const adminId = await accountId(ctx.db, ADMIN);
+    const all = await ctx.call('session/forceLogoutAccount', { accountId: adminId }, { token: watcher });
+    expect(all).toMatchObject({ code: 'A0301', msg: SYSTEM_TEXT.accountBeyondOwn });
     expect((await ctx.call('account/getOne', undefined, { token: admin })).code).toBe('00000');
   });
 

@@ -1,7 +1,10 @@
-/** 在线用户: every live session (account, address, browser, signed in, last seen); 强制下线 ends one, audited. */
+/**
+ * 在线用户: every live session (account, address, browser, signed in, last seen); 强制下线 ends one,
+ * 全部下线 every session of its account, both audited.
+ */
 import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
-import { useAccess } from '@umijs/max';
+import { useAccess, useModel } from '@umijs/max';
 import { Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useRef } from 'react';
 import useLogout from '@/components/Header/useLogout';
@@ -22,11 +25,17 @@ const ONLINE_TEXT = {
   confirmBody: '该会话立即失效，对方下一次操作时将回到登录页。此操作会记入操作日志。',
   confirmCurrent: '这是您当前使用的会话，确认后将退出登录。',
   done: (username: string) => `已强制 ${username} 下线`,
+  allAction: '全部下线',
+  allConfirmTitle: (username: string) => `让 ${username} 在所有设备上下线？`,
+  allConfirmBody: '该账号的全部会话立即失效（包括插件），每台设备下一次操作时都将回到登录页。此操作会记入操作日志。',
+  allConfirmOwn: '这是您自己的账号：您的全部会话都将结束，包括当前这一个。',
+  allDone: (username: string, ended: number) => `已让 ${username} 的 ${ended} 个会话下线`,
   empty: '没有在线会话',
 } as const;
 
 export default function OnlineUsers() {
   const access = useAccess();
+  const { initialState } = useModel('@@initialState');
   const logout = useLogout();
   const table = useRef<ActionType>();
 
@@ -36,6 +45,15 @@ export default function OnlineUsers() {
     const answer = await callApi('session/forceLogout', { id: session.id });
     if (!answer.isSuccess) return;
     feedback.message.success(ONLINE_TEXT.done(session.username));
+    void table.current?.reload();
+  };
+
+  const forceLogoutAccount = async (session: OnlineSession) => {
+    const answer = await callApi('session/forceLogoutAccount', { accountId: session.accountId });
+    if (!answer.isSuccess) return;
+    // Among them this tab's own: what is left is a logout.
+    if (answer.content.current) return logout();
+    feedback.message.success(ONLINE_TEXT.allDone(session.username, answer.content.ended));
     void table.current?.reload();
   };
 
@@ -78,7 +96,7 @@ export default function OnlineUsers() {
     {
       title: '操作',
       valueType: 'option',
-      width: 100,
+      width: 160,
       render: (_, row) => {
         if (!access.canForceLogout) return '-';
         if (!row.manageable) {
@@ -98,6 +116,16 @@ export default function OnlineUsers() {
             onConfirm={() => forceLogout(row)}
           >
             <Typography.Link type="danger">{ONLINE_TEXT.action}</Typography.Link>
+          </Popconfirm>,
+          <Popconfirm
+            key="logoutAll"
+            title={ONLINE_TEXT.allConfirmTitle(row.username)}
+            description={row.username === initialState?.username ? ONLINE_TEXT.allConfirmOwn : ONLINE_TEXT.allConfirmBody}
+            okText={ONLINE_TEXT.allAction}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => forceLogoutAccount(row)}
+          >
+            <Typography.Link type="danger">{ONLINE_TEXT.allAction}</Typography.Link>
           </Popconfirm>,
         ];
       },
