@@ -1,6 +1,7 @@
 /** Sessions: issue, authenticate (one SQL round trip), revoke. */
 import { sql } from 'drizzle-orm';
 import { signalSessionsEnded } from '../notifications/signals';
+import type { PasswordState } from './oneTimePassword';
 import type { Db } from '../db/client';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { queryOne, queryRows, toMillis } from '../db/query';
@@ -11,7 +12,7 @@ import { hashToken, newToken } from './tokens';
 import { membershipOf } from './membership';
 import type { Membership } from '#contract/api/account';
 
-export interface SessionAccount {
+export interface SessionAccount extends PasswordState {
   sessionId: number;
   id: number;
   username: string;
@@ -20,9 +21,6 @@ export interface SessionAccount {
   roleIds: number[];
   /** `rbac_state.version` read in the same statement. */
   rbacVersion: number;
-  /** The password is a generated one (./oneTimePassword): the session may only change it. */
-  passwordChangeRequired: boolean;
-  passwordExpired: boolean;
 }
 
 interface AuthRow {
