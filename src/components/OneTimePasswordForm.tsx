@@ -4,7 +4,7 @@
  * password before anything is stored. `onChanged` then continues as a normal login does.
  */
 import { LockOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { ONE_TIME_PASSWORD_HOURS } from '#contract/accountRules';
 import type { LoginResult } from '#contract/api/account';
@@ -18,6 +18,7 @@ import { submitWithFieldErrors } from '@/services/request';
 import { feedback } from '@/utils/feedback';
 import { lengthWithin } from '@/utils/formRules';
 import { strongPasswordRule } from '@/utils/passwordStrength';
+import styles from './OneTimePasswordForm.module.less';
 
 export interface PendingLogin {
   login: LoginResult;
@@ -62,10 +63,9 @@ export default function OneTimePasswordForm({ pending, onChanged, onBack }: Prop
 
   return (
     <Form name="oneTimePassword" form={form} size="large" onFinish={onFinish}>
-      <Typography.Title level={2} style={{ fontSize: 18 }}>
-        {TEXT.title}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{TEXT.explain(ONE_TIME_PASSWORD_HOURS)}</Typography.Paragraph>
+      {/* Plain elements, as the rest of /login: antd's Typography would add to the page every visitor loads first. */}
+      <h2 className={styles.title}>{TEXT.title}</h2>
+      <p className={styles.explain}>{TEXT.explain(ONE_TIME_PASSWORD_HOURS)}</p>
       {/* The account's name for the browser's password manager, which saves the new password under it. */}
       <input type="text" name="username" autoComplete="username" value={login.username} readOnly hidden />
       <Form.Item

@@ -2,7 +2,7 @@
 import { LockOutlined, MailOutlined, UserOutlined, GiftOutlined } from '@ant-design/icons';
 import { history, Link, Navigate, useLocation, useModel } from '@umijs/max';
 import { Button, Checkbox, Form, Input } from 'antd';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { getToken, saveLogin } from '@/auth/session';
 import { isAuthPath, redirectFromSearch } from '@/auth/redirect';
 import { inviterOf, login, register } from '@/services/account';
@@ -20,10 +20,12 @@ import { lengthWithin, requiredRule, requiredTextRule } from '@/utils/formRules'
 import { LIMITS } from '#contract/rules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import { MAIN_CONTENT_ID } from '@/components/SkipLink';
-import OneTimePasswordForm, { type PendingLogin } from '@/components/OneTimePasswordForm';
+import type { PendingLogin } from '@/components/OneTimePasswordForm';
+import { importOneTimePasswordForm } from '@/components/loadOneTimePasswordForm';
 import styles from './Login.module.less';
 
 type Tab = 'login' | 'register';
+const OneTimePasswordForm = lazy(importOneTimePasswordForm);
 // Two plain tabs: antd Tabs or Segmented would add 5–50 KB to the page every visitor loads first.
 const TAB_PANEL_ID = 'login-tabpanel';
 const tabId = (key: Tab) => `login-tab-${key}`;
@@ -84,11 +86,13 @@ function LoginForm({ username }: { username?: string }) {
 
   if (pending) {
     return (
-      <OneTimePasswordForm
-        pending={pending}
-        onChanged={(changed) => void enter(changed, pending.remember)}
-        onBack={() => setPending(undefined)}
-      />
+      <Suspense fallback={null}>
+        <OneTimePasswordForm
+          pending={pending}
+          onChanged={(changed) => void enter(changed, pending.remember)}
+          onBack={() => setPending(undefined)}
+        />
+      </Suspense>
     );
   }
 

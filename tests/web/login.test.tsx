@@ -20,6 +20,9 @@ jest.mock('@umijs/max', () => ({
 }));
 jest.mock('@/services/account');
 jest.mock('@/services/profile');
+jest.mock('@/components/loadOneTimePasswordForm', () => ({
+  importOneTimePasswordForm: async () => jest.requireActual('@/components/OneTimePasswordForm'),
+}));
 // jest runs no dynamic import(): the password check's lazy chunk is required instead.
 jest.mock('@/utils/loadPasswordStrength', () => ({
   importPasswordStrength: async () => jest.requireActual('#contract/passwordStrength'),
