@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom';
+import { waitFor } from '@testing-library/react';
+import { Modal } from 'antd';
 
 // antd reads these; jsdom has neither.
 Object.defineProperty(window, 'matchMedia', {
@@ -18,4 +20,11 @@ Object.defineProperty(window, 'matchMedia', {
 afterEach(() => {
   sessionStorage.clear();
   localStorage.clear();
+});
+
+// antd's confirmations render outside the test's container and close with motion: one a test left
+// open (or still leaving) must not answer the next test's query for the same button.
+afterEach(async () => {
+  Modal.destroyAll();
+  await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).toBeNull(), { timeout: 5_000 });
 });
