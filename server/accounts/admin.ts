@@ -4,8 +4,7 @@
  * always an enabled super administrator: the changes that could remove the last one take the super
  * administrator role's row lock first.
  */
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { signalSessionsEnded } from '../notifications/signals';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type {
   AccountCreateBody,
   AccountCreated,
@@ -21,7 +20,7 @@ import type { AuditWriter } from '../audit';
 import { oneTimePasswordColumns } from '../auth/oneTimePassword';
 import { generatePassword, hashPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';
-import type { SessionAccount } from '../auth/sessions';
+import { endSessions, type SessionAccount } from '../auth/sessions';
 import type { Db, Executor, Tx } from '../db/client';
 import { pgErrorCode, queryOne, UNIQUE_VIOLATION } from '../db/query';
 import { accountRoles, accounts, roles, sessions } from '../db/schema';
@@ -72,20 +71,6 @@ export async function assertRolesExist(tx: Executor, roleIds: readonly number[])
     .from(roles)
     .where(inArray(roles.id, [...roleIds]));
   if (found?.n !== roleIds.length) throw badParameter('roleIds', '所选角色中有不存在的角色');
-}
-
-/** Revokes every live session of the account; answers how many. */
-async function revokeAllSessions(tx: Executor, accountId: number): Promise<number> {
-  const rows = await tx
-    .update(sessions)
-    .set({ revokedAt: sql`now()`, revokedReason: 'staff' })
-    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  await signalSessionsEnded(
-    tx,
-    rows.map((row) => row.id),
-  );
-  return rows.length;
 }
 
 /** The account row of `id`, locked (`for no key update`); A0201 when there is none. */
@@ -146,7 +131,7 @@ export async function setAccountStatus(db: Db, body: AccountSetStatusBody, { acc
     let sessionsRevoked = 0;
     if (body.status === 'disabled') {
       await assertAnotherSuperAdministrator(tx, body.id);
-      sessionsRevoked = await revokeAllSessions(tx, body.id);
+      sessionsRevoked = (await endSessions(tx, 'staff', eq(sessions.accountId, body.id))).length;
     }
     await tx.update(accounts).set({ status: body.status }).where(eq(accounts.id, body.id));
     await audit(tx, {
@@ -171,7 +156,7 @@ export async function resetPassword(db: Db, id: number, { account, snapshot, aud
       .set({ passwordHash, lockedUntil: null, ...oneTimePasswordColumns() })
       .where(eq(accounts.id, id));
     // The old password's sessions end with it (the administrator's own included when resetting their own).
-    const sessionsRevoked = await revokeAllSessions(tx, id);
+    const sessionsRevoked = (await endSessions(tx, 'staff', eq(sessions.accountId, id))).length;
     await audit(tx, {
       action: 'account.resetPassword',
       targetType: 'account',

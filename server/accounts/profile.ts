@@ -2,8 +2,7 @@
  * The caller's own account (`/client/user`: email, password, sessions) and the home screen's
  * figures (`profile/summary`). Every function acts on the caller only.
  */
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { signalSessionsEnded } from '../notifications/signals';
+import { eq, ne, sql } from 'drizzle-orm';
 import type { Page, PageQuery } from '#contract/api/common';
 import type {
   ActiveSession,
@@ -21,7 +20,7 @@ import type { AuditWriter } from '../audit';
 import { OWN_PASSWORD_COLUMNS } from '../auth/oneTimePassword';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';
-import { liveSessionCondition, type SessionAccount } from '../auth/sessions';
+import { endSessions, liveSessionCondition, type SessionAccount } from '../auth/sessions';
 import type { Db, Executor } from '../db/client';
 import { fetchPage } from '../db/paging';
 import { pgErrorCode, queryOne, toIso, UNIQUE_VIOLATION } from '../db/query';
@@ -86,23 +85,7 @@ export async function changePassword(
       .update(accounts)
       .set({ passwordHash, ...OWN_PASSWORD_COLUMNS })
       .where(eq(accounts.id, account.id));
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()`, revokedReason: 'password' })
-      .where(
-        and(
-          eq(sessions.accountId, account.id),
-          ne(sessions.id, account.sessionId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ id: sessions.id });
-    await signalSessionsEnded(
-      tx,
-      revoked.map((row) => row.id),
-    );
-    const signedOut = revoked.length;
+    const signedOut = (await endSessions(tx, 'password', eq(sessions.accountId, account.id), ne(sessions.id, account.sessionId))).length;
     await audit(tx, {
       action: 'profile.changePassword',
       targetType: 'account',
@@ -154,14 +137,9 @@ export async function listOwnSessions(
 }
 
 export async function revokeOwnSession(db: Executor, account: SessionAccount, id: number): Promise<SessionEnded> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()`, revokedReason: 'self' })
-    .where(and(eq(sessions.id, id), eq(sessions.accountId, account.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-    .returning({ id: sessions.id });
+  const ended = await endSessions(db, 'self', eq(sessions.id, id), eq(sessions.accountId, account.id));
   // Another account's session reads as unknown: its existence is none of the caller's business.
-  if (rows.length === 0) throw badParameter('id', PROFILE_MESSAGES.sessionNotFound);
-  await signalSessionsEnded(db, [id]);
+  if (ended.length === 0) throw badParameter('id', PROFILE_MESSAGES.sessionNotFound);
   return { id, current: id === account.sessionId };
 }
 

@@ -2,8 +2,7 @@
  * 在线用户 (staff): every live session of an enabled account, and ending one (强制下线, audited;
  * the account is back on /login at its next call).
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { signalSessionsEnded } from '../notifications/signals';
+import { eq, sql } from 'drizzle-orm';
 import type { Page } from '#contract/api/common';
 import type { AccountSessionsEnded, OnlineSession, OnlineSessionQuery, SessionEnded } from '#contract/api/session';
 import type { Actor } from '../accounts/admin';
@@ -13,7 +12,7 @@ import { containsPattern, prefixPattern, queryOne, toIso } from '../db/query';
 import { accounts, sessions } from '../db/schema';
 import { badParameter } from '../http/respond';
 import { assertMayManageAccount, mayManage } from '../rbac/authority';
-import { liveSessionCondition, type SessionAccount } from './sessions';
+import { endSessions, liveSessionCondition, type SessionAccount } from './sessions';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { SYSTEM_MESSAGES } from '../system/messages';
 
@@ -78,11 +77,7 @@ export async function forceLogout(db: Db, idleSeconds: number, id: number, { acc
     );
     if (!session) throw badParameter('id', SYSTEM_MESSAGES.sessionNotFound);
     await assertMayManageAccount(tx, snapshot, account, session.accountId, { self: 'allowed' });
-    await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()`, revokedReason: 'staff' })
-      .where(eq(sessions.id, id));
-    await signalSessionsEnded(tx, [id]);
+    await endSessions(tx, 'staff', eq(sessions.id, id));
     await audit(tx, {
       action: 'session.forceLogout',
       targetType: 'session',
@@ -104,14 +99,8 @@ export async function forceLogoutAccount(db: Db, accountId: number, { account, s
     const target = await queryOne<{ username: string }>(tx, sql`select username from accounts where id = ${accountId} for no key update`);
     if (!target) throw badParameter('accountId', SYSTEM_MESSAGES.noLiveSessions);
     await assertMayManageAccount(tx, snapshot, account, accountId, { self: 'allowed' });
-    const ended = await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()`, revokedReason: 'staff' })
-      .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-      .returning({ id: sessions.id });
-    if (ended.length === 0) throw badParameter('accountId', SYSTEM_MESSAGES.noLiveSessions);
-    const ids = ended.map((row) => row.id);
-    await signalSessionsEnded(tx, ids);
+    const ids = await endSessions(tx, 'staff', eq(sessions.accountId, accountId));
+    if (ids.length === 0) throw badParameter('accountId', SYSTEM_MESSAGES.noLiveSessions);
     await audit(tx, {
       action: 'session.forceLogoutAccount',
       targetType: 'account',

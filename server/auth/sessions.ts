@@ -1,11 +1,11 @@
 /** Sessions: issue, authenticate (one SQL round trip), revoke. */
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { signalSessionsEnded } from '../notifications/signals';
 import type { PasswordState } from './oneTimePassword';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { queryOne, queryRows, toMillis } from '../db/query';
-import type { SessionEndReason } from '../db/schema';
+import { sessions, type SessionEndReason } from '../db/schema';
 import { SESSION_MESSAGES } from './messages';
 import { runPrepared, type PreparedStatement } from '../db/prepared';
 import { hashToken, newToken } from './tokens';
@@ -143,30 +143,41 @@ export async function issueSession(db: Db, options: IssueOptions): Promise<{ tok
                   ${options.ip}, ${options.userAgent})
           returning expires_at as "expiresAt"`,
     );
-    const ended = await queryRows<{ id: unknown }>(
+    await endSessions(
       tx,
-      sql`update sessions set revoked_at = now(), revoked_reason = 'limit'
-          where id in (select id from sessions
-                       where account_id = ${options.accountId} and revoked_at is null and expires_at > now()
-                       order by last_seen_at desc, id desc offset ${options.sessionLimit})
-          returning id`,
-    );
-    await signalSessionsEnded(
-      tx,
-      ended.map((session) => Number(session.id)),
+      'limit',
+      inArray(
+        sessions.id,
+        tx
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(and(eq(sessions.accountId, options.accountId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+          .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+          .offset(options.sessionLimit),
+      ),
     );
     return { token, expires: toMillis(row.expiresAt)! };
   });
 }
 
-/** Ends a session (logout); its notification streams end at once, on every instance. */
+/**
+ * Ends the live sessions that every condition of `which` selects, for `reason`; their notification streams end at once,
+ * on every instance. Answers the ids it ended (none when none was live). Every revocation passes here.
+ */
+export async function endSessions(tx: Executor, reason: SessionEndReason, ...which: [SQL, ...SQL[]]): Promise<number[]> {
+  const ended = await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(...which, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .returning({ id: sessions.id });
+  const ids = ended.map((row) => row.id);
+  await signalSessionsEnded(tx, ids);
+  return ids;
+}
+
+/** Ends a session (logout). */
 export async function revokeSession(db: Db, sessionId: number, reason: SessionEndReason): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`update sessions set revoked_at = now(), revoked_reason = ${reason} where id = ${sessionId} and revoked_at is null`,
-    );
-    await signalSessionsEnded(tx, [sessionId]);
-  });
+  await db.transaction((tx) => endSessions(tx, reason, eq(sessions.id, sessionId)));
 }
 
 /**
