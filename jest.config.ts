@@ -1,7 +1,8 @@
 import { configUmiAlias, createConfig } from '@umijs/max/test';
 
 // New password hashes cost 2^12 instead of 2^17 in this run (server/auth/password.ts): the suites log
-// in hundreds of times. The files that test the hashing itself import support/realPasswordCost.
+// in hundreds of times. The files that test the hashing itself import support/realPasswordCost (the
+// production cost) or support/timingPasswordCost (the timing test's 2^15).
 process.env.TEST_SCRYPT_LOG2N ??= '12';
 
 // testTimeout is a global option, not a project one.

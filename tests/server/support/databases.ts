@@ -23,6 +23,8 @@ export interface SuiteOptions {
   config?: Partial<ServerConfig>;
   /** Run the bootstrap before building the app (default true). */
   bootstrap?: boolean;
+  /** The databases to run on (default both): a measurement that only means something on PostgreSQL. */
+  kinds?: readonly DatabaseKind[];
 }
 
 export interface CallOptions {
@@ -125,7 +127,7 @@ export async function injectCall(app: FastifyInstance, path: string, body?: unkn
 }
 
 export function describeEachDatabase(name: string, fn: (ctx: SuiteContext) => void, options: SuiteOptions = {}) {
-  for (const kind of ['pglite', 'postgres'] as const) {
+  for (const kind of options.kinds ?? (['pglite', 'postgres'] as const)) {
     describe(`${name} [${kind}]`, () => {
       const ctx = { kind } as SuiteContext;
       let fresh: FreshDatabase;
