@@ -19,18 +19,28 @@ export function trackRequests(page: Page): () => number {
   return () => inFlight;
 }
 
-const QUIET_MS = 400;
+/**
+ * How long no request may have been under way. Each check first waits for a frame the page painted
+ * and the turn after it, where React runs the effects that ask for a screen's data: a page still
+ * rendering holds the check back, so the window only has to cover the short gaps between chained
+ * requests (a lazily loaded chunk, then its screen's data), not a render on a slow machine.
+ */
+const QUIET_MS = 150;
 const SETTLE_LIMIT_MS = 30_000;
 
 /** The marks of a screen still loading its data. */
 export const LOADING = '.ant-spin-spinning, .ant-skeleton-active, .ant-pro-table-list-toolbar-loading';
+
+/** Resolves after the page painted a frame and ran what was queued behind it. */
+const afterNextFrame = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
 
 /** Waits until no request has been under way for QUIET_MS and no spinner or skeleton is left. */
 export async function settle(page: Page, inFlight: () => number) {
   const deadline = Date.now() + SETTLE_LIMIT_MS;
   let quietSince = Date.now();
   while (Date.now() < deadline) {
-    await page.waitForTimeout(100);
+    await afterNextFrame(page);
     if (inFlight() > 0) quietSince = Date.now();
     else if (Date.now() - quietSince >= QUIET_MS) break;
   }
