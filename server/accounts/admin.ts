@@ -22,9 +22,9 @@ import { generatePassword, hashPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';
 import { endSessions, type SessionAccount } from '../auth/sessions';
 import type { Db, Executor, Tx } from '../db/client';
-import { pgErrorCode, queryOne, UNIQUE_VIOLATION } from '../db/query';
+import { queryOne } from '../db/query';
 import { accountRoles, accounts, roles, sessions } from '../db/schema';
-import { badParameter, Refusal } from '../http/respond';
+import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
 import { assertMayGrantRoles, assertMayManageAccount } from '../rbac/authority';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { SYSTEM_MESSAGES } from '../system/messages';
@@ -91,36 +91,35 @@ export async function createAccount(db: Db, body: AccountCreateBody, { account, 
   const generated = body.password ? undefined : generatePassword(GENERATED_PASSWORD_LENGTH);
   const passwordHash = await hashPassword(body.password ?? generated!);
   const roleIds = sortedIds(body.roleIds);
-  try {
-    return await db.transaction(async (tx) => {
-      const taken = await queryOne<{ usernameTaken: boolean; emailTaken: boolean }>(
-        tx,
-        sql`select bool_or(lower(username) = lower(${body.username})) as "usernameTaken",
+  return refuseUniqueViolation(
+    () =>
+      db.transaction(async (tx) => {
+        const taken = await queryOne<{ usernameTaken: boolean; emailTaken: boolean }>(
+          tx,
+          sql`select bool_or(lower(username) = lower(${body.username})) as "usernameTaken",
                    bool_or(lower(email) = lower(${body.email})) as "emailTaken"
             from accounts where lower(username) = lower(${body.username}) or lower(email) = lower(${body.email})`,
-      );
-      if (taken?.usernameTaken) throw badParameter('username', TAKEN_MESSAGES.username);
-      if (taken?.emailTaken) throw badParameter('email', TAKEN_MESSAGES.email);
-      await assertRolesExist(tx, roleIds);
-      await assertMayGrantRoles(tx, snapshot, account, roleIds);
-      const [row] = await tx
-        .insert(accounts)
-        .values({ username: body.username, email: body.email, passwordHash, ...(generated ? oneTimePasswordColumns() : {}) })
-        .returning({ id: accounts.id });
-      for (const roleId of roleIds) await tx.insert(accountRoles).values({ accountId: row.id, roleId });
-      await audit(tx, {
-        action: 'account.create',
-        targetType: 'account',
-        targetId: row.id,
-        // A generated password is one-time (auth/oneTimePassword.ts); one that staff typed is not.
-        after: { username: body.username, email: body.email, roleIds, passwordGenerated: Boolean(generated) },
-      });
-      return { id: row.id, username: body.username, ...(generated ? { password: generated } : {}) };
-    });
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw badParameter('username', '用户名或邮箱已存在');
-    throw error;
-  }
+        );
+        if (taken?.usernameTaken) throw badParameter('username', TAKEN_MESSAGES.username);
+        if (taken?.emailTaken) throw badParameter('email', TAKEN_MESSAGES.email);
+        await assertRolesExist(tx, roleIds);
+        await assertMayGrantRoles(tx, snapshot, account, roleIds);
+        const [row] = await tx
+          .insert(accounts)
+          .values({ username: body.username, email: body.email, passwordHash, ...(generated ? oneTimePasswordColumns() : {}) })
+          .returning({ id: accounts.id });
+        for (const roleId of roleIds) await tx.insert(accountRoles).values({ accountId: row.id, roleId });
+        await audit(tx, {
+          action: 'account.create',
+          targetType: 'account',
+          targetId: row.id,
+          // A generated password is one-time (auth/oneTimePassword.ts); one that staff typed is not.
+          after: { username: body.username, email: body.email, roleIds, passwordGenerated: Boolean(generated) },
+        });
+        return { id: row.id, username: body.username, ...(generated ? { password: generated } : {}) };
+      }),
+    badParameter('username', '用户名或邮箱已存在'),
+  );
 }
 
 export async function setAccountStatus(db: Db, body: AccountSetStatusBody, { account, snapshot, audit }: Actor): Promise<StatusSet> {

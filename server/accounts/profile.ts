@@ -23,9 +23,9 @@ import { assertStrongPassword } from '../auth/passwordPolicy';
 import { endSessions, liveSessionCondition, type SessionAccount } from '../auth/sessions';
 import type { Db, Executor } from '../db/client';
 import { fetchPage } from '../db/paging';
-import { pgErrorCode, queryOne, toIso, UNIQUE_VIOLATION } from '../db/query';
+import { queryOne, toIso } from '../db/query';
 import { accounts, sessions } from '../db/schema';
-import { badParameter, Refusal } from '../http/respond';
+import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
 
 export async function getProfile(db: Executor, account: SessionAccount): Promise<Profile> {
   const [row] = await db
@@ -59,12 +59,7 @@ export async function updateEmail(db: Executor, account: SessionAccount, body: U
   const email = body.email.trim();
   const taken = await queryOne(db, sql`select 1 from accounts where lower(email) = lower(${email}) and id <> ${account.id} limit 1`);
   if (taken) throw emailTaken();
-  try {
-    await db.update(accounts).set({ email }).where(eq(accounts.id, account.id));
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw emailTaken();
-    throw error;
-  }
+  await refuseUniqueViolation(() => db.update(accounts).set({ email }).where(eq(accounts.id, account.id)), emailTaken());
   return { email };
 }
 

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { ONE_TIME_PASSWORD_HOURS, PASSWORD_CHANGE_CALLS } from '#contract/accountRules';
 import { CODES } from '#contract/codes';
-import { Refusal } from '../http/respond';
+import { Refusal } from '../refusal';
 
 /** The account columns of a password the server generated: change it before anything else, within the hours. */
 export const oneTimePasswordColumns = () => ({

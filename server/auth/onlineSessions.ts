@@ -10,7 +10,7 @@ import type { Db, Executor } from '../db/client';
 import { allOf, fetchPage } from '../db/paging';
 import { containsPattern, prefixPattern, queryOne, toIso } from '../db/query';
 import { accounts, sessions } from '../db/schema';
-import { badParameter } from '../http/respond';
+import { badParameter } from '../refusal';
 import { assertMayManageAccount, mayManage } from '../rbac/authority';
 import { endSessions, liveSessionCondition, type SessionAccount } from './sessions';
 import type { RbacSnapshot } from '../rbac/snapshot';

@@ -1,7 +1,7 @@
 /** The server's half of the password policy: a new password must pass the shared strength check. */
 import { passwordStrength } from '#contract/passwordStrength';
 import { PASSWORD_TEXT } from '#contract/passwordRules';
-import { badParameter } from '../http/respond';
+import { badParameter } from '../refusal';
 
 /**
  * Refuses (A0400, `content.field` = `field`) a new password whose zxcvbn score is below 3: the

@@ -7,9 +7,9 @@ import type { LoginBody, LoginResult, RegisterBody, RegisterResult } from '#cont
 import { CODES } from '#contract/codes';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
-import { pgErrorCode, queryOne, UNIQUE_VIOLATION } from '../db/query';
+import { queryOne } from '../db/query';
 import { accounts, membershipLevels } from '../db/schema';
-import { Refusal } from '../http/respond';
+import { Refusal, refuseUniqueViolation } from '../refusal';
 import { beginLogin, recordAttempt, registerFailure, settleAttempt, type AttemptSource } from './attempts';
 import { membershipOf } from './membership';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './password';
@@ -50,26 +50,21 @@ export async function register(db: Db, config: SigninConfig, body: RegisterBody,
 
   assertStrongPassword('password', body.password, [body.username, body.email]);
   const passwordHash = await hashPassword(body.password);
-  let id: number;
-  try {
-    id = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(accounts)
-        .values({ username: body.username, email: body.email, passwordHash, referrerId })
-        .returning({ id: accounts.id });
-      await tx.execute(
-        sql`insert into account_roles (account_id, role_id)
+  const id = await refuseUniqueViolation(
+    () =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(accounts)
+          .values({ username: body.username, email: body.email, passwordHash, referrerId })
+          .returning({ id: accounts.id });
+        await tx.execute(
+          sql`insert into account_roles (account_id, role_id)
             select ${row.id}, id from roles where code = ${MEMBER_ROLE}`,
-      );
-      return row.id;
-    });
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) {
-      const onEmail = /email/.test(String((error as any)?.cause?.constraint_name ?? (error as any)?.cause?.message ?? ''));
-      throw onEmail ? emailTaken() : usernameTaken();
-    }
-    throw error;
-  }
+        );
+        return row.id;
+      }),
+    (constraint) => (constraint === 'accounts_email_key' ? emailTaken() : usernameTaken()),
+  );
   await settleAttempt(db, attemptId, id, true);
   return { id, username: body.username, email: body.email };
 }

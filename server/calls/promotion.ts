@@ -1,7 +1,7 @@
 /** `promotion/*` and `account/inviter`: 推广中心 (server/promotion/referrals.ts). */
 import { CODES } from '#contract/codes';
 import { defineCall } from '../http/calls';
-import { Refusal } from '../http/respond';
+import { Refusal } from '../refusal';
 import { admitLookup } from '../promotion/lookupLimit';
 import { inviterOf, listReferrals, promotionSummary, subjectOf } from '../promotion/referrals';
 

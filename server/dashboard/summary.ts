@@ -17,7 +17,7 @@ import {
 import type { SessionAccount } from '../auth/sessions';
 import type { Executor } from '../db/client';
 import { queryOne, queryRows } from '../db/query';
-import { badParameter } from '../http/respond';
+import { badParameter } from '../refusal';
 import { businessDay } from '../businessTime';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { DASHBOARD_MESSAGES } from './messages';

@@ -25,6 +25,20 @@ export function pgErrorCode(error: unknown): string | undefined {
 
 export const UNIQUE_VIOLATION = '23505';
 
+/**
+ * When `error` is a unique violation, the name of the constraint it broke ('' when the driver names
+ * none): postgres-js gives `constraint_name`, PGlite `constraint`, and both say it in the message.
+ * Undefined for any other error.
+ */
+export function uniqueViolation(error: unknown): string | undefined {
+  if (pgErrorCode(error) !== UNIQUE_VIOLATION) return undefined;
+  for (let current: any = error, depth = 0; current && depth < 4; current = current.cause, depth += 1) {
+    const named = current.constraint_name ?? current.constraint ?? /unique constraint "([^"]+)"/.exec(String(current.message))?.[1];
+    if (typeof named === 'string') return named;
+  }
+  return '';
+}
+
 /** Timestamps as epoch milliseconds whatever the driver hands back. */
 export function toMillis(value: unknown): number | null {
   if (value === null || value === undefined) return null;

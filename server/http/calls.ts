@@ -24,7 +24,8 @@ import { bearerToken } from '../auth/tokens';
 import type { RbacCache, RbacSnapshot } from '../rbac/snapshot';
 import { hardenBodySchema } from './bodySafety';
 import { answerChecker } from './answerCheck';
-import { ok, okRaw, RawJson, Refusal, successAnswer } from './respond';
+import { Refusal } from '../refusal';
+import { ok, okRaw, RawJson, successAnswer } from './respond';
 
 export type { AuthLevel };
 

@@ -23,7 +23,7 @@ import type { RbacSnapshot } from '../rbac/snapshot';
 import { hardenBodySchema } from './bodySafety';
 import { authenticateRequest, type CallContext, type CallServices } from './calls';
 import { csvCell } from './csv';
-import { Refusal } from './respond';
+import { Refusal } from '../refusal';
 
 /** A cell: text, a number, or nothing. Money and times are formatted by their column's kind. */
 export type CellValue = string | number | null | undefined;

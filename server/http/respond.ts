@@ -1,4 +1,4 @@
-/** The answer wrapper `{ isSuccess, code, msg, content }` and the business refusal. */
+/** The answer wrapper `{ isSuccess, code, msg, content }` (a refusal's own module: server/refusal.ts). */
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { CODE_MESSAGES, CODES, type Code } from '#contract/codes';
@@ -17,29 +17,6 @@ export function ok<T>(content: T, msg: string = CODE_MESSAGES[CODES.OK]): Succes
 export function fail(code: Code, msg: string = CODE_MESSAGES[code], content: unknown = null): ApiResponse<unknown> {
   return { isSuccess: false, code, msg, content };
 }
-
-/**
- * A business outcome that is not a success (answered with HTTP 200 and its code). Handlers throw
- * it; anything else thrown is an unexpected failure (HTTP 500, B0001).
- */
-export class Refusal extends Error {
-  constructor(
-    readonly code: Code,
-    message: string = CODE_MESSAGES[code],
-    /** The answer's content (null unless given), e.g. `{ field }` naming the form field at fault. */
-    readonly content: unknown = null,
-  ) {
-    super(message);
-    this.name = 'Refusal';
-  }
-}
-
-/**
- * A0400 on one body field: the message wholly in Chinese (`参数错误：<problem>`, a complete sentence
- * without the field's English name) and `content.field` naming the body field, for the form to mark.
- */
-export const badParameter = (field: string, problem: string) =>
-  new Refusal(CODES.BAD_PARAMETERS, `${CODE_MESSAGES[CODES.BAD_PARAMETERS]}：${problem}`, { field });
 
 /** Content already serialised to JSON (e.g. a cached menu tree): sent as is inside the wrapper. */
 export class RawJson {

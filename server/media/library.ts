@@ -11,7 +11,7 @@ import type { Db, Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { media } from '../db/schema';
-import { badParameter } from '../http/respond';
+import { badParameter } from '../refusal';
 import { mediaRowById, selectMedia, toMediaItem } from './records';
 import type { MediaStorage } from './storage';
 

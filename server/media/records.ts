@@ -4,7 +4,7 @@ import type { MediaItem } from '#contract/api/media';
 import { MEDIA_FILE_PREFIX } from '#contract/content';
 import type { Executor } from '../db/client';
 import { accounts, media } from '../db/schema';
-import { badParameter } from '../http/respond';
+import { badParameter } from '../refusal';
 
 const mediaColumns = {
   id: media.id,

@@ -16,7 +16,8 @@ import { formatBytes, MEDIA_FILE_PREFIX, MEDIA_KIND_LABELS, MEDIA_UPLOAD_URL } f
 import { audit } from '../audit';
 import { media } from '../db/schema';
 import { authenticateRequest, etagMatches, type CallServices } from '../http/calls';
-import { badParameter, fail, ok, Refusal } from '../http/respond';
+import { badParameter, Refusal } from '../refusal';
+import { fail, ok } from '../http/respond';
 import { displayNameOf, mediaRowById, toMediaItem } from './records';
 import { requestedRange } from './byteRange';
 import { ACCEPTED_FORMATS_TEXT, detectMediaType } from './sniff';

@@ -13,7 +13,7 @@ import type { Db, Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { membershipLevels } from '../db/schema';
-import { badParameter, Refusal } from '../http/respond';
+import { badParameter, Refusal } from '../refusal';
 import { SYSTEM_MESSAGES } from '../system/messages';
 
 /**

@@ -14,11 +14,10 @@ import { requiredText } from '#contract/rules';
 import { LEDGER_TEXT } from './messages';
 import type { AddCardBody, BankCard } from '#contract/api/bankCard';
 import type { Db, Executor } from '../db/client';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../db/query';
 import { lockAccounts } from '../db/locks';
 import { pageOf } from '../db/paging';
 import { bankCards, withdrawals } from '../db/schema';
-import { badParameter, Refusal } from '../http/respond';
+import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
 import { cardFingerprint } from './cardFingerprint';
 
 const cardColumns = {
@@ -89,28 +88,27 @@ export async function addCard(db: Db, fingerprintKey: string, accountId: number,
   if (!luhnValid(body.cardNumber)) throw badParameter('cardNumber', '卡号校验未通过，请核对卡号');
   const fingerprint = cardFingerprint(fingerprintKey, body.cardNumber);
   const last4 = body.cardNumber.slice(-4);
-  try {
-    return await db.transaction(async (tx) => {
-      await lockAccount(tx, accountId);
-      const [existing] = await tx
-        .select({ n: count(), taken: sql<boolean>`coalesce(bool_or(${bankCards.fingerprint} = ${fingerprint}), false)` })
-        .from(bankCards)
-        .where(and(eq(bankCards.accountId, accountId), isNull(bankCards.removedAt)));
-      if (existing?.taken) throw badParameter('cardNumber', LEDGER_TEXT.cardTaken);
-      if ((existing?.n ?? 0) >= MAX_CARDS) throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.cardLimit);
-      const makeDefault = (existing?.n ?? 0) === 0 || body.makeDefault === true;
-      if (makeDefault) await clearDefault(tx, accountId);
-      const [row] = await tx
-        .insert(bankCards)
-        .values({ accountId, holder, bank, last4, fingerprint, isDefault: makeDefault })
-        .returning(cardColumns);
-      return toCard(row);
-    });
-  } catch (error) {
-    // The unique index is the last word should two adds of one card race past the check.
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw badParameter('cardNumber', LEDGER_TEXT.cardTaken);
-    throw error;
-  }
+  // The unique index is the last word should two adds of one card race past the check.
+  return refuseUniqueViolation(
+    () =>
+      db.transaction(async (tx) => {
+        await lockAccount(tx, accountId);
+        const [existing] = await tx
+          .select({ n: count(), taken: sql<boolean>`coalesce(bool_or(${bankCards.fingerprint} = ${fingerprint}), false)` })
+          .from(bankCards)
+          .where(and(eq(bankCards.accountId, accountId), isNull(bankCards.removedAt)));
+        if (existing?.taken) throw badParameter('cardNumber', LEDGER_TEXT.cardTaken);
+        if ((existing?.n ?? 0) >= MAX_CARDS) throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.cardLimit);
+        const makeDefault = (existing?.n ?? 0) === 0 || body.makeDefault === true;
+        if (makeDefault) await clearDefault(tx, accountId);
+        const [row] = await tx
+          .insert(bankCards)
+          .values({ accountId, holder, bank, last4, fingerprint, isDefault: makeDefault })
+          .returning(cardColumns);
+        return toCard(row);
+      }),
+    badParameter('cardNumber', LEDGER_TEXT.cardTaken),
+  );
 }
 
 /** Removes (softly) an own card without a pending withdrawal; the newest remaining card becomes the default. */

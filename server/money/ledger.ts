@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { queryOne } from '../db/query';
-import { Refusal } from '../http/respond';
+import { Refusal } from '../refusal';
 import { CODES } from '#contract/codes';
 
 export type LedgerKind = 'commission' | 'withdrawal' | 'refund' | 'adjustment';

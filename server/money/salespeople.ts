@@ -14,9 +14,9 @@ import type { SessionAccount } from '../auth/sessions';
 import type { Db, Executor, Tx } from '../db/client';
 import { lockAccounts } from '../db/locks';
 import { allOf, fetchPage } from '../db/paging';
-import { containsPattern, queryOne, toIso } from '../db/query';
+import { containsPattern, queryOne, toIso, uniqueViolation } from '../db/query';
 import { roles, salespeople, type accounts } from '../db/schema';
-import { badParameter, Refusal } from '../http/respond';
+import { badParameter, Refusal } from '../refusal';
 import { assertMayGrantRoles, assertMayManageAccount } from '../rbac/authority';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { SYSTEM_MESSAGES } from '../system/messages';
@@ -58,9 +58,7 @@ export async function upsertSalesperson(db: Executor, accountId: number, enabled
           returning ${saleColumns}`,
     ).catch((error) => {
       // A taken invite code: try another one.
-      if (/salespeople_invite_code_key/.test(String(error?.cause?.constraint_name ?? error?.cause?.message ?? error?.message))) {
-        return undefined;
-      }
+      if (uniqueViolation(error) === 'salespeople_invite_code_key') return undefined;
       throw error;
     });
     if (row) return row;

@@ -18,7 +18,7 @@ import { formatYuan } from '#contract/money';
 import type { Db, Executor } from '../db/client';
 import { containsPattern, queryOne } from '../db/query';
 import type { AuditWriter } from '../audit';
-import { badParameter, Refusal } from '../http/respond';
+import { badParameter, Refusal } from '../refusal';
 import { lockAccount, lockOwnCard } from './cards';
 import { postLedgerEntry } from './ledger';
 import { pageOf } from '../db/paging';

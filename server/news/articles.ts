@@ -11,7 +11,7 @@ import type { Db, Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { accounts, news } from '../db/schema';
-import { badParameter, Refusal } from '../http/respond';
+import { badParameter, Refusal } from '../refusal';
 
 const iso = (date: Date) => date.toISOString();
 

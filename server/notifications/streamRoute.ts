@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { CODES } from '#contract/codes';
 import { NOTIFICATION_STREAM_PATH } from '#contract/notifications';
 import type { CallServices } from '../http/calls';
-import { Refusal } from '../http/respond';
+import { Refusal } from '../refusal';
 import type { NotificationHub } from './hub';
 import { liveSessions } from './liveSessions';
 import { takeStreamTicket } from './streamTickets';

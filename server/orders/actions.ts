@@ -12,7 +12,7 @@ import type { Db, Tx } from '../db/client';
 import { toIso } from '../db/query';
 import { accounts } from '../db/schema';
 import { lockAccountAndReferrer } from '../db/locks';
-import { badParameter } from '../http/respond';
+import { badParameter } from '../refusal';
 import { paymentChannel } from '../payments';
 import { assertMayManageAccount } from '../rbac/authority';
 import type { RbacSnapshot } from '../rbac/snapshot';

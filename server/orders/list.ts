@@ -9,7 +9,7 @@ import type { SessionAccount } from '../auth/sessions';
 import type { Executor } from '../db/client';
 import { allOf, pageOf, type PageRequest } from '../db/paging';
 import { containsPattern, queryOne } from '../db/query';
-import { badParameter } from '../http/respond';
+import { badParameter } from '../refusal';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { findOrders, toOrderItem } from './records';
 import { isOrderStaff } from './staff';

@@ -4,7 +4,7 @@ import type { CreateOrderBody, CurrentMembership, LevelOnSale, MemberCenter, Pen
 import type { Db, Executor } from '../db/client';
 import { accounts, membershipLevels } from '../db/schema';
 import { lockAccounts } from '../db/locks';
-import { badParameter } from '../http/respond';
+import { badParameter } from '../refusal';
 import { paymentChannel } from '../payments';
 import { announceOrderCreated } from './notices';
 import { findOrders, toPendingOrder } from './records';

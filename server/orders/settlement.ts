@@ -8,7 +8,7 @@ import type { Executor, Tx } from '../db/client';
 import { ACCOUNT_ROW_LOCK } from '../db/locks';
 import { membershipLevels, type accounts } from '../db/schema';
 import { queryOne, toIso, toMillis } from '../db/query';
-import { badParameter, Refusal } from '../http/respond';
+import { badParameter, Refusal } from '../refusal';
 import { MSG_INSUFFICIENT_BALANCE, postLedgerEntry } from '../money/ledger';
 import { ACTIVE_SALESPERSON } from '../money/salespeople';
 import { CODES } from '#contract/codes';

@@ -13,7 +13,7 @@ import type { SessionAccount } from '../auth/sessions';
 import type { Executor } from '../db/client';
 import { containsPattern } from '../db/query';
 import { accounts, membershipLevels } from '../db/schema';
-import { Refusal } from '../http/respond';
+import { Refusal } from '../refusal';
 import { holdsNoneOf, rolesBeyond } from '../rbac/authority';
 import type { RbacSnapshot } from '../rbac/snapshot';
 

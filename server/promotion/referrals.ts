@@ -13,7 +13,7 @@ import type { Executor } from '../db/client';
 import { allOf, fetchPage } from '../db/paging';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { salespeople } from '../db/schema';
-import { badParameter, Refusal } from '../http/respond';
+import { badParameter, Refusal } from '../refusal';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { PROMOTION_MESSAGES } from './messages';
 import { ACTIVE_SALESPERSON } from '../money/salespeople';

@@ -12,7 +12,7 @@ import { SYSTEM_TEXT } from '#contract/system';
 import type { SessionAccount } from '../auth/sessions';
 import type { Executor } from '../db/client';
 import { queryRows } from '../db/query';
-import { Refusal } from '../http/respond';
+import { Refusal } from '../refusal';
 import type { RbacSnapshot } from './snapshot';
 
 /** The menu ids an account holds (its granted menus and their ancestors). */

@@ -22,9 +22,9 @@ import { MENU_ICON_NAMES, SUPER_ADMIN_ROLE_CODE, SYSTEM_TEXT } from '#contract/s
 import type { AuditWriter } from '../audit';
 import type { SessionAccount } from '../auth/sessions';
 import type { Db, Executor } from '../db/client';
-import { pgErrorCode, queryOne, UNIQUE_VIOLATION } from '../db/query';
+import { queryOne } from '../db/query';
 import { menus, roleMenus, roles } from '../db/schema';
-import { badParameter, Refusal } from '../http/respond';
+import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
 import type { RbacSnapshot } from './snapshot';
 import { SYSTEM_MESSAGES } from '../system/messages';
 
@@ -109,14 +109,7 @@ async function checkUrlFree(tx: Executor, url: string, exceptId?: number) {
 }
 
 /** A unique-url race lost after the check still answers the field message. */
-async function urlUnique<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw badParameter('url', SYSTEM_TEXT.menuUrlTaken);
-    throw error;
-  }
-}
+const urlUnique = <T>(work: () => Promise<T>): Promise<T> => refuseUniqueViolation(work, badParameter('url', SYSTEM_TEXT.menuUrlTaken));
 
 /** The rows as a tree, siblings by sort then id; a node has `children` only when it has any. */
 export function menuTree(rows: readonly (MenuRow & { grantCount: number })[]): MenuAdminNode[] {

@@ -14,9 +14,9 @@ import { SUPER_ADMIN_ROLE_CODE, SYSTEM_TEXT } from '#contract/system';
 import type { AuditWriter } from '../audit';
 import type { Db, Executor } from '../db/client';
 import { pageOf } from '../db/paging';
-import { containsPattern, pgErrorCode, UNIQUE_VIOLATION } from '../db/query';
+import { containsPattern } from '../db/query';
 import { menus, roleMenus, roles } from '../db/schema';
-import { badParameter, Refusal } from '../http/respond';
+import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
 import { assertMayGrantMenus, mayGrant } from './authority';
 import type { Actor } from './menus';
 import type { RbacSnapshot } from './snapshot';
@@ -85,14 +85,7 @@ async function assertCodeFree(tx: Executor, code: string, exceptId?: number) {
 }
 
 /** A unique-code race lost after the check still answers the field message. */
-async function codeUnique<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw badParameter('code', SYSTEM_TEXT.roleCodeTaken);
-    throw error;
-  }
-}
+const codeUnique = <T>(work: () => Promise<T>): Promise<T> => refuseUniqueViolation(work, badParameter('code', SYSTEM_TEXT.roleCodeTaken));
 
 /** Roles by name and code (contains), built-in ones first. */
 export async function listRoles(db: Executor, query: RoleListQuery): Promise<Page<RoleItem>> {

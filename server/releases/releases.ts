@@ -27,7 +27,7 @@ import type { Db, Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { appVersions, appVersionScripts, scripts, scriptVersions } from '../db/schema';
-import { badParameter, Refusal } from '../http/respond';
+import { badParameter, Refusal } from '../refusal';
 import { announce, resolveAnnouncement, withdrawAnnouncement } from '../notifications/announce';
 import { REVIEW_TEXT } from '#contract/review';
 import { selfApprovalReason, type Approver } from '../review/approver';

@@ -6,7 +6,7 @@
 import { CAPABILITY_URLS } from '#contract/capabilities';
 import { REVIEW_TEXT } from '#contract/review';
 import type { RbacSnapshot } from '../rbac/snapshot';
-import { badParameter, Refusal } from '../http/respond';
+import { badParameter, Refusal } from '../refusal';
 import { CODES } from '#contract/codes';
 
 export interface Approver {

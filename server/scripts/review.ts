@@ -13,7 +13,7 @@ import type { ScriptSiteRules } from '#contract/scriptSandbox';
 import type { AuditWriter } from '../audit';
 import type { Db } from '../db/client';
 import { scripts } from '../db/schema';
-import { badParameter, Refusal } from '../http/respond';
+import { badParameter, Refusal } from '../refusal';
 import { announce, resolveAnnouncement } from '../notifications/announce';
 import { selfApprovalReason, type Approver } from '../review/approver';
 import { keepingSetWhole, SCRIPT_MISSING, scriptDetail, scriptPending } from './scripts';

@@ -32,9 +32,9 @@ import type { AuditWriter } from '../audit';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Executor } from '../db/client';
 import { pageOf } from '../db/paging';
-import { containsPattern, pgErrorCode, UNIQUE_VIOLATION } from '../db/query';
+import { containsPattern } from '../db/query';
 import { accounts, scripts, scriptVersions } from '../db/schema';
-import { badParameter, Refusal } from '../http/respond';
+import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
 import { scriptSet, type ScriptSet } from '../releases/plugin';
 import { announce, resolveAnnouncement } from '../notifications/announce';
 import { scriptRecordKey } from '#contract/notifications';
@@ -92,10 +92,8 @@ const requiredName = (name: string) => {
   return trimmed;
 };
 
-const refuseTakenName = (error: unknown): never => {
-  if (pgErrorCode(error) === UNIQUE_VIOLATION) throw badParameter('name', NAME_TAKEN);
-  throw error;
-};
+/** Two scripts of one name: the unique index refuses the second even when both passed the check. */
+const nameUnique = <T>(work: () => Promise<T>): Promise<T> => refuseUniqueViolation(work, badParameter('name', NAME_TAKEN));
 
 /** A script with its current version's content; A0400 when there is none. */
 export async function scriptDetail(db: Executor, id: number): Promise<ScriptDetail> {
@@ -236,8 +234,8 @@ export async function createScript(
 ): Promise<ScriptDetail> {
   const name = requiredName(body.name);
   assertValidContent(body.kind, body.content, sites);
-  const id = await db
-    .transaction((tx) =>
+  const id = await nameUnique(() =>
+    db.transaction((tx) =>
       changingDrafts(tx, 'content', sites, async () => {
         const [row] = await tx
           .insert(scripts)
@@ -250,8 +248,8 @@ export async function createScript(
         await audit(tx, { action: 'script.create', targetType: 'script', targetId: row.id, after: { kind: body.kind, name, version: 1 } });
         return row.id;
       }),
-    )
-    .catch(refuseTakenName);
+    ),
+  );
   return scriptDetail(db, id);
 }
 
@@ -300,8 +298,8 @@ export async function renameScript(
   sites: ScriptSiteRules,
 ): Promise<ScriptDetail> {
   const name = requiredName(body.name);
-  await db
-    .transaction((tx) =>
+  await nameUnique(() =>
+    db.transaction((tx) =>
       changingDrafts(tx, 'name', sites, async () => {
         const script = await lockScript(tx, body.id);
         await tx
@@ -317,8 +315,8 @@ export async function renameScript(
           after: { name },
         });
       }),
-    )
-    .catch(refuseTakenName);
+    ),
+  );
   return scriptDetail(db, body.id);
 }
 

@@ -13,11 +13,11 @@ import type { AuditWriter } from '../audit';
 import type { SessionAccount } from '../auth/sessions';
 import type { Db, Executor } from '../db/client';
 import { pageOf, type PageRequest } from '../db/paging';
-import { containsPattern, pgErrorCode, queryRows, toIso, UNIQUE_VIOLATION } from '../db/query';
+import { containsPattern, queryRows, toIso } from '../db/query';
 import { hashToken, newToken } from '../auth/tokens';
 import { lockAccounts } from '../db/locks';
 import { accounts, shops } from '../db/schema';
-import { badParameter, Refusal } from '../http/respond';
+import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
 import { announce } from '../notifications/announce';
 import { badBindShopField, bindShopFieldRule, type BindShopField } from '#contract/scriptSandbox';
 
@@ -123,60 +123,58 @@ export async function reportShop(db: Db, account: SessionAccount, body: ShopRepo
   // What a bind read leaves the seller centre only in the shape of a shop (contract/scriptSandbox.ts).
   const badField = badBindShopField({ shopId: externalId, shopName: name, shopRegion: region });
   if (badField) throw badParameter(REPORTED_FIELD[badField], bindShopFieldRule(badField));
-  const report = db.transaction(async (tx) => {
-    // Serialises this account's reports, so two at once can not both squeeze under the quota.
-    await lockAccounts(tx, [account.id]);
-    // The bind this account started, spent now (undone with the rest if the report is refused below).
-    const [bind] = await queryRows(
-      tx,
-      sql`update shop_binds set used_at = now()
+  const report = () =>
+    db.transaction(async (tx) => {
+      // Serialises this account's reports, so two at once can not both squeeze under the quota.
+      await lockAccounts(tx, [account.id]);
+      // The bind this account started, spent now (undone with the rest if the report is refused below).
+      const [bind] = await queryRows(
+        tx,
+        sql`update shop_binds set used_at = now()
           where token_hash = ${hashToken(body.bindId)} and account_id = ${account.id} and used_at is null and expires_at > now()
           returning id`,
-    );
-    if (!bind) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.bindNotStarted);
-    const [elsewhere] = await tx
-      .select({ id: shops.id })
-      .from(shops)
-      .where(
-        and(
-          eq(shops.platform, body.platform),
-          eq(shops.externalId, externalId),
-          eq(shops.status, 'bound'),
-          ne(shops.accountId, account.id),
-        ),
-      )
-      .limit(1);
-    if (elsewhere) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.boundElsewhere);
-    const [existing] = await tx
-      .select({ id: shops.id, status: shops.status })
-      .from(shops)
-      .where(and(eq(shops.accountId, account.id), eq(shops.platform, body.platform), eq(shops.externalId, externalId)));
-    if (existing?.status !== 'bound' && (await countBoundShops(tx, account.id)) >= membership.shopQuota) {
-      throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.quotaExceeded(membership.shopQuota));
-    }
-    // A shop bound again keeps its first bind time; one bound anew (or re-bound after an unbind) gets now.
-    // (In the conflict's `set`, drizzle names the columns with the table: the existing row's.)
-    const [row] = await tx
-      .insert(shops)
-      .values({ accountId: account.id, platform: body.platform, externalId, name, region, status: 'bound', boundAt: sql`now()` })
-      .onConflictDoUpdate({
-        target: [shops.accountId, shops.platform, shops.externalId],
-        set: {
-          name: sql`excluded.name`,
-          region: sql`excluded.region`,
-          boundAt: sql`case when ${shops.status} = 'bound' then ${shops.boundAt} else now() end`,
-          status: 'bound',
-          unboundAt: null,
-        },
-      })
-      .returning(shopColumns);
-    return toShopItem(row);
-  });
+      );
+      if (!bind) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.bindNotStarted);
+      const [elsewhere] = await tx
+        .select({ id: shops.id })
+        .from(shops)
+        .where(
+          and(
+            eq(shops.platform, body.platform),
+            eq(shops.externalId, externalId),
+            eq(shops.status, 'bound'),
+            ne(shops.accountId, account.id),
+          ),
+        )
+        .limit(1);
+      if (elsewhere) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.boundElsewhere);
+      const [existing] = await tx
+        .select({ id: shops.id, status: shops.status })
+        .from(shops)
+        .where(and(eq(shops.accountId, account.id), eq(shops.platform, body.platform), eq(shops.externalId, externalId)));
+      if (existing?.status !== 'bound' && (await countBoundShops(tx, account.id)) >= membership.shopQuota) {
+        throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.quotaExceeded(membership.shopQuota));
+      }
+      // A shop bound again keeps its first bind time; one bound anew (or re-bound after an unbind) gets now.
+      // (In the conflict's `set`, drizzle names the columns with the table: the existing row's.)
+      const [row] = await tx
+        .insert(shops)
+        .values({ accountId: account.id, platform: body.platform, externalId, name, region, status: 'bound', boundAt: sql`now()` })
+        .onConflictDoUpdate({
+          target: [shops.accountId, shops.platform, shops.externalId],
+          set: {
+            name: sql`excluded.name`,
+            region: sql`excluded.region`,
+            boundAt: sql`case when ${shops.status} = 'bound' then ${shops.boundAt} else now() end`,
+            status: 'bound',
+            unboundAt: null,
+          },
+        })
+        .returning(shopColumns);
+      return toShopItem(row);
+    });
   // Another account's claim of the same shop committed first (shops_bound_once): it keeps the shop.
-  return report.catch((error: unknown) => {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.boundElsewhere);
-    throw error;
-  });
+  return refuseUniqueViolation(report, new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.boundElsewhere));
 }
 
 /** `shop/list`: the account's own shops. */

@@ -16,7 +16,7 @@ import { postLedgerEntry } from '../../server/money/ledger';
 import { cardKeyBytes } from '../../server/money/cardFingerprint';
 import { createFileExclusively, ensureCardKeyFile, OLD_CARD_KEY_SECRET, settleCardFingerprintKey } from '../../server/money/cardKey';
 import { DEMO_CARD, DEMO_OPENING_BALANCE, DEMO_SALE_BALANCE_CENTS, DEMO_SALE_LEDGER, seedDemoMoney } from '../../server/seed/domains/money';
-import { Refusal } from '../../server/http/respond';
+import { Refusal } from '../../server/refusal';
 import { LEDGER_TEXT } from '../../server/money/messages';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { describeEachDatabase, injectCall, TEST_ADMIN, TEST_CARD_FINGERPRINT_KEY, type SuiteContext } from './support/databases';

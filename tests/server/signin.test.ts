@@ -5,6 +5,9 @@
  * burst, rehashing to today's parameters) is in signinHashing.test.ts.
  */
 import { randomBytes } from 'node:crypto';
+import { CODES } from '#contract/codes';
+import { uniqueViolation } from '../../server/db/query';
+import { Refusal, refuseUniqueViolation } from '../../server/refusal';
 import { pruneAuthData, startPruning } from '../../server/auth/maintenance';
 import { ADVISORY_LOCKS } from '../../server/db/advisoryLocks';
 import { parseTrustProxy } from '../../server/config';
@@ -21,6 +24,27 @@ const cheapAttempt = (ctx: SuiteContext, username: string, options: Parameters<S
   ctx.call('account/register', { username, email: `${username}@example.com`, password: STRONG, inviteCode: 'ZZZZZZZZ' }, options);
 
 describeEachDatabase('sign-in: refusals, lockout of unknown names, policy', (ctx) => {
+  it('a unique violation names its constraint on this driver; refuseUniqueViolation answers the refusal it was given for it', async () => {
+    const { username } = await registered(ctx, 'twin');
+    const email = `${username}@example.com`;
+    const insertTwin = (name: string, address: string) => () =>
+      ctx.db.execute(sql`insert into accounts (username, email, password_hash) values (${name}, ${address}, 'x')`);
+    const byConstraint = (constraint: string) => new Refusal(CODES.BAD_PARAMETERS, constraint);
+    await expect(refuseUniqueViolation(insertTwin(uniqueName('other'), email.toUpperCase()), byConstraint)).rejects.toMatchObject({
+      code: 'A0400',
+      message: 'accounts_email_key',
+    });
+    await expect(
+      refuseUniqueViolation(insertTwin(username.toUpperCase(), `${uniqueName('x')}@example.com`), byConstraint),
+    ).rejects.toMatchObject({
+      message: 'accounts_username_key',
+    });
+    // Any other failure goes on as it was.
+    const notNull = refuseUniqueViolation(() => ctx.db.execute(sql`insert into accounts (username) values ('no-email')`), byConstraint);
+    await expect(notNull).rejects.not.toBeInstanceOf(Refusal);
+    expect(uniqueViolation(await notNull.catch((error: unknown) => error))).toBeUndefined();
+  });
+
   it('locks an unknown name like an account, so that the lockout does not tell which accounts exist', async () => {
     const name = uniqueName('ghost');
     const codes: string[] = [];
