@@ -5,7 +5,7 @@
  * and the umi mock endpoints alike.
  */
 import { LOG_SERIALIZERS } from './http/requestLog';
-import { clientNetwork } from './http/clientNetwork';
+import { clientNetwork } from './clientNetwork';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';

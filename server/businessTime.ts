@@ -15,3 +15,25 @@ export function businessDay(timeZone: string, now: Date = new Date()): string {
   }
   return format.format(now);
 }
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** `YYYY-MM-DD HH:mm:ss` of an instant in `timeZone` (sv-SE formats it so). */
+export function zonedTime(value: string | Date | null | undefined, timeZone: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('sv-SE', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  return format.format(typeof value === 'string' ? new Date(value) : value);
+}

@@ -17,7 +17,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Executor, Tx } from '../db/client';
 import { queryOne } from '../db/query';
-import { clientNetwork } from '../http/clientNetwork';
+import { clientNetwork } from '../clientNetwork';
 
 export const LOCKOUT_FAILURES = 5;
 export const LOCKOUT_WINDOW_SECONDS = 10 * 60;

@@ -141,7 +141,7 @@ export const authAttempts = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     ip: text('ip').notNull(),
-    /** The network the address counts for in the per-address limit: itself, or an IPv6 address's /64 (server/http/clientNetwork.ts). */
+    /** The network the address counts for in the per-address limit: itself, or an IPv6 address's /64 (server/clientNetwork.ts). */
     network: text('network').notNull(),
     kind: text('kind', { enum: ['login', 'register'] }).notNull(),
     accountId: integer('account_id'),
@@ -164,7 +164,7 @@ export const inviterLookups = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     ip: text('ip').notNull(),
-    /** What the limit counts: the address, or an IPv6 address's /64 (server/http/clientNetwork.ts). */
+    /** What the limit counts: the address, or an IPv6 address's /64 (server/clientNetwork.ts). */
     network: text('network').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,6 +18,7 @@ import { exportApi, type ExportBody, type ExportFormat, type ExportPath } from '
 import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { API_PREFIX } from '#contract/constants';
 import { auditFor } from '../audit';
+import { zonedTime } from '../businessTime';
 import type { SessionAccount } from '../auth/sessions';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { hardenBodySchema } from './bodySafety';
@@ -79,28 +80,6 @@ export function attachmentHeader(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** `YYYY-MM-DD HH:mm:ss` of an instant in `timeZone` (sv-SE formats it so). */
-export function zonedTime(value: string | Date | null | undefined, timeZone: string): string {
-  if (value === null || value === undefined || value === '') return '';
-  let format = zoneFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('sv-SE', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    zoneFormats.set(timeZone, format);
-  }
-  return format.format(typeof value === 'string' ? new Date(value) : value);
 }
 
 /** Integer cents as yuan with two decimals, no thousands separator: -5 → '-0.05'. */

@@ -16,7 +16,7 @@ import {
 import type { Db, Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { queryOne, queryRows, toIso } from '../db/query';
-import { zonedTime } from '../http/exports';
+import { zonedTime } from '../businessTime';
 import { sendSignal } from './signals';
 
 /** `YYYY-MM-DD HH:mm` of zonedTime's `YYYY-MM-DD HH:mm:ss`. */

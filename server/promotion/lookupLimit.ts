@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Executor } from '../db/client';
 import { queryOne } from '../db/query';
-import { clientNetwork } from '../http/clientNetwork';
+import { clientNetwork } from '../clientNetwork';
 
 /**
  * Counts one lookup from `ip`; false (and nothing stored) when its network (the address, or an IPv6

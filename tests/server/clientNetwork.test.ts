@@ -1,4 +1,4 @@
-import { clientNetwork } from '../../server/http/clientNetwork';
+import { clientNetwork } from '../../server/clientNetwork';
 
 describe('clientNetwork: what a per-address limit counts', () => {
   it('an IPv4 address as itself, also when a dual-stack socket maps it into IPv6', () => {
