@@ -1,5 +1,5 @@
 /** `appVersion/*`: plug-in releases and their script bundles (script editor grant); the rules live in server/releases. */
-import { defineCall } from '../http/calls';
+import type { CallHandlers } from '../http/calls';
 import { approverOf } from '../review/approver';
 import {
   approveRelease,
@@ -13,17 +13,15 @@ import {
   updateRelease,
 } from '../releases/releases';
 
-export const appVersionCalls = [
-  defineCall('appVersion/list', ({ db, body }) => listReleases(db, body)),
-  defineCall('appVersion/create', ({ db, body, account, audit }) => createRelease(db, account.id, body, audit)),
-  defineCall('appVersion/update', ({ db, body, account, audit }) => updateRelease(db, account, body, audit)),
-  defineCall('appVersion/publish', ({ db, body, account, audit }) => requestStatusChange(db, account, body.id, 'publish', audit)),
-  defineCall('appVersion/withdraw', ({ db, body, account, audit }) => requestStatusChange(db, account, body.id, 'withdraw', audit)),
-  defineCall('appVersion/cancelRequest', ({ db, body, audit }) => cancelRequest(db, body.id, audit)),
-  defineCall('appVersion/approve', ({ db, body, account, snapshot, audit }) =>
-    approveRelease(db, approverOf(account, snapshot), body, audit),
-  ),
-  defineCall('appVersion/delete', ({ db, body, audit }) => deleteRelease(db, body.id, audit)),
-  defineCall('appVersion/bundle', ({ db, body }) => bundleOf(db, body.id)),
-  defineCall('appVersion/setBundle', ({ db, body, audit }) => setBundle(db, body, audit)),
-];
+export const appVersionHandlers = {
+  'appVersion/list': ({ db, body }) => listReleases(db, body),
+  'appVersion/create': ({ db, body, account, audit }) => createRelease(db, account.id, body, audit),
+  'appVersion/update': ({ db, body, account, audit }) => updateRelease(db, account, body, audit),
+  'appVersion/publish': ({ db, body, account, audit }) => requestStatusChange(db, account, body.id, 'publish', audit),
+  'appVersion/withdraw': ({ db, body, account, audit }) => requestStatusChange(db, account, body.id, 'withdraw', audit),
+  'appVersion/cancelRequest': ({ db, body, audit }) => cancelRequest(db, body.id, audit),
+  'appVersion/approve': ({ db, body, account, snapshot, audit }) => approveRelease(db, approverOf(account, snapshot), body, audit),
+  'appVersion/delete': ({ db, body, audit }) => deleteRelease(db, body.id, audit),
+  'appVersion/bundle': ({ db, body }) => bundleOf(db, body.id),
+  'appVersion/setBundle': ({ db, body, audit }) => setBundle(db, body, audit),
+} satisfies Partial<CallHandlers>;

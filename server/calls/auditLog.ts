@@ -1,5 +1,5 @@
 /** `auditLog/list`: the audit log for super administrators (/admin); the query lives in server/system/auditLog.ts. */
-import { defineCall } from '../http/calls';
+import type { CallHandlers } from '../http/calls';
 import { listAuditLog } from '../system/auditLog';
 
-export const auditLogCalls = [defineCall('auditLog/list', ({ db, body }) => listAuditLog(db, body))];
+export const auditLogHandlers = { 'auditLog/list': ({ db, body }) => listAuditLog(db, body) } satisfies Partial<CallHandlers>;

@@ -5,12 +5,12 @@
  * server/releases/plugin.ts and server/auth/pluginTokens.ts.
  */
 import { issuePluginToken } from '../auth/pluginTokens';
-import { defineCall } from '../http/calls';
+import type { CallHandlers } from '../http/calls';
 import { installLink, latestReleaseFor, pluginScripts } from '../releases/plugin';
 
-export const pluginCalls = [
-  defineCall('plugin/installLink', ({ db, config }) => installLink(db, config.pluginStoreUrl)),
-  defineCall('plugin/token', async ({ db, account }) => ({ token: await issuePluginToken(db, account.sessionId) })),
-  defineCall('plugin/latestRelease', ({ db, body }) => latestReleaseFor(db, body.version)),
-  defineCall('plugin/scripts', ({ db }) => pluginScripts(db)),
-];
+export const pluginHandlers = {
+  'plugin/installLink': ({ db, config }) => installLink(db, config.pluginStoreUrl),
+  'plugin/token': async ({ db, account }) => ({ token: await issuePluginToken(db, account.sessionId) }),
+  'plugin/latestRelease': ({ db, body }) => latestReleaseFor(db, body.version),
+  'plugin/scripts': ({ db }) => pluginScripts(db),
+} satisfies Partial<CallHandlers>;

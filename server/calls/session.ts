@@ -1,17 +1,14 @@
 /** 在线用户 (`session/*`, server/auth/onlineSessions.ts) and 登录日志 (`loginLog/list`, server/auth/loginLog.ts). */
 import { listLoginLog } from '../auth/loginLog';
 import { forceLogout, forceLogoutAccount, listOnlineSessions } from '../auth/onlineSessions';
-import { defineCall } from '../http/calls';
+import type { CallHandlers } from '../http/calls';
 
-export const sessionCalls = [
-  defineCall('session/list', ({ db, config, body, account, snapshot }) =>
+export const sessionHandlers = {
+  'session/list': ({ db, config, body, account, snapshot }) =>
     listOnlineSessions(db, config.sessionIdleSeconds, body, { account, snapshot }),
-  ),
-  defineCall('session/forceLogout', ({ db, config, body, account, snapshot, audit }) =>
+  'session/forceLogout': ({ db, config, body, account, snapshot, audit }) =>
     forceLogout(db, config.sessionIdleSeconds, body.id, { account, snapshot, audit }),
-  ),
-  defineCall('session/forceLogoutAccount', ({ db, body, account, snapshot, audit }) =>
+  'session/forceLogoutAccount': ({ db, body, account, snapshot, audit }) =>
     forceLogoutAccount(db, body.accountId, { account, snapshot, audit }),
-  ),
-  defineCall('loginLog/list', ({ db, body }) => listLoginLog(db, body)),
-];
+  'loginLog/list': ({ db, body }) => listLoginLog(db, body),
+} satisfies Partial<CallHandlers>;

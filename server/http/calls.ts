@@ -63,6 +63,21 @@ export interface CallDefinition {
   mount(app: FastifyInstance, services: CallServices): void;
 }
 
+/** The handler of the contract's call `P`: its body, answer and grant typed by the contract. */
+export type HandlerOf<P extends CallPath> = CallHandler<CallMap[P]['body'], CallMap[P]['answer'], CallMap[P]['auth']>;
+
+/**
+ * A handler for every call of the contract. Each domain's map `satisfies Partial<CallHandlers>`
+ * (its handlers typed by their paths, no path outside the contract); the registry
+ * (server/calls/index.ts) `satisfies CallHandlers`, so a contract call without a handler fails tsc.
+ */
+export type CallHandlers = { [P in CallPath]: HandlerOf<P> };
+
+/** The calls of a complete handler map, ready to mount. */
+export function callsOf(handlers: CallHandlers): CallDefinition[] {
+  return (Object.keys(handlers) as CallPath[]).map((path) => defineCall(path, handlers[path] as HandlerOf<typeof path>));
+}
+
 /**
  * Implements the call `path` of the contract (contract/api): the handler's body and answer are
  * typed by it, and the server validates the body and serialises the answer with its schemas.
