@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineConfig } from '@umijs/max';
 import routes from './config/routes';
 import { CHUNK_LOAD_TIMEOUT_MS, PUBLIC_PATH } from '#contract/constants';
-import { APP_DESCRIPTION, APP_TITLE } from './src/locales/zh-CN/routes';
+import { APP_DESCRIPTION, APP_TITLE } from '#contract/text/routes';
 import { MOCK_CONFIG } from './config/mock';
 import { ChunkGroupsManifestPlugin } from './config/chunkGroups';
 import { THEME_BOOT_SCRIPT } from './src/workspace/themeBoot';

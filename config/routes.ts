@@ -3,7 +3,7 @@
  * from the capability table; the server's menu seed derives its tree from this file too.
  */
 import type { Capability } from '#contract/capabilities';
-import { ROUTE_TITLES, type RoutePath } from '../src/locales/zh-CN/routes';
+import { ROUTE_TITLES, type RoutePath } from '#contract/text/routes';
 
 export interface AppRoute {
   path: string;

@@ -1,6 +1,6 @@
 /**
  * The salesperson's money: ledger kinds, payout cards and withdrawals. The limits and the Luhn check
- * the screens and the server share (the labels are in src/locales/zh-CN/ledger.ts); the call bodies
+ * the screens and the server share (the labels are in contract/text/ledger.ts); the call bodies
  * and answers are in contract/api/ledger.ts, bankCard.ts and withdrawal.ts (no TypeBox here: the
  * screens import this).
  */
@@ -13,7 +13,7 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /**
  * A ledger entry's reference: what it belongs to. Written by the server, read back by the screens
- * and the export, which show it in Chinese (src/locales/zh-CN/ledger.ts), never as this key.
+ * and the export, which show it in Chinese (contract/text/ledger.ts), never as this key.
  */
 export const orderReference = (orderNo: string) => `order:${orderNo}`;
 export const WITHDRAWAL_REFERENCE_PREFIX = 'withdrawal:';

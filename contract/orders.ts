@@ -1,7 +1,7 @@
 /**
  * Orders, the member centre and recharge: the statuses and channels, the rule that computes a
  * membership after a payment, and the refusals the server sends (the screens' text is in
- * src/locales/zh-CN/orders.ts). The call bodies and answers are in contract/api/order.ts (no TypeBox
+ * contract/text/orders.ts). The call bodies and answers are in contract/api/order.ts (no TypeBox
  * here: the screens import this module).
  */
 export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const;

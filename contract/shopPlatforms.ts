@@ -1,7 +1,7 @@
 /**
  * Shop platforms and statuses: plain constants without the schemas, so the console pages that only
  * need them (the bind form, the shop tables) do not carry TypeBox. `shops.ts` re-exports them; the
- * status labels are the console's (src/locales/zh-CN/shops.ts).
+ * status labels are the console's (contract/text/shops.ts).
  */
 
 /** Shop platforms the bind flow offers; the plug-in reports the chosen one as the shop's `platform`. */

@@ -3,8 +3,8 @@
  * instead of a blank page, and the reload brings the screen back.
  */
 import { expect, test } from '@playwright/test';
-import { ORDER_TEXT } from '../src/locales/zh-CN/orders';
-import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
+import { ORDER_TEXT } from '#contract/text/orders';
+import { ROUTE_TITLES } from '#contract/text/routes';
 import { sideMenu, signIn } from './support/console';
 import { demoUsername } from './support/menus';
 import { screenshot } from './support/screens';

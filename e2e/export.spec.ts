@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { EXPORT_TEXT, EXPORT_TITLES, ORDER_COLUMNS } from '../src/locales/zh-CN/exports';
+import { EXPORT_TEXT, EXPORT_TITLES, ORDER_COLUMNS } from '#contract/text/exports';
 import { isApiCall, signIn } from './support/console';
 
 test.describe.configure({ mode: 'serial' });

@@ -4,7 +4,7 @@
  * out of the money screens; the home figures.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { APPROVAL_TEXT, BALANCE_TEXT, CARD_TEXT, LEDGER_REFERENCE_TEXT, WITHDRAWAL_STATUS_LABELS } from '../src/locales/zh-CN/ledger';
+import { APPROVAL_TEXT, BALANCE_TEXT, CARD_TEXT, LEDGER_REFERENCE_TEXT, WITHDRAWAL_STATUS_LABELS } from '#contract/text/ledger';
 import { FIGURE_TITLES } from '../src/pages/client/HomeFigures';
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';

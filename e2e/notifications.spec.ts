@@ -12,7 +12,7 @@ import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { DEMO_CARD } from '../server/seed/domains/money';
 import { maskedCard } from '#contract/ledger';
 import { NOTIFICATION_TEXT } from '../src/locales/zh-CN/notifications';
-import { APPROVAL_TEXT, BALANCE_TEXT, WITHDRAWAL_STATUS_LABELS } from '../src/locales/zh-CN/ledger';
+import { APPROVAL_TEXT, BALANCE_TEXT, WITHDRAWAL_STATUS_LABELS } from '#contract/text/ledger';
 import { buttonNamed, closeOtherContexts, signIn } from './support/console';
 import { screenshot } from './support/screens';
 

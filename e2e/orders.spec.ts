@@ -6,9 +6,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { ORDER_TEXT } from '../src/locales/zh-CN/orders';
+import { ORDER_TEXT } from '#contract/text/orders';
 import { TABLE_TEXT } from '../src/locales/zh-CN/common';
-import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
+import { ROUTE_TITLES } from '#contract/text/routes';
 import { buttonLabel as label, forbidden, logout, sideMenu, signIn } from './support/console';
 import { screenshot } from './support/screens';
 

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { PROMOTION_TEXT } from '../src/locales/zh-CN/promotion';
+import { PROMOTION_TEXT } from '#contract/text/promotion';
 import { buttonNamed, LOGIN, REGISTER_BUTTON, closeOtherContexts, signIn } from './support/console';
 import { screenshot } from './support/screens';
 

@@ -1,9 +1,9 @@
 /** Public screens and the fixed redirects of the route table. */
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { APP_TITLE, ROUTE_TITLES } from '../src/locales/zh-CN/routes';
+import { APP_TITLE, ROUTE_TITLES } from '#contract/text/routes';
 import { UI_TEXT } from '../src/locales/zh-CN/common';
-import { ORDER_TEXT } from '../src/locales/zh-CN/orders';
+import { ORDER_TEXT } from '#contract/text/orders';
 import { buttonNamed, forbidden, HOME, isApiCall, LOGIN, sideMenu, signIn } from './support/console';
 import { screenshot } from './support/screens';
 

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { UI_TEXT } from '../src/locales/zh-CN/common';
-import { APP_TITLE, ROUTE_TITLES } from '../src/locales/zh-CN/routes';
+import { APP_TITLE, ROUTE_TITLES } from '#contract/text/routes';
 import { fieldErrorUnder, greeting, HOME, isApiCall, login, LOGIN, loginForm, REGISTER_BUTTON, submitLogin } from './support/console';
 import { screenPaths } from './support/menus';
 import { screenshot } from './support/screens';

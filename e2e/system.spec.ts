@@ -5,7 +5,7 @@
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
+import { ROUTE_TITLES } from '#contract/text/routes';
 import { buttonNamed as button, readStorage, rowMore, sideMenu, closeOtherContexts, signIn } from './support/console';
 import { screenshot } from './support/screens';
 

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { ROUTE_TITLES } from '../src/locales/zh-CN/routes';
+import { ROUTE_TITLES } from '#contract/text/routes';
 import { SETTINGS_DRAWER_TEXT } from '../src/locales/zh-CN/workspace';
 import { buttonLabel, forbidden, sideMenu, signIn } from './support/console';
 import { screenshot } from './support/screens';

@@ -6,6 +6,7 @@
  *   setup      max setup                 (generates src/.umi: aliases and types the next steps need)
  *   lint       eslint .                  (eslint.config.js: type-aware rules, React hooks)
  *   typecheck  tsc --noEmit
+ *   layers     scripts/layer-check.mjs  (nothing in server/, config/ or contract/ imports the console's src/)
  *   jest       jest                      (all projects: web unit tests, server tests on PGlite and on a
  *                                          PostgreSQL 15 the run starts, and the contract suite in
  *                                          tests/contract when it exists)
@@ -43,6 +44,12 @@ const STEPS = [
   // After setup: the type-aware rules read src/.umi's types through tsconfig.json.
   { name: 'lint', title: 'eslint', command: [node, bin('eslint', 'bin', 'eslint.js'), '--max-warnings=0', '.'] },
   { name: 'typecheck', title: 'tsc --noEmit', stage: 'lint', command: [node, bin('typescript', 'bin', 'tsc'), '--noEmit', '-p', root] },
+  {
+    name: 'layers',
+    title: 'nothing below the console imports it',
+    stage: 'lint',
+    command: [node, path.join(root, 'scripts', 'layer-check.mjs'), root],
+  },
   {
     name: 'jest',
     title: `jest (web, server on PGlite + PostgreSQL 15${hasContract ? ', contract' : ''})`,

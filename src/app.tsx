@@ -9,7 +9,7 @@ import { titleRefusedScreens, withMenuIcons } from '@/components/menuData';
 import { loadInitialState, type InitialState } from '@/auth/startup';
 import LoginRequired from '@/auth/LoginRequired';
 import { UI_TEXT } from '@/locales/zh-CN/common';
-import { APP_TITLE } from '@/locales/zh-CN/routes';
+import { APP_TITLE } from '#contract/text/routes';
 import { FeedbackBridge } from '@/utils/feedback';
 import ThemedRoot from '@/workspace/ThemedRoot';
 import { readUiSettings, useUiSettings } from '@/workspace/uiSettings';

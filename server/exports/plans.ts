@@ -1,7 +1,7 @@
 /**
  * What each export (contract/api/exports.ts) holds: the list's own filters and rows (the same
  * queries as its screen's list call), and the columns with the screen's Chinese titles
- * (src/locales/zh-CN/exports.ts), enum values in Chinese, money in yuan and times in BUSINESS_TZ
+ * (contract/text/exports.ts), enum values in Chinese, money in yuan and times in BUSINESS_TZ
  * (server/http/exports.ts formats the `money` and `time` columns).
  */
 import type { AccountShopItem } from '#contract/api/shop';
@@ -28,12 +28,12 @@ import {
   SALE_COLUMNS,
   SHOP_COLUMNS,
   WITHDRAWAL_COLUMNS,
-} from '../../src/locales/zh-CN/exports';
-import { LEDGER_KIND_LABELS, ledgerReferenceText, WITHDRAWAL_STATUS_LABELS } from '../../src/locales/zh-CN/ledger';
-import { PAYMENT_CHANNEL_TEXT } from '../../src/locales/zh-CN/orders';
-import { PROMOTION_TEXT } from '../../src/locales/zh-CN/promotion';
-import { SHOP_STATUS_TEXT } from '../../src/locales/zh-CN/shops';
-import { SALE_STATUS_TEXT } from '../../src/locales/zh-CN/system';
+} from '#contract/text/exports';
+import { LEDGER_KIND_LABELS, ledgerReferenceText, WITHDRAWAL_STATUS_LABELS } from '#contract/text/ledger';
+import { PAYMENT_CHANNEL_TEXT } from '#contract/text/orders';
+import { PROMOTION_TEXT } from '#contract/text/promotion';
+import { SHOP_STATUS_TEXT } from '#contract/text/shops';
+import { SALE_STATUS_TEXT } from '#contract/text/system';
 import { membershipOf } from '../auth/membership';
 import { accountsToExport, rolesOfRow, type AccountListRow } from '../accounts/list';
 import type { Executor } from '../db/client';

@@ -8,7 +8,7 @@ import { DownOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import type { ExportFormat, ExportPath } from '#contract/api/exports';
-import { EXPORT_TEXT } from '@/locales/zh-CN/exports';
+import { EXPORT_TEXT } from '#contract/text/exports';
 import { downloadExport } from '@/services/exportFile';
 import { feedback } from '@/utils/feedback';
 import { compactFilters } from '@/utils/proTable';

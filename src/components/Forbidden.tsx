@@ -7,7 +7,7 @@ import { PageContainer } from '@ant-design/pro-components';
 import { history, useLocation } from '@umijs/max';
 import { Button, Result } from 'antd';
 import { UI_TEXT } from '@/locales/zh-CN/common';
-import { ROUTE_TITLES } from '@/locales/zh-CN/routes';
+import { ROUTE_TITLES } from '#contract/text/routes';
 import { HOME_PATH } from '@/auth/redirect';
 
 const text = UI_TEXT.forbidden;

@@ -3,7 +3,7 @@ import { ApiOutlined, ShopOutlined, TeamOutlined, WalletOutlined } from '@ant-de
 import { Link } from '@umijs/max';
 import { Button, Card, Col, Row, Space, Typography } from 'antd';
 import { InstallButton } from '@/extensionBridge/InstallLink';
-import { APP_TITLE, ROUTE_TITLES } from '@/locales/zh-CN/routes';
+import { APP_TITLE, ROUTE_TITLES } from '#contract/text/routes';
 import usePageTitle from '@/utils/usePageTitle';
 import { MAIN_CONTENT_ID } from '@/components/SkipLink';
 import styles from './Intro.module.less';

@@ -6,13 +6,13 @@ import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 
 import { getToken, saveLogin } from '@/auth/session';
 import { isAuthPath, redirectFromSearch } from '@/auth/redirect';
 import { inviterOf, login, register } from '@/services/account';
-import { PROMOTION_TEXT } from '@/locales/zh-CN/promotion';
+import { PROMOTION_TEXT } from '#contract/text/promotion';
 import { inviteFromSearch } from '@/pages/client/Promotion/links';
 import { submitWithFieldErrors } from '@/services/request';
 import { EMAIL_MAX, INVITE_CODE_PATTERN, USERNAME_PATTERN, USERNAME_PATTERN_TEXT } from '#contract/accountRules';
 import type { LoginBody, LoginResult, RegisterBody } from '#contract/api/account';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
-import { APP_TITLE, ROUTE_TITLES } from '@/locales/zh-CN/routes';
+import { APP_TITLE, ROUTE_TITLES } from '#contract/text/routes';
 import usePageTitle from '@/utils/usePageTitle';
 import { feedback } from '@/utils/feedback';
 import { strongPasswordRule } from '@/utils/passwordStrength';

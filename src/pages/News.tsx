@@ -8,7 +8,7 @@ import { useRef } from 'react';
 import { listNews } from '@/services/news';
 import type { NewsArticle } from '#contract/api/news';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, LOAD_MORE_THRESHOLD_PX } from '#contract/constants';
-import { APP_TITLE, ROUTE_TITLES } from '@/locales/zh-CN/routes';
+import { APP_TITLE, ROUTE_TITLES } from '#contract/text/routes';
 import usePageTitle from '@/utils/usePageTitle';
 import styles from './Intro.module.less';
 

@@ -6,11 +6,11 @@
  */
 import { MAX_EXPORTS_PER_ACCOUNT } from '../../server/http/exportSlots';
 import { EXPORT_TEXT } from '../../server/http/exports';
-import { LEDGER_REFERENCE_TEXT, ledgerReferenceText } from '../../src/locales/zh-CN/ledger';
+import { LEDGER_REFERENCE_TEXT, ledgerReferenceText } from '#contract/text/ledger';
 import ExcelJS from 'exceljs';
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { EXPORT_TITLES, LEDGER_COLUMNS, ORDER_COLUMNS, ACCOUNT_COLUMNS, REFERRAL_COLUMNS } from '../../src/locales/zh-CN/exports';
+import { EXPORT_TITLES, LEDGER_COLUMNS, ORDER_COLUMNS, ACCOUNT_COLUMNS, REFERRAL_COLUMNS } from '#contract/text/exports';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, one, sql } from './support/sql';
 

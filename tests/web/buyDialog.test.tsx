@@ -1,7 +1,7 @@
 /** 会员中心's buy dialog: one pending order per level, offered to pay or cancel instead of a second one. */
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import BuyDialog from '@/pages/client/MemberCenter/BuyDialog';
-import { ORDER_TEXT } from '@/locales/zh-CN/orders';
+import { ORDER_TEXT } from '#contract/text/orders';
 import type { LevelOnSale, PendingOrder } from '#contract/api/order';
 
 const TEXT = ORDER_TEXT.memberCenter;

@@ -9,7 +9,7 @@ import { filenameOf } from '@/services/exportFile';
 import { handleAnswer } from '@/services/request';
 import { saveBlob } from '@/utils/download';
 import { feedback } from '@/utils/feedback';
-import { EXPORT_TEXT } from '@/locales/zh-CN/exports';
+import { EXPORT_TEXT } from '#contract/text/exports';
 
 jest.mock('@/auth/session', () => ({ getToken: () => 'token-1' }));
 jest.mock('@/services/request', () => ({ handleAnswer: jest.fn(), transportErrorText: () => '网络异常' }));

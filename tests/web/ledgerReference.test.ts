@@ -1,6 +1,6 @@
 /** A ledger entry's reference is shown in words: an order, a withdrawal, the opening balance; an unknown key as it is. */
 import { orderReference, parseLedgerReference, withdrawalReference } from '#contract/ledger';
-import { ledgerReferenceText } from '@/locales/zh-CN/ledger';
+import { ledgerReferenceText } from '#contract/text/ledger';
 
 describe('ledger references', () => {
   it('reads back what the server writes', () => {

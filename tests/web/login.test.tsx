@@ -5,7 +5,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import LoginPage from '@/pages/Login';
 import { inviterOf, login, logout, register } from '@/services/account';
 import { changePassword } from '@/services/profile';
-import { PROMOTION_TEXT } from '@/locales/zh-CN/promotion';
+import { PROMOTION_TEXT } from '#contract/text/promotion';
 import { feedback } from '@/utils/feedback';
 import { PasswordStrengthMeter } from '@/components/PasswordStrength';
 import { ONE_TIME_PASSWORD_TEXT, PASSWORD_TEXT } from '@/locales/zh-CN/account';

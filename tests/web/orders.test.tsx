@@ -7,7 +7,7 @@ import { toListBody } from '@/pages/client/OrderList';
 import { saveLogin } from '@/auth/session';
 import { cancelOrder, createOrder, getMemberCenter } from '@/services/order';
 import { membershipAfterPayment } from '#contract/orders';
-import { ORDER_TEXT } from '@/locales/zh-CN/orders';
+import { ORDER_TEXT } from '#contract/text/orders';
 import { basic, center, DAY, membership, NOW, pending, pro } from './support/orderFixtures';
 
 jest.mock('@umijs/max', () => ({ useAccess: () => ({}) }));

@@ -6,7 +6,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { history } from '@umijs/max';
 import { TABS_TEXT } from '@/locales/zh-CN/workspace';
-import { ROUTE_TITLES } from '@/locales/zh-CN/routes';
+import { ROUTE_TITLES } from '#contract/text/routes';
 import PageTabs from '@/workspace/PageTabs';
 import { closeTabs, openTab, readTabs, saveTabs, screenTitle } from '@/workspace/tabList';
 

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import Chart, { CHART_TEXT, hasValues, monthText, monthTicks, yuanText, yuanTick } from '@/components/charts';
 import { inviteFromSearch, inviteLink } from '@/pages/client/Promotion/links';
 import ReferralView, { registeredRange } from '@/pages/client/Promotion/ReferralView';
-import { PROMOTION_TEXT } from '@/locales/zh-CN/promotion';
+import { PROMOTION_TEXT } from '#contract/text/promotion';
 
 // jest runs no dynamic import(): the drawing's chunk is stood in for.
 jest.mock('@/components/charts/loadEChart', () => ({

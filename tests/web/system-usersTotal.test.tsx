@@ -1,7 +1,7 @@
 /** The users screen's pagination total: a capped text search shows "1000+". */
 import { render, screen } from '@testing-library/react';
 import UsersManager from '@/pages/client/system/UsersManager';
-import { accountsTotalText } from '@/locales/zh-CN/system';
+import { accountsTotalText } from '#contract/text/system';
 import { callApi } from '@/services/request';
 
 jest.mock('@umijs/max', () => ({

@@ -5,7 +5,7 @@ import { Button } from 'antd';
 import { addCard } from '@/services/ledger';
 import { CARD_BANK_MAX, CARD_HOLDER_MAX, cardNumberProblem, normaliseCardNumber } from '#contract/ledger';
 import { feedback } from '@/utils/feedback';
-import { CARD_TEXT } from '@/locales/zh-CN/ledger';
+import { CARD_TEXT } from '#contract/text/ledger';
 import { useFieldErrors } from '@/utils/fieldErrors';
 import { requiredTextRule } from '@/utils/formRules';
 

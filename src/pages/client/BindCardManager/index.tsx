@@ -11,7 +11,7 @@ import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
 import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
 import AddCardForm from './AddCardForm';
-import { CARD_TEXT } from '@/locales/zh-CN/ledger';
+import { CARD_TEXT } from '#contract/text/ledger';
 
 export default function BindCardManagerPage() {
   const table = useRef<ActionType>();

@@ -7,7 +7,7 @@ import { Alert, Button, Descriptions, Modal, Popconfirm, Space } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { formatYuan } from '#contract/money';
 import { membershipAfterPayment } from '#contract/orders';
-import { ORDER_TEXT, PAYMENT_CHANNEL_TEXT } from '@/locales/zh-CN/orders';
+import { ORDER_TEXT, PAYMENT_CHANNEL_TEXT } from '#contract/text/orders';
 import type { CurrentMembership, LevelOnSale, PendingOrder } from '#contract/api/order';
 import { PaymentSteps } from './PendingOrders';
 

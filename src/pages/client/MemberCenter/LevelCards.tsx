@@ -2,7 +2,7 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Row, Typography } from 'antd';
 import { formatYuan } from '#contract/money';
-import { ORDER_TEXT } from '@/locales/zh-CN/orders';
+import { ORDER_TEXT } from '#contract/text/orders';
 import type { CurrentMembership, LevelOnSale } from '#contract/api/order';
 
 const TEXT = ORDER_TEXT.memberCenter;

@@ -1,7 +1,7 @@
 /** The account's current level, expiry and quotas. */
 import { Card, Descriptions, Tag } from 'antd';
 import dayjs from '@/utils/dayjs';
-import { ORDER_TEXT } from '@/locales/zh-CN/orders';
+import { ORDER_TEXT } from '#contract/text/orders';
 import type { CurrentMembership } from '#contract/api/order';
 
 const TEXT = ORDER_TEXT.memberCenter;

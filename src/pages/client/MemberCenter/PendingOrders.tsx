@@ -2,7 +2,7 @@
 import { Button, Card, Descriptions, Popconfirm, Space, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { formatYuan } from '#contract/money';
-import { ORDER_TEXT } from '@/locales/zh-CN/orders';
+import { ORDER_TEXT } from '#contract/text/orders';
 import type { PendingOrder } from '#contract/api/order';
 
 const TEXT = ORDER_TEXT.memberCenter;

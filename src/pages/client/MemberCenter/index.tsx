@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { getToken } from '@/auth/session';
 import { cancelOrder, createOrder, getMemberCenter } from '@/services/order';
 import { FOCUS_REFRESH_TIMESPAN_MS } from '#contract/constants';
-import { ORDER_TEXT } from '@/locales/zh-CN/orders';
+import { ORDER_TEXT } from '#contract/text/orders';
 import type { LevelOnSale, PendingOrder } from '#contract/api/order';
 import { feedback } from '@/utils/feedback';
 import BuyDialog from './BuyDialog';

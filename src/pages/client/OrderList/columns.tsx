@@ -9,10 +9,10 @@ import dayjs from '@/utils/dayjs';
 import { businessDayFilterTooltip } from '@/utils/businessDays';
 import { formatRate, formatYuan } from '#contract/money';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '#contract/orders';
-import { ORDER_TEXT, PAYMENT_CHANNEL_TEXT } from '@/locales/zh-CN/orders';
+import { ORDER_TEXT, PAYMENT_CHANNEL_TEXT } from '#contract/text/orders';
 import type { OrderItem } from '#contract/api/order';
 import { NO_WRAP } from '@/utils/tableWidth';
-import { ORDER_COLUMNS as O } from '@/locales/zh-CN/exports';
+import { ORDER_COLUMNS as O } from '#contract/text/exports';
 
 const TEXT = ORDER_TEXT.orderList;
 

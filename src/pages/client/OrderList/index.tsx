@@ -14,7 +14,7 @@ import { tableWidth } from '@/utils/tableWidth';
 import { businessDayBounds } from '@/utils/businessDays';
 import { cancelOrder, confirmOrder, refundOrder } from '@/services/order';
 import { formatYuan } from '#contract/money';
-import { ORDER_TEXT } from '@/locales/zh-CN/orders';
+import { ORDER_TEXT } from '#contract/text/orders';
 import type { OrderItem } from '#contract/api/order';
 import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';

@@ -8,7 +8,7 @@ import { Alert, Button, Card, Col, QRCode, Row, Space, Statistic, Typography } f
 import { useId } from 'react';
 import type { PromotionSummary } from '#contract/api/promotion';
 import { formatYuan } from '#contract/money';
-import { PROMOTION_TEXT as T } from '@/locales/zh-CN/promotion';
+import { PROMOTION_TEXT as T } from '#contract/text/promotion';
 import { copyText } from '@/utils/clipboard';
 import { feedback } from '@/utils/feedback';
 import { inviteLink } from './links';

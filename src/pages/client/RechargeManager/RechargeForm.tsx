@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import dayjs from '@/utils/dayjs';
 import { listLevelsOnSale, rechargeAccount, searchAccounts } from '@/services/order';
 import { formatYuan } from '#contract/money';
-import { ORDER_TEXT } from '@/locales/zh-CN/orders';
+import { ORDER_TEXT } from '#contract/text/orders';
 import type { AccountOption, LevelOnSale } from '#contract/api/order';
 import { feedback } from '@/utils/feedback';
 

@@ -6,7 +6,7 @@ import { useRef } from 'react';
 import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
 import dayjs from '@/utils/dayjs';
 import { formatYuan } from '#contract/money';
-import { ORDER_TEXT } from '@/locales/zh-CN/orders';
+import { ORDER_TEXT } from '#contract/text/orders';
 import type { OrderItem } from '#contract/api/order';
 import { usePagedList } from '@/utils/usePagedList';
 import RechargeForm from './RechargeForm';

@@ -8,7 +8,7 @@ import { maskedCard, WITHDRAWAL_NOTE_MAX } from '#contract/ledger';
 import { formatYuan, parseYuan } from '#contract/money';
 import { LIMITS, limitText } from '#contract/rules';
 import { feedback } from '@/utils/feedback';
-import { BALANCE_TEXT } from '@/locales/zh-CN/ledger';
+import { BALANCE_TEXT } from '#contract/text/ledger';
 import { withFieldErrors } from '@/services/request';
 
 interface Values {

@@ -4,9 +4,9 @@ import type React from 'react';
 import { Badge, Popconfirm, Tooltip, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { SHOP_PLATFORMS, type ShopStatus } from '#contract/shopPlatforms';
-import { SHOP_STATUS_TEXT } from '@/locales/zh-CN/shops';
+import { SHOP_STATUS_TEXT } from '#contract/text/shops';
 import type { ShopItem } from '#contract/api/shop';
-import { SHOP_COLUMNS as S } from '@/locales/zh-CN/exports';
+import { SHOP_COLUMNS as S } from '#contract/text/exports';
 
 const PLATFORM_ENUM = Object.fromEntries(SHOP_PLATFORMS.map(({ value, label }) => [value, { text: label }]));
 

@@ -4,7 +4,7 @@ import ListTable from '@/components/ListTable';
 import { useRef, useState } from 'react';
 import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
-import { SHOP_TEXT } from '@/locales/zh-CN/shops';
+import { SHOP_TEXT } from '#contract/text/shops';
 import { tableWidth } from '@/utils/tableWidth';
 import { callApi } from '@/services/request';
 import type { ShopItem } from '#contract/api/shop';

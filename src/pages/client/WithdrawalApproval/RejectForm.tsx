@@ -7,7 +7,7 @@ import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import { feedback } from '@/utils/feedback';
 import { cardLabel } from '../SaleBalanceRecord/display';
-import { APPROVAL_TEXT } from '@/locales/zh-CN/ledger';
+import { APPROVAL_TEXT } from '#contract/text/ledger';
 import { useFieldErrors } from '@/utils/fieldErrors';
 
 export default function RejectForm({ withdrawal, onDone }: { withdrawal: Withdrawal; onDone: () => void }) {

@@ -18,7 +18,7 @@ import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
 import { cardLabel, statusValueEnum, withdrawalDetailColumns } from '../SaleBalanceRecord/display';
 import RejectForm from './RejectForm';
-import { APPROVAL_TEXT } from '@/locales/zh-CN/ledger';
+import { APPROVAL_TEXT } from '#contract/text/ledger';
 import ExportButton from '@/components/ExportButton';
 
 const minute = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');

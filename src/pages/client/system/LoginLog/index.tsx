@@ -4,7 +4,7 @@ import ListTable from '@/components/ListTable';
 import { useAccess } from '@umijs/max';
 import { useRef } from 'react';
 import ExportButton from '@/components/ExportButton';
-import { LOGIN_LOG_COLUMNS as C } from '@/locales/zh-CN/exports';
+import { LOGIN_LOG_COLUMNS as C } from '#contract/text/exports';
 import { Typography } from 'antd';
 import type { LoginLogItem } from '#contract/api/loginLog';
 import { LOGIN_KINDS, LOGIN_RESULTS } from '#contract/system';

@@ -12,7 +12,7 @@ import type { NewsAdminItem } from '#contract/api/news';
 import { usePagedList } from '@/utils/usePagedList';
 import { useFieldErrors } from '@/utils/fieldErrors';
 import dayjs from '@/utils/dayjs';
-import { SYSTEM_LIST_TEXT } from '@/locales/zh-CN/system';
+import { SYSTEM_LIST_TEXT } from '#contract/text/system';
 import { TABLE_SCROLL } from '../tableLayout';
 import { message } from '@/utils/feedback';
 import { destroyOnHidden } from '@/utils/dialogForm';

@@ -3,7 +3,7 @@ import { ModalForm, ProForm, ProFormDigit, ProFormRadio, ProFormSelect, ProFormS
 import { Space, TreeSelect, type TreeSelectProps } from 'antd';
 import MenuIcon from '@/components/menuIcons';
 import { MENU_ICON_NAMES, MENU_KINDS, MENU_TITLE_MAX, MENU_URL_MAX, MENU_URL_PATTERN } from '#contract/system';
-import { MENU_KIND_TEXT } from '@/locales/zh-CN/system';
+import { MENU_KIND_TEXT } from '#contract/text/system';
 import type { MenuAdminNode, MenuCreateBody } from '#contract/api/menu';
 import { parentOptions } from './menuTree';
 import { useFieldErrors } from '@/utils/fieldErrors';

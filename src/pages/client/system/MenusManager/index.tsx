@@ -9,7 +9,7 @@ import MenuIcon from '@/components/menuIcons';
 import { change, menuTree } from '@/services/system';
 import type { MenuAdminNode, MenuCreateBody } from '#contract/api/menu';
 import { SYSTEM_TEXT } from '#contract/system';
-import { MENU_KIND_TEXT } from '@/locales/zh-CN/system';
+import { MENU_KIND_TEXT } from '#contract/text/system';
 import MenuForm from './MenuForm';
 import MoveForm from './MoveForm';
 import MoreActions from '../components/MoreActions';

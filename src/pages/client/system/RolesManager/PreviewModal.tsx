@@ -3,7 +3,7 @@ import { Descriptions, Empty, Modal, Spin, Tag, Tree, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import { CAPABILITIES, CAPABILITY_URLS, type MenuNode } from '#contract/capabilities';
 import { previewGrants } from '@/services/system';
-import { MENU_KIND_TEXT } from '@/locales/zh-CN/system';
+import { MENU_KIND_TEXT } from '#contract/text/system';
 
 interface Props {
   open: boolean;

@@ -9,7 +9,7 @@ import { usePagedList } from '@/utils/usePagedList';
 import { shopColumns, unbindColumn } from '../../ShopManager/columns';
 import { TABLE_SCROLL } from '../tableLayout';
 import ExportButton from '@/components/ExportButton';
-import { SHOP_COLUMNS } from '@/locales/zh-CN/exports';
+import { SHOP_COLUMNS } from '#contract/text/exports';
 import { message } from '@/utils/feedback';
 
 export default function UserShopManager() {

@@ -4,7 +4,7 @@ import ListTable from '@/components/ListTable';
 import { useAccess } from '@umijs/max';
 import { useRef } from 'react';
 import ExportButton from '@/components/ExportButton';
-import { AUDIT_COLUMNS } from '@/locales/zh-CN/exports';
+import { AUDIT_COLUMNS } from '#contract/text/exports';
 import { Col, Row, theme, Tooltip, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { atRangeBody } from '@/utils/proTable';

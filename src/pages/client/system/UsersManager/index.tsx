@@ -9,7 +9,7 @@ import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { callApi } from '@/services/request';
 import ExportButton from '@/components/ExportButton';
-import { ACCOUNT_COLUMNS as A } from '@/locales/zh-CN/exports';
+import { ACCOUNT_COLUMNS as A } from '#contract/text/exports';
 import { change, createAccount, levelOptions, resetPassword, roleOptions, salesOf } from '@/services/system';
 import type { AccountListItem, AccountListQuery } from '#contract/api/account';
 import type { AccountSaleSummary } from '#contract/api/sale';
@@ -26,7 +26,7 @@ import { TABLE_TEXT } from '@/locales/zh-CN/common';
 import MoreActions from '../components/MoreActions';
 import { TABLE_SCROLL } from '../tableLayout';
 import AccountCell from '../components/AccountCell';
-import { accountsTotalText, SYSTEM_LIST_TEXT } from '@/locales/zh-CN/system';
+import { accountsTotalText, SYSTEM_LIST_TEXT } from '#contract/text/system';
 import { message, modal } from '@/utils/feedback';
 
 /** A row the caller may not act on: its own account, or one holding grants beyond the caller's. */
