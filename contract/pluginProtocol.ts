@@ -2,7 +2,6 @@
  * The console ↔ plug-in bridge protocol (docs/plugin-protocol.md): the message shapes both sides
  * and the tests share. Messages are JSON `{ type, data }` written into hidden page elements.
  */
-import type { PluginLatestRelease, PluginRelease } from './api/plugin';
 
 /**
  * Bumped when messages are added or changed; sent in the handshake by both sides. Version 2 added
@@ -73,8 +72,24 @@ export type ConsoleMessage =
   /** Fetch the scripts now (a script was saved in this browser, or a flow is about to start). */
   | { type: 'refreshScripts'; data: Record<string, never> };
 
-/** What `plugin/latestRelease` answered the plug-in for its own version (contract/api/plugin.ts). */
-export type PluginReleaseState = PluginLatestRelease;
+/**
+ * A published release of the plug-in, as `plugin/latestRelease` answers it (contract/api/plugin.ts
+ * checks that its schema is this shape) and the `release` message carries it.
+ */
+export interface PluginRelease {
+  version: string;
+  changelog: string;
+  downloadUrl: string;
+  minSupportedVersion: string;
+  releasedAt: string | null;
+}
+
+/** What `plugin/latestRelease` answers for the plug-in's version, and the `release` message's data. */
+export interface PluginReleaseState {
+  latest: PluginRelease | null;
+  supported: boolean;
+  updateAvailable: boolean;
+}
 
 /** Plug-in → console. */
 export type PluginMessage =

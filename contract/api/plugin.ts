@@ -10,6 +10,7 @@ import { SemverText } from './appVersion';
 import { DateTime, Empty, Id, Int4, Nullable } from './common';
 import { ScriptKindAnswer } from './script';
 import { defineApi } from './define';
+import type { PluginReleaseState } from '../pluginProtocol';
 
 export const PluginLatestReleaseBody = Type.Object({ version: SemverText() }, { additionalProperties: false });
 export type PluginLatestReleaseBody = Static<typeof PluginLatestReleaseBody>;
@@ -31,6 +32,10 @@ export const PluginLatestRelease = Type.Object({
   updateAvailable: Type.Boolean({ description: '最新版本高于询问的版本' }),
 });
 export type PluginLatestRelease = Static<typeof PluginLatestRelease>;
+
+// The schema and the bridge's own type (contract/pluginProtocol.ts, which imports no schema) are one shape.
+type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _sameAsBridge: SameShape<PluginLatestRelease, PluginReleaseState> = true;
 
 export const PluginInstallLink = Type.Object({
   url: Nullable(Type.String({ description: '安装插件打开的地址；尚无发布版本且未配置商店地址时为 null' })),
