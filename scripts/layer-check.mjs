@@ -1,13 +1,19 @@
 #!/usr/bin/env node
 /**
- * The floors of the project, checked in `npm test` (its `layers` step): the console (src/) sits on
- * top, so nothing below it imports it. No file of server/, config/ or contract/ may import from
- * src/, whether by a relative path or by the console's aliases (`@/`, `@@/`). Text that two parts
- * need lives in contract/text/ (issue 28). Fails naming each file, line and import.
+ * Where code and text may live, checked in `npm test` (its `layers` step); fails naming each file,
+ * line and finding.
+ *
+ * 1. The floors: the console (src/) sits on top, so nothing below it imports it. No file of
+ *    server/, config/ or contract/ may import from src/, whether by a relative path or by the
+ *    console's aliases (`@/`, `@@/`). Text that two parts need lives in contract/text/.
+ * 2. The server's Chinese: a string or template in server/ that holds Chinese lives in a
+ *    `messages.ts` (the domain's sentences), the seed (server/seed/) or the request validation's
+ *    messages (server/http/validation.ts); comments may say anything.
  *
  *   node scripts/layer-check.mjs [root]
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,17 +59,60 @@ export function consoleImportsBelow(root) {
   return found;
 }
 
+/** Whether a server file may hold Chinese strings (its messages, the seed, the validation's messages). */
+export function mayHoldChinese(relative) {
+  const file = relative.split(path.sep).join('/');
+  return file.endsWith('/messages.ts') || file.startsWith('server/seed/') || file === 'server/http/validation.ts';
+}
+
+const CHINESE = /[\u3400-\u9fff\uf900-\ufaff]/; // ideographs: a full-width colon or comma alone joins, it says nothing
+
+/** Every string or template of server/ (outside `mayHoldChinese`) that holds Chinese: `{ file, line, text }`. */
+export function chineseOutsideMessages(root) {
+  const ts = createRequire(path.join(root, 'package.json'))('typescript');
+  const found = [];
+  for (const file of sourceFiles(path.join(root, 'server'))) {
+    const relative = path.relative(root, file);
+    if (mayHoldChinese(relative)) continue;
+    const text = fs.readFileSync(file, 'utf8');
+    if (!CHINESE.test(text)) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const visit = (node) => {
+      const literal =
+        ts.isStringLiteral(node) ||
+        ts.isNoSubstitutionTemplateLiteral(node) ||
+        ts.isTemplateHead(node) ||
+        ts.isTemplateMiddle(node) ||
+        ts.isTemplateTail(node);
+      if (literal && CHINESE.test(node.text)) {
+        const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+        found.push({ file: relative, line: line + 1, text: node.text });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
 // Run as a script (not when a test imports it: jest hands modules no import.meta.url).
 const self = import.meta.url ? fileURLToPath(import.meta.url) : undefined;
 if (self && process.argv[1] && path.resolve(process.argv[1]) === self) {
   const root = path.resolve(process.argv[2] ?? path.join(path.dirname(self), '..'));
-  const found = consoleImportsBelow(root);
-  if (found.length > 0) {
-    for (const { file, line, specifier } of found) console.error(`layer-check: ${file}:${line} imports the console (${specifier})`);
+  let failed = false;
+  const imports = consoleImportsBelow(root);
+  if (imports.length > 0) {
+    failed = true;
+    for (const { file, line, specifier } of imports) console.error(`layer-check: ${file}:${line} imports the console (${specifier})`);
     console.error(
       `layer-check: ${LOWER_FLOORS.join(', ')} sit below the console and may not import src/; move what both need to contract/ (text: contract/text/).`,
     );
-    process.exit(1);
-  }
-  console.log(`layer-check: nothing in ${LOWER_FLOORS.join('/, ')}/ imports the console (src/)`);
+  } else console.log(`layer-check: nothing in ${LOWER_FLOORS.join('/, ')}/ imports the console (src/)`);
+  const chinese = chineseOutsideMessages(root);
+  if (chinese.length > 0) {
+    failed = true;
+    for (const { file, line, text } of chinese) console.error(`layer-check: ${file}:${line} holds Chinese text: ${JSON.stringify(text)}`);
+    console.error("layer-check: the server's sentences live in its domain's messages.ts (or the seed, or http/validation.ts).");
+  } else console.log("layer-check: the server's Chinese text is in its messages, seed and validation files only");
+  if (failed) process.exit(1);
 }

@@ -6,7 +6,8 @@
  *   setup      max setup                 (generates src/.umi: aliases and types the next steps need)
  *   lint       eslint .                  (eslint.config.js: type-aware rules, React hooks)
  *   typecheck  tsc --noEmit
- *   layers     scripts/layer-check.mjs  (nothing in server/, config/ or contract/ imports the console's src/)
+ *   layers     scripts/layer-check.mjs  (nothing in server/, config/ or contract/ imports the console's src/;
+ *                                        the server's Chinese strings only in messages.ts, the seed, http/validation.ts)
  *   jest       jest                      (all projects: web unit tests, server tests on PGlite and on a
  *                                          PostgreSQL 15 the run starts, and the contract suite in
  *                                          tests/contract when it exists)
@@ -46,7 +47,7 @@ const STEPS = [
   { name: 'typecheck', title: 'tsc --noEmit', stage: 'lint', command: [node, bin('typescript', 'bin', 'tsc'), '--noEmit', '-p', root] },
   {
     name: 'layers',
-    title: 'nothing below the console imports it',
+    title: "nothing below the console imports it; the server's Chinese in its messages",
     stage: 'lint',
     command: [node, path.join(root, 'scripts', 'layer-check.mjs'), root],
   },

@@ -27,6 +27,7 @@ import { registerExports } from './http/exports';
 import { EXPORTS } from './calls/exports';
 import { errorSignature, ErrorLogLimiter, summariseError } from './http/errorLog';
 import { mediaRoutes } from './media/routes';
+import { HTTP_MESSAGES } from './http/messages';
 import { fail, sendFailure } from './http/respond';
 import { Refusal } from './refusal';
 import { validationRefusal } from './http/validation';
@@ -70,11 +71,11 @@ const BAD_PARAMETERS = CODE_MESSAGES[CODES.BAD_PARAMETERS];
 function clientErrorMessage(error: FastifyError): string {
   switch (error.statusCode) {
     case 413:
-      return `${BAD_PARAMETERS}：请求体过大`;
+      return HTTP_MESSAGES.bodyTooLarge;
     case 415:
-      return `${BAD_PARAMETERS}：请求体应为 JSON`;
+      return HTTP_MESSAGES.bodyNotJsonType;
     default:
-      return error.code === 'ERR_INVALID_JSON' ? `${BAD_PARAMETERS}：请求体不是有效的 JSON` : BAD_PARAMETERS;
+      return error.code === 'ERR_INVALID_JSON' ? HTTP_MESSAGES.bodyNotJson : BAD_PARAMETERS;
   }
 }
 
@@ -262,7 +263,7 @@ export async function buildApp({
   const built = await registerStatic(app, config.staticDir);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (isApiPath(url)) return reply.code(404).send(fail(CODES.BAD_PARAMETERS, '接口不存在'));
+    if (isApiPath(url)) return reply.code(404).send(fail(CODES.BAD_PARAMETERS, HTTP_MESSAGES.noSuchCall));
     if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(url)) {
       if (built) return sendIndex(reply);
       return reply.code(200).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_TEXT);

@@ -12,6 +12,9 @@ export const MENU_KIND_TEXT: Record<MenuKind, string> = { directory: '目录', p
 
 export const SALE_STATUS_TEXT: Record<SaleStatus, string> = { enabled: '启用', disabled: '停用', removed: '已删除' };
 
+/** An account's status, on the users screen and in its export. */
+export const ACCOUNT_STATUS_TEXT = { enabled: '启用', disabled: '停用' } as const;
+
 /**
  * The pagination's total (ProTable's wording). A text search counts its matches only up to a cap
  * (`totalCapped`): the total is then "at least", shown as `1000+`.

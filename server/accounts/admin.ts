@@ -28,7 +28,7 @@ import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
 import { assertMayGrantRoles, assertMayManageAccount } from '../rbac/authority';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { SYSTEM_MESSAGES } from '../system/messages';
-import { TAKEN_MESSAGES } from './messages';
+import { ACCOUNT_MESSAGES, TAKEN_MESSAGES } from './messages';
 
 const GENERATED_PASSWORD_LENGTH = 12;
 
@@ -70,7 +70,7 @@ export async function assertRolesExist(tx: Executor, roleIds: readonly number[])
     .select({ n: count() })
     .from(roles)
     .where(inArray(roles.id, [...roleIds]));
-  if (found?.n !== roleIds.length) throw badParameter('roleIds', '所选角色中有不存在的角色');
+  if (found?.n !== roleIds.length) throw badParameter('roleIds', ACCOUNT_MESSAGES.unknownRoles);
 }
 
 /** The account row of `id`, locked (`for no key update`); A0201 when there is none. */
@@ -118,7 +118,7 @@ export async function createAccount(db: Db, body: AccountCreateBody, { account, 
         });
         return { id: row.id, username: body.username, ...(generated ? { password: generated } : {}) };
       }),
-    badParameter('username', '用户名或邮箱已存在'),
+    badParameter('username', ACCOUNT_MESSAGES.usernameOrEmailTaken),
   );
 }
 

@@ -8,6 +8,12 @@ export const TAKEN_MESSAGES = {
   email: '邮箱已被注册',
 } as const;
 
+/** The refusals of account administration (用户管理). */
+export const ACCOUNT_MESSAGES = {
+  unknownRoles: '所选角色中有不存在的角色',
+  usernameOrEmailTaken: '用户名或邮箱已存在',
+} as const;
+
 export const PROFILE_MESSAGES = {
   emailTaken: TAKEN_MESSAGES.email,
   wrongCurrentPassword: '当前密码不正确',

@@ -33,7 +33,7 @@ import { LEDGER_KIND_LABELS, ledgerReferenceText, WITHDRAWAL_STATUS_LABELS } fro
 import { PAYMENT_CHANNEL_TEXT } from '#contract/text/orders';
 import { PROMOTION_TEXT } from '#contract/text/promotion';
 import { SHOP_STATUS_TEXT } from '#contract/text/shops';
-import { SALE_STATUS_TEXT } from '#contract/text/system';
+import { ACCOUNT_STATUS_TEXT, SALE_STATUS_TEXT } from '#contract/text/system';
 import { membershipOf } from '../auth/membership';
 import { accountsToExport, rolesOfRow, type AccountListRow } from '../accounts/list';
 import type { Executor } from '../db/client';
@@ -48,8 +48,6 @@ import { ordersToExport } from '../orders/list';
 import { listAllShops } from '../shops/shops';
 import { listAuditLog } from '../system/auditLog';
 import { listLoginLog } from '../auth/loginLog';
-
-const ACCOUNT_STATUS_TEXT = { enabled: '启用', disabled: '停用' } as const;
 
 /**
  * A list read through its own page call: the total of a one-row page, then pages of

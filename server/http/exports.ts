@@ -15,7 +15,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type ExcelJS from 'exceljs';
 import type { ApiCall } from '#contract/api/define';
 import { exportApi, type ExportBody, type ExportFormat, type ExportPath } from '#contract/api/exports';
-import { CODE_MESSAGES, CODES } from '#contract/codes';
+import { CODES } from '#contract/codes';
 import { API_PREFIX } from '#contract/constants';
 import { auditFor } from '../audit';
 import { zonedTime } from '../businessTime';
@@ -24,6 +24,7 @@ import type { RbacSnapshot } from '../rbac/snapshot';
 import { hardenBodySchema } from './bodySafety';
 import { authenticateRequest, type CallContext, type CallServices } from './calls';
 import { csvCell } from './csv';
+import { EXPORT_TEXT } from './messages';
 import { Refusal } from '../refusal';
 
 /** A cell: text, a number, or nothing. Money and times are formatted by their column's kind. */
@@ -63,12 +64,6 @@ export interface ExportDefinition {
 
 /** Rows read per query while streaming. */
 export const EXPORT_PAGE_ROWS = 1000;
-
-export const EXPORT_TEXT = {
-  tooMany: (rows: number, max: number) =>
-    `${CODE_MESSAGES[CODES.BAD_PARAMETERS]}：符合条件的记录有 ${rows} 条，超过单次导出上限 ${max} 条，请缩小筛选范围后再导出`,
-  busy: '正在进行的导出较多，请等当前导出完成后再试',
-} as const;
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiCall, AuthLevel } from '#contract/api/define';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { API_PREFIX } from '#contract/constants';
+import { API_DOC_TEXT } from './messages';
 import { fail, ok } from './respond';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -23,24 +24,12 @@ const codeTable = Object.entries(CODE_MESSAGES)
   .map(([code, message]) => `| \`${code}\` | ${message} |`)
   .join('\n');
 
-const DESCRIPTION = `创作者控制台的接口。每个调用都是 \`POST ${API_PREFIX}/<模块>/<动作>\`，请求体为 JSON，
-应答一律为 \`{ isSuccess, code, msg, content }\`：成功时 \`isSuccess\` 为 true、\`code\` 为 \`00000\`，
-\`content\` 为各调用的应答结构；业务拒绝同样是 HTTP 200，\`isSuccess\` 为 false，\`msg\` 为中文原因，
-参数错误时 \`content.field\` 可能指出出错的字段。需要登录的调用在 \`Authorization: Bearer <token>\`
-中带上 \`account/login\` 返回的令牌。
-
-| code | 含义 |
-| --- | --- |
-${codeTable}`;
+const DESCRIPTION = API_DOC_TEXT.description(API_PREFIX, codeTable);
 
 /** Who may call, in words (the operation's description and `x-grants`). */
 export function grantText(auth: AuthLevel): string {
-  if (auth === 'public') return '无需登录。';
-  if (auth === 'account') return '需要登录（任何账户）。';
-  if (auth === 'plugin') return '需要插件令牌（plugin/token 签发，随其会话失效）；会话自己的令牌答复 A0301。';
-  const menus = auth.anyGrant.map((url) => `\`${url}\``).join('、');
-  const action = auth.action ? `，并拥有操作权限 \`${auth.action}\`` : '';
-  return `需要登录，并拥有以下菜单之一：${menus}${action}。`;
+  if (auth === 'public' || auth === 'account' || auth === 'plugin') return API_DOC_TEXT.grants[auth];
+  return API_DOC_TEXT.grants.menus(auth.anyGrant.map((url) => `\`${url}\``).join('、'), auth.action);
 }
 
 /** The operation of one call: its route schema with the contract's words and examples. */
@@ -51,19 +40,18 @@ export function operationSchema(path: string, contract: ApiCall, schema: Record<
     operationId: path.replace('/', '_'),
     tags: [path.split('/')[0]],
     summary: contract.summary,
-    description: [contract.description, `**权限**：${grantText(contract.auth)}`].filter(Boolean).join('\n\n'),
+    description: [contract.description, `${API_DOC_TEXT.grantsHeading}${grantText(contract.auth)}`].filter(Boolean).join('\n\n'),
     security: contract.auth === 'public' ? [] : [{ [BEARER]: [] }],
     'x-grants': contract.auth,
     body: { ...(schema.body as object), examples: [contract.example.body] },
     response: contract.download
       ? {
           200: {
-            description:
-              '成功：文件本身（Content-Disposition 给出中文文件名）；文件开始之前的业务拒绝为 JSON 包装（isSuccess 为 false，见错误码表）',
+            description: API_DOC_TEXT.download,
             content: {
-              'text/csv': { schema: { type: 'string', description: 'UTF-8，带 BOM' } },
+              'text/csv': { schema: { type: 'string', description: API_DOC_TEXT.csv } },
               'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } },
-              'application/json': { schema: { type: 'object', description: '业务拒绝' }, example: fail(CODES.BAD_PARAMETERS) },
+              'application/json': { schema: { type: 'object', description: API_DOC_TEXT.refusal }, example: fail(CODES.BAD_PARAMETERS) },
             },
           },
         }
@@ -71,7 +59,7 @@ export function operationSchema(path: string, contract: ApiCall, schema: Record<
           ...response,
           200: {
             ...response[200],
-            description: '成功；业务拒绝同为 HTTP 200（isSuccess 为 false，见错误码表）',
+            description: API_DOC_TEXT.success,
             examples: [ok(contract.example.answer)],
           },
         },
@@ -82,8 +70,8 @@ export async function registerOpenApi(app: FastifyInstance) {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: '创作者控制台 API', version: '1', description: DESCRIPTION },
-      components: { securitySchemes: { [BEARER]: { type: 'http', scheme: 'bearer', description: 'account/login 返回的 token' } } },
+      info: { title: API_DOC_TEXT.title, version: '1', description: DESCRIPTION },
+      components: { securitySchemes: { [BEARER]: { type: 'http', scheme: 'bearer', description: API_DOC_TEXT.bearer } } },
     },
     transform({ schema, url, route }) {
       const contract = route.config?.contract;

@@ -14,6 +14,7 @@ import { media } from '../db/schema';
 import { badParameter } from '../refusal';
 import { mediaRowById, selectMedia, toMediaItem } from './records';
 import type { MediaStorage } from './storage';
+import { MEDIA_MESSAGES } from './messages';
 
 export async function listMedia(db: Executor, query: MediaListQuery): Promise<Page<MediaItem>> {
   const { current, pageSize, offset } = pageOf(query);
@@ -31,7 +32,7 @@ export async function listMedia(db: Executor, query: MediaListQuery): Promise<Pa
 
 export async function renameMedia(db: Db, body: MediaRenameBody, audit: AuditWriter): Promise<MediaItem> {
   const name = body.name.trim();
-  if (!name) throw badParameter('name', '名称不能为空');
+  if (!name) throw badParameter('name', MEDIA_MESSAGES.nameRequired);
   await db.transaction(async (tx) => {
     const before = await mediaRowById(tx, body.id, true);
     await tx

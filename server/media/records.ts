@@ -5,6 +5,7 @@ import { MEDIA_FILE_PREFIX } from '#contract/content';
 import type { Executor } from '../db/client';
 import { accounts, media } from '../db/schema';
 import { badParameter } from '../refusal';
+import { MEDIA_MESSAGES } from './messages';
 
 const mediaColumns = {
   id: media.id,
@@ -38,7 +39,7 @@ export const toMediaItem = ({ storageKey, ...row }: MediaRow): MediaItem => ({
 export async function mediaRowById(db: Executor, id: number, lock = false): Promise<MediaRow> {
   const query = selectMedia(db).where(eq(media.id, id));
   const [row] = lock ? await query.for('update', { of: media }) : await query;
-  if (!row) throw badParameter('id', '该素材不存在');
+  if (!row) throw badParameter('id', MEDIA_MESSAGES.missing);
   return row;
 }
 
@@ -53,5 +54,5 @@ export function displayNameOf(fileName: string | undefined): string {
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
     .slice(0, 200);
-  return clean === '' || clean === '.' || clean === '..' ? '未命名' : clean;
+  return clean === '' || clean === '.' || clean === '..' ? MEDIA_MESSAGES.unnamed : clean;
 }

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODES } from '#contract/codes';
 import { MEDIA_STAFF } from '#contract/api/media';
-import { formatBytes, MEDIA_FILE_PREFIX, MEDIA_KIND_LABELS, MEDIA_UPLOAD_URL } from '#contract/content';
+import { MEDIA_FILE_PREFIX, MEDIA_UPLOAD_URL } from '#contract/content';
 import { audit } from '../audit';
 import { media } from '../db/schema';
 import { authenticateRequest, etagMatches, type CallServices } from '../http/calls';
@@ -20,8 +20,9 @@ import { badParameter, Refusal } from '../refusal';
 import { fail, ok } from '../http/respond';
 import { displayNameOf, mediaRowById, toMediaItem } from './records';
 import { requestedRange } from './byteRange';
-import { ACCEPTED_FORMATS_TEXT, detectMediaType } from './sniff';
+import { detectMediaType } from './sniff';
 import { isStorageKey, mediaStorage, newStorageKey } from './storage';
+import { MEDIA_MESSAGES } from './messages';
 
 const hasClientStatus = (error: unknown) => {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
@@ -35,34 +36,34 @@ export async function mediaRoutes(app: FastifyInstance, services: CallServices) 
   const { config, db } = services;
   const storage = mediaStorage(config);
   const largest = Math.max(config.mediaImageMaxBytes, config.mediaVideoMaxBytes);
-  const limitsText = `图片不超过 ${formatBytes(config.mediaImageMaxBytes)}，视频不超过 ${formatBytes(config.mediaVideoMaxBytes)}`;
 
   await app.register(multipart, { limits: { fileSize: largest, files: 1, fields: 10, parts: 11 } });
 
   app.post(MEDIA_UPLOAD_URL, async (request: FastifyRequest, reply: FastifyReply) => {
     await authenticateRequest(services, request, MEDIA_STAFF, MEDIA_UPLOAD_URL);
-    if (!request.isMultipart()) throw badParameter('file', '文件应以 multipart/form-data 上传');
+    if (!request.isMultipart()) throw badParameter('file', MEDIA_MESSAGES.notMultipart);
     let file: Awaited<ReturnType<FastifyRequest['file']>>;
     let bytes: Buffer;
     try {
       file = await request.file();
-      if (!file) throw badParameter('file', '请选择要上传的文件');
+      if (!file) throw badParameter('file', MEDIA_MESSAGES.noFile);
       bytes = await file.toBuffer();
     } catch (error) {
       if (error instanceof Refusal) throw error;
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw badParameter('file', `文件超过大小上限（${limitsText}）`);
+      if (error instanceof app.multipartErrors.RequestFileTooLargeError)
+        throw badParameter('file', MEDIA_MESSAGES.tooLarge(config.mediaImageMaxBytes, config.mediaVideoMaxBytes));
       // The plug-in's limits and content-type refusals carry a 4xx status (answered A0400 by the
       // error handler); anything else thrown while reading the body is a truncated or malformed
       // upload (busboy: "Unexpected end of form", "Malformed part header", no boundary…).
       if (hasClientStatus(error)) throw error;
       request.log.info({ err: { type: (error as Error)?.name, message: (error as Error)?.message } }, 'malformed upload');
-      throw badParameter('file', '上传的数据不完整或格式不正确');
+      throw badParameter('file', MEDIA_MESSAGES.malformed);
     }
-    if (bytes.length === 0) throw badParameter('file', '上传的文件是空文件');
+    if (bytes.length === 0) throw badParameter('file', MEDIA_MESSAGES.empty);
     const type = detectMediaType(bytes);
-    if (!type) throw badParameter('file', `文件类型不支持，只能上传 ${ACCEPTED_FORMATS_TEXT}`);
+    if (!type) throw badParameter('file', MEDIA_MESSAGES.unsupportedType);
     const limit = type.kind === 'image' ? config.mediaImageMaxBytes : config.mediaVideoMaxBytes;
-    if (bytes.length > limit) throw badParameter('file', `${MEDIA_KIND_LABELS[type.kind]}不能超过 ${formatBytes(limit)}`);
+    if (bytes.length > limit) throw badParameter('file', MEDIA_MESSAGES.kindTooLarge(type.kind, limit));
 
     const name = displayNameOf(file.filename);
     const key = newStorageKey(type.extension);
@@ -100,7 +101,7 @@ export async function mediaRoutes(app: FastifyInstance, services: CallServices) 
 
   app.get(`${MEDIA_FILE_PREFIX}:key`, async (request: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
     const { key } = request.params;
-    const notFound = () => reply.code(404).send(fail(CODES.BAD_PARAMETERS, '文件不存在'));
+    const notFound = () => reply.code(404).send(fail(CODES.BAD_PARAMETERS, MEDIA_MESSAGES.fileMissing));
     if (!isStorageKey(key)) return notFound();
     const [row] = await db.select({ name: media.name, contentType: media.contentType }).from(media).where(eq(media.storageKey, key));
     if (!row) return notFound();

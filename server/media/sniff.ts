@@ -64,5 +64,3 @@ export function detectMediaType(bytes: Buffer): DetectedType | null {
   }
   return null;
 }
-
-export const ACCEPTED_FORMATS_TEXT = 'PNG、JPEG、GIF、WebP 图片或 MP4、WebM、MOV 视频';

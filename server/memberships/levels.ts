@@ -50,7 +50,7 @@ async function assertNameFree(tx: Executor, name: string, exceptId = 0) {
     .select({ id: membershipLevels.id })
     .from(membershipLevels)
     .where(and(sql`lower(${membershipLevels.name}) = lower(${name})`, ne(membershipLevels.id, exceptId)));
-  if (taken) throw badParameter('name', '该名称已被其他等级使用');
+  if (taken) throw badParameter('name', SYSTEM_MESSAGES.levelNameTaken);
 }
 
 /** Levels by name (contains) and on sale or not, by sort. */

@@ -85,7 +85,7 @@ export async function addCard(db: Db, fingerprintKey: string, accountId: number,
   const bank = body.bank.trim();
   if (!holder) throw badParameter('holder', requiredText('holder'));
   if (!bank) throw badParameter('bank', requiredText('bank'));
-  if (!luhnValid(body.cardNumber)) throw badParameter('cardNumber', '卡号校验未通过，请核对卡号');
+  if (!luhnValid(body.cardNumber)) throw badParameter('cardNumber', LEDGER_TEXT.cardNumberInvalid);
   const fingerprint = cardFingerprint(fingerprintKey, body.cardNumber);
   const last4 = body.cardNumber.slice(-4);
   // The unique index is the last word should two adds of one card race past the check.

@@ -8,6 +8,7 @@ import type { Executor } from '../db/client';
 import { queryOne } from '../db/query';
 import { Refusal } from '../refusal';
 import { CODES } from '#contract/codes';
+import { LEDGER_TEXT } from './messages';
 
 export type LedgerKind = 'commission' | 'withdrawal' | 'refund' | 'adjustment';
 
@@ -25,9 +26,6 @@ export interface PostedEntry {
   balanceAfterCents: number;
 }
 
-export const MSG_INSUFFICIENT_BALANCE = '余额不足';
-export const MSG_NOT_A_SALESPERSON = '该账户不是销售';
-
 /**
  * Moves the balance and writes the entry. Call it inside the transaction of the change it records.
  * Refuses (A0400) when the balance would go negative or the account has no salesperson row.
@@ -44,7 +42,7 @@ export async function postLedgerEntry(tx: Executor, posting: LedgerPosting): Pro
   );
   if (!moved) {
     const exists = await queryOne(tx, sql`select 1 from salespeople where account_id = ${posting.accountId}`);
-    throw new Refusal(CODES.BAD_PARAMETERS, exists ? MSG_INSUFFICIENT_BALANCE : MSG_NOT_A_SALESPERSON);
+    throw new Refusal(CODES.BAD_PARAMETERS, exists ? LEDGER_TEXT.insufficientBalance : LEDGER_TEXT.notASalespersonAccount);
   }
   const balanceAfterCents = Number(moved.balance);
   const entry = await queryOne<{ id: string | number }>(

@@ -13,4 +13,7 @@ export const LEDGER_TEXT = {
   overBalance: (balance: string) => `提现金额超过可提现余额（¥${balance}）`,
   rejectedNote: (reason: string) => `提现驳回，金额退回：${reason}`,
   requestedNote: '提现申请，金额冻结',
+  cardNumberInvalid: '卡号校验未通过，请核对卡号',
+  insufficientBalance: '余额不足',
+  notASalespersonAccount: '该账户不是销售',
 } as const;

@@ -12,6 +12,7 @@ import { pageOf } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { accounts, news } from '../db/schema';
 import { badParameter, Refusal } from '../refusal';
+import { NEWS_MESSAGES } from './messages';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -60,7 +61,7 @@ const adminSelect = (db: Executor) => db.select(adminColumns).from(news).leftJoi
 async function articleById(db: Executor, id: number, lock = false): Promise<NewsAdminItem> {
   const query = adminSelect(db).where(eq(news.id, id));
   const [row] = lock ? await query.for('update', { of: news }) : await query;
-  if (!row) throw badParameter('id', '该新闻不存在');
+  if (!row) throw badParameter('id', NEWS_MESSAGES.missing);
   return toAdminItem(row);
 }
 
@@ -85,7 +86,7 @@ export async function listForStaff(db: Executor, query: NewsAdminListQuery): Pro
 
 const requiredTitle = (title: string) => {
   const trimmed = title.trim();
-  if (!trimmed) throw badParameter('title', '标题不能为空');
+  if (!trimmed) throw badParameter('title', NEWS_MESSAGES.titleRequired);
   return trimmed;
 };
 
@@ -125,7 +126,8 @@ export async function updateArticle(db: Db, body: NewsUpdateBody, audit: AuditWr
 export async function setPublished(db: Db, id: number, publish: boolean, audit: AuditWriter): Promise<NewsAdminItem> {
   await db.transaction(async (tx) => {
     const before = await articleById(tx, id, true);
-    if ((before.publishedAt !== null) === publish) throw new Refusal(CODES.BAD_PARAMETERS, publish ? '该新闻已发布' : '该新闻尚未发布');
+    if ((before.publishedAt !== null) === publish)
+      throw new Refusal(CODES.BAD_PARAMETERS, publish ? NEWS_MESSAGES.alreadyPublished : NEWS_MESSAGES.notPublished);
     await tx
       .update(news)
       .set({ publishedAt: publish ? sql`now()` : null, updatedAt: sql`now()` })

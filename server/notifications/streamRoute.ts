@@ -14,13 +14,14 @@ import { Refusal } from '../refusal';
 import type { NotificationHub } from './hub';
 import { liveSessions } from './liveSessions';
 import { takeStreamTicket } from './streamTickets';
+import { NOTIFICATION_MESSAGES } from './messages';
 
 const EVENT_ID = '^[0-9]{1,15}$';
 
 const StreamQuery = Type.Object(
   {
     ticket: Type.String({ minLength: 1, maxLength: 100 }),
-    lastEventId: Type.Optional(Type.String({ pattern: EVENT_ID, patternMessage: '应为数字' })),
+    lastEventId: Type.Optional(Type.String({ pattern: EVENT_ID, patternMessage: NOTIFICATION_MESSAGES.eventIdDigits })),
   },
   { additionalProperties: false },
 );

@@ -113,7 +113,7 @@ export async function rechargeAccount(
     // The member and its salesperson first (the lock order), then the order inserted and paid.
     const { exists } = await lockAccountAndReferrer(tx, body.accountId);
     const [target] = exists ? await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.id, body.accountId)) : [];
-    if (!target) throw badParameter('accountId', '账户不存在');
+    if (!target) throw badParameter('accountId', ORDER_MESSAGES.noSuchAccount);
     await assertMayManageAccount(tx, snapshot, account, body.accountId, { self: ORDER_MESSAGES.ownRecharge });
     if (target.status !== 'enabled') throw badParameter('accountId', ORDER_MESSAGES.accountDisabled);
     const level = await levelOnSale(tx, body.levelId);

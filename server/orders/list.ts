@@ -13,6 +13,7 @@ import { badParameter } from '../refusal';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { findOrders, toOrderItem } from './records';
 import { isOrderStaff } from './staff';
+import { ORDER_MESSAGES } from './messages';
 
 function listFilters(body: OrderListQuery, scope: SQL): SQL[] {
   const filters = [scope];
@@ -41,7 +42,7 @@ type Caller = { account: SessionAccount; snapshot: RbacSnapshot };
 export function orderListFilters(body: Omit<OrderListQuery, 'current' | 'pageSize'>, { account, snapshot }: Caller): SQL[] {
   const staff = isOrderStaff(account, snapshot);
   if (body.createdFrom && body.createdTo && new Date(body.createdFrom) > new Date(body.createdTo)) {
-    throw badParameter('createdTo', '结束日期不能早于开始日期');
+    throw badParameter('createdTo', ORDER_MESSAGES.datesReversed);
   }
   const filters = listFilters(body, staff ? sql`true` : sql`o.account_id = ${account.id}`);
   const who = body.account?.trim();

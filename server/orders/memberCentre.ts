@@ -9,6 +9,7 @@ import { paymentChannel } from '../payments';
 import { announceOrderCreated } from './notices';
 import { findOrders, toPendingOrder } from './records';
 import { checkNoPendingForLevel, checkPendingLimit, createPendingOrder, levelOnSale } from './settlement';
+import { ORDER_MESSAGES } from './messages';
 
 /** The levels on sale, in the shop's order. */
 export function levelsOnSale(db: Executor): Promise<LevelOnSale[]> {
@@ -77,7 +78,7 @@ export async function createOrder(
 ): Promise<PendingOrder> {
   const accountId = member.id;
   const channel = paymentChannel(body.channel ?? 'online');
-  if (!channel.selfService) throw badParameter('channel', '该支付渠道不可用');
+  if (!channel.selfService) throw badParameter('channel', ORDER_MESSAGES.channelUnavailable);
   const orderNo = await db.transaction(async (tx) => {
     // One member's concurrent buys queue on their account row, so the pending limit holds.
     await lockAccounts(tx, [accountId]);

@@ -16,4 +16,9 @@ export const ORDER_MESSAGES = {
   ownRecharge: '不能为自己的账户充值',
   ownConfirm: '不能确认自己的订单收款',
   ownRefund: '不能为自己的订单退款',
+  noSuchAccount: '账户不存在',
+  datesReversed: '结束日期不能早于开始日期',
+  channelUnavailable: '该支付渠道不可用',
+  commissionNote: (orderNo: string, levelName: string) => `订单 ${orderNo}（${levelName}）佣金`,
+  clawbackNote: (orderNo: string) => `订单 ${orderNo} 退款，扣回佣金`,
 } as const;

@@ -9,7 +9,8 @@ import { ACCOUNT_ROW_LOCK } from '../db/locks';
 import { membershipLevels, type accounts } from '../db/schema';
 import { queryOne, toIso, toMillis } from '../db/query';
 import { badParameter, Refusal } from '../refusal';
-import { MSG_INSUFFICIENT_BALANCE, postLedgerEntry } from '../money/ledger';
+import { postLedgerEntry } from '../money/ledger';
+import { LEDGER_TEXT } from '../money/messages';
 import { ACTIVE_SALESPERSON } from '../money/salespeople';
 import { CODES } from '#contract/codes';
 import { commissionOf, formatYuan } from '#contract/money';
@@ -138,7 +139,7 @@ export async function payOrder(tx: Tx, order: OrderRecord, operatorId: number | 
           amountCents: commission.cents,
           kind: 'commission',
           reference: orderReference(order.orderNo),
-          note: `订单 ${order.orderNo}（${order.levelName}）佣金`,
+          note: ORDER_MESSAGES.commissionNote(order.orderNo, order.levelName),
         });
       }
     }
@@ -187,10 +188,10 @@ export async function refundOrder(tx: Tx, order: OrderRecord, note: string): Pro
         amountCents: -commission,
         kind: 'refund',
         reference: orderReference(order.orderNo),
-        note: `订单 ${order.orderNo} 退款，扣回佣金`,
+        note: ORDER_MESSAGES.clawbackNote(order.orderNo),
       });
     } catch (error) {
-      if (error instanceof Refusal && error.message === MSG_INSUFFICIENT_BALANCE) {
+      if (error instanceof Refusal && error.message === LEDGER_TEXT.insufficientBalance) {
         throw refuse(ORDER_MESSAGES.refundBalanceShort(formatYuan(commission)));
       }
       throw error;

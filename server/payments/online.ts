@@ -1,20 +1,17 @@
 /** The built-in `online` channel: the member pays the amount and staff confirm it by hand. */
-import { formatYuan } from '#contract/money';
+import { PAYMENT_CHANNEL_TEXT } from '#contract/text/orders';
 import type { PaymentChannel } from './channel';
+import { PAYMENT_MESSAGES } from './messages';
 
 export const onlineChannel: PaymentChannel = {
   name: 'online',
-  label: '在线支付',
+  label: PAYMENT_CHANNEL_TEXT.online,
   selfService: true,
   confirmation: 'manual',
   start(order) {
     return {
-      title: `请支付 ¥${formatYuan(order.amountCents)}`,
-      steps: [
-        `联系您的专属销售或客服，说明要开通「${order.levelName}」，并告知订单号 ${order.orderNo}。`,
-        `按工作人员提供的收款方式支付 ¥${formatYuan(order.amountCents)}，付款备注填写订单号。`,
-        '工作人员确认收款后，会员立即生效，可在本页查看新的有效期。',
-      ],
+      title: PAYMENT_MESSAGES.online.title(order.amountCents),
+      steps: PAYMENT_MESSAGES.online.steps(order.amountCents, order.levelName, order.orderNo),
     };
   },
 };

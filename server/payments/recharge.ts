@@ -1,12 +1,14 @@
 /** The `recharge` channel: staff credit an account in 充值管理; the order is created paid. */
+import { PAYMENT_CHANNEL_TEXT } from '#contract/text/orders';
 import type { PaymentChannel } from './channel';
+import { PAYMENT_MESSAGES } from './messages';
 
 export const rechargeChannel: PaymentChannel = {
   name: 'recharge',
-  label: '后台充值',
+  label: PAYMENT_CHANNEL_TEXT.recharge,
   selfService: false,
   confirmation: 'immediate',
   start() {
-    return { title: '后台充值', steps: ['该订单由工作人员在充值管理中直接开通，无需支付。'] };
+    return { title: PAYMENT_CHANNEL_TEXT.recharge, steps: [...PAYMENT_MESSAGES.recharge.steps] };
   },
 };

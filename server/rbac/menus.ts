@@ -63,7 +63,7 @@ async function checkParent(tx: Executor, parentId: number | null, movingId?: num
   if (parentId === movingId) throw badParameter('parentId', SYSTEM_TEXT.menuCycle);
   const [parent] = await tx.select({ kind: menus.kind }).from(menus).where(eq(menus.id, parentId));
   if (!parent) throw badParameter('parentId', SYSTEM_MESSAGES.noSuchMenu);
-  if (parent.kind === 'action') throw badParameter('parentId', '操作类菜单不能有子菜单');
+  if (parent.kind === 'action') throw badParameter('parentId', SYSTEM_MESSAGES.actionMenuChildren);
   if (movingId === undefined) return;
   const cycle = await queryOne<{ found: boolean }>(
     tx,
@@ -97,7 +97,7 @@ function assertMayUseUrl({ snapshot, account }: Actor, url: string) {
 
 /** Only the catalogue's icons are bundled in the side menu. */
 function checkIcon(icon: string | null) {
-  if (icon !== null && !MENU_ICON_NAMES.includes(icon)) throw badParameter('icon', '该图标不在可选范围内');
+  if (icon !== null && !MENU_ICON_NAMES.includes(icon)) throw badParameter('icon', SYSTEM_MESSAGES.unknownIcon);
 }
 
 async function checkUrlFree(tx: Executor, url: string, exceptId?: number) {
@@ -206,7 +206,7 @@ export async function reorderMenus(db: Db, body: MenuReorderBody, audit: AuditWr
       .sort((a, b) => a - b)
       .join(',');
     if (new Set(body.orderedIds).size !== body.orderedIds.length || given !== actual) {
-      throw badParameter('orderedIds', '排序应恰好列出该父菜单下的全部子菜单');
+      throw badParameter('orderedIds', SYSTEM_MESSAGES.incompleteOrder);
     }
     for (const [index, id] of body.orderedIds.entries()) {
       await tx

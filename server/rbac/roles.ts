@@ -51,7 +51,7 @@ export async function normaliseGrants(db: Executor, menuIds: readonly number[]):
   const parents = new Map(rows.map((menu) => [menu.id, menu.parentId]));
   const granted = new Set<number>();
   for (const id of menuIds) {
-    if (!parents.has(id)) throw badParameter('menuIds', `所选菜单中有不存在的菜单（编号 ${id}）`);
+    if (!parents.has(id)) throw badParameter('menuIds', SYSTEM_MESSAGES.unknownMenu(id));
     for (let current: number | null | undefined = id; current != null && !granted.has(current); current = parents.get(current)) {
       granted.add(current);
     }
@@ -113,7 +113,7 @@ export async function roleOptions(db: Executor, { account, snapshot }: Actor): P
 /** The menu and capabilities an account holding only `menuIds` would get (from the snapshot). */
 export function previewGrants(snapshot: RbacSnapshot, menuIds: readonly number[]): RolePreview {
   const unknown = menuIds.find((id) => !snapshot.menus.has(id));
-  if (unknown !== undefined) throw badParameter('menuIds', `所选菜单中有不存在的菜单（编号 ${unknown}）`);
+  if (unknown !== undefined) throw badParameter('menuIds', SYSTEM_MESSAGES.unknownMenu(unknown));
   const granted = buildGrantedTree(snapshot.menus, menuIds);
   return { tree: granted.tree, capabilities: capabilitiesFromUrls(granted.urls) };
 }

@@ -31,6 +31,7 @@ import { badParameter, Refusal } from '../refusal';
 import { announce, resolveAnnouncement, withdrawAnnouncement } from '../notifications/announce';
 import { REVIEW_TEXT } from '#contract/review';
 import { selfApprovalReason, type Approver } from '../review/approver';
+import { RELEASE_MESSAGES } from './messages';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -90,7 +91,7 @@ const toRelease = (row: ReleaseRow): Release => ({
 async function releaseById(db: Executor, id: number, lock = false): Promise<Release> {
   const query = db.select(releaseColumns).from(appVersions).where(eq(appVersions.id, id));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw badParameter('id', '该版本不存在');
+  if (!row) throw badParameter('id', RELEASE_MESSAGES.missing);
   return toRelease(row);
 }
 
@@ -131,9 +132,9 @@ export async function createRelease(db: Db, actorId: number, body: ReleaseCreate
   const id = await db.transaction(async (tx) => {
     await lockReleaseNumbering(tx);
     const existing = await tx.select({ version: appVersions.version }).from(appVersions);
-    if (existing.some((row) => semver.eq(row.version, version))) throw badParameter('version', `版本号 ${version} 已存在`);
+    if (existing.some((row) => semver.eq(row.version, version))) throw badParameter('version', RELEASE_MESSAGES.versionTaken(version));
     const highest = existing.map((row) => row.version).sort(semver.rcompare)[0];
-    if (highest && semver.lte(version, highest)) throw badParameter('version', `版本号应高于已有的最高版本 ${highest}`);
+    if (highest && semver.lte(version, highest)) throw badParameter('version', RELEASE_MESSAGES.versionNotHigher(highest));
     const [row] = await tx
       .insert(appVersions)
       .values({ version, changelog: body.changelog, downloadUrl, minSupportedVersion, createdBy: actorId })
@@ -192,7 +193,7 @@ export async function updateRelease(db: Db, actor: ReleaseActor, body: ReleaseUp
     refusePending(before);
     const minSupportedVersion = checkMinSupported(body.minSupportedVersion, before.version);
     if (before.status === 'published') {
-      if (!downloadUrl) throw badParameter('downloadUrl', '已发布的版本必须有下载地址');
+      if (!downloadUrl) throw badParameter('downloadUrl', RELEASE_MESSAGES.publishedNeedsDownload);
       await requestChange(tx, actor, before, { action: 'update', changelog: body.changelog, downloadUrl, minSupportedVersion }, audit);
       return;
     }
@@ -218,8 +219,8 @@ export async function updateRelease(db: Db, actor: ReleaseActor, body: ReleaseUp
 }
 
 const STATUS_CHANGES = {
-  publish: { from: ['draft', 'withdrawn'], to: 'published', refusal: '只有草稿或已撤回的版本可以发布' },
-  withdraw: { from: ['published'], to: 'withdrawn', refusal: '只有已发布的版本可以撤回' },
+  publish: { from: ['draft', 'withdrawn'], to: 'published', refusal: RELEASE_MESSAGES.onlyDraftOrWithdrawnPublish },
+  withdraw: { from: ['published'], to: 'withdrawn', refusal: RELEASE_MESSAGES.onlyPublishedWithdraw },
 } as const satisfies Record<string, { from: readonly ReleaseStatus[]; to: ReleaseStatus; refusal: string }>;
 
 /** Asks for a release to be published or withdrawn (approved by another account: `approveRelease`). */
@@ -235,7 +236,7 @@ export async function requestStatusChange(
     const before = await releaseById(tx, id, true);
     if (!(from as readonly ReleaseStatus[]).includes(before.status)) throw new Refusal(CODES.BAD_PARAMETERS, refusal);
     refusePending(before);
-    if (change === 'publish' && !before.downloadUrl) throw badParameter('downloadUrl', '发布前请填写下载地址');
+    if (change === 'publish' && !before.downloadUrl) throw badParameter('downloadUrl', RELEASE_MESSAGES.downloadBeforePublish);
     await requestChange(tx, actor, before, { action: change }, audit);
   });
   return releaseById(db, id);
@@ -332,7 +333,7 @@ export async function approveRelease(db: Db, approver: Approver, body: ReleaseAp
 export async function deleteRelease(db: Db, id: number, audit: AuditWriter): Promise<null> {
   await db.transaction(async (tx) => {
     const before = await releaseById(tx, id, true);
-    if (before.status !== 'draft') throw new Refusal(CODES.BAD_PARAMETERS, '只有草稿可以删除，已发布的版本请撤回');
+    if (before.status !== 'draft') throw new Refusal(CODES.BAD_PARAMETERS, RELEASE_MESSAGES.onlyDraftDelete);
     await tx.delete(appVersions).where(eq(appVersions.id, id));
     if (before.pendingChange) await withdrawAnnouncement(tx, 'release.reviewRequested', id);
     await audit(tx, { action: 'appVersion.delete', targetType: 'appVersion', targetId: id, before });
@@ -398,9 +399,9 @@ export async function setBundle(db: Db, body: ReleaseSetBundleBody, audit: Audit
           .from(scriptVersions)
           .where(inArray(scriptVersions.id, ids))
       : [];
-    if (found.length !== ids.length) throw badParameter('scriptVersionIds', '所选脚本版本中有不存在的版本');
+    if (found.length !== ids.length) throw badParameter('scriptVersionIds', RELEASE_MESSAGES.unknownScriptVersions);
     if (new Set(found.map((row) => row.scriptId)).size !== found.length) {
-      throw badParameter('scriptVersionIds', '同一脚本只能选择一个版本');
+      throw badParameter('scriptVersionIds', RELEASE_MESSAGES.oneVersionPerScript);
     }
     const ofRelease = eq(appVersionScripts.appVersionId, body.id);
     const before = await tx

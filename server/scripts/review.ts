@@ -16,9 +16,8 @@ import { scripts } from '../db/schema';
 import { badParameter, Refusal } from '../refusal';
 import { announce, resolveAnnouncement } from '../notifications/announce';
 import { selfApprovalReason, type Approver } from '../review/approver';
-import { keepingSetWhole, SCRIPT_MISSING, scriptDetail, scriptPending } from './scripts';
-
-const LIVE_SET_BROKEN = '审核通过后插件会拒收整套脚本，未通过：';
+import { keepingSetWhole, scriptDetail, scriptPending } from './scripts';
+import { SCRIPT_MESSAGES } from './messages';
 
 /** The side of a script the audit entry shows: name, state, version and the version's text. */
 const reviewedSide = (name: string | null, enabled: boolean, version: number | null, content: string | null) => ({
@@ -30,13 +29,13 @@ const reviewedSide = (name: string | null, enabled: boolean, version: number | n
 
 export async function approveScript(db: Db, approver: Approver, body: ScriptApproveBody, audit: AuditWriter, sites: ScriptSiteRules) {
   await db.transaction((tx) =>
-    keepingSetWhole(tx, 'live', 'id', LIVE_SET_BROKEN, sites, async () => {
+    keepingSetWhole(tx, 'live', 'id', SCRIPT_MESSAGES.liveSetBroken, sites, async () => {
       const [script] = await tx
         .select({ revision: scripts.revision, pendingAuthors: scripts.pendingAuthors, pending: scriptPending })
         .from(scripts)
         .where(eq(scripts.id, body.id))
         .for('update');
-      if (!script) throw badParameter('id', SCRIPT_MISSING);
+      if (!script) throw badParameter('id', SCRIPT_MESSAGES.missing);
       if (!script.pending) throw new Refusal(CODES.BAD_PARAMETERS, REVIEW_TEXT.nothingPending);
       if (script.revision !== body.revision) throw new Refusal(CODES.BAD_PARAMETERS, REVIEW_TEXT.changedSinceReview);
       const reason = selfApprovalReason(approver, script.pendingAuthors, body.reason);

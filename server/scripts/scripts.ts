@@ -38,9 +38,7 @@ import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
 import { scriptSet, type ScriptSet } from '../releases/plugin';
 import { announce, resolveAnnouncement } from '../notifications/announce';
 import { scriptRecordKey } from '#contract/notifications';
-
-const NAME_TAKEN = '该名称已被同类脚本使用';
-export const SCRIPT_MISSING = '该脚本不存在';
+import { SCRIPT_MESSAGES } from './messages';
 
 /** Who changes a script: recorded as an author of the pending change (contract/review.ts). */
 export interface ScriptActor {
@@ -88,12 +86,12 @@ function assertValidContent(kind: ScriptKind, content: string, sites: ScriptSite
 
 const requiredName = (name: string) => {
   const trimmed = name.trim();
-  if (!trimmed) throw badParameter('name', '脚本名称不能为空');
+  if (!trimmed) throw badParameter('name', SCRIPT_MESSAGES.nameRequired);
   return trimmed;
 };
 
 /** Two scripts of one name: the unique index refuses the second even when both passed the check. */
-const nameUnique = <T>(work: () => Promise<T>): Promise<T> => refuseUniqueViolation(work, badParameter('name', NAME_TAKEN));
+const nameUnique = <T>(work: () => Promise<T>): Promise<T> => refuseUniqueViolation(work, badParameter('name', SCRIPT_MESSAGES.nameTaken));
 
 /** A script with its current version's content; A0400 when there is none. */
 export async function scriptDetail(db: Executor, id: number): Promise<ScriptDetail> {
@@ -112,7 +110,7 @@ export async function scriptDetail(db: Executor, id: number): Promise<ScriptDeta
     .leftJoin(accounts, eq(accounts.id, scripts.updatedBy))
     .innerJoin(scriptVersions, and(eq(scriptVersions.scriptId, scripts.id), eq(scriptVersions.version, scripts.currentVersion)))
     .where(eq(scripts.id, id));
-  if (!row) throw badParameter('id', SCRIPT_MISSING);
+  if (!row) throw badParameter('id', SCRIPT_MESSAGES.missing);
   return { ...row, updatedAt: iso(row.updatedAt), approvedAt: row.approvedAt && iso(row.approvedAt) };
 }
 
@@ -142,11 +140,9 @@ export async function keepingSetWhole<T>(
   return result;
 }
 
-const DRAFT_SET_BROKEN = '插件会拒收改动后的整套脚本，未保存：';
-
 /** An editor's change of the drafts, keeping them whole (see keepingSetWhole). */
 const changingDrafts = <T>(tx: Executor, field: string, sites: ScriptSiteRules, change: () => Promise<T>) =>
-  keepingSetWhole(tx, 'draft', field, DRAFT_SET_BROKEN, sites, change);
+  keepingSetWhole(tx, 'draft', field, SCRIPT_MESSAGES.draftSetBroken, sites, change);
 
 /**
  * After a change of script `id` by `actorId`: a new revision, and the actor among the authors of the
@@ -182,7 +178,7 @@ async function lockScript(tx: Executor, id: number) {
     .from(scripts)
     .where(eq(scripts.id, id))
     .for('update');
-  if (!row) throw badParameter('id', SCRIPT_MISSING);
+  if (!row) throw badParameter('id', SCRIPT_MESSAGES.missing);
   return row;
 }
 
@@ -266,16 +262,13 @@ export async function saveScript(
       const script = await lockScript(tx, body.id);
       assertValidContent(script.kind, body.content, sites);
       if (script.currentVersion !== body.baseVersion) {
-        throw new Refusal(
-          CODES.BAD_PARAMETERS,
-          `脚本已被他人更新到第 ${script.currentVersion} 版（你编辑的是第 ${body.baseVersion} 版），请刷新后再保存`,
-        );
+        throw new Refusal(CODES.BAD_PARAMETERS, SCRIPT_MESSAGES.editedMeanwhile(script.currentVersion, body.baseVersion));
       }
       const [currentContent] = await tx
         .select({ content: scriptVersions.content })
         .from(scriptVersions)
         .where(and(eq(scriptVersions.scriptId, script.id), eq(scriptVersions.version, script.currentVersion)));
-      if (currentContent?.content === body.content) throw badParameter('content', '脚本内容与当前版本相同，无需保存');
+      if (currentContent?.content === body.content) throw badParameter('content', SCRIPT_MESSAGES.sameContent);
       const version = await appendVersion(tx, script, body.content, body.note ?? '', actor.id);
       await recordChange(tx, script.id, actor);
       await audit(tx, {
@@ -377,7 +370,7 @@ export async function listVersions(db: Executor, query: ScriptVersionsQuery): Pr
       .offset(offset),
     db.select({ total: count() }).from(scriptVersions).where(ofScript),
   ]);
-  if (!total) throw badParameter('id', SCRIPT_MISSING);
+  if (!total) throw badParameter('id', SCRIPT_MESSAGES.missing);
   return { list: rows.map(toVersionItem), total, current, pageSize };
 }
 
@@ -387,7 +380,7 @@ export async function versionDetail(db: Executor, scriptId: number, version: num
     .from(scriptVersions)
     .leftJoin(accounts, eq(accounts.id, scriptVersions.createdBy))
     .where(and(eq(scriptVersions.scriptId, scriptId), eq(scriptVersions.version, version)));
-  if (!row) throw badParameter('version', '该脚本版本不存在');
+  if (!row) throw badParameter('version', SCRIPT_MESSAGES.versionMissing);
   return { ...toVersionItem(row), scriptId: row.scriptId, content: row.content };
 }
 
@@ -403,12 +396,12 @@ export async function restoreVersion(
   await db.transaction((tx) =>
     changingDrafts(tx, 'version', sites, async () => {
       const script = await lockScript(tx, scriptId);
-      if (version === script.currentVersion) throw badParameter('version', '该版本已是当前版本');
+      if (version === script.currentVersion) throw badParameter('version', SCRIPT_MESSAGES.alreadyCurrent);
       const old = await versionDetail(tx, script.id, version);
       // An old version may predate the step language: restoring it would hand the plug-in a script it refuses.
       const problem = scriptContentProblem(script.kind, old.content, sites);
-      if (problem) throw badParameter('version', `第 ${version} 版不是有效的脚本，不能恢复：${problem}`);
-      const next = await appendVersion(tx, script, old.content, `恢复自第 ${version} 版`, actor.id);
+      if (problem) throw badParameter('version', SCRIPT_MESSAGES.notRestorable(version, problem));
+      const next = await appendVersion(tx, script, old.content, SCRIPT_MESSAGES.restoredNote(version), actor.id);
       await recordChange(tx, script.id, actor);
       await audit(tx, {
         action: 'script.restore',

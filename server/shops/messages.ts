@@ -7,4 +7,5 @@ export const SHOP_MESSAGES = {
   bindNotStarted: '绑定已过期或未从控制台发起，请在控制台重新点击绑定店铺',
   notFound: '店铺不存在',
   alreadyUnbound: '店铺已解绑',
+  nameRequired: '店铺名称不能为空',
 } as const;

@@ -118,7 +118,7 @@ export async function reportShop(db: Db, account: SessionAccount, body: ShopRepo
   if (!membership) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.noMembership);
   const externalId = body.externalId.trim();
   const name = body.name.trim();
-  if (!name) throw badParameter('name', '店铺名称不能为空');
+  if (!name) throw badParameter('name', SHOP_MESSAGES.nameRequired);
   const region = body.region?.trim() ?? '';
   // What a bind read leaves the seller centre only in the shape of a shop (contract/scriptSandbox.ts).
   const badField = badBindShopField({ shopId: externalId, shopName: name, shopRegion: region });

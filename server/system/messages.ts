@@ -15,4 +15,9 @@ export const SYSTEM_MESSAGES = {
   noSuchSale: '该账号不是销售',
   saleRemoved: '该销售已删除',
   noSuchLevel: '会员等级不存在',
+  levelNameTaken: '该名称已被其他等级使用',
+  actionMenuChildren: '操作类菜单不能有子菜单',
+  unknownIcon: '该图标不在可选范围内',
+  incompleteOrder: '排序应恰好列出该父菜单下的全部子菜单',
+  unknownMenu: (id: number) => `所选菜单中有不存在的菜单（编号 ${id}）`,
 } as const;

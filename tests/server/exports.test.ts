@@ -5,7 +5,7 @@
  * ledger; more than the cap is refused before the file starts; every export is audited.
  */
 import { MAX_EXPORTS_PER_ACCOUNT } from '../../server/http/exportSlots';
-import { EXPORT_TEXT } from '../../server/http/exports';
+import { EXPORT_TEXT } from '../../server/http/messages';
 import { LEDGER_REFERENCE_TEXT, ledgerReferenceText } from '#contract/text/ledger';
 import ExcelJS from 'exceljs';
 import { CODES } from '#contract/codes';

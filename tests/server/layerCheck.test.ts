@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { consoleImportsBelow } from '../../scripts/layer-check.mjs';
+import { chineseOutsideMessages, consoleImportsBelow } from '../../scripts/layer-check.mjs';
 
 describe('layer check', () => {
   let root = '';
@@ -37,5 +37,21 @@ describe('layer check', () => {
       ]),
     );
     expect(consoleImportsBelow(root)).toHaveLength(4);
+  });
+
+  it("finds the server's Chinese strings and templates outside its messages, seed and validation files, and never in comments", () => {
+    write('package.json', '{}');
+    fs.symlinkSync(path.resolve(__dirname, '../../node_modules'), path.join(root, 'node_modules'));
+    write('server/orders/messages.ts', "export const M = { gone: '订单不存在', note: (no: string) => `订单 ${no} 佣金` };\n");
+    write('server/seed/domains/orders.ts', "export const NAME = '旗舰版';\n");
+    write('server/http/validation.ts', "export const SAY = '格式不正确';\n");
+    write('server/orders/list.ts', "/** 订单列表 in a comment is fine. */\n// so is 这里\nexport const SEP = '：';\n");
+    expect(chineseOutsideMessages(root)).toEqual([]);
+    write('server/orders/actions.ts', "const a = 1;\nthrow badParameter('id', '订单不存在');\nconst t = `第 ${a} 版`;\n");
+    expect(chineseOutsideMessages(root)).toEqual([
+      { file: path.join('server', 'orders', 'actions.ts'), line: 2, text: '订单不存在' },
+      { file: path.join('server', 'orders', 'actions.ts'), line: 3, text: '第 ' },
+      { file: path.join('server', 'orders', 'actions.ts'), line: 3, text: ' 版' },
+    ]);
   });
 });

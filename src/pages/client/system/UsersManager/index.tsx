@@ -28,6 +28,7 @@ import { TABLE_SCROLL } from '../tableLayout';
 import AccountCell from '../components/AccountCell';
 import { accountsTotalText, SYSTEM_LIST_TEXT } from '#contract/text/system';
 import { message, modal } from '@/utils/feedback';
+import { ACCOUNT_STATUS_TEXT } from '#contract/text/system';
 
 /** A row the caller may not act on: its own account, or one holding grants beyond the caller's. */
 const USERS_TEXT = {
@@ -40,7 +41,10 @@ const USERS_TEXT = {
 
 const MEMBERSHIP_FILTER = { active: { text: '有效会员' } };
 
-const STATUS_ENUM = { enabled: { text: '启用', status: 'Success' }, disabled: { text: '停用', status: 'Default' } };
+const STATUS_ENUM = {
+  enabled: { text: ACCOUNT_STATUS_TEXT.enabled, status: 'Success' },
+  disabled: { text: ACCOUNT_STATUS_TEXT.disabled, status: 'Default' },
+};
 const NO_MEMBERSHIP = 0;
 
 /** A row of the users screen: the `account/list` item with its salesperson row. */
