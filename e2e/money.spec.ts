@@ -5,7 +5,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { APPROVAL_TEXT, BALANCE_TEXT, CARD_TEXT, LEDGER_REFERENCE_TEXT, WITHDRAWAL_STATUS_LABELS } from '#contract/text/ledger';
-import { FIGURE_TITLES } from '../src/pages/client/HomeFigures';
+import { FIGURE_TITLES } from '../src/pages/client/Home/HomeFigures';
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { maskedCard } from '#contract/ledger';

@@ -6,7 +6,7 @@ import { InstallButton } from '@/extensionBridge/InstallLink';
 import { APP_TITLE, ROUTE_TITLES } from '#contract/text/routes';
 import usePageTitle from '@/utils/usePageTitle';
 import { MAIN_CONTENT_ID } from '@/components/SkipLink';
-import styles from './Intro.module.less';
+import styles from '@/kit/publicPage.module.less';
 
 const FEATURES = [
   { icon: <ShopOutlined />, title: '店铺绑定', text: '通过浏览器插件一键绑定店铺，在控制台统一管理。' },

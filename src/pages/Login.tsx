@@ -7,7 +7,7 @@ import { getToken, saveLogin } from '@/auth/session';
 import { isAuthPath, redirectFromSearch } from '@/auth/redirect';
 import { inviterOf, login, register } from '@/services/account';
 import { PROMOTION_TEXT } from '#contract/text/promotion';
-import { inviteFromSearch } from '@/pages/client/Promotion/links';
+import { inviteFromSearch } from '@/kit/inviteLinks';
 import { submitWithFieldErrors } from '@/services/request';
 import { EMAIL_MAX, INVITE_CODE_PATTERN, USERNAME_PATTERN, USERNAME_PATTERN_TEXT } from '#contract/accountRules';
 import type { LoginBody, LoginResult, RegisterBody } from '#contract/api/account';

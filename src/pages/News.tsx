@@ -10,7 +10,7 @@ import type { NewsArticle } from '#contract/api/news';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, LOAD_MORE_THRESHOLD_PX } from '#contract/constants';
 import { APP_TITLE, ROUTE_TITLES } from '#contract/text/routes';
 import usePageTitle from '@/utils/usePageTitle';
-import styles from './Intro.module.less';
+import styles from '@/kit/publicPage.module.less';
 
 interface NewsPage {
   list: NewsArticle[];

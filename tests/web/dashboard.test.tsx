@@ -1,7 +1,7 @@
 /** 数据看板 (staff 首页): the cards the grants open, their links' filters, the states, and who sees it. */
 import { useAccess, useModel } from '@umijs/max';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import Dashboard, { CARDS, DashboardView, lastDays } from '@/pages/client/Dashboard';
+import Dashboard, { CARDS, DashboardView, lastDays } from '@/pages/client/Home/Dashboard';
 import HomePage, { seesDashboard } from '@/pages/client/Home';
 import { DASHBOARD_TEXT as T } from '@/locales/zh-CN/dashboard';
 import { dayText, dayTicks } from '@/components/charts';
@@ -26,10 +26,10 @@ jest.mock('@/services/profile', () => ({ getSummary: jest.fn(async () => ({ isSu
 jest.mock('@/components/charts/loadEChart', () => ({
   loadEChart: async () => ({ default: ({ labels }: { labels: string[] }) => <div data-testid="echart">{labels.join(',')}</div> }),
 }));
-jest.mock('@/pages/client/loadPromotionCards', () => ({
+jest.mock('@/pages/client/Home/loadPromotionCards', () => ({
   loadPromotionCards: async () => ({ default: () => <section data-testid="home-promotion" /> }),
 }));
-jest.mock('@/pages/client/loadDashboard', () => ({
+jest.mock('@/pages/client/Home/loadDashboard', () => ({
   loadDashboard: async () => ({ default: () => <section data-testid="dashboard" /> }),
 }));
 

@@ -5,7 +5,7 @@ import HomePage, { greeting } from '@/pages/client/Home';
 import { saveLogin } from '@/auth/session';
 import { getOne } from '@/services/account';
 import { getSummary } from '@/services/profile';
-import { FIGURE_TITLES } from '@/pages/client/HomeFigures';
+import { FIGURE_TITLES } from '@/pages/client/Home/HomeFigures';
 
 jest.mock('@umijs/max', () => ({
   useModel: jest.fn(),
@@ -22,7 +22,7 @@ jest.mock('@/services/plugin', () => ({
 }));
 // A salesperson's referral cards: their own lazily loaded chunk, stood in for here.
 // (jest runs no dynamic import()).
-jest.mock('@/pages/client/loadPromotionCards', () => ({
+jest.mock('@/pages/client/Home/loadPromotionCards', () => ({
   loadPromotionCards: async () => ({ default: () => <section data-testid="home-promotion" /> }),
 }));
 

@@ -1,8 +1,8 @@
 /** 推广中心: the invite link, the charts' Chinese formats and states. */
 import { render, screen } from '@testing-library/react';
 import Chart, { CHART_TEXT, hasValues, monthText, monthTicks, yuanText, yuanTick } from '@/components/charts';
-import { inviteFromSearch, inviteLink } from '@/pages/client/Promotion/links';
-import ReferralView, { registeredRange } from '@/pages/client/Promotion/ReferralView';
+import { inviteFromSearch, inviteLink } from '@/kit/inviteLinks';
+import ReferralView, { registeredRange } from '@/components/ReferralView';
 import { PROMOTION_TEXT } from '#contract/text/promotion';
 
 // jest runs no dynamic import(): the drawing's chunk is stood in for.

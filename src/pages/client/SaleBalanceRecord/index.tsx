@@ -11,7 +11,7 @@ import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import { NOTIFICATION_LINK_QUERY, OWN_WITHDRAWALS_TAB } from '#contract/notifications';
 import { usePagedList } from '@/utils/usePagedList';
-import { cardLabel, dateTime, kindValueEnum, SignedYuan, statusValueEnum, withdrawalDetailColumns } from './display';
+import { cardLabel, dateTime, kindValueEnum, SignedYuan, statusValueEnum, withdrawalDetailColumns } from '@/kit/ledgerDisplay';
 import { APPROVAL_TEXT, BALANCE_TEXT, ledgerReferenceText } from '#contract/text/ledger';
 import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';

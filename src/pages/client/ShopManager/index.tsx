@@ -10,7 +10,7 @@ import { callApi } from '@/services/request';
 import type { ShopItem } from '#contract/api/shop';
 import { usePagedList } from '@/utils/usePagedList';
 import BindShopModal from './BindShopModal';
-import { shopColumns, shopDetailColumns, unbindColumn } from './columns';
+import { shopColumns, shopDetailColumns, unbindColumn } from '@/kit/shopColumns';
 import { message } from '@/utils/feedback';
 
 export default function ShopManager() {

@@ -8,7 +8,7 @@ import { EMAIL_MAX } from '#contract/accountRules';
 import type { Profile } from '#contract/api/profile';
 import { PASSWORD_TEXT } from '@/locales/zh-CN/account';
 import { feedback } from '@/utils/feedback';
-import { dateTime } from '../SaleBalanceRecord/display';
+import { dateTime } from '@/kit/ledgerDisplay';
 import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
 import { useFieldErrors } from '@/utils/fieldErrors';
 

@@ -9,7 +9,7 @@ import type { ActiveSession } from '#contract/api/profile';
 import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
 import { describeAgent } from '@/utils/userAgent';
-import { dateTime } from '../SaleBalanceRecord/display';
+import { dateTime } from '@/kit/ledgerDisplay';
 import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
 import { NO_WRAP } from '@/utils/tableWidth';
 

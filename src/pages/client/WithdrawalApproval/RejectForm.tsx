@@ -6,7 +6,7 @@ import { REJECT_REASON_MAX } from '#contract/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import { feedback } from '@/utils/feedback';
-import { cardLabel } from '../SaleBalanceRecord/display';
+import { cardLabel } from '@/kit/ledgerDisplay';
 import { APPROVAL_TEXT } from '#contract/text/ledger';
 import { useFieldErrors } from '@/utils/fieldErrors';
 

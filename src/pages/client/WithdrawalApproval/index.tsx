@@ -16,7 +16,7 @@ import { formatYuan } from '#contract/money';
 import { NOTIFICATION_LINK_QUERY } from '#contract/notifications';
 import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
-import { cardLabel, statusValueEnum, withdrawalDetailColumns } from '../SaleBalanceRecord/display';
+import { cardLabel, statusValueEnum, withdrawalDetailColumns } from '@/kit/ledgerDisplay';
 import RejectForm from './RejectForm';
 import { APPROVAL_TEXT } from '#contract/text/ledger';
 import ExportButton from '@/components/ExportButton';

@@ -11,7 +11,7 @@ import { LOGIN_KINDS, LOGIN_RESULTS } from '#contract/system';
 import { atRangeBody } from '@/utils/proTable';
 import { usePagedList } from '@/utils/usePagedList';
 import { describeAgent } from '@/utils/userAgent';
-import { dateTime } from '../../SaleBalanceRecord/display';
+import { dateTime } from '@/kit/ledgerDisplay';
 
 type Filters = { result?: string; kind?: string; username?: string; ip?: string; at?: [string, string] };
 

@@ -33,7 +33,7 @@ import { formatBytes, MEDIA_ACCEPT, MEDIA_KIND_LABELS, MEDIA_NAME_MAX, MEDIA_UPL
 import { CONTENT_TEXT } from '@/locales/zh-CN/content';
 import dayjs from '@/utils/dayjs';
 import { useFieldErrors } from '@/utils/fieldErrors';
-import { TABLE_SCROLL } from '../tableLayout';
+import { TABLE_SCROLL } from '@/kit/tableLayout';
 import { destroyOnHidden } from '@/utils/dialogForm';
 
 type View = 'grid' | 'list';

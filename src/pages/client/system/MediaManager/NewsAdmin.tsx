@@ -13,7 +13,7 @@ import { usePagedList } from '@/utils/usePagedList';
 import { useFieldErrors } from '@/utils/fieldErrors';
 import dayjs from '@/utils/dayjs';
 import { SYSTEM_LIST_TEXT } from '#contract/text/system';
-import { TABLE_SCROLL } from '../tableLayout';
+import { TABLE_SCROLL } from '@/kit/tableLayout';
 import { message } from '@/utils/feedback';
 import { destroyOnHidden } from '@/utils/dialogForm';
 

@@ -20,7 +20,7 @@ import { SYSTEM_TEXT } from '#contract/system';
 import { requiredNumber, requiredRule } from '@/utils/formRules';
 import { usePagedList } from '@/utils/usePagedList';
 import { useFieldErrors } from '@/utils/fieldErrors';
-import { TABLE_SCROLL } from '../tableLayout';
+import { TABLE_SCROLL } from '@/kit/tableLayout';
 import { destroyOnHidden } from '@/utils/dialogForm';
 
 type LevelValues = Omit<LevelCreateBody, 'priceCents'> & { price: string };

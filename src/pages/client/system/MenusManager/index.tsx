@@ -12,8 +12,8 @@ import { SYSTEM_TEXT } from '#contract/system';
 import { MENU_KIND_TEXT } from '#contract/text/system';
 import MenuForm from './MenuForm';
 import MoveForm from './MoveForm';
-import MoreActions from '../components/MoreActions';
-import { TABLE_SCROLL } from '../tableLayout';
+import MoreActions from '@/components/MoreActions';
+import { TABLE_SCROLL } from '@/kit/tableLayout';
 import { allIds, moved, siblingsOf } from './menuTree';
 import { modal } from '@/utils/feedback';
 

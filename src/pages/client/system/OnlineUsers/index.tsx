@@ -14,7 +14,7 @@ import { SYSTEM_TEXT } from '#contract/system';
 import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
 import { describeAgent } from '@/utils/userAgent';
-import { dateTime } from '../../SaleBalanceRecord/display';
+import { dateTime } from '@/kit/ledgerDisplay';
 
 /** Strings of 在线用户. */
 const ONLINE_TEXT = {

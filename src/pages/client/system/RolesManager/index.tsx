@@ -10,7 +10,7 @@ import { usePagedList } from '@/utils/usePagedList';
 import type { RoleCreateBody, RoleItem } from '#contract/api/role';
 import { SYSTEM_TEXT } from '#contract/system';
 import RoleForm from './RoleForm';
-import { TABLE_SCROLL } from '../tableLayout';
+import { TABLE_SCROLL } from '@/kit/tableLayout';
 
 export default function RolesManager() {
   const table = useRef<ActionType>();

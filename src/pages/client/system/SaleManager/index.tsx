@@ -19,12 +19,12 @@ import { useFieldErrors } from '@/utils/fieldErrors';
 import ExportButton from '@/components/ExportButton';
 import { SALE_COLUMNS as C } from '#contract/text/exports';
 import { NO_WRAP } from '@/utils/tableWidth';
-import { TABLE_SCROLL } from '../tableLayout';
-import AccountCell from '../components/AccountCell';
+import { TABLE_SCROLL } from '@/kit/tableLayout';
+import AccountCell from '@/components/AccountCell';
 import { destroyOnHidden } from '@/utils/dialogForm';
 
 // 推广详情: the salesperson's referral view (cards, chart, 邀请的账号), loaded when first opened.
-const ReferralView = lazy(() => import('@/pages/client/Promotion/ReferralView'));
+const ReferralView = lazy(() => import('@/components/ReferralView'));
 
 const STATUS_ENUM = {
   enabled: { text: SALE_STATUS_TEXT.enabled, status: 'Success' },

@@ -23,9 +23,9 @@ import { CreateAccountForm, RolesForm, SaleForm, showPasswordOnce } from './Acco
 import AuditLog from './AuditLog';
 import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
-import MoreActions from '../components/MoreActions';
-import { TABLE_SCROLL } from '../tableLayout';
-import AccountCell from '../components/AccountCell';
+import MoreActions from '@/components/MoreActions';
+import { TABLE_SCROLL } from '@/kit/tableLayout';
+import AccountCell from '@/components/AccountCell';
 import { accountsTotalText, SYSTEM_LIST_TEXT } from '#contract/text/system';
 import { message, modal } from '@/utils/feedback';
 import { ACCOUNT_STATUS_TEXT } from '#contract/text/system';

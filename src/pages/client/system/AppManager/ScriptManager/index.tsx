@@ -10,7 +10,7 @@ import dayjs from '@/utils/dayjs';
 import { getReleaseBundle, listReleases, setReleaseBundle } from '@/services/content';
 import { CONTENT_TEXT, RELEASE_STATUS_LABELS, SCRIPT_KIND_LABELS } from '@/locales/zh-CN/content';
 import type { BundleScript, ReleaseBundle } from '#contract/api/appVersion';
-import { TABLE_SCROLL } from '../../tableLayout';
+import { TABLE_SCROLL } from '@/kit/tableLayout';
 import { message } from '@/utils/feedback';
 
 const NOT_INCLUDED = 0;

@@ -16,7 +16,7 @@ import type { Release } from '#contract/api/appVersion';
 import { usePagedList } from '@/utils/usePagedList';
 import ReleaseForm from './ReleaseForm';
 import ReleaseReview from './ReleaseReview';
-import { TABLE_SCROLL } from '../../tableLayout';
+import { TABLE_SCROLL } from '@/kit/tableLayout';
 import { message } from '@/utils/feedback';
 
 const STATUS_COLORS: Record<ReleaseStatus, string> = { draft: 'default', published: 'green', withdrawn: 'orange' };

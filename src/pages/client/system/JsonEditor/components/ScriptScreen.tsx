@@ -10,7 +10,7 @@ import { SCRIPT_NAME_MAX, SCRIPT_NOTE_MAX, scriptContentProblem, type ScriptKind
 import { CONTENT_TEXT, REVIEW_UI_TEXT, SCRIPT_KIND_LABELS, scriptChangeNotice } from '@/locales/zh-CN/content';
 import type { ScriptListItem } from '#contract/api/script';
 import { usePagedList } from '@/utils/usePagedList';
-import { TABLE_SCROLL } from '../../tableLayout';
+import { TABLE_SCROLL } from '@/kit/tableLayout';
 import { JsonEditor } from './lazyEditors';
 import ScriptEditorDrawer from './ScriptEditorDrawer';
 import ScriptHistoryDrawer from './ScriptHistoryDrawer';

@@ -1,10 +1,10 @@
-/** A salesperson's 首页 cards (loaded lazily by pages/client/Home, so the member 首页 does not grow). */
+/** A salesperson's 首页 cards (loaded lazily by the 首页 screen, so the member 首页 does not grow). */
 import { Card } from 'antd';
 import { callApi } from '@/services/request';
 import { useCachedRequest } from '@/utils/useCachedRequest';
-import InviteCards from './InviteCards';
+import InviteCards from '@/components/InviteCards';
 
-export default function HomeCards({ cacheKey }: { cacheKey: string }) {
+export default function PromotionCards({ cacheKey }: { cacheKey: string }) {
   const { data, loading } = useCachedRequest(
     async () => {
       const answer = await callApi('promotion/summary', {}, { errorToast: false });

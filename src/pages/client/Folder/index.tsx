@@ -3,7 +3,7 @@
  * first of them the account may see (the layout shows 403 when it may see none).
  */
 import { Navigate, useAccess, useLocation, useOutlet } from '@umijs/max';
-import { clientRoutes } from '../../../config/routes';
+import { clientRoutes } from '../../../../config/routes';
 import { firstAllowedScreen } from '@/auth/firstScreen';
 import { HOME_PATH } from '@/auth/redirect';
 

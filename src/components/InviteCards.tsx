@@ -11,7 +11,7 @@ import { formatYuan } from '#contract/money';
 import { PROMOTION_TEXT as T } from '#contract/text/promotion';
 import { copyText } from '@/utils/clipboard';
 import { feedback } from '@/utils/feedback';
-import { inviteLink } from './links';
+import { inviteLink } from '@/kit/inviteLinks';
 
 async function copy(text: string) {
   if (await copyText(text)) feedback.message.success(T.copied);

@@ -20,7 +20,7 @@ import dayjs from '@/utils/dayjs';
 import { businessDayBounds, businessDayFilterTooltip } from '@/utils/businessDays';
 import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
 import { usePagedList } from '@/utils/usePagedList';
-import { InviteCodeCards, TotalsCards } from './InviteCards';
+import { InviteCodeCards, TotalsCards } from '@/components/InviteCards';
 
 type ReferralFilters = { username?: string; levelId?: number; registered?: [string, string] };
 
