@@ -1,6 +1,6 @@
 /** The levels on sale, each with its price, duration, quotas and the buy / renew button. */
 import { CheckOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Row, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, theme, Typography } from 'antd';
 import { formatYuan } from '#contract/money';
 import { ORDER_TEXT } from '#contract/text/orders';
 import type { CurrentMembership, LevelOnSale } from '#contract/api/order';
@@ -20,6 +20,9 @@ interface Props {
 }
 
 export default function LevelCards({ levels, membership, loading, onBuy }: Props) {
+  // The theme's colours, so the dark theme changes them too.
+  const { token } = theme.useToken();
+  const check = { color: token.colorSuccess, marginRight: 8 };
   return (
     <Card title={TEXT.levelsTitle} loading={loading}>
       {levels.length === 0 ? (
@@ -35,7 +38,7 @@ export default function LevelCards({ levels, membership, loading, onBuy }: Props
                   type="inner"
                   title={level.name}
                   extra={current ? <Typography.Text type="warning">当前套餐</Typography.Text> : null}
-                  style={{ height: '100%', borderColor: current ? '#faad14' : undefined }}
+                  style={{ height: '100%', borderColor: current ? token.colorWarning : undefined }}
                 >
                   <div style={{ marginBottom: 12 }}>
                     <Typography.Text style={{ fontSize: 28, fontWeight: 600 }}>¥{formatYuan(level.priceCents)}</Typography.Text>
@@ -43,15 +46,15 @@ export default function LevelCards({ levels, membership, loading, onBuy }: Props
                   </div>
                   <ul style={{ listStyle: 'none', padding: 0, margin: '0 0 16px', lineHeight: 2 }}>
                     <li>
-                      <CheckOutlined style={{ color: '#52c41a', marginRight: 8 }} />
+                      <CheckOutlined style={check} />
                       可绑定店铺 {level.shopQuota} 个
                     </li>
                     <li>
-                      <CheckOutlined style={{ color: '#52c41a', marginRight: 8 }} />
+                      <CheckOutlined style={check} />
                       单次邀约商品 ID {level.productQuota} 个
                     </li>
                     <li>
-                      <CheckOutlined style={{ color: '#52c41a', marginRight: 8 }} />
+                      <CheckOutlined style={check} />
                       有效期 {level.durationDays} 天
                     </li>
                   </ul>
