@@ -8,6 +8,7 @@ import { LEDGER_KIND_LABELS, WITHDRAWAL_STATUS_LABELS } from '#contract/text/led
 import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import dayjs from '@/utils/dayjs';
+import { valueEnumOf } from '@/kit/valueEnum';
 
 /** `+29.90` in green, `-30.00` in red. */
 export function SignedYuan({ cents }: { cents: number }) {
@@ -19,7 +20,7 @@ export function SignedYuan({ cents }: { cents: number }) {
   );
 }
 
-export const kindValueEnum = Object.fromEntries(Object.entries(LEDGER_KIND_LABELS).map(([kind, text]) => [kind, { text }]));
+export const kindValueEnum = valueEnumOf(LEDGER_KIND_LABELS);
 
 const STATUS_BADGES: Record<WithdrawalStatus, 'Processing' | 'Success' | 'Error' | 'Default'> = {
   pending: 'Processing',
@@ -28,9 +29,7 @@ const STATUS_BADGES: Record<WithdrawalStatus, 'Processing' | 'Success' | 'Error'
   paid: 'Success',
 };
 
-export const statusValueEnum = Object.fromEntries(
-  Object.entries(WITHDRAWAL_STATUS_LABELS).map(([status, text]) => [status, { text, status: STATUS_BADGES[status as WithdrawalStatus] }]),
-);
+export const statusValueEnum = valueEnumOf(WITHDRAWAL_STATUS_LABELS, STATUS_BADGES);
 
 export const cardLabel = (card: Withdrawal['card']) => `${card.bank} ${maskedCard(card.last4)}`;
 

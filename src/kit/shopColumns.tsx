@@ -7,11 +7,12 @@ import { SHOP_PLATFORMS, type ShopStatus } from '#contract/shopPlatforms';
 import { SHOP_STATUS_TEXT } from '#contract/text/shops';
 import type { ShopItem } from '#contract/api/shop';
 import { SHOP_COLUMNS as S } from '#contract/text/exports';
+import { valueEnumOf } from '@/kit/valueEnum';
 
 const PLATFORM_ENUM = Object.fromEntries(SHOP_PLATFORMS.map(({ value, label }) => [value, { text: label }]));
 
 const STATUS_BADGE: Record<ShopStatus, 'success' | 'default' | 'error'> = { bound: 'success', unbound: 'default', invalid: 'error' };
-const STATUS_ENUM = Object.fromEntries(Object.entries(SHOP_STATUS_TEXT).map(([value, text]) => [value, { text }]));
+const STATUS_ENUM = valueEnumOf(SHOP_STATUS_TEXT);
 
 export const formatTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
 

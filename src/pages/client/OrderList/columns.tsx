@@ -13,6 +13,7 @@ import { ORDER_TEXT, PAYMENT_CHANNEL_TEXT } from '#contract/text/orders';
 import type { OrderItem } from '#contract/api/order';
 import { NO_WRAP } from '@/utils/tableWidth';
 import { ORDER_COLUMNS as O } from '#contract/text/exports';
+import { valueEnumOf } from '@/kit/valueEnum';
 
 const TEXT = ORDER_TEXT.orderList;
 
@@ -23,11 +24,9 @@ const STATUS_BADGE: Record<OrderStatus, 'Warning' | 'Success' | 'Default' | 'Err
   refunded: 'Error',
 };
 
-export const statusEnum = Object.fromEntries(
-  Object.entries(ORDER_STATUS_TEXT).map(([status, text]) => [status, { text, status: STATUS_BADGE[status as OrderStatus] }]),
-);
+export const statusEnum = valueEnumOf(ORDER_STATUS_TEXT, STATUS_BADGE);
 
-const channelEnum = Object.fromEntries(Object.entries(PAYMENT_CHANNEL_TEXT).map(([name, text]) => [name, { text }]));
+const channelEnum = valueEnumOf(PAYMENT_CHANNEL_TEXT);
 
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
 const yuan = (cents: number) => `¥${formatYuan(cents)}`;

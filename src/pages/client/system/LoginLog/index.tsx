@@ -12,6 +12,7 @@ import { atRangeBody } from '@/utils/proTable';
 import { usePagedList } from '@/utils/usePagedList';
 import { describeAgent } from '@/utils/userAgent';
 import { dateTime } from '@/kit/ledgerDisplay';
+import { valueEnumOf } from '@/kit/valueEnum';
 
 type Filters = { result?: string; kind?: string; username?: string; ip?: string; at?: [string, string] };
 
@@ -19,7 +20,7 @@ const RESULT_ENUM = {
   success: { text: LOGIN_RESULTS.success, status: 'Success' },
   failure: { text: LOGIN_RESULTS.failure, status: 'Error' },
 };
-const KIND_ENUM = Object.fromEntries(Object.entries(LOGIN_KINDS).map(([key, text]) => [key, { text }]));
+const KIND_ENUM = valueEnumOf(LOGIN_KINDS);
 
 const columns: ProColumns<LoginLogItem>[] = [
   { title: C.at, dataIndex: 'at', search: false, width: 170, render: (_, row) => dateTime(row.at) },

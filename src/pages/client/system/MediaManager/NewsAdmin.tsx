@@ -16,6 +16,7 @@ import { SYSTEM_LIST_TEXT } from '#contract/text/system';
 import { TABLE_SCROLL } from '@/kit/tableLayout';
 import { message } from '@/utils/feedback';
 import { destroyOnHidden } from '@/utils/dialogForm';
+import { valueEnumOf } from '@/kit/valueEnum';
 
 interface Values {
   title: string;
@@ -80,7 +81,7 @@ export default function NewsAdmin() {
       dataIndex: 'status',
       width: 100,
       valueType: 'select',
-      valueEnum: Object.fromEntries(Object.entries(NEWS_STATUS_LABELS).map(([key, text]) => [key, { text }])),
+      valueEnum: valueEnumOf(NEWS_STATUS_LABELS),
       render: (_, row) =>
         row.publishedAt ? <Tag color="green">{NEWS_STATUS_LABELS.published}</Tag> : <Tag>{NEWS_STATUS_LABELS.draft}</Tag>,
     },

@@ -11,8 +11,7 @@ import { atRangeBody } from '@/utils/proTable';
 import { usePagedList } from '@/utils/usePagedList';
 import type { AuditItem } from '#contract/api/auditLog';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditTargetType } from '#contract/system';
-
-const enumOf = (labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([key, text]) => [key, { text }]));
+import { valueEnumOf } from '@/kit/valueEnum';
 
 function Json({ title, value }: { title: string; value: unknown }) {
   const { token } = theme.useToken();
@@ -60,12 +59,12 @@ const columns: ProColumns<AuditItem>[] = [
     dataIndex: 'actor',
     render: (_, item) => item.actorName ?? (item.actorId === null ? '系统' : `#${item.actorId}`),
   },
-  { title: AUDIT_COLUMNS.action, dataIndex: 'action', valueType: 'select', valueEnum: enumOf(AUDIT_ACTIONS) },
+  { title: AUDIT_COLUMNS.action, dataIndex: 'action', valueType: 'select', valueEnum: valueEnumOf(AUDIT_ACTIONS) },
   {
     title: AUDIT_COLUMNS.targetType,
     dataIndex: 'targetType',
     valueType: 'select',
-    valueEnum: enumOf(AUDIT_TARGET_TYPES),
+    valueEnum: valueEnumOf(AUDIT_TARGET_TYPES),
     hideInTable: true,
   },
   { title: '对象 ID', dataIndex: 'targetId', hideInTable: true },

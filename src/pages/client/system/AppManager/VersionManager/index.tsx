@@ -18,6 +18,7 @@ import ReleaseForm from './ReleaseForm';
 import ReleaseReview from './ReleaseReview';
 import { TABLE_SCROLL } from '@/kit/tableLayout';
 import { message } from '@/utils/feedback';
+import { valueEnumOf } from '@/kit/valueEnum';
 
 const STATUS_COLORS: Record<ReleaseStatus, string> = { draft: 'default', published: 'green', withdrawn: 'orange' };
 
@@ -45,7 +46,7 @@ export default function VersionManager() {
       dataIndex: 'status',
       width: 130,
       valueType: 'select',
-      valueEnum: Object.fromEntries(Object.entries(RELEASE_STATUS_LABELS).map(([key, text]) => [key, { text }])),
+      valueEnum: valueEnumOf(RELEASE_STATUS_LABELS),
       render: (_, row) => (
         <Space size={4} wrap>
           <Tag color={STATUS_COLORS[row.status]}>{RELEASE_STATUS_LABELS[row.status]}</Tag>
