@@ -15,7 +15,7 @@ import Chart, { monthText, monthTicks, yuanText, yuanTick } from '@/components/c
 import ExportButton from '@/components/ExportButton';
 import { REFERRAL_COLUMNS as C } from '#contract/text/exports';
 import { PROMOTION_TEXT as T } from '#contract/text/promotion';
-import { callApi } from '@/services/request';
+import { callApi, tryCall } from '@/services/request';
 import dayjs from '@/utils/dayjs';
 import { businessDayBounds, businessDayFilterTooltip } from '@/utils/businessDays';
 import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
@@ -112,17 +112,10 @@ export function MonthlyChart({
 
 export default function ReferralView({ saleId }: { saleId?: number }) {
   const body = saleId === undefined ? {} : { saleId };
-  const summary = useRequest(
-    async () => {
-      const answer = await callApi('promotion/summary', body, { errorToast: false });
-      if (!answer.isSuccess) throw new Error(answer.msg);
-      return answer.content;
-    },
-    { refreshDeps: [saleId] },
-  );
+  const summary = useRequest(() => callApi('promotion/summary', body, { errorToast: false }), { refreshDeps: [saleId] });
   const { data: levels = [] } = useRequest(async () => {
-    const answer = await callApi('order/levels', {}, { errorToast: false });
-    return answer.isSuccess ? answer.content.map((level) => ({ id: level.id, name: level.name })) : [];
+    const found = await tryCall('order/levels', {}, { errorToast: false });
+    return (found ?? []).map((level) => ({ id: level.id, name: level.name }));
   });
   const access = useAccess();
   const filters = useRef<Record<string, unknown>>({});

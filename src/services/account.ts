@@ -1,5 +1,5 @@
 /** `/api/admin/account/*` */
-import { callApi } from '@/services/request';
+import { callApiAnswer as callApi } from '@/services/request';
 import type { LoginBody, RegisterBody, SetRolesBody } from '#contract/api/account';
 
 export const login = (body: LoginBody) => callApi('account/login', body);

@@ -1,6 +1,6 @@
 /** `/api/admin/{script,appVersion,media,news}/*`: the content screens' calls. */
 import type { NewsCreateBody, NewsUpdateBody } from '#contract/api/news';
-import { callApi } from '@/services/request';
+import { callApiAnswer as callApi } from '@/services/request';
 import type {
   ReleaseApproveBody,
   ReleaseCreateBody,

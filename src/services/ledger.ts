@@ -1,7 +1,7 @@
 /** `/api/admin/ledger/*`, `bankCard/*`, `withdrawal/*`: the salesperson's money. */
 import type { AddCardBody } from '#contract/api/bankCard';
 import type { RejectWithdrawalBody, RequestWithdrawalBody } from '#contract/api/withdrawal';
-import { callApi } from '@/services/request';
+import { callApiAnswer as callApi } from '@/services/request';
 
 export const getBalance = () => callApi('ledger/balance', {});
 

@@ -1,6 +1,6 @@
 /** `/api/admin/order/*` */
 import type { CreateOrderBody, OrderActionBody, RechargeBody } from '#contract/api/order';
-import { callApi } from '@/services/request';
+import { callApiAnswer as callApi } from '@/services/request';
 
 export const getMemberCenter = () => callApi('order/center', {});
 

@@ -3,7 +3,7 @@
  * console hands a connected plug-in instead of its own; `shop/bindStart`: a bind's id for the plug-in.
  * The plug-in's own calls are made by the plug-in.
  */
-import { callApi } from '@/services/request';
+import { callApiAnswer as callApi } from '@/services/request';
 
 export const pluginInstallLink = () => callApi('plugin/installLink', {}, { errorToast: false });
 

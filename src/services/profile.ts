@@ -1,5 +1,5 @@
 /** `/api/admin/profile/*`: the caller's own account and the home figures. */
-import { callApi } from '@/services/request';
+import { callApiAnswer as callApi } from '@/services/request';
 import type { ChangePasswordBody, SummaryBody } from '#contract/api/profile';
 
 export const getProfile = () => callApi('profile/get', {});

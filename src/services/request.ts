@@ -1,6 +1,11 @@
 /**
- * The request layer (legacy §7): umi-request with the bearer token from the session store,
- * and the `{ isSuccess, msg, content }` wrapper with per-call toast switches.
+ * The request layer (legacy §7): umi-request with the bearer token from the session store, the
+ * `{ isSuccess, msg, content }` wrapper read here and nowhere else, and per-call toast switches.
+ *
+ * One call style, the way ant-design-pro's `errorThrower` works: `callApi(path, body)` resolves to
+ * the answer's `content`; a refusal is toasted (as the options say) and then thrown as a
+ * `CallRefusal`. Its quiet form `tryCall(path, body)` resolves `undefined` on a refusal instead (for
+ * a read whose refusal leaves the screen empty, and an action whose refusal just ends it).
  */
 import { history } from '@umijs/max';
 import type { FormInstance } from 'antd';
@@ -40,6 +45,29 @@ export class RequestError extends Error {
     super(message);
     this.name = 'RequestError';
   }
+}
+
+/**
+ * A wrapper answer that refused (`isSuccess: false`): thrown by `callApi` after its toasts. `msg`
+ * is the server's Chinese sentence, `code` its code (`#contract/codes`), `content` its detail.
+ */
+export class CallRefusal extends Error {
+  readonly code: string;
+  readonly msg: string;
+  readonly content: unknown;
+  constructor(answer: Pick<ApiResponse<unknown>, 'code' | 'msg' | 'content'>) {
+    super(answer.msg);
+    this.name = 'CallRefusal';
+    this.code = answer.code;
+    this.msg = answer.msg;
+    this.content = answer.content;
+  }
+}
+
+/** For a `.catch`: a refusal (already said to the user) becomes `undefined`; anything else goes on. */
+export function ignoreRefusal(error: unknown): undefined {
+  if (error instanceof CallRefusal) return undefined;
+  throw error;
 }
 
 export { LOGIN_PATH };
@@ -135,12 +163,35 @@ export function handleAnswer<T>(data: ApiResponse<T> | null | undefined, options
 export type PathWithoutBody = { [P in CallPath]: object extends BodyOf<P> ? P : never }[CallPath];
 
 /**
- * POSTs `body` to `/api/admin/<path>` and reads the wrapper. The path, the body and the answer are
- * checked at compile time against the contract (contract/api, imported as types only).
+ * POSTs `body` to `/api/admin/<path>` and resolves to the answer's `content`. A refusal is toasted
+ * (unless `errorToast: false`, or shown on its form field) and thrown as a `CallRefusal`; a call
+ * that got no wrapper answer is toasted and thrown as a `RequestError`. The path, the body and the
+ * answer are checked at compile time against the contract (contract/api, imported as types only).
  */
-export function callApi<P extends CallPath>(path: P, body: BodyOf<P>, options?: CallOptions): Promise<ApiResponse<AnswerOf<P>>>;
-export function callApi<P extends PathWithoutBody>(path: P): Promise<ApiResponse<AnswerOf<P>>>;
-export function callApi(path: CallPath, body?: object, options?: CallOptions): Promise<ApiResponse<unknown>> {
+export function callApi<P extends CallPath>(path: P, body: BodyOf<P>, options?: CallOptions): Promise<AnswerOf<P>>;
+export function callApi<P extends PathWithoutBody>(path: P): Promise<AnswerOf<P>>;
+export async function callApi(path: CallPath, body?: object, options?: CallOptions): Promise<unknown> {
+  const answer = await post(path, body, options);
+  // The one place the wrapper is read: everything above the request layer sees content or a throw.
+  if (!answer.isSuccess) throw new CallRefusal(answer);
+  return answer.content;
+}
+
+/**
+ * The quiet form of `callApi`: the same call and toasts, but a refusal resolves `undefined`
+ * instead of throwing (a `RequestError` still throws). For a read whose refusal leaves the screen
+ * empty (a `useRequest` service, an effect) and an action whose refusal just ends it; pass
+ * `{ errorToast: false }` as well for no toast. Not for a call whose answer may be `null`.
+ */
+export function tryCall<P extends CallPath>(path: P, body: BodyOf<P>, options?: CallOptions): Promise<AnswerOf<P> | undefined>;
+export function tryCall<P extends PathWithoutBody>(path: P): Promise<AnswerOf<P> | undefined>;
+export function tryCall(path: CallPath, body?: object, options?: CallOptions): Promise<unknown> {
+  // callApi starts the request synchronously, so a form's field errors still find their form.
+  return callApi(path, body as BodyOf<typeof path>, options).catch(ignoreRefusal);
+}
+
+/** Transitional: the wrapper as the services read it before `callApi` threw. */
+export function callApiAnswer<P extends CallPath>(path: P, body: BodyOf<P>, options?: CallOptions): Promise<ApiResponse<AnswerOf<P>>> {
   return post(path, body, options);
 }
 

@@ -1,5 +1,5 @@
 /** `/api/admin/sale/*` */
-import { callApi } from '@/services/request';
+import { callApiAnswer as callApi } from '@/services/request';
 import type { SetSaleBody } from '#contract/api/sale';
 
 export const setSale = (body: SetSaleBody) => callApi('sale/setSale', body, { successToast: false });

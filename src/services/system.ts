@@ -1,5 +1,5 @@
 /** The system administration calls (menus, roles, accounts, salespeople, levels, audit log) for the screens. */
-import { callApi } from '@/services/request';
+import { callApiAnswer as callApi } from '@/services/request';
 import type { AnswerOf, BodyOf, CallPath, Page } from '#contract/api';
 import type { AccountCreateBody, AccountListItem } from '#contract/api/account';
 import type { LevelItem } from '#contract/api/membershipLevel';

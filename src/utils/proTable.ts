@@ -3,7 +3,7 @@
  * out (product.md, API conventions). Every listing screen builds its `request` with `pagedRequest`.
  */
 import type { AnswerOf, BodyOf, CallPath, Page, PageQuery } from '#contract/api';
-import { callApi } from '@/services/request';
+import { tryCall } from '@/services/request';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#contract/constants';
 import dayjs from '@/utils/dayjs';
 
@@ -45,9 +45,10 @@ export function pagedRequest<P extends PagedPath, F extends Record<string, unkno
     // The form's fields are the call's filters by construction (its columns' dataIndex); the
     // server validates the body like any other.
     const filterBody = compactFilters(toBody(filters as unknown as F)) as FiltersOf<P>;
-    const answer = await callApi(path, { ...filterBody, current, pageSize } as BodyOf<P>);
-    if (!answer.isSuccess || !answer.content) return { data: [], total: 0, success: false };
-    const page = answer.content as Page<RowOf<P>>;
+    const answer = await tryCall(path, { ...filterBody, current, pageSize } as BodyOf<P>);
+    // A refused load (already toasted) is a failed one: the table shows 加载失败, never 暂无数据.
+    if (!answer) return { data: [], total: 0, success: false };
+    const page = answer as Page<RowOf<P>>;
     return { data: page.list, total: page.total, success: true };
   };
 }

@@ -19,7 +19,8 @@ jest.mock('@umijs/max', () => ({
     </a>
   ),
 }));
-jest.mock('@/services/request', () => ({ callApi: jest.fn() }));
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
+jest.mock('@/services/request', () => require('./support/requestMock').requestMock());
 jest.mock('@/services/account', () => ({ getOne: jest.fn(async () => ({ isSuccess: false })) }));
 jest.mock('@/services/profile', () => ({ getSummary: jest.fn(async () => ({ isSuccess: false })) }));
 // jest runs no dynamic import(): the chunks are stood in for.
@@ -135,7 +136,7 @@ describe('the charts', () => {
   });
 
   it("asks the server for its default range (its last 30 business days), not the browser's days, and shows it", async () => {
-    callApi.mockResolvedValue({ isSuccess: true, code: '00000', msg: '', content: FULL });
+    callApi.mockResolvedValue(FULL);
     render(<Dashboard cacheKey="t1" />);
     await waitFor(() => expect(callApi).toHaveBeenCalled());
     const [path, body] = callApi.mock.calls[0];

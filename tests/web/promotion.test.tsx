@@ -12,7 +12,8 @@ jest.mock('@/components/charts/loadEChart', () => ({
   }),
 }));
 
-jest.mock('@/services/request', () => ({ callApi: jest.fn() }));
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
+jest.mock('@/services/request', () => require('./support/requestMock').requestMock());
 jest.mock('@umijs/max', () => ({
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
   ...require('./support/umiRouter').memoryUmi('/client/promotion'),
@@ -84,9 +85,7 @@ describe('an account that is not a salesperson', () => {
   it('sees only the notice: no chart and no 邀请的账号 list', async () => {
     const { callApi } = jest.requireMock<{ callApi: jest.Mock }>('@/services/request');
     callApi.mockImplementation(async (path: string) =>
-      path === 'promotion/summary'
-        ? { isSuccess: true, code: '00000', msg: '', content: { isSalesperson: false, inviteCode: null, codeActive: false, months: [] } }
-        : { isSuccess: true, code: '00000', msg: '', content: [] },
+      path === 'promotion/summary' ? { isSalesperson: false, inviteCode: null, codeActive: false, months: [] } : [],
     );
     render(<ReferralView />);
     expect(await screen.findByText(PROMOTION_TEXT.notSalesperson)).toBeInTheDocument();

@@ -1,6 +1,6 @@
 /** The request wrapper and the error catalogue of legacy §7–§8. */
 import { history } from '@umijs/max';
-import { callApi, fieldErrorText, RequestError, submitWithFieldErrors } from '@/services/request';
+import { CallRefusal, callApi, fieldErrorText, RequestError, submitWithFieldErrors, tryCall } from '@/services/request';
 import { UI_TEXT } from '@/locales/zh-CN/common';
 import { saveLogin } from '@/auth/session';
 import { feedback } from '@/utils/feedback';
@@ -43,8 +43,7 @@ describe('request layer', () => {
 
   it('shows msg as a success toast only when the call asks for it', async () => {
     installFetch(ok(null, '保存成功'));
-    const quiet = await callApi('account/getOne');
-    expect(quiet.isSuccess).toBe(true);
+    await expect(callApi('account/getOne')).resolves.toBeNull();
     expect(success).not.toHaveBeenCalled();
     await callApi('account/setRoles', { id: 2, roleIds: [] }, { successToast: true });
     expect(success).toHaveBeenCalledWith('保存成功');
@@ -52,21 +51,21 @@ describe('request layer', () => {
 
   it('a failed call shows two error toasts: msg and content', async () => {
     installFetch(fail('A0400', '参数错误', 'username 不能为空'));
-    const answer = await callApi('account/list', {});
-    expect(answer.isSuccess).toBe(false);
+    const failure = callApi('account/list', {});
+    await expect(failure).rejects.toBeInstanceOf(CallRefusal);
+    await expect(failure).rejects.toMatchObject({ code: 'A0400', msg: '参数错误', content: 'username 不能为空' });
     expect(error.mock.calls).toEqual([['参数错误'], ['username 不能为空']]);
   });
 
   it('a failed call with the error toast switched off is silent', async () => {
     installFetch(fail('A0400', '参数错误', 'x'));
-    await callApi('account/logout', {}, { errorToast: false });
+    await expect(callApi('account/logout', {}, { errorToast: false })).rejects.toBeInstanceOf(CallRefusal);
     expect(error).not.toHaveBeenCalled();
   });
 
   it('treats success=false as an error even when isSuccess is true', async () => {
     installFetch({ body: { isSuccess: true, success: false, code: '00000', msg: '操作失败', content: null } });
-    const answer = await callApi('sale/setSale', { accountId: 2, enabled: true, commissionRate: 1000 });
-    expect(answer.isSuccess).toBe(false);
+    await expect(callApi('sale/setSale', { accountId: 2, enabled: true, commissionRate: 1000 })).rejects.toBeInstanceOf(CallRefusal);
     expect(error).toHaveBeenCalledWith('操作失败');
     expect(success).not.toHaveBeenCalled();
   });
@@ -74,8 +73,7 @@ describe('request layer', () => {
   it('A0230 clears the stored session, goes to /login and shows the server message', async () => {
     saveLogin(login, true);
     installFetch(fail('A0230', '登录已过期，请重新登录'));
-    const answer = await callApi('account/getMenus');
-    expect(answer.isSuccess).toBe(false);
+    await expect(callApi('account/getMenus')).rejects.toMatchObject({ code: 'A0230' });
     expect(push).toHaveBeenCalledWith('/login');
     expect(error).toHaveBeenCalledWith({ content: '登录已过期，请重新登录', key: 'A0230' });
     expect(error).toHaveBeenCalledTimes(1);
@@ -100,7 +98,7 @@ describe('request layer', () => {
       push.mockClear();
       saveLogin(login, true);
       installFetch(fail(code, msg));
-      expect((await callApi('account/getMenus')).isSuccess).toBe(false);
+      await expect(callApi('account/getMenus')).rejects.toBeInstanceOf(CallRefusal);
       expect(push).toHaveBeenCalledWith('/login');
       expect(error).toHaveBeenCalledWith({ content: msg, key: code });
       expect(sessionStorage.getItem('token')).toBeNull();
@@ -113,7 +111,7 @@ describe('request layer', () => {
     mocked.location = { pathname: '/client/orderList', search: '?status=paid' };
     try {
       installFetch(fail('A0230', '登录已过期，请重新登录'));
-      await callApi('account/getMenus');
+      await callApi('account/getMenus').catch(() => undefined);
       expect(push).toHaveBeenCalledWith('/login?redirect=%2Fclient%2ForderList%3Fstatus%3Dpaid');
     } finally {
       delete mocked.location;
@@ -210,10 +208,8 @@ describe('field refusals', () => {
   it("an A0400 naming a form's field goes under that field, with no toast", async () => {
     installFetch(taken);
     const { form, setFields } = fakeForm(['username', 'email']);
-    const answer = await submitWithFieldErrors(form, () =>
-      callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }),
-    );
-    expect(answer.isSuccess).toBe(false);
+    const answer = submitWithFieldErrors(form, () => callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }));
+    await expect(answer).rejects.toBeInstanceOf(CallRefusal);
     expect(setFields).toHaveBeenCalledWith([{ name: 'username', errors: ['用户名已存在'] }]);
     expect(error).not.toHaveBeenCalled();
   });
@@ -221,7 +217,7 @@ describe('field refusals', () => {
   it('a taken username or e-mail (A0111) naming a field goes under that field too', async () => {
     installFetch(fail('A0111', '邮箱已被注册', { field: 'email' }));
     const { form, setFields } = fakeForm(['username', 'email']);
-    await submitWithFieldErrors(form, () => callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }));
+    await submitWithFieldErrors(form, () => tryCall('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }));
     expect(setFields).toHaveBeenCalledWith([{ name: 'email', errors: ['邮箱已被注册'] }]);
     expect(error).not.toHaveBeenCalled();
   });
@@ -229,13 +225,13 @@ describe('field refusals', () => {
   it('a field the form does not have, a refusal naming no field, or a call outside the form stay toasts', async () => {
     const { form, setFields } = fakeForm(['email']);
     installFetch(taken);
-    await submitWithFieldErrors(form, () => callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }));
+    await submitWithFieldErrors(form, () => tryCall('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }));
     installFetch(fail('A0111', '用户名已存在'));
     await submitWithFieldErrors(fakeForm(['username']).form, () =>
-      callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }),
+      tryCall('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' }),
     );
     installFetch(taken);
-    await callApi('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' });
+    await expect(tryCall('account/register', { username: 'amy', email: 'a@b.cn', password: 'x' })).resolves.toBeUndefined();
     expect(setFields).not.toHaveBeenCalled();
     expect(error.mock.calls).toEqual([['参数错误：用户名已存在'], ['用户名已存在'], ['参数错误：用户名已存在']]);
   });

@@ -14,7 +14,8 @@ jest.mock('@umijs/max', () => ({
   useAccess: () => mockFlags,
   useModel: () => ({ initialState: { username: 'operator' } }),
 }));
-jest.mock('@/services/request', () => ({ callApi: jest.fn() }));
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
+jest.mock('@/services/request', () => require('./support/requestMock').requestMock());
 jest.mock('@/services/system', () => ({
   change: jest.fn(),
   createAccount: jest.fn(),
@@ -46,10 +47,10 @@ const ALL_ACTIONS = {
 
 beforeEach(() => {
   jest.mocked(callApi).mockResolvedValue({
-    isSuccess: true,
-    code: '00000',
-    msg: '',
-    content: { list: [row(1, 'root', false), row(2, 'operator', false), row(3, 'member', true)], total: 3, current: 1, pageSize: 10 },
+    list: [row(1, 'root', false), row(2, 'operator', false), row(3, 'member', true)],
+    total: 3,
+    current: 1,
+    pageSize: 10,
   });
   jest.mocked(roleOptions).mockResolvedValue([
     { id: 1, name: '超级管理员', code: 'super_admin', grantable: false },
@@ -112,21 +113,16 @@ describe('users screen actions', () => {
   it('shows every field of an account in 详情, the ones the list leaves out included', async () => {
     mockFlags = ALL_ACTIONS;
     jest.mocked(callApi).mockResolvedValue({
-      isSuccess: true,
-      code: '00000',
-      msg: '',
-      content: {
-        list: [
-          {
-            ...row(3, 'member', true),
-            roles: [{ id: 4, code: 'member', name: '会员' }],
-            membership: { name: '专业版', expiresAt: '2026-12-23T00:00:00.000Z' },
-          },
-        ],
-        total: 1,
-        current: 1,
-        pageSize: 10,
-      },
+      list: [
+        {
+          ...row(3, 'member', true),
+          roles: [{ id: 4, code: 'member', name: '会员' }],
+          membership: { name: '专业版', expiresAt: '2026-12-23T00:00:00.000Z' },
+        },
+      ],
+      total: 1,
+      current: 1,
+      pageSize: 10,
     } as never);
     render(<UsersManager />);
     fireEvent.click(within(await rowOf('member')).getByText('详情'));

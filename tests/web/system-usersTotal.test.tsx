@@ -10,7 +10,8 @@ jest.mock('@umijs/max', () => ({
   useAccess: () => ({ canSeeAdmin: false }),
   useModel: () => ({ initialState: { username: 'me' } }),
 }));
-jest.mock('@/services/request', () => ({ callApi: jest.fn() }));
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
+jest.mock('@/services/request', () => require('./support/requestMock').requestMock());
 jest.mock('@/services/system', () => ({
   change: jest.fn(),
   createAccount: jest.fn(),
@@ -32,7 +33,7 @@ const account = (id: number) => ({
 });
 
 function answerList(content: object) {
-  jest.mocked(callApi).mockResolvedValue({ isSuccess: true, code: '00000', msg: '', content } as never);
+  jest.mocked(callApi).mockResolvedValue(content as never);
 }
 
 describe('users screen pagination total', () => {

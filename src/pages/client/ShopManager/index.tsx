@@ -6,22 +6,18 @@ import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
 import { SHOP_TEXT } from '#contract/text/shops';
 import { tableWidth } from '@/utils/tableWidth';
-import { callApi } from '@/services/request';
+import { act } from '@/kit/act';
 import type { ShopItem } from '#contract/api/shop';
 import { usePagedList } from '@/utils/usePagedList';
 import BindShopModal from './BindShopModal';
 import { shopColumns, shopDetailColumns, unbindColumn } from '@/kit/shopColumns';
-import { message } from '@/utils/feedback';
 
 export default function ShopManager() {
   const table = useRef<ActionType>();
   const [shown, setShown] = useState<ShopItem>();
 
   const unbind = async (shop: ShopItem) => {
-    const answer = await callApi('shop/unbind', { id: shop.id });
-    if (!answer.isSuccess) return;
-    message.success(`已解绑 ${shop.name}`);
-    void table.current?.reload();
+    await act('shop/unbind', { id: shop.id }, `已解绑 ${shop.name}`, () => table.current?.reload());
   };
 
   const columns: ProColumns<ShopItem>[] = [

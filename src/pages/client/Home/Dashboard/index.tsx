@@ -313,11 +313,7 @@ export default function Dashboard({ cacheKey }: { cacheKey: string }) {
   const from = range?.[0].format(DAY);
   const to = range?.[1].format(DAY);
   const { data, loading, error, refresh } = useCachedRequest(
-    async () => {
-      const answer = await callApi('dashboard/summary', from && to ? { from, to } : {}, { errorToast: false });
-      if (!answer.isSuccess) throw new Error(answer.msg);
-      return answer.content;
-    },
+    () => callApi('dashboard/summary', from && to ? { from, to } : {}, { errorToast: false }),
     { refreshDeps: [from, to], cacheKey: `${cacheKey}/${from ?? 'recent'}/${to ?? ''}` },
   );
   return <DashboardView summary={data} loading={loading} failed={Boolean(error)} onRetry={refresh} range={range} onRange={setRange} />;

@@ -23,7 +23,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import type { UploadChangeParam, UploadFile } from 'antd/es/upload';
 import { useState } from 'react';
-import { callApi } from '@/services/request';
+import { tryCall } from '@/services/request';
 import { message } from '@/utils/feedback';
 import { getToken } from '@/auth/session';
 import { deleteMedia, renameMedia } from '@/services/content';
@@ -106,8 +106,8 @@ export default function MediaLibrary() {
 
   const { data, loading, pagination, refresh } = usePagination(
     async ({ current, pageSize }) => {
-      const answer = await callApi('media/list', { current, pageSize, kind, name: name.trim() || undefined });
-      return answer.isSuccess ? { list: answer.content.list, total: answer.content.total } : { list: [], total: 0 };
+      const page = await tryCall('media/list', { current, pageSize, kind, name: name.trim() || undefined });
+      return page ? { list: page.list, total: page.total } : { list: [], total: 0 };
     },
     { defaultPageSize: PAGE_SIZE, refreshDeps: [kind, name] },
   );

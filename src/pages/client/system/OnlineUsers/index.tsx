@@ -8,7 +8,8 @@ import { useAccess, useModel } from '@umijs/max';
 import { Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useRef } from 'react';
 import useLogout from '@/components/Header/useLogout';
-import { callApi } from '@/services/request';
+import { tryCall } from '@/services/request';
+import { act } from '@/kit/act';
 import type { OnlineSession } from '#contract/api/session';
 import { SYSTEM_TEXT } from '#contract/system';
 import { feedback } from '@/utils/feedback';
@@ -42,18 +43,15 @@ export default function OnlineUsers() {
   const forceLogout = async (session: OnlineSession) => {
     // Ending this tab's own session is a logout.
     if (session.current) return logout();
-    const answer = await callApi('session/forceLogout', { id: session.id });
-    if (!answer.isSuccess) return;
-    feedback.message.success(ONLINE_TEXT.done(session.username));
-    void table.current?.reload();
+    await act('session/forceLogout', { id: session.id }, ONLINE_TEXT.done(session.username), () => table.current?.reload());
   };
 
   const forceLogoutAccount = async (session: OnlineSession) => {
-    const answer = await callApi('session/forceLogoutAccount', { accountId: session.accountId });
-    if (!answer.isSuccess) return;
+    const ended = await tryCall('session/forceLogoutAccount', { accountId: session.accountId });
+    if (!ended) return;
     // Among them this tab's own: what is left is a logout.
-    if (answer.content.current) return logout();
-    feedback.message.success(ONLINE_TEXT.allDone(session.username, answer.content.ended));
+    if (ended.current) return logout();
+    feedback.message.success(ONLINE_TEXT.allDone(session.username, ended.ended));
     void table.current?.reload();
   };
 

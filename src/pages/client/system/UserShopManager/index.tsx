@@ -3,24 +3,20 @@ import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro
 import ListTable from '@/components/ListTable';
 import { useAccess } from '@umijs/max';
 import { useRef } from 'react';
-import { callApi } from '@/services/request';
+import { act } from '@/kit/act';
 import type { AccountShopItem } from '#contract/api/shop';
 import { usePagedList } from '@/utils/usePagedList';
 import { shopColumns, unbindColumn } from '@/kit/shopColumns';
 import { TABLE_SCROLL } from '@/kit/tableLayout';
 import ExportButton from '@/components/ExportButton';
 import { SHOP_COLUMNS } from '#contract/text/exports';
-import { message } from '@/utils/feedback';
 
 export default function UserShopManager() {
   const access = useAccess();
   const table = useRef<ActionType>();
 
   const forceUnbind = async (shop: AccountShopItem) => {
-    const answer = await callApi('shop/forceUnbind', { id: shop.id });
-    if (!answer.isSuccess) return;
-    message.success(`已强制解绑 ${shop.username} 的店铺 ${shop.name}`);
-    void table.current?.reload();
+    await act('shop/forceUnbind', { id: shop.id }, `已强制解绑 ${shop.username} 的店铺 ${shop.name}`, () => table.current?.reload());
   };
 
   const columns: ProColumns<AccountShopItem>[] = [

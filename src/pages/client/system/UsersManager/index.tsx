@@ -7,7 +7,7 @@ import useQueryParam from '@/utils/useQueryParam';
 import { useRequest } from 'ahooks';
 import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { callApi } from '@/services/request';
+import { tryCall } from '@/services/request';
 import ExportButton from '@/components/ExportButton';
 import { ACCOUNT_COLUMNS as A } from '#contract/text/exports';
 import { change, createAccount, levelOptions, resetPassword, roleOptions, salesOf } from '@/services/system';
@@ -105,9 +105,9 @@ export function accountFilters({ created, ...filters }: Record<string, unknown>)
 async function requestAccounts(params: Record<string, unknown> & { current?: number; pageSize?: number }): Promise<AccountsAnswer> {
   const { current = FIRST_PAGE, pageSize = DEFAULT_PAGE_SIZE, ...filters } = params;
   const body = { ...accountFilters(filters), current, pageSize } as AccountListQuery;
-  const answer = await callApi('account/list', body);
-  if (!answer.isSuccess) return { data: [], total: 0, success: false };
-  const { list, total, totalCapped } = answer.content;
+  const page = await tryCall('account/list', body);
+  if (!page) return { data: [], total: 0, success: false };
+  const { list, total, totalCapped } = page;
   const sales = list.length ? await salesOf(list.map((item) => item.id)).catch(() => []) : [];
   const byAccount = new Map(sales.map((sale) => [sale.accountId, sale]));
   return { data: list.map((item) => ({ ...item, sale: byAccount.get(item.id) ?? null })), total, totalCapped, success: true };
