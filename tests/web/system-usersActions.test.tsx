@@ -5,7 +5,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import UsersManager from '@/pages/client/system/UsersManager';
 import { callApi } from '@/services/request';
-import { roleOptions } from '@/services/system';
+import { byPath } from './support/requestMock';
 
 let mockFlags: Record<string, boolean> = {};
 jest.mock('@umijs/max', () => ({
@@ -16,14 +16,6 @@ jest.mock('@umijs/max', () => ({
 }));
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
 jest.mock('@/services/request', () => require('./support/requestMock').requestMock());
-jest.mock('@/services/system', () => ({
-  change: jest.fn(),
-  createAccount: jest.fn(),
-  resetPassword: jest.fn(),
-  roleOptions: jest.fn(),
-  levelOptions: jest.fn(async () => []),
-  salesOf: jest.fn(async () => []),
-}));
 
 const row = (id: number, username: string, manageable: boolean) => ({
   id,
@@ -46,17 +38,28 @@ const ALL_ACTIONS = {
 };
 
 beforeEach(() => {
-  jest.mocked(callApi).mockResolvedValue({
+  answerList({
     list: [row(1, 'root', false), row(2, 'operator', false), row(3, 'member', true)],
     total: 3,
     current: 1,
     pageSize: 10,
   });
-  jest.mocked(roleOptions).mockResolvedValue([
-    { id: 1, name: '超级管理员', code: 'super_admin', grantable: false },
-    { id: 4, name: '会员', code: 'member', grantable: true },
-  ]);
 });
+
+/** The users screen's calls: this page of accounts, its roles and levels, no salespeople. */
+function answerList(page: object) {
+  jest.mocked(callApi).mockImplementation(
+    byPath({
+      'account/list': page,
+      'role/options': [
+        { id: 1, name: '超级管理员', code: 'super_admin', grantable: false },
+        { id: 4, name: '会员', code: 'member', grantable: true },
+      ],
+      'membershipLevel/options': [],
+      'sale/ofAccounts': [],
+    }),
+  );
+}
 
 const rowOf = async (username: string) => (await screen.findByText(username)).closest('tr') as HTMLElement;
 
@@ -112,7 +115,7 @@ describe('users screen actions', () => {
 
   it('shows every field of an account in 详情, the ones the list leaves out included', async () => {
     mockFlags = ALL_ACTIONS;
-    jest.mocked(callApi).mockResolvedValue({
+    answerList({
       list: [
         {
           ...row(3, 'member', true),
@@ -123,7 +126,7 @@ describe('users screen actions', () => {
       total: 1,
       current: 1,
       pageSize: 10,
-    } as never);
+    });
     render(<UsersManager />);
     fireEvent.click(within(await rowOf('member')).getByText('详情'));
     const drawer = await waitFor(() => {

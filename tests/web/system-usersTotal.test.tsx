@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import UsersManager from '@/pages/client/system/UsersManager';
 import { accountsTotalText } from '#contract/text/system';
 import { callApi } from '@/services/request';
+import { byPath } from './support/requestMock';
 
 jest.mock('@umijs/max', () => ({
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
@@ -12,14 +13,6 @@ jest.mock('@umijs/max', () => ({
 }));
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
 jest.mock('@/services/request', () => require('./support/requestMock').requestMock());
-jest.mock('@/services/system', () => ({
-  change: jest.fn(),
-  createAccount: jest.fn(),
-  resetPassword: jest.fn(),
-  roleOptions: jest.fn(async () => []),
-  levelOptions: jest.fn(async () => []),
-  salesOf: jest.fn(async () => []),
-}));
 
 const account = (id: number) => ({
   id,
@@ -33,7 +26,9 @@ const account = (id: number) => ({
 });
 
 function answerList(content: object) {
-  jest.mocked(callApi).mockResolvedValue(content as never);
+  jest
+    .mocked(callApi)
+    .mockImplementation(byPath({ 'account/list': content, 'role/options': [], 'membershipLevel/options': [], 'sale/ofAccounts': [] }));
 }
 
 describe('users screen pagination total', () => {

@@ -35,9 +35,10 @@ type Answer = unknown | ((body: any) => unknown);
  */
 export function byPath(answers: Partial<Record<CallPath, Answer>>) {
   const { CallRefusal } = jest.requireActual<RequestModule>('@/services/request');
-  return async (path: CallPath, body?: unknown) => {
+  // Typed loosely: `jest.mocked(callApi)` takes the implementation for callApi's every overload.
+  return async (...[path, body]: any[]): Promise<any> => {
     if (!(path in answers)) throw new CallRefusal({ code: 'B0001', msg: `no answer for ${path} in this test`, content: null });
-    const answer = answers[path];
+    const answer = answers[path as CallPath];
     const content = typeof answer === 'function' ? await (answer as (body: unknown) => unknown)(body) : answer;
     if (content instanceof CallRefusal) throw content;
     return content;

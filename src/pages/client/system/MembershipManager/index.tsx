@@ -12,7 +12,7 @@ import {
 import ListTable from '@/components/ListTable';
 import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { change } from '@/services/system';
+import { act } from '@/kit/act';
 import { formatYuan, parseYuan } from '#contract/money';
 import type { LevelCreateBody, LevelItem } from '#contract/api/membershipLevel';
 import { limitText, LIMITS } from '#contract/rules';
@@ -142,8 +142,7 @@ export default function MembershipManager() {
             title={level.onSale ? `下架「${level.name}」？` : `上架「${level.name}」？`}
             description={level.onSale ? '下架后会员中心不再出售，已购会员不受影响' : undefined}
             onConfirm={async () => {
-              if (await change('membershipLevel/setOnSale', { id: level.id, onSale: !level.onSale }, level.onSale ? '已下架' : '已上架'))
-                void reload();
+              await act('membershipLevel/setOnSale', { id: level.id, onSale: !level.onSale }, level.onSale ? '已下架' : '已上架', reload);
             }}
           >
             <a>{level.onSale ? '下架' : '上架'}</a>
@@ -158,7 +157,7 @@ export default function MembershipManager() {
               title={`删除「${level.name}」？`}
               okButtonProps={{ danger: true }}
               onConfirm={async () => {
-                if (await change('membershipLevel/delete', { id: level.id }, '已删除')) void reload();
+                await act('membershipLevel/delete', { id: level.id }, '已删除', reload);
               }}
             >
               <Typography.Link type="danger">删除</Typography.Link>
@@ -198,8 +197,8 @@ export default function MembershipManager() {
           onClose={() => setEditing(undefined)}
           onSubmit={async (body) => {
             const done = editing.level
-              ? await change('membershipLevel/update', { id: editing.level.id, ...body }, '已保存')
-              : await change('membershipLevel/create', body, '已创建');
+              ? await act('membershipLevel/update', { id: editing.level.id, ...body }, '已保存')
+              : await act('membershipLevel/create', body, '已创建');
             if (done) void reload();
             return Boolean(done);
           }}

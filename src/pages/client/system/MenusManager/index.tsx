@@ -6,7 +6,8 @@ import { useRequest } from 'ahooks';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import MenuIcon from '@/components/menuIcons';
-import { change, menuTree } from '@/services/system';
+import { act } from '@/kit/act';
+import { callApi } from '@/services/request';
 import type { MenuAdminNode, MenuCreateBody } from '#contract/api/menu';
 import { SYSTEM_TEXT } from '#contract/system';
 import { MENU_KIND_TEXT } from '#contract/text/system';
@@ -26,7 +27,7 @@ const KIND_COLOR = {
 type Editing = { mode: 'create'; parentId: number | null } | { mode: 'edit'; menu: MenuAdminNode };
 
 export default function MenusManager() {
-  const { data: tree = [], loading, refresh } = useRequest(menuTree);
+  const { data: tree = [], loading, refresh } = useRequest(() => callApi('menu/tree', {}));
   const [editing, setEditing] = useState<Editing>();
   const [moving, setMoving] = useState<MenuAdminNode>();
   const [expanded, setExpanded] = useState<readonly React.Key[]>();
@@ -34,8 +35,8 @@ export default function MenusManager() {
   const save = async (body: MenuCreateBody) => {
     const done =
       editing?.mode === 'edit'
-        ? await change('menu/update', { id: editing.menu.id, ...body }, '菜单已保存')
-        : await change('menu/create', body, '菜单已创建');
+        ? await act('menu/update', { id: editing.menu.id, ...body }, '菜单已保存')
+        : await act('menu/create', body, '菜单已创建');
     if (done) refresh();
     return Boolean(done);
   };
@@ -43,11 +44,11 @@ export default function MenusManager() {
   const reorder = async (menu: MenuAdminNode, step: -1 | 1) => {
     const ids = siblingsOf(tree, menu.id)?.map((node) => node.id) ?? [];
     const orderedIds = moved(ids, menu.id, step);
-    if (orderedIds && (await change('menu/reorder', { parentId: menu.parentId, orderedIds }, '顺序已调整'))) refresh();
+    if (orderedIds) await act('menu/reorder', { parentId: menu.parentId, orderedIds }, '顺序已调整', refresh);
   };
 
   const remove = async (menu: MenuAdminNode, removeGrants: boolean) => {
-    if (await change('menu/delete', { id: menu.id, removeGrants }, '菜单已删除')) refresh();
+    await act('menu/delete', { id: menu.id, removeGrants }, '菜单已删除', refresh);
   };
 
   /** Grants other than the super administrator's (which holds every menu). */
@@ -206,9 +207,7 @@ export default function MenusManager() {
         tree={tree}
         onClose={() => setMoving(undefined)}
         onSubmit={async (parentId) => {
-          const done = await change('menu/move', { id: moving!.id, parentId }, '菜单已移动');
-          if (done) refresh();
-          return Boolean(done);
+          return Boolean(await act('menu/move', { id: moving!.id, parentId }, '菜单已移动', refresh));
         }}
       />
     </PageContainer>

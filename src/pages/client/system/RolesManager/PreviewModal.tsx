@@ -2,7 +2,7 @@
 import { Descriptions, Empty, Modal, Spin, Tag, Tree, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import { CAPABILITIES, CAPABILITY_URLS, type MenuNode } from '#contract/capabilities';
-import { previewGrants } from '@/services/system';
+import { callApi } from '@/services/request';
 import { MENU_KIND_TEXT } from '#contract/text/system';
 
 interface Props {
@@ -29,7 +29,7 @@ const toTreeData = (nodes: readonly MenuNode[]): any[] =>
   }));
 
 export default function PreviewModal({ open, roleName, menuIds, onClose }: Props) {
-  const { data, loading } = useRequest(() => previewGrants(menuIds), { ready: open, refreshDeps: [open, menuIds.join(',')] });
+  const { data, loading } = useRequest(() => callApi('role/preview', { menuIds }), { ready: open, refreshDeps: [open, menuIds.join(',')] });
   return (
     <Modal title={`以此角色预览：${roleName || '未命名角色'}`} open={open} onCancel={onClose} footer={null} width={760} destroyOnHidden>
       <Spin spinning={loading}>

@@ -5,7 +5,8 @@ import ListTable from '@/components/ListTable';
 import { useRequest } from 'ahooks';
 import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { change, menuTree } from '@/services/system';
+import { act } from '@/kit/act';
+import { callApi } from '@/services/request';
 import { usePagedList } from '@/utils/usePagedList';
 import type { RoleCreateBody, RoleItem } from '#contract/api/role';
 import { SYSTEM_TEXT } from '#contract/system';
@@ -14,14 +15,12 @@ import { TABLE_SCROLL } from '@/kit/tableLayout';
 
 export default function RolesManager() {
   const table = useRef<ActionType>();
-  const { data: tree = [] } = useRequest(menuTree);
+  const { data: tree = [] } = useRequest(() => callApi('menu/tree', {}));
   const [editing, setEditing] = useState<{ role?: RoleItem }>();
 
   const save = async (body: RoleCreateBody) => {
     const role = editing?.role;
-    const done = role
-      ? await change('role/update', { id: role.id, ...body }, '角色已保存')
-      : await change('role/create', body, '角色已创建');
+    const done = role ? await act('role/update', { id: role.id, ...body }, '角色已保存') : await act('role/create', body, '角色已创建');
     if (done) void table.current?.reload();
     return Boolean(done);
   };
@@ -64,7 +63,7 @@ export default function RolesManager() {
             description={role.accountCount > 0 ? SYSTEM_TEXT.roleHeld(role.accountCount) : undefined}
             okButtonProps={{ danger: true }}
             onConfirm={async () => {
-              if (await change('role/delete', { id: role.id }, '角色已删除')) void table.current?.reload();
+              await act('role/delete', { id: role.id }, '角色已删除', () => table.current?.reload());
             }}
           >
             <Typography.Link type="danger">删除</Typography.Link>

@@ -6,7 +6,7 @@ import { SyncOutlined } from '@ant-design/icons';
 import { Button, Drawer, Popconfirm, Skeleton, Space, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { PROMOTION_TEXT } from '#contract/text/promotion';
-import { change } from '@/services/system';
+import { act } from '@/kit/act';
 import { formatRate, formatYuan } from '#contract/money';
 import type { SaleItem } from '#contract/api/sale';
 import { LIMITS } from '#contract/rules';
@@ -44,7 +44,7 @@ export default function SaleManager() {
       title="重新生成邀请码？"
       description="旧邀请码将立即失效"
       onConfirm={async () => {
-        if (await change('sale/regenerateCode', { accountId: sale.accountId }, '邀请码已更新')) void reload();
+        await act('sale/regenerateCode', { accountId: sale.accountId }, '邀请码已更新', reload);
       }}
     >
       <Tooltip title={SYSTEM_LIST_TEXT.regenerateCode}>
@@ -139,7 +139,7 @@ export default function SaleManager() {
                   description="删除后邀请码失效，收支记录与余额保留"
                   okButtonProps={{ danger: true }}
                   onConfirm={async () => {
-                    if (await change('sale/remove', { accountId: sale.accountId }, '销售已删除')) void reload();
+                    await act('sale/remove', { accountId: sale.accountId }, '销售已删除', reload);
                   }}
                 >
                   <Typography.Link type="danger">删除</Typography.Link>
@@ -190,13 +190,14 @@ export default function SaleManager() {
           initialValues={{ percent: basisPointsToPercent(editing.commissionRate) }}
           form={fieldErrors.form}
           onFinish={fieldErrors.wrap(async ({ percent }) => {
-            const done = await change(
-              'sale/setSale',
-              { accountId: editing.accountId, enabled: editing.status === 'enabled', commissionRate: percentToBasisPoints(percent) },
-              '佣金比例已更新',
+            return Boolean(
+              await act(
+                'sale/setSale',
+                { accountId: editing.accountId, enabled: editing.status === 'enabled', commissionRate: percentToBasisPoints(percent) },
+                '佣金比例已更新',
+                reload,
+              ),
             );
-            if (done) void reload();
-            return Boolean(done);
           })}
         >
           <ProFormDigit

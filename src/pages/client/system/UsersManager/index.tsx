@@ -7,10 +7,10 @@ import useQueryParam from '@/utils/useQueryParam';
 import { useRequest } from 'ahooks';
 import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { tryCall } from '@/services/request';
+import { callApi, tryCall } from '@/services/request';
 import ExportButton from '@/components/ExportButton';
 import { ACCOUNT_COLUMNS as A } from '#contract/text/exports';
-import { change, createAccount, levelOptions, resetPassword, roleOptions, salesOf } from '@/services/system';
+import { act } from '@/kit/act';
 import type { AccountListItem, AccountListQuery } from '#contract/api/account';
 import type { AccountSaleSummary } from '#contract/api/sale';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#contract/constants';
@@ -108,7 +108,7 @@ async function requestAccounts(params: Record<string, unknown> & { current?: num
   const page = await tryCall('account/list', body);
   if (!page) return { data: [], total: 0, success: false };
   const { list, total, totalCapped } = page;
-  const sales = list.length ? await salesOf(list.map((item) => item.id)).catch(() => []) : [];
+  const sales = list.length ? await callApi('sale/ofAccounts', { accountIds: list.map((item) => item.id) }).catch(() => []) : [];
   const byAccount = new Map(sales.map((sale) => [sale.accountId, sale]));
   return { data: list.map((item) => ({ ...item, sale: byAccount.get(item.id) ?? null })), total, totalCapped, success: true };
 }
@@ -122,8 +122,8 @@ export default function UsersManager() {
   const [dialog, setDialog] = useState<Dialog>();
   const [detail, setDetail] = useState<AccountAdminItem>();
   const [totalCapped, setTotalCapped] = useState(false);
-  const { data: roles = [] } = useRequest(roleOptions);
-  const { data: levels = [] } = useRequest(levelOptions);
+  const { data: roles = [] } = useRequest(() => callApi('role/options', {}));
+  const { data: levels = [] } = useRequest(() => callApi('membershipLevel/options', {}));
   const grantableRoles = roles.filter((role) => role.grantable);
   const currentUsername = useModel('@@initialState').initialState?.username;
   const reload = () => table.current?.reload();
@@ -134,7 +134,7 @@ export default function UsersManager() {
       title: `重置 ${account.username} 的密码？`,
       content: '将生成新密码，并使该账号的所有登录失效',
       onOk: async () => {
-        const reset = await resetPassword(account.id);
+        const reset = await tryCall('account/resetPassword', { id: account.id });
         if (reset) showPasswordOnce('密码已重置', account.username, reset.password);
       },
     });
@@ -230,14 +230,12 @@ export default function UsersManager() {
               description={enabled ? '停用后该账号将在所有设备上退出登录，且无法再登录' : undefined}
               okButtonProps={{ danger: enabled }}
               onConfirm={async () => {
-                if (
-                  await change(
-                    'account/setStatus',
-                    { id: account.id, status: enabled ? 'disabled' : 'enabled' },
-                    enabled ? '已停用' : '已启用',
-                  )
-                )
-                  void reload();
+                await act(
+                  'account/setStatus',
+                  { id: account.id, status: enabled ? 'disabled' : 'enabled' },
+                  enabled ? '已停用' : '已启用',
+                  reload,
+                );
               }}
             >
               <Typography.Link type={enabled ? 'danger' : undefined}>{enabled ? '停用' : '启用'}</Typography.Link>
@@ -310,7 +308,7 @@ export default function UsersManager() {
           roles={grantableRoles}
           onClose={close}
           onSubmit={async (body) => {
-            const created = await createAccount(body);
+            const created = await tryCall('account/create', body);
             if (!created) return false;
             void reload();
             if (created.password) showPasswordOnce('账号已创建', created.username, created.password);
@@ -326,9 +324,7 @@ export default function UsersManager() {
           roleIds={dialog.account.roles.map((role) => role.id)}
           onClose={close}
           onSubmit={async (roleIds) => {
-            const done = await change('account/setRoles', { id: dialog.account.id, roleIds }, '角色已更新');
-            if (done) void reload();
-            return Boolean(done);
+            return Boolean(await act('account/setRoles', { id: dialog.account.id, roleIds }, '角色已更新', reload));
           }}
         />
       ) : null}
@@ -339,13 +335,14 @@ export default function UsersManager() {
           enabled={dialog.account.sale?.removed ? true : (dialog.account.sale?.enabled ?? true)}
           onClose={close}
           onSubmit={async (percent, enabled) => {
-            const done = await change(
-              'sale/setSale',
-              { accountId: dialog.account.id, enabled, commissionRate: percentToBasisPoints(percent) },
-              enabled ? '已设为销售' : '已停用销售',
+            return Boolean(
+              await act(
+                'sale/setSale',
+                { accountId: dialog.account.id, enabled, commissionRate: percentToBasisPoints(percent) },
+                enabled ? '已设为销售' : '已停用销售',
+                reload,
+              ),
             );
-            if (done) void reload();
-            return Boolean(done);
           }}
         />
       ) : null}
