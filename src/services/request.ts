@@ -17,6 +17,7 @@ import { UI_TEXT } from '@/locales/zh-CN/common';
 import { feedback } from '@/utils/feedback';
 import { clearSession, getToken } from '@/auth/session';
 import { LOGIN_PATH, loginPathFor } from '@/auth/redirect';
+import { CallRefusal, ignoreRefusal, RequestError } from './callErrors';
 
 /** A form that shows an A0400 `{ field }` refusal on that field (see `submitWithFieldErrors`). */
 
@@ -36,39 +37,7 @@ export interface CallOptions {
   token?: string;
 }
 
-/** A call that did not produce a wrapper answer: transport failure, empty answer, non-OK HTTP. */
-export class RequestError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'RequestError';
-  }
-}
-
-/**
- * A wrapper answer that refused (`isSuccess: false`): thrown by `callApi` after its toasts. `msg`
- * is the server's Chinese sentence, `code` its code (`#contract/codes`), `content` its detail.
- */
-export class CallRefusal extends Error {
-  readonly code: string;
-  readonly msg: string;
-  readonly content: unknown;
-  constructor(answer: Pick<ApiResponse<unknown>, 'code' | 'msg' | 'content'>) {
-    super(answer.msg);
-    this.name = 'CallRefusal';
-    this.code = answer.code;
-    this.msg = answer.msg;
-    this.content = answer.content;
-  }
-}
-
-/** For a `.catch`: a refusal (already said to the user) becomes `undefined`; anything else goes on. */
-export function ignoreRefusal(error: unknown): undefined {
-  if (error instanceof CallRefusal) return undefined;
-  throw error;
-}
+export { CallRefusal, ignoreRefusal, RequestError };
 
 export { LOGIN_PATH };
 

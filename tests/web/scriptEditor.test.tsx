@@ -2,11 +2,13 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import ScriptEditorDrawer from '@/pages/client/system/JsonEditor/components/ScriptEditorDrawer';
 import { scriptDiagnostic } from '@/pages/client/system/JsonEditor/components/scriptLint';
-import { getScript, saveScript } from '@/services/content';
+import { callApi } from '@/services/request';
+import { byPath } from './support/requestMock';
 import { UNSAVED_TEXT } from '@/locales/zh-CN/common';
 import { SANDBOX_ATTACKS } from '../support/sandboxAttacks';
 
-jest.mock('@/services/content', () => ({ getScript: jest.fn(), saveScript: jest.fn() }));
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
+jest.mock('@/services/request', () => require('./support/requestMock').requestMock());
 // CodeMirror is not what is under test here: a textarea stands in for the lazy editor.
 jest.mock('@/pages/client/system/JsonEditor/components/lazyEditors', () => ({
   JsonEditor: ({ value, onChange }: { value: string; onChange?: (value: string) => void }) => (
@@ -32,8 +34,10 @@ const script = {
 
 describe('ScriptEditorDrawer', () => {
   beforeEach(() => {
-    (getScript as jest.Mock).mockResolvedValue({ isSuccess: true, content: script });
-    (saveScript as jest.Mock).mockReset();
+    jest
+      .mocked(callApi)
+      .mockReset()
+      .mockImplementation(byPath({ 'script/get': script }));
   });
 
   it('shows a step-language problem with its line and step before saving, and sends nothing', async () => {
@@ -46,11 +50,11 @@ describe('ScriptEditorDrawer', () => {
     const problem = await screen.findByTestId('json-problem');
     expect(problem).toHaveTextContent('脚本有误');
     expect(problem).toHaveTextContent('第 5 行：第 2 步（click）缺少 selector');
-    expect(saveScript).not.toHaveBeenCalled();
+    expect(callApi).not.toHaveBeenCalledWith('script/save', expect.anything());
   });
 
   it('sends a valid script', async () => {
-    (saveScript as jest.Mock).mockResolvedValue({ isSuccess: true, content: { ...script, currentVersion: 2 } });
+    jest.mocked(callApi).mockImplementation(byPath({ 'script/get': script, 'script/save': { ...script, currentVersion: 2 } }));
     render(<ScriptEditorDrawer scriptId={7} onClose={() => {}} onSaved={() => {}} />);
     const editor = await screen.findByLabelText('脚本内容');
     const valid = STOP.replace('#stop', '#stop-invite');
@@ -58,14 +62,14 @@ describe('ScriptEditorDrawer', () => {
     await act(async () => {
       fireEvent.click(screen.getByText('保 存').closest('button') ?? screen.getByText('保存').closest('button')!);
     });
-    await waitFor(() => expect(saveScript).toHaveBeenCalledWith({ id: 7, baseVersion: 1, content: valid, note: undefined }));
+    await waitFor(() => expect(callApi).toHaveBeenCalledWith('script/save', { id: 7, baseVersion: 1, content: valid, note: undefined }));
     expect(screen.queryByTestId('json-problem')).not.toBeInTheDocument();
   });
 });
 
 describe('ScriptEditorDrawer with unsaved edits', () => {
   beforeEach(() => {
-    (getScript as jest.Mock).mockResolvedValue({ isSuccess: true, content: script });
+    jest.mocked(callApi).mockImplementation(byPath({ 'script/get': script }));
   });
 
   const pressEscape = () => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape', code: 'Escape', keyCode: 27 });

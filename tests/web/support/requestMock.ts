@@ -1,30 +1,36 @@
 /**
  * A stand-in for `@/services/request` in a screen's test: `callApi` is a `jest.fn` the test
- * answers (by path with `byPath`); `tryCall` and `act` go through it as the real ones do, and the
- * rest (`CallRefusal`, the field-error helpers) is the real module's.
+ * answers (by path with `byPath`); `tryCall` and `act` go through it as the real ones do; the
+ * errors are the real classes (`@/services/callErrors`), and the field-error helpers just run the
+ * submit (a mocked call shows no field error). The real request layer is not loaded.
  *
  *   (in the test) mock '@/services/request' with `() => require('./support/requestMock').requestMock()`
- *   jest.mocked(callApi).mockImplementation(byPath({ 'account/list': page, 'role/options': [] }));
  */
 import type { CallPath } from '#contract/api';
-import type * as Request from '@/services/request';
+import type * as Errors from '@/services/callErrors';
 
-type RequestModule = typeof Request;
+type ErrorsModule = typeof Errors;
+const errors = () => jest.requireActual<ErrorsModule>('@/services/callErrors');
 
 export function requestMock() {
-  const actual = jest.requireActual<RequestModule>('@/services/request');
+  const { CallRefusal, RequestError, ignoreRefusal } = errors();
   const callApi = jest.fn();
   return {
-    ...actual,
+    CallRefusal,
+    RequestError,
+    ignoreRefusal,
     callApi,
-    tryCall: (...args: unknown[]) => Promise.resolve(callApi(...args)).catch(actual.ignoreRefusal),
+    tryCall: (...args: unknown[]) => Promise.resolve(callApi(...args)).catch(ignoreRefusal),
+    submitWithFieldErrors: (_form: unknown, submit: () => unknown) => submit(),
+    withFieldErrors: (_form: unknown, onFinish: unknown) => onFinish,
+    fieldErrorText: (msg: string) => msg,
+    LOGIN_PATH: '/login',
   };
 }
 
 /** A refusal as `callApi` throws it (after its toasts, which a mocked `callApi` does not show). */
 export function refusal(msg: string, code = 'A0400', content: unknown = null) {
-  const { CallRefusal } = jest.requireActual<RequestModule>('@/services/request');
-  return new CallRefusal({ code, msg, content });
+  return new (errors().CallRefusal)({ code, msg, content });
 }
 
 type Answer = unknown | ((body: any) => unknown);
@@ -34,7 +40,7 @@ type Answer = unknown | ((body: any) => unknown);
  * giving it); a `refusal(…)` is thrown as `callApi` throws one. A path not listed is refused.
  */
 export function byPath(answers: Partial<Record<CallPath, Answer>>) {
-  const { CallRefusal } = jest.requireActual<RequestModule>('@/services/request');
+  const { CallRefusal } = errors();
   // Typed loosely: `jest.mocked(callApi)` takes the implementation for callApi's every overload.
   return async (...[path, body]: any[]): Promise<any> => {
     if (!(path in answers)) throw new CallRefusal({ code: 'B0001', msg: `no answer for ${path} in this test`, content: null });

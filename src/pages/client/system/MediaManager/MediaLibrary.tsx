@@ -26,7 +26,7 @@ import { useState } from 'react';
 import { tryCall } from '@/services/request';
 import { message } from '@/utils/feedback';
 import { getToken } from '@/auth/session';
-import { deleteMedia, renameMedia } from '@/services/content';
+import { act } from '@/kit/act';
 import type { ApiResponse } from '#contract/api';
 import type { MediaItem } from '#contract/api/media';
 import { formatBytes, MEDIA_ACCEPT, MEDIA_KIND_LABELS, MEDIA_NAME_MAX, MEDIA_UPLOAD_URL, type MediaKind } from '#contract/content';
@@ -56,11 +56,7 @@ function RenameMedia({ item, onDone }: { item: MediaItem; onDone: () => void }) 
       initialValues={{ name: item.name }}
       form={fieldErrors.form}
       onFinish={fieldErrors.wrap(async ({ name }) => {
-        const answer = await renameMedia({ id: item.id, name: name.trim() });
-        if (!answer.isSuccess) return false;
-        message.success('已重命名');
-        onDone();
-        return true;
+        return Boolean(await act('media/rename', { id: item.id, name: name.trim() }, '已重命名', onDone));
       })}
     >
       <ProFormText
@@ -82,11 +78,7 @@ function DeleteMedia({ item, onDone }: { item: MediaItem; onDone: () => void }) 
       description="文件将被永久删除，引用它的地方会失效。"
       okButtonProps={{ danger: true }}
       onConfirm={async () => {
-        const answer = await deleteMedia(item.id);
-        if (answer.isSuccess) {
-          message.success('已删除');
-          onDone();
-        }
+        await act('media/delete', { id: item.id }, '已删除', onDone);
       }}
     >
       <Typography.Link type="danger">删除</Typography.Link>
@@ -113,6 +105,7 @@ export default function MediaLibrary() {
   );
 
   const onUploadChange = ({ file, fileList }: UploadChangeParam<UploadFile<ApiResponse<MediaItem>>>) => {
+    // The upload is antd Upload's own request (multipart, not callApi): its answer is the wrapper itself.
     if (file.status === 'done' && file.response && !file.response.isSuccess) {
       // The server answered with a refusal (type, size…): show it on the file and as a message.
       file.status = 'error';

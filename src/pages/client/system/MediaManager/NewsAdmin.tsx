@@ -5,7 +5,7 @@ import ListTable from '@/components/ListTable';
 import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { ReactElement } from 'react';
 import { useRef } from 'react';
-import { createNews, deleteNews, publishNews, unpublishNews, updateNews } from '@/services/content';
+import { act } from '@/kit/act';
 import { NEWS_BODY_MAX, NEWS_SUMMARY_MAX, NEWS_TITLE_MAX } from '#contract/content';
 import { CONTENT_TEXT, NEWS_STATUS_LABELS } from '@/locales/zh-CN/content';
 import type { NewsAdminItem } from '#contract/api/news';
@@ -14,7 +14,6 @@ import { useFieldErrors } from '@/utils/fieldErrors';
 import dayjs from '@/utils/dayjs';
 import { SYSTEM_LIST_TEXT } from '#contract/text/system';
 import { TABLE_SCROLL } from '@/kit/tableLayout';
-import { message } from '@/utils/feedback';
 import { destroyOnHidden } from '@/utils/dialogForm';
 import { valueEnumOf } from '@/kit/valueEnum';
 
@@ -40,13 +39,15 @@ function NewsForm({ article, trigger, onDone }: { article?: NewsAdminItem; trigg
       form={fieldErrors.form}
       onFinish={fieldErrors.wrap(async (values) => {
         const fields = { title: values.title.trim(), summary: values.summary ?? '', body: values.body ?? '' };
-        const answer = article
-          ? await updateNews({ id: article.id, ...fields })
-          : await createNews({ ...fields, publish: Boolean(values.publish) });
-        if (!answer.isSuccess) return false;
-        message.success(article ? '新闻已更新' : values.publish ? '新闻已发布' : '新闻已保存为草稿');
-        onDone();
-        return true;
+        const done = article
+          ? await act('news/update', { id: article.id, ...fields }, '新闻已更新', onDone)
+          : await act(
+              'news/create',
+              { ...fields, publish: Boolean(values.publish) },
+              values.publish ? '新闻已发布' : '新闻已保存为草稿',
+              onDone,
+            );
+        return Boolean(done);
       })}
     >
       <ProFormText
@@ -67,12 +68,6 @@ function NewsForm({ article, trigger, onDone }: { article?: NewsAdminItem; trigg
 export default function NewsAdmin() {
   const actionRef = useRef<ActionType>();
   const reload = () => actionRef.current?.reload();
-  const act = async (call: Promise<{ isSuccess: boolean }>, done: string) => {
-    if ((await call).isSuccess) {
-      message.success(done);
-      void reload();
-    }
-  };
 
   const columns: ProColumns<NewsAdminItem>[] = [
     { title: '标题', dataIndex: 'title', ellipsis: true },
@@ -113,7 +108,7 @@ export default function NewsAdmin() {
             key="unpublish"
             title="撤回发布？"
             description="撤回后 /news 不再显示这篇新闻。"
-            onConfirm={() => act(unpublishNews(row.id), '已撤回发布')}
+            onConfirm={() => act('news/unpublish', { id: row.id }, '已撤回发布', reload)}
           >
             <a>{CONTENT_TEXT.unpublish}</a>
           </Popconfirm>
@@ -122,7 +117,7 @@ export default function NewsAdmin() {
             key="publish"
             title="发布这篇新闻？"
             description="发布后立即显示在 /news。"
-            onConfirm={() => act(publishNews(row.id), '已发布')}
+            onConfirm={() => act('news/publish', { id: row.id }, '已发布', reload)}
           >
             <a>{CONTENT_TEXT.publish}</a>
           </Popconfirm>
@@ -131,7 +126,7 @@ export default function NewsAdmin() {
           key="delete"
           title={`删除“${row.title}”？`}
           okButtonProps={{ danger: true }}
-          onConfirm={() => act(deleteNews(row.id), '已删除')}
+          onConfirm={() => act('news/delete', { id: row.id }, '已删除', reload)}
         >
           <Typography.Link type="danger">删除</Typography.Link>
         </Popconfirm>,

@@ -7,7 +7,7 @@ import { Alert, Button, Card, Descriptions, Empty, Select, Space, Table, Tag, Ty
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import dayjs from '@/utils/dayjs';
-import { getReleaseBundle, listReleases, setReleaseBundle } from '@/services/content';
+import { tryCall } from '@/services/request';
 import { CONTENT_TEXT, RELEASE_STATUS_LABELS, SCRIPT_KIND_LABELS } from '@/locales/zh-CN/content';
 import type { BundleScript, ReleaseBundle } from '#contract/api/appVersion';
 import { TABLE_SCROLL } from '@/kit/tableLayout';
@@ -23,8 +23,8 @@ export default function ScriptManager() {
   const [choice, setChoice] = useState<Record<number, number>>({});
 
   const { data: releases, loading: releasesLoading } = useRequest(async () => {
-    const answer = await listReleases({ current: 1, pageSize: 100 });
-    return answer.isSuccess ? answer.content.list : [];
+    const page = await tryCall('appVersion/list', { current: 1, pageSize: 100 });
+    return page?.list ?? [];
   });
 
   useEffect(() => {
@@ -38,8 +38,7 @@ export default function ScriptManager() {
   } = useRequest(
     async () => {
       if (!releaseId) return undefined;
-      const answer = await getReleaseBundle(releaseId);
-      return answer.isSuccess ? answer.content : undefined;
+      return tryCall('appVersion/bundle', { id: releaseId });
     },
     { refreshDeps: [releaseId] },
   );
@@ -58,10 +57,10 @@ export default function ScriptManager() {
     async () => {
       if (!bundle) return;
       const scriptVersionIds = Object.values(choice).filter((id) => id !== NOT_INCLUDED);
-      const answer = await setReleaseBundle({ id: bundle.release.id, scriptVersionIds });
-      if (!answer.isSuccess) return;
+      const saved = await tryCall('appVersion/setBundle', { id: bundle.release.id, scriptVersionIds });
+      if (!saved) return;
       message.success('脚本清单已保存');
-      mutate(answer.content);
+      mutate(saved);
     },
     { manual: true },
   );

@@ -2,7 +2,7 @@
 import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Alert } from 'antd';
 import type { ReactElement } from 'react';
-import { createRelease, updateRelease } from '@/services/content';
+import { tryCall } from '@/services/request';
 import { CHANGELOG_MAX, cleanVersion, downloadUrlProblem, minSupportedProblem, URL_MAX, versionProblem } from '#contract/content';
 import type { Release } from '#contract/api/appVersion';
 import { useFieldErrors } from '@/utils/fieldErrors';
@@ -50,11 +50,11 @@ export default function ReleaseForm({ release, trigger, onDone }: { release?: Re
           downloadUrl: (values.downloadUrl ?? '').trim(),
           changelog: values.changelog ?? '',
         };
-        const answer = release
-          ? await updateRelease({ id: release.id, ...body })
-          : await createRelease({ version: values.version.trim(), ...body });
-        if (!answer.isSuccess) return false;
-        message.success(answer.content.pendingChange ? REVIEW_UI_TEXT.requested : release ? '版本已更新' : '版本已创建（草稿）');
+        const saved = release
+          ? await tryCall('appVersion/update', { id: release.id, ...body })
+          : await tryCall('appVersion/create', { version: values.version.trim(), ...body });
+        if (!saved) return false;
+        message.success(saved.pendingChange ? REVIEW_UI_TEXT.requested : release ? '版本已更新' : '版本已创建（草稿）');
         onDone();
         return true;
       })}

@@ -5,11 +5,10 @@
 import { Descriptions, Modal, Space, Typography } from 'antd';
 import type { Release } from '#contract/api/appVersion';
 import { RELEASE_CHANGE_LABELS } from '#contract/review';
-import { approveRelease } from '@/services/content';
+import { act } from '@/kit/act';
 import { REVIEW_UI_TEXT } from '@/locales/zh-CN/content';
 import ReviewApproval from '@/components/ReviewApproval';
 import dayjs from '@/utils/dayjs';
-import { message } from '@/utils/feedback';
 
 const FIELD_LABELS = { changelog: '更新说明', downloadUrl: '下载地址', minSupportedVersion: '最低支持版本' } as const;
 type Field = keyof typeof FIELD_LABELS;
@@ -67,11 +66,10 @@ export default function ReleaseReview({ release, onClose, onApproved }: Props) {
   const change = release?.pendingChange;
   const approve = async (reason: string | undefined) => {
     if (!release) return;
-    const answer = await approveRelease({ id: release.id, revision: release.revision, reason });
-    if (!answer.isSuccess) return;
-    message.success(REVIEW_UI_TEXT.releaseApproved);
-    onApproved();
-    onClose();
+    await act('appVersion/approve', { id: release.id, revision: release.revision, reason }, REVIEW_UI_TEXT.releaseApproved, () => {
+      onApproved();
+      onClose();
+    });
   };
   return (
     <Modal

@@ -8,7 +8,7 @@ import ListTable from '@/components/ListTable';
 import { history, useAccess, useRouteProps } from '@umijs/max';
 import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { cancelReleaseRequest, deleteRelease, publishRelease, withdrawRelease } from '@/services/content';
+import { act } from '@/kit/act';
 import { RELEASE_CHANGE_LABELS } from '#contract/review';
 import type { ReleaseStatus } from '#contract/content';
 import { CONTENT_TEXT, RELEASE_STATUS_LABELS, REVIEW_UI_TEXT } from '@/locales/zh-CN/content';
@@ -17,7 +17,6 @@ import { usePagedList } from '@/utils/usePagedList';
 import ReleaseForm from './ReleaseForm';
 import ReleaseReview from './ReleaseReview';
 import { TABLE_SCROLL } from '@/kit/tableLayout';
-import { message } from '@/utils/feedback';
 import { valueEnumOf } from '@/kit/valueEnum';
 
 const STATUS_COLORS: Record<ReleaseStatus, string> = { draft: 'default', published: 'green', withdrawn: 'orange' };
@@ -30,14 +29,6 @@ export default function VersionManager() {
   const reload = () => actionRef.current?.reload();
   const access = useAccess();
   const [reviewing, setReviewing] = useState<Release | null>(null);
-
-  const act = async (call: Promise<{ isSuccess: boolean }>, done: string) => {
-    const answer = await call;
-    if (answer.isSuccess) {
-      message.success(done);
-      void reload();
-    }
-  };
 
   const columns: ProColumns<Release>[] = [
     { title: '版本号', dataIndex: 'version', width: 110, render: (_, row) => <Typography.Text strong>{row.version}</Typography.Text> },
@@ -95,7 +86,7 @@ export default function VersionManager() {
             key="publish"
             title={`申请发布 ${row.version}？`}
             description="另一位审核人通过后插件才可获取此版本，脚本清单随之冻结。"
-            onConfirm={() => act(publishRelease(row.id), REVIEW_UI_TEXT.requested)}
+            onConfirm={() => act('appVersion/publish', { id: row.id }, REVIEW_UI_TEXT.requested, reload)}
           >
             <a>{REVIEW_UI_TEXT.requestPublish}</a>
           </Popconfirm>
@@ -105,7 +96,7 @@ export default function VersionManager() {
             key="withdraw"
             title={`申请撤回 ${row.version}？`}
             description="另一位审核人通过后插件不再获取此版本。"
-            onConfirm={() => act(withdrawRelease(row.id), REVIEW_UI_TEXT.requested)}
+            onConfirm={() => act('appVersion/withdraw', { id: row.id }, REVIEW_UI_TEXT.requested, reload)}
           >
             <a>{REVIEW_UI_TEXT.requestWithdraw}</a>
           </Popconfirm>
@@ -120,13 +111,17 @@ export default function VersionManager() {
             key="cancel"
             title={`撤销 ${row.version} 的申请？`}
             description="版本保持原样。"
-            onConfirm={() => act(cancelReleaseRequest(row.id), '已撤销申请')}
+            onConfirm={() => act('appVersion/cancelRequest', { id: row.id }, '已撤销申请', reload)}
           >
             <a>{REVIEW_UI_TEXT.cancelRequest}</a>
           </Popconfirm>
         ),
         row.status === 'draft' && (
-          <Popconfirm key="delete" title={`删除草稿 ${row.version}？`} onConfirm={() => act(deleteRelease(row.id), '已删除')}>
+          <Popconfirm
+            key="delete"
+            title={`删除草稿 ${row.version}？`}
+            onConfirm={() => act('appVersion/delete', { id: row.id }, '已删除', reload)}
+          >
             <Typography.Link type="danger">删除</Typography.Link>
           </Popconfirm>
         ),

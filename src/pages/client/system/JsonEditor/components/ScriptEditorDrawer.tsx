@@ -5,7 +5,7 @@
 import { useRequest } from 'ahooks';
 import { Alert, Button, Drawer, Input, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { getScript, saveScript } from '@/services/content';
+import { CallRefusal, callApi, tryCall } from '@/services/request';
 import { SCRIPT_NOTE_MAX, scriptContentProblem } from '#contract/content';
 import { describeJsonError, findJsonSyntaxError } from '#contract/jsonSyntax';
 import { CONTENT_TEXT, scriptChangeNotice } from '@/locales/zh-CN/content';
@@ -32,8 +32,7 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
   } = useRequest(
     async () => {
       if (!scriptId) return undefined;
-      const answer = await getScript(scriptId);
-      return answer.isSuccess ? answer.content : undefined;
+      return tryCall('script/get', { id: scriptId });
     },
     { refreshDeps: [scriptId] },
   );
@@ -53,14 +52,23 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
         message.error(`${CONTENT_TEXT.invalidScript}：${found}`);
         return;
       }
-      const answer = await saveScript({ id: script.id, baseVersion: script.currentVersion, content: text, note: note.trim() || undefined });
-      if (!answer.isSuccess) {
-        setProblem(answer.msg);
+      let saved;
+      try {
+        saved = await callApi('script/save', {
+          id: script.id,
+          baseVersion: script.currentVersion,
+          content: text,
+          note: note.trim() || undefined,
+        });
+      } catch (error) {
+        // A refusal (toasted already) is shown beside the editor too; anything else goes on as before.
+        if (!(error instanceof CallRefusal)) throw error;
+        setProblem(error.msg);
         return;
       }
-      message.success(scriptChangeNotice(`${CONTENT_TEXT.saved}（第 ${answer.content.currentVersion} 版）`, answer.content.pending));
-      mutate(answer.content);
-      onSaved(answer.content);
+      message.success(scriptChangeNotice(`${CONTENT_TEXT.saved}（第 ${saved.currentVersion} 版）`, saved.pending));
+      mutate(saved);
+      onSaved(saved);
     },
     { manual: true },
   );

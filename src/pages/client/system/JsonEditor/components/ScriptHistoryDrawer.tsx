@@ -3,7 +3,7 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { useRequest } from 'ahooks';
 import { Button, Drawer, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { getScriptVersion, restoreScriptVersion } from '@/services/content';
+import { tryCall } from '@/services/request';
 import { CONTENT_TEXT, scriptChangeNotice } from '@/locales/zh-CN/content';
 import type { ScriptDetail, ScriptListItem, ScriptVersionItem } from '#contract/api/script';
 import { usePagedList } from '@/utils/usePagedList';
@@ -28,10 +28,10 @@ function DiffModal({ comparison, onClose }: { comparison: Comparison | null; onC
     async () => {
       if (!comparison) return undefined;
       const [older, newer] = await Promise.all([
-        getScriptVersion({ id: comparison.scriptId, version: comparison.older }),
-        getScriptVersion({ id: comparison.scriptId, version: comparison.newer }),
+        tryCall('script/version', { id: comparison.scriptId, version: comparison.older }),
+        tryCall('script/version', { id: comparison.scriptId, version: comparison.newer }),
       ]);
-      return older.isSuccess && newer.isSuccess ? { older: older.content.content, newer: newer.content.content } : undefined;
+      return older && newer ? { older: older.content, newer: newer.content } : undefined;
     },
     { refreshDeps: [comparison] },
   );
@@ -75,13 +75,13 @@ export default function ScriptHistoryDrawer({ script, onClose, onRestored }: Pro
   const compare = (a: number, b: number) => setComparison({ scriptId: script.id, older: Math.min(a, b), newer: Math.max(a, b) });
 
   const restore = async (version: number) => {
-    const answer = await restoreScriptVersion({ id: script.id, version });
-    if (!answer.isSuccess) return;
-    message.success(scriptChangeNotice(`${CONTENT_TEXT.restored}（第 ${answer.content.currentVersion} 版）`, answer.content.pending));
-    setCurrentVersion(answer.content.currentVersion);
+    const restored = await tryCall('script/restore', { id: script.id, version });
+    if (!restored) return;
+    message.success(scriptChangeNotice(`${CONTENT_TEXT.restored}（第 ${restored.currentVersion} 版）`, restored.pending));
+    setCurrentVersion(restored.currentVersion);
     setSelected([]);
     void actionRef.current?.reload();
-    onRestored(answer.content);
+    onRestored(restored);
   };
 
   const columns: ProColumns<ScriptVersionItem>[] = [

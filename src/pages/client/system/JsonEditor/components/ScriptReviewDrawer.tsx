@@ -5,13 +5,13 @@
 import { useRequest } from 'ahooks';
 import { Descriptions, Drawer, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { approveScript, getScript } from '@/services/content';
+import { tryCall } from '@/services/request';
+import { act } from '@/kit/act';
 import type { ScriptDetail } from '#contract/api/script';
 import { REVIEW_UI_TEXT } from '@/locales/zh-CN/content';
 import { REVIEW_TEXT } from '#contract/review';
 import ReviewApproval from '@/components/ReviewApproval';
 import dayjs from '@/utils/dayjs';
-import { message } from '@/utils/feedback';
 import { formatJson, JsonDiff } from './lazyEditors';
 
 interface Props {
@@ -39,10 +39,7 @@ function Change({ before, after }: { before: ReactNode; after: ReactNode }) {
 function Review({ script, onApproved }: { script: ScriptDetail; onApproved: () => void }) {
   const neverLive = script.liveVersion === null;
   const approve = async (reason: string | undefined) => {
-    const answer = await approveScript({ id: script.id, revision: script.revision, reason });
-    if (!answer.isSuccess) return;
-    message.success(REVIEW_UI_TEXT.scriptApproved);
-    onApproved();
+    await act('script/approve', { id: script.id, revision: script.revision, reason }, REVIEW_UI_TEXT.scriptApproved, onApproved);
   };
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -92,8 +89,7 @@ export default function ScriptReviewDrawer({ scriptId, onClose, onApproved }: Pr
   const { data: script, loading } = useRequest(
     async () => {
       if (scriptId === null) return undefined;
-      const answer = await getScript(scriptId);
-      return answer.isSuccess ? answer.content : undefined;
+      return tryCall('script/get', { id: scriptId });
     },
     { refreshDeps: [scriptId] },
   );

@@ -5,7 +5,7 @@ import { useAccess, useModel, useRouteProps } from '@umijs/max';
 import { Button, Form, Popconfirm, Switch, Tag, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
-import { createScript, renameScript, setScriptEnabled } from '@/services/content';
+import { tryCall } from '@/services/request';
 import { SCRIPT_NAME_MAX, SCRIPT_NOTE_MAX, scriptContentProblem, type ScriptKind } from '#contract/content';
 import { CONTENT_TEXT, REVIEW_UI_TEXT, SCRIPT_KIND_LABELS, scriptChangeNotice } from '@/locales/zh-CN/content';
 import type { ScriptListItem } from '#contract/api/script';
@@ -55,14 +55,14 @@ function CreateScriptModal({ kind, onCreated }: { kind: ScriptKind; onCreated: (
       }
       form={fieldErrors.form}
       onFinish={fieldErrors.wrap(async (values) => {
-        const answer = await createScript({
+        const created = await tryCall('script/create', {
           kind,
           name: values.name.trim(),
           content: values.content,
           note: values.note?.trim() || undefined,
         });
-        if (!answer.isSuccess) return false;
-        message.success(scriptChangeNotice('脚本已创建', answer.content.pending));
+        if (!created) return false;
+        message.success(scriptChangeNotice('脚本已创建', created.pending));
         onCreated();
         return true;
       })}
@@ -88,9 +88,9 @@ function RenameModal({ script, onDone }: { script: ScriptListItem; onDone: () =>
       trigger={<a>重命名</a>}
       form={fieldErrors.form}
       onFinish={fieldErrors.wrap(async ({ name }) => {
-        const answer = await renameScript({ id: script.id, name: name.trim() });
-        if (!answer.isSuccess) return false;
-        message.success(scriptChangeNotice('已重命名', answer.content.pending));
+        const renamed = await tryCall('script/rename', { id: script.id, name: name.trim() });
+        if (!renamed) return false;
+        message.success(scriptChangeNotice('已重命名', renamed.pending));
         onDone();
         return true;
       })}
@@ -105,9 +105,9 @@ function EnabledSwitch({ script, onDone }: { script: ScriptListItem; onDone: () 
   const change = async (enabled: boolean) => {
     setLoading(true);
     try {
-      const answer = await setScriptEnabled({ id: script.id, enabled });
-      if (answer.isSuccess) {
-        message.success(scriptChangeNotice(enabled ? '已启用' : '已停用', answer.content.pending));
+      const changed = await tryCall('script/setEnabled', { id: script.id, enabled });
+      if (changed) {
+        message.success(scriptChangeNotice(enabled ? '已启用' : '已停用', changed.pending));
         onDone();
       }
     } finally {
