@@ -16,28 +16,20 @@ import type {
 } from '#contract/api/account';
 import { CODES } from '#contract/codes';
 import { SUPER_ADMIN_ROLE_CODE } from '#contract/system';
-import type { AuditWriter } from '../audit';
 import { oneTimePasswordColumns } from '../auth/oneTimePassword';
 import { generatePassword, hashPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';
-import { endSessions, type SessionAccount } from '../auth/sessions';
-import type { Db, Executor, Tx } from '../db/client';
+import { endSessions } from '../auth/sessions';
+import type { Executor, Tx } from '../db/client';
 import { queryOne } from '../db/query';
 import { accountRoles, accounts, roles, sessions } from '../db/schema';
 import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
 import { assertMayGrantRoles, assertMayManageAccount } from '../rbac/authority';
-import type { RbacSnapshot } from '../rbac/snapshot';
 import { SYSTEM_MESSAGES } from '../system/messages';
 import { ACCOUNT_MESSAGES, TAKEN_MESSAGES } from './messages';
+import type { CallContext } from '../context';
 
 const GENERATED_PASSWORD_LENGTH = 12;
-
-/** The administrator acting: their account and the RBAC snapshot their request was checked against. */
-export interface Actor {
-  account: SessionAccount;
-  snapshot: RbacSnapshot;
-  audit: AuditWriter;
-}
 
 /**
  * Serialises the changes that could leave no super administrator (role or status changes): each
@@ -86,7 +78,7 @@ async function lockedAccount(tx: Tx, id: number): Promise<Pick<typeof accounts.$
 
 const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
-export async function createAccount(db: Db, body: AccountCreateBody, { account, snapshot, audit }: Actor): Promise<AccountCreated> {
+export async function createAccount({ db, account, snapshot, audit }: CallContext, body: AccountCreateBody): Promise<AccountCreated> {
   if (body.password) assertStrongPassword('password', body.password, [body.username, body.email]);
   const generated = body.password ? undefined : generatePassword(GENERATED_PASSWORD_LENGTH);
   const passwordHash = await hashPassword(body.password ?? generated!);
@@ -122,7 +114,7 @@ export async function createAccount(db: Db, body: AccountCreateBody, { account, 
   );
 }
 
-export async function setAccountStatus(db: Db, body: AccountSetStatusBody, { account, snapshot, audit }: Actor): Promise<StatusSet> {
+export async function setAccountStatus({ db, account, snapshot, audit }: CallContext, body: AccountSetStatusBody): Promise<StatusSet> {
   return db.transaction(async (tx) => {
     await lockSuperAdministrators(tx);
     const target = await lockedAccount(tx, body.id);
@@ -144,7 +136,7 @@ export async function setAccountStatus(db: Db, body: AccountSetStatusBody, { acc
   });
 }
 
-export async function resetPassword(db: Db, id: number, { account, snapshot, audit }: Actor): Promise<PasswordReset> {
+export async function resetPassword({ db, account, snapshot, audit }: CallContext, { id }: { id: number }): Promise<PasswordReset> {
   const password = generatePassword(GENERATED_PASSWORD_LENGTH);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
@@ -166,7 +158,7 @@ export async function resetPassword(db: Db, id: number, { account, snapshot, aud
   });
 }
 
-export async function setRoles(db: Db, body: SetRolesBody, { account, snapshot, audit }: Actor): Promise<RolesSet> {
+export async function setRoles({ db, account, snapshot, audit }: CallContext, body: SetRolesBody): Promise<RolesSet> {
   const roleIds = sortedIds(body.roleIds);
   return db.transaction(async (tx) => {
     await lockSuperAdministrators(tx);

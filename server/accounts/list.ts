@@ -5,14 +5,13 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AccountListPage, AccountListQuery, RoleRef } from '#contract/api/account';
-import type { SessionAccount } from '../auth/sessions';
 import { membershipOf } from '../auth/membership';
 import type { Db } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import type { accounts } from '../db/schema';
 import { holdsNoneOf, mayManage, rolesBeyond } from '../rbac/authority';
-import type { RbacSnapshot } from '../rbac/snapshot';
+import type { CallContext } from '../context';
 
 /** Beyond this many matches of a text search the total is answered as "at least" (totalCapped). */
 export const SEARCH_COUNT_CAP = 1000;
@@ -220,12 +219,11 @@ function idList(value: number[] | string | null | undefined): number[] {
  * count and the rows a page at a time, newest first.
  */
 export function accountsToExport(
-  db: Db,
+  { db, account, snapshot }: CallContext,
   body: Omit<AccountListQuery, 'current' | 'pageSize'>,
-  caller: { account: SessionAccount; snapshot: RbacSnapshot },
   pageRows: number,
 ) {
-  const { where } = listFilters(body, rolesBeyond(caller.snapshot, caller.account));
+  const { where } = listFilters(body, rolesBeyond(snapshot, account));
   return {
     count: async () => Number((await queryOne<{ n: number }>(db, sql`select count(*)::int as n from accounts a where ${where}`))?.n ?? 0),
     async *pages() {
@@ -247,11 +245,8 @@ export function accountsToExport(
 const rolesOf = (value: AccountListRow['roles']): RoleRef[] => (typeof value === 'string' ? JSON.parse(value) : value) ?? [];
 
 /** A page of the users screen (the accounts within the caller's grants); each row says whether the caller may act on it. */
-export async function listAccounts(
-  db: Db,
-  body: AccountListQuery,
-  caller: { account: SessionAccount; snapshot: RbacSnapshot },
-): Promise<AccountListPage> {
+export async function listAccounts(caller: CallContext, body: AccountListQuery): Promise<AccountListPage> {
+  const { db } = caller;
   const { current, pageSize } = pageOf(body);
   const beyond = rolesBeyond(caller.snapshot, caller.account);
   const { rows, matches, capped } = await findAccountPage(db, body, current, pageSize, beyond);

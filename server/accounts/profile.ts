@@ -16,18 +16,18 @@ import type {
 import type { SessionEnded } from '#contract/api/session';
 import { CODES } from '#contract/codes';
 import { PROFILE_MESSAGES } from './messages';
-import type { AuditWriter } from '../audit';
 import { OWN_PASSWORD_COLUMNS } from '../auth/oneTimePassword';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';
-import { endSessions, liveSessionCondition, type SessionAccount } from '../auth/sessions';
-import type { Db, Executor } from '../db/client';
+import { endSessions, liveSessionCondition } from '../auth/sessions';
+import type { Executor } from '../db/client';
 import { fetchPage } from '../db/paging';
 import { queryOne, toIso } from '../db/query';
 import { accounts, sessions } from '../db/schema';
 import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
+import type { CallContext } from '../context';
 
-export async function getProfile(db: Executor, account: SessionAccount): Promise<Profile> {
+export async function getProfile({ db, account }: CallContext): Promise<Profile> {
   const [row] = await db
     .select({ createdAt: accounts.createdAt, lastLoginAt: accounts.lastLoginAt })
     .from(accounts)
@@ -53,7 +53,7 @@ async function assertCurrentPassword(db: Executor, accountId: number, password: 
 /** A0111 naming the form's e-mail field, for the form to mark. */
 const emailTaken = () => new Refusal(CODES.USERNAME_TAKEN, PROFILE_MESSAGES.emailTaken, { field: 'email' });
 
-export async function updateEmail(db: Executor, account: SessionAccount, body: UpdateEmailBody): Promise<{ email: string }> {
+export async function updateEmail({ db, account }: CallContext, body: UpdateEmailBody): Promise<{ email: string }> {
   // The current password first: a session left open is not enough to take over the account's email.
   await assertCurrentPassword(db, account.id, body.password, 'password');
   const email = body.email.trim();
@@ -64,12 +64,7 @@ export async function updateEmail(db: Executor, account: SessionAccount, body: U
 }
 
 /** A new password; every other session signs out, the one that changed it stays. */
-export async function changePassword(
-  db: Db,
-  account: SessionAccount,
-  body: ChangePasswordBody,
-  audit: AuditWriter,
-): Promise<PasswordChanged> {
+export async function changePassword({ db, account, audit }: CallContext, body: ChangePasswordBody): Promise<PasswordChanged> {
   await assertCurrentPassword(db, account.id, body.currentPassword, 'currentPassword');
   if (body.newPassword === body.currentPassword) throw badParameter('newPassword', PROFILE_MESSAGES.samePassword);
   assertStrongPassword('newPassword', body.newPassword, [account.username, account.email]);
@@ -100,12 +95,8 @@ type SessionRow = Pick<typeof sessions.$inferSelect, 'ip' | 'userAgent'> & {
 };
 
 /** The account's live sessions, the caller's own first. */
-export async function listOwnSessions(
-  db: Executor,
-  idleSeconds: number,
-  account: SessionAccount,
-  body: PageQuery,
-): Promise<Page<ActiveSession>> {
+export async function listOwnSessions({ db, config, account }: CallContext, body: PageQuery): Promise<Page<ActiveSession>> {
+  const idleSeconds = config.sessionIdleSeconds;
   const live = sql`s.account_id = ${account.id} and ${liveSessionCondition(idleSeconds)}`;
   return fetchPage<SessionRow, ActiveSession>(
     db,
@@ -131,14 +122,15 @@ export async function listOwnSessions(
   );
 }
 
-export async function revokeOwnSession(db: Executor, account: SessionAccount, id: number): Promise<SessionEnded> {
+export async function revokeOwnSession({ db, account }: CallContext, { id }: { id: number }): Promise<SessionEnded> {
   const ended = await endSessions(db, 'self', eq(sessions.id, id), eq(sessions.accountId, account.id));
   // Another account's session reads as unknown: its existence is none of the caller's business.
   if (ended.length === 0) throw badParameter('id', PROFILE_MESSAGES.sessionNotFound);
   return { id, current: id === account.sessionId };
 }
 
-export async function homeSummary(db: Executor, account: SessionAccount, body: SummaryBody, timeZone: string): Promise<HomeSummary> {
+export async function homeSummary({ db, account, config }: CallContext, body: SummaryBody): Promise<HomeSummary> {
+  const timeZone = config.businessTimeZone;
   // This month is the business month (BUSINESS_TZ), unless the console names its start.
   const monthStart = body.monthStart ? sql`${body.monthStart}::timestamptz` : sql`date_trunc('month', now(), ${timeZone})`;
   const row = await queryOne<{

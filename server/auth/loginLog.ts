@@ -2,12 +2,12 @@
 import { and, count, desc, eq, gte, ilike, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '#contract/api/common';
 import type { LoginLogItem, LoginLogQuery } from '#contract/api/loginLog';
-import type { Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern, prefixPattern } from '../db/query';
 import { authAttempts } from '../db/schema';
+import type { CallContext } from '../context';
 
-export async function listLoginLog(db: Executor, body: LoginLogQuery): Promise<Page<LoginLogItem>> {
+export async function listLoginLog({ db }: CallContext, body: LoginLogQuery): Promise<Page<LoginLogItem>> {
   const { current, pageSize, offset } = pageOf(body);
   const filters: SQL[] = [];
   if (body.result) filters.push(eq(authAttempts.success, body.result === 'success'));

@@ -5,16 +5,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Page } from '#contract/api/common';
 import type { AccountSessionsEnded, OnlineSession, OnlineSessionQuery, SessionEnded } from '#contract/api/session';
-import type { Actor } from '../accounts/admin';
-import type { Db, Executor } from '../db/client';
 import { allOf, fetchPage } from '../db/paging';
 import { containsPattern, prefixPattern, queryOne, toIso } from '../db/query';
 import { accounts, sessions } from '../db/schema';
 import { badParameter } from '../refusal';
 import { assertMayManageAccount, mayManage } from '../rbac/authority';
-import { endSessions, liveSessionCondition, type SessionAccount } from './sessions';
-import type { RbacSnapshot } from '../rbac/snapshot';
+import { endSessions, liveSessionCondition } from './sessions';
 import { SYSTEM_MESSAGES } from '../system/messages';
+import type { CallContext } from '../context';
 
 type SessionRow = Pick<typeof sessions.$inferSelect, 'accountId' | 'ip' | 'userAgent'> &
   Pick<typeof accounts.$inferSelect, 'username'> & {
@@ -25,12 +23,9 @@ type SessionRow = Pick<typeof sessions.$inferSelect, 'accountId' | 'ip' | 'userA
     roleIds: number[] | null;
   };
 
-export async function listOnlineSessions(
-  db: Executor,
-  idleSeconds: number,
-  body: OnlineSessionQuery,
-  caller: { account: SessionAccount; snapshot: RbacSnapshot },
-): Promise<Page<OnlineSession>> {
+export async function listOnlineSessions(caller: CallContext, body: OnlineSessionQuery): Promise<Page<OnlineSession>> {
+  const { db } = caller;
+  const idleSeconds = caller.config.sessionIdleSeconds;
   const filters = [liveSessionCondition(idleSeconds), sql`a.status = 'enabled'`];
   if (body.username) filters.push(sql`a.username ilike ${containsPattern(body.username)}`);
   if (body.ip) filters.push(sql`s.ip like ${prefixPattern(body.ip)}`);
@@ -67,7 +62,8 @@ export async function listOnlineSessions(
   );
 }
 
-export async function forceLogout(db: Db, idleSeconds: number, id: number, { account, snapshot, audit }: Actor): Promise<SessionEnded> {
+export async function forceLogout({ db, config, account, snapshot, audit }: CallContext, { id }: { id: number }): Promise<SessionEnded> {
+  const idleSeconds = config.sessionIdleSeconds;
   return db.transaction(async (tx) => {
     const session = await queryOne<Pick<SessionRow, 'accountId' | 'username' | 'ip'>>(
       tx,
@@ -94,7 +90,10 @@ export async function forceLogout(db: Db, idleSeconds: number, id: number, { acc
  * within the caller's grants (one's own account included), audited. Locks: the account's row, then
  * its sessions (docs/concurrency.md), as a sign-in does.
  */
-export async function forceLogoutAccount(db: Db, accountId: number, { account, snapshot, audit }: Actor): Promise<AccountSessionsEnded> {
+export async function forceLogoutAccount(
+  { db, account, snapshot, audit }: CallContext,
+  { accountId }: { accountId: number },
+): Promise<AccountSessionsEnded> {
   return db.transaction(async (tx) => {
     const target = await queryOne<{ username: string }>(tx, sql`select username from accounts where id = ${accountId} for no key update`);
     if (!target) throw badParameter('accountId', SYSTEM_MESSAGES.noLiveSessions);

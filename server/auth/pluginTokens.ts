@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { hashToken, newToken } from './tokens';
+import type { CallContext } from '../context';
 
 /** The plug-in tokens a session keeps: a console open in a few tabs hands one to the plug-in from each. */
 export const PLUGIN_TOKENS_PER_SESSION = 3;
@@ -21,3 +22,6 @@ export async function issuePluginToken(db: Executor, sessionId: number): Promise
     select id from plugin_tokens where session_id = ${sessionId} order by id desc limit ${PLUGIN_TOKENS_PER_SESSION})`);
   return token;
 }
+
+/** `plugin/token`: a plug-in token for the caller's session. */
+export const pluginToken = async ({ db, account }: CallContext) => ({ token: await issuePluginToken(db, account.sessionId) });

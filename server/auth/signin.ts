@@ -5,18 +5,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LoginBody, LoginResult, RegisterBody, RegisterResult } from '#contract/api/account';
 import { CODES } from '#contract/codes';
-import type { ServerConfig } from '../config';
-import type { Db } from '../db/client';
 import { queryOne } from '../db/query';
 import { accounts, membershipLevels } from '../db/schema';
 import { Refusal, refuseUniqueViolation } from '../refusal';
-import { beginLogin, recordAttempt, registerFailure, settleAttempt, type AttemptSource } from './attempts';
+import { beginLogin, recordAttempt, registerFailure, settleAttempt } from './attempts';
 import { membershipOf } from './membership';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './password';
 import { assertStrongPassword } from './passwordPolicy';
 import { issueSession, revokeSession } from './sessions';
 import { TAKEN_MESSAGES } from '../accounts/messages';
 import { invitingSalesperson } from '../promotion/referrals';
+import type { CallContext, PublicCallContext } from '../context';
 
 /** The role every registered account gets. */
 export const MEMBER_ROLE = 'member';
@@ -24,13 +23,9 @@ export const MEMBER_ROLE = 'member';
 const usernameTaken = () => new Refusal(CODES.USERNAME_TAKEN, TAKEN_MESSAGES.username, { field: 'username' });
 const emailTaken = () => new Refusal(CODES.USERNAME_TAKEN, TAKEN_MESSAGES.email, { field: 'email' });
 
-/** Where an attempt comes from: the request's address and browser. */
-export type Client = Pick<AttemptSource, 'ip' | 'userAgent'>;
-
-type SigninConfig = Pick<ServerConfig, 'authRateLimitPerMinute' | 'rememberTtlSeconds' | 'sessionTtlSeconds' | 'sessionsPerAccount'>;
-
 /** A new account with the member role, referred by the salesperson of `inviteCode` when there is one. */
-export async function register(db: Db, config: SigninConfig, body: RegisterBody, client: Client): Promise<RegisterResult> {
+export async function register({ db, config, ip, userAgent }: PublicCallContext, body: RegisterBody): Promise<RegisterResult> {
+  const client = { ip, userAgent };
   const { attemptId, allowed } = await recordAttempt(db, { ...client, username: body.username }, 'register', config.authRateLimitPerMinute);
   if (!allowed) throw new Refusal(CODES.TOO_MANY_REQUESTS);
   const taken = await queryOne<{ usernameTaken: boolean; emailTaken: boolean }>(
@@ -89,7 +84,8 @@ type LoginRow = Pick<
  * count. A disabled account hears A0202 only after its right password, as does an expired
  * generated password A0213; a locked one A0211.
  */
-export async function login(db: Db, config: SigninConfig, body: LoginBody, client: Client): Promise<LoginResult> {
+export async function login({ db, config, ip, userAgent }: PublicCallContext, body: LoginBody): Promise<LoginResult> {
+  const client = { ip, userAgent };
   const name = body.username.trim();
   const gate = await beginLogin<LoginRow>(db, { ...client, username: name }, config.authRateLimitPerMinute, (tx) =>
     queryOne<LoginRow>(
@@ -144,7 +140,7 @@ export async function login(db: Db, config: SigninConfig, body: LoginBody, clien
   };
 }
 
-export async function logout(db: Db, sessionId: number): Promise<null> {
-  await revokeSession(db, sessionId, 'logout');
+export async function logout({ db, account }: CallContext): Promise<null> {
+  await revokeSession(db, account.sessionId, 'logout');
   return null;
 }

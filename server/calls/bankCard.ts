@@ -3,8 +3,8 @@ import type { CallHandlers } from '../http/calls';
 import { addCard, listCards, removeCard, setDefaultCard } from '../money/cards';
 
 export const bankCardHandlers = {
-  'bankCard/list': ({ db, account, body }) => listCards(db, account.id, body),
-  'bankCard/add': ({ db, config, account, body }) => addCard(db, config.cardFingerprintKey, account.id, body),
-  'bankCard/remove': ({ db, account, body }) => removeCard(db, account.id, body.id),
-  'bankCard/setDefault': ({ db, account, body }) => setDefaultCard(db, account.id, body.id),
+  'bankCard/list': listCards,
+  'bankCard/add': addCard,
+  'bankCard/remove': removeCard,
+  'bankCard/setDefault': setDefaultCard,
 } satisfies Partial<CallHandlers>;

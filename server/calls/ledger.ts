@@ -1,8 +1,8 @@
-/** `ledger/*`: the salesperson's balance and entries; the rules live in server/money/balance.ts. */
+/** `ledger/*`: a salesperson's balance and ledger entries (server/money/balance.ts). */
 import type { CallHandlers } from '../http/calls';
 import { balanceOf, listEntries } from '../money/balance';
 
 export const ledgerHandlers = {
-  'ledger/balance': ({ db, account }) => balanceOf(db, account.id),
-  'ledger/list': ({ db, account, body }) => listEntries(db, account.id, body),
+  'ledger/balance': balanceOf,
+  'ledger/list': listEntries,
 } satisfies Partial<CallHandlers>;

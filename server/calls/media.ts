@@ -4,10 +4,9 @@
  */
 import type { CallHandlers } from '../http/calls';
 import { deleteMedia, listMedia, renameMedia } from '../media/library';
-import { mediaStorage } from '../media/storage';
 
 export const mediaHandlers = {
-  'media/list': ({ db, body }) => listMedia(db, body),
-  'media/rename': ({ db, body, audit }) => renameMedia(db, body, audit),
-  'media/delete': ({ db, config, body, audit }) => deleteMedia(db, mediaStorage(config), body.id, audit),
+  'media/list': listMedia,
+  'media/rename': renameMedia,
+  'media/delete': deleteMedia,
 } satisfies Partial<CallHandlers>;

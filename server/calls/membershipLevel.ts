@@ -3,10 +3,10 @@ import type { CallHandlers } from '../http/calls';
 import { createLevel, deleteLevel, levelOptions, listLevels, setLevelOnSale, updateLevel } from '../memberships/levels';
 
 export const membershipLevelHandlers = {
-  'membershipLevel/list': ({ db, body }) => listLevels(db, body),
-  'membershipLevel/options': ({ db }) => levelOptions(db),
-  'membershipLevel/create': ({ db, body, audit }) => createLevel(db, body, audit),
-  'membershipLevel/update': ({ db, body, audit }) => updateLevel(db, body, audit),
-  'membershipLevel/setOnSale': ({ db, body, audit }) => setLevelOnSale(db, body.id, body.onSale, audit),
-  'membershipLevel/delete': ({ db, body, audit }) => deleteLevel(db, body.id, audit),
+  'membershipLevel/list': listLevels,
+  'membershipLevel/options': levelOptions,
+  'membershipLevel/create': createLevel,
+  'membershipLevel/update': updateLevel,
+  'membershipLevel/setOnSale': setLevelOnSale,
+  'membershipLevel/delete': deleteLevel,
 } satisfies Partial<CallHandlers>;

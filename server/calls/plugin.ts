@@ -4,13 +4,13 @@
  * (contract/api/plugin.ts), so an unchanged answer costs a 304 with no body. The rules live in
  * server/releases/plugin.ts and server/auth/pluginTokens.ts.
  */
-import { issuePluginToken } from '../auth/pluginTokens';
+import { pluginToken } from '../auth/pluginTokens';
 import type { CallHandlers } from '../http/calls';
 import { installLink, latestReleaseFor, pluginScripts } from '../releases/plugin';
 
 export const pluginHandlers = {
-  'plugin/installLink': ({ db, config }) => installLink(db, config.pluginStoreUrl),
-  'plugin/token': async ({ db, account }) => ({ token: await issuePluginToken(db, account.sessionId) }),
-  'plugin/latestRelease': ({ db, body }) => latestReleaseFor(db, body.version),
-  'plugin/scripts': ({ db }) => pluginScripts(db),
+  'plugin/installLink': installLink,
+  'plugin/token': pluginToken,
+  'plugin/latestRelease': latestReleaseFor,
+  'plugin/scripts': pluginScripts,
 } satisfies Partial<CallHandlers>;

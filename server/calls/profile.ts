@@ -3,10 +3,10 @@ import { changePassword, getProfile, homeSummary, listOwnSessions, revokeOwnSess
 import type { CallHandlers } from '../http/calls';
 
 export const profileHandlers = {
-  'profile/get': ({ db, account }) => getProfile(db, account),
-  'profile/updateEmail': ({ db, account, body }) => updateEmail(db, account, body),
-  'profile/changePassword': ({ db, account, body, audit }) => changePassword(db, account, body, audit),
-  'profile/sessions': ({ db, config, account, body }) => listOwnSessions(db, config.sessionIdleSeconds, account, body),
-  'profile/revokeSession': ({ db, account, body }) => revokeOwnSession(db, account, body.id),
-  'profile/summary': ({ db, account, body, config }) => homeSummary(db, account, body, config.businessTimeZone),
+  'profile/get': getProfile,
+  'profile/updateEmail': updateEmail,
+  'profile/changePassword': changePassword,
+  'profile/sessions': listOwnSessions,
+  'profile/revokeSession': revokeOwnSession,
+  'profile/summary': homeSummary,
 } satisfies Partial<CallHandlers>;

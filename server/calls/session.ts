@@ -4,11 +4,8 @@ import { forceLogout, forceLogoutAccount, listOnlineSessions } from '../auth/onl
 import type { CallHandlers } from '../http/calls';
 
 export const sessionHandlers = {
-  'session/list': ({ db, config, body, account, snapshot }) =>
-    listOnlineSessions(db, config.sessionIdleSeconds, body, { account, snapshot }),
-  'session/forceLogout': ({ db, config, body, account, snapshot, audit }) =>
-    forceLogout(db, config.sessionIdleSeconds, body.id, { account, snapshot, audit }),
-  'session/forceLogoutAccount': ({ db, body, account, snapshot, audit }) =>
-    forceLogoutAccount(db, body.accountId, { account, snapshot, audit }),
-  'loginLog/list': ({ db, body }) => listLoginLog(db, body),
+  'session/list': listOnlineSessions,
+  'session/forceLogout': forceLogout,
+  'session/forceLogoutAccount': forceLogoutAccount,
+  'loginLog/list': listLoginLog,
 } satisfies Partial<CallHandlers>;

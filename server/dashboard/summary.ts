@@ -21,6 +21,7 @@ import { badParameter } from '../refusal';
 import { businessDay } from '../businessTime';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { DASHBOARD_MESSAGES } from './messages';
+import type { CallContext } from '../context';
 
 const DAY_MS = 86_400_000;
 
@@ -78,6 +79,10 @@ type Num = number | string | null;
 
 /** The instant a business day starts (`day` may be an SQL date expression). */
 const dayStart = (day: ReturnType<typeof sql>, timeZone: string) => sql`((${day})::timestamp at time zone ${timeZone})`;
+
+/** `dashboard/summary`: the parts the caller's grants open, in the business time zone. */
+export const dashboardOf = ({ db, account, snapshot, config }: CallContext, body: DashboardBody) =>
+  dashboardSummary(db, body, dashboardParts(account, snapshot), config.businessTimeZone);
 
 export async function dashboardSummary(
   db: Executor,

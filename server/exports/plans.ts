@@ -36,14 +36,14 @@ import { SHOP_STATUS_TEXT } from '#contract/text/shops';
 import { ACCOUNT_STATUS_TEXT, SALE_STATUS_TEXT } from '#contract/text/system';
 import { membershipOf } from '../auth/membership';
 import { accountsToExport, rolesOfRow, type AccountListRow } from '../accounts/list';
-import type { Executor } from '../db/client';
 import { toIso } from '../db/query';
 import { zonedTime } from '../businessTime';
-import { EXPORT_PAGE_ROWS, pagesOf, type ExportContext, type ExportPlan } from '../http/exports';
-import { listReferrals, subjectOf } from '../promotion/referrals';
+import { EXPORT_PAGE_ROWS, pagesOf, type ExportFilters, type ExportPlan } from './plan';
+import type { CallContext } from '../context';
+import { referralPage, subjectOf } from '../promotion/referrals';
 import { listEntries } from '../money/balance';
 import { listSalespeople } from '../money/salespeople';
-import { listWithdrawals } from '../money/withdrawals';
+import { withdrawalPage } from '../money/withdrawals';
 import { ordersToExport } from '../orders/list';
 import { listAllShops } from '../shops/shops';
 import { listAuditLog } from '../system/auditLog';
@@ -60,11 +60,11 @@ function throughList<Row>(read: (current: number, pageSize: number) => Promise<{
   };
 }
 
-export function accountsPlan({ db, body, account, snapshot }: ExportContext<'account/export'>): ExportPlan<AccountListRow> {
+export function accountsPlan(ctx: CallContext, body: ExportFilters<'account/export'>): ExportPlan<AccountListRow> {
   const C = ACCOUNT_COLUMNS;
   return {
     title: EXPORT_TITLES.accounts,
-    ...accountsToExport(db, body, { account, snapshot }, EXPORT_PAGE_ROWS),
+    ...accountsToExport(ctx, body, EXPORT_PAGE_ROWS),
     columns: [
       { title: C.id, value: (row) => row.id, width: 8 },
       { title: C.username, value: (row) => row.username, width: 20 },
@@ -84,11 +84,11 @@ export function accountsPlan({ db, body, account, snapshot }: ExportContext<'acc
   };
 }
 
-export function ordersPlan({ db, body, account, snapshot }: ExportContext<'order/export'>): ExportPlan<OrderItem> {
+export function ordersPlan(ctx: CallContext, body: ExportFilters<'order/export'>): ExportPlan<OrderItem> {
   const C = ORDER_COLUMNS;
   return {
     title: EXPORT_TITLES.orders,
-    ...ordersToExport(db, body, { account, snapshot }, EXPORT_PAGE_ROWS),
+    ...ordersToExport(ctx, body, EXPORT_PAGE_ROWS),
     columns: [
       { title: C.orderNo, value: (row) => row.orderNo, width: 22 },
       { title: C.account, value: (row) => row.account.username, width: 18 },
@@ -110,12 +110,12 @@ export function ordersPlan({ db, body, account, snapshot }: ExportContext<'order
   };
 }
 
-export function ledgerPlan({ db, body, account }: ExportContext<'ledger/export'>): ExportPlan<LedgerEntry> {
+export function ledgerPlan(ctx: CallContext, body: ExportFilters<'ledger/export'>): ExportPlan<LedgerEntry> {
   const C = LEDGER_COLUMNS;
   return {
     title: EXPORT_TITLES.ledger,
     // Only the caller's own entries, like `ledger/list`.
-    ...throughList((current, pageSize) => listEntries(db, account.id, { ...body, current, pageSize })),
+    ...throughList((current, pageSize) => listEntries(ctx, { ...body, current, pageSize })),
     columns: [
       { title: C.createdAt, kind: 'time', value: (row) => row.createdAt },
       { title: C.kind, value: (row) => LEDGER_KIND_LABELS[row.kind] },
@@ -127,11 +127,11 @@ export function ledgerPlan({ db, body, account }: ExportContext<'ledger/export'>
   };
 }
 
-export function withdrawalsPlan({ db, body }: ExportContext<'withdrawal/export'>): ExportPlan<Withdrawal> {
+export function withdrawalsPlan({ db }: CallContext, body: ExportFilters<'withdrawal/export'>): ExportPlan<Withdrawal> {
   const C = WITHDRAWAL_COLUMNS;
   return {
     title: EXPORT_TITLES.withdrawals,
-    ...throughList((current, pageSize) => listWithdrawals(db, { ...body, current, pageSize }, null)),
+    ...throughList((current, pageSize) => withdrawalPage(db, { ...body, current, pageSize }, null)),
     columns: [
       { title: C.username, value: (row) => row.username, width: 20 },
       { title: C.amount, kind: 'money', value: (row) => row.amountCents },
@@ -147,11 +147,11 @@ export function withdrawalsPlan({ db, body }: ExportContext<'withdrawal/export'>
   };
 }
 
-export function salesPlan({ db, body }: ExportContext<'sale/export'>): ExportPlan<SaleItem> {
+export function salesPlan(ctx: CallContext, body: ExportFilters<'sale/export'>): ExportPlan<SaleItem> {
   const C = SALE_COLUMNS;
   return {
     title: EXPORT_TITLES.sales,
-    ...throughList((current, pageSize) => listSalespeople(db, { ...body, current, pageSize })),
+    ...throughList((current, pageSize) => listSalespeople(ctx, { ...body, current, pageSize })),
     columns: [
       { title: C.username, value: (row) => row.username, width: 20 },
       { title: C.email, value: (row) => row.email, width: 28 },
@@ -165,11 +165,11 @@ export function salesPlan({ db, body }: ExportContext<'sale/export'>): ExportPla
   };
 }
 
-export function shopsPlan({ db, body }: ExportContext<'shop/exportAll'>): ExportPlan<AccountShopItem> {
+export function shopsPlan(ctx: CallContext, body: ExportFilters<'shop/exportAll'>): ExportPlan<AccountShopItem> {
   const C = SHOP_COLUMNS;
   return {
     title: EXPORT_TITLES.shops,
-    ...throughList((current, pageSize) => listAllShops(db, { ...body, current, pageSize })),
+    ...throughList((current, pageSize) => listAllShops(ctx, { ...body, current, pageSize })),
     columns: [
       { title: C.username, value: (row) => row.username, width: 20 },
       { title: C.name, value: (row) => row.name, width: 24 },
@@ -183,11 +183,11 @@ export function shopsPlan({ db, body }: ExportContext<'shop/exportAll'>): Export
   };
 }
 
-export function auditLogPlan({ db, body }: ExportContext<'auditLog/export'>): ExportPlan<AuditItem> {
+export function auditLogPlan(ctx: CallContext, body: ExportFilters<'auditLog/export'>): ExportPlan<AuditItem> {
   const C = AUDIT_COLUMNS;
   return {
     title: EXPORT_TITLES.auditLog,
-    ...throughList((current, pageSize) => listAuditLog(db as Executor, { ...body, current, pageSize })),
+    ...throughList((current, pageSize) => listAuditLog(ctx, { ...body, current, pageSize })),
     columns: [
       { title: C.at, kind: 'time', value: (row) => row.at },
       { title: C.actor, value: (row) => row.actorName ?? '' },
@@ -199,11 +199,11 @@ export function auditLogPlan({ db, body }: ExportContext<'auditLog/export'>): Ex
   };
 }
 
-export function loginLogPlan({ db, body }: ExportContext<'loginLog/export'>): ExportPlan<LoginLogItem> {
+export function loginLogPlan(ctx: CallContext, body: ExportFilters<'loginLog/export'>): ExportPlan<LoginLogItem> {
   const C = LOGIN_LOG_COLUMNS;
   return {
     title: EXPORT_TITLES.loginLog,
-    ...throughList((current, pageSize) => listLoginLog(db, { ...body, current, pageSize })),
+    ...throughList((current, pageSize) => listLoginLog(ctx, { ...body, current, pageSize })),
     columns: [
       { title: C.at, kind: 'time', value: (row) => row.at },
       { title: C.username, value: (row) => row.username ?? '', width: 24 },
@@ -215,19 +215,13 @@ export function loginLogPlan({ db, body }: ExportContext<'loginLog/export'>): Ex
   };
 }
 
-export async function referralsPlan({
-  db,
-  body,
-  account,
-  snapshot,
-  config,
-}: ExportContext<'promotion/export'>): Promise<ExportPlan<Referral>> {
+export async function referralsPlan(ctx: CallContext, body: ExportFilters<'promotion/export'>): Promise<ExportPlan<Referral>> {
   const C = REFERRAL_COLUMNS;
   // The caller's own referrals, or a salesperson's for staff with 销售管理, like `promotion/referrals`.
-  const saleId = await subjectOf(db, account, snapshot, body.saleId);
+  const saleId = await subjectOf(ctx, body.saleId);
   return {
     title: EXPORT_TITLES.referrals,
-    ...throughList((current, pageSize) => listReferrals(db, saleId, { ...body, current, pageSize })),
+    ...throughList((current, pageSize) => referralPage(ctx.db, saleId, { ...body, current, pageSize })),
     columns: [
       { title: C.username, value: (row) => row.username, width: 20 },
       { title: C.createdAt, kind: 'time', value: (row) => row.createdAt },
@@ -235,7 +229,11 @@ export async function referralsPlan({
       {
         title: C.expiresAt,
         value: (row) =>
-          row.levelId === null ? '' : row.expiresAt === null ? PROMOTION_TEXT.permanent : zonedTime(row.expiresAt, config.businessTimeZone),
+          row.levelId === null
+            ? ''
+            : row.expiresAt === null
+              ? PROMOTION_TEXT.permanent
+              : zonedTime(row.expiresAt, ctx.config.businessTimeZone),
         width: 20,
       },
       { title: C.paidOrders, value: (row) => row.paidOrders },

@@ -8,51 +8,35 @@
  */
 import { createHash } from 'node:crypto';
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { API, type CallMap, type CallPath } from '#contract/api';
 import type { ApiCall, AuthLevel } from '#contract/api/define';
 import { CODES } from '#contract/codes';
 import { API_PREFIX } from '#contract/constants';
-import type { Db } from '../db/client';
-import type { ServerConfig } from '../config';
-import { auditFor, type AuditWriter } from '../audit';
+import { auditFor } from '../audit';
 import { authenticate, authenticatePlugin, endedSessionMessage, type SessionAccount } from '../auth/sessions';
 import { PLUGIN_TOKEN_MESSAGES } from '../auth/messages';
 import { assertPasswordAllows } from '../auth/oneTimePassword';
 import { bearerToken } from '../auth/tokens';
-import type { RbacCache, RbacSnapshot } from '../rbac/snapshot';
+import type { RbacSnapshot } from '../rbac/snapshot';
 import { hardenBodySchema } from './bodySafety';
 import { answerChecker } from './answerCheck';
 import { Refusal } from '../refusal';
-import { ok, okRaw, RawJson, successAnswer } from './respond';
+import { ok, okRaw, successAnswer } from './respond';
+import { RawJson, type CallContext, type CallServices, type PublicCallContext } from '../context';
 
 export type { AuthLevel };
 
-export interface CallServices {
-  db: Db;
-  config: ServerConfig;
-  rbac: RbacCache;
-}
+export type { CallServices };
 
-/** The account of a call's context: absent on a public call, the session's on the others. */
-type AccountOf<A extends AuthLevel> = A extends 'public' ? undefined : SessionAccount;
-
-export interface CallContext<Body, A extends AuthLevel> extends CallServices {
-  body: Body;
-  account: AccountOf<A>;
-  /** The RBAC snapshot the request was checked against (absent on public calls). */
-  snapshot: A extends 'public' ? undefined : RbacSnapshot;
-  ip: string;
-  userAgent: string | null;
-  log: FastifyBaseLogger;
-  /** Writes an audit entry with the request's account as the actor and its address. */
-  audit: AuditWriter;
-}
+/** The context of a call of level `A`: a public call has no account. */
+export type ContextOf<A extends AuthLevel> = A extends 'public' ? PublicCallContext : CallContext;
 
 /** Answers the content of a success (or pre-serialised JSON), or throws a `Refusal`. */
 export type CallHandler<B extends TSchema, R extends TSchema, A extends AuthLevel> = (
-  context: CallContext<Static<B>, A>,
+  ctx: ContextOf<A>,
+  body: Static<B>,
 ) => Promise<Static<R> | RawJson>;
 
 /** A call of the contract with its handler, ready to be mounted. */
@@ -115,17 +99,8 @@ export function callOf<B extends TSchema, R extends TSchema, A extends AuthLevel
           preValidation,
         },
         async (request, reply) => {
-          const content = await handler({
-            ...services,
-            body: request.body,
-            // preValidation authenticated every call that is not public (A0230 / A0301 otherwise).
-            account: request.account as AccountOf<A>,
-            snapshot: request.rbacSnapshot as CallContext<unknown, A>['snapshot'],
-            ip: request.ip,
-            userAgent: request.headers['user-agent'] ?? null,
-            log: request.log,
-            audit: auditFor(request.account?.id ?? null, request.ip),
-          });
+          // preValidation authenticated every call that is not public (A0230 / A0301 otherwise).
+          const content = await handler(contextOf(services, request) as ContextOf<A>, request.body);
           if (content instanceof RawJson) return sendJson(request, reply, okRaw(content), contract.etag);
           checkAnswer?.(content);
           if (contract.etag) {
@@ -137,6 +112,19 @@ export function callOf<B extends TSchema, R extends TSchema, A extends AuthLevel
       );
     },
   };
+}
+
+/** The context of `request`: its account and snapshot are set when preValidation authenticated it. */
+export function contextOf(services: CallServices, request: FastifyRequest): CallContext | PublicCallContext {
+  return {
+    ...services,
+    account: request.account,
+    snapshot: request.rbacSnapshot,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    log: request.log,
+    audit: auditFor(request.account?.id ?? null, request.ip),
+  } as CallContext | PublicCallContext;
 }
 
 /** A call sent with no body at all validates as `{}`. */

@@ -17,53 +17,20 @@ import type { ApiCall } from '#contract/api/define';
 import { exportApi, type ExportBody, type ExportFormat, type ExportPath } from '#contract/api/exports';
 import { CODES } from '#contract/codes';
 import { API_PREFIX } from '#contract/constants';
-import { auditFor } from '../audit';
 import { zonedTime } from '../businessTime';
-import type { SessionAccount } from '../auth/sessions';
-import type { RbacSnapshot } from '../rbac/snapshot';
 import { hardenBodySchema } from './bodySafety';
-import { authenticateRequest, type CallContext, type CallServices } from './calls';
+import { authenticateRequest, contextOf } from './calls';
+import type { CallContext, CallServices } from '../context';
+import type { CellValue, ExportColumn, ExportPlan, ExportPlanner } from '../exports/plan';
 import { csvCell } from './csv';
 import { EXPORT_TEXT } from './messages';
 import { Refusal } from '../refusal';
-
-/** A cell: text, a number, or nothing. Money and times are formatted by their column's kind. */
-export type CellValue = string | number | null | undefined;
-
-export interface ExportColumn<Row> {
-  /** The Chinese header, the screen's column title. */
-  title: string;
-  /** `money`: integer cents, written in yuan; `time`: an ISO instant, written in BUSINESS_TZ. */
-  kind?: 'text' | 'money' | 'time';
-  value: (row: Row) => CellValue;
-  /** Excel column width in characters. */
-  width?: number;
-}
-
-export interface ExportPlan<Row> {
-  /** The file's name before the date, e.g. 订单列表. */
-  title: string;
-  columns: ReadonlyArray<ExportColumn<Row>>;
-  /** How many rows the filters match (checked against the cap before anything is sent). */
-  count(): Promise<number>;
-  /** The matching rows in the list's order, a page at a time. */
-  pages(): AsyncIterable<readonly Row[]>;
-}
-
-/** The handler's context: a call's, with the filters (the body without `format`) as its body. */
-export type ExportContext<P extends ExportPath> = CallContext<Omit<ExportBody<P>, 'format'>, { anyGrant: readonly never[] }> & {
-  account: SessionAccount;
-  snapshot: RbacSnapshot;
-};
 
 export interface ExportDefinition {
   path: ExportPath;
   contract: ApiCall;
   mount(app: FastifyInstance, services: CallServices, slots: ExportSlots): void;
 }
-
-/** Rows read per query while streaming. */
-export const EXPORT_PAGE_ROWS = 1000;
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -148,10 +115,7 @@ function xlsxStream<Row>(plan: ExportPlan<Row>, timeZone: string, log: FastifyBa
  * Implements the export `path` of contract/api/exports.ts: `plan` says what the filters match; the
  * registry checks, audits and streams it.
  */
-export function defineExport<P extends ExportPath, Row>(
-  path: P,
-  plan: (context: ExportContext<P>) => ExportPlan<Row> | Promise<ExportPlan<Row>>,
-): ExportDefinition {
+export function defineExport<P extends ExportPath, Row>(path: P, plan: ExportPlanner<P, Row>): ExportDefinition {
   const contract = exportApi[path] as unknown as ApiCall;
   return {
     path,
@@ -177,22 +141,12 @@ export function defineExport<P extends ExportPath, Row>(
           if (!release) throw new Refusal(CODES.TOO_MANY_REQUESTS, EXPORT_TEXT.busy);
           // Free again once the answer is done: sent, cut off by the client, or a refusal below.
           reply.raw.once('close', release).once('finish', release);
-          const audit = auditFor(account.id, request.ip);
-          const context = {
-            ...services,
-            body: filters,
-            account,
-            snapshot: request.rbacSnapshot!,
-            ip: request.ip,
-            userAgent: request.headers['user-agent'] ?? null,
-            log: request.log,
-            audit,
-          } as unknown as ExportContext<P>;
-          const chosen = await plan(context);
+          const ctx = contextOf(services, request) as CallContext;
+          const chosen = await plan(ctx, filters);
           const rows = await chosen.count();
           const max = services.config.exportMaxRows;
           if (rows > max) throw new Refusal(CODES.BAD_PARAMETERS, EXPORT_TEXT.tooMany(rows, max));
-          await audit(services.db, {
+          await ctx.audit(services.db, {
             action: 'data.export',
             targetType: 'export',
             targetId: path,
@@ -225,16 +179,4 @@ export function registerExports(app: FastifyInstance, services: CallServices, ex
   const slots = new ExportSlots();
   app.decorate('exportSlots', slots);
   for (const definition of exports) definition.mount(app, services, slots);
-}
-
-/**
- * The pages of a list read through its own page function (`current` 1, 2, …), for the lists whose
- * paging is cheap at their size; `first` is the first page, already read for its total.
- */
-export async function* pagesOf<Row>(read: (current: number) => Promise<{ list: readonly Row[] }>, pageSize = EXPORT_PAGE_ROWS) {
-  for (let current = 1; ; current += 1) {
-    const { list } = await read(current);
-    if (list.length) yield list;
-    if (list.length < pageSize) return;
-  }
 }

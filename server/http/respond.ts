@@ -3,6 +3,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { CODE_MESSAGES, CODES, type Code } from '#contract/codes';
 import type { ApiResponse } from '#contract/api';
+import type { RawJson } from '../context';
 
 /** A success: the wrapper around `content`. */
 export interface Success<T> extends ApiResponse<T> {
@@ -16,11 +17,6 @@ export function ok<T>(content: T, msg: string = CODE_MESSAGES[CODES.OK]): Succes
 
 export function fail(code: Code, msg: string = CODE_MESSAGES[code], content: unknown = null): ApiResponse<unknown> {
   return { isSuccess: false, code, msg, content };
-}
-
-/** Content already serialised to JSON (e.g. a cached menu tree): sent as is inside the wrapper. */
-export class RawJson {
-  constructor(readonly json: string) {}
 }
 
 const OK_PREFIX = `{"isSuccess":true,"code":${JSON.stringify(CODES.OK)},"msg":${JSON.stringify(CODE_MESSAGES[CODES.OK])},"content":`;

@@ -6,17 +6,16 @@
 import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '#contract/api/common';
 import type { MediaItem, MediaListQuery, MediaRenameBody } from '#contract/api/media';
-import type { AuditWriter } from '../audit';
-import type { Db, Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { media } from '../db/schema';
 import { badParameter } from '../refusal';
 import { mediaRowById, selectMedia, toMediaItem } from './records';
-import type { MediaStorage } from './storage';
+import { mediaStorage } from './storage';
 import { MEDIA_MESSAGES } from './messages';
+import type { CallContext } from '../context';
 
-export async function listMedia(db: Executor, query: MediaListQuery): Promise<Page<MediaItem>> {
+export async function listMedia({ db }: CallContext, query: MediaListQuery): Promise<Page<MediaItem>> {
   const { current, pageSize, offset } = pageOf(query);
   const filters: SQL[] = [];
   if (query.kind) filters.push(eq(media.kind, query.kind));
@@ -30,7 +29,7 @@ export async function listMedia(db: Executor, query: MediaListQuery): Promise<Pa
   return { list: rows.map(toMediaItem), total, current, pageSize };
 }
 
-export async function renameMedia(db: Db, body: MediaRenameBody, audit: AuditWriter): Promise<MediaItem> {
+export async function renameMedia({ db, audit }: CallContext, body: MediaRenameBody): Promise<MediaItem> {
   const name = body.name.trim();
   if (!name) throw badParameter('name', MEDIA_MESSAGES.nameRequired);
   await db.transaction(async (tx) => {
@@ -44,7 +43,8 @@ export async function renameMedia(db: Db, body: MediaRenameBody, audit: AuditWri
   return toMediaItem(await mediaRowById(db, body.id));
 }
 
-export async function deleteMedia(db: Db, storage: MediaStorage, id: number, audit: AuditWriter): Promise<null> {
+export async function deleteMedia({ db, config, audit }: CallContext, { id }: { id: number }): Promise<null> {
+  const storage = mediaStorage(config);
   const removed = await db.transaction(async (tx) => {
     const before = await mediaRowById(tx, id, true);
     await tx.delete(media).where(eq(media.id, id));

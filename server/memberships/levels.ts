@@ -8,13 +8,13 @@ import type { Page } from '#contract/api/common';
 import type { LevelCreateBody, LevelDeleted, LevelItem, LevelListQuery, LevelOption, LevelUpdateBody } from '#contract/api/membershipLevel';
 import { CODES } from '#contract/codes';
 import { SYSTEM_TEXT } from '#contract/system';
-import type { AuditWriter } from '../audit';
-import type { Db, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { membershipLevels } from '../db/schema';
 import { badParameter, Refusal } from '../refusal';
 import { SYSTEM_MESSAGES } from '../system/messages';
+import type { CallContext } from '../context';
 
 /**
  * The columns of a level with its use. The counts name the outer table in plain SQL: drizzle writes
@@ -54,7 +54,7 @@ async function assertNameFree(tx: Executor, name: string, exceptId = 0) {
 }
 
 /** Levels by name (contains) and on sale or not, by sort. */
-export async function listLevels(db: Executor, query: LevelListQuery): Promise<Page<LevelItem>> {
+export async function listLevels({ db }: CallContext, query: LevelListQuery): Promise<Page<LevelItem>> {
   const { current, pageSize, offset } = pageOf(query);
   const filters: SQL[] = [];
   if (query.name) filters.push(ilike(membershipLevels.name, containsPattern(query.name)));
@@ -74,14 +74,14 @@ export async function listLevels(db: Executor, query: LevelListQuery): Promise<P
 }
 
 /** Every level (id and name), for the users screen's membership filter. */
-export async function levelOptions(db: Executor): Promise<LevelOption[]> {
+export async function levelOptions({ db }: CallContext): Promise<LevelOption[]> {
   return db
     .select({ id: membershipLevels.id, name: membershipLevels.name, onSale: membershipLevels.onSale })
     .from(membershipLevels)
     .orderBy(asc(membershipLevels.sort), asc(membershipLevels.id));
 }
 
-export async function createLevel(db: Db, body: LevelCreateBody, audit: AuditWriter): Promise<LevelItem> {
+export async function createLevel({ db, audit }: CallContext, body: LevelCreateBody): Promise<LevelItem> {
   return db.transaction(async (tx) => {
     await assertNameFree(tx, body.name);
     const [{ id }] = await tx.insert(membershipLevels).values(body).returning({ id: membershipLevels.id });
@@ -91,7 +91,7 @@ export async function createLevel(db: Db, body: LevelCreateBody, audit: AuditWri
   });
 }
 
-export async function updateLevel(db: Db, body: LevelUpdateBody, audit: AuditWriter): Promise<LevelItem> {
+export async function updateLevel({ db, audit }: CallContext, body: LevelUpdateBody): Promise<LevelItem> {
   return db.transaction(async (tx) => {
     const before = await levelById(tx, body.id, true);
     await assertNameFree(tx, body.name, body.id);
@@ -103,7 +103,7 @@ export async function updateLevel(db: Db, body: LevelUpdateBody, audit: AuditWri
   });
 }
 
-export async function setLevelOnSale(db: Db, id: number, onSale: boolean, audit: AuditWriter): Promise<LevelItem> {
+export async function setLevelOnSale({ db, audit }: CallContext, { id, onSale }: { id: number; onSale: boolean }): Promise<LevelItem> {
   return db.transaction(async (tx) => {
     const before = await levelById(tx, id, true);
     await tx.update(membershipLevels).set({ onSale }).where(eq(membershipLevels.id, id));
@@ -120,7 +120,7 @@ export async function setLevelOnSale(db: Db, id: number, onSale: boolean, audit:
 }
 
 /** Deletes a level no order names and no account holds. */
-export async function deleteLevel(db: Db, id: number, audit: AuditWriter): Promise<LevelDeleted> {
+export async function deleteLevel({ db, audit }: CallContext, { id }: { id: number }): Promise<LevelDeleted> {
   return db.transaction(async (tx) => {
     const before = await levelById(tx, id, true);
     if (before.orderCount > 0 || before.accountCount > 0) {

@@ -2,13 +2,14 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '#contract/api/common';
 import type { LedgerBalance, LedgerEntry, LedgerListQuery } from '#contract/api/ledger';
-import type { Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { queryOne } from '../db/query';
 import { ledgerEntries } from '../db/schema';
+import type { CallContext } from '../context';
 
 /** The balance and the amount held by pending withdrawals of `accountId`. */
-export async function balanceOf(db: Executor, accountId: number): Promise<LedgerBalance> {
+export async function balanceOf({ db, account }: CallContext): Promise<LedgerBalance> {
+  const accountId = account.id;
   const row = await queryOne<{ balance: number | string | null; held: number | string }>(
     db,
     sql`select (select balance_cents from salespeople where account_id = ${accountId}) as balance,
@@ -33,7 +34,8 @@ const entryColumns = {
 };
 
 /** The account's ledger entries, newest first, by kind and time (`from` inclusive, `to` exclusive). */
-export async function listEntries(db: Executor, accountId: number, query: LedgerListQuery): Promise<Page<LedgerEntry>> {
+export async function listEntries({ db, account }: CallContext, query: LedgerListQuery): Promise<Page<LedgerEntry>> {
+  const accountId = account.id;
   const { current, pageSize, offset } = pageOf(query);
   const conditions: SQL[] = [eq(ledgerEntries.accountId, accountId)];
   if (query.kind) conditions.push(eq(ledgerEntries.kind, query.kind));

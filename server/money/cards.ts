@@ -12,13 +12,14 @@ import type { Page, PageQuery } from '#contract/api/common';
 import { luhnValid, MAX_CARDS } from '#contract/ledger';
 import { requiredText } from '#contract/rules';
 import { LEDGER_TEXT } from './messages';
-import type { AddCardBody, BankCard } from '#contract/api/bankCard';
-import type { Db, Executor } from '../db/client';
+import type { AddCardBody, BankCard, CardIdBody } from '#contract/api/bankCard';
+import type { Executor } from '../db/client';
 import { lockAccounts } from '../db/locks';
 import { pageOf } from '../db/paging';
 import { bankCards, withdrawals } from '../db/schema';
 import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
 import { cardFingerprint } from './cardFingerprint';
+import type { CallContext } from '../context';
 
 const cardColumns = {
   id: bankCards.id,
@@ -57,7 +58,8 @@ export async function lockOwnCard(tx: Executor, accountId: number, id: number, f
 }
 
 /** The account's active cards, the default first, then the newest. */
-export async function listCards(db: Executor, accountId: number, query: PageQuery): Promise<Page<BankCard>> {
+export async function listCards({ db, account }: CallContext, query: PageQuery): Promise<Page<BankCard>> {
+  const accountId = account.id;
   const { current, pageSize, offset } = pageOf(query);
   const active = and(eq(bankCards.accountId, accountId), isNull(bankCards.removedAt));
   const [rows, [{ total }]] = await Promise.all([
@@ -80,7 +82,9 @@ const clearDefault = (tx: Executor, accountId: number) =>
     .where(and(eq(bankCards.accountId, accountId), eq(bankCards.isDefault, true)));
 
 /** Adds a payout card (the first, or one asked to be, becomes the default). */
-export async function addCard(db: Db, fingerprintKey: string, accountId: number, body: AddCardBody): Promise<BankCard> {
+export async function addCard({ db, config, account }: CallContext, body: AddCardBody): Promise<BankCard> {
+  const accountId = account.id;
+  const fingerprintKey = config.cardFingerprintKey;
   const holder = body.holder.trim();
   const bank = body.bank.trim();
   if (!holder) throw badParameter('holder', requiredText('holder'));
@@ -112,7 +116,8 @@ export async function addCard(db: Db, fingerprintKey: string, accountId: number,
 }
 
 /** Removes (softly) an own card without a pending withdrawal; the newest remaining card becomes the default. */
-export async function removeCard(db: Db, accountId: number, id: number): Promise<{ id: number }> {
+export async function removeCard({ db, account }: CallContext, { id }: CardIdBody): Promise<{ id: number }> {
+  const accountId = account.id;
   return db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
     const card = await lockOwnCard(tx, accountId, id);
@@ -139,7 +144,8 @@ export async function removeCard(db: Db, accountId: number, id: number): Promise
 }
 
 /** Makes an own card the default. */
-export async function setDefaultCard(db: Db, accountId: number, id: number): Promise<BankCard> {
+export async function setDefaultCard({ db, account }: CallContext, { id }: CardIdBody): Promise<BankCard> {
+  const accountId = account.id;
   return db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
     const card = await lockOwnCard(tx, accountId, id);

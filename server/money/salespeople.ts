@@ -8,10 +8,9 @@ import type { Page } from '#contract/api/common';
 import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
 import { SALESPERSON_ROLE_CODE } from '#contract/system';
-import type { Actor } from '../accounts/admin';
 import { randomCode } from '../auth/password';
 import type { SessionAccount } from '../auth/sessions';
-import type { Db, Executor, Tx } from '../db/client';
+import type { Executor, Tx } from '../db/client';
 import { lockAccounts } from '../db/locks';
 import { allOf, fetchPage } from '../db/paging';
 import { containsPattern, queryOne, toIso, uniqueViolation } from '../db/query';
@@ -20,6 +19,8 @@ import { badParameter, Refusal } from '../refusal';
 import { assertMayGrantRoles, assertMayManageAccount } from '../rbac/authority';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { SYSTEM_MESSAGES } from '../system/messages';
+import type { CallContext } from '../context';
+import type { SaleAccountBody, SaleOfAccountsBody } from '#contract/api/sale';
 
 /** Uppercase letters and digits without the look-alikes 0/O, 1/I/L. */
 export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -82,7 +83,7 @@ const saleInfoColumns = {
 };
 
 /** Makes (or updates) a salesperson; making one also gives the salesperson role (its screens). */
-export async function setSale(db: Db, body: SetSaleBody, { account, snapshot, audit }: Actor): Promise<SaleInfo> {
+export async function setSale({ db, account, snapshot, audit }: CallContext, body: SetSaleBody): Promise<SaleInfo> {
   assertMaySetSale(account, snapshot);
   return db.transaction(async (tx) => {
     if (!(await lockAccounts(tx, [body.accountId])).has(body.accountId)) throw new Refusal(CODES.NO_SUCH_ACCOUNT);
@@ -118,7 +119,7 @@ type SaleListRow = Pick<typeof salespeople.$inferSelect, 'accountId' | 'inviteCo
     createdAt: unknown;
   };
 
-export async function listSalespeople(db: Executor, body: SaleListQuery): Promise<Page<SaleItem>> {
+export async function listSalespeople({ db }: CallContext, body: SaleListQuery): Promise<Page<SaleItem>> {
   const filters = [];
   if (body.username) filters.push(sql`a.username ilike ${containsPattern(body.username)}`);
   if (body.inviteCode) filters.push(sql`s.invite_code = ${body.inviteCode.trim().toUpperCase()}`);
@@ -163,7 +164,10 @@ async function lockedSale(tx: Tx, accountId: number): Promise<SaleRow & { remove
   return row;
 }
 
-export async function regenerateInviteCode(db: Db, accountId: number, { account, snapshot, audit }: Actor): Promise<SaleInfo> {
+export async function regenerateInviteCode(
+  { db, account, snapshot, audit }: CallContext,
+  { accountId }: SaleAccountBody,
+): Promise<SaleInfo> {
   return db.transaction(async (tx) => {
     const before = await lockedSale(tx, accountId);
     await assertMayManageAccount(tx, snapshot, account, accountId, { self: 'allowed' });
@@ -192,7 +196,10 @@ export async function regenerateInviteCode(db: Db, accountId: number, { account,
 }
 
 /** Soft removal: the row and its ledger stay; the invite code stops working. */
-export async function removeSalesperson(db: Db, accountId: number, { account, snapshot, audit }: Actor): Promise<{ accountId: number }> {
+export async function removeSalesperson(
+  { db, account, snapshot, audit }: CallContext,
+  { accountId }: SaleAccountBody,
+): Promise<{ accountId: number }> {
   return db.transaction(async (tx) => {
     const before = await lockedSale(tx, accountId);
     await assertMayManageAccount(tx, snapshot, account, accountId, { self: 'allowed' });
@@ -213,7 +220,7 @@ export async function removeSalesperson(db: Db, accountId: number, { account, sn
 }
 
 /** The salesperson rows of the accounts on a page of the users screen. */
-export async function salesOfAccounts(db: Executor, accountIds: readonly number[]): Promise<AccountSaleSummary[]> {
+export async function salesOfAccounts({ db }: CallContext, { accountIds }: SaleOfAccountsBody): Promise<AccountSaleSummary[]> {
   if (accountIds.length === 0) return [];
   return db
     .select({ ...saleInfoColumns, removed: sql<boolean>`${salespeople.removedAt} is not null` })

@@ -13,11 +13,17 @@ import { alias } from 'drizzle-orm/pg-core';
 import { CODES } from '#contract/codes';
 import type { Page } from '#contract/api';
 import { LEDGER_TEXT } from './messages';
-import type { RejectWithdrawalBody, RequestWithdrawalBody, Withdrawal, WithdrawalListQuery } from '#contract/api/withdrawal';
+import type {
+  ApproveWithdrawalBody,
+  RejectWithdrawalBody,
+  RequestWithdrawalBody,
+  Withdrawal,
+  WithdrawalListQuery,
+} from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
-import type { Db, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { containsPattern, queryOne } from '../db/query';
-import type { AuditWriter } from '../audit';
+import type { CallContext } from '../context';
 import { badParameter, Refusal } from '../refusal';
 import { lockAccount, lockOwnCard } from './cards';
 import { postLedgerEntry } from './ledger';
@@ -80,7 +86,14 @@ async function withdrawalById(db: Executor, id: number): Promise<Withdrawal> {
 }
 
 /** A page of withdrawals (of `ownerId`, or everyone's when null): pending ones oldest first, the rest newest first. */
-export async function listWithdrawals(db: Executor, body: WithdrawalListQuery, ownerId: number | null): Promise<Page<Withdrawal>> {
+/** `withdrawal/mine`: the caller's own withdrawals. */
+export const listOwnWithdrawals = ({ db, account }: CallContext, body: WithdrawalListQuery) =>
+  withdrawalPage(db, { ...body, username: undefined }, account.id);
+
+/** `withdrawal/list`: everyone's withdrawals, for the approvers. */
+export const listAllWithdrawals = ({ db }: CallContext, body: WithdrawalListQuery) => withdrawalPage(db, body, null);
+
+export async function withdrawalPage(db: Executor, body: WithdrawalListQuery, ownerId: number | null): Promise<Page<Withdrawal>> {
   const { current, pageSize, offset } = pageOf(body);
   const filters: SQL[] = [];
   if (ownerId !== null) filters.push(eq(withdrawals.accountId, ownerId));
@@ -98,11 +111,7 @@ export async function listWithdrawals(db: Executor, body: WithdrawalListQuery, o
 }
 
 /** Holds `amountCents` of the salesperson's balance for a payout to an own card; the approvers are notified. */
-export async function requestWithdrawal(
-  db: Db,
-  requester: { id: number; username: string },
-  body: RequestWithdrawalBody,
-): Promise<Withdrawal> {
+export async function requestWithdrawal({ db, account: requester }: CallContext, body: RequestWithdrawalBody): Promise<Withdrawal> {
   const accountId = requester.id;
   const note = body.note?.trim() || LEDGER_TEXT.requestedNote;
   const id = await db.transaction(async (tx) => {
@@ -176,7 +185,8 @@ async function announceReview(
 }
 
 /** Settles a pending withdrawal as paid (the amount was held when it was requested). */
-export async function approveWithdrawal(db: Db, reviewerId: number, id: number, audit: AuditWriter): Promise<Withdrawal> {
+export async function approveWithdrawal({ db, account, audit }: CallContext, { id }: ApproveWithdrawalBody): Promise<Withdrawal> {
+  const reviewerId = account.id;
   await db.transaction(async (tx) => {
     const pending = await lockPending(tx, id, reviewerId);
     await tx
@@ -196,7 +206,8 @@ export async function approveWithdrawal(db: Db, reviewerId: number, id: number, 
 }
 
 /** Rejects a pending withdrawal and releases the held amount to the balance. */
-export async function rejectWithdrawal(db: Db, reviewerId: number, body: RejectWithdrawalBody, audit: AuditWriter): Promise<Withdrawal> {
+export async function rejectWithdrawal({ db, account, audit }: CallContext, body: RejectWithdrawalBody): Promise<Withdrawal> {
+  const reviewerId = account.id;
   const reason = body.reason.trim();
   await db.transaction(async (tx) => {
     const pending = await lockPending(tx, body.id, reviewerId);

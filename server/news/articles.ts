@@ -6,19 +6,19 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, lte, sql, type SQL } fr
 import type { NewsAdminItem, NewsAdminListQuery, NewsArticle, NewsCreateBody, NewsUpdateBody } from '#contract/api/news';
 import type { Page, PageQuery } from '#contract/api/common';
 import { CODES } from '#contract/codes';
-import type { AuditWriter } from '../audit';
-import type { Db, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { accounts, news } from '../db/schema';
 import { badParameter, Refusal } from '../refusal';
 import { NEWS_MESSAGES } from './messages';
+import type { CallContext, PublicCallContext } from '../context';
 
 const iso = (date: Date) => date.toISOString();
 
 const isPublished = and(isNotNull(news.publishedAt), lte(news.publishedAt, sql`now()`));
 
-export async function listPublished(db: Executor, query: PageQuery): Promise<Page<NewsArticle>> {
+export async function listPublished({ db }: PublicCallContext, query: PageQuery): Promise<Page<NewsArticle>> {
   const { current, pageSize, offset } = pageOf(query);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -65,7 +65,7 @@ async function articleById(db: Executor, id: number, lock = false): Promise<News
   return toAdminItem(row);
 }
 
-export async function listForStaff(db: Executor, query: NewsAdminListQuery): Promise<Page<NewsAdminItem>> {
+export async function listForStaff({ db }: CallContext, query: NewsAdminListQuery): Promise<Page<NewsAdminItem>> {
   const { current, pageSize, offset } = pageOf(query);
   const filters: SQL[] = [];
   const title = query.title?.trim();
@@ -90,7 +90,8 @@ const requiredTitle = (title: string) => {
   return trimmed;
 };
 
-export async function createArticle(db: Db, authorId: number, body: NewsCreateBody, audit: AuditWriter): Promise<NewsAdminItem> {
+export async function createArticle({ db, account, audit }: CallContext, body: NewsCreateBody): Promise<NewsAdminItem> {
+  const authorId = account.id;
   const title = requiredTitle(body.title);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -103,7 +104,7 @@ export async function createArticle(db: Db, authorId: number, body: NewsCreateBo
   return articleById(db, id);
 }
 
-export async function updateArticle(db: Db, body: NewsUpdateBody, audit: AuditWriter): Promise<NewsAdminItem> {
+export async function updateArticle({ db, audit }: CallContext, body: NewsUpdateBody): Promise<NewsAdminItem> {
   const title = requiredTitle(body.title);
   await db.transaction(async (tx) => {
     const before = await articleById(tx, body.id, true);
@@ -123,7 +124,7 @@ export async function updateArticle(db: Db, body: NewsUpdateBody, audit: AuditWr
 }
 
 /** Publishing stamps now (the article shows on /news from then on); unpublishing clears it. */
-export async function setPublished(db: Db, id: number, publish: boolean, audit: AuditWriter): Promise<NewsAdminItem> {
+async function setPublished({ db, audit }: CallContext, id: number, publish: boolean): Promise<NewsAdminItem> {
   await db.transaction(async (tx) => {
     const before = await articleById(tx, id, true);
     if ((before.publishedAt !== null) === publish)
@@ -143,7 +144,13 @@ export async function setPublished(db: Db, id: number, publish: boolean, audit: 
   return articleById(db, id);
 }
 
-export async function deleteArticle(db: Db, id: number, audit: AuditWriter): Promise<null> {
+/** `news/publish` */
+export const publishArticle = (ctx: CallContext, { id }: { id: number }) => setPublished(ctx, id, true);
+
+/** `news/unpublish` */
+export const unpublishArticle = (ctx: CallContext, { id }: { id: number }) => setPublished(ctx, id, false);
+
+export async function deleteArticle({ db, audit }: CallContext, { id }: { id: number }): Promise<null> {
   await db.transaction(async (tx) => {
     const before = await articleById(tx, id, true);
     await tx.delete(news).where(eq(news.id, id));

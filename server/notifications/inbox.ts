@@ -4,7 +4,8 @@
  * (全部已读) plus the items read one by one above it; an audience item whose work is done counts as read.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { NotificationItem, NotificationListQuery } from '#contract/api/notification';
+import type { NotificationItem, NotificationListQuery, UnreadCount } from '#contract/api/notification';
+import { readerOf } from './audiences';
 import type { Page } from '#contract/api';
 import {
   notificationLink,
@@ -13,11 +14,12 @@ import {
   type NotificationAudience,
   type NotificationKind,
 } from '#contract/notifications';
-import type { Db, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { queryOne, queryRows, toIso } from '../db/query';
 import { zonedTime } from '../businessTime';
 import { sendSignal } from './signals';
+import type { CallContext } from '../context';
 
 /** `YYYY-MM-DD HH:mm` of zonedTime's `YYYY-MM-DD HH:mm:ss`. */
 const MINUTE_LENGTH = 16;
@@ -74,11 +76,11 @@ function toItem(row: ItemRow, timeZone: string): NotificationItem {
 
 /** `notification/list`: newest first. */
 export async function listNotifications(
-  db: Executor,
-  reader: Reader,
+  { db, account, snapshot, config }: CallContext,
   query: NotificationListQuery,
-  timeZone: string,
 ): Promise<Page<NotificationItem>> {
+  const reader = readerOf(account, snapshot);
+  const timeZone = config.businessTimeZone;
   const { current, pageSize, offset } = pageOf(query);
   const where = query.unreadOnly ? sql`${visibleTo(reader)} and not ${isRead(reader.accountId)}` : visibleTo(reader);
   const [rows, total] = await Promise.all([
@@ -142,8 +144,14 @@ export async function unreadCount(db: Executor, reader: Reader): Promise<number>
   return Number(row?.n ?? 0);
 }
 
+/** `notification/unreadCount` */
+export const unreadOf = async ({ db, account, snapshot }: CallContext): Promise<UnreadCount> => ({
+  unread: await unreadCount(db, readerOf(account, snapshot)),
+});
+
 /** `notification/markRead`: the given items that `reader` may see become read; answers the unread count. */
-export async function markRead(db: Db, reader: Reader, ids: readonly number[]): Promise<number> {
+export async function markRead({ db, account, snapshot }: CallContext, { ids }: { ids: number[] }): Promise<UnreadCount> {
+  const reader = readerOf(account, snapshot);
   await db.transaction(async (tx) => {
     await tx.execute(
       sql`insert into notification_reads (account_id, notification_id)
@@ -157,7 +165,7 @@ export async function markRead(db: Db, reader: Reader, ids: readonly number[]): 
     // The account's other tabs and devices update their badge.
     await sendSignal(tx, { r: reader.accountId });
   });
-  return unreadCount(db, reader);
+  return { unread: await unreadCount(db, reader) };
 }
 
 /**
@@ -165,7 +173,8 @@ export async function markRead(db: Db, reader: Reader, ids: readonly number[]): 
  * (the newest one it was shown), becomes read: the read-through mark moves up (never down) and the
  * single reads below it are dropped.
  */
-export async function markAllRead(db: Db, reader: Reader, throughId: number | undefined): Promise<number> {
+export async function markAllRead({ db, account, snapshot }: CallContext, { throughId }: { throughId?: number }): Promise<UnreadCount> {
+  const reader = readerOf(account, snapshot);
   await db.transaction(async (tx) => {
     const upTo = throughId === undefined ? sql`` : sql`and n.id <= ${throughId}`;
     const top = await queryOne<{ id: unknown }>(
@@ -182,5 +191,5 @@ export async function markAllRead(db: Db, reader: Reader, throughId: number | un
     await tx.execute(sql`delete from notification_reads where account_id = ${reader.accountId} and notification_id <= ${mark}`);
     await sendSignal(tx, { r: reader.accountId });
   });
-  return unreadCount(db, reader);
+  return { unread: await unreadCount(db, reader) };
 }

@@ -11,6 +11,7 @@ import type { StreamTicket } from '#contract/api/notification';
 import type { Executor } from '../db/client';
 import { queryOne, toIso } from '../db/query';
 import { hashToken, newToken } from '../auth/tokens';
+import type { CallContext } from '../context';
 
 export async function issueStreamTicket(db: Executor, sessionId: number): Promise<StreamTicket> {
   const ticket = newToken();
@@ -24,6 +25,9 @@ export async function issueStreamTicket(db: Executor, sessionId: number): Promis
 }
 
 /** Takes the ticket (it can not be used again); answers its session's id, or undefined when unknown or expired. */
+/** `notification/streamTicket`: a ticket for the caller's session to open the stream with. */
+export const streamTicket = ({ db, account }: CallContext) => issueStreamTicket(db, account.sessionId);
+
 export async function takeStreamTicket(db: Executor, ticket: string): Promise<number | undefined> {
   const row = await queryOne<{ sessionId: unknown; live: boolean }>(
     db,

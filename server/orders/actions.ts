@@ -6,27 +6,19 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CancelOutcome, OrderActionBody, OrderItem, PaymentOutcome, RechargeBody, RefundOutcome } from '#contract/api/order';
 import { ORDER_MESSAGES } from './messages';
-import type { AuditWriter } from '../audit';
 import type { SessionAccount } from '../auth/sessions';
-import type { Db, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { toIso } from '../db/query';
 import { accounts } from '../db/schema';
 import { lockAccountAndReferrer } from '../db/locks';
 import { badParameter } from '../refusal';
 import { paymentChannel } from '../payments';
 import { assertMayManageAccount } from '../rbac/authority';
-import type { RbacSnapshot } from '../rbac/snapshot';
 import { findOrders, lockOrder, lockOrderToSettle, toOrderItem, type OrderRecord } from './records';
 import { cancelOrder, createPendingOrder, levelOnSale, payOrder, refundOrder } from './settlement';
 import { announceOrderOutcome } from './notices';
 import { isOrderStaff, requireOrderStaff } from './staff';
-
-/** The caller of an order action: their account, the RBAC snapshot their request was checked against, their audit writer. */
-export interface OrderActor {
-  account: SessionAccount;
-  snapshot: RbacSnapshot;
-  audit: AuditWriter;
-}
+import type { CallContext } from '../context';
 
 const notFound = () => badParameter('orderNo', ORDER_MESSAGES.notFound);
 
@@ -44,7 +36,7 @@ async function lockVisibleOrder(
 }
 
 /** `order/confirm`: staff confirm that a pending order was paid (never their own, nor one of an account beyond their grants). */
-export async function confirmPayment(db: Db, body: OrderActionBody, { account, snapshot, audit }: OrderActor): Promise<PaymentOutcome> {
+export async function confirmPayment({ db, account, snapshot, audit }: CallContext, body: OrderActionBody): Promise<PaymentOutcome> {
   requireOrderStaff(account, snapshot);
   return db.transaction(async (tx) => {
     const order = await lockVisibleOrder(tx, body.orderNo, account, true, lockOrderToSettle);
@@ -63,7 +55,7 @@ export async function confirmPayment(db: Db, body: OrderActionBody, { account, s
 }
 
 /** `order/cancel`: a pending order cancelled by its member or by staff. */
-export async function cancelPending(db: Db, body: OrderActionBody, { account, snapshot, audit }: OrderActor): Promise<CancelOutcome> {
+export async function cancelPending({ db, account, snapshot, audit }: CallContext, body: OrderActionBody): Promise<CancelOutcome> {
   const staff = isOrderStaff(account, snapshot);
   return db.transaction(async (tx) => {
     const order = await lockVisibleOrder(tx, body.orderNo, account, staff);
@@ -81,7 +73,7 @@ export async function cancelPending(db: Db, body: OrderActionBody, { account, sn
 }
 
 /** `order/refund`: staff refund a paid order (never their own, nor one of an account beyond their grants). */
-export async function refundPaid(db: Db, body: OrderActionBody, { account, snapshot, audit }: OrderActor): Promise<RefundOutcome> {
+export async function refundPaid({ db, account, snapshot, audit }: CallContext, body: OrderActionBody): Promise<RefundOutcome> {
   requireOrderStaff(account, snapshot);
   return db.transaction(async (tx) => {
     const order = await lockVisibleOrder(tx, body.orderNo, account, true, lockOrderToSettle);
@@ -103,12 +95,8 @@ export async function refundPaid(db: Db, body: OrderActionBody, { account, snaps
  * `order/recharge`: staff make a paid order of the recharge channel for an enabled account, never
  * their own nor one beyond their grants.
  */
-export async function rechargeAccount(
-  db: Db,
-  body: RechargeBody,
-  { account, snapshot, audit }: OrderActor,
-  timeZone: string,
-): Promise<OrderItem> {
+export async function rechargeAccount({ db, account, snapshot, audit, config }: CallContext, body: RechargeBody): Promise<OrderItem> {
+  const timeZone = config.businessTimeZone;
   const orderNo = await db.transaction(async (tx) => {
     // The member and its salesperson first (the lock order), then the order inserted and paid.
     const { exists } = await lockAccountAndReferrer(tx, body.accountId);

@@ -5,15 +5,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Page } from '#contract/api';
 import type { OrderItem, OrderListQuery, RechargeListQuery } from '#contract/api/order';
-import type { SessionAccount } from '../auth/sessions';
 import type { Executor } from '../db/client';
 import { allOf, pageOf, type PageRequest } from '../db/paging';
 import { containsPattern, queryOne } from '../db/query';
 import { badParameter } from '../refusal';
-import type { RbacSnapshot } from '../rbac/snapshot';
 import { findOrders, toOrderItem } from './records';
 import { isOrderStaff } from './staff';
 import { ORDER_MESSAGES } from './messages';
+import type { CallContext } from '../context';
 
 function listFilters(body: OrderListQuery, scope: SQL): SQL[] {
   const filters = [scope];
@@ -36,10 +35,8 @@ async function pageOfOrders(db: Executor, filters: SQL[], request: PageRequest):
   return { list: rows.map(toOrderItem), total: counted?.n ?? 0, current, pageSize };
 }
 
-type Caller = { account: SessionAccount; snapshot: RbacSnapshot };
-
 /** The filters of `order/list` (and its export): every order for staff, the caller's own for anyone else. */
-export function orderListFilters(body: Omit<OrderListQuery, 'current' | 'pageSize'>, { account, snapshot }: Caller): SQL[] {
+export function orderListFilters(body: Omit<OrderListQuery, 'current' | 'pageSize'>, { account, snapshot }: CallContext): SQL[] {
   const staff = isOrderStaff(account, snapshot);
   if (body.createdFrom && body.createdTo && new Date(body.createdFrom) > new Date(body.createdTo)) {
     throw badParameter('createdTo', ORDER_MESSAGES.datesReversed);
@@ -53,13 +50,14 @@ export function orderListFilters(body: Omit<OrderListQuery, 'current' | 'pageSiz
 }
 
 /** `order/list`: every order for staff (searchable by account), the caller's own for anyone else. */
-export async function listOrders(db: Executor, body: OrderListQuery, caller: Caller): Promise<Page<OrderItem>> {
-  return pageOfOrders(db, orderListFilters(body, caller), body);
+export async function listOrders(ctx: CallContext, body: OrderListQuery): Promise<Page<OrderItem>> {
+  return pageOfOrders(ctx.db, orderListFilters(body, ctx), body);
 }
 
 /** The orders `order/list` would show for the filters, every page: its count and its rows, a page at a time, newest first. */
-export function ordersToExport(db: Executor, body: Omit<OrderListQuery, 'current' | 'pageSize'>, caller: Caller, pageRows: number) {
-  const where = allOf(orderListFilters(body, caller));
+export function ordersToExport(ctx: CallContext, body: Omit<OrderListQuery, 'current' | 'pageSize'>, pageRows: number) {
+  const { db } = ctx;
+  const where = allOf(orderListFilters(body, ctx));
   return {
     count: async () =>
       Number(
@@ -85,6 +83,6 @@ export function ordersToExport(db: Executor, body: Omit<OrderListQuery, 'current
 }
 
 /** `order/rechargeList`: the orders of the recharge channel. */
-export function listRecharges(db: Executor, body: RechargeListQuery): Promise<Page<OrderItem>> {
+export function listRecharges({ db }: CallContext, body: RechargeListQuery): Promise<Page<OrderItem>> {
   return pageOfOrders(db, [sql`o.channel = 'recharge'`], body);
 }

@@ -1,7 +1,7 @@
 /** The member centre (`order/center`, `order/levels`, `order/create`): the caller's membership, the levels on sale, buying one. */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { CreateOrderBody, CurrentMembership, LevelOnSale, MemberCenter, PendingOrder } from '#contract/api/order';
-import type { Db, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { accounts, membershipLevels } from '../db/schema';
 import { lockAccounts } from '../db/locks';
 import { badParameter } from '../refusal';
@@ -10,8 +10,12 @@ import { announceOrderCreated } from './notices';
 import { findOrders, toPendingOrder } from './records';
 import { checkNoPendingForLevel, checkPendingLimit, createPendingOrder, levelOnSale } from './settlement';
 import { ORDER_MESSAGES } from './messages';
+import type { CallContext } from '../context';
 
 /** The levels on sale, in the shop's order. */
+/** `order/levels` */
+export const levelsForSale = ({ db }: CallContext) => levelsOnSale(db);
+
 export function levelsOnSale(db: Executor): Promise<LevelOnSale[]> {
   return db
     .select({
@@ -57,7 +61,8 @@ const ownPendingOrders = async (db: Executor, accountId: number): Promise<Pendin
   );
 
 /** `order/center`: the caller's membership, the levels on sale and the caller's pending orders. */
-export async function memberCentre(db: Executor, accountId: number): Promise<MemberCenter> {
+export async function memberCentre({ db, account }: CallContext): Promise<MemberCenter> {
+  const accountId = account.id;
   const [membership, levels, pendingOrders] = await Promise.all([
     currentMembership(db, accountId),
     levelsOnSale(db),
@@ -70,12 +75,8 @@ export async function memberCentre(db: Executor, accountId: number): Promise<Mem
  * `order/create`: a pending order of the caller for a level on sale, paid through a self-service
  * channel (one pending order per level); the confirmers are notified.
  */
-export async function createOrder(
-  db: Db,
-  member: { id: number; username: string },
-  body: CreateOrderBody,
-  timeZone: string,
-): Promise<PendingOrder> {
+export async function createOrder({ db, account: member, config }: CallContext, body: CreateOrderBody): Promise<PendingOrder> {
+  const timeZone = config.businessTimeZone;
   const accountId = member.id;
   const channel = paymentChannel(body.channel ?? 'online');
   if (!channel.selfService) throw badParameter('channel', ORDER_MESSAGES.channelUnavailable);

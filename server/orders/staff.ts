@@ -10,12 +10,12 @@ import { CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
 import type { AccountOption, SearchAccountsBody } from '#contract/api/order';
 import type { SessionAccount } from '../auth/sessions';
-import type { Executor } from '../db/client';
 import { containsPattern } from '../db/query';
 import { accounts, membershipLevels } from '../db/schema';
 import { Refusal } from '../refusal';
 import { holdsNoneOf, rolesBeyond } from '../rbac/authority';
 import type { RbacSnapshot } from '../rbac/snapshot';
+import type { CallContext } from '../context';
 
 const ORDER_LIST = CAPABILITY_URLS.canSeeOrderList;
 
@@ -37,11 +37,8 @@ const SEARCH_LIMIT = 20;
  * `order/searchAccounts`: the enabled accounts the caller may recharge (not its own, none beyond
  * its grants) whose username or email contains the keyword (recharge screen).
  */
-export async function searchAccounts(
-  db: Executor,
-  body: SearchAccountsBody,
-  caller: { account: SessionAccount; snapshot: RbacSnapshot },
-): Promise<AccountOption[]> {
+export async function searchAccounts(caller: CallContext, body: SearchAccountsBody): Promise<AccountOption[]> {
+  const { db } = caller;
   const keyword = body.keyword.trim();
   const pattern = containsPattern(keyword);
   const match = keyword ? or(ilike(accounts.username, pattern), ilike(accounts.email, pattern)) : undefined;

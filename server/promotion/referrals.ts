@@ -8,15 +8,15 @@ import type { Page } from '#contract/api/common';
 import type { Inviter, PromotionSummary, Referral, ReferralListQuery } from '#contract/api/promotion';
 import { CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
-import type { SessionAccount } from '../auth/sessions';
 import type { Executor } from '../db/client';
 import { allOf, fetchPage } from '../db/paging';
 import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
 import { salespeople } from '../db/schema';
 import { badParameter, Refusal } from '../refusal';
-import type { RbacSnapshot } from '../rbac/snapshot';
 import { PROMOTION_MESSAGES } from './messages';
 import { ACTIVE_SALESPERSON } from '../money/salespeople';
+import type { CallContext, PublicCallContext } from '../context';
+import { admitLookup } from './lookupLimit';
 
 /**
  * The account whose referral view the caller asks for. Without `saleId` (or with its own id): the
@@ -24,12 +24,7 @@ import { ACTIVE_SALESPERSON } from '../money/salespeople';
  * a caller without it learns nothing about the id (A0301 alike) — and must be a salesperson (now
  * or once): any other id, existing or not, is the same A0400.
  */
-export async function subjectOf(
-  db: Executor,
-  account: SessionAccount,
-  snapshot: RbacSnapshot,
-  saleId: number | undefined,
-): Promise<number> {
+export async function subjectOf({ db, account, snapshot }: CallContext, saleId: number | undefined): Promise<number> {
   const urls = snapshot.forRoles(account.roleIds).urls;
   if (saleId === undefined || saleId === account.id) {
     if (!urls.has(CAPABILITY_URLS.canSeePromotion) && !urls.has(CAPABILITY_URLS.canSeeSaleManager)) {
@@ -50,7 +45,12 @@ type Cents = number | string | null;
  * `now`'s (in `timeZone`). The balance is the salesperson row's; the rest are sums of the ledger and
  * the withdrawals, so available = earned − refunded − withdrawn − held + adjusted.
  */
-export async function promotionSummary(
+/** `promotion/summary`: the caller's own summary, or a salesperson's for staff with 销售管理. */
+export async function promotionSummary(ctx: CallContext, body: { saleId?: number }): Promise<PromotionSummary> {
+  return summaryOfSalesperson(ctx.db, await subjectOf(ctx, body.saleId), ctx.config.businessTimeZone);
+}
+
+export async function summaryOfSalesperson(
   db: Executor,
   accountId: number,
   timeZone: string,
@@ -138,8 +138,13 @@ interface ReferralRow {
   commission: Cents;
 }
 
+/** `promotion/referrals`: the caller's own referrals, or a salesperson's for staff with 销售管理. */
+export async function listReferrals(ctx: CallContext, query: ReferralListQuery): Promise<Page<Referral>> {
+  return referralPage(ctx.db, await subjectOf(ctx, query.saleId), query);
+}
+
 /** The accounts `saleId` referred, newest first, with their paid orders and the commission they brought. */
-export async function listReferrals(db: Executor, saleId: number, query: ReferralListQuery): Promise<Page<Referral>> {
+export async function referralPage(db: Executor, saleId: number, query: ReferralListQuery): Promise<Page<Referral>> {
   const filters = [sql`a.referrer_id = ${saleId}`];
   if (query.username?.trim()) filters.push(sql`a.username ilike ${containsPattern(query.username.trim())}`);
   if (query.levelId !== undefined) {
@@ -194,6 +199,7 @@ export async function invitingSalesperson(db: Executor, inviteCode: string): Pro
 }
 
 /** The display name of an inviting salesperson's code (the register page's 「某某」邀请你注册). */
-export async function inviterOf(db: Executor, inviteCode: string): Promise<Inviter> {
+export async function inviterOf({ db, config, ip }: PublicCallContext, { inviteCode }: { inviteCode: string }): Promise<Inviter> {
+  if (!(await admitLookup(db, ip, config.authRateLimitPerMinute))) throw new Refusal(CODES.TOO_MANY_REQUESTS);
   return { name: (await invitingSalesperson(db, inviteCode)).name };
 }

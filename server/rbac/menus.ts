@@ -19,20 +19,15 @@ import type {
 import { ACTIONS, ACTION_KEYS, CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
 import { MENU_ICON_NAMES, SUPER_ADMIN_ROLE_CODE, SYSTEM_TEXT } from '#contract/system';
-import type { AuditWriter } from '../audit';
-import type { SessionAccount } from '../auth/sessions';
-import type { Db, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { queryOne } from '../db/query';
 import { menus, roleMenus, roles } from '../db/schema';
 import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
-import type { RbacSnapshot } from './snapshot';
 import { SYSTEM_MESSAGES } from '../system/messages';
+import type { CallContext } from '../context';
 
 /** The account acting and the RBAC snapshot its request was checked against. */
-export interface Actor {
-  account: SessionAccount;
-  snapshot: RbacSnapshot;
-}
+type Actor = Pick<CallContext, 'account' | 'snapshot'>;
 
 /** Menus are ordered among their siblings in steps of ten (room to insert by hand). */
 const SORT_STEP = 10;
@@ -126,13 +121,14 @@ export function menuTree(rows: readonly (MenuRow & { grantCount: number })[]): M
 }
 
 /** Every menu, granted or not, with how many roles grant it. */
-export async function menuAdminTree(db: Executor): Promise<MenuAdminNode[]> {
+export async function menuAdminTree({ db }: CallContext): Promise<MenuAdminNode[]> {
   // The outer table named in plain SQL: drizzle writes a one-table select's columns unqualified.
   const grantCount = sql<number>`(select count(*)::int from role_menus rm where rm.menu_id = menus.id)`.mapWith(Number);
   return menuTree(await db.select({ ...menuColumns, grantCount }).from(menus));
 }
 
-export async function createMenu(db: Db, actor: Actor, body: MenuCreateBody, audit: AuditWriter): Promise<MenuRow> {
+export async function createMenu(actor: CallContext, body: MenuCreateBody): Promise<MenuRow> {
+  const { db, audit } = actor;
   return urlUnique(() =>
     db.transaction(async (tx) => {
       assertMayUseUrl(actor, body.url);
@@ -156,7 +152,8 @@ export async function createMenu(db: Db, actor: Actor, body: MenuCreateBody, aud
   );
 }
 
-export async function updateMenu(db: Db, actor: Actor, body: MenuUpdateBody, audit: AuditWriter): Promise<MenuRow> {
+export async function updateMenu(actor: CallContext, body: MenuUpdateBody): Promise<MenuRow> {
+  const { db, audit } = actor;
   return urlUnique(() =>
     db.transaction(async (tx) => {
       const before = await lockedMenu(tx, body.id);
@@ -173,7 +170,8 @@ export async function updateMenu(db: Db, actor: Actor, body: MenuUpdateBody, aud
 }
 
 /** Moves a menu under another parent (or to the top level), at the end of its new siblings. */
-export async function moveMenu(db: Db, actor: Actor, body: MenuMoveBody, audit: AuditWriter): Promise<MenuRow> {
+export async function moveMenu(actor: CallContext, body: MenuMoveBody): Promise<MenuRow> {
+  const { db, audit } = actor;
   return db.transaction(async (tx) => {
     const before = await lockedMenu(tx, body.id);
     assertMayEditMenu(actor, body.id);
@@ -192,7 +190,7 @@ export async function moveMenu(db: Db, actor: Actor, body: MenuMoveBody, audit: 
 }
 
 /** Orders the children of a parent as listed: the list must be exactly its children. */
-export async function reorderMenus(db: Db, body: MenuReorderBody, audit: AuditWriter): Promise<MenuReordered> {
+export async function reorderMenus({ db, audit }: CallContext, body: MenuReorderBody): Promise<MenuReordered> {
   return db.transaction(async (tx) => {
     const siblings = await tx
       .select({ id: menus.id, sort: menus.sort })
@@ -229,7 +227,8 @@ export async function reorderMenus(db: Db, body: MenuReorderBody, audit: AuditWr
  * Deletes a menu without children. Roles other than the super administrator that still grant it
  * keep it unless `removeGrants` says to take their grants away too.
  */
-export async function deleteMenu(db: Db, actor: Actor, body: MenuDeleteBody, audit: AuditWriter): Promise<MenuDeleted> {
+export async function deleteMenu(actor: CallContext, body: MenuDeleteBody): Promise<MenuDeleted> {
+  const { db, audit } = actor;
   return db.transaction(async (tx) => {
     const before = await lockedMenu(tx, body.id);
     assertMayEditMenu(actor, body.id);

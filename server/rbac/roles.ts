@@ -11,17 +11,15 @@ import type { RoleCreateBody, RoleDeleted, RoleItem, RoleListQuery, RoleOption, 
 import { capabilitiesFromUrls } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
 import { SUPER_ADMIN_ROLE_CODE, SYSTEM_TEXT } from '#contract/system';
-import type { AuditWriter } from '../audit';
-import type { Db, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { menus, roleMenus, roles } from '../db/schema';
 import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
 import { assertMayGrantMenus, mayGrant } from './authority';
-import type { Actor } from './menus';
-import type { RbacSnapshot } from './snapshot';
 import { buildGrantedTree } from './tree';
 import { SYSTEM_MESSAGES } from '../system/messages';
+import type { CallContext } from '../context';
 
 /**
  * The columns of a role with its grants and holders. The subqueries name the outer table in plain
@@ -88,7 +86,7 @@ async function assertCodeFree(tx: Executor, code: string, exceptId?: number) {
 const codeUnique = <T>(work: () => Promise<T>): Promise<T> => refuseUniqueViolation(work, badParameter('code', SYSTEM_TEXT.roleCodeTaken));
 
 /** Roles by name and code (contains), built-in ones first. */
-export async function listRoles(db: Executor, query: RoleListQuery): Promise<Page<RoleItem>> {
+export async function listRoles({ db }: CallContext, query: RoleListQuery): Promise<Page<RoleItem>> {
   const { current, pageSize, offset } = pageOf(query);
   const filters: SQL[] = [];
   if (query.name) filters.push(ilike(roles.name, containsPattern(query.name)));
@@ -102,7 +100,7 @@ export async function listRoles(db: Executor, query: RoleListQuery): Promise<Pag
 }
 
 /** Every role, for the role selects of the users screen, each saying whether the actor may give it. */
-export async function roleOptions(db: Executor, { account, snapshot }: Actor): Promise<RoleOption[]> {
+export async function roleOptions({ db, account, snapshot }: CallContext): Promise<RoleOption[]> {
   const rows = await db
     .select({ id: roles.id, name: roles.name, code: roles.code })
     .from(roles)
@@ -111,14 +109,14 @@ export async function roleOptions(db: Executor, { account, snapshot }: Actor): P
 }
 
 /** The menu and capabilities an account holding only `menuIds` would get (from the snapshot). */
-export function previewGrants(snapshot: RbacSnapshot, menuIds: readonly number[]): RolePreview {
+export async function previewGrants({ snapshot }: CallContext, { menuIds }: { menuIds: number[] }): Promise<RolePreview> {
   const unknown = menuIds.find((id) => !snapshot.menus.has(id));
   if (unknown !== undefined) throw badParameter('menuIds', SYSTEM_MESSAGES.unknownMenu(unknown));
   const granted = buildGrantedTree(snapshot.menus, menuIds);
   return { tree: granted.tree, capabilities: capabilitiesFromUrls(granted.urls) };
 }
 
-export async function createRole(db: Db, { account, snapshot }: Actor, body: RoleCreateBody, audit: AuditWriter): Promise<RoleItem> {
+export async function createRole({ db, account, snapshot, audit }: CallContext, body: RoleCreateBody): Promise<RoleItem> {
   return codeUnique(() =>
     db.transaction(async (tx) => {
       await assertCodeFree(tx, body.code);
@@ -136,7 +134,7 @@ export async function createRole(db: Db, { account, snapshot }: Actor, body: Rol
   );
 }
 
-export async function updateRole(db: Db, { account, snapshot }: Actor, body: RoleUpdateBody, audit: AuditWriter): Promise<RoleItem> {
+export async function updateRole({ db, account, snapshot, audit }: CallContext, body: RoleUpdateBody): Promise<RoleItem> {
   return codeUnique(() =>
     db.transaction(async (tx) => {
       const before = await lockedRole(tx, body.id);
@@ -156,7 +154,7 @@ export async function updateRole(db: Db, { account, snapshot }: Actor, body: Rol
 }
 
 /** Deletes a role no account holds; built-in roles stay. */
-export async function deleteRole(db: Db, { account, snapshot }: Actor, id: number, audit: AuditWriter): Promise<RoleDeleted> {
+export async function deleteRole({ db, account, snapshot, audit }: CallContext, { id }: { id: number }): Promise<RoleDeleted> {
   return db.transaction(async (tx) => {
     const before = await lockedRole(tx, id);
     assertMayGrantMenus(snapshot, account, before.menuIds);

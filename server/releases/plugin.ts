@@ -11,15 +11,17 @@ import type { PluginInstallLink, PluginLatestRelease, PluginScripts } from '#con
 import type { Executor } from '../db/client';
 import { scripts, scriptVersions } from '../db/schema';
 import { latestPublishedRelease, semverOf } from './releases';
+import type { CallContext, PublicCallContext } from '../context';
 
 /** Where 安装插件 goes: the configured store page, else the newest published release's download, else nowhere. */
-export async function installLink(db: Executor, storeUrl: string | undefined): Promise<PluginInstallLink> {
+export async function installLink({ db, config }: PublicCallContext): Promise<PluginInstallLink> {
+  const storeUrl = config.pluginStoreUrl;
   if (storeUrl) return { url: storeUrl, source: 'store', version: null };
   const latest = await latestPublishedRelease(db);
   return latest ? { url: latest.downloadUrl, source: 'release', version: latest.version } : { url: null, source: null, version: null };
 }
 
-export async function latestReleaseFor(db: Executor, askingVersion: string): Promise<PluginLatestRelease> {
+export async function latestReleaseFor({ db }: CallContext, { version: askingVersion }: { version: string }): Promise<PluginLatestRelease> {
   const asking = semverOf('version', askingVersion);
   const latest = await latestPublishedRelease(db);
   if (!latest) return { latest: null, supported: true, updateAvailable: false };
@@ -65,4 +67,4 @@ export async function scriptSet(db: Executor, set: ScriptSet): Promise<PluginScr
  * What the plug-in runs: the approved set. The call's ETag is a hash of this answer, so it changes
  * with an approval, and only then.
  */
-export const pluginScripts = (db: Executor): Promise<PluginScripts> => scriptSet(db, 'live');
+export const pluginScripts = ({ db }: CallContext): Promise<PluginScripts> => scriptSet(db, 'live');

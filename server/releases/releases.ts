@@ -23,15 +23,16 @@ import type {
 import { CODES } from '#contract/codes';
 import { cleanVersion, CONTENT_TEXT, downloadUrlProblem, minSupportedProblem, versionProblem, type ReleaseStatus } from '#contract/content';
 import type { AuditWriter } from '../audit';
-import type { Db, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { appVersions, appVersionScripts, scripts, scriptVersions } from '../db/schema';
 import { badParameter, Refusal } from '../refusal';
 import { announce, resolveAnnouncement, withdrawAnnouncement } from '../notifications/announce';
 import { REVIEW_TEXT } from '#contract/review';
-import { selfApprovalReason, type Approver } from '../review/approver';
+import { approverOf, selfApprovalReason } from '../review/approver';
 import { RELEASE_MESSAGES } from './messages';
+import type { CallContext } from '../context';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -104,7 +105,7 @@ export async function latestPublishedRelease(db: Executor): Promise<Release | un
 /** Serialises the version checks of concurrent creations. */
 const lockReleaseNumbering = (tx: Executor) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('app_versions.version'))`);
 
-export async function listReleases(db: Executor, query: ReleaseListQuery): Promise<Page<Release>> {
+export async function listReleases({ db }: CallContext, query: ReleaseListQuery): Promise<Page<Release>> {
   const { current, pageSize, offset } = pageOf(query);
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(appVersions.status, query.status));
@@ -125,7 +126,8 @@ export async function listReleases(db: Executor, query: ReleaseListQuery): Promi
   return { list: rows.map(toRelease), total, current, pageSize };
 }
 
-export async function createRelease(db: Db, actorId: number, body: ReleaseCreateBody, audit: AuditWriter): Promise<Release> {
+export async function createRelease({ db, account, audit }: CallContext, body: ReleaseCreateBody): Promise<Release> {
+  const actorId = account.id;
   const version = semverOf('version', body.version);
   const minSupportedVersion = checkMinSupported(body.minSupportedVersion, version);
   const downloadUrl = checkDownloadUrl(body.downloadUrl);
@@ -186,7 +188,7 @@ async function requestChange(tx: Executor, actor: ReleaseActor, release: Release
  * Edits a release: a draft or a withdrawn one (served to no plug-in) at once; a published one by a
  * request that takes effect when approved.
  */
-export async function updateRelease(db: Db, actor: ReleaseActor, body: ReleaseUpdateBody, audit: AuditWriter): Promise<Release> {
+export async function updateRelease({ db, account: actor, audit }: CallContext, body: ReleaseUpdateBody): Promise<Release> {
   const downloadUrl = checkDownloadUrl(body.downloadUrl);
   await db.transaction(async (tx) => {
     const before = await releaseById(tx, body.id, true);
@@ -224,12 +226,10 @@ const STATUS_CHANGES = {
 } as const satisfies Record<string, { from: readonly ReleaseStatus[]; to: ReleaseStatus; refusal: string }>;
 
 /** Asks for a release to be published or withdrawn (approved by another account: `approveRelease`). */
-export async function requestStatusChange(
-  db: Db,
-  actor: ReleaseActor,
+async function requestStatusChange(
+  { db, account: actor, audit }: CallContext,
   id: number,
   change: keyof typeof STATUS_CHANGES,
-  audit: AuditWriter,
 ): Promise<Release> {
   const { from, refusal } = STATUS_CHANGES[change];
   await db.transaction(async (tx) => {
@@ -242,8 +242,14 @@ export async function requestStatusChange(
   return releaseById(db, id);
 }
 
+/** `appVersion/publish`: asks for the release to be published. */
+export const requestPublish = (ctx: CallContext, { id }: { id: number }) => requestStatusChange(ctx, id, 'publish');
+
+/** `appVersion/withdraw`: asks for the release to be withdrawn. */
+export const requestWithdraw = (ctx: CallContext, { id }: { id: number }) => requestStatusChange(ctx, id, 'withdraw');
+
 /** Takes back a release's pending request; the release stays as it is served. */
-export async function cancelRequest(db: Db, id: number, audit: AuditWriter): Promise<Release> {
+export async function cancelRequest({ db, audit }: CallContext, { id }: { id: number }): Promise<Release> {
   await db.transaction(async (tx) => {
     const before = await releaseById(tx, id, true);
     if (!before.pendingChange) throw new Refusal(CODES.BAD_PARAMETERS, REVIEW_TEXT.noRequest);
@@ -273,7 +279,8 @@ const servedSide = (release: Pick<Release, 'status' | 'changelog' | 'downloadUrl
  * release time and tells every account (the earlier releases' notices stop counting as unread);
  * withdrawing takes its notice out of the unread ones; an edit of a published release takes effect.
  */
-export async function approveRelease(db: Db, approver: Approver, body: ReleaseApproveBody, audit: AuditWriter): Promise<Release> {
+export async function approveRelease({ db, account, snapshot, audit }: CallContext, body: ReleaseApproveBody): Promise<Release> {
+  const approver = approverOf(account, snapshot);
   await db.transaction(async (tx) => {
     const before = await releaseById(tx, body.id, true);
     const change = before.pendingChange;
@@ -330,7 +337,7 @@ export async function approveRelease(db: Db, approver: Approver, body: ReleaseAp
 }
 
 /** Deletes a draft (a published or withdrawn release stays). */
-export async function deleteRelease(db: Db, id: number, audit: AuditWriter): Promise<null> {
+export async function deleteRelease({ db, audit }: CallContext, { id }: { id: number }): Promise<null> {
   await db.transaction(async (tx) => {
     const before = await releaseById(tx, id, true);
     if (before.status !== 'draft') throw new Refusal(CODES.BAD_PARAMETERS, RELEASE_MESSAGES.onlyDraftDelete);
@@ -342,7 +349,7 @@ export async function deleteRelease(db: Db, id: number, audit: AuditWriter): Pro
 }
 
 /** Every script with all its versions, newest first, and which one the release bundles. */
-export async function bundleOf(db: Executor, id: number): Promise<ReleaseBundle> {
+export async function bundleOf({ db }: CallContext, { id }: { id: number }): Promise<ReleaseBundle> {
   const release = await releaseById(db, id);
   const rows = await db
     .select({
@@ -387,7 +394,8 @@ export async function bundleOf(db: Executor, id: number): Promise<ReleaseBundle>
 }
 
 /** Replaces a draft's bundle: existing script versions, at most one per script. */
-export async function setBundle(db: Db, body: ReleaseSetBundleBody, audit: AuditWriter): Promise<ReleaseBundle> {
+export async function setBundle(ctx: CallContext, body: ReleaseSetBundleBody): Promise<ReleaseBundle> {
+  const { db, audit } = ctx;
   await db.transaction(async (tx) => {
     const release = await releaseById(tx, body.id, true);
     if (release.status !== 'draft') throw new Refusal(CODES.BAD_PARAMETERS, CONTENT_TEXT.bundleFrozen);
@@ -425,5 +433,5 @@ export async function setBundle(db: Db, body: ReleaseSetBundleBody, audit: Audit
       after: { scriptVersionIds: [...ids].sort((a, b) => a - b) },
     });
   });
-  return bundleOf(db, body.id);
+  return bundleOf(ctx, body);
 }

@@ -9,15 +9,13 @@ import type { ScriptApproveBody, ScriptDetail } from '#contract/api/script';
 import { CODES } from '#contract/codes';
 import { scriptRecordKey } from '#contract/notifications';
 import { REVIEW_TEXT } from '#contract/review';
-import type { ScriptSiteRules } from '#contract/scriptSandbox';
-import type { AuditWriter } from '../audit';
-import type { Db } from '../db/client';
 import { scripts } from '../db/schema';
 import { badParameter, Refusal } from '../refusal';
 import { announce, resolveAnnouncement } from '../notifications/announce';
-import { selfApprovalReason, type Approver } from '../review/approver';
-import { keepingSetWhole, scriptDetail, scriptPending } from './scripts';
+import { approverOf, selfApprovalReason } from '../review/approver';
+import { keepingSetWhole, scriptDetail, scriptPending, scriptSiteRules } from './scripts';
 import { SCRIPT_MESSAGES } from './messages';
+import type { CallContext } from '../context';
 
 /** The side of a script the audit entry shows: name, state, version and the version's text. */
 const reviewedSide = (name: string | null, enabled: boolean, version: number | null, content: string | null) => ({
@@ -27,7 +25,9 @@ const reviewedSide = (name: string | null, enabled: boolean, version: number | n
   content,
 });
 
-export async function approveScript(db: Db, approver: Approver, body: ScriptApproveBody, audit: AuditWriter, sites: ScriptSiteRules) {
+export async function approveScript({ db, account, snapshot, audit, config }: CallContext, body: ScriptApproveBody) {
+  const approver = approverOf(account, snapshot);
+  const sites = scriptSiteRules(config);
   await db.transaction((tx) =>
     keepingSetWhole(tx, 'live', 'id', SCRIPT_MESSAGES.liveSetBroken, sites, async () => {
       const [script] = await tx

@@ -28,9 +28,8 @@ import { scriptContentProblem, type ScriptKind } from '#contract/content';
 import type { ScriptSiteRules } from '#contract/scriptSandbox';
 import type { ServerConfig } from '../config';
 import { scriptSetProblem } from '#contract/pluginScripts';
-import type { AuditWriter } from '../audit';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
-import type { Db, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { accounts, scripts, scriptVersions } from '../db/schema';
@@ -39,6 +38,7 @@ import { scriptSet, type ScriptSet } from '../releases/plugin';
 import { announce, resolveAnnouncement } from '../notifications/announce';
 import { scriptRecordKey } from '#contract/notifications';
 import { SCRIPT_MESSAGES } from './messages';
+import type { CallContext } from '../context';
 
 /** Who changes a script: recorded as an author of the pending change (contract/review.ts). */
 export interface ScriptActor {
@@ -94,6 +94,9 @@ const requiredName = (name: string) => {
 const nameUnique = <T>(work: () => Promise<T>): Promise<T> => refuseUniqueViolation(work, badParameter('name', SCRIPT_MESSAGES.nameTaken));
 
 /** A script with its current version's content; A0400 when there is none. */
+/** `script/get` */
+export const getScript = ({ db }: CallContext, { id }: { id: number }) => scriptDetail(db, id);
+
 export async function scriptDetail(db: Executor, id: number): Promise<ScriptDetail> {
   const [row] = await db
     .select({
@@ -199,7 +202,7 @@ async function appendVersion(
   return version;
 }
 
-export async function listScripts(db: Executor, query: ScriptListQuery): Promise<Page<ScriptListItem>> {
+export async function listScripts({ db }: CallContext, query: ScriptListQuery): Promise<Page<ScriptListItem>> {
   const { current, pageSize, offset } = pageOf(query);
   const filters: SQL[] = [eq(scripts.kind, query.kind)];
   const name = query.name?.trim();
@@ -221,13 +224,8 @@ export async function listScripts(db: Executor, query: ScriptListQuery): Promise
   return { list: rows.map(toListItem), total, current, pageSize };
 }
 
-export async function createScript(
-  db: Db,
-  actor: ScriptActor,
-  body: ScriptCreateBody,
-  audit: AuditWriter,
-  sites: ScriptSiteRules,
-): Promise<ScriptDetail> {
+export async function createScript({ db, account: actor, audit, config }: CallContext, body: ScriptCreateBody): Promise<ScriptDetail> {
+  const sites = scriptSiteRules(config);
   const name = requiredName(body.name);
   assertValidContent(body.kind, body.content, sites);
   const id = await nameUnique(() =>
@@ -250,13 +248,8 @@ export async function createScript(
 }
 
 /** Saves `content` as a new version, refused when someone saved since `baseVersion`. */
-export async function saveScript(
-  db: Db,
-  actor: ScriptActor,
-  body: ScriptSaveBody,
-  audit: AuditWriter,
-  sites: ScriptSiteRules,
-): Promise<ScriptDetail> {
+export async function saveScript({ db, account: actor, audit, config }: CallContext, body: ScriptSaveBody): Promise<ScriptDetail> {
+  const sites = scriptSiteRules(config);
   await db.transaction((tx) =>
     changingDrafts(tx, 'content', sites, async () => {
       const script = await lockScript(tx, body.id);
@@ -283,13 +276,8 @@ export async function saveScript(
   return scriptDetail(db, body.id);
 }
 
-export async function renameScript(
-  db: Db,
-  actor: ScriptActor,
-  body: ScriptRenameBody,
-  audit: AuditWriter,
-  sites: ScriptSiteRules,
-): Promise<ScriptDetail> {
+export async function renameScript({ db, account: actor, audit, config }: CallContext, body: ScriptRenameBody): Promise<ScriptDetail> {
+  const sites = scriptSiteRules(config);
   const name = requiredName(body.name);
   await nameUnique(() =>
     db.transaction((tx) =>
@@ -314,12 +302,10 @@ export async function renameScript(
 }
 
 export async function setScriptEnabled(
-  db: Db,
-  actor: ScriptActor,
+  { db, account: actor, audit, config }: CallContext,
   body: ScriptSetEnabledBody,
-  audit: AuditWriter,
-  sites: ScriptSiteRules,
 ): Promise<ScriptDetail> {
+  const sites = scriptSiteRules(config);
   await db.transaction((tx) =>
     changingDrafts(tx, 'enabled', sites, async () => {
       const script = await lockScript(tx, body.id);
@@ -356,7 +342,7 @@ type VersionRow = Pick<typeof scriptVersions.$inferSelect, 'version' | 'note' | 
 const toVersionItem = (row: VersionRow): ScriptVersionItem => ({ ...row, createdAt: iso(row.createdAt) });
 
 /** A script's versions, newest first; A0400 when the script has none (it does not exist). */
-export async function listVersions(db: Executor, query: ScriptVersionsQuery): Promise<Page<ScriptVersionItem>> {
+export async function listVersions({ db }: CallContext, query: ScriptVersionsQuery): Promise<Page<ScriptVersionItem>> {
   const { current, pageSize, offset } = pageOf(query);
   const ofScript = eq(scriptVersions.scriptId, query.id);
   const [rows, [{ total }]] = await Promise.all([
@@ -374,7 +360,10 @@ export async function listVersions(db: Executor, query: ScriptVersionsQuery): Pr
   return { list: rows.map(toVersionItem), total, current, pageSize };
 }
 
-export async function versionDetail(db: Executor, scriptId: number, version: number): Promise<ScriptVersionDetail> {
+/** `script/version` */
+export const getScriptVersion = ({ db }: CallContext, { id, version }: { id: number; version: number }) => versionDetail(db, id, version);
+
+async function versionDetail(db: Executor, scriptId: number, version: number): Promise<ScriptVersionDetail> {
   const [row] = await db
     .select({ ...versionColumns, scriptId: scriptVersions.scriptId, content: scriptVersions.content })
     .from(scriptVersions)
@@ -386,13 +375,10 @@ export async function versionDetail(db: Executor, scriptId: number, version: num
 
 /** Copies version `version`'s content into a new current version. */
 export async function restoreVersion(
-  db: Db,
-  actor: ScriptActor,
-  scriptId: number,
-  version: number,
-  audit: AuditWriter,
-  sites: ScriptSiteRules,
+  { db, account: actor, audit, config }: CallContext,
+  { id: scriptId, version }: { id: number; version: number },
 ): Promise<ScriptDetail> {
+  const sites = scriptSiteRules(config);
   await db.transaction((tx) =>
     changingDrafts(tx, 'version', sites, async () => {
       const script = await lockScript(tx, scriptId);

@@ -9,9 +9,7 @@ import type { Page } from '#contract/api';
 import { SHOP_MESSAGES } from './messages';
 import type { AccountShopItem, BindStarted, ShopItem, ShopListAllQuery, ShopListQuery, ShopReportBody } from '#contract/api/shop';
 import { BIND_TTL_SECONDS } from '#contract/shops';
-import type { AuditWriter } from '../audit';
-import type { SessionAccount } from '../auth/sessions';
-import type { Db, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { pageOf, type PageRequest } from '../db/paging';
 import { containsPattern, queryRows, toIso } from '../db/query';
 import { hashToken, newToken } from '../auth/tokens';
@@ -20,6 +18,7 @@ import { accounts, shops } from '../db/schema';
 import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
 import { announce } from '../notifications/announce';
 import { badBindShopField, bindShopFieldRule, type BindShopField } from '#contract/scriptSandbox';
+import type { CallContext } from '../context';
 
 const shopColumns = {
   id: shops.id,
@@ -93,7 +92,7 @@ function shopFilters(body: ShopListQuery): SQL[] {
  * `shop/bindStart`: a bind id the console hands the plug-in, which reports the shop with it, once,
  * within BIND_TTL_SECONDS (issue 29). Only its hash is kept; the account's spent binds go.
  */
-export async function startBind(db: Db, account: SessionAccount): Promise<BindStarted> {
+export async function startBind({ db, account }: CallContext): Promise<BindStarted> {
   if (!account.membership) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.noMembership);
   const bindId = `bd_${newToken()}`;
   await db.execute(sql`delete from shop_binds where account_id = ${account.id} and (used_at is not null or expires_at < now())`);
@@ -113,7 +112,7 @@ const REPORTED_FIELD: Record<BindShopField, keyof ShopReportBody> = { shopId: 'e
  * `shop/report`: the plug-in (calling with its plug-in token) reports a shop it bound for the
  * account, with the bind id of a bind that account started.
  */
-export async function reportShop(db: Db, account: SessionAccount, body: ShopReportBody): Promise<ShopItem> {
+export async function reportShop({ db, account }: CallContext, body: ShopReportBody): Promise<ShopItem> {
   const membership = account.membership;
   if (!membership) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.noMembership);
   const externalId = body.externalId.trim();
@@ -178,8 +177,8 @@ export async function reportShop(db: Db, account: SessionAccount, body: ShopRepo
 }
 
 /** `shop/list`: the account's own shops. */
-export async function listOwnShops(db: Executor, accountId: number, body: ShopListQuery): Promise<Page<ShopItem>> {
-  const page = await shopPage(db, [eq(shops.accountId, accountId), ...shopFilters(body)], body);
+export async function listOwnShops({ db, account }: CallContext, body: ShopListQuery): Promise<Page<ShopItem>> {
+  const page = await shopPage(db, [eq(shops.accountId, account.id), ...shopFilters(body)], body);
   return { ...page, list: page.list.map(toShopItem) };
 }
 
@@ -198,13 +197,13 @@ async function unbindShop(tx: Executor, id: number, ownerId: number | null) {
 }
 
 /** `shop/unbind`: the account unbinds one of its shops. */
-export async function unbindOwnShop(db: Db, accountId: number, id: number): Promise<ShopItem> {
-  const { after } = await db.transaction((tx) => unbindShop(tx, id, accountId));
+export async function unbindOwnShop({ db, account }: CallContext, { id }: { id: number }): Promise<ShopItem> {
+  const { after } = await db.transaction((tx) => unbindShop(tx, id, account.id));
   return toShopItem(after);
 }
 
 /** `shop/listAll`: every account's shops (staff). */
-export async function listAllShops(db: Executor, body: ShopListAllQuery): Promise<Page<AccountShopItem>> {
+export async function listAllShops({ db }: CallContext, body: ShopListAllQuery): Promise<Page<AccountShopItem>> {
   const filters = shopFilters(body);
   const username = body.username?.trim();
   if (username) filters.push(ilike(accounts.username, containsPattern(username)));
@@ -216,7 +215,8 @@ export async function listAllShops(db: Executor, body: ShopListAllQuery): Promis
 }
 
 /** `shop/forceUnbind`: staff unbind any account's shop (audited); its owner is notified. */
-export async function forceUnbindShop(db: Db, actorId: number, id: number, audit: AuditWriter): Promise<ShopItem> {
+export async function forceUnbindShop({ db, account, audit }: CallContext, { id }: { id: number }): Promise<ShopItem> {
+  const actorId = account.id;
   const after = await db.transaction(async (tx) => {
     const change = await unbindShop(tx, id, null);
     await announce(tx, {

@@ -5,11 +5,11 @@
 import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AuditItem, AuditListQuery } from '#contract/api/auditLog';
 import type { Page } from '#contract/api/common';
-import type { Executor } from '../db/client';
 import { pageOf } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { accounts, appVersions, auditLog, media, membershipLevels, menus, news, roles, scripts, shops } from '../db/schema';
 import type { AuditTargetType } from '#contract/system';
+import type { CallContext } from '../context';
 
 /**
  * What each kind of target is called: its current name, read where the target lives (ids are
@@ -40,7 +40,7 @@ function targetName(): SQL<string | null> {
   return sql<string | null>`coalesce(case ${auditLog.targetType} ${sql.join(cases, sql` `)} end, ${remembered})`;
 }
 
-export async function listAuditLog(db: Executor, query: AuditListQuery): Promise<Page<AuditItem>> {
+export async function listAuditLog({ db }: CallContext, query: AuditListQuery): Promise<Page<AuditItem>> {
   const { current, pageSize, offset } = pageOf(query);
   const filters: SQL[] = [];
   if (query.actor) {

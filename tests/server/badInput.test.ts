@@ -118,7 +118,7 @@ describeEachDatabase('bad input: named cases', (ctx) => {
       answer: Type.Unknown(),
       example: { body: { n: 1, s: '' }, answer: null },
     } as const;
-    const probe = callOf('probe/echo', contract, async ({ db, body }) => {
+    const probe = callOf('probe/echo', contract, async ({ db }, body) => {
       return db.execute(sql`select ${body.n}::int as n, ${body.s}::text as s, ${body.at ?? null}::timestamptz as at`);
     });
     registerCalls(app, { db: ctx.db, config: ctx.config, rbac: new RbacCache(ctx.db) }, [probe]);

@@ -25,6 +25,7 @@ import { registerAccount, type RegisteredAccount } from './support/accounts';
 import { describeEachDatabase, TEST_ADMIN, type SuiteContext } from './support/databases';
 import { openSse, type SseStream } from './support/sse';
 import { accountId, one, roleId, rows, sql } from './support/sql';
+import type { CallContext } from '../../server/context';
 
 const ADMIN = DEMO_ACCOUNTS.superAdmin.username;
 const OPERATOR = DEMO_ACCOUNTS.operator.username;
@@ -416,7 +417,8 @@ describeEachDatabase(
           const failingAudit = async () => {
             throw new Error('audit failed');
           };
-          await expect(confirmPayment(ctx.db, { orderNo }, { account, snapshot, audit: failingAudit })).rejects.toThrow('audit failed');
+          const caller = { db: ctx.db, account, snapshot, audit: failingAudit } as Partial<CallContext> as CallContext;
+          await expect(confirmPayment(caller, { orderNo })).rejects.toThrow('audit failed');
           expect(await rows(ctx.db, sql`select kind from notifications where record_key = ${orderNo} and kind <> 'order.created'`)).toEqual(
             [],
           );

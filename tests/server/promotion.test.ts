@@ -6,7 +6,7 @@ import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import type { PromotionSummary, Referral } from '#contract/api/promotion';
 import type { Page } from '#contract/api/common';
-import { promotionSummary } from '../../server/promotion/referrals';
+import { summaryOfSalesperson } from '../../server/promotion/referrals';
 import { PROMOTION_MESSAGES } from '../../server/promotion/messages';
 import { buildApp } from '../../server/app';
 import { pruneAuthData } from '../../server/auth/maintenance';
@@ -130,7 +130,7 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
           values (${sale.id}, 500, 'commission', 'test:month', 500, '2026-11-30T17:00:00Z')`,
     );
     const now = new Date('2026-12-15T00:00:00Z');
-    const shanghai = await promotionSummary(ctx.db, sale.id, 'Asia/Shanghai', now);
+    const shanghai = await summaryOfSalesperson(ctx.db, sale.id, 'Asia/Shanghai', now);
     expect(shanghai.months.map((month) => month.month)).toEqual([
       '2026-01',
       '2026-02',
@@ -147,11 +147,11 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
     ]);
     expect(shanghai.months.find((month) => month.month === '2026-12')?.commissionCents).toBe(500);
     expect(shanghai.months.find((month) => month.month === '2026-11')?.commissionCents).toBe(0);
-    const utc = await promotionSummary(ctx.db, sale.id, 'UTC', now);
+    const utc = await summaryOfSalesperson(ctx.db, sale.id, 'UTC', now);
     expect(utc.months.find((month) => month.month === '2026-11')?.commissionCents).toBe(500);
     expect(utc.months.find((month) => month.month === '2026-12')?.commissionCents).toBe(0);
     // Twelve months later it has left the window.
-    const later = await promotionSummary(ctx.db, sale.id, 'Asia/Shanghai', new Date('2027-12-15T00:00:00Z'));
+    const later = await summaryOfSalesperson(ctx.db, sale.id, 'Asia/Shanghai', new Date('2027-12-15T00:00:00Z'));
     expect(later.months[0].month).toBe('2027-01');
     expect(later.months.every((month) => month.commissionCents === 0)).toBe(true);
   });
