@@ -5,7 +5,7 @@ import { useInfiniteScroll } from 'ahooks';
 import { Card, Empty, List, Result, Button, Spin, Typography } from 'antd';
 import dayjs from '@/utils/dayjs';
 import { useRef } from 'react';
-import { listNews } from '@/services/news';
+import { callApi } from '@/services/request';
 import type { NewsArticle } from '#contract/api/news';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, LOAD_MORE_THRESHOLD_PX } from '#contract/constants';
 import { APP_TITLE, ROUTE_TITLES } from '#contract/text/routes';
@@ -18,9 +18,7 @@ interface NewsPage {
 }
 
 async function loadPage(current: number): Promise<NewsPage> {
-  const answer = await listNews({ current, pageSize: DEFAULT_PAGE_SIZE });
-  if (!answer.isSuccess) throw new Error(answer.msg);
-  const { list, total } = answer.content;
+  const { list, total } = await callApi('news/list', { current, pageSize: DEFAULT_PAGE_SIZE });
   return { list, next: current * DEFAULT_PAGE_SIZE < total ? current + 1 : undefined };
 }
 

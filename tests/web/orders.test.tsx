@@ -5,13 +5,15 @@ import { expiryText } from '@/pages/client/MemberCenter/MembershipCard';
 import { buyLabel } from '@/pages/client/MemberCenter/LevelCards';
 import { toListBody } from '@/pages/client/OrderList';
 import { saveLogin } from '@/auth/session';
-import { cancelOrder, createOrder, getMemberCenter } from '@/services/order';
+import { callApi } from '@/services/request';
 import { membershipAfterPayment } from '#contract/orders';
 import { ORDER_TEXT } from '#contract/text/orders';
 import { basic, center, DAY, membership, NOW, pending, pro } from './support/orderFixtures';
+import { byPath, refusal } from './support/requestMock';
 
 jest.mock('@umijs/max', () => ({ useAccess: () => ({}) }));
-jest.mock('@/services/order');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
+jest.mock('@/services/request', () => require('./support/requestMock').requestMock());
 
 const TEXT = ORDER_TEXT.memberCenter;
 
@@ -71,10 +73,10 @@ describe('member centre screen', () => {
   });
 
   it('buys a level: the dialog previews it, the order is created and its instructions shown', async () => {
-    (getMemberCenter as jest.Mock)
-      .mockResolvedValueOnce({ isSuccess: true, content: center([]) })
-      .mockResolvedValue({ isSuccess: true, content: center([pending]) });
-    (createOrder as jest.Mock).mockResolvedValue({ isSuccess: true, content: pending });
+    let centers = 0;
+    jest
+      .mocked(callApi)
+      .mockImplementation(byPath({ 'order/center': () => (centers++ === 0 ? center([]) : center([pending])), 'order/create': pending }));
     render(<MemberCenterPage />);
     expect(await screen.findByText('¥299.00')).toBeTruthy();
     fireEvent.click(screen.getByText(/切换套餐/).closest('button')!);
@@ -82,27 +84,23 @@ describe('member centre screen', () => {
     await act(async () => {
       fireEvent.click(screen.getByText(TEXT.submitOrder).closest('button')!);
     });
-    expect(createOrder).toHaveBeenCalledWith({ levelId: 2 });
+    expect(callApi).toHaveBeenCalledWith('order/create', { levelId: 2 });
     expect(await screen.findByText(TEXT.created)).toBeTruthy();
     await waitFor(() => expect(screen.getByText(TEXT.pendingTitle)).toBeTruthy());
   });
 
   it('keeps the screen as it was when the server refuses the order', async () => {
-    (getMemberCenter as jest.Mock).mockResolvedValue({ isSuccess: true, content: center([]) });
-    (createOrder as jest.Mock).mockResolvedValue({
-      isSuccess: false,
-      code: 'A0400',
-      msg: '参数错误：levelId 不存在或已下架',
-      content: null,
-    });
+    jest
+      .mocked(callApi)
+      .mockImplementation(byPath({ 'order/center': center([]), 'order/create': refusal('参数错误：levelId 不存在或已下架', 'A0400') }));
     render(<MemberCenterPage />);
     await screen.findByText('¥99.00');
     fireEvent.click(screen.getByText(/续\s*费/).closest('button')!);
     await act(async () => {
       fireEvent.click((await screen.findByText(TEXT.submitOrder)).closest('button')!);
     });
-    expect(createOrder).toHaveBeenCalledWith({ levelId: 1 });
+    expect(callApi).toHaveBeenCalledWith('order/create', { levelId: 1 });
     expect(screen.queryByText(TEXT.created)).toBeNull();
-    expect(cancelOrder).not.toHaveBeenCalled();
+    expect(callApi).not.toHaveBeenCalledWith('order/cancel', expect.anything());
   });
 });

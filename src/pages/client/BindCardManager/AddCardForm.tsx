@@ -2,9 +2,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormCheckbox, ProFormText } from '@ant-design/pro-components';
 import { Button } from 'antd';
-import { addCard } from '@/services/ledger';
+import { act } from '@/kit/act';
 import { CARD_BANK_MAX, CARD_HOLDER_MAX, cardNumberProblem, normaliseCardNumber } from '#contract/ledger';
-import { feedback } from '@/utils/feedback';
 import { CARD_TEXT } from '#contract/text/ledger';
 import { useFieldErrors } from '@/utils/fieldErrors';
 import { requiredTextRule } from '@/utils/formRules';
@@ -30,16 +29,13 @@ export default function AddCardForm({ onAdded }: { onAdded: () => void }) {
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
       form={fieldErrors.form}
       onFinish={fieldErrors.wrap(async (values) => {
-        const answer = await addCard({
+        const body = {
           holder: values.holder.trim(),
           bank: values.bank.trim(),
           cardNumber: normaliseCardNumber(values.cardNumber),
           makeDefault: Boolean(values.makeDefault),
-        });
-        if (!answer.isSuccess) return false;
-        feedback.message.success(CARD_TEXT.added);
-        onAdded();
-        return true;
+        };
+        return Boolean(await act('bankCard/add', body, CARD_TEXT.added, onAdded));
       })}
     >
       <ProFormText

@@ -3,11 +3,10 @@ import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro
 import ListTable from '@/components/ListTable';
 import { Alert, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useRef } from 'react';
-import { removeCard, setDefaultCard } from '@/services/ledger';
+import { act } from '@/kit/act';
 import { maskedCard } from '#contract/ledger';
 import type { BankCard } from '#contract/api/bankCard';
 import dayjs from '@/utils/dayjs';
-import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
 import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
 import AddCardForm from './AddCardForm';
@@ -48,11 +47,7 @@ export default function BindCardManagerPage() {
           <a
             key="default"
             onClick={async () => {
-              const answer = await setDefaultCard(card.id);
-              if (answer.isSuccess) {
-                feedback.message.success(CARD_TEXT.defaultSet);
-                void reload();
-              }
+              await act('bankCard/setDefault', { id: card.id }, CARD_TEXT.defaultSet, reload);
             }}
           >
             {CARD_TEXT.setDefault}
@@ -65,11 +60,7 @@ export default function BindCardManagerPage() {
           okText={CARD_TEXT.remove}
           okButtonProps={{ danger: true }}
           onConfirm={async () => {
-            const answer = await removeCard(card.id);
-            if (answer.isSuccess) {
-              feedback.message.success(CARD_TEXT.removed);
-              void reload();
-            }
+            await act('bankCard/remove', { id: card.id }, CARD_TEXT.removed, reload);
           }}
         >
           <Typography.Link type="danger">{CARD_TEXT.remove}</Typography.Link>

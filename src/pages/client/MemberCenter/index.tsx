@@ -4,11 +4,11 @@ import { useRequest } from 'ahooks';
 import { Modal, Result } from 'antd';
 import { useState } from 'react';
 import { getToken } from '@/auth/session';
-import { cancelOrder, createOrder, getMemberCenter } from '@/services/order';
+import { tryCall } from '@/services/request';
+import { act } from '@/kit/act';
 import { FOCUS_REFRESH_TIMESPAN_MS } from '#contract/constants';
 import { ORDER_TEXT } from '#contract/text/orders';
 import type { LevelOnSale, PendingOrder } from '#contract/api/order';
-import { feedback } from '@/utils/feedback';
 import BuyDialog from './BuyDialog';
 import LevelCards from './LevelCards';
 import MembershipCard from './MembershipCard';
@@ -22,20 +22,18 @@ export default function MemberCenterPage() {
   const [cancelling, setCancelling] = useState<string | null>(null);
 
   // Without a token (a logged-out visitor) the screen calls nothing.
-  const { data, loading, refresh } = useRequest(
-    async () => {
-      const answer = await getMemberCenter();
-      return answer.isSuccess ? answer.content : undefined;
-    },
-    { ready: Boolean(getToken()), refreshOnWindowFocus: true, focusTimespan: FOCUS_REFRESH_TIMESPAN_MS },
-  );
+  const { data, loading, refresh } = useRequest(() => tryCall('order/center', {}), {
+    ready: Boolean(getToken()),
+    refreshOnWindowFocus: true,
+    focusTimespan: FOCUS_REFRESH_TIMESPAN_MS,
+  });
 
   const { run: submit, loading: submitting } = useRequest(
     async (level: LevelOnSale) => {
-      const answer = await createOrder({ levelId: level.id });
-      if (!answer.isSuccess) return;
+      const order = await tryCall('order/create', { levelId: level.id });
+      if (!order) return;
       setBuying(null);
-      setCreated(answer.content);
+      setCreated(order);
       refresh();
     },
     { manual: true },
@@ -44,11 +42,7 @@ export default function MemberCenterPage() {
   const cancel = async (orderNo: string) => {
     setCancelling(orderNo);
     try {
-      const answer = await cancelOrder({ orderNo });
-      if (answer.isSuccess) {
-        feedback.message.success(TEXT.cancelled);
-        refresh();
-      }
+      await act('order/cancel', { orderNo }, TEXT.cancelled, refresh);
     } finally {
       setCancelling(null);
     }

@@ -12,11 +12,10 @@ import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
 import { tableWidth } from '@/utils/tableWidth';
 import { businessDayBounds } from '@/utils/businessDays';
-import { cancelOrder, confirmOrder, refundOrder } from '@/services/order';
+import { act } from '@/kit/act';
 import { formatYuan } from '#contract/money';
 import { ORDER_TEXT } from '#contract/text/orders';
 import type { OrderItem } from '#contract/api/order';
-import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
 import { orderColumns, orderDetailColumns } from './columns';
 import ExportButton from '@/components/ExportButton';
@@ -42,13 +41,7 @@ export default function OrderListPage() {
   const [modal, modalHolder] = Modal.useModal();
   const [shown, setShown] = useState<OrderItem>();
 
-  const act = async (call: () => Promise<{ isSuccess: boolean }>, done: string) => {
-    const answer = await call();
-    if (answer.isSuccess) {
-      feedback.message.success(done);
-      void actionRef.current?.reload();
-    }
-  };
+  const reload = () => actionRef.current?.reload();
 
   const askRefund = (row: OrderItem) =>
     modal.confirm({
@@ -72,7 +65,7 @@ export default function OrderListPage() {
           </ul>
         </div>
       ),
-      onOk: () => act(() => refundOrder({ orderNo: row.orderNo }), TEXT.refunded),
+      onOk: () => act('order/refund', { orderNo: row.orderNo }, TEXT.refunded, reload),
     });
 
   const actions: ProColumns<OrderItem>['render'] = (_, row) => {
@@ -82,7 +75,7 @@ export default function OrderListPage() {
         <Popconfirm
           key="confirm"
           title={TEXT.confirmPrompt}
-          onConfirm={() => act(() => confirmOrder({ orderNo: row.orderNo }), TEXT.confirmed)}
+          onConfirm={() => act('order/confirm', { orderNo: row.orderNo }, TEXT.confirmed, reload)}
         >
           <a>{TEXT.confirm}</a>
         </Popconfirm>,
@@ -93,7 +86,7 @@ export default function OrderListPage() {
         <Popconfirm
           key="cancel"
           title={TEXT.cancelPrompt}
-          onConfirm={() => act(() => cancelOrder({ orderNo: row.orderNo }), TEXT.cancelled)}
+          onConfirm={() => act('order/cancel', { orderNo: row.orderNo }, TEXT.cancelled, reload)}
         >
           <Typography.Link type="danger">{TEXT.cancel}</Typography.Link>
         </Popconfirm>,

@@ -3,7 +3,7 @@ import { ProForm, ProFormSelect, ProFormTextArea, type ProFormInstance } from '@
 import { Card, Descriptions, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import dayjs from '@/utils/dayjs';
-import { listLevelsOnSale, rechargeAccount, searchAccounts } from '@/services/order';
+import { tryCall } from '@/services/request';
 import { formatYuan } from '#contract/money';
 import { ORDER_TEXT } from '#contract/text/orders';
 import type { AccountOption, LevelOnSale } from '#contract/api/order';
@@ -50,10 +50,14 @@ export default function RechargeForm({ onDone }: { onDone(): void }) {
     const level = levels.current.get(values.levelId);
     if (!account || !level) return false;
     if (!(await confirmed(account, level))) return false;
-    const answer = await rechargeAccount({ accountId: values.accountId, levelId: values.levelId, note: values.note?.trim() || undefined });
-    if (!answer.isSuccess) return false;
+    const recharged = await tryCall('order/recharge', {
+      accountId: values.accountId,
+      levelId: values.levelId,
+      note: values.note?.trim() || undefined,
+    });
+    if (!recharged) return false;
     feedback.message.success(
-      `${TEXT.done}：${account.username} 的会员有效期至 ${dayjs(answer.content.expiresAfter).format('YYYY-MM-DD HH:mm')}`,
+      `${TEXT.done}：${account.username} 的会员有效期至 ${dayjs(recharged.expiresAfter).format('YYYY-MM-DD HH:mm')}`,
     );
     formRef.current?.resetFields();
     setResetKey((key) => key + 1);
@@ -86,8 +90,7 @@ export default function RechargeForm({ onDone }: { onDone(): void }) {
           rules={[{ required: true, message: '请选择账户' }]}
           fieldProps={{ filterOption: false }}
           request={async ({ keyWords }) => {
-            const answer = await searchAccounts(keyWords ?? '');
-            const found = answer.isSuccess ? answer.content : [];
+            const found = (await tryCall('order/searchAccounts', { keyword: keyWords ?? '' }, { errorToast: false })) ?? [];
             for (const account of found) accounts.current.set(account.id, account);
             return found.map((account) => ({ label: accountLabel(account), value: account.id }));
           }}
@@ -98,8 +101,7 @@ export default function RechargeForm({ onDone }: { onDone(): void }) {
           placeholder="选择套餐"
           rules={[{ required: true, message: '请选择会员套餐' }]}
           request={async () => {
-            const answer = await listLevelsOnSale();
-            const found = answer.isSuccess ? answer.content : [];
+            const found = (await tryCall('order/levels', {})) ?? [];
             for (const level of found) levels.current.set(level.id, level);
             return found.map((level) => ({
               label: `${level.name}（¥${formatYuan(level.priceCents)} / ${level.durationDays} 天）`,

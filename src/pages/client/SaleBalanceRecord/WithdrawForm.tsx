@@ -3,13 +3,12 @@ import { ModalForm, ProFormSelect, ProFormText, ProFormTextArea, type ProFormIns
 import { Link } from '@umijs/max';
 import { Alert, Button } from 'antd';
 import { useRef } from 'react';
-import { listCards, requestWithdrawal } from '@/services/ledger';
 import { maskedCard, WITHDRAWAL_NOTE_MAX } from '#contract/ledger';
 import { formatYuan, parseYuan } from '#contract/money';
 import { LIMITS, limitText } from '#contract/rules';
-import { feedback } from '@/utils/feedback';
 import { BALANCE_TEXT } from '#contract/text/ledger';
-import { withFieldErrors } from '@/services/request';
+import { tryCall, withFieldErrors } from '@/services/request';
+import { act } from '@/kit/act';
 
 interface Values {
   cardId: number;
@@ -42,15 +41,12 @@ export default function WithdrawForm({ balanceCents, disabled, onDone }: { balan
       }
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
       onFinish={withFieldErrors(form, async (values) => {
-        const answer = await requestWithdrawal({
+        const body = {
           cardId: values.cardId,
           amountCents: parseYuan(values.amount)!,
           ...(values.note?.trim() ? { note: values.note.trim() } : {}),
-        });
-        if (!answer.isSuccess) return false;
-        feedback.message.success(BALANCE_TEXT.requested);
-        onDone();
-        return true;
+        };
+        return Boolean(await act('withdrawal/request', body, BALANCE_TEXT.requested, onDone));
       })}
     >
       <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`${BALANCE_TEXT.balance}：¥${formatYuan(balanceCents)}`} />
@@ -60,8 +56,7 @@ export default function WithdrawForm({ balanceCents, disabled, onDone }: { balan
         placeholder="请选择收款银行卡"
         rules={[{ required: true, message: '请选择收款银行卡' }]}
         request={async () => {
-          const answer = await listCards();
-          const cards = answer.isSuccess ? answer.content.list : [];
+          const cards = (await tryCall('bankCard/list', { pageSize: 100 }))?.list ?? [];
           const preferred = cards.find((card) => card.isDefault) ?? cards[0];
           if (preferred) form.current?.setFieldsValue({ cardId: preferred.id });
           return cards.map((card) => ({

@@ -4,7 +4,7 @@ import ListTable from '@/components/ListTable';
 import { useRequest } from 'ahooks';
 import { Alert, Card, Col, Row, Statistic, Tabs } from 'antd';
 import { useRef, useState } from 'react';
-import { getBalance, ownWithdrawal } from '@/services/ledger';
+import { tryCall } from '@/services/request';
 import { parseLedgerReference, type LedgerKindName } from '#contract/ledger';
 import type { LedgerEntry } from '#contract/api/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';
@@ -112,14 +112,11 @@ export default function SaleBalanceRecordPage() {
   const ownWithdrawalColumns = withdrawalColumns(setShown);
   // A ledger entry's withdrawal, read by its id, shown in the same 详情 as the withdrawals tab's.
   const showWithdrawal = async (id: number) => {
-    const found = await ownWithdrawal(id);
+    const found = (await tryCall('withdrawal/mine', { id, current: 1, pageSize: 1 }))?.list[0];
     if (found) setShown(found);
   };
   const ledgerColumns = entryColumns((id) => void showWithdrawal(id));
-  const balance = useRequest(async () => {
-    const answer = await getBalance();
-    return answer.isSuccess ? answer.content : undefined;
-  });
+  const balance = useRequest(() => tryCall('ledger/balance', {}));
   const refreshAll = () => {
     balance.refresh();
     void entries.current?.reload();

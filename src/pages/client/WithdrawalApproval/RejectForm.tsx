@@ -1,11 +1,10 @@
 /** The dialog that rejects a withdrawal: a reason is required (the salesperson reads it in the ledger). */
 import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
 import { Descriptions, Typography } from 'antd';
-import { rejectWithdrawal } from '@/services/ledger';
+import { act } from '@/kit/act';
 import { REJECT_REASON_MAX } from '#contract/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
-import { feedback } from '@/utils/feedback';
 import { cardLabel } from '@/kit/ledgerDisplay';
 import { APPROVAL_TEXT } from '#contract/text/ledger';
 import { useFieldErrors } from '@/utils/fieldErrors';
@@ -21,11 +20,7 @@ export default function RejectForm({ withdrawal, onDone }: { withdrawal: Withdra
       submitter={{ searchConfig: { submitText: APPROVAL_TEXT.reject }, submitButtonProps: { danger: true } }}
       form={fieldErrors.form}
       onFinish={fieldErrors.wrap(async ({ reason }) => {
-        const answer = await rejectWithdrawal({ id: withdrawal.id, reason: reason.trim() });
-        if (!answer.isSuccess) return false;
-        feedback.message.success(APPROVAL_TEXT.rejected);
-        onDone();
-        return true;
+        return Boolean(await act('withdrawal/reject', { id: withdrawal.id, reason: reason.trim() }, APPROVAL_TEXT.rejected, onDone));
       })}
     >
       <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>

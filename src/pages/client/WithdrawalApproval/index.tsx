@@ -9,12 +9,11 @@ import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
 import dayjs from '@/utils/dayjs';
 import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
-import { approveWithdrawal } from '@/services/ledger';
+import { act } from '@/kit/act';
 import type { WithdrawalStatus } from '#contract/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import { NOTIFICATION_LINK_QUERY } from '#contract/notifications';
-import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
 import { cardLabel, statusValueEnum, withdrawalDetailColumns } from '@/kit/ledgerDisplay';
 import RejectForm from './RejectForm';
@@ -119,11 +118,7 @@ export default function WithdrawalApprovalPage() {
                   description={`${row.username} · ¥${formatYuan(row.amountCents)} · ${cardLabel(row.card)}。${APPROVAL_TEXT.approveBody}`}
                   okText={APPROVAL_TEXT.approve}
                   onConfirm={async () => {
-                    const answer = await approveWithdrawal(row.id);
-                    if (answer.isSuccess) {
-                      feedback.message.success(APPROVAL_TEXT.approved);
-                      void reload();
-                    }
+                    await act('withdrawal/approve', { id: row.id }, APPROVAL_TEXT.approved, reload);
                   }}
                 >
                   <a>{APPROVAL_TEXT.approve}</a>
