@@ -1,5 +1,5 @@
 /** Startup (legacy §4): restore the session, then fetch menus and user info when there is a token. */
-import { getMenus, getOne } from '@/services/account';
+import { CallRefusal, callApi } from '@/services/request';
 import { setBusinessTimeZone } from '@/utils/businessZone';
 import type { Membership, RoleRef } from '#contract/api/account';
 import type { MenuNode } from '#contract/capabilities';
@@ -49,22 +49,22 @@ export function emptyState(): InitialState {
 
 async function fetchMenus(): Promise<MenuNode[] | null> {
   try {
-    const answer = await getMenus();
-    if (answer.isSuccess && Array.isArray(answer.content)) return answer.content;
-    console.error(UI_TEXT.messages.menuFetchFailed, answer.msg);
+    const menus = await callApi('account/getMenus');
+    if (Array.isArray(menus)) return menus;
+    console.error(UI_TEXT.messages.menuFetchFailed, menus);
   } catch (error) {
-    console.error(UI_TEXT.messages.menuFetchFailed, error);
+    console.error(UI_TEXT.messages.menuFetchFailed, error instanceof CallRefusal ? error.msg : error);
   }
   return null;
 }
 
 async function fetchUserInfo() {
   try {
-    const answer = await getOne();
-    if (answer.isSuccess && answer.content) return answer.content;
-    console.error(UI_TEXT.messages.userInfoFetchFailed, answer.msg);
+    const account = await callApi('account/getOne');
+    if (account) return account;
+    console.error(UI_TEXT.messages.userInfoFetchFailed, account);
   } catch (error) {
-    console.error(UI_TEXT.messages.userInfoFetchFailed, error);
+    console.error(UI_TEXT.messages.userInfoFetchFailed, error instanceof CallRefusal ? error.msg : error);
   }
   return null;
 }

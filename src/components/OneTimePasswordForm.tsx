@@ -13,8 +13,7 @@ import { LIMITS } from '#contract/rules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import { ONE_TIME_PASSWORD_TEXT as TEXT } from '@/locales/zh-CN/account';
 import { logout } from '@/services/account';
-import { changePassword } from '@/services/profile';
-import { submitWithFieldErrors } from '@/services/request';
+import { CallRefusal, callApi, submitWithFieldErrors } from '@/services/request';
 import { feedback } from '@/utils/feedback';
 import { lengthWithin } from '@/utils/formRules';
 import { strongPasswordRule } from '@/utils/passwordStrength';
@@ -42,15 +41,15 @@ export default function OneTimePasswordForm({ pending, onChanged, onBack }: Prop
   const onFinish = async ({ newPassword }: { newPassword: string }) => {
     setSubmitting(true);
     try {
-      const answer = await submitWithFieldErrors(form, () => changePassword({ currentPassword: password, newPassword }, login.token));
-      if (answer.isSuccess) {
-        feedback.message.success(TEXT.done);
-        onChanged({ ...login, passwordChangeRequired: false });
-      } else if (answer.code === CODES.ONE_TIME_PASSWORD_EXPIRED) {
-        onBack();
-      }
-    } catch {
-      // the request layer already said what went wrong
+      // The login is not stored yet: the change is made with its token.
+      await submitWithFieldErrors(form, () =>
+        callApi('profile/changePassword', { currentPassword: password, newPassword }, { token: login.token }),
+      );
+      feedback.message.success(TEXT.done);
+      onChanged({ ...login, passwordChangeRequired: false });
+    } catch (error) {
+      // The request layer already said what went wrong; an expired generated password starts again.
+      if (error instanceof CallRefusal && error.code === CODES.ONE_TIME_PASSWORD_EXPIRED) onBack();
     } finally {
       setSubmitting(false);
     }

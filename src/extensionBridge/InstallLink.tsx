@@ -7,17 +7,15 @@ import { Button, Tooltip, type ButtonProps } from 'antd';
 import type { ReactNode } from 'react';
 import { PLUGIN_INSTALL_TEXT as T } from '@/locales/zh-CN/plugin';
 import { pluginInstallLink } from '@/services/plugin';
+import { ignoreRefusal } from '@/services/request';
 import { useCachedRequest } from '@/utils/useCachedRequest';
 import { REQUEST_CACHE_TIME_MS } from '#contract/constants';
 
 export function usePluginInstallLink() {
-  const { data, loading } = useCachedRequest(
-    async () => {
-      const answer = await pluginInstallLink();
-      return answer.isSuccess ? answer.content : null;
-    },
-    { cacheKey: 'plugin/installLink', cacheTime: REQUEST_CACHE_TIME_MS },
-  );
+  const { data, loading } = useCachedRequest(async () => (await pluginInstallLink().catch(ignoreRefusal)) ?? null, {
+    cacheKey: 'plugin/installLink',
+    cacheTime: REQUEST_CACHE_TIME_MS,
+  });
   return { link: data ?? null, loading };
 }
 

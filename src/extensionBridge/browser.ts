@@ -2,6 +2,7 @@
 import { getToken } from '@/auth/session';
 import { UI_TEXT } from '@/locales/zh-CN/common';
 import { issuePluginToken, startShopBind } from '@/services/plugin';
+import { CallRefusal } from '@/services/request';
 import { PluginController } from './controller';
 import { dialogs } from './dialogs';
 import { createDomTransport } from './domTransport';
@@ -35,8 +36,7 @@ export function returnToConsole(leaveTimeoutMs: number, doc: Document = document
 async function pluginToken(): Promise<string | null> {
   if (!getToken()) return null;
   try {
-    const answer = await issuePluginToken();
-    return answer.isSuccess ? answer.content.token : null;
+    return (await issuePluginToken()).token;
   } catch {
     return null;
   }
@@ -45,10 +45,9 @@ async function pluginToken(): Promise<string | null> {
 /** A bind started on the server, or the server's refusal (开通会员后才能绑定店铺…) in its words. */
 async function startBind(): Promise<{ bindId: string } | { message: string }> {
   try {
-    const answer = await startShopBind();
-    return answer.isSuccess ? { bindId: answer.content.bindId } : { message: answer.msg };
-  } catch {
-    return { message: UI_TEXT.messages.checkNetwork };
+    return { bindId: (await startShopBind()).bindId };
+  } catch (error) {
+    return { message: error instanceof CallRefusal ? error.msg : UI_TEXT.messages.checkNetwork };
   }
 }
 

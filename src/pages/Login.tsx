@@ -5,10 +5,9 @@ import { Button, Checkbox, Form, Input } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { getToken, saveLogin } from '@/auth/session';
 import { isAuthPath, redirectFromSearch } from '@/auth/redirect';
-import { inviterOf, login, register } from '@/services/account';
 import { PROMOTION_TEXT } from '#contract/text/promotion';
 import { inviteFromSearch } from '@/kit/inviteLinks';
-import { submitWithFieldErrors } from '@/services/request';
+import { CallRefusal, callApi, submitWithFieldErrors } from '@/services/request';
 import { EMAIL_MAX, INVITE_CODE_PATTERN, USERNAME_PATTERN, USERNAME_PATTERN_TEXT } from '#contract/accountRules';
 import type { LoginBody, LoginResult, RegisterBody } from '#contract/api/account';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
@@ -69,14 +68,13 @@ function LoginForm({ username }: { username?: string }) {
     setSubmitting(true);
     try {
       const answer = await submitWithFieldErrors(form, () =>
-        login({ username: values.username.trim(), password: values.password, remember: values.remember }),
+        callApi('account/login', { username: values.username.trim(), password: values.password, remember: values.remember }),
       );
-      if (!answer.isSuccess) return;
-      if (answer.content.passwordChangeRequired) {
-        setPending({ login: answer.content, password: values.password, remember: values.remember });
+      if (answer.passwordChangeRequired) {
+        setPending({ login: answer, password: values.password, remember: values.remember });
         return;
       }
-      await enter(answer.content, values.remember);
+      await enter(answer, values.remember);
     } catch {
       // the request layer already said what went wrong
     } finally {
@@ -129,17 +127,17 @@ function useInvitation(form: ReturnType<typeof Form.useForm>[0], invite: string 
     if (!invite) return undefined;
     let live = true;
     form.setFieldValue('inviteCode', invite);
-    inviterOf(invite)
-      .then((answer) => {
-        if (!live || !answer) return;
-        if (answer.isSuccess) {
-          setLine({ kind: 'invited', text: PROMOTION_TEXT.invitedBy(answer.content.name) });
-        } else {
-          setLine({ kind: 'unknown', text: PROMOTION_TEXT.unknownInvite });
-          if (form.getFieldValue('inviteCode') === invite) form.setFieldValue('inviteCode', undefined);
-        }
-      })
-      .catch(() => undefined);
+    // Quiet: a refused code is worded here, gently.
+    callApi('account/inviter', { inviteCode: invite }, { errorToast: false }).then(
+      (inviter) => {
+        if (live && inviter) setLine({ kind: 'invited', text: PROMOTION_TEXT.invitedBy(inviter.name) });
+      },
+      (error: unknown) => {
+        if (!live || !(error instanceof CallRefusal)) return;
+        setLine({ kind: 'unknown', text: PROMOTION_TEXT.unknownInvite });
+        if (form.getFieldValue('inviteCode') === invite) form.setFieldValue('inviteCode', undefined);
+      },
+    );
     return () => {
       live = false;
     };
@@ -159,8 +157,7 @@ function RegisterForm({ onRegistered, invite }: { onRegistered: (username: strin
     try {
       const body: RegisterBody = { ...values, username: values.username.trim(), email: values.email.trim() };
       if (inviteCode?.trim()) body.inviteCode = inviteCode.trim().toUpperCase();
-      const answer = await submitWithFieldErrors(form, () => register(body));
-      if (!answer.isSuccess) return;
+      await submitWithFieldErrors(form, () => callApi('account/register', body));
       feedback.message.success('注册成功，请登录');
       onRegistered(body.username);
     } catch {

@@ -3,7 +3,7 @@
  * ticket) show no toast when they fail: the bell shows its own state, and an expired login is still
  * handled by the request layer.
  */
-import { callApiAnswer as callApi } from '@/services/request';
+import { callApi } from '@/services/request';
 
 const quiet = { errorToast: false } as const;
 

@@ -1,9 +1,10 @@
 /**
  * `/api/admin/plugin/installLink` (public): where 安装插件 goes; `plugin/token`: the plug-in token the
  * console hands a connected plug-in instead of its own; `shop/bindStart`: a bind's id for the plug-in.
- * The plug-in's own calls are made by the plug-in.
+ * The plug-in's own calls are made by the plug-in. All three are quiet (`errorToast: false`): the
+ * plug-in flows and 安装插件 word a failure themselves.
  */
-import { callApiAnswer as callApi } from '@/services/request';
+import { callApi } from '@/services/request';
 
 export const pluginInstallLink = () => callApi('plugin/installLink', {}, { errorToast: false });
 

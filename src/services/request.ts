@@ -159,11 +159,6 @@ export function tryCall(path: CallPath, body?: object, options?: CallOptions): P
   return callApi(path, body as BodyOf<typeof path>, options).catch(ignoreRefusal);
 }
 
-/** Transitional: the wrapper as the services read it before `callApi` threw. */
-export function callApiAnswer<P extends CallPath>(path: P, body: BodyOf<P>, options?: CallOptions): Promise<ApiResponse<AnswerOf<P>>> {
-  return post(path, body, options);
-}
-
 let submittingForm: FieldErrorTarget | undefined;
 
 /** A form instance, or a ref to one (ProForm's `formRef`). */

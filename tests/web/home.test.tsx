@@ -3,22 +3,19 @@ import { useAccess, useModel } from '@umijs/max';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import HomePage, { greeting } from '@/pages/client/Home';
 import { saveLogin } from '@/auth/session';
-import { getOne } from '@/services/account';
-import { getSummary } from '@/services/profile';
+import { callApi } from '@/services/request';
 import { FIGURE_TITLES } from '@/pages/client/Home/HomeFigures';
+import { byPath } from './support/requestMock';
 
 jest.mock('@umijs/max', () => ({
   useModel: jest.fn(),
   useAccess: jest.fn(() => ({})),
   Link: ({ children }: { children: React.ReactNode }) => <a>{children}</a>,
 }));
-jest.mock('@/services/account');
-jest.mock('@/services/profile');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
+jest.mock('@/services/request', () => require('./support/requestMock').requestMock());
 jest.mock('@/services/plugin', () => ({
-  pluginInstallLink: async () => ({
-    isSuccess: true,
-    content: { url: 'https://store.example.com/plugin', source: 'store', version: null },
-  }),
+  pluginInstallLink: async () => ({ url: 'https://store.example.com/plugin', source: 'store', version: null }),
 }));
 // A salesperson's referral cards: their own lazily loaded chunk, stood in for here.
 // (jest runs no dynamic import()).
@@ -26,7 +23,10 @@ jest.mock('@/pages/client/Home/loadPromotionCards', () => ({
   loadPromotionCards: async () => ({ default: () => <section data-testid="home-promotion" /> }),
 }));
 
-const summaryAnswer = (content: object) => ({ isSuccess: true, code: '00000', msg: '成功', content });
+const summaryAnswer = (content: object) => content;
+/** 首页's two reads, each answered by its own mock (with the call's body). */
+const getOne = jest.fn();
+const getSummary = jest.fn();
 const MEMBER_SUMMARY = { membership: null, shopCount: 2, orderCount: 5, sale: null };
 
 const DAY = 86_400_000;
@@ -56,7 +56,8 @@ beforeEach(() => {
   jest.clearAllMocks();
   Object.assign(plugin, { connected: false, pluginVersion: null, release: null });
   (useAccess as jest.Mock).mockReturnValue({});
-  (getSummary as jest.Mock).mockResolvedValue(summaryAnswer(MEMBER_SUMMARY));
+  getSummary.mockResolvedValue(summaryAnswer(MEMBER_SUMMARY));
+  jest.mocked(callApi).mockImplementation(byPath({ 'account/getOne': () => getOne(), 'profile/summary': (body) => getSummary(body) }));
 });
 
 describe('home', () => {
@@ -93,11 +94,10 @@ describe('home', () => {
   it('refreshes the account when the tab regains focus', async () => {
     saveLogin({ token: 't', expires: Date.now() + DAY, username: 'cat', email: 'c@example.com', membership: null }, false);
     withState({ username: 'cat', email: 'c@example.com', membershipInfo: null });
-    (getOne as jest.Mock).mockResolvedValue({
-      isSuccess: true,
-      code: '00000',
-      msg: '成功',
-      content: { username: 'cat', email: 'c@example.com', membership: { levelId: 3, name: '旗舰版', expiresAt: Date.now() + 30 * DAY } },
+    getOne.mockResolvedValue({
+      username: 'cat',
+      email: 'c@example.com',
+      membership: { levelId: 3, name: '旗舰版', expiresAt: Date.now() + 30 * DAY },
     });
     render(<HomePage />);
     expect(screen.getByText('未开通会员')).toBeInTheDocument();
@@ -135,14 +135,14 @@ describe('home', () => {
     expect(screen.getByTestId('figure-orders')).toHaveTextContent('5');
     expect(screen.queryByText(FIGURE_TITLES.balance)).toBeNull();
     expect(getSummary).toHaveBeenCalledTimes(1);
-    const { monthStart } = (getSummary as jest.Mock).mock.calls[0][0];
+    const { monthStart } = getSummary.mock.calls[0][0];
     const start = new Date(monthStart);
     expect(start.getDate()).toBe(1);
     expect(start.getHours()).toBe(0);
   });
 
   it("adds the balance and this month's commission for a salesperson, in yuan", async () => {
-    (getSummary as jest.Mock).mockResolvedValue(
+    getSummary.mockResolvedValue(
       summaryAnswer({ ...MEMBER_SUMMARY, sale: { balanceCents: 1298000, heldCents: 0, monthCommissionCents: 2990 } }),
     );
     saveLogin({ token: 't', expires: Date.now() + DAY, username: 'eve', email: 'e@example.com', membership: null }, false);

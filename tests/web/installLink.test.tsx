@@ -12,7 +12,7 @@ jest.mock('@/utils/useCachedRequest', () => ({
 }));
 
 const answering = (content: { url: string | null; source: 'store' | 'release' | null; version: string | null }) =>
-  (pluginInstallLink as jest.Mock).mockResolvedValue({ isSuccess: true, content });
+  (pluginInstallLink as jest.Mock).mockResolvedValue(content);
 
 describe('InstallLink', () => {
   it('links to the configured store page', async () => {

@@ -3,13 +3,14 @@ import { history, useLocation, useModel } from '@umijs/max';
 import { useState } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import LoginPage from '@/pages/Login';
-import { inviterOf, login, logout, register } from '@/services/account';
-import { changePassword } from '@/services/profile';
+import { logout } from '@/services/account';
+import { callApi } from '@/services/request';
 import { PROMOTION_TEXT } from '#contract/text/promotion';
 import { feedback } from '@/utils/feedback';
 import { PasswordStrengthMeter } from '@/components/PasswordStrength';
 import { ONE_TIME_PASSWORD_TEXT, PASSWORD_TEXT } from '@/locales/zh-CN/account';
 import { LIMITS, limitText } from '#contract/rules';
+import { byPath, refusal } from './support/requestMock';
 
 jest.mock('@umijs/max', () => ({
   history: { push: jest.fn(), replace: jest.fn() },
@@ -19,7 +20,8 @@ jest.mock('@umijs/max', () => ({
   Navigate: ({ to }: { to: string }) => <output data-testid="navigate">{to}</output>,
 }));
 jest.mock('@/services/account');
-jest.mock('@/services/profile');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
+jest.mock('@/services/request', () => require('./support/requestMock').requestMock());
 jest.mock('@/components/loadOneTimePasswordForm', () => ({
   importOneTimePasswordForm: async () => jest.requireActual('@/components/OneTimePasswordForm'),
 }));
@@ -27,6 +29,12 @@ jest.mock('@/components/loadOneTimePasswordForm', () => ({
 jest.mock('@/utils/loadPasswordStrength', () => ({
   importPasswordStrength: async () => jest.requireActual('#contract/passwordStrength'),
 }));
+
+/** The screen's calls, each answered by its own mock: content, or a refusal as callApi throws it. */
+const login = jest.fn();
+const register = jest.fn();
+const inviterOf = jest.fn();
+const changePassword = jest.fn();
 
 const refresh = jest.fn(async () => {});
 const sendToken = jest.fn(async () => {});
@@ -37,6 +45,15 @@ function at(pathname: string, search = '', state: unknown = null) {
 
 beforeEach(() => {
   jest.clearAllMocks();
+  jest.mocked(callApi).mockImplementation(
+    byPath({
+      'account/login': (body) => login(body),
+      'account/register': (body) => register(body),
+      'account/inviter': (body) => inviterOf(body.inviteCode),
+      // A login not stored yet changes its password with its own token.
+      'profile/changePassword': (body, options) => changePassword(body, options?.token),
+    }),
+  );
   // Like umi's model: refresh() hands the screen a new initialState.
   (useModel as jest.Mock).mockImplementation((namespace: string) => {
     if (namespace === 'extension') return { sendToken };
@@ -71,11 +88,12 @@ describe('login screen', () => {
 
   it('logs in: stores the session (remember me in localStorage), refreshes menus and goes home', async () => {
     at('/login');
-    (login as jest.Mock).mockResolvedValue({
-      isSuccess: true,
-      code: '00000',
-      msg: '成功',
-      content: { token: 'tok', expires: Date.now() + 60_000, username: 'amy', email: 'amy@example.com', membership: null },
+    login.mockResolvedValue({
+      token: 'tok',
+      expires: Date.now() + 60_000,
+      username: 'amy',
+      email: 'amy@example.com',
+      membership: null,
     });
     render(<LoginPage />);
     fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: ' amy ' } });
@@ -91,11 +109,12 @@ describe('login screen', () => {
   });
 
   it('goes back to a same-site redirect after login, never to another site', async () => {
-    (login as jest.Mock).mockResolvedValue({
-      isSuccess: true,
-      code: '00000',
-      msg: '成功',
-      content: { token: 'tok', expires: Date.now() + 60_000, username: 'amy', email: 'a@example.com', membership: null },
+    login.mockResolvedValue({
+      token: 'tok',
+      expires: Date.now() + 60_000,
+      username: 'amy',
+      email: 'a@example.com',
+      membership: null,
     });
     for (const [search, expected] of [
       ['?redirect=%2Fclient%2ForderList', '/client/orderList'],
@@ -141,11 +160,12 @@ describe('login screen', () => {
   it('a session that arrives already expired says so and stays on /login', async () => {
     at('/login');
     const error = jest.spyOn(feedback.message, 'error').mockImplementation(() => (() => {}) as never);
-    (login as jest.Mock).mockResolvedValue({
-      isSuccess: true,
-      code: '00000',
-      msg: '成功',
-      content: { token: 'tok', expires: Date.now() - 1, username: 'late', email: 'l@example.com', membership: null },
+    login.mockResolvedValue({
+      token: 'tok',
+      expires: Date.now() - 1,
+      username: 'late',
+      email: 'l@example.com',
+      membership: null,
     });
     // refresh() runs the startup rules, which drop an expired session.
     refresh.mockImplementationOnce(async () => {
@@ -163,13 +183,8 @@ describe('login screen', () => {
   it('a generated password: asks for a new one before storing anything, then goes on with it', async () => {
     at('/login');
     const login_ = { token: 'tok', expires: Date.now() + 60_000, username: 'amy', email: 'amy@example.com', membership: null };
-    (login as jest.Mock).mockResolvedValue({
-      isSuccess: true,
-      code: '00000',
-      msg: '成功',
-      content: { ...login_, passwordChangeRequired: true },
-    });
-    (changePassword as jest.Mock).mockResolvedValue({ isSuccess: true, code: '00000', msg: '成功', content: { signedOut: 0 } });
+    login.mockResolvedValue({ ...login_, passwordChangeRequired: true });
+    changePassword.mockResolvedValue({ signedOut: 0 });
     render(<LoginPage />);
     fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: 'amy' } });
     fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'Gen3rated-Temp' } });
@@ -197,20 +212,15 @@ describe('login screen', () => {
 
   it('a generated password: 返回登录 ends the pending session and shows the login form again', async () => {
     at('/login');
-    (login as jest.Mock).mockResolvedValue({
-      isSuccess: true,
-      code: '00000',
-      msg: '成功',
-      content: {
-        token: 'tok',
-        expires: Date.now() + 60_000,
-        username: 'amy',
-        email: 'a@example.com',
-        membership: null,
-        passwordChangeRequired: true,
-      },
+    login.mockResolvedValue({
+      token: 'tok',
+      expires: Date.now() + 60_000,
+      username: 'amy',
+      email: 'a@example.com',
+      membership: null,
+      passwordChangeRequired: true,
     });
-    (logout as jest.Mock).mockResolvedValue({ isSuccess: true, code: '00000', msg: '成功', content: null });
+    (logout as jest.Mock).mockResolvedValue(null);
     render(<LoginPage />);
     fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: 'amy' } });
     fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'Gen3rated-Temp' } });
@@ -223,7 +233,7 @@ describe('login screen', () => {
 
   it('a refused login stores nothing and stays', async () => {
     at('/login');
-    (login as jest.Mock).mockResolvedValue({ isSuccess: false, code: 'A0210', msg: '用户名或密码错误', content: null });
+    login.mockResolvedValue(refusal('用户名或密码错误', 'A0210'));
     render(<LoginPage />);
     fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: 'amy' } });
     fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'wrong-pass' } });
@@ -254,12 +264,7 @@ describe('register tab', () => {
 
   it('registers with an optional invite code, upper-cased, then switches to login', async () => {
     at('/register');
-    (register as jest.Mock).mockResolvedValue({
-      isSuccess: true,
-      code: '00000',
-      msg: '成功',
-      content: { id: 7, username: 'new_user', email: 'n@example.com' },
-    });
+    register.mockResolvedValue({ id: 7, username: 'new_user', email: 'n@example.com' });
     render(<LoginPage />);
     fireEvent.change(screen.getByPlaceholderText('用户名'), { target: { value: 'new_user' } });
     fireEvent.change(screen.getByPlaceholderText('邮箱'), { target: { value: 'n@example.com' } });
@@ -302,7 +307,7 @@ describe('register tab', () => {
 describe('register from an invite link', () => {
   it('fills the code in and says whose invitation it is', async () => {
     at('/register', '?invite=abcd2345');
-    (inviterOf as jest.Mock).mockResolvedValue({ isSuccess: true, code: '00000', msg: '成功', content: { name: 'demo_sale' } });
+    inviterOf.mockResolvedValue({ name: 'demo_sale' });
     render(<LoginPage />);
     expect(await screen.findByText(PROMOTION_TEXT.invitedBy('demo_sale'))).toBeInTheDocument();
     expect(inviterOf).toHaveBeenCalledWith('ABCD2345');
@@ -311,7 +316,7 @@ describe('register from an invite link', () => {
 
   it('says gently that an unknown code is not valid and leaves it out', async () => {
     at('/register', '?invite=ZZZZ9999');
-    (inviterOf as jest.Mock).mockResolvedValue({ isSuccess: false, code: 'A0400', msg: '邀请码无效或已停用', content: null });
+    inviterOf.mockResolvedValue(refusal('邀请码无效或已停用', 'A0400'));
     render(<LoginPage />);
     expect(await screen.findByText(PROMOTION_TEXT.unknownInvite)).toBeInTheDocument();
     expect(screen.getByPlaceholderText('邀请码（选填）')).toHaveValue('');

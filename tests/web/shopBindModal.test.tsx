@@ -5,10 +5,7 @@ import BindShopModal from '@/pages/client/ShopManager/BindShopModal';
 
 jest.mock('@umijs/max', () => ({ useModel: jest.fn() }));
 jest.mock('@/services/plugin', () => ({
-  pluginInstallLink: jest.fn(async () => ({
-    isSuccess: true,
-    content: { url: 'https://downloads.example.com/plugin-1.3.0.zip', source: 'release', version: '1.3.0' },
-  })),
+  pluginInstallLink: jest.fn(async () => ({ url: 'https://downloads.example.com/plugin-1.3.0.zip', source: 'release', version: '1.3.0' })),
 }));
 
 function pluginModel(connected: boolean) {

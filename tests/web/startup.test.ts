@@ -1,12 +1,14 @@
 /** getInitialState's startup rules (legacy §4). */
 import { loadInitialState } from '@/auth/startup';
 import { saveLogin } from '@/auth/session';
-import { getMenus, getOne } from '@/services/account';
+import { callApi } from '@/services/request';
 import { businessTimeZone } from '@/utils/businessZone';
+import { byPath, refusal } from './support/requestMock';
 
-jest.mock('@/services/account');
-type Service = typeof import('@/services/account');
-const mocked = { getMenus: getMenus as jest.MockedFunction<Service['getMenus']>, getOne: getOne as jest.MockedFunction<Service['getOne']> };
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
+jest.mock('@/services/request', () => require('./support/requestMock').requestMock());
+/** The two startup calls, each answered by its own mock (content, or a refusal as callApi throws it). */
+const mocked = { getMenus: jest.fn(), getOne: jest.fn() };
 
 const HOUR = 3_600_000;
 const menus = [{ url: '/client/home' }, { url: '/client/system', children: [{ url: '/client/system/usersManager' }] }];
@@ -16,13 +18,14 @@ const info = {
   membership: { levelId: 1, name: '基础版', expiresAt: null, shopQuota: 1, productQuota: 50 },
   businessTimeZone: 'Pacific/Kiritimati',
 };
-const answer = <T>(content: T) => ({ isSuccess: true, code: '00000', msg: '成功', content });
+const answer = <T>(content: T) => content;
 
 let consoleError: jest.SpyInstance;
 
 beforeEach(() => {
   jest.resetAllMocks();
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+  jest.mocked(callApi).mockImplementation(byPath({ 'account/getMenus': () => mocked.getMenus(), 'account/getOne': () => mocked.getOne() }));
 });
 
 afterEach(() => consoleError.mockRestore());
@@ -79,7 +82,7 @@ describe('loadInitialState', () => {
     mocked.getMenus.mockImplementation(async () => {
       sessionStorage.clear();
       localStorage.clear();
-      return { isSuccess: false, code: 'A0230', msg: '登录已过期，请重新登录', content: null as never };
+      return refusal('登录已过期，请重新登录', 'A0230');
     });
     mocked.getOne.mockResolvedValue(answer(info));
     const state = await loadInitialState();
@@ -89,7 +92,7 @@ describe('loadInitialState', () => {
   it("a user info failure is only logged as '获取用户信息失败' and the app goes on", async () => {
     loggedIn();
     mocked.getMenus.mockResolvedValue(answer(menus));
-    mocked.getOne.mockResolvedValue({ isSuccess: false, code: 'B0001', msg: '系统繁忙', content: null as never });
+    mocked.getOne.mockResolvedValue(refusal('系统繁忙', 'B0001'));
     const state = await loadInitialState();
     expect(consoleError).toHaveBeenCalledWith('获取用户信息失败', '系统繁忙');
     expect(state.menulist).toHaveLength(3);

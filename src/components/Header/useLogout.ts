@@ -2,7 +2,7 @@
 import { history, useModel } from '@umijs/max';
 import { useCallback } from 'react';
 import { emptyState } from '@/auth/startup';
-import { LOGIN_PATH } from '@/services/request';
+import { ignoreRefusal, LOGIN_PATH } from '@/services/request';
 import { clearSession } from '@/auth/session';
 import { logout } from '@/services/account';
 
@@ -11,7 +11,8 @@ export default function useLogout() {
   const { sendToken } = useModel('extension');
   return useCallback(async () => {
     try {
-      await logout();
+      // A refusal (the session had ended already) changes nothing here.
+      await logout().catch(ignoreRefusal);
     } catch (error) {
       console.error(error);
     } finally {

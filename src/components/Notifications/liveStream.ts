@@ -9,6 +9,7 @@ import type { NotificationItem } from '#contract/api/notification';
 import { CODES } from '#contract/codes';
 import { NOTIFICATION_STREAM_PATH, STREAM_EVENTS } from '#contract/notifications';
 import { getStreamTicket } from '@/services/notification';
+import { CallRefusal } from '@/services/request';
 
 export interface StreamHandlers {
   onItem(item: NotificationItem): void;
@@ -31,11 +32,9 @@ export const retryDelayMs = (attempt: number) => Math.min(60_000, 1_000 * 2 ** (
 const browserDependencies: StreamDependencies = {
   async ticket() {
     try {
-      const answer = await getStreamTicket();
-      if (answer.code === CODES.LOGIN_EXPIRED) return 'login-expired';
-      return answer.isSuccess ? answer.content : null;
-    } catch {
-      return null;
+      return await getStreamTicket();
+    } catch (error) {
+      return error instanceof CallRefusal && error.code === CODES.LOGIN_EXPIRED ? 'login-expired' : null;
     }
   },
   open: (url) => new EventSource(url),

@@ -7,6 +7,7 @@ import { useDocumentVisibility } from 'ahooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NotificationItem } from '#contract/api/notification';
 import { getUnreadCount, listNotifications, markAllNotificationsRead, markNotificationsRead } from '@/services/notification';
+import { ignoreRefusal } from '@/services/request';
 import { openNotificationStream, type StreamHandlers } from './liveStream';
 import { announceRecordChange } from './recordChanges';
 
@@ -50,8 +51,7 @@ export function useNotifications({ enabled, panelOpen }: { enabled: boolean; pan
 
   const refreshCount = useCallback(async () => {
     try {
-      const answer = await getUnreadCount();
-      if (answer.isSuccess) setUnread(answer.content.unread);
+      setUnread((await getUnreadCount()).unread);
     } catch {
       // the badge keeps what it showed; the stream will bring the next count
     }
@@ -60,10 +60,9 @@ export function useNotifications({ enabled, panelOpen }: { enabled: boolean; pan
   const load = useCallback(async () => {
     setList('loading');
     try {
-      const answer = await listNotifications(1, PANEL_PAGE_SIZE);
-      if (!answer.isSuccess) return setList('failed');
-      setItems(answer.content.list);
-      setTotal(answer.content.total);
+      const first = await listNotifications(1, PANEL_PAGE_SIZE);
+      setItems(first.list);
+      setTotal(first.total);
       setPage(1);
       setList('ready');
       listLoaded.current = true;
@@ -75,12 +74,10 @@ export function useNotifications({ enabled, panelOpen }: { enabled: boolean; pan
   const loadMore = useCallback(async () => {
     setLoadingMore(true);
     try {
-      const answer = await listNotifications(page + 1, PANEL_PAGE_SIZE);
-      if (answer.isSuccess) {
-        setItems((shown) => merge(shown, answer.content.list));
-        setTotal(answer.content.total);
-        setPage(page + 1);
-      }
+      const next = await listNotifications(page + 1, PANEL_PAGE_SIZE);
+      setItems((shown) => merge(shown, next.list));
+      setTotal(next.total);
+      setPage(page + 1);
     } catch {
       // 加载更多 stays for another try
     } finally {
@@ -120,8 +117,7 @@ export function useNotifications({ enabled, panelOpen }: { enabled: boolean; pan
     if (item.read) return;
     setItems((shown) => shown.map((each) => (each.id === item.id ? { ...each, read: true } : each)));
     try {
-      const answer = await markNotificationsRead([item.id]);
-      if (answer.isSuccess) setUnread(answer.content.unread);
+      setUnread((await markNotificationsRead([item.id])).unread);
     } catch {
       // the stream or the next opening corrects it
     }
@@ -129,9 +125,9 @@ export function useNotifications({ enabled, panelOpen }: { enabled: boolean; pan
 
   const markAllRead = useCallback(async () => {
     const newest = items[0]?.id;
-    const answer = await markAllNotificationsRead(newest);
-    if (!answer.isSuccess) return;
-    setUnread(answer.content.unread);
+    const marked = await markAllNotificationsRead(newest).catch(ignoreRefusal);
+    if (!marked) return;
+    setUnread(marked.unread);
     setItems((shown) => shown.map((each) => (newest !== undefined && each.id <= newest ? { ...each, read: true } : each)));
   }, [items]);
 

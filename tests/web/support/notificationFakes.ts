@@ -3,8 +3,9 @@ import type { NotificationItem } from '#contract/api/notification';
 import type { StreamDependencies } from '@/components/Notifications/liveStream';
 import type { AppRoute } from '../../../config/routes';
 
+/** A call's answer as `callApi` resolves it: its content. */
 export function ok<T>(content: T) {
-  return { isSuccess: true, code: '00000', msg: '成功', content };
+  return content;
 }
 
 export const item = (id: number, extra: Partial<NotificationItem> = {}): NotificationItem => ({

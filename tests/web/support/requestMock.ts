@@ -8,6 +8,7 @@
  */
 import type { CallPath } from '#contract/api';
 import type * as Errors from '@/services/callErrors';
+import type { CallOptions } from '@/services/request';
 
 type ErrorsModule = typeof Errors;
 const errors = () => jest.requireActual<ErrorsModule>('@/services/callErrors');
@@ -33,19 +34,20 @@ export function refusal(msg: string, code = 'A0400', content: unknown = null) {
   return new (errors().CallRefusal)({ code, msg, content });
 }
 
-type Answer = unknown | ((body: any) => unknown);
+type Answer = ((body: any, options?: CallOptions) => unknown) | object | string | number | boolean | null;
 
 /**
- * An implementation for the mocked `callApi`: each path's content (or a function of the body
- * giving it); a `refusal(…)` is thrown as `callApi` throws one. A path not listed is refused.
+ * An implementation for the mocked `callApi`: each path's content (or a function of the body and
+ * the options giving it); a `refusal(…)` is thrown as `callApi` throws one. A path not listed is refused.
  */
 export function byPath(answers: Partial<Record<CallPath, Answer>>) {
   const { CallRefusal } = errors();
   // Typed loosely: `jest.mocked(callApi)` takes the implementation for callApi's every overload.
-  return async (...[path, body]: any[]): Promise<any> => {
+  return async (...[path, body, options]: any[]): Promise<any> => {
     if (!(path in answers)) throw new CallRefusal({ code: 'B0001', msg: `no answer for ${path} in this test`, content: null });
     const answer = answers[path as CallPath];
-    const content = typeof answer === 'function' ? await (answer as (body: unknown) => unknown)(body) : answer;
+    const content =
+      typeof answer === 'function' ? await (answer as (body: unknown, options?: CallOptions) => unknown)(body, options) : answer;
     if (content instanceof CallRefusal) throw content;
     return content;
   };

@@ -1,7 +1,7 @@
 /** The account's figures on /client/home: shops, orders, and for a salesperson the balance and this month's commission. */
 import { Link } from '@umijs/max';
 import { Card, Col, Row, Statistic } from 'antd';
-import { getSummary } from '@/services/profile';
+import { tryCall } from '@/services/request';
 import { formatYuan } from '#contract/money';
 import type { HomeSummary } from '#contract/api/profile';
 import dayjs from '@/utils/dayjs';
@@ -53,13 +53,10 @@ export function FigureCards({ summary }: { summary: HomeSummary }) {
 }
 
 export default function HomeFigures({ cacheKey }: { cacheKey: string }) {
-  const { data } = useCachedRequest(
-    async () => {
-      const answer = await getSummary({ monthStart: dayjs().startOf('month').toISOString() });
-      return answer.isSuccess ? answer.content : undefined;
-    },
-    { ...cachedReadOptions, cacheKey },
-  );
+  const { data } = useCachedRequest(() => tryCall('profile/summary', { monthStart: dayjs().startOf('month').toISOString() }), {
+    ...cachedReadOptions,
+    cacheKey,
+  });
   if (!data) return null;
   return (
     <div style={{ marginTop: 16 }}>

@@ -5,7 +5,7 @@ import { Card, Descriptions, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import dayjs from '@/utils/dayjs';
 import { getToken } from '@/auth/session';
-import { getOne } from '@/services/account';
+import { tryCall } from '@/services/request';
 import type { Membership } from '#contract/api/account';
 import HomeFigures from './HomeFigures';
 import PluginPanel from './PluginPanel';
@@ -62,18 +62,12 @@ export default function HomePage() {
   // Startup has just fetched the account; membership changes elsewhere (a payment, staff), so
   // refresh it when the user comes back to the tab. The cache is per account: the next account to
   // log in on this tab must never see this one's.
-  const { data: fresh } = useCachedRequest(
-    async () => {
-      const answer = await getOne();
-      return answer.isSuccess ? answer.content : undefined;
-    },
-    {
-      ...cachedReadOptions,
-      manual: true,
-      cacheKey: `account/getOne/${initialState?.username ?? ''}`,
-      ready: Boolean(getToken()),
-    },
-  );
+  const { data: fresh } = useCachedRequest(() => tryCall('account/getOne'), {
+    ...cachedReadOptions,
+    manual: true,
+    cacheKey: `account/getOne/${initialState?.username ?? ''}`,
+    ready: Boolean(getToken()),
+  });
   const username = fresh?.username ?? initialState?.username ?? '';
   const email = fresh?.email ?? initialState?.email;
   const membership = fresh ? fresh.membership : (initialState?.membershipInfo ?? null);

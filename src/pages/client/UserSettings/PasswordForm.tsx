@@ -1,14 +1,13 @@
 /** Change the password: the current one, the new one twice (register's rules); other sessions sign out. */
 import { ProForm, ProFormText, type ProFormInstance } from '@ant-design/pro-components';
 import { useRef } from 'react';
-import { changePassword } from '@/services/profile';
 import { LIMITS } from '#contract/rules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import { useModel } from '@umijs/max';
 import { feedback } from '@/utils/feedback';
 import { strongPasswordRule } from '@/utils/passwordStrength';
 import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
-import { withFieldErrors } from '@/services/request';
+import { tryCall, withFieldErrors } from '@/services/request';
 import { lengthWithin } from '@/utils/formRules';
 
 interface Values {
@@ -28,9 +27,9 @@ export default function PasswordForm({ onChanged }: { onChanged: () => void }) {
       style={{ maxWidth: 420 }}
       submitter={{ searchConfig: { submitText: SETTINGS_TEXT.changePassword }, resetButtonProps: false }}
       onFinish={withFieldErrors(form, async ({ currentPassword, newPassword }) => {
-        const answer = await changePassword({ currentPassword, newPassword });
-        if (!answer.isSuccess) return false;
-        feedback.message.success(SETTINGS_TEXT.passwordChanged(answer.content.signedOut));
+        const changed = await tryCall('profile/changePassword', { currentPassword, newPassword });
+        if (!changed) return false;
+        feedback.message.success(SETTINGS_TEXT.passwordChanged(changed.signedOut));
         form.current?.resetFields();
         onChanged();
         return true;

@@ -3,7 +3,7 @@ import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
 import { Descriptions } from 'antd';
 import { saveProfile } from '@/auth/session';
-import { updateEmail } from '@/services/profile';
+import { tryCall } from '@/services/request';
 import { EMAIL_MAX } from '#contract/accountRules';
 import type { Profile } from '#contract/api/profile';
 import { PASSWORD_TEXT } from '@/locales/zh-CN/account';
@@ -24,10 +24,10 @@ export default function ProfileForm({ profile, onSaved }: { profile: Profile; on
         submitter={{ searchConfig: { submitText: SETTINGS_TEXT.save }, resetButtonProps: false }}
         form={fieldErrors.form}
         onFinish={fieldErrors.wrap(async ({ email, password }) => {
-          const answer = await updateEmail(email.trim(), password);
-          if (!answer.isSuccess) return false;
-          saveProfile({ username: profile.username, email: answer.content.email, membership: profile.membership });
-          if (initialState) await setInitialState({ ...initialState, email: answer.content.email });
+          const saved = await tryCall('profile/updateEmail', { email: email.trim(), password });
+          if (!saved) return false;
+          saveProfile({ username: profile.username, email: saved.email, membership: profile.membership });
+          if (initialState) await setInitialState({ ...initialState, email: saved.email });
           feedback.message.success(SETTINGS_TEXT.emailSaved);
           onSaved();
           return true;

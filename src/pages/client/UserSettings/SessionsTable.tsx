@@ -4,9 +4,8 @@ import ListTable from '@/components/ListTable';
 import { Popconfirm, Space, Tag, Typography } from 'antd';
 import type { MutableRefObject } from 'react';
 import useLogout from '@/components/Header/useLogout';
-import { revokeSession } from '@/services/profile';
+import { act } from '@/kit/act';
 import type { ActiveSession } from '#contract/api/profile';
-import { feedback } from '@/utils/feedback';
 import { usePagedList } from '@/utils/usePagedList';
 import { describeAgent } from '@/utils/userAgent';
 import { dateTime } from '@/kit/ledgerDisplay';
@@ -49,11 +48,7 @@ export default function SessionsTable({ actionRef }: { actionRef: MutableRefObje
           onConfirm={async () => {
             // Signing this tab's own session out is a logout.
             if (row.current) return logout();
-            const answer = await revokeSession(row.id);
-            if (answer.isSuccess) {
-              feedback.message.success(SETTINGS_TEXT.revoked);
-              void actionRef.current?.reload();
-            }
+            await act('profile/revokeSession', { id: row.id }, SETTINGS_TEXT.revoked, () => actionRef.current?.reload());
           }}
         >
           <Typography.Link type="danger">{SETTINGS_TEXT.revoke}</Typography.Link>

@@ -3,7 +3,7 @@ import { PageContainer, type ActionType } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { Card, Grid, Skeleton, Tabs } from 'antd';
 import { useRef } from 'react';
-import { getProfile } from '@/services/profile';
+import { tryCall } from '@/services/request';
 import PasswordForm from './PasswordForm';
 import ProfileForm from './ProfileForm';
 import SessionsTable from './SessionsTable';
@@ -13,10 +13,7 @@ export default function UserSettingsPage() {
   const sessions = useRef<ActionType>();
   // Tabs on the left from a tablet up; on a phone they sit on top, leaving the forms the full width.
   const screens = Grid.useBreakpoint();
-  const profile = useRequest(async () => {
-    const answer = await getProfile();
-    return answer.isSuccess ? answer.content : undefined;
-  });
+  const profile = useRequest(() => tryCall('profile/get', {}));
   return (
     <PageContainer title="个人设置">
       <Card>
