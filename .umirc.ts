@@ -40,7 +40,7 @@ export default defineConfig({
   // Route titles are set by the layout and by usePageTitle; no react-helmet in the entry bundle.
   helmet: false,
   alias: {
-    'isomorphic-fetch': require.resolve('./src/utils/nativeFetch'),
+    'isomorphic-fetch': require.resolve('./stand-ins/nativeFetch'),
   },
   routes,
   // `#contract/…` is the project's own code (package.json "imports"), not a package to pre-bundle.
@@ -73,7 +73,7 @@ export default defineConfig({
     memo.plugin('umi-request-qs').use(webpack.NormalModuleReplacementPlugin, [
       /^qs$/,
       (resource: { request: string; contextInfo?: { issuer?: string } }) => {
-        if (/[\\/]umi-request[\\/]/.test(resource.contextInfo?.issuer ?? '')) resource.request = path.resolve(__dirname, 'src/utils/qs.ts');
+        if (/[\\/]umi-request[\\/]/.test(resource.contextInfo?.issuer ?? '')) resource.request = path.resolve(__dirname, 'stand-ins/qs.ts');
       },
     ]);
     // CONSOLE_PLAIN_BUILD=1 builds without the module substitutions below, for bench:page's
@@ -84,7 +84,7 @@ export default defineConfig({
       /color-picker[\\/](components[\\/]ColorPresets|color|util)$/,
       (resource: { request: string; contextInfo?: { issuer?: string } }) => {
         if (/antd[\\/]es[\\/](button[\\/]style[\\/]token|tooltip[\\/]util)/.test(resource.contextInfo?.issuer ?? '')) {
-          resource.request = path.resolve(__dirname, 'src/utils/antdButtonBrightness.ts');
+          resource.request = path.resolve(__dirname, 'stand-ins/antdButtonBrightness.ts');
         }
       },
     ]);
@@ -97,8 +97,8 @@ export default defineConfig({
         const name = path.basename(resource.request);
         resource.request =
           name in PRO_FIELD_LEFT_OUT
-            ? path.resolve(__dirname, 'src/utils/proFieldUnused.tsx')
-            : path.resolve(__dirname, 'src/utils/proFieldDates', name);
+            ? path.resolve(__dirname, 'stand-ins/proFieldUnused.tsx')
+            : path.resolve(__dirname, 'stand-ins/proFieldDates', name);
       },
     ]);
     return memo;

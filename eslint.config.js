@@ -80,7 +80,7 @@ module.exports = tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'stand-ins/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

@@ -3,7 +3,7 @@
  * of every value type statically, so each listing screen would load all of them.
  */
 
-/** Value types no screen uses, by ProField's component file name: shown as plain text (src/utils/proFieldUnused.tsx). */
+/** Value types no screen uses, by ProField's component file name: shown as plain text (stand-ins/proFieldUnused.tsx). */
 export const PRO_FIELD_LEFT_OUT = {
   Cascader: { valueType: 'cascader', formField: 'ProFormCascader' },
   ColorPicker: { valueType: 'color', formField: 'ProFormColorPicker' },
@@ -18,7 +18,7 @@ export const PRO_FIELD_LEFT_OUT = {
   TreeSelect: { valueType: 'treeSelect', formField: 'ProFormTreeSelect' },
 } as const;
 
-/** Date and time fields: their pickers load when first needed (src/utils/proFieldDates). */
+/** Date and time fields: their pickers load when first needed (stand-ins/proFieldDates). */
 export const PRO_FIELD_LAZY = ['DatePicker', 'RangePicker', 'TimePicker'] as const;
 
 /** `./components/<one of names>` as ProField's index imports it. */

@@ -10,7 +10,7 @@ import { loadInitialState, type InitialState } from '@/auth/startup';
 import LoginRequired from '@/auth/LoginRequired';
 import { UI_TEXT } from '@/locales/zh-CN/common';
 import { APP_TITLE } from '#contract/text/routes';
-import { FeedbackBridge } from '@/utils/feedback';
+import { FeedbackBridge } from '@/kit/feedback';
 import ThemedRoot from '@/workspace/ThemedRoot';
 import { readUiSettings, useUiSettings } from '@/workspace/uiSettings';
 
@@ -127,7 +127,7 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
 };
 
 // antd's <App> (no element of its own) gives message / modal / notification the theme and locale;
-// src/utils/feedback.ts hands its instances to the rest of the console.
+// src/kit/feedback.ts hands its instances to the rest of the console.
 export function rootContainer(container: React.ReactNode) {
   return (
     <ThemedRoot>

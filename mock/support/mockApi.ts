@@ -47,7 +47,7 @@ type MockRequest = RawBodyRequest & { body?: unknown; files?: ParsedFile[] };
 
 /**
  * The failing answer of the `fail` scenario: one sentence that says it is the mock's doing, and no
- * detail (a detail is a second toast; calls failing together already share one, src/utils/feedback.ts).
+ * detail (a detail is a second toast; calls failing together already share one, src/kit/feedback.ts).
  */
 export const MOCK_FAILURE = {
   isSuccess: false,

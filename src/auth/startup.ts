@@ -1,6 +1,6 @@
 /** Startup (legacy §4): restore the session, then fetch menus and user info when there is a token. */
 import { CallRefusal, callApi } from '@/services/request';
-import { setBusinessTimeZone } from '@/utils/businessZone';
+import { setBusinessTimeZone } from '@/kit/businessZone';
 import type { Membership, RoleRef } from '#contract/api/account';
 import type { MenuNode } from '#contract/capabilities';
 import { flattenMenus } from '#contract/capabilities';

@@ -10,8 +10,8 @@ import { useState } from 'react';
 import type { ExportFormat, ExportPath } from '#contract/api/exports';
 import { EXPORT_TEXT } from '#contract/text/exports';
 import { downloadExport } from '@/services/exportFile';
-import { feedback } from '@/utils/feedback';
-import { compactFilters } from '@/utils/proTable';
+import { feedback } from '@/kit/feedback';
+import { compactFilters } from '@/services/proTable';
 
 export interface ExportButtonProps<P extends ExportPath> {
   path: P;

@@ -10,7 +10,7 @@ import type { PromotionSummary } from '#contract/api/promotion';
 import { formatYuan } from '#contract/money';
 import { PROMOTION_TEXT as T } from '#contract/text/promotion';
 import { copyText } from '@/utils/clipboard';
-import { feedback } from '@/utils/feedback';
+import { feedback } from '@/kit/feedback';
 import { inviteLink } from '@/kit/inviteLinks';
 
 async function copy(text: string) {

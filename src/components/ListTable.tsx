@@ -1,7 +1,7 @@
 /**
  * Every list screen's ProTable: the same props, plus a memory.
  *
- * - Its filters, page, page size and sort live in the URL (src/utils/listQuery.ts): read when the
+ * - Its filters, page, page size and sort live in the URL (src/kit/listQuery.ts): read when the
  *   list opens, written (a new history entry) on each search, reset, page or sort change. A
  *   change that came from elsewhere (the back button, a link to the same screen) draws the table
  *   again from the URL.
@@ -20,7 +20,7 @@ import { history, useLocation, useModel } from '@umijs/max';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#contract/constants';
 import { keepStored, readStored } from '@/utils/browserStorage';
-import { tablePagination } from '@/utils/requestDefaults';
+import { tablePagination } from '@/services/requestDefaults';
 import DensityButton, { type TableDensity } from './DensityButton';
 import ResizableHeaderCell, { type ResizableHeaderCellProps } from './ResizableHeaderCell';
 import {
@@ -32,7 +32,7 @@ import {
   type ListQueryOptions,
   type ListState,
   type QueryField,
-} from '@/utils/listQuery';
+} from '@/kit/listQuery';
 
 export interface ListTableProps<T extends Record<string, any>, U extends ParamsType> extends ProTableProps<T, U> {
   /** A second list on one screen (a tab of it): the prefix of its URL parameters and the name of its column settings. */

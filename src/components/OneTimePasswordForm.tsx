@@ -14,9 +14,9 @@ import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import { ONE_TIME_PASSWORD_TEXT as TEXT } from '@/locales/zh-CN/account';
 import { logout } from '@/services/account';
 import { CallRefusal, callApi, submitWithFieldErrors } from '@/services/request';
-import { feedback } from '@/utils/feedback';
-import { lengthWithin } from '@/utils/formRules';
-import { strongPasswordRule } from '@/utils/passwordStrength';
+import { feedback } from '@/kit/feedback';
+import { lengthWithin } from '@/kit/formRules';
+import { strongPasswordRule } from '@/kit/passwordStrength';
 import styles from './OneTimePasswordForm.module.less';
 
 export interface PendingLogin {

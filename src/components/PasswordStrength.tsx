@@ -1,13 +1,13 @@
 /**
  * The strength of a new password under its field: three bars and 弱 / 中 / 强 (弱 is refused).
  * Plain elements rather than antd's Progress, to keep the login page light; the check itself is
- * loaded lazily (src/utils/passwordStrength.ts) once something is typed.
+ * loaded lazily (src/kit/passwordStrength.ts) once something is typed.
  */
 import { Form } from 'antd';
 import { useEffect, useState } from 'react';
 import type { StrengthLevel } from '#contract/passwordRules';
 import { PASSWORD_TEXT, STRENGTH_LABELS } from '@/locales/zh-CN/account';
-import { checkPasswordStrength } from '@/utils/passwordStrength';
+import { checkPasswordStrength } from '@/kit/passwordStrength';
 
 const COLORS: Record<StrengthLevel, string> = { weak: '#ff4d4f', medium: '#faad14', strong: '#52c41a' };
 const BARS: Record<StrengthLevel, number> = { weak: 1, medium: 2, strong: 3 };

@@ -16,10 +16,10 @@ import ExportButton from '@/components/ExportButton';
 import { REFERRAL_COLUMNS as C } from '#contract/text/exports';
 import { PROMOTION_TEXT as T } from '#contract/text/promotion';
 import { callApi, tryCall } from '@/services/request';
-import dayjs from '@/utils/dayjs';
-import { businessDayBounds, businessDayFilterTooltip } from '@/utils/businessDays';
-import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
-import { usePagedList } from '@/utils/usePagedList';
+import dayjs from '@/kit/dayjs';
+import { businessDayBounds, businessDayFilterTooltip } from '@/kit/businessDays';
+import { NO_WRAP, tableWidth } from '@/kit/tableWidth';
+import { usePagedList } from '@/services/usePagedList';
 import { InviteCodeCards, TotalsCards } from '@/components/InviteCards';
 
 type ReferralFilters = { username?: string; levelId?: number; registered?: [string, string] };

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { PLUGIN_INSTALL_TEXT as T } from '@/locales/zh-CN/plugin';
 import { pluginInstallLink } from '@/services/plugin';
 import { ignoreRefusal } from '@/services/request';
-import { useCachedRequest } from '@/utils/useCachedRequest';
+import { useCachedRequest } from '@/services/useCachedRequest';
 import { REQUEST_CACHE_TIME_MS } from '#contract/constants';
 
 export function usePluginInstallLink() {

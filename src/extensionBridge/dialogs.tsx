@@ -4,7 +4,7 @@ import { PLUGIN_INSTALL_TEXT, PLUGIN_RELEASE_TEXT } from '@/locales/zh-CN/plugin
 import { InstallLink } from './InstallLink';
 import type { PluginDialogs } from './controller';
 import ReleaseDetails from './ReleaseDetails';
-import { message, modal } from '@/utils/feedback';
+import { message, modal } from '@/kit/feedback';
 
 const text = UI_TEXT.messages;
 

@@ -9,7 +9,7 @@
  */
 import type { AnswerOf, BodyOf, CallPath } from '#contract/api';
 import { callApi, ignoreRefusal } from '@/services/request';
-import { message } from '@/utils/feedback';
+import { message } from '@/kit/feedback';
 
 export const DONE_TEXT = '操作成功';
 

@@ -1,13 +1,13 @@
 /** How money rows read on the ledger and approval screens: signed amounts, kinds, statuses, cards. */
 import type { ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { Typography } from 'antd';
-import { NO_WRAP } from '@/utils/tableWidth';
+import { NO_WRAP } from '@/kit/tableWidth';
 import { maskedCard, type WithdrawalStatus } from '#contract/ledger';
 import { WITHDRAWAL_COLUMNS as W } from '#contract/text/exports';
 import { LEDGER_KIND_LABELS, WITHDRAWAL_STATUS_LABELS } from '#contract/text/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
-import dayjs from '@/utils/dayjs';
+import dayjs from '@/kit/dayjs';
 import { valueEnumOf } from '@/kit/valueEnum';
 
 /** `+29.90` in green, `-30.00` in red. */

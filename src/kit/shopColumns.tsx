@@ -2,7 +2,7 @@
 import type { ProColumns, ProDescriptionsItemProps } from '@ant-design/pro-components';
 import type React from 'react';
 import { Badge, Popconfirm, Tooltip, Typography } from 'antd';
-import dayjs from '@/utils/dayjs';
+import dayjs from '@/kit/dayjs';
 import { SHOP_PLATFORMS, type ShopStatus } from '#contract/shopPlatforms';
 import { SHOP_STATUS_TEXT } from '#contract/text/shops';
 import type { ShopItem } from '#contract/api/shop';

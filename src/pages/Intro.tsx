@@ -4,7 +4,7 @@ import { Link } from '@umijs/max';
 import { Button, Card, Col, Row, Space, Typography } from 'antd';
 import { InstallButton } from '@/extensionBridge/InstallLink';
 import { APP_TITLE, ROUTE_TITLES } from '#contract/text/routes';
-import usePageTitle from '@/utils/usePageTitle';
+import usePageTitle from '@/kit/usePageTitle';
 import { MAIN_CONTENT_ID } from '@/components/SkipLink';
 import styles from '@/kit/publicPage.module.less';
 

@@ -12,10 +12,10 @@ import { EMAIL_MAX, INVITE_CODE_PATTERN, USERNAME_PATTERN, USERNAME_PATTERN_TEXT
 import type { LoginBody, LoginResult, RegisterBody } from '#contract/api/account';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { APP_TITLE, ROUTE_TITLES } from '#contract/text/routes';
-import usePageTitle from '@/utils/usePageTitle';
-import { feedback } from '@/utils/feedback';
-import { strongPasswordRule } from '@/utils/passwordStrength';
-import { lengthWithin, requiredRule, requiredTextRule } from '@/utils/formRules';
+import usePageTitle from '@/kit/usePageTitle';
+import { feedback } from '@/kit/feedback';
+import { strongPasswordRule } from '@/kit/passwordStrength';
+import { lengthWithin, requiredRule, requiredTextRule } from '@/kit/formRules';
 import { LIMITS } from '#contract/rules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import { MAIN_CONTENT_ID } from '@/components/SkipLink';

@@ -3,13 +3,13 @@ import { Link } from '@umijs/max';
 import { MAIN_CONTENT_ID } from '@/components/SkipLink';
 import { useInfiniteScroll } from 'ahooks';
 import { Card, Empty, List, Result, Button, Spin, Typography } from 'antd';
-import dayjs from '@/utils/dayjs';
+import dayjs from '@/kit/dayjs';
 import { useRef } from 'react';
 import { callApi } from '@/services/request';
 import type { NewsArticle } from '#contract/api/news';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, LOAD_MORE_THRESHOLD_PX } from '#contract/constants';
 import { APP_TITLE, ROUTE_TITLES } from '#contract/text/routes';
-import usePageTitle from '@/utils/usePageTitle';
+import usePageTitle from '@/kit/usePageTitle';
 import styles from '@/kit/publicPage.module.less';
 
 interface NewsPage {

@@ -9,7 +9,7 @@ import type { ExportBody, ExportPath } from '#contract/api/exports';
 import { API_PREFIX } from '#contract/constants';
 import { getToken } from '@/auth/session';
 import { saveBlob } from '@/utils/download';
-import { feedback } from '@/utils/feedback';
+import { feedback } from '@/kit/feedback';
 import { handleAnswer, transportErrorText } from './request';
 
 /** The name in `Content-Disposition`: RFC 5987's `filename*` first, else the plain `filename`. */

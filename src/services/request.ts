@@ -14,7 +14,7 @@ import type { AnswerOf, ApiResponse, BodyOf, CallPath } from '#contract/api';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { API_PREFIX, REQUEST_ID_HEADER } from '#contract/constants';
 import { UI_TEXT } from '@/locales/zh-CN/common';
-import { feedback } from '@/utils/feedback';
+import { feedback } from '@/kit/feedback';
 import { clearSession, getToken } from '@/auth/session';
 import { LOGIN_PATH, loginPathFor } from '@/auth/redirect';
 import { CallRefusal, ignoreRefusal, RequestError } from './callErrors';

@@ -2,7 +2,7 @@
 import { AggregationColor as AntdColor } from 'antd/lib/color-picker/color';
 import { isBright as antdIsBright } from 'antd/lib/color-picker/components/ColorPresets';
 import { generateColor as antdGenerateColor } from 'antd/lib/color-picker/util';
-import { AggregationColor, generateColor, isBright } from '@/utils/antdButtonBrightness';
+import { AggregationColor, generateColor, isBright } from '../../stand-ins/antdButtonBrightness';
 
 const COLOURS = [
   '#1677ff',

@@ -1,5 +1,5 @@
-import { businessDayBounds, businessDayFilterTooltip } from '@/utils/businessDays';
-import { browserTimeZone, setBusinessTimeZone } from '@/utils/businessZone';
+import { businessDayBounds, businessDayFilterTooltip } from '@/kit/businessDays';
+import { browserTimeZone, setBusinessTimeZone } from '@/kit/businessZone';
 import dayjs from 'dayjs';
 
 afterEach(() => setBusinessTimeZone(undefined));

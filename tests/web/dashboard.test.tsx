@@ -5,10 +5,10 @@ import Dashboard, { CARDS, DashboardView, lastDays } from '@/pages/client/Home/D
 import HomePage, { seesDashboard } from '@/pages/client/Home';
 import { DASHBOARD_TEXT as T } from '@/locales/zh-CN/dashboard';
 import { dayText, dayTicks } from '@/components/charts';
-import { listLink, listStateFromSearch, queryFields } from '@/utils/listQuery';
+import { listLink, listStateFromSearch, queryFields } from '@/kit/listQuery';
 import { orderColumns } from '@/pages/client/OrderList/columns';
 import { saveLogin } from '@/auth/session';
-import dayjs from '@/utils/dayjs';
+import dayjs from '@/kit/dayjs';
 
 jest.mock('@umijs/max', () => ({
   useModel: jest.fn(),

@@ -8,13 +8,13 @@ import ExportButton from '@/components/ExportButton';
 import { filenameOf } from '@/services/exportFile';
 import { handleAnswer } from '@/services/request';
 import { saveBlob } from '@/utils/download';
-import { feedback } from '@/utils/feedback';
+import { feedback } from '@/kit/feedback';
 import { EXPORT_TEXT } from '#contract/text/exports';
 
 jest.mock('@/auth/session', () => ({ getToken: () => 'token-1' }));
 jest.mock('@/services/request', () => ({ handleAnswer: jest.fn(), transportErrorText: () => '网络异常' }));
 jest.mock('@/utils/download', () => ({ saveBlob: jest.fn() }));
-jest.mock('@/utils/feedback', () => ({
+jest.mock('@/kit/feedback', () => ({
   feedback: { message: { loading: jest.fn(), success: jest.fn(), error: jest.fn(), destroy: jest.fn() } },
 }));
 

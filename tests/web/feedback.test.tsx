@@ -1,5 +1,5 @@
 /**
- * Toasts and confirmations come from antd's <App> (src/utils/feedback.ts, mounted in src/app.tsx),
+ * Toasts and confirmations come from antd's <App> (src/kit/feedback.ts, mounted in src/app.tsx),
  * so they read the ConfigProvider around it; the same error text shown again replaces itself; and
  * the console's sources use neither antd's static message / Modal functions nor `destroyOnClose`,
  * which warn in development.
@@ -10,8 +10,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ModalForm, ProFormText } from '@ant-design/pro-components';
 import { App, ConfigProvider } from 'antd';
 import { useState } from 'react';
-import { destroyOnHidden } from '@/utils/dialogForm';
-import { FeedbackBridge, message, modal } from '@/utils/feedback';
+import { destroyOnHidden } from '@/kit/dialogForm';
+import { FeedbackBridge, message, modal } from '@/kit/feedback';
 import { recordConsoleProblems } from './support/consoleProblems';
 
 const problems = recordConsoleProblems();
@@ -109,11 +109,11 @@ describe('the console sources', () => {
   }));
 
   it.each([
-    ['destroyOnClose (deprecated: destroyOnHidden)', /\bdestroyOnClose\b/, ['src/utils/dialogForm.ts']],
+    ['destroyOnClose (deprecated: destroyOnHidden)', /\bdestroyOnClose\b/, ['src/kit/dialogForm.ts']],
     [
       "antd's static message / notification",
       /import\s*\{[^}]*\b(message|notification)\b[^}]*\}\s*from\s*['"]antd['"]/,
-      ['src/utils/feedback.ts'],
+      ['src/kit/feedback.ts'],
     ],
     ["antd's static Modal functions", /\bModal\.(confirm|info|success|error|warning)\(/, []],
   ])('use no %s', (_name, pattern, allowed) => {

@@ -6,7 +6,7 @@ import { pluginInstallLink } from '@/services/plugin';
 
 jest.mock('@/services/plugin', () => ({ pluginInstallLink: jest.fn() }));
 // Each case reads its own answer: the cache is keyed per page load.
-jest.mock('@/utils/useCachedRequest', () => ({
+jest.mock('@/services/useCachedRequest', () => ({
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
   useCachedRequest: (service: () => Promise<unknown>) => require('ahooks').useRequest(service),
 }));

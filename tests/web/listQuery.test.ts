@@ -1,10 +1,10 @@
 /**
- * A list's state in its URL (src/utils/listQuery.ts): which fields a table's columns put in the URL,
+ * A list's state in its URL (src/kit/listQuery.ts): which fields a table's columns put in the URL,
  * how they are read (defaults, options that are numbers, bad values) and written (defaults left
  * out, a cleared default said so, other parameters kept), per list when a screen has two.
  */
 import type { ProColumns } from '@ant-design/pro-components';
-import { listQueryKey, listStateFromSearch, queryFields, searchWithListState, sortableFields, type ListState } from '@/utils/listQuery';
+import { listQueryKey, listStateFromSearch, queryFields, searchWithListState, sortableFields, type ListState } from '@/kit/listQuery';
 
 const COLUMNS: ProColumns<Record<string, unknown>>[] = [
   { title: '账户', dataIndex: 'account' },

@@ -6,7 +6,7 @@ import LoginPage from '@/pages/Login';
 import { logout } from '@/services/account';
 import { callApi } from '@/services/request';
 import { PROMOTION_TEXT } from '#contract/text/promotion';
-import { feedback } from '@/utils/feedback';
+import { feedback } from '@/kit/feedback';
 import { PasswordStrengthMeter } from '@/components/PasswordStrength';
 import { ONE_TIME_PASSWORD_TEXT, PASSWORD_TEXT } from '@/locales/zh-CN/account';
 import { LIMITS, limitText } from '#contract/rules';
@@ -26,7 +26,7 @@ jest.mock('@/components/loadOneTimePasswordForm', () => ({
   importOneTimePasswordForm: async () => jest.requireActual('@/components/OneTimePasswordForm'),
 }));
 // jest runs no dynamic import(): the password check's lazy chunk is required instead.
-jest.mock('@/utils/loadPasswordStrength', () => ({
+jest.mock('@/kit/loadPasswordStrength', () => ({
   importPasswordStrength: async () => jest.requireActual('#contract/passwordStrength'),
 }));
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { render } from '@testing-library/react';
 import RealDatePicker from '@ant-design/pro-field/es/components/DatePicker';
 import { PRO_FIELD_LEFT_OUT } from '../../config/proField';
-import FieldDatePicker from '@/utils/proFieldDates/DatePicker';
+import FieldDatePicker from '../../stand-ins/proFieldDates/DatePicker';
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

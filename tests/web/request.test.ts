@@ -3,7 +3,7 @@ import { history } from '@umijs/max';
 import { CallRefusal, callApi, fieldErrorText, RequestError, submitWithFieldErrors, tryCall } from '@/services/request';
 import { UI_TEXT } from '@/locales/zh-CN/common';
 import { saveLogin } from '@/auth/session';
-import { feedback } from '@/utils/feedback';
+import { feedback } from '@/kit/feedback';
 import { fail, installFailingFetch, installFetch, ok } from './support/fakeFetch';
 
 // umi creates its history when the app renders; the request layer only needs `push`.

@@ -10,7 +10,7 @@ jest.mock('@umijs/max', () => ({
 }));
 // The list and the drawers are tested elsewhere: here each reports its change at a click.
 jest.mock('@/components/ListTable', () => ({ toolBarRender }: { toolBarRender: () => React.ReactNode[] }) => <div>{toolBarRender()}</div>);
-jest.mock('@/utils/usePagedList', () => ({ usePagedList: () => ({}) }));
+jest.mock('@/services/usePagedList', () => ({ usePagedList: () => ({}) }));
 jest.mock('@/pages/client/system/JsonEditor/components/ScriptEditorDrawer', () => ({ onSaved }: { onSaved: () => void }) => (
   <button onClick={onSaved}>saved</button>
 ));

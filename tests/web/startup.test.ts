@@ -2,7 +2,7 @@
 import { loadInitialState } from '@/auth/startup';
 import { saveLogin } from '@/auth/session';
 import { callApi } from '@/services/request';
-import { businessTimeZone } from '@/utils/businessZone';
+import { businessTimeZone } from '@/kit/businessZone';
 import { byPath, refusal } from './support/requestMock';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
@@ -62,7 +62,7 @@ describe('loadInitialState', () => {
     expect(state.menulist.map((menu) => menu.url)).toEqual(['/client/home', '/client/system', '/client/system/usersManager']);
     expect(state).toMatchObject({ username: 'amy', email: 'amy@example.com', membershipInfo: info.membership });
     expect(sessionStorage.getItem('username')).toBe('amy');
-    // The lists' date filters count days in the server's zone from now on (src/utils/businessDays.ts).
+    // The lists' date filters count days in the server's zone from now on (src/kit/businessDays.ts).
     expect(businessTimeZone()).toBe('Pacific/Kiritimati');
   });
 

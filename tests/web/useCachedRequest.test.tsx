@@ -6,7 +6,7 @@ import { act, render, screen } from '@testing-library/react';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startTransition, Suspense, useState } from 'react';
-import { useCachedRequest } from '@/utils/useCachedRequest';
+import { useCachedRequest } from '@/services/useCachedRequest';
 import { recordConsoleProblems } from './support/consoleProblems';
 
 const problems = recordConsoleProblems();

@@ -32,6 +32,7 @@ async function readReport(): Promise<ScenarioReport | null> {
   try {
     const response = await fetch(MOCK_SCENARIO_URL, { headers: authorization(), cache: 'no-store', credentials: 'same-origin' });
     if (!response.ok || !/json/i.test(response.headers.get('content-type') ?? '')) return null;
+    // A raw fetch of the dev mock's own endpoint (not a contract call, so not callApi): its wrapper is read here.
     const body = (await response.json()) as { isSuccess?: boolean; content?: ScenarioReport };
     return body?.isSuccess && body.content ? body.content : null;
   } catch {

@@ -4,7 +4,7 @@ import type { CSSProperties } from 'react';
 import type { NotificationItem } from '#contract/api/notification';
 import { UI_TEXT } from '@/locales/zh-CN/common';
 import { NOTIFICATION_TEXT } from '@/locales/zh-CN/notifications';
-import dayjs from '@/utils/dayjs';
+import dayjs from '@/kit/dayjs';
 import type { Notifications } from './useNotifications';
 
 /** Today's items by their time, older ones by their date and time. */

@@ -73,7 +73,7 @@ export const PAGE_ERROR_TEXT = {
   retry: '重试',
 } as const;
 
-/** Closing an editor that holds unsaved edits (src/utils/useUnsavedGuard.ts). */
+/** Closing an editor that holds unsaved edits (src/kit/useUnsavedGuard.ts). */
 export const UNSAVED_TEXT = {
   title: '放弃未保存的修改？',
   content: '有尚未保存的修改，关闭后将丢失。',
@@ -84,7 +84,7 @@ export const UNSAVED_TEXT = {
 /** Row actions shared by the lists: the rarely used ones go under 更多; 详情 opens every field of a row. */
 export const TABLE_TEXT = { more: '更多', detail: '详情' } as const;
 
-/** A list's whole-day filter (src/utils/businessDays.ts). */
+/** A list's whole-day filter (src/kit/businessDays.ts). */
 export const DATE_FILTER_TEXT = {
   businessDays: (zone: string) => `按业务时区 ${zone} 的日期筛选`,
 } as const;

@@ -5,8 +5,8 @@ import { Button } from 'antd';
 import { act } from '@/kit/act';
 import { CARD_BANK_MAX, CARD_HOLDER_MAX, cardNumberProblem, normaliseCardNumber } from '#contract/ledger';
 import { CARD_TEXT } from '#contract/text/ledger';
-import { useFieldErrors } from '@/utils/fieldErrors';
-import { requiredTextRule } from '@/utils/formRules';
+import { useFieldErrors } from '@/services/fieldErrors';
+import { requiredTextRule } from '@/kit/formRules';
 
 interface Values {
   holder: string;

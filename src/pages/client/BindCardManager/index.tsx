@@ -6,9 +6,9 @@ import { useRef } from 'react';
 import { act } from '@/kit/act';
 import { maskedCard } from '#contract/ledger';
 import type { BankCard } from '#contract/api/bankCard';
-import dayjs from '@/utils/dayjs';
-import { usePagedList } from '@/utils/usePagedList';
-import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
+import dayjs from '@/kit/dayjs';
+import { usePagedList } from '@/services/usePagedList';
+import { NO_WRAP, tableWidth } from '@/kit/tableWidth';
 import AddCardForm from './AddCardForm';
 import { CARD_TEXT } from '#contract/text/ledger';
 

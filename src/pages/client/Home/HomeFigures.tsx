@@ -4,9 +4,9 @@ import { Card, Col, Row, Statistic } from 'antd';
 import { tryCall } from '@/services/request';
 import { formatYuan } from '#contract/money';
 import type { HomeSummary } from '#contract/api/profile';
-import dayjs from '@/utils/dayjs';
-import { cachedReadOptions } from '@/utils/requestDefaults';
-import { useCachedRequest } from '@/utils/useCachedRequest';
+import dayjs from '@/kit/dayjs';
+import { cachedReadOptions } from '@/services/requestDefaults';
+import { useCachedRequest } from '@/services/useCachedRequest';
 
 export const FIGURE_TITLES = {
   shops: '已绑定店铺',

@@ -1,7 +1,7 @@
 /** A salesperson's 首页 cards (loaded lazily by the 首页 screen, so the member 首页 does not grow). */
 import { Card } from 'antd';
 import { tryCall } from '@/services/request';
-import { useCachedRequest } from '@/utils/useCachedRequest';
+import { useCachedRequest } from '@/services/useCachedRequest';
 import InviteCards from '@/components/InviteCards';
 
 export default function PromotionCards({ cacheKey }: { cacheKey: string }) {

@@ -3,15 +3,15 @@ import { PageContainer } from '@ant-design/pro-components';
 import { Link, useAccess, useModel } from '@umijs/max';
 import { Card, Descriptions, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
-import dayjs from '@/utils/dayjs';
+import dayjs from '@/kit/dayjs';
 import { getToken } from '@/auth/session';
 import { tryCall } from '@/services/request';
 import type { Membership } from '#contract/api/account';
 import HomeFigures from './HomeFigures';
 import PluginPanel from './PluginPanel';
 import ChunkErrorBoundary from '@/components/ChunkErrorBoundary';
-import { cachedReadOptions } from '@/utils/requestDefaults';
-import { useCachedRequest } from '@/utils/useCachedRequest';
+import { cachedReadOptions } from '@/services/requestDefaults';
+import { useCachedRequest } from '@/services/useCachedRequest';
 import { loadPromotionCards } from './loadPromotionCards';
 import { loadDashboard } from './loadDashboard';
 

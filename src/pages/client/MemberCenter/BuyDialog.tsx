@@ -4,7 +4,7 @@
  * it, or cancel it; other levels' pending orders are said, so nobody pays twice by mistake.
  */
 import { Alert, Button, Descriptions, Modal, Popconfirm, Space } from 'antd';
-import dayjs from '@/utils/dayjs';
+import dayjs from '@/kit/dayjs';
 import { formatYuan } from '#contract/money';
 import { membershipAfterPayment } from '#contract/orders';
 import { ORDER_TEXT, PAYMENT_CHANNEL_TEXT } from '#contract/text/orders';

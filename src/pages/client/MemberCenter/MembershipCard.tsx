@@ -1,6 +1,6 @@
 /** The account's current level, expiry and quotas. */
 import { Card, Descriptions, Tag } from 'antd';
-import dayjs from '@/utils/dayjs';
+import dayjs from '@/kit/dayjs';
 import { ORDER_TEXT } from '#contract/text/orders';
 import type { CurrentMembership } from '#contract/api/order';
 

@@ -1,6 +1,6 @@
 /** The member's pending orders with how to pay each, and cancel. */
 import { Button, Card, Descriptions, Popconfirm, Space, Typography } from 'antd';
-import dayjs from '@/utils/dayjs';
+import dayjs from '@/kit/dayjs';
 import { formatYuan } from '#contract/money';
 import { ORDER_TEXT } from '#contract/text/orders';
 import type { PendingOrder } from '#contract/api/order';

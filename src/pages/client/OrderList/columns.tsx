@@ -5,13 +5,13 @@
  */
 import type { ProColumns, ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { Badge, Tooltip, Typography } from 'antd';
-import dayjs from '@/utils/dayjs';
-import { businessDayFilterTooltip } from '@/utils/businessDays';
+import dayjs from '@/kit/dayjs';
+import { businessDayFilterTooltip } from '@/kit/businessDays';
 import { formatRate, formatYuan } from '#contract/money';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '#contract/orders';
 import { ORDER_TEXT, PAYMENT_CHANNEL_TEXT } from '#contract/text/orders';
 import type { OrderItem } from '#contract/api/order';
-import { NO_WRAP } from '@/utils/tableWidth';
+import { NO_WRAP } from '@/kit/tableWidth';
 import { ORDER_COLUMNS as O } from '#contract/text/exports';
 import { valueEnumOf } from '@/kit/valueEnum';
 

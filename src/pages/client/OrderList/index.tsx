@@ -10,13 +10,13 @@ import { Modal, Popconfirm, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
-import { tableWidth } from '@/utils/tableWidth';
-import { businessDayBounds } from '@/utils/businessDays';
+import { tableWidth } from '@/kit/tableWidth';
+import { businessDayBounds } from '@/kit/businessDays';
 import { act } from '@/kit/act';
 import { formatYuan } from '#contract/money';
 import { ORDER_TEXT } from '#contract/text/orders';
 import type { OrderItem } from '#contract/api/order';
-import { usePagedList } from '@/utils/usePagedList';
+import { usePagedList } from '@/services/usePagedList';
 import { orderColumns, orderDetailColumns } from './columns';
 import ExportButton from '@/components/ExportButton';
 

@@ -2,12 +2,12 @@
 import { ProForm, ProFormSelect, ProFormTextArea, type ProFormInstance } from '@ant-design/pro-components';
 import { Card, Descriptions, Modal } from 'antd';
 import { useRef, useState } from 'react';
-import dayjs from '@/utils/dayjs';
+import dayjs from '@/kit/dayjs';
 import { tryCall } from '@/services/request';
 import { formatYuan } from '#contract/money';
 import { ORDER_TEXT } from '#contract/text/orders';
 import type { AccountOption, LevelOnSale } from '#contract/api/order';
-import { feedback } from '@/utils/feedback';
+import { feedback } from '@/kit/feedback';
 
 const TEXT = ORDER_TEXT.recharge;
 

@@ -3,12 +3,12 @@ import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro
 import ListTable from '@/components/ListTable';
 import { Typography } from 'antd';
 import { useRef } from 'react';
-import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
-import dayjs from '@/utils/dayjs';
+import { NO_WRAP, tableWidth } from '@/kit/tableWidth';
+import dayjs from '@/kit/dayjs';
 import { formatYuan } from '#contract/money';
 import { ORDER_TEXT } from '#contract/text/orders';
 import type { OrderItem } from '#contract/api/order';
-import { usePagedList } from '@/utils/usePagedList';
+import { usePagedList } from '@/services/usePagedList';
 import RechargeForm from './RechargeForm';
 
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');

@@ -10,19 +10,19 @@ import type { LedgerEntry } from '#contract/api/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import { NOTIFICATION_LINK_QUERY, OWN_WITHDRAWALS_TAB } from '#contract/notifications';
-import { usePagedList } from '@/utils/usePagedList';
+import { usePagedList } from '@/services/usePagedList';
 import { cardLabel, dateTime, kindValueEnum, SignedYuan, statusValueEnum, withdrawalDetailColumns } from '@/kit/ledgerDisplay';
 import { APPROVAL_TEXT, BALANCE_TEXT, ledgerReferenceText } from '#contract/text/ledger';
 import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
-import { NO_WRAP, tableWidth } from '@/utils/tableWidth';
+import { NO_WRAP, tableWidth } from '@/kit/tableWidth';
 import WithdrawForm from './WithdrawForm';
 import { useRecordChanges } from '@/components/Notifications/recordChanges';
 import ExportButton from '@/components/ExportButton';
 import { LEDGER_COLUMNS as L } from '#contract/text/exports';
 import { useAccess } from '@umijs/max';
-import useQueryParam from '@/utils/useQueryParam';
-import { businessDayBounds, businessDayFilterTooltip } from '@/utils/businessDays';
+import useQueryParam from '@/kit/useQueryParam';
+import { businessDayBounds, businessDayFilterTooltip } from '@/kit/businessDays';
 
 type EntryFilters = { kind?: LedgerKindName; range?: [string, string] };
 

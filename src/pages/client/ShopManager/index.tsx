@@ -5,10 +5,10 @@ import { useRef, useState } from 'react';
 import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
 import { SHOP_TEXT } from '#contract/text/shops';
-import { tableWidth } from '@/utils/tableWidth';
+import { tableWidth } from '@/kit/tableWidth';
 import { act } from '@/kit/act';
 import type { ShopItem } from '#contract/api/shop';
-import { usePagedList } from '@/utils/usePagedList';
+import { usePagedList } from '@/services/usePagedList';
 import BindShopModal from './BindShopModal';
 import { shopColumns, shopDetailColumns, unbindColumn } from '@/kit/shopColumns';
 

@@ -4,11 +4,11 @@ import { useRef } from 'react';
 import { LIMITS } from '#contract/rules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import { useModel } from '@umijs/max';
-import { feedback } from '@/utils/feedback';
-import { strongPasswordRule } from '@/utils/passwordStrength';
+import { feedback } from '@/kit/feedback';
+import { strongPasswordRule } from '@/kit/passwordStrength';
 import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
 import { tryCall, withFieldErrors } from '@/services/request';
-import { lengthWithin } from '@/utils/formRules';
+import { lengthWithin } from '@/kit/formRules';
 
 interface Values {
   currentPassword: string;

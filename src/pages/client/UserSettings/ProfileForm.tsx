@@ -7,10 +7,10 @@ import { tryCall } from '@/services/request';
 import { EMAIL_MAX } from '#contract/accountRules';
 import type { Profile } from '#contract/api/profile';
 import { PASSWORD_TEXT } from '@/locales/zh-CN/account';
-import { feedback } from '@/utils/feedback';
+import { feedback } from '@/kit/feedback';
 import { dateTime } from '@/kit/ledgerDisplay';
 import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
-import { useFieldErrors } from '@/utils/fieldErrors';
+import { useFieldErrors } from '@/services/fieldErrors';
 
 export default function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
   const { initialState, setInitialState } = useModel('@@initialState');

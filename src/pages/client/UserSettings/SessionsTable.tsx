@@ -6,11 +6,11 @@ import type { MutableRefObject } from 'react';
 import useLogout from '@/components/Header/useLogout';
 import { act } from '@/kit/act';
 import type { ActiveSession } from '#contract/api/profile';
-import { usePagedList } from '@/utils/usePagedList';
-import { describeAgent } from '@/utils/userAgent';
+import { usePagedList } from '@/services/usePagedList';
+import { describeAgent } from '@/kit/userAgent';
 import { dateTime } from '@/kit/ledgerDisplay';
 import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
-import { NO_WRAP } from '@/utils/tableWidth';
+import { NO_WRAP } from '@/kit/tableWidth';
 
 export default function SessionsTable({ actionRef }: { actionRef: MutableRefObject<ActionType | undefined> }) {
   const logout = useLogout();

@@ -7,7 +7,7 @@ import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import { cardLabel } from '@/kit/ledgerDisplay';
 import { APPROVAL_TEXT } from '#contract/text/ledger';
-import { useFieldErrors } from '@/utils/fieldErrors';
+import { useFieldErrors } from '@/services/fieldErrors';
 
 export default function RejectForm({ withdrawal, onDone }: { withdrawal: Withdrawal; onDone: () => void }) {
   const fieldErrors = useFieldErrors();

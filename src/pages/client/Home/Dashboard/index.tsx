@@ -5,7 +5,7 @@
  * with the charts' in theirs), so the member 首页 does not grow.
  */
 import { Link } from '@umijs/max';
-import { browserTimeZone } from '@/utils/businessZone';
+import { browserTimeZone } from '@/kit/businessZone';
 import { Alert, Button, Card, Col, DatePicker, Empty, List, Row, Segmented, Statistic, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
@@ -14,9 +14,9 @@ import { formatYuan } from '#contract/money';
 import Chart, { countText, dayText, dayTicks, yuanText, yuanTick } from '@/components/charts';
 import { DASHBOARD_TEXT as T } from '@/locales/zh-CN/dashboard';
 import { callApi } from '@/services/request';
-import dayjs from '@/utils/dayjs';
-import { listLink } from '@/utils/listQuery';
-import { useCachedRequest } from '@/utils/useCachedRequest';
+import dayjs from '@/kit/dayjs';
+import { listLink } from '@/kit/listQuery';
+import { useCachedRequest } from '@/services/useCachedRequest';
 
 export const RANGE_MAX_DAYS = 366;
 const DAY = 'YYYY-MM-DD';

@@ -8,9 +8,9 @@ import { LOGIN_LOG_COLUMNS as C } from '#contract/text/exports';
 import { Typography } from 'antd';
 import type { LoginLogItem } from '#contract/api/loginLog';
 import { LOGIN_KINDS, LOGIN_RESULTS } from '#contract/system';
-import { atRangeBody } from '@/utils/proTable';
-import { usePagedList } from '@/utils/usePagedList';
-import { describeAgent } from '@/utils/userAgent';
+import { atRangeBody } from '@/services/proTable';
+import { usePagedList } from '@/services/usePagedList';
+import { describeAgent } from '@/kit/userAgent';
 import { dateTime } from '@/kit/ledgerDisplay';
 import { valueEnumOf } from '@/kit/valueEnum';
 

@@ -24,17 +24,17 @@ import type { ColumnsType } from 'antd/es/table';
 import type { UploadChangeParam, UploadFile } from 'antd/es/upload';
 import { useState } from 'react';
 import { tryCall } from '@/services/request';
-import { message } from '@/utils/feedback';
+import { message } from '@/kit/feedback';
 import { getToken } from '@/auth/session';
 import { act } from '@/kit/act';
 import type { ApiResponse } from '#contract/api';
 import type { MediaItem } from '#contract/api/media';
 import { formatBytes, MEDIA_ACCEPT, MEDIA_KIND_LABELS, MEDIA_NAME_MAX, MEDIA_UPLOAD_URL, type MediaKind } from '#contract/content';
 import { CONTENT_TEXT } from '@/locales/zh-CN/content';
-import dayjs from '@/utils/dayjs';
-import { useFieldErrors } from '@/utils/fieldErrors';
+import dayjs from '@/kit/dayjs';
+import { useFieldErrors } from '@/services/fieldErrors';
 import { TABLE_SCROLL } from '@/kit/tableLayout';
-import { destroyOnHidden } from '@/utils/dialogForm';
+import { destroyOnHidden } from '@/kit/dialogForm';
 
 type View = 'grid' | 'list';
 

@@ -9,12 +9,12 @@ import { act } from '@/kit/act';
 import { NEWS_BODY_MAX, NEWS_SUMMARY_MAX, NEWS_TITLE_MAX } from '#contract/content';
 import { CONTENT_TEXT, NEWS_STATUS_LABELS } from '@/locales/zh-CN/content';
 import type { NewsAdminItem } from '#contract/api/news';
-import { usePagedList } from '@/utils/usePagedList';
-import { useFieldErrors } from '@/utils/fieldErrors';
-import dayjs from '@/utils/dayjs';
+import { usePagedList } from '@/services/usePagedList';
+import { useFieldErrors } from '@/services/fieldErrors';
+import dayjs from '@/kit/dayjs';
 import { SYSTEM_LIST_TEXT } from '#contract/text/system';
 import { TABLE_SCROLL } from '@/kit/tableLayout';
-import { destroyOnHidden } from '@/utils/dialogForm';
+import { destroyOnHidden } from '@/kit/dialogForm';
 import { valueEnumOf } from '@/kit/valueEnum';
 
 interface Values {

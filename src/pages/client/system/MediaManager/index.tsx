@@ -4,7 +4,7 @@ import { useRouteProps } from '@umijs/max';
 import { CONTENT_TEXT } from '@/locales/zh-CN/content';
 import MediaLibrary from './MediaLibrary';
 import NewsAdmin from './NewsAdmin';
-import useQueryParam from '@/utils/useQueryParam';
+import useQueryParam from '@/kit/useQueryParam';
 
 type Tab = 'media' | 'news';
 

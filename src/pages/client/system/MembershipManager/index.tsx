@@ -17,11 +17,11 @@ import { formatYuan, parseYuan } from '#contract/money';
 import type { LevelCreateBody, LevelItem } from '#contract/api/membershipLevel';
 import { limitText, LIMITS } from '#contract/rules';
 import { SYSTEM_TEXT } from '#contract/system';
-import { requiredNumber, requiredRule } from '@/utils/formRules';
-import { usePagedList } from '@/utils/usePagedList';
-import { useFieldErrors } from '@/utils/fieldErrors';
+import { requiredNumber, requiredRule } from '@/kit/formRules';
+import { usePagedList } from '@/services/usePagedList';
+import { useFieldErrors } from '@/services/fieldErrors';
 import { TABLE_SCROLL } from '@/kit/tableLayout';
-import { destroyOnHidden } from '@/utils/dialogForm';
+import { destroyOnHidden } from '@/kit/dialogForm';
 
 type LevelValues = Omit<LevelCreateBody, 'priceCents'> & { price: string };
 

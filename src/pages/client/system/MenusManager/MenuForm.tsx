@@ -6,8 +6,8 @@ import { MENU_ICON_NAMES, MENU_KINDS, MENU_TITLE_MAX, MENU_URL_MAX, MENU_URL_PAT
 import { MENU_KIND_TEXT } from '#contract/text/system';
 import type { MenuAdminNode, MenuCreateBody } from '#contract/api/menu';
 import { parentOptions } from './menuTree';
-import { useFieldErrors } from '@/utils/fieldErrors';
-import { destroyOnHidden } from '@/utils/dialogForm';
+import { useFieldErrors } from '@/services/fieldErrors';
+import { destroyOnHidden } from '@/kit/dialogForm';
 
 export const ROOT_PARENT = 0;
 

@@ -2,7 +2,7 @@
 import { ModalForm, ProForm } from '@ant-design/pro-components';
 import type { MenuAdminNode } from '#contract/api/menu';
 import { ParentSelect, ROOT_PARENT } from './MenuForm';
-import { destroyOnHidden } from '@/utils/dialogForm';
+import { destroyOnHidden } from '@/kit/dialogForm';
 
 interface Props {
   menu?: MenuAdminNode;

@@ -16,7 +16,7 @@ import MoveForm from './MoveForm';
 import MoreActions from '@/components/MoreActions';
 import { TABLE_SCROLL } from '@/kit/tableLayout';
 import { allIds, moved, siblingsOf } from './menuTree';
-import { modal } from '@/utils/feedback';
+import { modal } from '@/kit/feedback';
 
 const KIND_COLOR = {
   directory: 'blue',

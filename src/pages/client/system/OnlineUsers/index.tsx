@@ -12,9 +12,9 @@ import { tryCall } from '@/services/request';
 import { act } from '@/kit/act';
 import type { OnlineSession } from '#contract/api/session';
 import { SYSTEM_TEXT } from '#contract/system';
-import { feedback } from '@/utils/feedback';
-import { usePagedList } from '@/utils/usePagedList';
-import { describeAgent } from '@/utils/userAgent';
+import { feedback } from '@/kit/feedback';
+import { usePagedList } from '@/services/usePagedList';
+import { describeAgent } from '@/kit/userAgent';
 import { dateTime } from '@/kit/ledgerDisplay';
 
 /** Strings of 在线用户. */

@@ -10,7 +10,7 @@ import { ROLE_CODE_PATTERN, SUPER_ADMIN_ROLE_CODE } from '#contract/system';
 import { toggleGrant } from './grants';
 import PreviewModal from './PreviewModal';
 import { withFieldErrors } from '@/services/request';
-import { destroyOnHidden } from '@/utils/dialogForm';
+import { destroyOnHidden } from '@/kit/dialogForm';
 
 interface Props {
   open: boolean;

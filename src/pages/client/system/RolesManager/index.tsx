@@ -7,7 +7,7 @@ import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { act } from '@/kit/act';
 import { callApi } from '@/services/request';
-import { usePagedList } from '@/utils/usePagedList';
+import { usePagedList } from '@/services/usePagedList';
 import type { RoleCreateBody, RoleItem } from '#contract/api/role';
 import { SYSTEM_TEXT } from '#contract/system';
 import RoleForm from './RoleForm';

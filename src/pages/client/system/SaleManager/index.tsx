@@ -12,16 +12,16 @@ import type { SaleItem } from '#contract/api/sale';
 import { LIMITS } from '#contract/rules';
 import { basisPointsToPercent, percentToBasisPoints } from '#contract/system';
 import { SALE_STATUS_TEXT, SYSTEM_LIST_TEXT } from '#contract/text/system';
-import dayjs from '@/utils/dayjs';
-import { requiredNumber } from '@/utils/formRules';
-import { usePagedList } from '@/utils/usePagedList';
-import { useFieldErrors } from '@/utils/fieldErrors';
+import dayjs from '@/kit/dayjs';
+import { requiredNumber } from '@/kit/formRules';
+import { usePagedList } from '@/services/usePagedList';
+import { useFieldErrors } from '@/services/fieldErrors';
 import ExportButton from '@/components/ExportButton';
 import { SALE_COLUMNS as C } from '#contract/text/exports';
-import { NO_WRAP } from '@/utils/tableWidth';
+import { NO_WRAP } from '@/kit/tableWidth';
 import { TABLE_SCROLL } from '@/kit/tableLayout';
 import AccountCell from '@/components/AccountCell';
-import { destroyOnHidden } from '@/utils/dialogForm';
+import { destroyOnHidden } from '@/kit/dialogForm';
 
 // 推广详情: the salesperson's referral view (cards, chart, 邀请的账号), loaded when first opened.
 const ReferralView = lazy(() => import('@/components/ReferralView'));

@@ -5,7 +5,7 @@ import { useAccess } from '@umijs/max';
 import { useRef } from 'react';
 import { act } from '@/kit/act';
 import type { AccountShopItem } from '#contract/api/shop';
-import { usePagedList } from '@/utils/usePagedList';
+import { usePagedList } from '@/services/usePagedList';
 import { shopColumns, unbindColumn } from '@/kit/shopColumns';
 import { TABLE_SCROLL } from '@/kit/tableLayout';
 import ExportButton from '@/components/ExportButton';

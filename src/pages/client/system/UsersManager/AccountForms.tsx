@@ -3,15 +3,15 @@ import { ModalForm, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText } fr
 import { Alert, Typography } from 'antd';
 import { EMAIL_MAX, ONE_TIME_PASSWORD_HOURS, USERNAME_PATTERN, USERNAME_PATTERN_TEXT } from '#contract/accountRules';
 import { LIMITS } from '#contract/rules';
-import { lengthWithin, requiredNumber, requiredRule } from '@/utils/formRules';
+import { lengthWithin, requiredNumber, requiredRule } from '@/kit/formRules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
-import { strongPasswordRule } from '@/utils/passwordStrength';
+import { strongPasswordRule } from '@/kit/passwordStrength';
 import type { RoleOption } from '#contract/api/role';
 import type { AccountCreateBody } from '#contract/api/account';
 import { basisPointsToPercent } from '#contract/system';
-import { useFieldErrors } from '@/utils/fieldErrors';
-import { modal } from '@/utils/feedback';
-import { destroyOnHidden } from '@/utils/dialogForm';
+import { useFieldErrors } from '@/services/fieldErrors';
+import { modal } from '@/kit/feedback';
+import { destroyOnHidden } from '@/kit/dialogForm';
 import { ONE_TIME_PASSWORD_TEXT } from '@/locales/zh-CN/account';
 
 const roleSelectOptions = (roles: readonly RoleOption[]) => roles.map((role) => ({ value: role.id, label: role.name }));

@@ -1,17 +1,17 @@
 /** 脚本管理: which version of each script a release bundles; a published release's bundle is frozen. */
 import { PageContainer } from '@ant-design/pro-components';
 import { useRouteProps } from '@umijs/max';
-import useQueryParam from '@/utils/useQueryParam';
+import useQueryParam from '@/kit/useQueryParam';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Card, Descriptions, Empty, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
-import dayjs from '@/utils/dayjs';
+import dayjs from '@/kit/dayjs';
 import { tryCall } from '@/services/request';
 import { CONTENT_TEXT, RELEASE_STATUS_LABELS, SCRIPT_KIND_LABELS } from '@/locales/zh-CN/content';
 import type { BundleScript, ReleaseBundle } from '#contract/api/appVersion';
 import { TABLE_SCROLL } from '@/kit/tableLayout';
-import { message } from '@/utils/feedback';
+import { message } from '@/kit/feedback';
 
 const NOT_INCLUDED = 0;
 

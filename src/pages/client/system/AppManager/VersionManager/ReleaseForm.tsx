@@ -5,8 +5,8 @@ import type { ReactElement } from 'react';
 import { tryCall } from '@/services/request';
 import { CHANGELOG_MAX, cleanVersion, downloadUrlProblem, minSupportedProblem, URL_MAX, versionProblem } from '#contract/content';
 import type { Release } from '#contract/api/appVersion';
-import { useFieldErrors } from '@/utils/fieldErrors';
-import { message } from '@/utils/feedback';
+import { useFieldErrors } from '@/services/fieldErrors';
+import { message } from '@/kit/feedback';
 import { REVIEW_UI_TEXT } from '@/locales/zh-CN/content';
 
 interface Values {

@@ -8,7 +8,7 @@ import { RELEASE_CHANGE_LABELS } from '#contract/review';
 import { act } from '@/kit/act';
 import { REVIEW_UI_TEXT } from '@/locales/zh-CN/content';
 import ReviewApproval from '@/components/ReviewApproval';
-import dayjs from '@/utils/dayjs';
+import dayjs from '@/kit/dayjs';
 
 const FIELD_LABELS = { changelog: '更新说明', downloadUrl: '下载地址', minSupportedVersion: '最低支持版本' } as const;
 type Field = keyof typeof FIELD_LABELS;

@@ -13,7 +13,7 @@ import { RELEASE_CHANGE_LABELS } from '#contract/review';
 import type { ReleaseStatus } from '#contract/content';
 import { CONTENT_TEXT, RELEASE_STATUS_LABELS, REVIEW_UI_TEXT } from '@/locales/zh-CN/content';
 import type { Release } from '#contract/api/appVersion';
-import { usePagedList } from '@/utils/usePagedList';
+import { usePagedList } from '@/services/usePagedList';
 import ReleaseForm from './ReleaseForm';
 import ReleaseReview from './ReleaseReview';
 import { TABLE_SCROLL } from '@/kit/tableLayout';

@@ -11,8 +11,8 @@ import { describeJsonError, findJsonSyntaxError } from '#contract/jsonSyntax';
 import { CONTENT_TEXT, scriptChangeNotice } from '@/locales/zh-CN/content';
 import type { ScriptDetail } from '#contract/api/script';
 import { formatJson, JsonEditor } from './lazyEditors';
-import { message } from '@/utils/feedback';
-import { useUnsavedGuard } from '@/utils/useUnsavedGuard';
+import { message } from '@/kit/feedback';
+import { useUnsavedGuard } from '@/kit/useUnsavedGuard';
 import { EDITOR_SITE_RULES } from './scriptLint';
 
 interface Props {

@@ -6,10 +6,10 @@ import { useEffect, useRef, useState } from 'react';
 import { tryCall } from '@/services/request';
 import { CONTENT_TEXT, scriptChangeNotice } from '@/locales/zh-CN/content';
 import type { ScriptDetail, ScriptListItem, ScriptVersionItem } from '#contract/api/script';
-import { usePagedList } from '@/utils/usePagedList';
-import { tablePagination, tableOptions } from '@/utils/requestDefaults';
+import { usePagedList } from '@/services/usePagedList';
+import { tablePagination, tableOptions } from '@/services/requestDefaults';
 import { JsonDiff } from './lazyEditors';
-import { message } from '@/utils/feedback';
+import { message } from '@/kit/feedback';
 
 interface Props {
   script: ScriptListItem | null;

@@ -11,7 +11,7 @@ import type { ScriptDetail } from '#contract/api/script';
 import { REVIEW_UI_TEXT } from '@/locales/zh-CN/content';
 import { REVIEW_TEXT } from '#contract/review';
 import ReviewApproval from '@/components/ReviewApproval';
-import dayjs from '@/utils/dayjs';
+import dayjs from '@/kit/dayjs';
 import { formatJson, JsonDiff } from './lazyEditors';
 
 interface Props {

@@ -9,15 +9,15 @@ import { tryCall } from '@/services/request';
 import { SCRIPT_NAME_MAX, SCRIPT_NOTE_MAX, scriptContentProblem, type ScriptKind } from '#contract/content';
 import { CONTENT_TEXT, REVIEW_UI_TEXT, SCRIPT_KIND_LABELS, scriptChangeNotice } from '@/locales/zh-CN/content';
 import type { ScriptListItem } from '#contract/api/script';
-import { usePagedList } from '@/utils/usePagedList';
+import { usePagedList } from '@/services/usePagedList';
 import { TABLE_SCROLL } from '@/kit/tableLayout';
 import { JsonEditor } from './lazyEditors';
 import ScriptEditorDrawer from './ScriptEditorDrawer';
 import ScriptHistoryDrawer from './ScriptHistoryDrawer';
 import ScriptReviewDrawer from './ScriptReviewDrawer';
-import { useFieldErrors } from '@/utils/fieldErrors';
-import { message } from '@/utils/feedback';
-import { destroyOnHidden } from '@/utils/dialogForm';
+import { useFieldErrors } from '@/services/fieldErrors';
+import { message } from '@/kit/feedback';
+import { destroyOnHidden } from '@/kit/dialogForm';
 import { EDITOR_SITE_RULES } from './scriptLint';
 
 /** A new script's starting text (docs/plugin-scripts.md describes the steps). */

@@ -1,6 +1,6 @@
 /** ProField's `date` / `dateTime` / … field: read mode formatted here, edit mode loaded lazily (see lazyField.tsx). */
 import { forwardRef } from 'react';
-import dayjs from '@/utils/dayjs';
+import dayjs from '@/kit/dayjs';
 import { lazyField, type DateFieldProps, type FieldProps } from './lazyField';
 
 const Picker = lazyField(() => import('@ant-design/pro-field/es/components/DatePicker'), 'FieldDatePicker');

@@ -5,7 +5,7 @@
 import type { AnswerOf, BodyOf, CallPath, Page, PageQuery } from '#contract/api';
 import { tryCall } from '@/services/request';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#contract/constants';
-import dayjs from '@/utils/dayjs';
+import dayjs from '@/kit/dayjs';
 
 export interface TableAnswer<T> {
   data: T[];

@@ -20,7 +20,7 @@ const asText = (value: unknown) =>
     : JSON.stringify(value);
 
 const UnusedField = forwardRef<HTMLSpanElement, FieldProps>(function UnusedField({ text, mode, render }, ref) {
-  console.error('ProField: this value type is left out of the console build (src/utils/proFieldUnused.tsx)');
+  console.error('ProField: this value type is left out of the console build (stand-ins/proFieldUnused.tsx)');
   const dom = <span ref={ref}>{text === undefined || text === null ? '-' : asText(text)}</span>;
   if (mode === 'read' && render) return <>{render(text, { mode }, dom)}</>;
   return dom;
