@@ -117,7 +117,7 @@ it("the console's sources give ahooks' useRequest no cacheKey (useCachedRequest 
     });
   const offending = files(path.resolve(__dirname, '../../src')).filter((file) => {
     const text = fs.readFileSync(file, 'utf8');
-    if (file.endsWith(path.join('utils', 'useCachedRequest.ts'))) return false;
+    if (file.endsWith(path.join('services', 'useCachedRequest.ts'))) return false;
     return /import\s*\{[^}]*\buseRequest\b[^}]*\}\s*from\s*['"]ahooks['"]/.test(text) && /\bcacheKey\b\s*[:,}]/.test(text);
   });
   expect(offending.map((file) => path.relative(process.cwd(), file))).toEqual([]);
