@@ -14,7 +14,7 @@ import os from 'node:os';
 import { sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { bootstrap } from '../server/bootstrap';
-import { accountPageStatements, RECENT_ACCOUNTS, withSearchIndexes } from '../server/accounts/list';
+import { accountPageStatements, RECENT_ACCOUNTS, withSearchIndexes } from '../server/account/list';
 import { openDatabase } from '../server/db/client';
 import { queryRows } from '../server/db/query';
 import { injectCall, testConfig } from '../tests/server/support/databases';

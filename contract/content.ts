@@ -102,7 +102,7 @@ export const NEWS_BODY_MAX = 20_000;
 
 /**
  * Stays in contract: the server refuses to change a published release's script list with this
- * sentence (server/releases/releases.ts) and the version screen shows the same one beside the
+ * sentence (server/appVersion/releases.ts) and the version screen shows the same one beside the
  * frozen list. The screens' own text is in src/locales/zh-CN/content.ts.
  */
 export const CONTENT_TEXT = {

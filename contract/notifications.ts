@@ -12,7 +12,7 @@ import { platformLabel } from './shopPlatforms';
  * Role-based audiences, resolved when an account reads (not fanned out when written): an account
  * belongs to one while its grants say so (`audiencesOf`).
  * - `withdrawal-approvers`: holders of 提现审批 (the screen's grant);
- * - `order-confirmers`: holders of 订单列表 and `/admin`, the rule of server/orders/staff.ts;
+ * - `order-confirmers`: holders of 订单列表 and `/admin`, the rule of server/order/staff.ts;
  * - `everyone`: every account (a plug-in release: the plug-in's calls are open to every account);
  * - `script-approvers`: holders of 审核脚本 (changes waiting for review, emergency self-approvals).
  */

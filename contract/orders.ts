@@ -9,7 +9,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * The status labels stay in contract: the console shows them and the server's refusals
- * (ORDER_MESSAGES in server/orders/messages.ts) quote them.
+ * (ORDER_MESSAGES in server/order/messages.ts) quote them.
  */
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   pending: '待支付',
@@ -18,7 +18,7 @@ export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   refunded: '已退款',
 };
 
-/** Names of the payment channel adapters (server/payments/). */
+/** Names of the payment channel adapters (server/order/payments/). */
 export const PAYMENT_CHANNELS = ['online', 'recharge'] as const;
 export type PaymentChannelName = (typeof PAYMENT_CHANNELS)[number];
 

@@ -1,7 +1,7 @@
 /**
  * Shops: bound by the plug-in (`shop/report`), listed and unbound by their account
  * (`/client/shopManager`), and by staff for every account (`/client/system/userShopManager`).
- * The limits (the refusals the server sends are in server/shops/messages.ts, the status labels in
+ * The limits (the refusals the server sends are in server/shop/messages.ts, the status labels in
  * contract/text/shops.ts); the call bodies and answers are in contract/api/shop.ts (no TypeBox
  * here: the screens and the plug-in import this).
  */

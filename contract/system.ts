@@ -152,7 +152,7 @@ export const LOGIN_KINDS = { login: '登录', register: '注册' } as const;
  * Refusals of the administration calls that stay in contract because a second side needs the same
  * sentence: the console shows it before the call (a disabled button's tooltip, a confirmation) or
  * the API document (contract/api/menu.ts, role.ts, membershipLevel.ts) quotes it. The refusals only
- * the server sends are in server/system/messages.ts; the screens' own text in contract/text/system.ts.
+ * the server sends are in each domain's messages.ts (server/menu, server/role, server/account…); the screens' own text in contract/text/system.ts.
  */
 export const SYSTEM_TEXT = {
   menuCycle: '菜单不能移动到自身或其子菜单之下',

@@ -13,7 +13,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import type { ActionScript, Step } from '#contract/pluginScripts';
 import { BRIDGE_ELEMENT_IDS, BRIDGE_EVENT, PLUGIN_DATA_KEYS as KEYS, PLUGIN_PROTOCOL_VERSION } from '#contract/pluginProtocol';
 import { BIND_NOT_AUTHORISED } from '../server/seed/domains/scriptSeeds';
-import { SHOP_MESSAGES } from '../server/shops/messages';
+import { SHOP_MESSAGES } from '../server/shop/messages';
 import { UI_TEXT } from '../src/locales/zh-CN/common';
 import { CONTENT_TEXT, REVIEW_UI_TEXT, scriptChangeNotice } from '../src/locales/zh-CN/content';
 import { PLUGIN_RELEASE_TEXT } from '../src/locales/zh-CN/plugin';

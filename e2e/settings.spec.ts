@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SETTINGS_TEXT } from '../src/locales/zh-CN/profile';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { PROFILE_MESSAGES } from '../server/accounts/messages';
+import { PROFILE_MESSAGES } from '../server/profile/messages';
 import { PASSWORD_TEXT } from '../src/locales/zh-CN/account';
 import { buttonNamed, fieldErrorUnderLabel, login, LOGIN, closeOtherContexts } from './support/console';
 import { screenshot } from './support/screens';

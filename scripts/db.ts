@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BackupError, backupDatabase, describeLocation, restoreDatabase, type DatabaseLocation } from '../server/db/backup';
-import { CARD_KEY_FILE_NAME } from '../server/money/cardKey';
+import { CARD_KEY_FILE_NAME } from '../server/bankCard/cardKey';
 
 const root = path.resolve(__dirname, '..');
 

@@ -6,7 +6,10 @@
  * 1. The floors: the console (src/) sits on top, so nothing below it imports it. No file of
  *    server/, config/ or contract/ may import from src/, whether by a relative path or by the
  *    console's aliases (`@/`, `@@/`). Text that two parts need lives in contract/text/.
- * 2. The server's Chinese: a string or template in server/ that holds Chinese lives in a
+ * 2. The server's floors: its HTTP layer (server/http/) sits on its domains. Only the server's
+ *    composition (server/app.ts, server/handlers.ts) imports server/http/; a domain folder's code
+ *    takes a `CallContext` (server/context.ts) and never reaches back up into HTTP.
+ * 3. The server's Chinese: a string or template in server/ that holds Chinese lives in a
  *    `messages.ts` (the domain's sentences), the seed (server/seed/) or the request validation's
  *    messages (server/http/validation.ts); comments may say anything.
  *
@@ -54,6 +57,29 @@ export function consoleImportsBelow(root) {
         const line = text.slice(0, match.index).split('\n').length;
         found.push({ file: path.relative(root, file), line, specifier: match[2] });
       }
+    }
+  }
+  return found;
+}
+
+/** The server files that compose the HTTP layer with the domains, and so may import server/http/. */
+export const HTTP_COMPOSERS = ['server/app.ts', 'server/handlers.ts', 'server/main.ts'];
+
+/** Every import of server/http/ from a server file outside it and its composers: `{ file, line, specifier }`. */
+export function httpImportsFromDomains(root) {
+  const httpDir = path.join(root, 'server', 'http');
+  const found = [];
+  for (const file of sourceFiles(path.join(root, 'server'))) {
+    const relative = path.relative(root, file).split(path.sep).join('/');
+    if (relative.startsWith('server/http/') || HTTP_COMPOSERS.includes(relative)) continue;
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(SPECIFIER)) {
+      const specifier = match[2];
+      if (!specifier.startsWith('.')) continue;
+      const target = path.resolve(path.dirname(file), specifier);
+      if (target !== httpDir && !target.startsWith(httpDir + path.sep)) continue;
+      const line = text.slice(0, match.index).split('\n').length;
+      found.push({ file: path.relative(root, file), line, specifier });
     }
   }
   return found;
@@ -108,6 +134,14 @@ if (self && process.argv[1] && path.resolve(process.argv[1]) === self) {
       `layer-check: ${LOWER_FLOORS.join(', ')} sit below the console and may not import src/; move what both need to contract/ (text: contract/text/).`,
     );
   } else console.log(`layer-check: nothing in ${LOWER_FLOORS.join('/, ')}/ imports the console (src/)`);
+  const upward = httpImportsFromDomains(root);
+  if (upward.length > 0) {
+    failed = true;
+    for (const { file, line, specifier } of upward) console.error(`layer-check: ${file}:${line} imports the HTTP layer (${specifier})`);
+    console.error(
+      `layer-check: only ${HTTP_COMPOSERS.join(', ')} import server/http/; a domain takes a CallContext (server/context.ts) and answers or throws a Refusal (server/refusal.ts).`,
+    );
+  } else console.log('layer-check: no server domain imports the HTTP layer (server/http/)');
   const chinese = chineseOutsideMessages(root);
   if (chinese.length > 0) {
     failed = true;

@@ -70,7 +70,7 @@ export interface ServerConfig {
   pluginStoreUrl: string | undefined;
   /**
    * Key of the payout cards' fingerprints (HMAC), as written in `CARD_FINGERPRINT_KEY` or the key
-   * file (`base64:<…>` or plain text, see server/money/cardKey.ts). Never kept in the database.
+   * file (`base64:<…>` or plain text, see server/bankCard/cardKey.ts). Never kept in the database.
    */
   cardFingerprintKey: string;
   /**
@@ -111,7 +111,7 @@ export interface MediaS3Config {
 /**
  * The configuration as the environment gives it. The card fingerprint key may still be missing:
  * on the embedded database it comes from the key file in `DATA_DIR`, settled at start by
- * `settleCardFingerprintKey` (server/money/cardKey.ts) once the database is open.
+ * `settleCardFingerprintKey` (server/bankCard/cardKey.ts) once the database is open.
  */
 export interface EnvConfig extends Omit<ServerConfig, 'cardFingerprintKey'> {
   cardFingerprintKey: string | undefined;

@@ -4,7 +4,7 @@ import { bootstrap } from './bootstrap';
 import { ConfigError, demoExposureWarning, loadConfig, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { checkMediaStorage } from './media/storage';
-import { settleCardFingerprintKey } from './money/cardKey';
+import { settleCardFingerprintKey } from './bankCard/cardKey';
 
 /** Exit code of a start refused for its configuration (sysexits' EX_CONFIG). */
 const EXIT_CONFIG = 78;

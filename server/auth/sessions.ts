@@ -1,11 +1,11 @@
 /** Sessions: issue, authenticate (one SQL round trip), revoke. */
 import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { signalSessionsEnded } from '../notifications/signals';
+import { signalSessionsEnded } from '../notification/signals';
 import type { PasswordState } from './oneTimePassword';
 import type { Db, Executor } from '../db/client';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
-import { queryOne, queryRows, toMillis } from '../db/query';
-import { sessions, type SessionEndReason } from '../db/schema';
+import { type DriverValue, queryOne, queryRows, toMillis } from '../db/query';
+import { type accounts, type membershipLevels, type SessionEndReason, sessions } from '../db/schema';
 import { SESSION_MESSAGES } from './messages';
 import { runPrepared, type PreparedStatement } from '../db/prepared';
 import { hashToken, newToken } from './tokens';
@@ -23,22 +23,23 @@ export interface SessionAccount extends PasswordState {
   rbacVersion: number;
 }
 
-interface AuthRow {
-  sessionId: unknown;
+type Level = typeof membershipLevels.$inferSelect;
+
+/** A row of AUTHENTICATE: the session, its account and membership as the schema types them. */
+type AuthRow = Pick<typeof accounts.$inferSelect, 'username' | 'email'> & {
+  sessionId: DriverValue;
   stale: boolean;
-  accountId: number;
-  username: string;
-  email: string;
-  levelId: number | null;
-  levelName: string | null;
-  shopQuota: number | null;
-  productQuota: number | null;
-  membershipExpiresAt: unknown;
+  accountId: (typeof accounts.$inferSelect)['id'];
+  levelId: Level['id'] | null;
+  levelName: Level['name'] | null;
+  shopQuota: Level['shopQuota'] | null;
+  productQuota: Level['productQuota'] | null;
+  membershipExpiresAt: DriverValue;
   roleIds: number[] | null;
-  version: unknown;
+  version: DriverValue;
   passwordChangeRequired: boolean;
   passwordExpired: boolean;
-}
+};
 
 /** last_seen_at is written only when older than this (not on every call). */
 export const LAST_SEEN_RESOLUTION_SECONDS = 60;

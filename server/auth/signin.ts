@@ -13,7 +13,7 @@ import { membershipOf } from './membership';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './password';
 import { assertStrongPassword } from './passwordPolicy';
 import { issueSession, revokeSession } from './sessions';
-import { TAKEN_MESSAGES } from '../accounts/messages';
+import { TAKEN_MESSAGES } from '../account/messages';
 import { invitingSalesperson } from '../promotion/referrals';
 import type { CallContext, PublicCallContext } from '../context';
 

@@ -66,7 +66,7 @@ export function checkRange({ from, to }: { from: string; to: string }): number {
 export function dashboardParts(account: SessionAccount, snapshot: RbacSnapshot) {
   const { urls } = snapshot.forRoles(account.roleIds);
   return {
-    // Every order: the order list with /admin (server/orders/staff.ts).
+    // Every order: the order list with /admin (server/order/staff.ts).
     orders: urls.has(CAPABILITY_URLS.canSeeOrderList) && urls.has(CAPABILITY_URLS.canSeeAdmin),
     accounts: urls.has(CAPABILITY_URLS.canSeeUsersManager),
     withdrawals: urls.has(CAPABILITY_URLS.canSeeWithdrawalApprova),

@@ -15,6 +15,6 @@ export const ADVISORY_LOCKS = {
   authPruning: 727_100_003,
   /** Two keys (this, `hashtext(ip)`): the inviter lookups of one address (server/promotion/lookupLimit.ts). */
   inviterLookupAddress: 727_100_004,
-  /** Two keys (this, 0): the plug-in's script set (server/scripts/scripts.ts). */
+  /** Two keys (this, 0): the plug-in's script set (server/script/scripts.ts). */
   scriptSet: 727_100_005,
 } as const;

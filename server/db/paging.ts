@@ -3,6 +3,7 @@
  * `{ list, total, current, pageSize }` out.
  */
 import type { SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { Executor } from './client';
 import { queryOne, queryRows } from './query';
@@ -19,6 +20,22 @@ export function pageOf(request: PageRequest) {
   const current = request.current ?? FIRST_PAGE;
   const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
   return { current, pageSize, offset: (current - 1) * pageSize };
+}
+
+/**
+ * A page of a query-builder list: `rows` (a select made `$dynamic()`, filtered and ordered) gets the
+ * page's limit and offset, `count` (a select of one count `n`) counts every match, `map` turns a row
+ * into the answer's item. The one paging of the lists; `fetchPage` is its twin for the raw search
+ * statements.
+ */
+export async function pageOfQuery<Q extends PgSelect, Item>(
+  request: PageRequest,
+  query: { rows: Q; count: PromiseLike<readonly { n: number }[]> },
+  map: (row: Awaited<Q>[number]) => Item,
+): Promise<Page<Item>> {
+  const { current, pageSize, offset } = pageOf(request);
+  const [rows, [counted]] = await Promise.all([query.rows.limit(pageSize).offset(offset), query.count]);
+  return { list: rows.map(map), total: Number(counted?.n ?? 0), current, pageSize };
 }
 
 /**

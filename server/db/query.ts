@@ -47,6 +47,13 @@ export function toMillis(value: unknown): number | null {
   return Number.isNaN(parsed) ? null : parsed;
 }
 
+/**
+ * A timestamp, bigint or JSON value read by a raw `sql` statement: the drivers hand it back
+ * differently (PGlite a Date, node-postgres a string), so it is read through `toIso`, `Number` or
+ * `JSON.parse` when a string.
+ */
+export type DriverValue = unknown;
+
 export const toIso = (value: unknown): string | null => {
   const ms = toMillis(value);
   return ms === null ? null : new Date(ms).toISOString();

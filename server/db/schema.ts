@@ -76,7 +76,7 @@ export const accounts = pgTable(
       .with({ fastupdate: false }),
     // Referred accounts of a salesperson (sales screen).
     index('accounts_referrer').on(t.referrerId),
-    // The membership notices' periodic job: memberships ending soon or lately (server/notifications/membershipJob.ts).
+    // The membership notices' periodic job: memberships ending soon or lately (server/notification/periodicJobs.ts).
     index('accounts_membership_expires_at')
       .on(t.membershipExpiresAt)
       .where(sql`${t.membershipExpiresAt} is not null`),
@@ -573,7 +573,7 @@ export const auditLog = pgTable(
 
 /**
  * No longer written: earlier versions generated the payout cards' fingerprint key into this table.
- * The server moves such a key out at start (server/money/cardKey.ts); a later migration drops it.
+ * The server moves such a key out at start (server/bankCard/cardKey.ts); a later migration drops it.
  */
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),

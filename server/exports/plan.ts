@@ -37,6 +37,9 @@ export type ExportPlanner<P extends ExportPath, Row> = (
   filters: ExportFilters<P>,
 ) => ExportPlan<Row> | Promise<ExportPlan<Row>>;
 
+/** A plan for every export of the contract (server/exports/handlers.ts); each export's rows are its own. */
+export type ExportPlans = { [P in ExportPath]: ExportPlanner<P, any> };
+
 /** Rows read per query while streaming. */
 export const EXPORT_PAGE_ROWS = 1000;
 

@@ -35,19 +35,19 @@ import { PROMOTION_TEXT } from '#contract/text/promotion';
 import { SHOP_STATUS_TEXT } from '#contract/text/shops';
 import { ACCOUNT_STATUS_TEXT, SALE_STATUS_TEXT } from '#contract/text/system';
 import { membershipOf } from '../auth/membership';
-import { accountsToExport, rolesOfRow, type AccountListRow } from '../accounts/list';
+import { accountsToExport, rolesOfRow, type AccountListRow } from '../account/list';
 import { toIso } from '../db/query';
 import { zonedTime } from '../businessTime';
 import { EXPORT_PAGE_ROWS, pagesOf, type ExportFilters, type ExportPlan } from './plan';
 import type { CallContext } from '../context';
 import { referralPage, subjectOf } from '../promotion/referrals';
-import { listEntries } from '../money/balance';
-import { listSalespeople } from '../money/salespeople';
-import { withdrawalPage } from '../money/withdrawals';
-import { ordersToExport } from '../orders/list';
-import { listAllShops } from '../shops/shops';
-import { listAuditLog } from '../system/auditLog';
-import { listLoginLog } from '../auth/loginLog';
+import { listEntries } from '../ledger/balance';
+import { listSalespeople } from '../sale/salespeople';
+import { withdrawalPage } from '../withdrawal/withdrawals';
+import { ordersToExport } from '../order/list';
+import { listAllShops } from '../shop/shops';
+import { listAuditLog } from '../auditLog/auditLog';
+import { listLoginLog } from '../loginLog/loginLog';
 
 /**
  * A list read through its own page call: the total of a one-row page, then pages of

@@ -7,7 +7,7 @@
  * included; the answer is serialised with its schema, so that nothing undeclared is sent.
  */
 import { createHash } from 'node:crypto';
-import type { Static, TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { API, type CallMap, type CallPath } from '#contract/api';
@@ -24,20 +24,20 @@ import { hardenBodySchema } from './bodySafety';
 import { answerChecker } from './answerCheck';
 import { Refusal } from '../refusal';
 import { ok, okRaw, successAnswer } from './respond';
-import { RawJson, type CallContext, type CallServices, type PublicCallContext } from '../context';
+import {
+  RawJson,
+  type CallContext,
+  type CallHandler,
+  type CallHandlers,
+  type CallServices,
+  type ContextOf,
+  type HandlerOf,
+  type PublicCallContext,
+} from '../context';
 
 export type { AuthLevel };
 
-export type { CallServices };
-
-/** The context of a call of level `A`: a public call has no account. */
-export type ContextOf<A extends AuthLevel> = A extends 'public' ? PublicCallContext : CallContext;
-
-/** Answers the content of a success (or pre-serialised JSON), or throws a `Refusal`. */
-export type CallHandler<B extends TSchema, R extends TSchema, A extends AuthLevel> = (
-  ctx: ContextOf<A>,
-  body: Static<B>,
-) => Promise<Static<R> | RawJson>;
+export type { CallHandler, CallHandlers, CallServices, ContextOf, HandlerOf };
 
 /** A call of the contract with its handler, ready to be mounted. */
 export interface CallDefinition {
@@ -46,16 +46,6 @@ export interface CallDefinition {
   contract: ApiCall;
   mount(app: FastifyInstance, services: CallServices): void;
 }
-
-/** The handler of the contract's call `P`: its body, answer and grant typed by the contract. */
-export type HandlerOf<P extends CallPath> = CallHandler<CallMap[P]['body'], CallMap[P]['answer'], CallMap[P]['auth']>;
-
-/**
- * A handler for every call of the contract. Each domain's map `satisfies Partial<CallHandlers>`
- * (its handlers typed by their paths, no path outside the contract); the registry
- * (server/calls/index.ts) `satisfies CallHandlers`, so a contract call without a handler fails tsc.
- */
-export type CallHandlers = { [P in CallPath]: HandlerOf<P> };
 
 /** The calls of a complete handler map, ready to mount. */
 export function callsOf(handlers: CallHandlers): CallDefinition[] {

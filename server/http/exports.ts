@@ -21,7 +21,7 @@ import { zonedTime } from '../businessTime';
 import { hardenBodySchema } from './bodySafety';
 import { authenticateRequest, contextOf } from './calls';
 import type { CallContext, CallServices } from '../context';
-import type { CellValue, ExportColumn, ExportPlan, ExportPlanner } from '../exports/plan';
+import type { CellValue, ExportColumn, ExportPlan, ExportPlanner, ExportPlans } from '../exports/plan';
 import { csvCell } from './csv';
 import { EXPORT_TEXT } from './messages';
 import { Refusal } from '../refusal';
@@ -172,6 +172,11 @@ declare module 'fastify' {
     /** The exports running on this instance (server/http/exportSlots.ts). */
     exportSlots: ExportSlots;
   }
+}
+
+/** The exports of a complete plan map, ready to mount. */
+export function exportsOf(plans: ExportPlans): ExportDefinition[] {
+  return (Object.keys(plans) as ExportPath[]).map((path) => defineExport(path, plans[path] as ExportPlanner<typeof path, unknown>));
 }
 
 /** Mounts every export, sharing one set of slots (`app.exportSlots`). */

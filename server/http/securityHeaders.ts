@@ -7,7 +7,7 @@
  * allowed, computed from the built index.html when the server starts), no eval, no plug-ins, no
  * framing. Styles need 'unsafe-inline': antd 5's css-in-js and CodeMirror inject <style> elements
  * at run time. Media files (`/api/media/<key>`) replace the policy with their own stricter one
- * (`default-src 'none'; sandbox`, server/media/routes.ts).
+ * (`default-src 'none'; sandbox`, server/http/mediaRoutes.ts).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

@@ -6,7 +6,7 @@
 import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '#contract/api/common';
 import type { MediaItem, MediaListQuery, MediaRenameBody } from '#contract/api/media';
-import { pageOf } from '../db/paging';
+import { pageOfQuery } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { media } from '../db/schema';
 import { badParameter } from '../refusal';
@@ -16,17 +16,19 @@ import { MEDIA_MESSAGES } from './messages';
 import type { CallContext } from '../context';
 
 export async function listMedia({ db }: CallContext, query: MediaListQuery): Promise<Page<MediaItem>> {
-  const { current, pageSize, offset } = pageOf(query);
   const filters: SQL[] = [];
   if (query.kind) filters.push(eq(media.kind, query.kind));
   const name = query.name?.trim();
   if (name) filters.push(ilike(media.name, containsPattern(name)));
   const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    selectMedia(db).where(where).orderBy(desc(media.createdAt), desc(media.id)).limit(pageSize).offset(offset),
-    db.select({ total: count() }).from(media).where(where),
-  ]);
-  return { list: rows.map(toMediaItem), total, current, pageSize };
+  return pageOfQuery(
+    query,
+    {
+      rows: selectMedia(db).where(where).orderBy(desc(media.createdAt), desc(media.id)).$dynamic(),
+      count: db.select({ n: count() }).from(media).where(where),
+    },
+    toMediaItem,
+  );
 }
 
 export async function renameMedia({ db, audit }: CallContext, body: MediaRenameBody): Promise<MediaItem> {

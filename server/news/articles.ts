@@ -7,7 +7,7 @@ import type { NewsAdminItem, NewsAdminListQuery, NewsArticle, NewsCreateBody, Ne
 import type { Page, PageQuery } from '#contract/api/common';
 import { CODES } from '#contract/codes';
 import type { Executor } from '../db/client';
-import { pageOf } from '../db/paging';
+import { pageOfQuery } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { accounts, news } from '../db/schema';
 import { badParameter, Refusal } from '../refusal';
@@ -19,18 +19,19 @@ const iso = (date: Date) => date.toISOString();
 const isPublished = and(isNotNull(news.publishedAt), lte(news.publishedAt, sql`now()`));
 
 export async function listPublished({ db }: PublicCallContext, query: PageQuery): Promise<Page<NewsArticle>> {
-  const { current, pageSize, offset } = pageOf(query);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ id: news.id, title: news.title, summary: news.summary, body: news.body, publishedAt: news.publishedAt })
-      .from(news)
-      .where(isPublished)
-      .orderBy(desc(news.publishedAt), desc(news.id))
-      .limit(pageSize)
-      .offset(offset),
-    db.select({ total: count() }).from(news).where(isPublished),
-  ]);
-  return { list: rows.map((row) => ({ ...row, publishedAt: iso(row.publishedAt!) })), total, current, pageSize };
+  return pageOfQuery(
+    query,
+    {
+      rows: db
+        .select({ id: news.id, title: news.title, summary: news.summary, body: news.body, publishedAt: news.publishedAt })
+        .from(news)
+        .where(isPublished)
+        .orderBy(desc(news.publishedAt), desc(news.id))
+        .$dynamic(),
+      count: db.select({ n: count() }).from(news).where(isPublished),
+    },
+    (row) => ({ ...row, publishedAt: iso(row.publishedAt!) }),
+  );
 }
 
 const adminColumns = {
@@ -66,22 +67,23 @@ async function articleById(db: Executor, id: number, lock = false): Promise<News
 }
 
 export async function listForStaff({ db }: CallContext, query: NewsAdminListQuery): Promise<Page<NewsAdminItem>> {
-  const { current, pageSize, offset } = pageOf(query);
   const filters: SQL[] = [];
   const title = query.title?.trim();
   if (title) filters.push(ilike(news.title, containsPattern(title)));
   if (query.status === 'published') filters.push(isNotNull(news.publishedAt));
   if (query.status === 'draft') filters.push(isNull(news.publishedAt));
   const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    adminSelect(db)
-      .where(where)
-      .orderBy(sql`${news.publishedAt} desc nulls first`, desc(news.updatedAt), desc(news.id))
-      .limit(pageSize)
-      .offset(offset),
-    db.select({ total: count() }).from(news).where(where),
-  ]);
-  return { list: rows.map(toAdminItem), total, current, pageSize };
+  return pageOfQuery(
+    query,
+    {
+      rows: adminSelect(db)
+        .where(where)
+        .orderBy(sql`${news.publishedAt} desc nulls first`, desc(news.updatedAt), desc(news.id))
+        .$dynamic(),
+      count: db.select({ n: count() }).from(news).where(where),
+    },
+    toAdminItem,
+  );
 }
 
 const requiredTitle = (title: string) => {

@@ -10,11 +10,11 @@ import { CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
 import type { Executor } from '../db/client';
 import { allOf, fetchPage } from '../db/paging';
-import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
-import { salespeople } from '../db/schema';
+import { containsPattern, type DriverValue, queryOne, queryRows, toIso } from '../db/query';
+import { salespeople, type accounts, type membershipLevels } from '../db/schema';
 import { badParameter, Refusal } from '../refusal';
 import { PROMOTION_MESSAGES } from './messages';
-import { ACTIVE_SALESPERSON } from '../money/salespeople';
+import { ACTIVE_SALESPERSON } from '../sale/salespeople';
 import type { CallContext, PublicCallContext } from '../context';
 import { admitLookup } from './lookupLimit';
 
@@ -127,16 +127,15 @@ export async function summaryOfSalesperson(
   };
 }
 
-interface ReferralRow {
-  id: number;
-  username: string;
-  createdAt: unknown;
-  levelId: number | null;
-  levelName: string | null;
-  expiresAt: unknown;
+/** A referred account (its columns as the schema types them), its membership and what its paid orders brought. */
+type ReferralRow = Pick<typeof accounts.$inferSelect, 'id' | 'username'> & {
+  createdAt: DriverValue;
+  levelId: (typeof accounts.$inferSelect)['membershipLevelId'];
+  levelName: (typeof membershipLevels.$inferSelect)['name'] | null;
+  expiresAt: DriverValue;
   paidOrders: number;
   commission: Cents;
-}
+};
 
 /** `promotion/referrals`: the caller's own referrals, or a salesperson's for staff with 销售管理. */
 export async function listReferrals(ctx: CallContext, query: ReferralListQuery): Promise<Page<Referral>> {

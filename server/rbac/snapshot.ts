@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryOne } from '../db/query';
+import { type DriverValue, queryOne } from '../db/query';
+import type { roleMenus } from '../db/schema';
 import { buildGrantedTree, type GrantedTree, type MenuRow } from './tree';
 
 export class RbacSnapshot {
@@ -37,11 +38,12 @@ export class RbacSnapshot {
   }
 }
 
-interface SnapshotRow {
-  version: unknown;
+/** The snapshot's one statement: the RBAC version, and the menus and grants as JSON arrays of their rows. */
+type SnapshotRow = {
+  version: DriverValue;
   menus: MenuRow[] | string | null;
-  grants: { roleId: number; menuId: number }[] | string | null;
-}
+  grants: Pick<typeof roleMenus.$inferSelect, 'roleId' | 'menuId'>[] | string | null;
+};
 
 const json = <T>(value: T[] | string | null): T[] => (typeof value === 'string' ? JSON.parse(value) : (value ?? []));
 

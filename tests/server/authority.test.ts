@@ -9,8 +9,8 @@ import { SYSTEM_TEXT } from '#contract/system';
 import type { AccountListItem } from '#contract/api/account';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, menuId, one, roleId, rows, sql } from './support/sql';
-import { ORDER_MESSAGES } from '../../server/orders/messages';
-import { SYSTEM_MESSAGES } from '../../server/system/messages';
+import { ORDER_MESSAGES } from '../../server/order/messages';
+import { ACCOUNT_MESSAGES } from '../../server/account/messages';
 
 const OPERATOR = DEMO_ACCOUNTS.operator.username;
 const ADMIN = DEMO_ACCOUNTS.superAdmin.username;
@@ -61,7 +61,7 @@ describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => 
     const before = await one(ctx.db, sql`select password_hash as hash, status from accounts where id = ${adminId}`);
 
     const selfPromotion = await ctx.call('account/setRoles', { id: operatorId, roleIds: [superRole] }, { token: operator });
-    expect(selfPromotion).toMatchObject({ code: 'A0301', msg: SYSTEM_MESSAGES.ownRoles });
+    expect(selfPromotion).toMatchObject({ code: 'A0301', msg: ACCOUNT_MESSAGES.ownRoles });
     const memberPromotion = await ctx.call('account/setRoles', { id: memberId, roleIds: [superRole] }, { token: operator });
     expect(memberPromotion).toMatchObject({ code: 'A0301', msg: SYSTEM_TEXT.grantBeyondOwn });
     const reset = await ctx.call('account/resetPassword', { id: adminId }, { token: operator });

@@ -6,8 +6,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { buildApp } from '../../server/app';
-import { CALLS } from '../../server/calls';
-import { EXPORTS } from '../../server/calls/exports';
+import { CALLS, EXPORTS } from '../../server/handlers';
 import { callOf, registerCalls } from '../../server/http/calls';
 import { RbacCache } from '../../server/rbac/snapshot';
 import { API_PREFIX } from '#contract/constants';

@@ -1,7 +1,7 @@
 /** BUSINESS_TZ: the day an order number carries, and the setting itself. */
 import { ConfigError, loadConfig } from '../../server/config';
 import { businessDay } from '../../server/businessTime';
-import { newOrderNo } from '../../server/orders/orderNumbers';
+import { newOrderNo } from '../../server/order/orderNumbers';
 
 // 03:03 on the 23rd in Shanghai is still the 22nd in UTC.
 const SHANGHAI_EARLY_MORNING = new Date('2026-11-22T19:03:00Z');

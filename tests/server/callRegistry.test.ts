@@ -4,7 +4,7 @@
  * lines below fail it in turn if the registry's type stops refusing either.
  */
 import { API } from '#contract/api';
-import { CALLS, HANDLERS } from '../../server/calls';
+import { CALLS, HANDLERS } from '../../server/handlers';
 import type { CallHandlers } from '../../server/http/calls';
 
 const { 'news/list': _listed, ...withoutOne } = HANDLERS;

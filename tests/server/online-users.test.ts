@@ -7,7 +7,7 @@ import { SYSTEM_TEXT } from '#contract/system';
 import { describeEachDatabase } from './support/databases';
 import { accountId, one, rows, sessionOf, sql } from './support/sql';
 import { SESSION_MESSAGES } from '../../server/auth/messages';
-import { SYSTEM_MESSAGES } from '../../server/system/messages';
+import { ONLINE_SESSION_MESSAGES } from '../../server/session/messages';
 
 const ADMIN = DEMO_ACCOUNTS.superAdmin.username;
 const OPERATOR = DEMO_ACCOUNTS.operator.username;
@@ -91,7 +91,7 @@ describeEachDatabase('online users and the login log', (ctx) => {
     expect(await ctx.call('session/forceLogoutAccount', { accountId: memberId }, { token: admin })).toMatchObject({
       code: 'A0400',
       content: { field: 'accountId' },
-      msg: expect.stringContaining(SYSTEM_MESSAGES.noLiveSessions),
+      msg: expect.stringContaining(ONLINE_SESSION_MESSAGES.noLiveSessions),
     });
   });
 
@@ -112,7 +112,7 @@ describeEachDatabase('online users and the login log', (ctx) => {
     // Ending it again, or a session that never was, reads the same.
     const again = await ctx.call('session/forceLogout', { id }, { token: admin });
     const never = await ctx.call('session/forceLogout', { id: 2_000_000_000 }, { token: admin });
-    expect(again).toMatchObject({ code: 'A0400', msg: expect.stringContaining(SYSTEM_MESSAGES.sessionNotFound) });
+    expect(again).toMatchObject({ code: 'A0400', msg: expect.stringContaining(ONLINE_SESSION_MESSAGES.sessionNotFound) });
     expect({ code: never.code, msg: never.msg }).toEqual({ code: again.code, msg: again.msg });
   });
 

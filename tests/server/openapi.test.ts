@@ -10,7 +10,7 @@ import { exportApi } from '#contract/api/exports';
 import type { ApiCall } from '#contract/api/define';
 import { Empty } from '#contract/api/common';
 import { buildApp } from '../../server/app';
-import { CALLS } from '../../server/calls';
+import { CALLS } from '../../server/handlers';
 import { callOf, registerCalls } from '../../server/http/calls';
 import { RbacCache } from '../../server/rbac/snapshot';
 import '../../server/http/answerCheck';

@@ -9,8 +9,7 @@ import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import type { ActiveSession } from '#contract/api/profile';
 import { PLUGIN_TOKEN_MESSAGES, SESSION_MESSAGES } from '../../server/auth/messages';
 import { PLUGIN_TOKENS_PER_SESSION } from '../../server/auth/pluginTokens';
-import { CALLS } from '../../server/calls';
-import { EXPORTS } from '../../server/calls/exports';
+import { CALLS, EXPORTS } from '../../server/handlers';
 import { describeEachDatabase } from './support/databases';
 import { one, sessionOf, sql } from './support/sql';
 

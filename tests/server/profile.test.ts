@@ -1,10 +1,10 @@
 /** Personal settings (email, password, sessions) and the home figures, on PGlite and PostgreSQL. */
 
-import { postLedgerEntry } from '../../server/money/ledger';
+import { postLedgerEntry } from '../../server/ledger/entries';
 import { DEMO_SALE_BALANCE_CENTS } from '../../server/seed/domains/money';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { CODE_MESSAGES } from '#contract/codes';
-import { PROFILE_MESSAGES } from '../../server/accounts/messages';
+import { PROFILE_MESSAGES } from '../../server/profile/messages';
 import { SESSION_MESSAGES } from '../../server/auth/messages';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, one, sql } from './support/sql';

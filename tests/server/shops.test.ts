@@ -1,6 +1,6 @@
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
-import { SHOP_MESSAGES } from '../../server/shops/messages';
+import { SHOP_MESSAGES } from '../../server/shop/messages';
 import type { AccountShopItem, ShopItem } from '#contract/api/shop';
 import { DEMO_SHOPS } from '../../server/seed/domains/shops';
 import { buildApp } from '../../server/app';

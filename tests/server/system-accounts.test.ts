@@ -1,8 +1,8 @@
 /** Accounts, salespeople, membership levels and the audit log administration. */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { SEARCH_COUNT_CAP } from '../../server/accounts/list';
-import { RECENT_ACCOUNTS } from '../../server/accounts/list';
+import { SEARCH_COUNT_CAP } from '../../server/account/list';
+import { RECENT_ACCOUNTS } from '../../server/account/list';
 import { containsPattern, pgErrorCode } from '../../server/db/query';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import type { AuditItem } from '#contract/api/auditLog';
@@ -12,7 +12,8 @@ import { SYSTEM_TEXT } from '#contract/system';
 import { describeEachDatabase, injectCall, TEST_ADMIN } from './support/databases';
 import { accountId, one, roleId, rows, sql } from './support/sql';
 import { SESSION_MESSAGES } from '../../server/auth/messages';
-import { SYSTEM_MESSAGES } from '../../server/system/messages';
+import { ACCOUNT_MESSAGES } from '../../server/account/messages';
+import { SALE_MESSAGES } from '../../server/sale/messages';
 
 describeEachDatabase('system: accounts', (ctx) => {
   let admin: string;
@@ -245,11 +246,11 @@ describeEachDatabase('system: accounts', (ctx) => {
 
     expect(await ctx.call('account/setStatus', { id: rootId, status: 'disabled' }, { token: root })).toMatchObject({
       code: 'A0301',
-      msg: SYSTEM_MESSAGES.disableSelf,
+      msg: ACCOUNT_MESSAGES.disableSelf,
     });
     expect(await ctx.call('account/setRoles', { id: rootId, roleIds: [memberRole] }, { token: root })).toMatchObject({
       code: 'A0301',
-      msg: SYSTEM_MESSAGES.ownRoles,
+      msg: ACCOUNT_MESSAGES.ownRoles,
     });
     // Strip demo_admin: allowed, root remains; give it back.
     expect((await ctx.call('account/setRoles', { id: demoAdminId, roleIds: [memberRole] }, { token: root })).code).toBe('00000');
@@ -263,7 +264,7 @@ describeEachDatabase('system: accounts', (ctx) => {
     expect(answers.filter((answer) => answer.code === '00000')).toHaveLength(1);
     for (const answer of answers.filter((one) => one.code !== '00000')) {
       // Refused as the last super administrator, or already signed out by the other's change.
-      expect([SYSTEM_MESSAGES.lastSuperAdmin, SESSION_MESSAGES.accountDisabled]).toContain(answer.msg);
+      expect([ACCOUNT_MESSAGES.lastSuperAdmin, SESSION_MESSAGES.accountDisabled]).toContain(answer.msg);
     }
     const enabled = await rows(
       ctx.db,
@@ -344,8 +345,8 @@ describeEachDatabase('system: salespeople, membership levels, audit log', (ctx) 
     expect((await rows(ctx.db, sql`select 1 from ledger_entries where account_id = ${target}`)).length).toBe(1);
     const list = await ctx.call('sale/list', { status: 'removed' }, { token: admin });
     expect(list.content.list.map((item: SaleItem) => item.accountId)).toEqual([target]);
-    expect((await ctx.call('sale/remove', { accountId: target }, { token: admin })).msg).toBe(`参数错误：${SYSTEM_MESSAGES.saleRemoved}`);
-    expect((await ctx.call('sale/remove', { accountId: managerId }, { token: admin })).msg).toBe(`参数错误：${SYSTEM_MESSAGES.noSuchSale}`);
+    expect((await ctx.call('sale/remove', { accountId: target }, { token: admin })).msg).toBe(`参数错误：${SALE_MESSAGES.saleRemoved}`);
+    expect((await ctx.call('sale/remove', { accountId: managerId }, { token: admin })).msg).toBe(`参数错误：${SALE_MESSAGES.noSuchSale}`);
   });
 
   it('manages membership levels; a level in use is only taken off sale', async () => {

@@ -9,7 +9,8 @@ import type { RoleItem } from '#contract/api/role';
 import { SYSTEM_TEXT } from '#contract/system';
 import { describeEachDatabase, injectCall } from './support/databases';
 import { accountId, menuId, one, roleId, rows, sql } from './support/sql';
-import { SYSTEM_MESSAGES } from '../../server/system/messages';
+import { MENU_MESSAGES } from '../../server/menu/messages';
+import { ROLE_MESSAGES } from '../../server/role/messages';
 
 const urlsOf = (nodes: readonly MenuNode[]): string[] => nodes.flatMap((node) => [node.url, ...urlsOf(node.children ?? [])]);
 const findNode = (nodes: readonly MenuAdminNode[], url: string): MenuAdminNode | undefined => {
@@ -88,7 +89,7 @@ describeEachDatabase('system: menus', (ctx) => {
     const badKind = await ctx.call('menu/create', newMenu('/x-kind', { kind: 'folder' }), { token: admin });
     expect(badKind.msg).toBe('参数错误：类型不是可选的取值');
     const noParent = await ctx.call('menu/create', newMenu('/x-parent', { parentId: 999_999 }), { token: admin });
-    expect(noParent.msg).toBe(`参数错误：${SYSTEM_MESSAGES.noSuchMenu}`);
+    expect(noParent.msg).toBe(`参数错误：${MENU_MESSAGES.noSuchMenu}`);
     // Editing another menu onto a taken url is refused as well.
     const reports = await menuId(ctx.db, '/client/reports');
     const update = await ctx.call('menu/update', { id: reports, ...newMenu('/client/home') }, { token: admin });
@@ -217,7 +218,7 @@ describeEachDatabase('system: roles', (ctx) => {
       `参数错误：${SYSTEM_TEXT.superAdminAllMenus}`,
     );
     expect((await ctx.call('role/update', { ...body, code: 'root', menuIds: role.menuIds }, { token: admin })).msg).toBe(
-      `参数错误：${SYSTEM_MESSAGES.builtInRoleCode}`,
+      `参数错误：${ROLE_MESSAGES.builtInRoleCode}`,
     );
     const renamed = await ctx.call(
       'role/update',

@@ -10,8 +10,8 @@ import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import type { ServerConfig } from '../../config';
 import type { Tx } from '../../db/client';
 import { queryOne } from '../../db/query';
-import { cardFingerprint } from '../../money/cardFingerprint';
-import { postLedgerEntry } from '../../money/ledger';
+import { cardFingerprint } from '../../bankCard/cardFingerprint';
+import { postLedgerEntry } from '../../ledger/entries';
 import { commissionOf } from '#contract/money';
 import { DEMO_MEMBER_LEVEL, DEMO_SALE_COMMISSION_BP, MEMBERSHIP_LEVEL_SEEDS } from '../demo';
 

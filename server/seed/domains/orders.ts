@@ -6,11 +6,12 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryOne, toIso, toMillis } from '../../db/query';
-import { postLedgerEntry } from '../../money/ledger';
-import { announceOrderCreated } from '../../orders/notices';
+import type { membershipLevels } from '../../db/schema';
+import { postLedgerEntry } from '../../ledger/entries';
+import { announceOrderCreated } from '../../order/notices';
 import { orderReference } from '#contract/ledger';
 import { DEFAULT_BUSINESS_TZ } from '../../config';
-import { newOrderNo } from '../../orders/orderNumbers';
+import { newOrderNo } from '../../order/orderNumbers';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { commissionOf } from '#contract/money';
 import { DEMO_MEMBER_LEVEL } from '../demo';
@@ -18,12 +19,7 @@ import { DEMO_MEMBER_LEVEL } from '../demo';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PENDING_LEVEL = '旗舰版';
 
-interface LevelRow {
-  id: number;
-  name: string;
-  priceCents: number;
-  durationDays: number;
-}
+type LevelRow = Pick<typeof membershipLevels.$inferSelect, 'id' | 'name' | 'priceCents' | 'durationDays'>;
 
 const levelNamed = (tx: Tx, name: string) =>
   queryOne<LevelRow>(

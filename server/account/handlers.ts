@@ -1,0 +1,30 @@
+/**
+ * `account/*`: sign-in (server/auth/signin.ts), the register page's inviter lookup
+ * (server/promotion/referrals.ts), the caller's menus and account, and the users screen.
+ */
+import { createAccount, resetPassword, setAccountStatus, setRoles } from './admin';
+import { listAccounts } from './list';
+import { login, logout, register } from '../auth/signin';
+import { inviterOf } from '../promotion/referrals';
+import { RawJson } from '../context';
+import type { CallHandlers } from '../context';
+
+export const accountHandlers = {
+  'account/register': register,
+  'account/inviter': inviterOf,
+  'account/login': login,
+  'account/logout': logout,
+  // The tree is serialised once per RBAC version (server/rbac/snapshot.ts).
+  'account/getMenus': async ({ account, snapshot }) => new RawJson(snapshot.forRoles(account.roleIds).json),
+  'account/getOne': async ({ account, config }) => ({
+    username: account.username,
+    email: account.email,
+    membership: account.membership,
+    businessTimeZone: config.businessTimeZone,
+  }),
+  'account/list': listAccounts,
+  'account/setRoles': setRoles,
+  'account/create': createAccount,
+  'account/setStatus': setAccountStatus,
+  'account/resetPassword': resetPassword,
+} satisfies Partial<CallHandlers>;

@@ -1,0 +1,12 @@
+/** `profile/*`: the caller's own account and the home screen's figures (server/profile/profile.ts). */
+import { changePassword, getProfile, homeSummary, listOwnSessions, revokeOwnSession, updateEmail } from './profile';
+import type { CallHandlers } from '../context';
+
+export const profileHandlers = {
+  'profile/get': getProfile,
+  'profile/updateEmail': updateEmail,
+  'profile/changePassword': changePassword,
+  'profile/sessions': listOwnSessions,
+  'profile/revokeSession': revokeOwnSession,
+  'profile/summary': homeSummary,
+} satisfies Partial<CallHandlers>;
