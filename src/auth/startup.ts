@@ -1,5 +1,5 @@
 /** Startup (legacy §4): restore the session, then fetch menus and user info when there is a token. */
-import { CallRefusal, callApi } from '@/services/request';
+import { callApi } from '@/services/request';
 import { setBusinessTimeZone } from '@/kit/businessZone';
 import type { Membership, RoleRef } from '#contract/api/account';
 import type { MenuNode } from '#contract/capabilities';
@@ -53,7 +53,7 @@ async function fetchMenus(): Promise<MenuNode[] | null> {
     if (Array.isArray(menus)) return menus;
     console.error(UI_TEXT.messages.menuFetchFailed, menus);
   } catch (error) {
-    console.error(UI_TEXT.messages.menuFetchFailed, error instanceof CallRefusal ? error.msg : error);
+    console.error(UI_TEXT.messages.menuFetchFailed, (error as { msg?: string }).msg ?? error);
   }
   return null;
 }
@@ -64,7 +64,7 @@ async function fetchUserInfo() {
     if (account) return account;
     console.error(UI_TEXT.messages.userInfoFetchFailed, account);
   } catch (error) {
-    console.error(UI_TEXT.messages.userInfoFetchFailed, error instanceof CallRefusal ? error.msg : error);
+    console.error(UI_TEXT.messages.userInfoFetchFailed, (error as { msg?: string }).msg ?? error);
   }
   return null;
 }

@@ -15,7 +15,8 @@ import Chart, { monthText, monthTicks, yuanText, yuanTick } from '@/components/c
 import ExportButton from '@/components/ExportButton';
 import { REFERRAL_COLUMNS as C } from '#contract/text/exports';
 import { PROMOTION_TEXT as T } from '#contract/text/promotion';
-import { callApi, tryCall } from '@/services/request';
+import { callApi } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import dayjs from '@/kit/dayjs';
 import { businessDayBounds, businessDayFilterTooltip } from '@/kit/businessDays';
 import { NO_WRAP, tableWidth } from '@/kit/tableWidth';

@@ -7,7 +7,7 @@ import { Button, Tooltip, type ButtonProps } from 'antd';
 import type { ReactNode } from 'react';
 import { PLUGIN_INSTALL_TEXT as T } from '@/locales/zh-CN/plugin';
 import { pluginInstallLink } from '@/services/plugin';
-import { ignoreRefusal } from '@/services/request';
+import { ignoreRefusal } from '@/services/tryCall';
 import { useCachedRequest } from '@/services/useCachedRequest';
 import { REQUEST_CACHE_TIME_MS } from '#contract/constants';
 

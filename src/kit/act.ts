@@ -8,7 +8,8 @@
  * `onFinish={async (values) => Boolean(await act('role/create', values, '角色已创建', reload))}`.
  */
 import type { AnswerOf, BodyOf, CallPath } from '#contract/api';
-import { callApi, ignoreRefusal } from '@/services/request';
+import { callApi } from '@/services/request';
+import { ignoreRefusal } from '@/services/tryCall';
 import { message } from '@/kit/feedback';
 
 export const DONE_TEXT = '操作成功';

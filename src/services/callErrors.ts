@@ -7,12 +7,13 @@ import type { ApiResponse } from '#contract/api';
 
 /** A call that did not produce a wrapper answer: transport failure, empty answer, non-OK HTTP. */
 export class RequestError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
+  // Declared, then set in the constructor: a class field (or a parameter property) costs a define
+  // helper in every chunk that holds the class, /login's among them.
+  declare readonly status?: number;
+  constructor(message: string, status?: number) {
     super(message);
     this.name = 'RequestError';
+    this.status = status;
   }
 }
 
@@ -21,20 +22,11 @@ export class RequestError extends Error {
  * is the server's Chinese sentence, `code` its code (`#contract/codes`), `content` its detail.
  */
 export class CallRefusal extends Error {
-  readonly code: string;
-  readonly msg: string;
-  readonly content: unknown;
-  constructor(answer: Pick<ApiResponse<unknown>, 'code' | 'msg' | 'content'>) {
-    super(answer.msg);
-    this.name = 'CallRefusal';
-    this.code = answer.code;
-    this.msg = answer.msg;
-    this.content = answer.content;
+  declare readonly code: string;
+  declare readonly msg: string;
+  declare readonly content: unknown;
+  constructor({ code, msg, content }: Pick<ApiResponse<unknown>, 'code' | 'msg' | 'content'>) {
+    super(msg);
+    Object.assign(this, { name: 'CallRefusal', code, msg, content });
   }
-}
-
-/** For a `.catch`: a refusal (already said to the user) becomes `undefined`; anything else goes on. */
-export function ignoreRefusal(error: unknown): undefined {
-  if (error instanceof CallRefusal) return undefined;
-  throw error;
 }

@@ -3,7 +3,7 @@
  * out (product.md, API conventions). Every listing screen builds its `request` with `pagedRequest`.
  */
 import type { AnswerOf, BodyOf, CallPath, Page, PageQuery } from '#contract/api';
-import { tryCall } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#contract/constants';
 import dayjs from '@/kit/dayjs';
 

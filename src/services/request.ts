@@ -4,8 +4,8 @@
  *
  * One call style, the way ant-design-pro's `errorThrower` works: `callApi(path, body)` resolves to
  * the answer's `content`; a refusal is toasted (as the options say) and then thrown as a
- * `CallRefusal`. Its quiet form `tryCall(path, body)` resolves `undefined` on a refusal instead (for
- * a read whose refusal leaves the screen empty, and an action whose refusal just ends it).
+ * `CallRefusal`. Its quiet form `tryCall(path, body)` (`./tryCall.ts`, a module of its own so that
+ * the entry chunk, hence /login, does not carry it) resolves `undefined` on a refusal instead.
  */
 import { history } from '@umijs/max';
 import type { FormInstance } from 'antd';
@@ -17,7 +17,7 @@ import { UI_TEXT } from '@/locales/zh-CN/common';
 import { feedback } from '@/kit/feedback';
 import { clearSession, getToken } from '@/auth/session';
 import { LOGIN_PATH, loginPathFor } from '@/auth/redirect';
-import { CallRefusal, ignoreRefusal, RequestError } from './callErrors';
+import { CallRefusal, RequestError } from './callErrors';
 
 /** A form that shows an A0400 `{ field }` refusal on that field (see `submitWithFieldErrors`). */
 
@@ -37,7 +37,7 @@ export interface CallOptions {
   token?: string;
 }
 
-export { CallRefusal, ignoreRefusal, RequestError };
+export { CallRefusal, RequestError };
 
 export { LOGIN_PATH };
 
@@ -146,19 +146,6 @@ export async function callApi(path: CallPath, body?: object, options?: CallOptio
   return answer.content;
 }
 
-/**
- * The quiet form of `callApi`: the same call and toasts, but a refusal resolves `undefined`
- * instead of throwing (a `RequestError` still throws). For a read whose refusal leaves the screen
- * empty (a `useRequest` service, an effect) and an action whose refusal just ends it; pass
- * `{ errorToast: false }` as well for no toast. Not for a call whose answer may be `null`.
- */
-export function tryCall<P extends CallPath>(path: P, body: BodyOf<P>, options?: CallOptions): Promise<AnswerOf<P> | undefined>;
-export function tryCall<P extends PathWithoutBody>(path: P): Promise<AnswerOf<P> | undefined>;
-export function tryCall(path: CallPath, body?: object, options?: CallOptions): Promise<unknown> {
-  // callApi starts the request synchronously, so a form's field errors still find their form.
-  return callApi(path, body as BodyOf<typeof path>, options).catch(ignoreRefusal);
-}
-
 let submittingForm: FieldErrorTarget | undefined;
 
 /** A form instance, or a ref to one (ProForm's `formRef`). */
@@ -167,7 +154,7 @@ export type FieldErrorForm = FieldErrorTarget | { current?: FieldErrorTarget | n
 const formOf = (form: FieldErrorForm): FieldErrorTarget | undefined => ('getFieldsValue' in form ? form : (form.current ?? undefined));
 
 /**
- * Runs `submit` so that the call it makes at once (synchronously, e.g. `() => register(body)`)
+ * Runs `submit` so that the call it makes at once (synchronously, e.g. `() => callApi('account/register', body)`)
  * shows an A0400 refusal naming one of `form`'s fields under that field, not as toasts; other
  * refusals stay toasts. Returns what `submit` returns.
  */

@@ -1,6 +1,7 @@
 /** The request wrapper and the error catalogue of legacy §7–§8. */
 import { history } from '@umijs/max';
-import { CallRefusal, callApi, fieldErrorText, RequestError, submitWithFieldErrors, tryCall } from '@/services/request';
+import { CallRefusal, callApi, fieldErrorText, RequestError, submitWithFieldErrors } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { UI_TEXT } from '@/locales/zh-CN/common';
 import { saveLogin } from '@/auth/session';
 import { feedback } from '@/kit/feedback';

@@ -2,7 +2,8 @@
 import { history, useModel } from '@umijs/max';
 import { useCallback } from 'react';
 import { emptyState } from '@/auth/startup';
-import { ignoreRefusal, LOGIN_PATH } from '@/services/request';
+import { LOGIN_PATH } from '@/services/request';
+import { ignoreRefusal } from '@/services/tryCall';
 import { clearSession } from '@/auth/session';
 import { logout } from '@/services/account';
 

@@ -7,7 +7,7 @@ import { useDocumentVisibility } from 'ahooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NotificationItem } from '#contract/api/notification';
 import { getUnreadCount, listNotifications, markAllNotificationsRead, markNotificationsRead } from '@/services/notification';
-import { ignoreRefusal } from '@/services/request';
+import { ignoreRefusal } from '@/services/tryCall';
 import { openNotificationStream, type StreamHandlers } from './liveStream';
 import { announceRecordChange } from './recordChanges';
 

@@ -1,6 +1,6 @@
 /**
  * A stand-in for `@/services/request` in a screen's test: `callApi` is a `jest.fn` the test
- * answers (by path with `byPath`); `tryCall` and `act` go through it as the real ones do; the
+ * answers (by path with `byPath`); the real `tryCall` and `act` go through it; the
  * errors are the real classes (`@/services/callErrors`), and the field-error helpers just run the
  * submit (a mocked call shows no field error). The real request layer is not loaded.
  *
@@ -14,14 +14,12 @@ type ErrorsModule = typeof Errors;
 const errors = () => jest.requireActual<ErrorsModule>('@/services/callErrors');
 
 export function requestMock() {
-  const { CallRefusal, RequestError, ignoreRefusal } = errors();
+  const { CallRefusal, RequestError } = errors();
   const callApi = jest.fn();
   return {
     CallRefusal,
     RequestError,
-    ignoreRefusal,
     callApi,
-    tryCall: (...args: unknown[]) => Promise.resolve(callApi(...args)).catch(ignoreRefusal),
     submitWithFieldErrors: (_form: unknown, submit: () => unknown) => submit(),
     withFieldErrors: (_form: unknown, onFinish: unknown) => onFinish,
     fieldErrorText: (msg: string) => msg,

@@ -1,7 +1,7 @@
 /** The account's figures on /client/home: shops, orders, and for a salesperson the balance and this month's commission. */
 import { Link } from '@umijs/max';
 import { Card, Col, Row, Statistic } from 'antd';
-import { tryCall } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { formatYuan } from '#contract/money';
 import type { HomeSummary } from '#contract/api/profile';
 import dayjs from '@/kit/dayjs';

@@ -1,6 +1,6 @@
 /** A salesperson's 首页 cards (loaded lazily by the 首页 screen, so the member 首页 does not grow). */
 import { Card } from 'antd';
-import { tryCall } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { useCachedRequest } from '@/services/useCachedRequest';
 import InviteCards from '@/components/InviteCards';
 

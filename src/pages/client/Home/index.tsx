@@ -5,7 +5,7 @@ import { Card, Descriptions, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import dayjs from '@/kit/dayjs';
 import { getToken } from '@/auth/session';
-import { tryCall } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import type { Membership } from '#contract/api/account';
 import HomeFigures from './HomeFigures';
 import PluginPanel from './PluginPanel';

@@ -4,7 +4,7 @@ import { useRequest } from 'ahooks';
 import { Modal, Result } from 'antd';
 import { useState } from 'react';
 import { getToken } from '@/auth/session';
-import { tryCall } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { act } from '@/kit/act';
 import { FOCUS_REFRESH_TIMESPAN_MS } from '#contract/constants';
 import { ORDER_TEXT } from '#contract/text/orders';

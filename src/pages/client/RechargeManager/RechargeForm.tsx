@@ -3,7 +3,7 @@ import { ProForm, ProFormSelect, ProFormTextArea, type ProFormInstance } from '@
 import { Card, Descriptions, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import dayjs from '@/kit/dayjs';
-import { tryCall } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { formatYuan } from '#contract/money';
 import { ORDER_TEXT } from '#contract/text/orders';
 import type { AccountOption, LevelOnSale } from '#contract/api/order';

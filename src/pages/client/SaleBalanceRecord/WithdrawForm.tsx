@@ -7,7 +7,8 @@ import { maskedCard, WITHDRAWAL_NOTE_MAX } from '#contract/ledger';
 import { formatYuan, parseYuan } from '#contract/money';
 import { LIMITS, limitText } from '#contract/rules';
 import { BALANCE_TEXT } from '#contract/text/ledger';
-import { tryCall, withFieldErrors } from '@/services/request';
+import { withFieldErrors } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { act } from '@/kit/act';
 
 interface Values {

@@ -4,7 +4,7 @@ import ListTable from '@/components/ListTable';
 import { useRequest } from 'ahooks';
 import { Alert, Card, Col, Row, Statistic, Tabs } from 'antd';
 import { useRef, useState } from 'react';
-import { tryCall } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { parseLedgerReference, type LedgerKindName } from '#contract/ledger';
 import type { LedgerEntry } from '#contract/api/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';

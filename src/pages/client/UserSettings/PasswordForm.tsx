@@ -7,7 +7,8 @@ import { useModel } from '@umijs/max';
 import { feedback } from '@/kit/feedback';
 import { strongPasswordRule } from '@/kit/passwordStrength';
 import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
-import { tryCall, withFieldErrors } from '@/services/request';
+import { withFieldErrors } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { lengthWithin } from '@/kit/formRules';
 
 interface Values {

@@ -3,7 +3,7 @@ import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
 import { Descriptions } from 'antd';
 import { saveProfile } from '@/auth/session';
-import { tryCall } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { EMAIL_MAX } from '#contract/accountRules';
 import type { Profile } from '#contract/api/profile';
 import { PASSWORD_TEXT } from '@/locales/zh-CN/account';

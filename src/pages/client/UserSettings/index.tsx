@@ -3,7 +3,7 @@ import { PageContainer, type ActionType } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { Card, Grid, Skeleton, Tabs } from 'antd';
 import { useRef } from 'react';
-import { tryCall } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import PasswordForm from './PasswordForm';
 import ProfileForm from './ProfileForm';
 import SessionsTable from './SessionsTable';

@@ -23,7 +23,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import type { UploadChangeParam, UploadFile } from 'antd/es/upload';
 import { useState } from 'react';
-import { tryCall } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { message } from '@/kit/feedback';
 import { getToken } from '@/auth/session';
 import { act } from '@/kit/act';

@@ -8,7 +8,7 @@ import { useAccess, useModel } from '@umijs/max';
 import { Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useRef } from 'react';
 import useLogout from '@/components/Header/useLogout';
-import { tryCall } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { act } from '@/kit/act';
 import type { OnlineSession } from '#contract/api/session';
 import { SYSTEM_TEXT } from '#contract/system';

@@ -7,7 +7,7 @@ import { Alert, Button, Card, Descriptions, Empty, Select, Space, Table, Tag, Ty
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import dayjs from '@/kit/dayjs';
-import { tryCall } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { CONTENT_TEXT, RELEASE_STATUS_LABELS, SCRIPT_KIND_LABELS } from '@/locales/zh-CN/content';
 import type { BundleScript, ReleaseBundle } from '#contract/api/appVersion';
 import { TABLE_SCROLL } from '@/kit/tableLayout';

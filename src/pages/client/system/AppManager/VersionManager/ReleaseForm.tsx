@@ -2,7 +2,7 @@
 import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Alert } from 'antd';
 import type { ReactElement } from 'react';
-import { tryCall } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { CHANGELOG_MAX, cleanVersion, downloadUrlProblem, minSupportedProblem, URL_MAX, versionProblem } from '#contract/content';
 import type { Release } from '#contract/api/appVersion';
 import { useFieldErrors } from '@/services/fieldErrors';

@@ -5,7 +5,8 @@
 import { useRequest } from 'ahooks';
 import { Alert, Button, Drawer, Input, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { CallRefusal, callApi, tryCall } from '@/services/request';
+import { CallRefusal, callApi } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { SCRIPT_NOTE_MAX, scriptContentProblem } from '#contract/content';
 import { describeJsonError, findJsonSyntaxError } from '#contract/jsonSyntax';
 import { CONTENT_TEXT, scriptChangeNotice } from '@/locales/zh-CN/content';

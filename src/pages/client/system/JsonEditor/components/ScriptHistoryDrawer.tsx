@@ -3,7 +3,7 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { useRequest } from 'ahooks';
 import { Button, Drawer, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { tryCall } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { CONTENT_TEXT, scriptChangeNotice } from '@/locales/zh-CN/content';
 import type { ScriptDetail, ScriptListItem, ScriptVersionItem } from '#contract/api/script';
 import { usePagedList } from '@/services/usePagedList';

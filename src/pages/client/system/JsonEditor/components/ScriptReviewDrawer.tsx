@@ -5,7 +5,7 @@
 import { useRequest } from 'ahooks';
 import { Descriptions, Drawer, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { tryCall } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { act } from '@/kit/act';
 import type { ScriptDetail } from '#contract/api/script';
 import { REVIEW_UI_TEXT } from '@/locales/zh-CN/content';

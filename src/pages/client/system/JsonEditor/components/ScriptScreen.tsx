@@ -5,7 +5,7 @@ import { useAccess, useModel, useRouteProps } from '@umijs/max';
 import { Button, Form, Popconfirm, Switch, Tag, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
-import { tryCall } from '@/services/request';
+import { tryCall } from '@/services/tryCall';
 import { SCRIPT_NAME_MAX, SCRIPT_NOTE_MAX, scriptContentProblem, type ScriptKind } from '#contract/content';
 import { CONTENT_TEXT, REVIEW_UI_TEXT, SCRIPT_KIND_LABELS, scriptChangeNotice } from '@/locales/zh-CN/content';
 import type { ScriptListItem } from '#contract/api/script';
