@@ -53,7 +53,7 @@ async function fetchMenus(): Promise<MenuNode[] | null> {
     if (Array.isArray(menus)) return menus;
     console.error(UI_TEXT.messages.menuFetchFailed, menus);
   } catch (error) {
-    console.error(UI_TEXT.messages.menuFetchFailed, (error as { msg?: string }).msg ?? error);
+    console.error(UI_TEXT.messages.menuFetchFailed, (error as { msg?: string }).msg || error);
   }
   return null;
 }
@@ -64,7 +64,7 @@ async function fetchUserInfo() {
     if (account) return account;
     console.error(UI_TEXT.messages.userInfoFetchFailed, account);
   } catch (error) {
-    console.error(UI_TEXT.messages.userInfoFetchFailed, (error as { msg?: string }).msg ?? error);
+    console.error(UI_TEXT.messages.userInfoFetchFailed, (error as { msg?: string }).msg || error);
   }
   return null;
 }

@@ -52,7 +52,11 @@ export async function downloadExport<P extends ExportPath>(path: P, body: Export
     // A refusal (or a non-OK answer carrying one): the wrapper with its Chinese msg.
     const answer = (await response.json().catch(() => null)) as ApiResponse<unknown> | null;
     if (answer && typeof answer.msg === 'string') {
-      handleAnswer(answer);
+      try {
+        handleAnswer(answer);
+      } catch {
+        // the refusal, said to the user (or an ended login, taken to the login page)
+      }
       return undefined;
     }
   }

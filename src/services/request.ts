@@ -17,7 +17,6 @@ import { UI_TEXT } from '@/locales/zh-CN/common';
 import { feedback } from '@/kit/feedback';
 import { clearSession, getToken } from '@/auth/session';
 import { LOGIN_PATH, loginPathFor } from '@/auth/redirect';
-import { CallRefusal, RequestError } from './callErrors';
 
 /** A form that shows an A0400 `{ field }` refusal on that field (see `submitWithFieldErrors`). */
 
@@ -37,7 +36,31 @@ export interface CallOptions {
   token?: string;
 }
 
-export { CallRefusal, RequestError };
+/** A call that did not produce a wrapper answer: transport failure, empty answer, non-OK HTTP. */
+export class RequestError extends Error {
+  // Declared, then set in the constructor: a class field (or a parameter property) costs a define
+  // helper in every chunk that holds the class, /login's among them.
+  declare readonly status?: number;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.name = 'RequestError';
+    this.status = status;
+  }
+}
+
+/**
+ * A wrapper answer that refused (`isSuccess: false`): thrown by `callApi` after its toasts. `msg`
+ * is the server's Chinese sentence, `code` its code (`#contract/codes`), `content` its detail.
+ */
+export class CallRefusal extends Error {
+  declare readonly code: string;
+  declare readonly msg: string;
+  declare readonly content: unknown;
+  constructor({ code, msg, content }: Pick<ApiResponse<unknown>, 'code' | 'msg' | 'content'>) {
+    super(msg);
+    Object.assign(this, { name: 'CallRefusal', code, msg, content });
+  }
+}
 
 export { LOGIN_PATH };
 
@@ -98,7 +121,10 @@ function showOnField(data: ApiResponse<unknown>, form: FieldErrorTarget | undefi
   return true;
 }
 
-/** Reads a wrapper answer: toasts as asked, handles an expired login, and hands the wrapper back (also for the exports' refusals). */
+/**
+ * Reads a wrapper answer (also the exports' refusals): toasts as asked, handles an expired login,
+ * and hands a success back; a refusal is thrown as a `CallRefusal` once it has been said.
+ */
 export function handleAnswer<T>(data: ApiResponse<T> | null | undefined, options: CallOptions = {}): ApiResponse<T> {
   const { successToast = false, errorToast = true } = options;
   if (!data || typeof data !== 'object') {
@@ -113,19 +139,19 @@ export function handleAnswer<T>(data: ApiResponse<T> | null | undefined, options
     history.push(loginPathFor(history.location ?? { pathname: LOGIN_PATH }));
     // Calls made together (startup fetches two) expire together: say it once.
     feedback.message.error({ content: data.msg, key: data.code });
-    return { ...data, isSuccess: false };
+    throw new CallRefusal(data);
   }
   if (data.isSuccess && data.success !== false) {
     if (successToast && data.msg) feedback.message.success(data.msg);
     return data;
   }
-  if (showOnField(data, options.fieldErrors)) return { ...data, isSuccess: false };
+  if (showOnField(data, options.fieldErrors)) throw new CallRefusal(data);
   if (errorToast) {
     if (data.msg) feedback.message.error(data.msg);
     const detail = contentText(data.content);
     if (detail) feedback.message.error(detail);
   }
-  return { ...data, isSuccess: false };
+  throw new CallRefusal(data);
 }
 
 /** The calls whose body may be left out (every field of it is optional). */
@@ -140,10 +166,8 @@ export type PathWithoutBody = { [P in CallPath]: object extends BodyOf<P> ? P : 
 export function callApi<P extends CallPath>(path: P, body: BodyOf<P>, options?: CallOptions): Promise<AnswerOf<P>>;
 export function callApi<P extends PathWithoutBody>(path: P): Promise<AnswerOf<P>>;
 export async function callApi(path: CallPath, body?: object, options?: CallOptions): Promise<unknown> {
-  const answer = await post(path, body, options);
-  // The one place the wrapper is read: everything above the request layer sees content or a throw.
-  if (!answer.isSuccess) throw new CallRefusal(answer);
-  return answer.content;
+  // The wrapper is read here (handleAnswer) and nowhere above: callers see content or a throw.
+  return (await post(path, body, options)).content;
 }
 
 let submittingForm: FieldErrorTarget | undefined;

@@ -7,8 +7,7 @@
  * entry chunk that /login's budget counts.
  */
 import type { AnswerOf, BodyOf, CallPath } from '#contract/api';
-import { CallRefusal } from './callErrors';
-import { callApi, type CallOptions, type PathWithoutBody } from './request';
+import { CallRefusal, callApi, type CallOptions, type PathWithoutBody } from './request';
 
 /** For a `.catch`: a refusal (already said to the user) becomes `undefined`; anything else goes on. */
 export function ignoreRefusal(error: unknown): undefined {

@@ -1,6 +1,6 @@
 /** act(): a screen's action with its success toast and reload; a refusal ends it quietly (its toast is the request layer's). */
 import { act } from '@/kit/act';
-import { callApi } from '@/services/request';
+import { callApi, RequestError } from '@/services/request';
 import { message } from '@/kit/feedback';
 import { byPath, refusal } from './support/requestMock';
 
@@ -33,7 +33,6 @@ it('a refusal resolves undefined: no success toast, no reload, nothing thrown', 
 });
 
 it('a call that got no answer still throws, as it did before act', async () => {
-  const { RequestError } = jest.requireActual<typeof import('@/services/callErrors')>('@/services/callErrors');
   jest.mocked(callApi).mockRejectedValue(new RequestError('网络异常，请检查网络'));
   await expect(act('order/cancel', { orderNo: 'A1' }, '已取消')).rejects.toBeInstanceOf(RequestError);
 });

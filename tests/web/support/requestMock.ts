@@ -1,20 +1,39 @@
 /**
  * A stand-in for `@/services/request` in a screen's test: `callApi` is a `jest.fn` the test
- * answers (by path with `byPath`); the real `tryCall` and `act` go through it; the
- * errors are the real classes (`@/services/callErrors`), and the field-error helpers just run the
- * submit (a mocked call shows no field error). The real request layer is not loaded.
+ * answers (by path with `byPath`); the real `tryCall` and `act` go through it; the errors are
+ * classes of the stand-in's own (every module of the test, `tryCall` included, sees these), and
+ * the field-error helpers just run the submit (a mocked call shows no field error). The real
+ * request layer is not loaded.
  *
  *   (in the test) mock '@/services/request' with `() => require('./support/requestMock').requestMock()`
  */
 import type { CallPath } from '#contract/api';
-import type * as Errors from '@/services/callErrors';
 import type { CallOptions } from '@/services/request';
 
-type ErrorsModule = typeof Errors;
-const errors = () => jest.requireActual<ErrorsModule>('@/services/callErrors');
+class RequestError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+class CallRefusal extends Error {
+  readonly code: string;
+  readonly msg: string;
+  readonly content: unknown;
+  constructor({ code, msg, content }: { code: string; msg: string; content: unknown }) {
+    super(msg);
+    this.name = 'CallRefusal';
+    this.code = code;
+    this.msg = msg;
+    this.content = content;
+  }
+}
 
 export function requestMock() {
-  const { CallRefusal, RequestError } = errors();
   const callApi = jest.fn();
   return {
     CallRefusal,
@@ -29,7 +48,7 @@ export function requestMock() {
 
 /** A refusal as `callApi` throws it (after its toasts, which a mocked `callApi` does not show). */
 export function refusal(msg: string, code = 'A0400', content: unknown = null) {
-  return new (errors().CallRefusal)({ code, msg, content });
+  return new CallRefusal({ code, msg, content });
 }
 
 type Answer = ((body: any, options?: CallOptions) => unknown) | object | string | number | boolean | null;
@@ -39,7 +58,6 @@ type Answer = ((body: any, options?: CallOptions) => unknown) | object | string 
  * the options giving it); a `refusal(…)` is thrown as `callApi` throws one. A path not listed is refused.
  */
 export function byPath(answers: Partial<Record<CallPath, Answer>>) {
-  const { CallRefusal } = errors();
   // Typed loosely: `jest.mocked(callApi)` takes the implementation for callApi's every overload.
   return async (...[path, body, options]: any[]): Promise<any> => {
     if (!(path in answers)) throw new CallRefusal({ code: 'B0001', msg: `no answer for ${path} in this test`, content: null });
