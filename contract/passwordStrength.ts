@@ -6,7 +6,7 @@
  * (`12345678`, `password1`, `Passw0rd!`) and simple variations of it.
  *
  * The dictionaries weigh about 1 MB: the server imports this module directly, the console only
- * through `import()` when a new-password field is used (src/utils/passwordStrength.ts), so that no
+ * through `import()` when a new-password field is used (src/kit/passwordStrength.ts), so that no
  * page's first load carries them.
  */
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';

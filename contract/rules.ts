@@ -1,7 +1,7 @@
 /**
  * The limits a form checks before sending and the server checks again, with the one sentence both
  * say (TypeBox-free: the contract schemas in contract/api and the console's rules in
- * src/utils/formRules.ts both read it). A schema carries the problem as `limitMessage`, which the
+ * src/kit/formRules.ts both read it). A schema carries the problem as `limitMessage`, which the
  * server's validation (server/http/validation.ts) says after the field's label for any
  * minimum / maximum / length failure; the form says the same after the same label.
  */

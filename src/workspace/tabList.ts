@@ -2,7 +2,7 @@
  * The bar of open pages (多页签): which pages are open, in which order, at which address. One tab
  * per screen (its path); the tab keeps the screen's last address, query included, so going back
  * to it shows the list as it was left (filters, sorting and page live in the query:
- * src/utils/useTableState.ts). Kept per browser tab and per account in sessionStorage: a reload
+ * src/components/ListTable.tsx, src/kit/listQuery.ts). Kept per browser tab and per account in sessionStorage: a reload
  * keeps them, a new browser tab starts with the page it opens.
  */
 import { clientRoutes, type AppRoute } from '../../config/routes';
