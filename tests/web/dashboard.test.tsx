@@ -33,6 +33,7 @@ jest.mock('@/pages/client/Home/loadDashboard', () => ({
 }));
 
 const { callApi } = jest.requireMock<{ callApi: jest.Mock }>('@/services/request');
+const unanswered = () => new Promise(() => {});
 
 // An import() type: this file has jest.mock, so babel rewrites its imports before the types go.
 type DashboardSummary = import('#contract/api/dashboard').DashboardSummary;
@@ -65,10 +66,10 @@ const view = (summary: DashboardSummary | undefined, extra: { loading?: boolean;
     <DashboardView summary={summary} loading={false} failed={false} onRetry={jest.fn()} range={range} onRange={jest.fn()} {...extra} />,
   );
 
-// Every call unanswered (undefined) unless a test answers it: 首页's own reads then show nothing.
+// Every call unanswered (a promise that never settles) unless a test answers it: 首页's own reads then show nothing.
 beforeEach(() => {
   jest.clearAllMocks();
-  callApi.mockReset();
+  callApi.mockReset().mockImplementation(unanswered);
 });
 
 describe('the cards', () => {

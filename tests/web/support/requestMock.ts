@@ -34,7 +34,8 @@ class CallRefusal extends Error {
 }
 
 export function requestMock() {
-  const callApi = jest.fn();
+  // Unanswered (a promise that never settles) until the test answers it, as a call still on its way.
+  const callApi = jest.fn(() => new Promise(() => {}));
   return {
     CallRefusal,
     RequestError,
