@@ -18,6 +18,7 @@ import { startPruning } from './auth/maintenance';
 import { listenerOf } from './db/listen';
 import { NotificationHub } from './notification/hub';
 import { startNotificationJobs } from './notification/periodicJobs';
+import { startRunHousekeeping } from './run/housekeeping';
 import { registerNotificationStream } from './notification/streamRoute';
 import { CALLS, EXPORTS } from './handlers';
 import { BODY_LIMIT_BYTES } from './http/bodyLimit';
@@ -244,6 +245,8 @@ export async function buildApp({
   app.addHook('onClose', () => pruning.stop());
   const notificationJobs = startNotificationJobs(retrying, app.log, undefined, timeJob);
   app.addHook('onClose', () => notificationJobs.stop());
+  const runHousekeeping = startRunHousekeeping(retrying, config, app.log, undefined, timeJob);
+  app.addHook('onClose', () => runHousekeeping.stop());
   // Live notifications: this instance listens on the database's notification channel.
   const hub = new NotificationHub({
     db,

@@ -20,6 +20,7 @@ import { profileHandlers } from './profile/handlers';
 import { promotionHandlers } from './promotion/handlers';
 import { dashboardHandlers } from './dashboard/handlers';
 import { roleHandlers } from './role/handlers';
+import { runHandlers } from './run/handlers';
 import { saleHandlers } from './sale/handlers';
 import { scriptHandlers } from './script/handlers';
 import { sessionHandlers } from './session/handlers';
@@ -50,6 +51,7 @@ export const HANDLERS = {
   ...promotionHandlers,
   ...dashboardHandlers,
   ...notificationHandlers,
+  ...runHandlers,
 } satisfies CallHandlers;
 
 export const CALLS: readonly CallDefinition[] = callsOf(HANDLERS);

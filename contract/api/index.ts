@@ -25,6 +25,7 @@ import { newsApi } from './news';
 import { promotionApi } from './promotion';
 import { dashboardApi } from './dashboard';
 import { notificationApi } from './notification';
+import { runApi } from './run';
 import type { Code } from '../codes';
 
 /** Every answer: `{ isSuccess, code, msg, content }`. `success` is the legacy flag some answers carry. */
@@ -62,6 +63,7 @@ export const API = {
   ...promotionApi,
   ...dashboardApi,
   ...notificationApi,
+  ...runApi,
 };
 
 export type CallMap = typeof API;

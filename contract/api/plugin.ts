@@ -93,7 +93,7 @@ export const pluginApi = {
   'plugin/token': defineApi({
     summary: '为已连接的插件签发插件令牌（绑定本次会话，只能用于插件的调用）',
     description:
-      '控制台在插件握手（start）后调用，把答复的令牌交给插件，而不是会话自己的令牌。插件令牌只能调用 plugin/scripts、plugin/latestRelease 和 shop/report，其他调用答复 A0301；会话结束（退出、强制下线、闲置或到期）时随之失效。每个会话保留最新的 3 个。',
+      '控制台在插件握手（start）后调用，把答复的令牌交给插件，而不是会话自己的令牌。插件令牌只能调用 plugin/scripts、plugin/latestRelease、shop/report、run/report 和 run/finish，其他调用答复 A0301；会话结束（退出、强制下线、闲置或到期）时随之失效。每个会话保留最新的 3 个。',
     auth: 'account',
     body: Empty,
     answer: PluginToken,

@@ -17,4 +17,6 @@ export const ADVISORY_LOCKS = {
   inviterLookupAddress: 727_100_004,
   /** Two keys (this, 0): the plug-in's script set (server/script/scripts.ts). */
   scriptSet: 727_100_005,
+  /** One key, tried: the housekeeping round of the plug-in's runs (server/run/housekeeping.ts). */
+  runHousekeeping: 727_100_006,
 } as const;

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { NOTIFICATION_AUDIENCES, NOTIFICATION_KIND_NAMES } from '../../contract/notifications';
 import type { PendingReleaseChange } from '../../contract/api/appVersion';
+import { RUN_FLOWS, RUN_ITEM_OUTCOMES, RUN_STATUSES } from '../../contract/runs';
 import {
   bigint,
   check,
@@ -423,6 +424,74 @@ export const shopBinds = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('shop_binds_token_hash_key').on(t.tokenHash), index('shop_binds_account').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * The plug-in's runs (运行记录, contract/runs.ts): started by the console, reported into by the
+ * plug-in. The counts are kept with the items (a reported item moves from pending once), so a list
+ * reads them without counting. Lock order: the run row, then its items and batches.
+ */
+export const pluginRuns = pgTable(
+  'plugin_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    flow: text('flow', { enum: RUN_FLOWS }).notNull(),
+    platform: text('platform').notNull(),
+    status: text('status', { enum: RUN_STATUSES }).notNull().default('running'),
+    /** `[{ scriptId, version }]`: the scripts the run chose, as the plug-in reported them. */
+    scripts: jsonb('scripts')
+      .$type<{ scriptId: number; version: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    itemCount: integer('item_count').notNull().default(0),
+    joined: integer('joined').notNull().default(0),
+    alreadyJoined: integer('already_joined').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    failedStepIndex: integer('failed_step_index'),
+    failedStepName: text('failed_step_name'),
+    failedMessage: text('failed_message'),
+    failedScriptId: integer('failed_script_id'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('plugin_runs_account').on(t.accountId, t.id),
+    index('plugin_runs_started').on(t.startedAt),
+    check('plugin_runs_counts', sql`${t.joined} + ${t.alreadyJoined} + ${t.failed} <= ${t.itemCount}`),
+  ],
+);
+
+/** A join's product ids, one row each, with the outcome the plug-in reported (first report wins). */
+export const pluginRunItems = pgTable(
+  'plugin_run_items',
+  {
+    runId: bigint('run_id', { mode: 'number' })
+      .notNull()
+      .references(() => pluginRuns.id, { onDelete: 'cascade' }),
+    /** The id's place in the member's list. */
+    position: integer('position').notNull(),
+    productId: text('product_id').notNull(),
+    outcome: text('outcome', { enum: RUN_ITEM_OUTCOMES }).notNull().default('pending'),
+    reason: text('reason'),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.productId] }), index('plugin_run_items_position').on(t.runId, t.position)],
+);
+
+/** The report batches a run received: a batch sent again (a retry after a lost answer) changes nothing. */
+export const pluginRunBatches = pgTable(
+  'plugin_run_batches',
+  {
+    runId: bigint('run_id', { mode: 'number' })
+      .notNull()
+      .references(() => pluginRuns.id, { onDelete: 'cascade' }),
+    batch: integer('batch').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.batch] })],
 );
 
 /** Plug-in automation scripts: action scripts and link (url) scripts. Content lives in versions. */

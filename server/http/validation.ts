@@ -5,6 +5,7 @@
  */
 import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { fieldLabel } from '#contract/fieldLabels';
+import { RUN_FIELD_LABELS } from '#contract/runFieldLabels';
 import { requiredText } from '#contract/rules';
 import { TEXT_SAFE_KEYWORD } from './bodySafety';
 
@@ -44,8 +45,11 @@ const pathParts = (instancePath: string, extra?: string) => {
 function locate(instancePath: string, extra?: string): { field?: string; label: string } {
   const names = pathParts(instancePath, extra).filter((part) => !/^\d+$/.test(part));
   if (names.length === 0) return { label: BODY_LABEL };
-  return { field: names[0], label: fieldLabel(names[names.length - 1]) };
+  return { field: names[0], label: labelOf(names[names.length - 1]) };
 }
+
+/** A field's Chinese name: the run calls' own (contract/runFieldLabels.ts), or the shared table's. */
+const labelOf = (name: string) => (Object.hasOwn(RUN_FIELD_LABELS, name) ? RUN_FIELD_LABELS[name] : fieldLabel(name));
 
 function problem(error: AjvError): { field?: string; text: string } {
   const { keyword, params, instancePath } = error;

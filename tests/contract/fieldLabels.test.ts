@@ -6,6 +6,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { API } from '#contract/api';
 import { exportApi } from '#contract/api/exports';
 import { FIELD_LABELS, fieldLabel, UNKNOWN_FIELD_LABEL } from '#contract/fieldLabels';
+import { RUN_FIELD_LABELS } from '#contract/runFieldLabels';
 
 /** The property names anywhere in a schema (nested objects, array items, unions). */
 function propertyNames(schema: TSchema | undefined, into = new Set<string>()): Set<string> {
@@ -22,13 +23,15 @@ function propertyNames(schema: TSchema | undefined, into = new Set<string>()): S
 describe('field labels', () => {
   it('name every body field of every call in Chinese', () => {
     const unlabelled = Object.entries({ ...API, ...exportApi }).flatMap(([path, call]) =>
-      [...propertyNames(call.body)].filter((name) => !Object.hasOwn(FIELD_LABELS, name)).map((name) => `${path}: ${name}`),
+      [...propertyNames(call.body)]
+        .filter((name) => !Object.hasOwn(FIELD_LABELS, name) && !Object.hasOwn(RUN_FIELD_LABELS, name))
+        .map((name) => `${path}: ${name}`),
     );
     expect(unlabelled).toEqual([]);
   });
 
   it('are Chinese, and an unknown field is never called by its English name', () => {
-    for (const label of Object.values(FIELD_LABELS)) expect(label).toMatch(/[\u4e00-\u9fff]/);
+    for (const label of [...Object.values(FIELD_LABELS), ...Object.values(RUN_FIELD_LABELS)]) expect(label).toMatch(/[\u4e00-\u9fff]/);
     expect(fieldLabel('nickname')).toBe(UNKNOWN_FIELD_LABEL);
     expect(fieldLabel('constructor')).toBe(UNKNOWN_FIELD_LABEL);
   });

@@ -1,0 +1,20 @@
+/**
+ * The Chinese names of the run calls' body fields (contract/api/run.ts), which no console form
+ * edits: kept apart from contract/fieldLabels.ts, which the console's login page carries, and read
+ * with it by the server's validation messages (server/http/validation.ts).
+ */
+export const RUN_FIELD_LABELS: Record<string, string> = {
+  batch: '批次',
+  ending: '运行结果',
+  failedStep: '失败的步骤',
+  flow: '流程',
+  index: '步骤序号',
+  items: '商品结果',
+  message: '说明',
+  outcome: '结果',
+  productId: '商品 ID',
+  productIds: '商品 ID',
+  runId: '运行编号',
+  scriptId: '脚本',
+  scripts: '脚本',
+};

@@ -1,0 +1,41 @@
+/**
+ * The plug-in's runs (运行记录, issue 30): every bind, join and stop the console starts is a record
+ * the plug-in reports into: the script versions it ran, for a join one item per product id, and
+ * how it ended. Plain constants (no TypeBox): the console and the plug-in import them; the calls'
+ * schemas are in contract/api/run.ts, the labels in contract/text/runs.ts.
+ */
+import { SCRIPT_FLOWS, type ScriptFlow } from './pluginScripts';
+
+export const RUN_FLOWS = SCRIPT_FLOWS;
+export type RunFlow = ScriptFlow;
+
+/** `partlyFailed`: a join that joined some ids and failed others. */
+export const RUN_STATUSES = ['running', 'succeeded', 'partlyFailed', 'failed', 'stopped'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** How a run ends, as the plug-in reports it; the server derives the status from it and the items. */
+export const RUN_ENDINGS = ['succeeded', 'failed', 'stopped'] as const;
+export type RunEnding = (typeof RUN_ENDINGS)[number];
+
+/** `pending`: not reported yet (or never: the run failed or stopped before it). */
+export const RUN_ITEM_OUTCOMES = ['pending', 'joined', 'alreadyJoined', 'failed'] as const;
+export type RunItemOutcome = (typeof RUN_ITEM_OUTCOMES)[number];
+
+/** What the plug-in may report of an item. */
+export const REPORTED_ITEM_OUTCOMES = ['joined', 'alreadyJoined', 'failed'] as const;
+export type ReportedItemOutcome = (typeof REPORTED_ITEM_OUTCOMES)[number];
+
+/** A product id: digits, as the console's list takes them (src/extensionBridge/productIds.ts). */
+export const PRODUCT_ID_PATTERN = '^[0-9]{1,32}$';
+
+/** The most product ids of one join (the membership's quota may be lower). */
+export const RUN_PRODUCT_IDS_MAX = 5_000;
+
+/** The most item outcomes of one report: the plug-in sends a long join in batches. */
+export const RUN_BATCH_ITEMS_MAX = 500;
+
+/** The most scripts one run names (a link and an action per flow, a few spare). */
+export const RUN_SCRIPTS_MAX = 10;
+
+export const RUN_STEP_NAME_MAX = 32;
+export const RUN_MESSAGE_MAX = 200;

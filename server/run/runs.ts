@@ -1,0 +1,218 @@
+/**
+ * The plug-in's runs (运行记录, contract/api/run.ts). The console starts a run with the session
+ * (`run/start`) and hands its id to the plug-in, which reports into it with its plug-in token: the
+ * scripts it chose and, for a join, each product id's outcome, in numbered batches (`run/report`),
+ * then how it ended (`run/finish`). Only the run's own account may report into it.
+ *
+ * Locks: a report or a finish takes the run row first (`for update`), then writes its batch, items
+ * and counts; two reports of one run from two instances queue on that row, and a batch sent again
+ * finds its number taken and changes nothing. An item moves from `pending` once (the first report
+ * wins), so the run's counts move with it and never count an item twice.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { CODES } from '#contract/codes';
+import type {
+  RunDetail,
+  RunFinishBody,
+  RunIdBody,
+  RunItem,
+  RunReportBody,
+  RunReported,
+  RunStartBody,
+  RunStarted,
+  RunSummary,
+} from '#contract/api/run';
+import type { ReportedItemOutcome, RunEnding, RunStatus } from '#contract/runs';
+import type { CallContext } from '../context';
+import type { Executor } from '../db/client';
+import { queryRows, toIso } from '../db/query';
+import { pluginRunBatches, pluginRunItems, pluginRuns } from '../db/schema';
+import { badParameter, Refusal } from '../refusal';
+import { RUN_MESSAGES } from './messages';
+
+type RunRow = typeof pluginRuns.$inferSelect;
+
+function toSummary(row: RunRow): RunSummary {
+  return {
+    id: row.id,
+    flow: row.flow,
+    platform: row.platform,
+    status: row.status,
+    scripts: row.scripts,
+    itemCount: row.itemCount,
+    joined: row.joined,
+    alreadyJoined: row.alreadyJoined,
+    failed: row.failed,
+    failedStep:
+      row.failedMessage === null
+        ? null
+        : { index: row.failedStepIndex, name: row.failedStepName, message: row.failedMessage, scriptId: row.failedScriptId },
+    startedAt: row.startedAt.toISOString(),
+    endedAt: row.endedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * `run/start`: a run of the caller's for the flow the console is about to hand the plug-in. A bind
+ * or a join needs a membership, a join its product ids within the membership's quota.
+ */
+export async function startRun({ db, account }: CallContext, body: RunStartBody): Promise<RunStarted> {
+  const ids = body.productIds ?? [];
+  if (body.flow === 'join' && ids.length === 0) throw badParameter('productIds', RUN_MESSAGES.productIdsRequired);
+  if (body.flow !== 'join' && ids.length > 0) throw badParameter('productIds', RUN_MESSAGES.productIdsNotForFlow);
+  const membership = account.membership;
+  if (body.flow !== 'stop' && !membership) throw new Refusal(CODES.NOT_AUTHORISED, RUN_MESSAGES.noMembership);
+  if (membership && ids.length > membership.productQuota) {
+    throw badParameter('productIds', RUN_MESSAGES.quotaExceeded(membership.productQuota, ids.length));
+  }
+  return db.transaction(async (tx) => {
+    const [run] = await tx
+      .insert(pluginRuns)
+      .values({ accountId: account.id, flow: body.flow, platform: body.platform, itemCount: ids.length })
+      .returning({ id: pluginRuns.id, startedAt: pluginRuns.startedAt });
+    if (ids.length > 0) {
+      // The ids are digits only (the contract's pattern): a JSON array parameter, unpacked in order.
+      await tx.execute(
+        sql`insert into plugin_run_items (run_id, position, product_id)
+            select ${run.id}, ordinality, value from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) with ordinality`,
+      );
+    }
+    return { runId: run.id, startedAt: run.startedAt.toISOString() };
+  });
+}
+
+/** The run `runId` of `accountId`, its row locked; another account's reads as missing. */
+async function lockOwnRun(tx: Executor, runId: number, accountId: number): Promise<RunRow> {
+  const [run] = await tx.select().from(pluginRuns).where(eq(pluginRuns.id, runId)).for('update');
+  if (!run || run.accountId !== accountId) throw badParameter('runId', RUN_MESSAGES.notFound);
+  return run;
+}
+
+const COUNT_COLUMN: Record<ReportedItemOutcome, 'joined' | 'alreadyJoined' | 'failed'> = {
+  joined: 'joined',
+  alreadyJoined: 'alreadyJoined',
+  failed: 'failed',
+};
+
+/** Writes a batch's item outcomes (pending ones only) and answers how many moved to each outcome. */
+async function recordItems(tx: Executor, run: RunRow, items: NonNullable<RunReportBody['items']>) {
+  if (run.flow !== 'join') throw badParameter('items', RUN_MESSAGES.itemsNotForFlow);
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (seen.has(item.productId)) throw badParameter('items', RUN_MESSAGES.repeatedProduct(item.productId));
+    seen.add(item.productId);
+  }
+  const reported = JSON.stringify(items.map((item) => ({ productId: item.productId, outcome: item.outcome, reason: item.reason ?? null })));
+  const known = await queryRows<{ productId: string; moved: boolean; outcome: ReportedItemOutcome }>(
+    tx,
+    sql`with reported as (
+          select * from jsonb_to_recordset(${reported}::jsonb) as r("productId" text, outcome text, reason text)
+        ), moved as (
+          update plugin_run_items i set outcome = r.outcome, reason = r.reason, reported_at = now()
+          from reported r
+          where i.run_id = ${run.id} and i.product_id = r."productId" and i.outcome = 'pending'
+          returning i.product_id
+        )
+        select r."productId", r.outcome, (m.product_id is not null) as moved
+        from reported r
+        join plugin_run_items i on i.run_id = ${run.id} and i.product_id = r."productId"
+        left join moved m on m.product_id = r."productId"`,
+  );
+  if (known.length < items.length) {
+    const found = new Set(known.map((row) => row.productId));
+    throw badParameter('items', RUN_MESSAGES.unknownProduct(items.find((item) => !found.has(item.productId))!.productId));
+  }
+  const moved = { joined: 0, alreadyJoined: 0, failed: 0 };
+  for (const row of known) if (row.moved) moved[COUNT_COLUMN[row.outcome]] += 1;
+  return moved;
+}
+
+/**
+ * `run/report`: a numbered batch of the plug-in's run — the scripts it chose, item outcomes. A
+ * batch number the run already has changes nothing (`accepted: false`): the plug-in resends a batch
+ * whose answer it lost.
+ */
+export async function reportRun({ db, account }: CallContext, body: RunReportBody): Promise<RunReported> {
+  return db.transaction(async (tx) => {
+    const run = await lockOwnRun(tx, body.runId, account.id);
+    if (run.status !== 'running') throw new Refusal(CODES.BAD_PARAMETERS, RUN_MESSAGES.finished);
+    const [fresh] = await tx
+      .insert(pluginRunBatches)
+      .values({ runId: run.id, batch: body.batch })
+      .onConflictDoNothing()
+      .returning({ batch: pluginRunBatches.batch });
+    if (!fresh) return { accepted: false };
+    const moved = body.items?.length ? await recordItems(tx, run, body.items) : null;
+    const scripts = body.scripts?.length && run.scripts.length === 0 ? body.scripts : undefined;
+    if (moved || scripts) {
+      await tx
+        .update(pluginRuns)
+        .set({
+          ...(scripts ? { scripts } : {}),
+          ...(moved
+            ? {
+                joined: sql`${pluginRuns.joined} + ${moved.joined}`,
+                alreadyJoined: sql`${pluginRuns.alreadyJoined} + ${moved.alreadyJoined}`,
+                failed: sql`${pluginRuns.failed} + ${moved.failed}`,
+              }
+            : {}),
+        })
+        .where(eq(pluginRuns.id, run.id));
+    }
+    return { accepted: true };
+  });
+}
+
+/**
+ * The status of a run that ended with `ending`: a stop is stopped; a join that joined (or found
+ * joined) some ids but not all is partly failed, none of them failed; a bind or a stop is as it ended.
+ */
+export function statusOf(run: Pick<RunRow, 'flow' | 'itemCount' | 'joined' | 'alreadyJoined' | 'failed'>, ending: RunEnding): RunStatus {
+  if (ending === 'stopped') return 'stopped';
+  if (run.flow !== 'join') return ending;
+  const done = run.joined + run.alreadyJoined;
+  if (ending === 'succeeded' && done === run.itemCount) return 'succeeded';
+  return done > 0 ? 'partlyFailed' : 'failed';
+}
+
+/** `run/finish`: how the run ended, and the step it failed at. */
+export async function finishRun({ db, account }: CallContext, body: RunFinishBody): Promise<RunSummary> {
+  return db.transaction(async (tx) => {
+    const run = await lockOwnRun(tx, body.runId, account.id);
+    if (run.status !== 'running') throw new Refusal(CODES.BAD_PARAMETERS, RUN_MESSAGES.finished);
+    const step = body.failedStep;
+    const [ended] = await tx
+      .update(pluginRuns)
+      .set({
+        status: statusOf(run, body.ending),
+        endedAt: sql`now()`,
+        failedStepIndex: step?.index ?? null,
+        failedStepName: step?.name ?? null,
+        failedMessage: step?.message ?? null,
+        failedScriptId: step?.scriptId ?? null,
+      })
+      .where(eq(pluginRuns.id, run.id))
+      .returning();
+    return toSummary(ended);
+  });
+}
+
+/** `run/get`: one of the caller's runs with its items in the member's order. */
+export async function getRun({ db, account }: CallContext, { id }: RunIdBody): Promise<RunDetail> {
+  const [run] = await db.select().from(pluginRuns).where(eq(pluginRuns.id, id));
+  if (!run || run.accountId !== account.id) throw badParameter('id', RUN_MESSAGES.notFound);
+  const items = await db
+    .select({
+      productId: pluginRunItems.productId,
+      outcome: pluginRunItems.outcome,
+      reason: pluginRunItems.reason,
+      reportedAt: pluginRunItems.reportedAt,
+    })
+    .from(pluginRunItems)
+    .where(eq(pluginRunItems.runId, run.id))
+    .orderBy(pluginRunItems.position);
+  return {
+    ...toSummary(run),
+    items: items.map((item): RunItem => ({ ...item, reportedAt: toIso(item.reportedAt) })),
+  };
+}
