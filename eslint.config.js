@@ -34,7 +34,7 @@ const TYPE_AWARE_RULES = {
       allow: [
         { from: 'file', name: 'Invalid', path: 'contract/pluginScripts.ts' },
         { from: 'file', name: 'Stop', path: 'contract/jsonSyntax.ts' },
-        { from: 'file', name: ['StepFailure', 'Reported', 'Opened'], path: 'extension/src/scripts/interpreter.ts' },
+        { from: 'file', name: ['StepFailure', 'Reported', 'Opened', 'Stopped'], path: 'extension/src/scripts/interpreter.ts' },
       ],
     },
   ],

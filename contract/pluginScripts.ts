@@ -34,6 +34,13 @@ export const FLOW_DATA: Record<ScriptFlow, Readonly<Record<string, DataShape>>> 
   stop: {},
 };
 
+/**
+ * A join's `repeat` over the member's product ids: each turn is one product, whose outcome the
+ * plug-in reports (joined, already joined, or failed with the step's message) before the next turn.
+ */
+export const isProductLoop = (flow: ScriptFlow, over: unknown): boolean =>
+  flow === 'join' && isObject(over) && over.from === PLUGIN_DATA_KEYS.productIdList;
+
 /** What a bind script must have read (`read … into`) before it reports success: the bound shop. */
 export const BIND_RESULTS = { required: ['shopId', 'shopName'], optional: ['shopRegion'] } as const;
 
@@ -56,6 +63,8 @@ export type FieldType =
   | 'steps'
   /** `success` or `fail`. */
   | 'status'
+  /** What a `report` says of the item of a join's product loop besides joined: `alreadyJoined`. */
+  | 'itemOutcome'
   /** A condition (CONDITIONS). */
   | 'condition'
   /** `{"from": key}` of a list data key. */
@@ -86,8 +95,12 @@ export const STEP_FIELDS = {
   repeat: { over: required('list'), as: required('name'), steps: required('steps') },
   /** Fails the script with `message` unless `that` holds. */
   assert: { that: required('condition'), message: optional('text') },
-  /** Ends the script with this status (and message). */
-  report: { status: required('status'), message: optional('text') },
+  /**
+   * Ends the script with this status (and message); inside a join's loop over the product ids, ends
+   * that product's turn only (`item: "alreadyJoined"` for one already in the programme). With `when`,
+   * only when the condition holds (and it may then stand anywhere in its list).
+   */
+  report: { status: required('status'), message: optional('text'), item: optional('itemOutcome'), when: optional('condition') },
 } as const satisfies Record<string, Record<string, FieldRule>>;
 
 export type StepName = keyof typeof STEP_FIELDS;
@@ -138,7 +151,7 @@ export type Step =
   | { step: 'read'; selector: string; into: string; attribute?: string; optional?: boolean }
   | { step: 'repeat'; over: { from: string }; as: string; steps: Step[] }
   | { step: 'assert'; that: Condition; message?: TextValue }
-  | { step: 'report'; status: 'success' | 'fail'; message?: TextValue };
+  | { step: 'report'; status: 'success' | 'fail'; message?: TextValue; item?: 'alreadyJoined'; when?: Condition };
 
 export interface ActionScript {
   flow: ScriptFlow;
@@ -200,6 +213,8 @@ interface Scope {
   names: Map<string, NameOrigin>;
   depth: number;
   sites: ScriptSiteRules;
+  /** Inside a join's loop over the product ids (`isProductLoop`): each turn is one product's outcome. */
+  productLoop?: boolean;
 }
 
 interface Walk {
@@ -331,6 +346,10 @@ function checkField(rule: FieldRule, value: unknown, path: Path, where: string, 
     case 'status':
       if (value !== 'success' && value !== 'fail') throw new Invalid(path, `${where}的 ${field} 应为 success 或 fail`);
       return;
+    case 'itemOutcome':
+      if (value !== 'alreadyJoined') throw new Invalid(path, `${where}的 ${field} 只能是 alreadyJoined（商品已在达人计划中）`);
+      if (!scope.productLoop) throw new Invalid(path, `${where}的 ${field} 只能用在逐个处理商品 ID 的 repeat 中`);
+      return;
     case 'condition':
       return checkCondition(value, path, where, scope);
     case 'list': {
@@ -399,7 +418,12 @@ function checkSteps(steps: unknown[], path: Path, parent: string, scope: Scope, 
       }
     }
     // A repeat's item is in scope for its steps only, as is what they read.
-    const inner: Scope = { ...scope, names: new Map(scope.names), depth: scope.depth + 1 };
+    const inner: Scope = {
+      ...scope,
+      names: new Map(scope.names),
+      depth: scope.depth + 1,
+      productLoop: scope.productLoop || (name === 'repeat' && isProductLoop(scope.flow, step.over)),
+    };
     for (const [key, rule] of Object.entries(fields)) {
       if (!(key in step)) {
         if (rule.required) throw new Invalid(at, `${where}缺少 ${key}`);
@@ -407,7 +431,10 @@ function checkSteps(steps: unknown[], path: Path, parent: string, scope: Scope, 
       }
       checkField(rule, step[key], [...at, key], where, key, name === 'repeat' && key === 'steps' ? inner : scope);
     }
-    if ((name === 'open' || name === 'report') && index !== steps.length - 1) {
+    if (name === 'report' && step.item !== undefined && step.status !== 'success') {
+      throw new Invalid([...at, 'item'], `${where}：item 只能与 status success 一起使用`);
+    }
+    if ((name === 'open' || (name === 'report' && !('when' in step))) && index !== steps.length - 1) {
       throw new Invalid([...path, index + 1], `${where}之后不能再有步骤（${name} 结束脚本）`);
     }
     if (name === 'open' && parent) throw new Invalid(at, `${where}：open 只能是脚本最外层的最后一步`);

@@ -202,6 +202,66 @@ describe('the demo join and stop scripts on the test creator page', () => {
   });
 });
 
+describe("a join's loop over the product ids: one outcome per product", () => {
+  // A creator page of the test's own: typing an id shows whether it is already in the programme
+  // (22) or leaves no add button (33), as a real page answers per product.
+  const page = () => {
+    document.body.innerHTML = '<input id="product-id" /><div id="answer"></div>';
+    document.getElementById('product-id')!.addEventListener('change', (event) => {
+      const id = (event.target as HTMLInputElement).value;
+      document.getElementById('answer')!.innerHTML =
+        id === '22' ? '<span class="already">已在计划中</span>' : id === '33' ? '' : '<button id="add">添加</button>';
+    });
+  };
+  const script: ActionScript = {
+    flow: 'join',
+    steps: [
+      {
+        step: 'repeat',
+        over: { from: 'product-id-list' },
+        as: 'productId',
+        steps: [
+          { step: 'type', selector: '#product-id', value: { from: 'productId' } },
+          { step: 'report', status: 'success', item: 'alreadyJoined', when: { exists: '.already' } },
+          { step: 'click', selector: '#add' },
+        ],
+      },
+    ],
+  };
+
+  it('reports each product: joined, already joined, or failed with the step named, and goes on to the next', async () => {
+    page();
+    const outcomes: unknown[] = [];
+    const run = await runActionScript(script, document, {
+      data: { 'product-id-list': ['11', '22', '33', '44'] },
+      pollMs: 5,
+      sites: LOCAL,
+      onItem: (productId, outcome, reason) => void outcomes.push({ productId, outcome, reason }),
+    });
+    expect(run.status).toBe('success');
+    expect(outcomes).toEqual([
+      { productId: '11', outcome: 'joined', reason: undefined },
+      { productId: '22', outcome: 'alreadyJoined', reason: undefined },
+      { productId: '33', outcome: 'failed', reason: '第 1 步（repeat）中的第 3 步（click）：未找到元素 #add' },
+      { productId: '44', outcome: 'joined', reason: undefined },
+    ]);
+  });
+
+  it('stops before the next product when beforeItem says no', async () => {
+    page();
+    const seen: string[] = [];
+    const run = await runActionScript(script, document, {
+      data: { 'product-id-list': ['11', '44', '55'] },
+      pollMs: 5,
+      sites: LOCAL,
+      beforeItem: async (productId) => productId !== '55',
+      onItem: (productId) => void seen.push(productId),
+    });
+    expect(run.status).toBe('stopped');
+    expect(seen).toEqual(['11', '44']);
+  });
+});
+
 describe('chooseScript: the link scripts decide', () => {
   it('runs the bind script on the test shop page only, and the join script on the creator page', () => {
     showShop({ id: '1', name: '店' });

@@ -42,6 +42,8 @@ describe('the step language: a valid script passes', () => {
           as: 'productId',
           steps: [
             { step: 'type', selector: '#id', value: { from: 'productId' } },
+            // Ends this product's turn (already in the programme) when the page says so; a report with `when` may stand mid-list.
+            { step: 'report', status: 'success', item: 'alreadyJoined', when: { exists: '.already' } },
             { step: 'click', selector: '#add' },
             { step: 'read', selector: '#last', into: 'last', optional: true },
             { step: 'assert', that: { equals: [{ from: 'last' }, { from: 'productId' }] }, message: ['未添加 ', { from: 'productId' }] },
@@ -224,6 +226,30 @@ describe('the step language: each rule refuses, naming the step', () => {
         { step: 'click', selector: '#a' },
       ]),
       '第 1 步（report）之后不能再有步骤（report 结束脚本）',
+    ],
+    [
+      'an item outcome outside the loop over the product ids',
+      join([{ step: 'report', status: 'success', item: 'alreadyJoined' }]),
+      '第 1 步（report）的 item 只能用在逐个处理商品 ID 的 repeat 中',
+    ],
+    [
+      'an item outcome of a failure',
+      join([
+        {
+          step: 'repeat',
+          over: { from: 'product-id-list' },
+          as: 'id',
+          steps: [{ step: 'report', status: 'fail', item: 'alreadyJoined' }],
+        },
+      ]),
+      '第 1 步（repeat）中的第 1 步（report）：item 只能与 status success 一起使用',
+    ],
+    [
+      'an unknown item outcome',
+      join([
+        { step: 'repeat', over: { from: 'product-id-list' }, as: 'id', steps: [{ step: 'report', status: 'success', item: 'joined' }] },
+      ]),
+      '第 1 步（repeat）中的第 1 步（report）的 item 只能是 alreadyJoined（商品已在达人计划中）',
     ],
     [
       'steps after open',

@@ -5,6 +5,7 @@
  * and never throws: what it refuses, and a failing step, end the run with a message naming the step.
  */
 import {
+  isProductLoop,
   scriptProblemAt,
   SCRIPT_LIMITS,
   type ActionScript,
@@ -15,9 +16,11 @@ import {
   type ValueRef,
 } from '#contract/pluginScripts';
 import { urlSiteProblem } from '#contract/scriptSandbox';
+import type { ReportedItemOutcome } from '#contract/runs';
 
 export interface RunOutcome {
-  status: 'success' | 'fail';
+  /** `stopped`: `beforeItem` said no before a product's turn (the member stopped, or staff paused the flow). */
+  status: 'success' | 'fail' | 'stopped';
   /** For a failure: `第 3 步（click）：未找到元素 #submit`, or the script's own message. */
   message: string;
   /** What the `read` steps stored (a bind's shopId, shopName, shopRegion). */
@@ -37,6 +40,13 @@ export interface RunOptions {
   navigate?: (url: string) => void;
   /** Milliseconds between `waitFor` checks. */
   pollMs?: number;
+  /**
+   * Before each product's turn of a join's product loop: false stops the run there (`stopped`). The
+   * place for the member's stop, staff's pause and the pacing's wait.
+   */
+  beforeItem?: (productId: string) => Promise<boolean>;
+  /** After each product's turn: its outcome, and for a failure the step's message. */
+  onItem?: (productId: string, outcome: ReportedItemOutcome, reason?: string) => void | Promise<void>;
 }
 
 /** The run's options with the flow the script serves. */
@@ -50,8 +60,11 @@ class Reported {
   constructor(
     readonly status: 'success' | 'fail',
     readonly message: string,
+    readonly item?: 'alreadyJoined',
   ) {}
 }
+
+class Stopped {}
 
 class Opened {
   constructor(readonly url: string) {}
@@ -141,10 +154,17 @@ async function runStep(step: Step, doc: Document, names: Names, options: StepOpt
     }
     case 'repeat': {
       const list = names.get(step.over.from);
+      const productLoop = isProductLoop(options.flow, step.over);
       for (const item of Array.isArray(list) ? list : []) {
         const inner: Names = new Map(names);
         inner.set(step.as, item);
-        await runSteps(step.steps, doc, inner, options, label);
+        if (!productLoop) {
+          await runSteps(step.steps, doc, inner, options, label);
+          continue;
+        }
+        if (options.beforeItem && !(await options.beforeItem(item))) throw new Stopped();
+        const [outcome, reason] = await productTurn(step.steps, doc, inner, options, label);
+        await options.onItem?.(item, outcome, reason);
       }
       return;
     }
@@ -152,7 +172,8 @@ async function runStep(step: Step, doc: Document, names: Names, options: StepOpt
       if (!holds(step.that, doc, names)) throw new StepFailure(step.message ? textOf(step.message, names) || '条件不成立' : '条件不成立');
       return;
     case 'report':
-      throw new Reported(step.status, step.message ? textOf(step.message, names) : '');
+      if (step.when && !holds(step.when, doc, names)) return;
+      throw new Reported(step.status, step.message ? textOf(step.message, names) : '', step.item);
   }
 }
 
@@ -170,6 +191,27 @@ async function runSteps(steps: readonly Step[], doc: Document, names: Names, opt
       }
       throw error;
     }
+  }
+}
+
+/**
+ * One product's turn of a join's product loop: its steps, ended by the last step (joined), a `report`
+ * (joined, already joined, or failed with its message) or a failing step (failed, the step named).
+ */
+async function productTurn(
+  steps: readonly Step[],
+  doc: Document,
+  names: Names,
+  options: StepOptions,
+  label: string,
+): Promise<[ReportedItemOutcome, string?]> {
+  try {
+    await runSteps(steps, doc, names, options, label);
+    return ['joined'];
+  } catch (error) {
+    if (!(error instanceof Reported)) throw error;
+    if (error.status === 'fail') return ['failed', error.message || '加入失败'];
+    return [error.item ?? 'joined'];
   }
 }
 
@@ -191,6 +233,7 @@ export async function runActionScript(script: ActionScript, doc: Document, runOp
     return { status: 'success', message: '', results: results() };
   } catch (error) {
     if (error instanceof Reported) return { status: error.status, message: error.message, results: results() };
+    if (error instanceof Stopped) return { status: 'stopped', message: '', results: results() };
     if (error instanceof Opened) {
       (options.navigate ?? ((url: string) => doc.defaultView?.location.assign(url)))(error.url);
       return { status: 'success', message: '', results: results(), openedUrl: error.url };
