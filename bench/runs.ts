@@ -109,13 +109,11 @@ async function main() {
     await Promise.all(
       members.map(async (member, n) => {
         for (let batch = 1; batch * BATCH <= ITEMS + BATCH - 1; batch += 1) {
-          const items = member.ids
-            .slice((batch - 1) * BATCH, batch * BATCH)
-            .map((productId, index) => ({
-              productId,
-              outcome: index % 10 === 0 ? 'failed' : 'joined',
-              ...(index % 10 === 0 ? { reason: '第 3 步（click）：未找到元素 #add' } : {}),
-            }));
+          const items = member.ids.slice((batch - 1) * BATCH, batch * BATCH).map((productId, index) => ({
+            productId,
+            outcome: index % 10 === 0 ? 'failed' : 'joined',
+            ...(index % 10 === 0 ? { reason: '第 3 步（click）：未找到元素 #add' } : {}),
+          }));
           const sends = batch % 10 === 0 ? 2 : 1;
           for (let send = 0; send < sends; send += 1) {
             const at = performance.now();
