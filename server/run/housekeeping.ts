@@ -29,6 +29,7 @@ export async function keepRuns(db: Db, config: Pick<ServerConfig, 'runRetentionD
     const lock = await queryOne<{ got: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.runHousekeeping}) as got`);
     if (!lock?.got) return null;
     const quiet = sql`now() - make_interval(mins => ${RUN_ABANDONED_MINUTES})`;
+    // An abandoned run ends as `statusOf(run, 'failed')` would (server/run/runs.ts): partly failed when it joined some ids.
     const abandoned = await queryOne<{ n: number }>(
       tx,
       sql`with ended as (

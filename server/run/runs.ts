@@ -88,12 +88,6 @@ async function lockOwnRun(tx: Executor, runId: number, accountId: number): Promi
   return run;
 }
 
-const COUNT_COLUMN: Record<ReportedItemOutcome, 'joined' | 'alreadyJoined' | 'failed'> = {
-  joined: 'joined',
-  alreadyJoined: 'alreadyJoined',
-  failed: 'failed',
-};
-
 /** Writes a batch's item outcomes (pending ones only) and answers how many moved to each outcome. */
 async function recordItems(tx: Executor, run: RunRow, items: NonNullable<RunReportBody['items']>) {
   if (run.flow !== 'join') throw badParameter('items', RUN_MESSAGES.itemsNotForFlow);
@@ -122,8 +116,8 @@ async function recordItems(tx: Executor, run: RunRow, items: NonNullable<RunRepo
     const found = new Set(known.map((row) => row.productId));
     throw badParameter('items', RUN_MESSAGES.unknownProduct(items.find((item) => !found.has(item.productId))!.productId));
   }
-  const moved = { joined: 0, alreadyJoined: 0, failed: 0 };
-  for (const row of known) if (row.moved) moved[COUNT_COLUMN[row.outcome]] += 1;
+  const moved: Record<ReportedItemOutcome, number> = { joined: 0, alreadyJoined: 0, failed: 0 };
+  for (const row of known) if (row.moved) moved[row.outcome] += 1;
   return moved;
 }
 
@@ -167,7 +161,7 @@ export async function reportRun({ db, account }: CallContext, body: RunReportBod
  * The status of a run that ended with `ending`: a stop is stopped; a join that joined (or found
  * joined) some ids but not all is partly failed, none of them failed; a bind or a stop is as it ended.
  */
-export function statusOf(run: Pick<RunRow, 'flow' | 'itemCount' | 'joined' | 'alreadyJoined' | 'failed'>, ending: RunEnding): RunStatus {
+function statusOf(run: Pick<RunRow, 'flow' | 'itemCount' | 'joined' | 'alreadyJoined' | 'failed'>, ending: RunEnding): RunStatus {
   if (ending === 'stopped') return 'stopped';
   if (run.flow !== 'join') return ending;
   const done = run.joined + run.alreadyJoined;
