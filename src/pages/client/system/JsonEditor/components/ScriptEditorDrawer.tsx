@@ -23,7 +23,8 @@ interface Props {
 }
 
 export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props) {
-  const [text, setText] = useState('');
+  // null until the user edits: the loaded content shows at once, with no render where it looks edited.
+  const [edited, setEdited] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const {
@@ -38,8 +39,10 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
     { refreshDeps: [scriptId] },
   );
 
+  const text = edited ?? script?.content ?? '';
+
   useEffect(() => {
-    setText(script?.content ?? '');
+    setEdited(null);
     setNote('');
     setProblem(null);
   }, [script]);
@@ -84,7 +87,7 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
       return;
     }
     setProblem(null);
-    setText(formatJson(text));
+    setEdited(formatJson(text));
   };
 
   const dirty = script !== undefined && text !== script.content;
@@ -122,7 +125,7 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
             kind={script.kind}
             height="calc(100vh - 330px)"
             onChange={(value) => {
-              setText(value);
+              setEdited(value);
               if (problem) setProblem(null);
             }}
           />
