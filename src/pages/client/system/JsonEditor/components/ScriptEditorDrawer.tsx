@@ -23,8 +23,9 @@ interface Props {
 }
 
 export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props) {
-  // null until the user edits: the loaded content shows at once, with no render where it looks edited.
-  const [edited, setEdited] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  /** The script whose content the editor was given: edits are counted against it (not against a load not applied yet). */
+  const [loaded, setLoaded] = useState<ScriptDetail>();
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const {
@@ -39,10 +40,9 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
     { refreshDeps: [scriptId] },
   );
 
-  const text = edited ?? script?.content ?? '';
-
   useEffect(() => {
-    setEdited(null);
+    setText(script?.content ?? '');
+    setLoaded(script);
     setNote('');
     setProblem(null);
   }, [script]);
@@ -87,10 +87,10 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
       return;
     }
     setProblem(null);
-    setEdited(formatJson(text));
+    setText(formatJson(text));
   };
 
-  const dirty = script !== undefined && text !== script.content;
+  const dirty = loaded !== undefined && text !== loaded.content;
   const closeUnlessUnsaved = useUnsavedGuard(dirty);
 
   return (
@@ -125,7 +125,7 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
             kind={script.kind}
             height="calc(100vh - 330px)"
             onChange={(value) => {
-              setEdited(value);
+              setText(value);
               if (problem) setProblem(null);
             }}
           />
