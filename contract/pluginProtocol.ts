@@ -42,6 +42,8 @@ export const PLUGIN_DATA_KEYS = {
   url: 'url',
   /** (version 3) The bind the console started (`shop/bindStart`): the plug-in reports the shop with it. */
   bindId: 'bind-id',
+  /** (version 3) The run the console started for this flow (`run/start`, decimal): the plug-in reports into it. */
+  runId: 'run-id',
 } as const;
 
 export type PluginDataKey = (typeof PLUGIN_DATA_KEYS)[keyof typeof PLUGIN_DATA_KEYS];
@@ -55,6 +57,7 @@ export interface PluginData {
   'product-id-list': string[];
   url: string;
   'bind-id': string;
+  'run-id': string;
 }
 
 export type FlowType = 'clean' | 'bind' | 'stop';

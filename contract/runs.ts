@@ -39,3 +39,9 @@ export const RUN_SCRIPTS_MAX = 10;
 
 export const RUN_STEP_NAME_MAX = 32;
 export const RUN_MESSAGE_MAX = 200;
+
+/**
+ * A running run with no report (and no start) for this long is taken as abandoned by the server's
+ * housekeeping; the plug-in stops resending a run's reports after as long.
+ */
+export const RUN_ABANDONED_MINUTES = 60;

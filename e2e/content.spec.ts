@@ -54,7 +54,7 @@ test('a script: a JSON error shows its line and column, a step-language problem 
 
   await page.goto(ACTIONS);
   const row = rowOf(page, '批量邀请达人');
-  await expect(row).toContainText('第 2 版');
+  await expect(row).toContainText('第 3 版');
   await screenshot(page, 'content-action-scripts');
 
   await row.getByText('编辑', { exact: true }).click();
@@ -107,38 +107,38 @@ test('a script: a JSON error shows its line and column, a step-language problem 
     .locator('.ant-drawer-open')
     .getByRole('button', { name: label(CONTENT_TEXT.save) })
     .click();
-  await expect(page.getByText(`${CONTENT_TEXT.saved}（第 3 版）`)).toBeVisible();
+  await expect(page.getByText(`${CONTENT_TEXT.saved}（第 4 版）`)).toBeVisible();
   expect(saves).toHaveLength(1);
   await page.locator('.ant-drawer-open .ant-drawer-close').click();
-  await expect(row).toContainText('第 3 版');
+  await expect(row).toContainText('第 4 版');
 
   await row.getByText(CONTENT_TEXT.history, { exact: true }).click();
   const drawer = page.locator('.ant-drawer-open');
   const versionRow = (version: number) => drawer.locator('.ant-table-row', { hasText: `第 ${version} 版` });
-  await expect(versionRow(3)).toContainText('当前');
-  await expect(versionRow(3)).toContainText('等待 1.5 秒');
+  await expect(versionRow(4)).toContainText('当前');
+  await expect(versionRow(4)).toContainText('等待 1.5 秒');
   await screenshot(page, 'content-script-history');
 
-  await versionRow(2).locator('.ant-checkbox-input').check();
   await versionRow(3).locator('.ant-checkbox-input').check();
+  await versionRow(4).locator('.ant-checkbox-input').check();
   await drawer.getByRole('button', { name: /对比所选版本/ }).click();
   const diff = page.getByTestId('json-diff');
   await expect(diff.locator('.cm-changedLine').first()).toBeVisible();
-  await expect(page.getByText('版本对比：第 2 版 → 第 3 版')).toBeVisible();
+  await expect(page.getByText('版本对比：第 3 版 → 第 4 版')).toBeVisible();
   await screenshot(page, 'content-script-diff');
   await page.locator('.ant-modal-wrap:visible .ant-modal-close').click();
 
-  await versionRow(2).getByText('恢复', { exact: true }).click();
+  await versionRow(3).getByText('恢复', { exact: true }).click();
   await screenshot(page, 'content-script-restore-confirm');
   await page.locator('.ant-popover:visible').getByRole('button', { name: OK }).click();
-  await expect(page.getByText(`${CONTENT_TEXT.restored}（第 4 版）`)).toBeVisible();
-  await expect(versionRow(4)).toContainText('恢复自第 2 版');
+  await expect(page.getByText(`${CONTENT_TEXT.restored}（第 5 版）`)).toBeVisible();
+  await expect(versionRow(5)).toContainText('恢复自第 3 版');
   await page.locator('.ant-drawer-open .ant-drawer-close').click();
-  await expect(row).toContainText('第 4 版');
+  await expect(row).toContainText('第 5 版');
 
-  // The restored content is version 2's.
+  // The restored content is version 3's (its description, at the top: the editor draws the lines in view).
   await row.getByText('编辑', { exact: true }).click();
-  await expect(page.locator('.ant-drawer-open .cm-content')).toContainText('达人邀约未能开始');
+  await expect(page.locator('.ant-drawer-open .cm-content')).toContainText('记录每个商品的结果');
 });
 
 test('a release: create it, bundle its scripts, publish it, and its bundle is frozen', async ({ page }) => {

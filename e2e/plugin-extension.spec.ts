@@ -7,7 +7,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import semver from 'semver';
-import { API, type CallPath } from '#contract/api';
+import { API, type AnswerOf, type CallPath } from '#contract/api';
+import type { RunDetail } from '#contract/api/run';
 import { JOIN_CREATOR_TAB_NAME, REFERENCE_PLUGIN_VERSION } from '#contract/constants';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import type { ActionScript, Step } from '#contract/pluginScripts';
@@ -18,7 +19,9 @@ import { UI_TEXT } from '../src/locales/zh-CN/common';
 import { CONTENT_TEXT, REVIEW_UI_TEXT, scriptChangeNotice } from '../src/locales/zh-CN/content';
 import { PLUGIN_RELEASE_TEXT } from '../src/locales/zh-CN/plugin';
 import { SETTINGS_TEXT } from '../src/locales/zh-CN/profile';
-import { CREATOR_PAGE_URL } from '../src/extensionBridge/platform';
+import { CREATOR_PAGE } from '../src/extensionBridge/platform';
+
+const CREATOR_PAGE_URL = CREATOR_PAGE.url;
 import { buttonLabel, buttonNamed, greeting, HOME, LOGIN, pluginTokenOf, readStorage, submitLogin, signIn } from './support/console';
 import { ACTION_SCRIPTS, replaceEditorText } from './support/scriptEditor';
 import { buildExtension, launchWithExtension, type ExtensionBrowser } from './support/extensionBrowser';
@@ -104,6 +107,9 @@ async function bindFromShopManager(shop: Parameters<TestSites['shopUrl']>[0], ti
   await expect(dialog(console_, title)).toBeVisible();
   return opened;
 }
+
+/** The run of the join test, which the stop test after it finds ended. */
+let joinRunId = 0;
 
 /** A call with the member's token (the console's session). */
 async function memberCall(path: string, data: object) {
@@ -442,29 +448,53 @@ test("a release whose minimum version is above the extension's refuses bind and 
   await expect(console_.getByRole('button', { name: PLUGIN_RELEASE_TEXT.updateRequired })).toHaveCount(0);
 });
 
-test('join opens the creator page in join-creator-page with the product list in the plug-in storage', async () => {
+test('join opens the creator page in join-creator-page with the product list in the plug-in storage, and its run records each id', async () => {
   await console_.goto(`${base}${HOME}`);
-  // Full-width digits, as a Chinese input method types them, are the same ids.
-  await console_.getByLabel('商品 ID 列表').fill('1001\n1002, １００１\n10０3');
-  await expect(console_.getByTestId('product-ids-summary')).toContainText('共 3 个（已去除 1 个重复）');
+  // Full-width digits, as a Chinese input method types them, are the same ids. The test page has no
+  // product 1010 and has 1019 in the programme already (e2e/support/testSites.ts).
+  await console_.getByLabel('商品 ID 列表').fill('1001\n1010, １００１\n10１9\n1003');
+  await expect(console_.getByTestId('product-ids-summary')).toContainText('共 4 个（已去除 1 个重复）');
   const creatorTab = chromium.context.waitForEvent('page');
   await console_.getByRole('button', { name: '加入达人计划' }).click();
   const creator = await creatorTab;
   await creator.waitForLoadState();
   expect(await creator.evaluate(() => window.name)).toBe(JOIN_CREATOR_TAB_NAME);
   expect(creator.url()).toBe(CREATOR_PAGE_URL);
-  // The join script (批量邀请达人) runs in that tab with the list: it typed and added each id, then started.
-  await expect(creator.locator('#join-status')).toHaveText('正在为 3 个商品邀约达人');
+  // The join script (批量邀请达人) runs in that tab with the list: it typed and added each id, then
+  // started for the ones the page took.
+  await expect(creator.locator('#join-status')).toHaveText('正在为 2 个商品邀约达人');
   await expect(creator.locator('#join-status')).toHaveAttribute('data-started-by', 'page');
-  await expect(creator.locator('#join-status')).toHaveAttribute('data-product-ids', '1001,1002,1003');
+  await expect(creator.locator('#join-status')).toHaveAttribute('data-product-ids', '1001,1003');
   const stored = await pluginStorage();
   expect(stored).toMatchObject({
-    [KEYS.productIdList]: ['1001', '1002', '1003'],
+    [KEYS.productIdList]: ['1001', '1010', '1019', '1003'],
     [KEYS.runJoinCreator]: true,
     [KEYS.startBindShop]: false,
     [KEYS.url]: CREATOR_PAGE_URL,
   });
   await screenshot(creator, 'plugin-join-creator-page');
+
+  // The run the console started: the worker reported each id's turn with the plug-in token and
+  // finished it (partly failed: one id is not on the page), with the scripts it ran.
+  joinRunId = Number(stored[KEYS.runId]);
+  await expect
+    .poll(async () => ((await memberCall('run/get', { id: joinRunId })) as RunDetail).status, { timeout: 15_000 })
+    .toBe('partlyFailed');
+  const run = (await memberCall('run/get', { id: joinRunId })) as RunDetail;
+  expect(run).toMatchObject({ flow: 'join', platform: 'tiktok', itemCount: 4, joined: 2, alreadyJoined: 1, failed: 1, failedStep: null });
+  expect(run.items.map(({ productId, outcome, reason }) => [productId, outcome, reason])).toEqual([
+    ['1001', 'joined', null],
+    ['1010', 'failed', '商品 1010 不存在'],
+    ['1019', 'alreadyJoined', null],
+    ['1003', 'joined', null],
+  ]);
+  const names = new Map(
+    ((await staffCall('script/list', { kind: 'action', pageSize: 100 })) as AnswerOf<'script/list'>).list.map((script) => [
+      script.id,
+      script.name,
+    ]),
+  );
+  expect(run.scripts.map((ran) => names.get(ran.scriptId))).toContain('批量邀请达人');
 });
 
 test('stop: both flags off, the creator tab stops, 已停止', async () => {
@@ -479,6 +509,13 @@ test('stop: both flags off, the creator tab stops, 已停止', async () => {
   // The same named tab was reused, not a new one opened.
   expect(chromium.context.pages().filter((page) => page.url() === CREATOR_PAGE_URL)).toHaveLength(1);
   expect(await pluginStorage()).toMatchObject({ [KEYS.runJoinCreator]: false, [KEYS.startBindShop]: false });
+  // The stop is a run of its own, which the stop script ended; the join had ended before it.
+  const stopRunId = Number((await pluginStorage())[KEYS.runId]);
+  expect(stopRunId).toBeGreaterThan(joinRunId);
+  await expect
+    .poll(async () => ((await memberCall('run/get', { id: stopRunId })) as RunDetail).status, { timeout: 15_000 })
+    .toBe('succeeded');
+  expect(((await memberCall('run/get', { id: joinRunId })) as RunDetail).status).toBe('partlyFailed');
 });
 
 test('clean from the header broom: 清除成功 and the plug-in storage is empty', async () => {

@@ -79,11 +79,11 @@ export const RunReported = Type.Object({
 });
 export type RunReported = Static<typeof RunReported>;
 
-/** The step a run failed at. */
+/** Why a run failed: the step it failed at, or only a message (the server refused the bound shop…). */
 const FailedStep = Type.Object(
   {
-    index: Int4(1),
-    name: Text(RUN_STEP_NAME_MAX, 1),
+    index: Type.Optional(Int4(1)),
+    name: Type.Optional(Text(RUN_STEP_NAME_MAX, 1)),
     message: Text(RUN_MESSAGE_MAX, 1),
     /** The action script whose step it was. */
     scriptId: Type.Optional(Id()),

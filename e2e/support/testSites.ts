@@ -47,13 +47,19 @@ export function testShopPage(shop: TestShop): string {
  * (server/seed/domains/scriptSeeds.ts) use the controls instead: type each product id into
  * #product-id, #add-product, then #start-invite; #stop-invite stops. Both end in the same
  * #join-status (`正在为 N 个商品邀约达人`, `已停止`).
+ *
+ * Each add answers in #add-result's data-result, as a real page answers per product: an id ending
+ * in 0 is `missing` (no such product; not added), one ending in 9 `already` in the programme (not
+ * added again), any other `added`. An id ending in 8 takes a second to answer (a join long enough
+ * to be stopped midway).
  */
 export const TEST_CREATOR_PAGE = page(
   'creator',
   '达人广场（测试）',
   `<main><h1>达人广场（测试页）</h1>
 <form id="invite-form" onsubmit="return false"><label>商品 ID <input id="product-id" autocomplete="off"></label>
-<button type="button" id="add-product">添加商品</button> <span id="product-count">0</span> 个商品</form>
+<button type="button" id="add-product">添加商品</button> <span id="product-count">0</span> 个商品
+<output id="add-result" data-result=""></output></form>
 <p><button type="button" id="start-invite">开始邀约</button> <button type="button" id="stop-invite">停止邀约</button></p>
 <p id="join-status" data-state="idle">等待插件</p></main>
 <script>
@@ -61,11 +67,25 @@ export const TEST_CREATOR_PAGE = page(
   let ids = [];
   const input = document.getElementById('product-id');
   const status = document.getElementById('join-status');
+  const result = document.getElementById('add-result');
+  const answer = (state, words) => {
+    result.dataset.result = state;
+    result.textContent = words;
+  };
   document.getElementById('add-product').addEventListener('click', () => {
     const id = input.value.trim();
-    if (id) ids.push(id);
     input.value = '';
-    document.getElementById('product-count').textContent = String(ids.length);
+    if (!id) return;
+    if (id.endsWith('0')) return answer('missing', '商品不存在');
+    if (id.endsWith('9')) return answer('already', '已在达人计划中');
+    const add = () => {
+      ids.push(id);
+      document.getElementById('product-count').textContent = String(ids.length);
+      answer('added', '已添加');
+    };
+    if (!id.endsWith('8')) return add();
+    answer('', '');
+    setTimeout(add, 1000);
   });
   document.getElementById('start-invite').addEventListener('click', () => {
     if (!ids.length) return;

@@ -12,7 +12,9 @@ import type { BindOutcome } from './adapters/types';
 import type { WorkerAnswers, WorkerRequest } from './messages';
 import { CONSOLE_ORIGIN, isConsoleOrigin, SCRIPT_SITE_RULES } from './consoleOrigin';
 import { SCRIPTS_WAIT_MS } from './flowTiming';
-import { fetchLatestRelease, fetchScripts, reportShop, type ReportResult } from './serverApi';
+import { fetchLatestRelease, fetchScripts, reportShop, sendRunFinish, sendRunReport, type ReportResult } from './serverApi';
+import { RunReporter, type RunQueues } from './runReporter';
+import { checkedRunId, endingOfBind, runIdOf, sanitizedEnding, sanitizedItem, sanitizedScripts, sanitizedStep } from './runInput';
 import { ownVersion, readReleaseCheck, RELEASE_CHECK_KEY, writeReleaseCheck } from './releaseCheck';
 import { readScriptSet, refusedSet, SCRIPT_SET_KEY, writeScriptSet } from './scripts/scriptSet';
 import { ALL_DATA_KEYS, readData, removeData, writeData } from './store';
@@ -88,7 +90,19 @@ async function checkRelease(): Promise<void> {
   await writeReleaseCheck({ version, etag: answer.etag, answer: answer.answer, checkedAt: new Date().toISOString() });
 }
 
-const pollConsole = () => Promise.all([refreshScripts(), checkRelease()]);
+/** Not a plug-in data key: the runs' reports waiting for the server (runReporter.ts), for this browser session. */
+const RUN_REPORTS_KEY = 'run-reports';
+
+const runs = new RunReporter({
+  load: async () => ((await chrome.storage.session.get(RUN_REPORTS_KEY))[RUN_REPORTS_KEY] as RunQueues | undefined) ?? {},
+  save: (queues) => chrome.storage.session.set({ [RUN_REPORTS_KEY]: queues }),
+  report: async (body) => sendRunReport(CONSOLE_ORIGIN, (await readSession()).token, body),
+  finish: async (body) => sendRunFinish(CONSOLE_ORIGIN, (await readSession()).token, body),
+  later: (ms, work) => void setTimeout(work, ms),
+  now: () => Date.now(),
+});
+
+const pollConsole = () => Promise.all([refreshScripts(), checkRelease(), runs.flush()]);
 
 const refreshScriptsWithin = (ms: number) => Promise.race([refreshScripts(), new Promise<void>((resolve) => setTimeout(resolve, ms))]);
 
@@ -109,13 +123,26 @@ async function focusTab(tabId: number) {
   if (tab?.windowId !== undefined) await chrome.windows.update(tab.windowId, { focused: true });
 }
 
-/** Reports the adapter's outcome to the server, writes shop-status / shop-message, and goes back to the console. */
-async function finishBind(outcome: BindOutcome, shopTab: chrome.tabs.Tab | undefined): Promise<ReportResult> {
+/**
+ * Reports the adapter's outcome to the server, writes shop-status / shop-message, ends the bind's
+ * run, and goes back to the console.
+ */
+async function finishBind(
+  outcome: BindOutcome,
+  failedStep: { index: number; name: string } | undefined,
+  shopTab: chrome.tabs.Tab | undefined,
+): Promise<ReportResult> {
   const session = await readSession();
-  const { [KEYS.shopType]: shopType, [KEYS.bindId]: bindId } = await readData([KEYS.shopType, KEYS.bindId]);
+  const {
+    [KEYS.shopType]: shopType,
+    [KEYS.bindId]: bindId,
+    [KEYS.runId]: runId,
+  } = await readData([KEYS.shopType, KEYS.bindId, KEYS.runId]);
   const result: ReportResult = outcome.ok
     ? await reportShop(CONSOLE_ORIGIN, session.token, { platform: (shopType ?? '') as ShopPlatform, ...outcome.shop, bindId: bindId ?? '' })
     : { status: 'fail', message: outcome.message };
+  const run = runIdOf(runId);
+  if (run !== null) void runs.ended(run, ...endingOfBind(result, failedStep));
   // One bind per start: a reload of the shop page does not bind again, and the bind id is spent.
   await writeData({ [KEYS.shopStatus]: result.status, [KEYS.shopMessage]: result.message, [KEYS.startBindShop]: false });
   await removeData([KEYS.bindId]);
@@ -155,7 +182,18 @@ async function handle(request: WorkerRequest, sender: chrome.runtime.MessageSend
       await chrome.storage.local.remove([SCRIPT_SET_KEY, RELEASE_CHECK_KEY]);
       return { ok: true };
     case 'bindFinished':
-      return finishBind(request.outcome, sender.tab);
+      return finishBind(request.outcome, request.failedStep, sender.tab);
+    case 'runBegan':
+      await runs.began(checkedRunId(request.runId), sender.tab?.id ?? null, sanitizedScripts(request.scripts));
+      return { ok: true };
+    case 'runItem': {
+      const item = sanitizedItem(request);
+      if (item) await runs.item(checkedRunId(request.runId), item.productId, item.outcome, item.reason);
+      return { ok: true };
+    }
+    case 'runEnded':
+      await runs.ended(checkedRunId(request.runId), sanitizedEnding(request.ending), sanitizedStep(request.failedStep));
+      return { ok: true };
   }
 }
 
@@ -177,4 +215,6 @@ chrome.alarms?.onAlarm.addListener((alarm) => {
   if (alarm.name === POLL_ALARM) void pollConsole();
 });
 chrome.runtime.onStartup.addListener(() => void pollConsole());
+// A run's page closed before it ended: the run ends as stopped (its reports still go).
+chrome.tabs.onRemoved.addListener((tabId) => void runs.tabClosed(tabId));
 void pollConsole();

@@ -3,7 +3,9 @@
  * internal to the extension. The console never sees them: it speaks the bridge protocol.
  */
 import type { PluginData, PluginDataKey } from '#contract/pluginProtocol';
+import type { ReportedItemOutcome, RunEnding } from '#contract/runs';
 import type { BindOutcome } from './adapters/types';
+import type { FailedStep, RanScript } from './runReporter';
 
 export type WorkerRequest =
   /** The console's token from the handshake (null: nobody is logged in). */
@@ -13,8 +15,14 @@ export type WorkerRequest =
   | { kind: 'clean' }
   /** The console asked for the scripts now (`refreshScripts`). */
   | { kind: 'refreshScripts' }
-  /** A shop page's adapter finished the bind. */
-  | { kind: 'bindFinished'; outcome: BindOutcome };
+  /** A shop page's adapter or script finished the bind; a script's failure names its step. */
+  | { kind: 'bindFinished'; outcome: BindOutcome; failedStep?: { index: number; name: string } }
+  /** A page started the console's run `runId` with these scripts (none: a built-in adapter). */
+  | { kind: 'runBegan'; runId: number; scripts: RanScript[] }
+  /** A join's product id had its turn. */
+  | { kind: 'runItem'; runId: number; productId: string; outcome: ReportedItemOutcome; reason?: string }
+  /** A join or a stop ended on its page (a bind ends with `bindFinished`). */
+  | { kind: 'runEnded'; runId: number; ending: RunEnding; failedStep?: FailedStep };
 
 export interface WorkerAnswers {
   token: { ok: true };
@@ -23,6 +31,9 @@ export interface WorkerAnswers {
   clean: { ok: boolean };
   refreshScripts: { ok: true };
   bindFinished: { status: 'success' | 'fail'; message: string };
+  runBegan: { ok: true };
+  runItem: { ok: true };
+  runEnded: { ok: true };
 }
 
 /** Sends `request` to the service worker and answers its reply. */

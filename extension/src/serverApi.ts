@@ -1,10 +1,13 @@
 /**
  * The extension's own calls to the console's server with the plug-in token (never the console
- * session's own, which the plug-in is not given): reporting a bound shop, fetching the scripts,
- * asking for the latest release.
+ * session's own, which the plug-in is not given): reporting a bound shop and its runs, fetching the
+ * scripts, asking for the latest release.
  */
 import type { ApiResponse } from '#contract/api';
+import { CODES } from '#contract/codes';
 import { API_PREFIX } from '#contract/constants';
+import type { RunFinishBody, RunReportBody } from '#contract/api/run';
+import type { Delivery } from './runReporter';
 import type { ShopReportBody } from '#contract/api/shop';
 import type { PluginLatestRelease, PluginScripts } from '#contract/api/plugin';
 
@@ -78,3 +81,34 @@ export const fetchScripts = (origin: string | null, token: string | null, etag: 
 /** `plugin/latestRelease` for this plug-in's own version. */
 export const fetchLatestRelease = (origin: string | null, token: string | null, version: string, etag: string | null) =>
   poll<PluginLatestRelease>(origin, token, 'plugin/latestRelease', { version }, etag);
+
+/** Refusals that hold for good: the run ended, is not this account's, or the batch is malformed. */
+const FINAL_REFUSALS: readonly string[] = [CODES.BAD_PARAMETERS, CODES.NOT_AUTHORISED];
+
+/** A run report (`run/report`, `run/finish`): taken, refused for good, or to be tried again (no connection, an expired token, a busy server). */
+async function deliverRunCall(origin: string | null, token: string | null, path: string, body: object): Promise<Delivery> {
+  if (!origin || !token) return 'retry';
+  try {
+    const response = await fetch(`${origin}${API_PREFIX}/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as ApiResponse<unknown>;
+    if (answer.code === CODES.OK) return 'taken';
+    if (FINAL_REFUSALS.includes(answer.code)) {
+      console.warn(`[plug-in] ${path} refused:`, answer.msg);
+      return 'refused';
+    }
+    return 'retry';
+  } catch (error) {
+    console.warn(`[plug-in] ${path} failed, will retry`, error);
+    return 'retry';
+  }
+}
+
+export const sendRunReport = (origin: string | null, token: string | null, body: RunReportBody) =>
+  deliverRunCall(origin, token, 'run/report', body);
+
+export const sendRunFinish = (origin: string | null, token: string | null, body: RunFinishBody) =>
+  deliverRunCall(origin, token, 'run/finish', body);

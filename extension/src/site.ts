@@ -10,11 +10,13 @@ import { PLUGIN_DATA_KEYS as KEYS } from '#contract/pluginProtocol';
 import { CREATOR_ADAPTERS, SHOP_ADAPTERS } from './adapters';
 import type { BindOutcome, CreatorAdapter, ShopAdapter } from './adapters/types';
 import { BIND_START_WAIT_MS } from './flowTiming';
-import { askWorker } from './messages';
+import { askWorker, type WorkerRequest } from './messages';
+import { runIdOf } from './runInput';
+import type { RunEnding } from '#contract/runs';
 import { onDataChange, readData } from './store';
 import { bindShopProblem } from '#contract/scriptSandbox';
 import { SCRIPT_SITE_RULES } from './consoleOrigin';
-import { runActionScript } from './scripts/interpreter';
+import { runActionScript, type RunOptions } from './scripts/interpreter';
 import { chooseScript, readScriptSet } from './scripts/scriptSet';
 import type { ScriptFlow } from '#contract/pluginScripts';
 
@@ -23,17 +25,37 @@ async function scriptFor(flow: ScriptFlow) {
   return set ? chooseScript(set.scripts, flow, location.href, document) : null;
 }
 
-/** The bind by a script: the shop it read, its failure (naming the step), or null when it went to another page. */
-async function bindByScript(choice: NonNullable<Awaited<ReturnType<typeof scriptFor>>>, shopType: string): Promise<BindOutcome | null> {
+type Choice = NonNullable<Awaited<ReturnType<typeof scriptFor>>>;
+
+/** The run the console started for the flow this page runs (`run-id`), or null: then nothing is reported. */
+async function currentRun(): Promise<number | null> {
+  const { [KEYS.runId]: runId } = await readData([KEYS.runId]);
+  return runIdOf(runId);
+}
+
+/** Tells the worker about a run; a lost report never stops the flow itself. */
+const tell = (request: WorkerRequest) =>
+  askWorker(request).catch((error: unknown) => console.warn('[plug-in] run report', request.kind, error));
+
+/**
+ * The bind by a script: the shop it read, or its failure (naming the step) with the step's place;
+ * null when it went to another page.
+ */
+async function bindByScript(choice: Choice, shopType: string): Promise<Extract<WorkerRequest, { kind: 'bindFinished' }> | null> {
   const outcome = await runActionScript(choice.script, document, { data: { [KEYS.shopType]: shopType }, sites: SCRIPT_SITE_RULES });
   if (outcome.openedUrl) return null;
-  if (outcome.status === 'fail') return { ok: false, message: outcome.message || `脚本「${choice.name}」报告失败` };
+  const failed = (message: string) => ({
+    kind: 'bindFinished' as const,
+    outcome: { ok: false as const, message },
+    failedStep: outcome.failedStep,
+  });
+  if (outcome.status === 'fail') return failed(outcome.message || `脚本「${choice.name}」报告失败`);
   const { shopId, shopName, shopRegion } = outcome.results;
-  if (!shopId || !shopName) return { ok: false, message: `脚本「${choice.name}」未读取到店铺 ID 或名称` };
+  if (!shopId || !shopName) return failed(`脚本「${choice.name}」未读取到店铺 ID 或名称`);
   // Nothing read from the page leaves it but the shop, and only in the shape of a shop (contract/scriptSandbox.ts).
   const problem = bindShopProblem(outcome.results);
-  if (problem) return { ok: false, message: `脚本「${choice.name}」${problem}` };
-  return { ok: true, shop: { externalId: shopId, name: shopName, region: shopRegion ?? '' } };
+  if (problem) return failed(`脚本「${choice.name}」${problem}`);
+  return { kind: 'bindFinished', outcome: { ok: true, shop: { externalId: shopId, name: shopName, region: shopRegion ?? '' } } };
 }
 
 /**
@@ -66,9 +88,34 @@ async function runScriptedBind(): Promise<boolean> {
   const choice = await scriptFor('bind');
   if (!choice) return false;
   const { [KEYS.shopType]: shopType } = await readData([KEYS.shopType]);
-  const outcome = await bindByScript(choice, shopType ?? '');
-  if (outcome) await askWorker({ kind: 'bindFinished', outcome });
+  const runId = await currentRun();
+  if (runId !== null) await tell({ kind: 'runBegan', runId, scripts: choice.ran });
+  const finished = await bindByScript(choice, shopType ?? '');
+  if (finished) await askWorker(finished);
   return true;
+}
+
+/** How a page's run ended, as the run ledger records it. */
+function endingOf(
+  outcome: Awaited<ReturnType<typeof runActionScript>>,
+): Pick<Extract<WorkerRequest, { kind: 'runEnded' }>, 'ending' | 'failedStep'> {
+  if (outcome.status === 'stopped') return { ending: 'stopped' };
+  if (outcome.status === 'success') return { ending: 'succeeded' };
+  return { ending: 'failed', failedStep: { ...outcome.failedStep, message: outcome.message || '脚本报告失败' } };
+}
+
+/** Runs `choice` as run `runId` (if the console started one): its scripts, each product's turn, its end. */
+async function runReported(choice: Choice, runId: number | null, data: RunOptions['data'], beforeItem?: RunOptions['beforeItem']) {
+  if (runId !== null) await tell({ kind: 'runBegan', runId, scripts: choice.ran });
+  const outcome = await runActionScript(choice.script, document, {
+    data,
+    sites: SCRIPT_SITE_RULES,
+    beforeItem,
+    onItem: (productId, itemOutcome, reason) =>
+      runId === null ? undefined : tell({ kind: 'runItem', runId, productId, outcome: itemOutcome, reason }).then(() => undefined),
+  });
+  if (outcome.status === 'fail') console.warn('[plug-in] script', choice.name, 'failed:', outcome.message);
+  if (runId !== null) await tell({ kind: 'runEnded', runId, ...endingOf(outcome) });
 }
 
 /** The creator programme by scripts (join and stop), or false when no join script matches this page. */
@@ -77,26 +124,34 @@ async function runScriptedCreator(): Promise<boolean> {
   if (!join) return false;
   const stop = await scriptFor('stop');
   const apply = async () => {
-    const data = await readData([KEYS.runJoinCreator, KEYS.productIdList, KEYS.url]);
+    const data = await readData([KEYS.runJoinCreator, KEYS.productIdList, KEYS.url, KEYS.runId]);
     const ids = data[KEYS.productIdList] ?? [];
+    const runId = runIdOf(data[KEYS.runId]);
     if (data[KEYS.runJoinCreator] && ids.length) {
-      const outcome = await runActionScript(join.script, document, {
-        data: { [KEYS.productIdList]: ids, [KEYS.url]: data[KEYS.url] ?? '' },
-        sites: SCRIPT_SITE_RULES,
-      });
-      if (outcome.status === 'fail') console.warn('[plug-in] join script', join.name, 'failed:', outcome.message);
+      // A stop (or a new join) changes the flag or the run id: this run stops before its next product.
+      const stillOurs = async () => {
+        const now = await readData([KEYS.runJoinCreator, KEYS.runId]);
+        return now[KEYS.runJoinCreator] === true && now[KEYS.runId] === data[KEYS.runId];
+      };
+      await runReported(join, runId, { [KEYS.productIdList]: ids, [KEYS.url]: data[KEYS.url] ?? '' }, stillOurs);
     } else if (stop) {
-      const outcome = await runActionScript(stop.script, document, { data: {}, sites: SCRIPT_SITE_RULES });
-      if (outcome.status === 'fail') console.warn('[plug-in] stop script', stop.name, 'failed:', outcome.message);
+      await runReported(stop, runId, {});
+    } else if (runId !== null) {
+      // No stop script for this page: stopping is the flag the join reads before each product.
+      await tell({ kind: 'runBegan', runId, scripts: [] });
+      await tell({ kind: 'runEnded', runId, ending: 'succeeded' });
     }
   };
-  onDataChange([KEYS.runJoinCreator, KEYS.productIdList], () => void apply());
+  // The console sets the run id with the flow's last value: each new run is applied once.
+  onDataChange([KEYS.runId], () => void apply());
   await apply();
   return true;
 }
 
 async function runBind(adapter: ShopAdapter) {
   const { [KEYS.shopType]: shopType } = await readData([KEYS.shopType]);
+  const runId = await currentRun();
+  if (runId !== null) await tell({ kind: 'runBegan', runId, scripts: [] });
   const outcome: BindOutcome = await adapter.bind(document, { shopType: shopType ?? '' }).catch((error) => {
     console.warn('[plug-in] adapter', adapter.name, 'failed', error);
     return { ok: false, message: '店铺绑定失败' };
@@ -104,14 +159,24 @@ async function runBind(adapter: ShopAdapter) {
   await askWorker({ kind: 'bindFinished', outcome });
 }
 
+/** The built-in adapter's creator programme: it takes the list whole, so its run has no item outcomes. */
 async function runCreator(adapter: CreatorAdapter) {
   const apply = async () => {
-    const data = await readData([KEYS.runJoinCreator, KEYS.productIdList]);
+    const data = await readData([KEYS.runJoinCreator, KEYS.productIdList, KEYS.runId]);
     const ids = data[KEYS.productIdList] ?? [];
-    if (data[KEYS.runJoinCreator] && ids.length) await adapter.join(document, ids);
-    else adapter.stop(document);
+    const runId = runIdOf(data[KEYS.runId]);
+    if (runId !== null) await tell({ kind: 'runBegan', runId, scripts: [] });
+    let ending: RunEnding = 'succeeded';
+    try {
+      if (data[KEYS.runJoinCreator] && ids.length) await adapter.join(document, ids);
+      else adapter.stop(document);
+    } catch (error) {
+      console.warn('[plug-in] adapter', adapter.name, 'failed', error);
+      ending = 'failed';
+    }
+    if (runId !== null) await tell({ kind: 'runEnded', runId, ending });
   };
-  onDataChange([KEYS.runJoinCreator, KEYS.productIdList], () => void apply());
+  onDataChange([KEYS.runId], () => void apply());
   await apply();
 }
 

@@ -12,11 +12,9 @@ import type { Db } from '../db/client';
 import { queryOne } from '../db/query';
 import { repeatEvery, untimed, type JobTimer } from '../periodic';
 import { RUN_MESSAGES } from './messages';
+import { RUN_ABANDONED_MINUTES } from '#contract/runs';
 
 export const RUN_HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
-
-/** A running run with no report (and no start) for this long is taken as abandoned. */
-export const RUN_ABANDONED_MINUTES = 60;
 
 export interface RunHousekeeping {
   abandoned: number;

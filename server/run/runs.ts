@@ -6,10 +6,11 @@
  *
  * Locks: a report or a finish takes the run row first (`for update`), then writes its batch, items
  * and counts; two reports of one run from two instances queue on that row, and a batch sent again
- * finds its number taken and changes nothing. An item moves from `pending` once (the first report
+ * finds its number taken and changes nothing. A stop or a new join ends the account's running join
+ * (one update of its rows; a report waiting on one of them then finds it ended). An item moves from `pending` once (the first report
  * wins), so the run's counts move with it and never count an item twice.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CODES } from '#contract/codes';
 import type {
   RunDetail,
@@ -22,7 +23,7 @@ import type {
   RunStarted,
   RunSummary,
 } from '#contract/api/run';
-import type { ReportedItemOutcome, RunEnding, RunStatus } from '#contract/runs';
+import { RUN_SCRIPTS_MAX, type ReportedItemOutcome, type RunEnding, type RunStatus } from '#contract/runs';
 import type { CallContext } from '../context';
 import type { Executor } from '../db/client';
 import { queryRows, toIso } from '../db/query';
@@ -66,6 +67,14 @@ export async function startRun({ db, account }: CallContext, body: RunStartBody)
     throw badParameter('productIds', RUN_MESSAGES.quotaExceeded(membership.productQuota, ids.length));
   }
   return db.transaction(async (tx) => {
+    // The creator tab runs one join at a time: a stop ends the running one, and so does a new join,
+    // which the tab starts in its place. Its reports after that are refused (RUN_MESSAGES.finished).
+    if (body.flow !== 'bind') {
+      await tx
+        .update(pluginRuns)
+        .set({ status: 'stopped', endedAt: sql`now()` })
+        .where(and(eq(pluginRuns.accountId, account.id), eq(pluginRuns.flow, 'join'), eq(pluginRuns.status, 'running')));
+    }
     const [run] = await tx
       .insert(pluginRuns)
       .values({ accountId: account.id, flow: body.flow, platform: body.platform, itemCount: ids.length })
@@ -137,7 +146,11 @@ export async function reportRun({ db, account }: CallContext, body: RunReportBod
       .returning({ batch: pluginRunBatches.batch });
     if (!fresh) return { accepted: false };
     const moved = body.items?.length ? await recordItems(tx, run, body.items) : null;
-    const scripts = body.scripts?.length && run.scripts.length === 0 ? body.scripts : undefined;
+    // A flow may run over several pages (a bind's script that opens the next one): each page's scripts are added.
+    const added = (body.scripts ?? []).filter(
+      (script) => !run.scripts.some((known) => known.scriptId === script.scriptId && known.version === script.version),
+    );
+    const scripts = added.length ? [...run.scripts, ...added].slice(0, RUN_SCRIPTS_MAX) : undefined;
     if (moved || scripts) {
       await tx
         .update(pluginRuns)
@@ -160,11 +173,14 @@ export async function reportRun({ db, account }: CallContext, body: RunReportBod
 /**
  * The status of a run that ended with `ending`: a stop is stopped; a join that joined (or found
  * joined) some ids but not all is partly failed, none of them failed; a bind or a stop is as it ended.
+ * A join that succeeded without reporting any id handed the page the list whole (a script without a
+ * product loop, a built-in adapter): it succeeded, its items stay 未逐项上报.
  */
 function statusOf(run: Pick<RunRow, 'flow' | 'itemCount' | 'joined' | 'alreadyJoined' | 'failed'>, ending: RunEnding): RunStatus {
   if (ending === 'stopped') return 'stopped';
   if (run.flow !== 'join') return ending;
   const done = run.joined + run.alreadyJoined;
+  if (ending === 'succeeded' && done + run.failed === 0) return 'succeeded';
   if (ending === 'succeeded' && done === run.itemCount) return 'succeeded';
   return done > 0 ? 'partlyFailed' : 'failed';
 }

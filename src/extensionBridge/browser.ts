@@ -1,7 +1,9 @@
 /** The controller wired to this page: the DOM bridge, real tabs, the tab's visibility, plug-in tokens, antd dialogs. */
 import { getToken } from '@/auth/session';
 import { UI_TEXT } from '@/locales/zh-CN/common';
-import { issuePluginToken, startShopBind } from '@/services/plugin';
+import { issuePluginToken, startPluginRun, startShopBind } from '@/services/plugin';
+import type { RunFlow } from '#contract/runs';
+import type { ShopPlatform } from '#contract/shops';
 import { CallRefusal } from '@/services/request';
 import { PluginController } from './controller';
 import { dialogs } from './dialogs';
@@ -51,6 +53,15 @@ async function startBind(): Promise<{ bindId: string } | { message: string }> {
   }
 }
 
+/** The run the plug-in reports into (`run/start`), or the server's refusal in its words. */
+async function startRun(flow: RunFlow, platform: ShopPlatform, productIds?: string[]): Promise<{ runId: number } | { message: string }> {
+  try {
+    return { runId: (await startPluginRun({ flow, platform, productIds })).runId };
+  } catch (error) {
+    return { message: error instanceof CallRefusal ? error.msg : UI_TEXT.messages.checkNetwork };
+  }
+}
+
 /** 16 random bytes, base64url: the page's `hello` nonce (NONCE_PATTERN). */
 export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -66,6 +77,7 @@ export function createBrowserController(): PluginController {
     returnToConsole,
     pluginToken,
     startBind,
+    startRun,
     newNonce,
     dialogs,
   });

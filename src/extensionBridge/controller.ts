@@ -17,6 +17,8 @@ import {
 } from '#contract/pluginProtocol';
 import type { PluginRelease } from '#contract/api/plugin';
 import { JOIN_CREATOR_TAB_NAME } from '#contract/constants';
+import type { RunFlow } from '#contract/runs';
+import type { ShopPlatform } from '#contract/shops';
 import { INITIAL_PLUGIN_STATE, outdatedBy, type FlowName, type PluginState } from './state';
 
 export type { FlowName, PluginState } from './state';
@@ -39,6 +41,8 @@ export interface PluginDialogs {
   protocolOutdated(pluginVersion: string | null): void;
   /** The plug-in did not answer in time. */
   noAnswer(): void;
+  /** The server refused to start a join (no membership, more ids than the quota…): its words. */
+  joinRefused(message: string): void;
 }
 
 export interface PluginEnvironment {
@@ -50,14 +54,22 @@ export interface PluginEnvironment {
   pluginToken(): Promise<string | null>;
   /** Starts a bind on the server (`shop/bindStart`): its bind id, or why not (no membership, no connection…). */
   startBind(): Promise<{ bindId: string } | { message: string }>;
+  /** Starts the run the plug-in reports into (`run/start`): its id, or why not. */
+  startRun(flow: RunFlow, platform: ShopPlatform, productIds?: string[]): Promise<{ runId: number } | { message: string }>;
   /** A fresh `hello` nonce (NONCE_PATTERN): 16 random bytes, base64url. */
   newNonce(): string;
   dialogs: PluginDialogs;
 }
 
 export interface BindRequest {
-  shopType: string;
+  shopType: ShopPlatform;
   url: string;
+}
+
+/** The platform's page where the plug-in joins (and stops) the creator programme. */
+export interface CreatorPage {
+  url: string;
+  platform: ShopPlatform;
 }
 
 export interface Timeouts {
@@ -133,13 +145,19 @@ export class PluginController {
         this.env.dialogs.bindFailed('浏览器阻止了新标签页，请允许弹出窗口后重试');
         return;
       }
-      // The plug-in reports the shop with the bind id of this bind, and only then is it taken (issue 29).
+      // The plug-in reports the shop with the bind id of this bind, and only then is it taken (issue 29);
+      // it reports how the bind went into its run.
       const started = await this.env.startBind();
       if ('message' in started) {
         this.env.dialogs.bindFailed(started.message);
         return;
       }
-      this.set({ [KEYS.bindId]: started.bindId });
+      const run = await this.env.startRun('bind', request.shopType);
+      if ('message' in run) {
+        this.env.dialogs.bindFailed(run.message);
+        return;
+      }
+      this.set({ [KEYS.bindId]: started.bindId, [KEYS.runId]: String(run.runId) });
       this.set({ [KEYS.startBindShop]: true });
       this.set({ [KEYS.shopType]: request.shopType });
       try {
@@ -155,22 +173,38 @@ export class PluginController {
     });
   }
 
-  /** Join the creator programme for `productIds` on the creator page. */
-  joinCreator(productIds: string[], creatorUrl: string): Promise<boolean> {
+  /**
+   * Join the creator programme for `productIds` on the creator page, as a run of its own (the server
+   * checks the membership and the quota first). The run id comes last: the page starts on it.
+   */
+  joinCreator(productIds: string[], creator: CreatorPage): Promise<boolean> {
     return this.run('join', async () => {
       this.transport.send({ type: 'refreshScripts', data: {} });
+      const run = await this.env.startRun('join', creator.platform, productIds);
+      if ('message' in run) {
+        this.env.dialogs.joinRefused(run.message);
+        return;
+      }
       this.set({ [KEYS.startBindShop]: false });
       this.set({ [KEYS.runJoinCreator]: true });
-      this.set({ [KEYS.productIdList]: productIds, [KEYS.url]: creatorUrl });
-      this.env.openTab(creatorUrl, JOIN_CREATOR_TAB_NAME);
+      this.set({ [KEYS.productIdList]: productIds, [KEYS.url]: creator.url, [KEYS.runId]: String(run.runId) });
+      this.env.openTab(creator.url, JOIN_CREATOR_TAB_NAME);
     });
   }
 
-  /** Stop the programme: both flags off, the creator page told so, and the user too. */
-  stop(creatorUrl: string): Promise<boolean> {
+  /**
+   * Stop the programme: both flags off, the creator page told so, and the user too. The server ends
+   * the running join with the stop's run; a stop the server did not take still stops the plug-in.
+   */
+  stop(creator: CreatorPage): Promise<boolean> {
     return this.run('stop', async () => {
-      this.set({ [KEYS.startBindShop]: false, [KEYS.runJoinCreator]: false });
-      this.env.openTab(creatorUrl, JOIN_CREATOR_TAB_NAME);
+      const run = await this.env.startRun('stop', creator.platform);
+      this.set({
+        [KEYS.startBindShop]: false,
+        [KEYS.runJoinCreator]: false,
+        ...('runId' in run ? { [KEYS.runId]: String(run.runId) } : {}),
+      });
+      this.env.openTab(creator.url, JOIN_CREATOR_TAB_NAME);
       this.env.dialogs.stopped();
     });
   }

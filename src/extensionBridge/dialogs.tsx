@@ -43,4 +43,5 @@ export const dialogs: PluginDialogs = {
       ),
     }),
   noAnswer: () => void message.error('插件未响应，请刷新页面后重试'),
+  joinRefused: (detail) => void modal.error({ title: text.joinRefusedTitle, content: detail }),
 };

@@ -4,7 +4,7 @@
  * outside the client area, /login first of all, carry none of it.
  */
 import { useCallback, useRef, useState } from 'react';
-import type { BindRequest, PluginController } from '@/extensionBridge/controller';
+import type { BindRequest, CreatorPage, PluginController } from '@/extensionBridge/controller';
 import { INITIAL_PLUGIN_STATE, type PluginState } from '@/extensionBridge/state';
 
 export default function usePluginModel() {
@@ -23,10 +23,10 @@ export default function usePluginModel() {
 
   const bindShop = useCallback(async (request: BindRequest) => (await start()).bindShop(request), [start]);
   const joinCreator = useCallback(
-    async (productIds: string[], creatorUrl: string) => (await start()).joinCreator(productIds, creatorUrl),
+    async (productIds: string[], creator: CreatorPage) => (await start()).joinCreator(productIds, creator),
     [start],
   );
-  const stop = useCallback(async (creatorUrl: string) => (await start()).stop(creatorUrl), [start]);
+  const stop = useCallback(async (creator: CreatorPage) => (await start()).stop(creator), [start]);
   const clean = useCallback(async () => (await start()).clean(), [start]);
   /** After a login or a logout: hands a connected plug-in a plug-in token for the new login, or null (never loads the bridge). */
   const sendToken = useCallback(async () => {

@@ -7,7 +7,8 @@ import { CODES } from '#contract/codes';
 import type { RunDetail, RunStarted, RunSummary } from '#contract/api/run';
 import { buildApp } from '../../server/app';
 import { RUN_MESSAGES } from '../../server/run/messages';
-import { keepRuns, RUN_ABANDONED_MINUTES } from '../../server/run/housekeeping';
+import { keepRuns } from '../../server/run/housekeeping';
+import { RUN_ABANDONED_MINUTES } from '#contract/runs';
 import { describeEachDatabase, injectCall, type SuiteContext } from './support/databases';
 import { accountId, one, sql } from './support/sql';
 
@@ -68,7 +69,17 @@ describeEachDatabase('plug-in runs', (ctx) => {
       ).content,
     ).toEqual({ accepted: true });
     expect(
-      (await report({ batch: 2, items: [{ productId: productIds[2], outcome: 'failed', reason: '第 4 步（click）：找不到元素' }] })).code,
+      (
+        await report({
+          batch: 2,
+          // The next page's scripts: added to the ones already recorded.
+          scripts: [
+            { scriptId: 2, version: 3 },
+            { scriptId: 7, version: 1 },
+          ],
+          items: [{ productId: productIds[2], outcome: 'failed', reason: '第 4 步（click）：找不到元素' }],
+        })
+      ).code,
     ).toBe(CODES.OK);
     const finished = await ctx.call<RunSummary>(
       'run/finish',
@@ -82,6 +93,7 @@ describeEachDatabase('plug-in runs', (ctx) => {
       scripts: [
         { scriptId: 2, version: 3 },
         { scriptId: 5, version: 1 },
+        { scriptId: 7, version: 1 },
       ],
       itemCount: 4,
       joined: 1,
@@ -119,7 +131,28 @@ describeEachDatabase('plug-in runs', (ctx) => {
     expect(await finishWith(['joined', 'pending'], 'succeeded')).toBe('partlyFailed');
     expect(await finishWith(['failed', 'failed'], 'succeeded')).toBe('failed');
     expect(await finishWith(['pending'], 'failed')).toBe('failed');
+    // Nothing reported item by item: the page took the list whole.
+    expect(await finishWith(['pending', 'pending'], 'succeeded')).toBe('succeeded');
     expect(await finishWith(['joined', 'pending'], 'stopped')).toBe('stopped');
+  });
+
+  it('a stop, or a new join, ends the running join: the tab runs one at a time, and the old run takes no more reports', async () => {
+    const member = await newMember(ctx);
+    const first = await startJoin(ctx, member, ids(2, 200));
+    const other = await newMember(ctx);
+    const othersJoin = await startJoin(ctx, other, ids(1, 210));
+    const second = await startJoin(ctx, member, ids(2, 220));
+    expect((await runRow(ctx, first)).status).toBe('stopped');
+    const stop = await ctx.call<RunStarted>('run/start', { flow: 'stop', platform: 'tiktok' }, { token: member.token });
+    expect(stop.code).toBe(CODES.OK);
+    expect((await runRow(ctx, second)).status).toBe('stopped');
+    // Another member's join runs on.
+    expect((await runRow(ctx, othersJoin)).status).toBe('running');
+    const late = await ctx.call('run/report', { runId: second, batch: 1, items: [] }, { token: member.plugin });
+    expect(late).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: RUN_MESSAGES.finished });
+    // The stop itself is a run of its own, finished by the plug-in.
+    const stopped = await ctx.call<RunSummary>('run/finish', { runId: stop.content.runId, ending: 'succeeded' }, { token: member.plugin });
+    expect(stopped.content).toMatchObject({ flow: 'stop', status: 'succeeded' });
   });
 
   it('a batch sent again changes nothing, and an item keeps its first outcome', async () => {
@@ -245,11 +278,12 @@ describeEachDatabase('plug-in runs', (ctx) => {
   });
 
   it('ends a run the plug-in stopped reporting into, and prunes runs past the retention', async () => {
-    const member = await newMember(ctx);
+    // Three members: a member's new join would end its running one.
+    const [member, other, third] = [await newMember(ctx), await newMember(ctx), await newMember(ctx)];
     const [quiet, active, old] = [
       await startJoin(ctx, member, ids(2, 5000)),
-      await startJoin(ctx, member, ids(1, 5100)),
-      await startJoin(ctx, member, ids(1, 5200)),
+      await startJoin(ctx, other, ids(1, 5100)),
+      await startJoin(ctx, third, ids(1, 5200)),
     ];
     const before = `${RUN_ABANDONED_MINUTES + 5} minutes`;
     await ctx.db.execute(sql`update plugin_runs set started_at = now() - ${before}::interval where id in (${quiet}, ${active})`);
@@ -260,7 +294,7 @@ describeEachDatabase('plug-in runs', (ctx) => {
     );
     await ctx.db.execute(sql`update plugin_run_batches set received_at = now() - ${before}::interval where run_id = ${quiet}`);
     // `active` reported a moment ago: it is still running, however long ago it started.
-    await ctx.call('run/report', { runId: active, batch: 1 }, { token: member.plugin });
+    await ctx.call('run/report', { runId: active, batch: 1 }, { token: other.plugin });
     await ctx.db.execute(sql`update plugin_runs set started_at = now() - interval '91 days' where id = ${old}`);
     const done = await keepRuns(ctx.db, { runRetentionDays: 90 });
     expect(done?.pruned).toBeGreaterThanOrEqual(1);
@@ -270,7 +304,7 @@ describeEachDatabase('plug-in runs', (ctx) => {
       failedStep: { index: null, name: null, message: RUN_MESSAGES.abandoned },
     });
     expect((await runRow(ctx, active)).status).toBe('running');
-    expect((await ctx.call('run/get', { id: old }, { token: member.token })).code).toBe(CODES.BAD_PARAMETERS);
+    expect((await ctx.call('run/get', { id: old }, { token: third.token })).code).toBe(CODES.BAD_PARAMETERS);
     expect(await one(ctx.db, sql`select count(*)::int as n from plugin_run_items where run_id = ${old}`)).toEqual({ n: 0 });
   });
 });

@@ -191,14 +191,34 @@ describe('the demo join and stop scripts on the test creator page', () => {
     expect(status).toHaveTextContent('已停止');
   });
 
-  it('fails its assert when nothing started (no product ids)', async () => {
+  it('fails its assert when nothing started (no product ids), naming the top-level step for the run ledger', async () => {
     showPage(TEST_CREATOR_PAGE);
     expect(
       await runActionScript(latest('批量邀请达人'), document, { data: { 'product-id-list': [] }, pollMs: 5, sites: LOCAL }),
     ).toMatchObject({
       status: 'fail',
       message: '达人邀约未能开始',
+      failedStep: { index: 5, name: 'assert' },
     });
+  });
+
+  it("records each product's answer: missing fails with the member's own id, already in the programme, added", async () => {
+    showPage(TEST_CREATOR_PAGE);
+    const outcomes: unknown[] = [];
+    const joined = await runActionScript(latest('批量邀请达人'), document, {
+      data: { 'product-id-list': ['11', '20', '39', '12'], url: '' },
+      pollMs: 5,
+      sites: LOCAL,
+      onItem: (productId, outcome, reason) => void outcomes.push(reason ? [productId, outcome, reason] : [productId, outcome]),
+    });
+    expect(joined.status).toBe('success');
+    expect(outcomes).toEqual([
+      ['11', 'joined'],
+      ['20', 'failed', '商品 20 不存在'],
+      ['39', 'alreadyJoined'],
+      ['12', 'joined'],
+    ]);
+    expect(document.getElementById('join-status')!.dataset.productIds).toBe('11,12');
   });
 });
 

@@ -75,13 +75,18 @@ function environment(overrides: Partial<PluginEnvironment> = {}) {
     outdated: jest.fn(),
     protocolOutdated: jest.fn(),
     noAnswer: jest.fn(),
+    joinRefused: jest.fn(),
   };
+  let runs = 40;
   let back: () => void = () => {};
   const env = {
     openTab: jest.fn(() => true),
     returnToConsole: jest.fn(() => new Promise<void>((resolve) => (back = resolve))),
     pluginToken: jest.fn(async (): Promise<string | null> => 'pt_plugin-1'),
     startBind: jest.fn(async (): Promise<{ bindId: string } | { message: string }> => ({ bindId: 'bd_bind-1' })),
+    startRun: jest.fn(async (..._args: Parameters<PluginEnvironment['startRun']>): Promise<{ runId: number } | { message: string }> => ({
+      runId: (runs += 1),
+    })),
     newNonce: jest.fn(() => NONCE),
     dialogs,
     ...overrides,
@@ -89,6 +94,7 @@ function environment(overrides: Partial<PluginEnvironment> = {}) {
   return { env, dialogs, comeBack: () => back() };
 }
 
+const CREATOR = { url: 'https://creator.example/', platform: 'tiktok' } as const;
 const TIMEOUTS = { answerMs: 50, leaveMs: 50 };
 const NONCE = 'AAAAAAAAAAAAAAAAAAAAAA';
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -140,8 +146,8 @@ describe('plug-in connection', () => {
     expect(plugin.tokensSent()).toEqual([]);
     expect(env.pluginToken).not.toHaveBeenCalled();
     expect(await controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/' })).toBe(false);
-    expect(await controller.joinCreator(['1'], 'https://creator.example/')).toBe(false);
-    expect(await controller.stop('https://creator.example/')).toBe(false);
+    expect(await controller.joinCreator(['1'], CREATOR)).toBe(false);
+    expect(await controller.stop(CREATOR)).toBe(false);
     expect(dialogs.protocolOutdated).toHaveBeenCalledTimes(3);
     expect(dialogs.protocolOutdated).toHaveBeenCalledWith('0.9.0');
     expect(env.openTab).not.toHaveBeenCalled();
@@ -206,8 +212,8 @@ describe('plug-in connection', () => {
     const { env, dialogs } = environment();
     const controller = new PluginController(plugin, env, TIMEOUTS);
     expect(await controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/' })).toBe(false);
-    expect(await controller.joinCreator(['1'], 'https://creator.example/')).toBe(false);
-    expect(await controller.stop('https://creator.example/')).toBe(false);
+    expect(await controller.joinCreator(['1'], CREATOR)).toBe(false);
+    expect(await controller.stop(CREATOR)).toBe(false);
     expect(await controller.clean()).toBe(false);
     expect(dialogs.notConnected).toHaveBeenCalledTimes(4);
     expect(env.openTab).not.toHaveBeenCalled();
@@ -225,9 +231,11 @@ describe('bind flow', () => {
     await flush();
     // The plug-in is asked for its newest scripts before anything else: a staff edit applies to this bind.
     expect(plugin.flowMessages()[0]).toEqual({ type: 'refreshScripts', data: {} });
-    // The bind id the server issued reaches the plug-in before the start flag (it reports the shop with it).
+    // The bind id the server issued and the bind's run reach the plug-in before the start flag (it
+    // reports the shop with the one and how the bind went into the other).
     expect(env.startBind).toHaveBeenCalledTimes(1);
-    expect(plugin.setsOf()).toEqual([{ 'bind-id': 'bd_bind-1' }, { 'start-bind-shop': true }, { 'shop-type': 'tiktok' }]);
+    expect(env.startRun).toHaveBeenCalledWith('bind', 'tiktok');
+    expect(plugin.setsOf()).toEqual([{ 'bind-id': 'bd_bind-1', 'run-id': '41' }, { 'start-bind-shop': true }, { 'shop-type': 'tiktok' }]);
     expect(env.openTab).toHaveBeenCalledWith('https://shop.example/bind');
     expect(controller.current.running).toBe('bind');
     // The plug-in binds in the shop tab and records the outcome; then the user comes back.
@@ -329,12 +337,14 @@ describe('join, stop and clean flows', () => {
     const { env } = environment();
     const controller = new PluginController(plugin, env, TIMEOUTS);
     plugin.connect();
-    await controller.joinCreator(['1001', '1002'], 'https://creator.example/');
+    await controller.joinCreator(['1001', '1002'], CREATOR);
     expect(plugin.flowMessages()[0]).toEqual({ type: 'refreshScripts', data: {} });
+    // The join is a run of the server's first; its id comes with the list, which the page starts on.
+    expect(env.startRun).toHaveBeenCalledWith('join', 'tiktok', ['1001', '1002']);
     expect(plugin.setsOf()).toEqual([
       { 'start-bind-shop': false },
       { 'run-join-creator': true },
-      { 'product-id-list': ['1001', '1002'], url: 'https://creator.example/' },
+      { 'product-id-list': ['1001', '1002'], url: 'https://creator.example/', 'run-id': '41' },
     ]);
     expect(env.openTab).toHaveBeenCalledWith('https://creator.example/', JOIN_CREATOR_TAB_NAME);
   });
@@ -344,10 +354,33 @@ describe('join, stop and clean flows', () => {
     const { env, dialogs } = environment();
     const controller = new PluginController(plugin, env, TIMEOUTS);
     plugin.connect();
-    await controller.joinCreator(['1001'], 'https://creator.example/');
-    await controller.stop('https://creator.example/');
-    expect(plugin.setsOf().at(-1)).toEqual({ 'start-bind-shop': false, 'run-join-creator': false });
+    await controller.joinCreator(['1001'], CREATOR);
+    await controller.stop(CREATOR);
+    expect(env.startRun).toHaveBeenLastCalledWith('stop', 'tiktok');
+    expect(plugin.setsOf().at(-1)).toEqual({ 'start-bind-shop': false, 'run-join-creator': false, 'run-id': '42' });
     expect(env.openTab).toHaveBeenLastCalledWith('https://creator.example/', JOIN_CREATOR_TAB_NAME);
+    expect(dialogs.stopped).toHaveBeenCalledTimes(1);
+  });
+
+  it('a join the server refuses (quota, membership) says why and hands the plug-in nothing', async () => {
+    const plugin = new FakePlugin();
+    const { env, dialogs } = environment({ startRun: jest.fn(async () => ({ message: '当前会员每次最多 2 个商品 ID，已输入 3 个' })) });
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    plugin.connect();
+    await controller.joinCreator(['1', '2', '3'], CREATOR);
+    expect(dialogs.joinRefused).toHaveBeenCalledWith('当前会员每次最多 2 个商品 ID，已输入 3 个');
+    expect(plugin.setsOf()).toEqual([]);
+    expect(env.openTab).not.toHaveBeenCalled();
+    expect(controller.current.running).toBeNull();
+  });
+
+  it('a stop the server could not record still stops the plug-in', async () => {
+    const plugin = new FakePlugin();
+    const { env, dialogs } = environment({ startRun: jest.fn(async () => ({ message: '网络异常' })) });
+    const controller = new PluginController(plugin, env, TIMEOUTS);
+    plugin.connect();
+    await controller.stop(CREATOR);
+    expect(plugin.setsOf().at(-1)).toEqual({ 'start-bind-shop': false, 'run-join-creator': false });
     expect(dialogs.stopped).toHaveBeenCalledTimes(1);
   });
 
@@ -356,7 +389,7 @@ describe('join, stop and clean flows', () => {
     const { env, dialogs } = environment();
     const controller = new PluginController(plugin, env, TIMEOUTS);
     plugin.connect();
-    await controller.joinCreator(['1001'], 'https://creator.example/');
+    await controller.joinCreator(['1001'], CREATOR);
     expect(await controller.clean()).toBe(true);
     expect(plugin.storage).toEqual({});
     expect(dialogs.cleanSucceeded).toHaveBeenCalledTimes(1);
@@ -411,8 +444,8 @@ describe('releases (protocol 2)', () => {
     await flush();
     const before = plugin.sent.length;
     expect(await controller.bindShop({ shopType: 'tiktok', url: 'https://shop.example/' })).toBe(false);
-    expect(await controller.joinCreator(['1'], 'https://creator.example/')).toBe(false);
-    expect(await controller.stop('https://creator.example/')).toBe(false);
+    expect(await controller.joinCreator(['1'], CREATOR)).toBe(false);
+    expect(await controller.stop(CREATOR)).toBe(false);
     expect(dialogs.outdated).toHaveBeenCalledTimes(3);
     expect(dialogs.outdated).toHaveBeenCalledWith(LATEST, '1.2.3');
     expect(plugin.sent).toHaveLength(before);
@@ -422,7 +455,7 @@ describe('releases (protocol 2)', () => {
 
     // Once the plug-in reports a supported version again, the flows run.
     plugin.emit({ type: 'release', data: { ...outdated, supported: true } });
-    expect(await controller.joinCreator(['1'], 'https://creator.example/')).toBe(true);
+    expect(await controller.joinCreator(['1'], CREATOR)).toBe(true);
     expect(dialogs.outdated).toHaveBeenCalledTimes(3);
   });
 
@@ -431,8 +464,8 @@ describe('releases (protocol 2)', () => {
     const { env, dialogs } = environment();
     const controller = new PluginController(plugin, env, TIMEOUTS);
     plugin.connect();
-    expect(await controller.joinCreator(['1'], 'https://creator.example/')).toBe(true);
-    expect(await controller.stop('https://creator.example/')).toBe(true);
+    expect(await controller.joinCreator(['1'], CREATOR)).toBe(true);
+    expect(await controller.stop(CREATOR)).toBe(true);
     expect(dialogs.outdated).not.toHaveBeenCalled();
   });
 

@@ -27,6 +27,8 @@ export interface RunOutcome {
   results: Record<string, string>;
   /** An `open` step: the url the page goes to (the run ends there). */
   openedUrl?: string;
+  /** For a failure: the script's top-level step it happened in (1-based), which the run ledger records. */
+  failedStep?: { index: number; name: string };
 }
 
 export interface RunOptions {
@@ -57,6 +59,9 @@ class StepFailure {
 }
 
 class Reported {
+  /** A failure's top-level step, set on the way out of the script's own steps. */
+  step?: { index: number; name: string };
+
   constructor(
     readonly status: 'success' | 'fail',
     readonly message: string,
@@ -185,11 +190,13 @@ async function runSteps(steps: readonly Step[], doc: Document, names: Names, opt
     try {
       await runStep(step, doc, names, options, label);
     } catch (error) {
-      if (error instanceof StepFailure) {
-        // An assert's own message is what the user reads; any other failure names the step.
-        throw new Reported('fail', step.step === 'assert' && step.message ? error.message : `${label}：${error.message}`);
-      }
-      throw error;
+      const failure =
+        error instanceof StepFailure
+          ? // An assert's own message is what the user reads; any other failure names the step.
+            new Reported('fail', step.step === 'assert' && step.message ? error.message : `${label}：${error.message}`)
+          : error;
+      if (failure instanceof Reported && failure.status === 'fail' && !parent) failure.step ??= { index: index + 1, name: step.step };
+      throw failure;
     }
   }
 }
@@ -232,7 +239,9 @@ export async function runActionScript(script: ActionScript, doc: Document, runOp
     await runSteps(script.steps, doc, names, options, '');
     return { status: 'success', message: '', results: results() };
   } catch (error) {
-    if (error instanceof Reported) return { status: error.status, message: error.message, results: results() };
+    if (error instanceof Reported) {
+      return { status: error.status, message: error.message, results: results(), ...(error.step ? { failedStep: error.step } : {}) };
+    }
     if (error instanceof Stopped) return { status: 'stopped', message: '', results: results() };
     if (error instanceof Opened) {
       (options.navigate ?? ((url: string) => doc.defaultView?.location.assign(url)))(error.url);

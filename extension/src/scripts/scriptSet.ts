@@ -36,6 +36,8 @@ export interface ScriptChoice {
   link: ScriptLink;
   name: string;
   script: ActionScript;
+  /** The link script and the action script at their versions: what the run records it ran. */
+  ran: { scriptId: number; version: number }[];
 }
 
 function pageHas(doc: Document, selector: string | undefined): boolean {
@@ -58,7 +60,14 @@ export function chooseScript(scripts: readonly PluginScript[], flow: ScriptFlow,
     for (const link of (linkScript.content as LinkScript).links) {
       if (link.flow !== flow || !link.match.some((pattern) => matchesPattern(pattern, url)) || !pageHas(doc, link.page)) continue;
       const action = scripts.find((script) => script.kind === 'action' && script.name === link.action);
-      if (action) return { link, name: action.name, script: action.content as ActionScript };
+      if (action) {
+        return {
+          link,
+          name: action.name,
+          script: action.content as ActionScript,
+          ran: [linkScript, action].map((script) => ({ scriptId: script.id, version: script.version })),
+        };
+      }
     }
   }
   return null;

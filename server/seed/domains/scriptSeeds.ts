@@ -42,6 +42,36 @@ const ADD_PRODUCTS_AND_START = [
   { step: 'click', selector: '#start-invite' },
 ];
 
+/**
+ * 批量邀请达人's current steps: each product id's turn ends with the page's answer to its add
+ * (#add-result): missing fails that id with the member's own id in the words, already in the
+ * programme is alreadyJoined, added is joined; then the invite starts for the ones added.
+ */
+const ADD_EACH_PRODUCT_AND_START = [
+  { step: 'waitFor', selector: '#invite-form', timeoutMs: 10000 },
+  {
+    step: 'repeat',
+    over: { from: 'product-id-list' },
+    as: 'productId',
+    steps: [
+      { step: 'type', selector: '#product-id', value: { from: 'productId' } },
+      { step: 'click', selector: '#add-product' },
+      { step: 'waitFor', selector: '#add-result:not([data-result=""])', timeoutMs: 5000 },
+      { step: 'read', selector: '#add-result', attribute: 'data-result', into: 'added' },
+      {
+        step: 'report',
+        when: { equals: [{ from: 'added' }, 'missing'] },
+        status: 'fail',
+        message: ['商品 ', { from: 'productId' }, ' 不存在'],
+      },
+      { step: 'report', when: { equals: [{ from: 'added' }, 'already'] }, status: 'success', item: 'alreadyJoined' },
+    ],
+  },
+  { step: 'click', selector: '#start-invite' },
+  { step: 'read', selector: '#join-status', attribute: 'data-state', into: 'state' },
+  { step: 'assert', that: { equals: [{ from: 'state' }, 'running'] }, message: '达人邀约未能开始' },
+];
+
 export const SCRIPT_SEEDS: readonly ScriptSeed[] = [
   {
     kind: 'action',
@@ -66,6 +96,14 @@ export const SCRIPT_SEEDS: readonly ScriptSeed[] = [
             { step: 'assert', that: { equals: [{ from: 'state' }, 'running'] }, message: '达人邀约未能开始' },
             { step: 'report', status: 'success' },
           ],
+        },
+      },
+      {
+        note: '逐个记录商品结果',
+        content: {
+          flow: 'join',
+          description: '在达人广场逐个添加商品并记录每个商品的结果（不存在、已在计划中、已添加），然后开始邀约',
+          steps: ADD_EACH_PRODUCT_AND_START,
         },
       },
     ],

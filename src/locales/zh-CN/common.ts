@@ -35,6 +35,7 @@ export const UI_TEXT = {
     cleanSucceededTitle: '清除成功',
     cleanSucceededBody: '插件数据清除成功',
     stopped: '已停止',
+    joinRefusedTitle: '无法加入达人计划',
     pluginNotConnected: '插件未连接',
   },
   /** A list whose last load failed (shown instead of 暂无数据). */

@@ -10,6 +10,7 @@ import RequiredSelect from '@/components/RequiredSelect';
 import { useMemo, useState } from 'react';
 import { parseProductIds, productIdsProblem } from '@/extensionBridge/productIds';
 import type { Membership } from '#contract/api/account';
+import type { ShopPlatform } from '#contract/shops';
 import {
   DEFAULT_SHOP_TYPE,
   SHOP_TYPE_OPTIONS,
@@ -19,7 +20,7 @@ import {
 } from '@/extensionBridge/bindShopFields';
 import ConnectionState from '@/extensionBridge/ConnectionState';
 import { InstallLink } from '@/extensionBridge/InstallLink';
-import { CREATOR_PAGE_URL } from '@/extensionBridge/platform';
+import { CREATOR_PAGE } from '@/extensionBridge/platform';
 import ReleaseDetails from '@/extensionBridge/ReleaseDetails';
 import { releaseNotice, type PluginState } from '@/extensionBridge/state';
 import { PLUGIN_INSTALL_TEXT, PLUGIN_RELEASE_TEXT } from '@/locales/zh-CN/plugin';
@@ -31,7 +32,9 @@ function BindShopForm() {
       layout="vertical"
       name="bindShop"
       initialValues={{ shopType: DEFAULT_SHOP_TYPE }}
-      onFinish={(values: { shopType: string; url: string }) => void plugin.bindShop({ shopType: values.shopType, url: values.url.trim() })}
+      onFinish={(values: { shopType: ShopPlatform; url: string }) =>
+        void plugin.bindShop({ shopType: values.shopType, url: values.url.trim() })
+      }
     >
       <Form.Item label="店铺平台" name="shopType" rules={SHOP_TYPE_RULES}>
         <RequiredSelect options={SHOP_TYPE_OPTIONS} />
@@ -58,7 +61,7 @@ function JoinCreatorForm({ membership }: { membership: Membership | null }) {
   const join = () => {
     setTouched(true);
     if (productIdsProblem(parsed, quota)) return;
-    void plugin.joinCreator(parsed.ids, CREATOR_PAGE_URL);
+    void plugin.joinCreator(parsed.ids, CREATOR_PAGE);
   };
 
   return (
@@ -81,7 +84,7 @@ function JoinCreatorForm({ membership }: { membership: Membership | null }) {
         </Button>
         <Button
           danger
-          onClick={() => void plugin.stop(CREATOR_PAGE_URL)}
+          onClick={() => void plugin.stop(CREATOR_PAGE)}
           loading={plugin.running === 'stop'}
           disabled={Boolean(plugin.running)}
         >

@@ -11,9 +11,10 @@ import {
   SHOP_URL_RULES,
 } from '@/extensionBridge/bindShopFields';
 import ConnectionState from '@/extensionBridge/ConnectionState';
+import type { ShopPlatform } from '#contract/shops';
 
 interface BindValues {
-  shopType: string;
+  shopType: ShopPlatform;
   url: string;
 }
 
