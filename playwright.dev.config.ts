@@ -18,7 +18,8 @@ export default defineConfig({
   outputDir: './test-results/dev-artifacts',
   // Every screen and dialog with antd's motions, as most people see them (the main run has none).
   use: { ...base.use, reducedMotion: 'no-preference' },
-  globalTimeout: 30 * 60_000,
+  // Beside e2e (DEV_START_AFTER, e2e/dev-setup.ts) the run includes the wait for it.
+  globalTimeout: (process.env.DEV_START_AFTER ? 75 : 30) * 60_000,
   // Its own report folder: the main run's report replaces playwright-report/ whole.
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report-dev' }]],
 });

@@ -3,7 +3,11 @@
  * development build and the umi mock endpoints) on 127.0.0.1 and a free port, waits until the
  * console's first bundle is compiled, and returns the teardown that stops it. Prints how long the
  * start and the first compile took. Skipped when E2E_BASE_URL points at a running `npm run dev`.
+ *
+ * With DEV_START_AFTER=<file> (npm test runs this step beside e2e, scripts/test-all.mjs), `max dev`
+ * starts at the lowest priority, and the tests start once that file exists (e2e has ended).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { ROOT, startProduct } from './support/product';
@@ -30,12 +34,23 @@ export default async function devSetup(_config: FullConfig) {
   }
   const started = Date.now();
   console.log('[e2e dev] starting max dev (npm run dev) …');
-  const dev = await startProduct({ label: 'console-dev', command: [MAX, 'dev'], startTimeoutMs: START_TIMEOUT_MS });
+  const startAfter = process.env.DEV_START_AFTER;
+  const dev = await startProduct({
+    label: 'console-dev',
+    command: [MAX, 'dev'],
+    startTimeoutMs: START_TIMEOUT_MS,
+    ...(startAfter ? { niceness: 19 } : {}),
+  });
   const listening = Date.now();
   await waitForFirstCompile(dev.baseURL);
   console.log(
     `[e2e dev] max dev at ${dev.baseURL}: answering after ${seconds(listening - started)}, first compile done after ${seconds(Date.now() - started)}`,
   );
+  if (startAfter) {
+    const waited = Date.now();
+    while (!fs.existsSync(startAfter)) await new Promise((resolve) => setTimeout(resolve, 500));
+    console.log(`[e2e dev] waited ${seconds(Date.now() - waited)} for the step before to end`);
+  }
   process.env.E2E_BASE_URL = dev.baseURL;
   return async () => {
     await dev.stop({ keepLogAt: path.join(ROOT, 'test-results', 'dev-server.log') });

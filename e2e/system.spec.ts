@@ -53,11 +53,10 @@ async function newPage(browser: Browser) {
 
 test('an administrator runs the access model end to end from the console', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await signIn(page, DEMO_ACCOUNTS.superAdmin.username);
+  await signIn(page, DEMO_ACCOUNTS.superAdmin.username, { at: '/client/system/menusManager' });
   const token = await adminToken(page);
   try {
     // 1. A menu with an icon.
-    await page.goto('/client/system/menusManager');
     await expect(row(page, '菜单管理')).toBeVisible();
     await screenshot(page, 'system-menusManager');
     await button(page, '新建菜单').click();
@@ -155,11 +154,11 @@ test('an administrator runs the access model end to end from the console', async
 });
 
 test('the users screen dialogs: roles, salesperson, password reset, and the audit log tab', async ({ page }) => {
-  await signIn(page, DEMO_ACCOUNTS.superAdmin.username);
-  // A throw-away account for the password reset (the demo accounts keep their password).
+  await signIn(page, DEMO_ACCOUNTS.superAdmin.username, { at: '/client/system/usersManager' });
+  // A throw-away account for the password reset (the demo accounts keep their password); the list
+  // is searched for each row below, so it need not be on the first page.
   const throwaway = `e2e_reset_${stamp}`;
   await api(page, await adminToken(page), 'account/create', { username: throwaway, email: `${throwaway}@example.com`, roleIds: [] });
-  await page.goto('/client/system/usersManager');
   // The accounts other specs create push older ones off the first page: each row is searched for.
   const search = async (text: string) => {
     await page.getByPlaceholder('包含即可').first().fill(text);

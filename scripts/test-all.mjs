@@ -8,19 +8,20 @@
  *   typecheck  tsc --noEmit
  *   layers     scripts/layer-check.mjs  (nothing in server/, config/ or contract/ imports the console's src/;
  *                                        the server's Chinese strings only in messages.ts, the seed, http/validation.ts)
+ *   build      max build                 (the console, into dist/)
+ *   bundle     scripts/bundle-check.mjs  (no TypeBox in any console chunk; /login within its JavaScript budget)
  *   jest       jest                      (all projects: web unit tests, server tests on PGlite and on a
  *                                          PostgreSQL 15 the run starts, and the contract suite in
  *                                          tests/contract when it exists)
- *   build      max build                 (the console, into dist/)
- *   bundle     scripts/bundle-check.mjs  (no TypeBox in any console chunk; /login within its JavaScript budget)
  *   e2e        playwright test           (Chromium against `npm start`)
  *   dev        playwright test -c playwright.dev.config.ts
  *                                        (the developer console under `max dev`: every demo role's
  *                                         screens and dialogs, the public pages, the mock)
  *
- * Steps of one stage run side by side (each of format, lint and typecheck keeps one core busy; the
- * machine has two): `format` with `setup`, then `lint` with `typecheck`. Their output is printed
- * whole when each ends.
+ * Steps of one stage run side by side (each of format, lint, typecheck and build keeps about one core
+ * busy; the machine has two): `format` with `setup`, then `lint` with `typecheck` and `build`, and
+ * `e2e` with the start of `dev`'s `max dev` (its tests run once e2e has ended). The stage's first
+ * step prints as it goes; the others' output is printed whole when each ends.
  *
  * Options: --only=a,b  --skip=a,b  (step names above). Prints each step's duration and a summary.
  */
@@ -51,6 +52,14 @@ const STEPS = [
     stage: 'lint',
     command: [node, path.join(root, 'scripts', 'layer-check.mjs'), root],
   },
+  // Beside lint and typecheck: three steps that each keep a core busy share the two better than two
+  // (max build writes src/.umi-production, which neither reads).
+  { name: 'build', title: 'max build', stage: 'lint', command: [node, bin('@umijs', 'max', 'bin', 'max.js'), 'build'] },
+  {
+    name: 'bundle',
+    title: 'no schema library in the console chunks',
+    command: [node, path.join(root, 'scripts', 'bundle-check.mjs'), path.join(root, 'dist')],
+  },
   {
     name: 'jest',
     title: `jest (web, server on PGlite + PostgreSQL 15${hasContract ? ', contract' : ''})`,
@@ -61,16 +70,14 @@ const STEPS = [
   },
   // Not beside lint and typecheck: the three together took longer than the two and then the build
   // (76.8 s against about 72 s on the same machine, docs/testing.md).
-  { name: 'build', title: 'max build', command: [node, bin('@umijs', 'max', 'bin', 'max.js'), 'build'] },
-  {
-    name: 'bundle',
-    title: 'no schema library in the console chunks',
-    command: [node, path.join(root, 'scripts', 'bundle-check.mjs'), path.join(root, 'dist')],
-  },
   { name: 'e2e', title: 'playwright test', command: [node, bin('@playwright', 'test', 'cli.js'), 'test'] },
   {
     name: 'dev',
     title: 'playwright dev console (max dev, every role)',
+    // Its `max dev` starts and compiles beside e2e, at the lowest priority (the e2e step leaves a
+    // fifth of the cores idle); its tests wait until e2e has ended (DEV_START_AFTER).
+    stage: 'e2e',
+    startsAfter: 'e2e',
     command: [node, bin('@playwright', 'test', 'cli.js'), 'test', '-c', path.join(root, 'playwright.dev.config.ts')],
   },
 ];
@@ -121,9 +128,13 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 
 /** Runs a command; with `output`, its stdout and stderr are collected there instead of shown. */
-function run(command, output) {
+function run(command, output, extraEnv = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command[0], command.slice(1), { cwd: root, env, stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(command[0], command.slice(1), {
+      cwd: root,
+      env: { ...env, ...extraEnv },
+      stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
     running.add(child);
     if (output) {
       child.stdout.on('data', (chunk) => output.push(chunk));
@@ -154,17 +165,31 @@ for (const step of selected) {
   else stages.push([step]);
 }
 
-/** Runs a step of `stage`; beside other steps, its output is collected and printed when it ends. */
+/**
+ * The file a step's `startsAfter` step writes when it ends: the waiting step's tests start then
+ * (DEV_START_AFTER, e2e/dev-setup.ts). Only when both run in this stage.
+ */
+const markPath = (name) => path.join(os.tmpdir(), `test-all-${process.pid}-${name}-ended`);
+
+/**
+ * Runs a step of `stage`. The stage's first step prints as it goes; the others' output is collected
+ * and printed when each ends.
+ */
 async function runStep(step, stage) {
   const header = `\n━━━ [test] ${step.name}: ${step.title} ━━━`;
   const beside = stage.filter((other) => other !== step).map((other) => other.name);
-  if (beside.length === 0) console.log(header);
-  const output = beside.length === 0 ? undefined : [];
+  const live = stage[0] === step;
+  if (live) console.log(beside.length ? `${header} (beside ${beside.join(', ')})` : header);
+  const output = live ? undefined : [];
   const stepStart = Date.now();
   const problem = step.before?.();
   if (problem && output) output.push(Buffer.from(`[test] ${problem}\n`));
   else if (problem) console.error(`[test] ${problem}`);
-  const status = problem ? 1 : await run(step.command, output);
+  const waitsFor = step.startsAfter && stage.some((other) => other.name === step.startsAfter) ? markPath(step.startsAfter) : null;
+  if (waitsFor) fs.rmSync(waitsFor, { force: true });
+  const status = problem ? 1 : await run(step.command, output, waitsFor ? { DEV_START_AFTER: waitsFor } : {});
+  if (stage.some((other) => other.startsAfter === step.name)) fs.writeFileSync(markPath(step.name), String(status));
+  if (waitsFor) fs.rmSync(waitsFor, { force: true });
   const duration = Date.now() - stepStart;
   if (output) {
     console.log(`${header} (beside ${beside.join(', ')})`);

@@ -57,11 +57,16 @@ export const screenName = (route: string) => route.replace(/^\/(client\/)?/, '')
 /** Opens a route and waits for its data: no request in flight, no spinner or skeleton left. Answers the document's response. */
 export async function openScreen(page: Page, route: string): Promise<Response | null> {
   const response = await page.goto(route);
+  await loaded(page);
+  return response;
+}
+
+/** Waits for a screen the page just loaded: no request under way, no spinner or skeleton. */
+export async function loaded(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator(LOADING)).toHaveCount(0, {
     timeout: 20_000,
   });
-  return response;
 }
 
 /** What axe checks: every rule of AXE_TAGS, or only the rules named (the dark pass: colour contrast). */

@@ -1,5 +1,5 @@
 /** What a user does in the console, as steps the specs share. */
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Locator, type Page, type Response } from '@playwright/test';
 import type { LoginResult } from '#contract/api/account';
 import { DEMO_PASSWORD } from '#contract/demoAccounts';
 import { TABLE_TEXT, UI_TEXT } from '../../src/locales/zh-CN/common';
@@ -97,8 +97,9 @@ export async function login(page: Page, username: string, options: { password?: 
  * about, as a signed-in user typing its address) with the session the form would have stored
  * (sessionStorage, no 记住我): for the tests whose subject is not logging in (those use `login`).
  * It spares a load and a render of /login, and `at` the load of 首页: 2 to 4 s each on this machine.
+ * Answers the response of the screen's document (its policy headers: e2e/support/pageWatch.ts).
  */
-export async function signIn(page: Page, username: string, options: { password?: string; at?: string } = {}) {
+export async function signIn(page: Page, username: string, options: { password?: string; at?: string } = {}): Promise<Response | null> {
   const answer = await page.request.post('/api/admin/account/login', { data: { username, password: options.password ?? DEMO_PASSWORD } });
   const body = (await answer.json()) as { isSuccess: boolean; msg: string; content: LoginResult };
   expect(body.isSuccess, `login of ${username}: ${body.msg}`).toBe(true);
@@ -117,9 +118,10 @@ export async function signIn(page: Page, username: string, options: { password?:
     },
     { login: body.content, mark },
   );
-  await page.goto(options.at ?? HOME);
+  const response = await page.goto(options.at ?? HOME);
   if (!options.at) await expect(greeting(page, username)).toBeVisible();
   await expect(page.getByTestId('header-username')).toHaveText(username);
+  return response;
 }
 
 /**

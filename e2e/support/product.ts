@@ -29,6 +29,8 @@ export interface ProductOptions {
   requireConsole?: boolean;
   /** The script and arguments Node runs (default scripts/start.mjs); it reads PORT and HOST. */
   command?: readonly string[];
+  /** Runs it under `nice -n <niceness>` (a server that starts beside a busier step). */
+  niceness?: number;
 }
 
 export interface RunningProduct {
@@ -122,7 +124,10 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
     else env[key] = value;
   }
 
-  const child = spawn(process.execPath, options.command ?? [path.join(ROOT, 'scripts', 'start.mjs')], {
+  const args = [...(options.command ?? [path.join(ROOT, 'scripts', 'start.mjs')])];
+  const [program, programArgs] =
+    options.niceness === undefined ? [process.execPath, args] : ['nice', ['-n', String(options.niceness), process.execPath, ...args]];
+  const child = spawn(program, programArgs, {
     cwd: ROOT,
     env,
     detached: true, // a process group of its own: stop() and the watchdog kill all of it
