@@ -139,6 +139,54 @@ export const ScriptVersionDetail = Type.Object({
 });
 export type ScriptVersionDetail = Static<typeof ScriptVersionDetail>;
 
+/** A top-level step of a version that failed runs: how often, first and last (运行记录's failing step). */
+export const ScriptStepHealth = Type.Object({
+  index: Int4(1),
+  name: Type.String(),
+  failures: Int4(),
+  firstSeen: DateTime(),
+  lastSeen: DateTime(),
+});
+export type ScriptStepHealth = Static<typeof ScriptStepHealth>;
+
+const versionHealthFields = {
+  version: Int4(1),
+  /** The ended runs that ran this version (running ones not counted). */
+  runs: Int4(),
+  succeeded: Int4(),
+  partlyFailed: Int4(),
+  failed: Int4(),
+  stopped: Int4(),
+  successRate: Nullable(
+    Type.Number({ minimum: 0, maximum: 1, description: '成功的运行占结束（未停止）的运行的比例；没有这样的运行时为 null' }),
+  ),
+  lastRunAt: Nullable(DateTime()),
+};
+
+export const ScriptVersionHealth = Type.Object({
+  ...versionHealthFields,
+  steps: Type.Array(ScriptStepHealth, { description: '失败过的步骤，最近失败的在前' }),
+});
+export type ScriptVersionHealth = Static<typeof ScriptVersionHealth>;
+
+export const ScriptHealth = Type.Object({
+  scriptId: Id(),
+  versions: Type.Array(ScriptVersionHealth, { description: '运行过的版本，新版本在前' }),
+});
+export type ScriptHealth = Static<typeof ScriptHealth>;
+
+export const ScriptHealthOverviewQuery = Type.Object({ kind: ScriptKind() }, { additionalProperties: false });
+export type ScriptHealthOverviewQuery = Static<typeof ScriptHealthOverviewQuery>;
+
+/** A script's current version's health, for 脚本编辑's list. */
+export const ScriptHealthSummary = Type.Object({
+  scriptId: Id(),
+  ...versionHealthFields,
+  /** How many top-level steps of the version failed runs. */
+  failingSteps: Int4(),
+});
+export type ScriptHealthSummary = Static<typeof ScriptHealthSummary>;
+
 // ---------------------------------------------------------------- calls
 
 const editor = { anyGrant: [CAPABILITY_URLS.canSeeJsonEditer] } as const;
@@ -293,6 +341,56 @@ export const scriptApi = {
     body: ScriptApproveBody,
     answer: ScriptDetail,
     example: { body: { id: 3, revision: 4 }, answer: approvedScript },
+  }),
+  'script/health': defineApi({
+    summary: '脚本的运行健康度：每个运行过的版本的运行次数、成功率，以及失败过的步骤（次数、首次与最近一次）',
+    description: '由插件上报的运行记录（运行记录）得出，只计已结束的运行；链接脚本的失败步骤记在它选中的动作脚本上。',
+    auth: editor,
+    body: IdBodySchema,
+    answer: ScriptHealth,
+    example: {
+      body: { id: 3 },
+      answer: {
+        scriptId: 3,
+        versions: [
+          {
+            version: 2,
+            runs: 40,
+            succeeded: 31,
+            partlyFailed: 3,
+            failed: 4,
+            stopped: 2,
+            successRate: 0.8158,
+            lastRunAt: '2026-11-28T02:11:30.000Z',
+            steps: [{ index: 4, name: 'click', failures: 4, firstSeen: '2026-11-27T09:00:00.000Z', lastSeen: '2026-11-28T02:11:30.000Z' }],
+          },
+        ],
+      },
+    },
+  }),
+  'script/healthOverview': defineApi({
+    summary: '一类脚本各自当前版本的运行健康度（脚本编辑列表用）',
+    description: '只列出当前版本有已结束运行的脚本。',
+    auth: editor,
+    body: ScriptHealthOverviewQuery,
+    answer: Type.Array(ScriptHealthSummary),
+    example: {
+      body: { kind: 'action' },
+      answer: [
+        {
+          scriptId: 3,
+          version: 2,
+          runs: 40,
+          succeeded: 31,
+          partlyFailed: 3,
+          failed: 4,
+          stopped: 2,
+          successRate: 0.8158,
+          lastRunAt: '2026-11-28T02:11:30.000Z',
+          failingSteps: 1,
+        },
+      ],
+    },
   }),
   'script/restore': defineApi({
     summary: '恢复历史版本：把它的内容保存为新的当前版本',

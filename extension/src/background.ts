@@ -129,7 +129,7 @@ async function focusTab(tabId: number) {
  */
 async function finishBind(
   outcome: BindOutcome,
-  failedStep: { index: number; name: string } | undefined,
+  failedStep: { index: number; name: string; scriptId: number } | undefined,
   shopTab: chrome.tabs.Tab | undefined,
 ): Promise<ReportResult> {
   const session = await readSession();

@@ -16,7 +16,7 @@ export type WorkerRequest =
   /** The console asked for the scripts now (`refreshScripts`). */
   | { kind: 'refreshScripts' }
   /** A shop page's adapter or script finished the bind; a script's failure names its step. */
-  | { kind: 'bindFinished'; outcome: BindOutcome; failedStep?: { index: number; name: string } }
+  | { kind: 'bindFinished'; outcome: BindOutcome; failedStep?: { index: number; name: string; scriptId: number } }
   /** A page started the console's run `runId` with these scripts (none: a built-in adapter). */
   | { kind: 'runBegan'; runId: number; scripts: RanScript[] }
   /** A join's product id had its turn. */

@@ -64,15 +64,23 @@ export const sanitizedEnding = (value: unknown): RunEnding =>
 /** The failed step as far as it is well-formed; undefined without a message. */
 export function sanitizedStep(value: unknown): FailedStep | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { index, name, message } = value as Record<string, unknown>;
+  const { index, name, message, scriptId } = value as Record<string, unknown>;
   const words = clipped(message, RUN_MESSAGE_MAX);
   if (!words) return undefined;
   const stepName = clipped(name, RUN_STEP_NAME_MAX);
-  return { message: words, ...(isCount(index) ? { index } : {}), ...(stepName ? { name: stepName } : {}) };
+  return {
+    message: words,
+    ...(isCount(index) ? { index } : {}),
+    ...(stepName ? { name: stepName } : {}),
+    ...(isCount(scriptId) ? { scriptId } : {}),
+  };
 }
 
 /** How a bind's run ended: with the shop taken, or failed at its step (or the server's refusal, in its words). */
-export function endingOfBind(result: ReportResult, step: { index: number; name: string } | undefined): [RunEnding, FailedStep?] {
+export function endingOfBind(
+  result: ReportResult,
+  step: { index: number; name: string; scriptId: number } | undefined,
+): [RunEnding, FailedStep?] {
   if (result.status === 'success') return ['succeeded'];
   return ['failed', sanitizedStep({ ...step, message: result.message })];
 }

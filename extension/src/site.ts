@@ -47,7 +47,7 @@ async function bindByScript(choice: Choice, shopType: string): Promise<Extract<W
   const failed = (message: string) => ({
     kind: 'bindFinished' as const,
     outcome: { ok: false as const, message },
-    failedStep: outcome.failedStep,
+    failedStep: outcome.failedStep && { ...outcome.failedStep, scriptId: choice.scriptId },
   });
   if (outcome.status === 'fail') return failed(outcome.message || `脚本「${choice.name}」报告失败`);
   const { shopId, shopName, shopRegion } = outcome.results;
@@ -98,10 +98,12 @@ async function runScriptedBind(): Promise<boolean> {
 /** How a page's run ended, as the run ledger records it. */
 function endingOf(
   outcome: Awaited<ReturnType<typeof runActionScript>>,
+  choice: Choice,
 ): Pick<Extract<WorkerRequest, { kind: 'runEnded' }>, 'ending' | 'failedStep'> {
   if (outcome.status === 'stopped') return { ending: 'stopped' };
   if (outcome.status === 'success') return { ending: 'succeeded' };
-  return { ending: 'failed', failedStep: { ...outcome.failedStep, message: outcome.message || '脚本报告失败' } };
+  // The step is the action script's: its health counts the failure (script/health).
+  return { ending: 'failed', failedStep: { ...outcome.failedStep, message: outcome.message || '脚本报告失败', scriptId: choice.scriptId } };
 }
 
 /** Runs `choice` as run `runId` (if the console started one): its scripts, each product's turn, its end. */
@@ -115,7 +117,7 @@ async function runReported(choice: Choice, runId: number | null, data: RunOption
       runId === null ? undefined : tell({ kind: 'runItem', runId, productId, outcome: itemOutcome, reason }).then(() => undefined),
   });
   if (outcome.status === 'fail') console.warn('[plug-in] script', choice.name, 'failed:', outcome.message);
-  if (runId !== null) await tell({ kind: 'runEnded', runId, ...endingOf(outcome) });
+  if (runId !== null) await tell({ kind: 'runEnded', runId, ...endingOf(outcome, choice) });
 }
 
 /** The creator programme by scripts (join and stop), or false when no join script matches this page. */

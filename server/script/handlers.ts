@@ -1,5 +1,6 @@
 /** `script/*`: the plug-in's action and link scripts (script editor grant); the rules live in server/script/. */
 import type { CallHandlers } from '../context';
+import { scriptHealth, scriptHealthOverview } from './health';
 import { approveScript } from './review';
 import {
   createScript,
@@ -24,4 +25,6 @@ export const scriptHandlers = {
   'script/versions': listVersions,
   'script/version': getScriptVersion,
   'script/restore': restoreVersion,
+  'script/health': scriptHealth,
+  'script/healthOverview': scriptHealthOverview,
 } satisfies Partial<CallHandlers>;

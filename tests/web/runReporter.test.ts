@@ -185,6 +185,9 @@ describe('what a page says about a run', () => {
       'failed',
       { message: '当前会员最多绑定 1 个店铺' },
     ]);
-    expect(endingOfBind({ status: 'success', message: '' }, { index: 2, name: 'read' })).toEqual(['succeeded']);
+    expect(endingOfBind({ status: 'success', message: '' }, { index: 2, name: 'read', scriptId: 3 })).toEqual(['succeeded']);
+    expect(endingOfBind({ status: 'fail', message: '第 2 步（read）：未找到元素 #shop' }, { index: 2, name: 'read', scriptId: 3 })).toEqual(
+      ['failed', { index: 2, name: 'read', scriptId: 3, message: '第 2 步（read）：未找到元素 #shop' }],
+    );
   });
 });

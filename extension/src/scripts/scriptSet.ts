@@ -36,6 +36,8 @@ export interface ScriptChoice {
   link: ScriptLink;
   name: string;
   script: ActionScript;
+  /** The action script's id (a failing step is its). */
+  scriptId: number;
   /** The link script and the action script at their versions: what the run records it ran. */
   ran: { scriptId: number; version: number }[];
 }
@@ -65,6 +67,7 @@ export function chooseScript(scripts: readonly PluginScript[], flow: ScriptFlow,
           link,
           name: action.name,
           script: action.content as ActionScript,
+          scriptId: action.id,
           ran: [linkScript, action].map((script) => ({ scriptId: script.id, version: script.version })),
         };
       }
