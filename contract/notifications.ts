@@ -14,9 +14,16 @@ import { platformLabel } from './shopPlatforms';
  * - `withdrawal-approvers`: holders of 提现审批 (the screen's grant);
  * - `order-confirmers`: holders of 订单列表 and `/admin`, the rule of server/order/staff.ts;
  * - `everyone`: every account (a plug-in release: the plug-in's calls are open to every account);
- * - `script-approvers`: holders of 审核脚本 (changes waiting for review, emergency self-approvals).
+ * - `script-approvers`: holders of 审核脚本 (changes waiting for review, emergency self-approvals);
+ * - `script-editors`: holders of 脚本编辑 (a script version whose runs fail).
  */
-export const NOTIFICATION_AUDIENCES = ['withdrawal-approvers', 'order-confirmers', 'everyone', 'script-approvers'] as const;
+export const NOTIFICATION_AUDIENCES = [
+  'withdrawal-approvers',
+  'order-confirmers',
+  'everyone',
+  'script-approvers',
+  'script-editors',
+] as const;
 export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
 
 /** What each kind is about, and its addressee: an audience, or the record's owner (`owner`). */
@@ -36,6 +43,7 @@ export const NOTIFICATION_KINDS = {
   'script.selfApproved': { record: 'script', to: 'script-approvers' },
   'release.reviewRequested': { record: 'appVersion', to: 'script-approvers' },
   'release.selfApproved': { record: 'appVersion', to: 'script-approvers' },
+  'script.failing': { record: 'script', to: 'script-editors' },
 } as const satisfies Record<string, { record: string; to: NotificationAudience | 'owner' }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
@@ -59,6 +67,8 @@ export interface NotificationDataMap {
   'script.selfApproved': { name: string; username: string; reason: string };
   'release.reviewRequested': { version: string; action: ReleaseChangeAction; username: string };
   'release.selfApproved': { version: string; action: ReleaseChangeAction; username: string; reason: string };
+  /** `step`: the step most of the failed runs failed at (`第 3 步（click）`), when they named one. */
+  'script.failing': { name: string; version: number; runs: number; failed: number; step: string | null };
 }
 
 /** The console pages the items link to (routes of config/routes.ts; a web test holds that they are). */
@@ -164,6 +174,11 @@ export function notificationText(
       return { title: '脚本改动待审核', text: `${data.username} 修改了脚本「${data.name}」，审核通过后才下发给插件` };
     case 'script.selfApproved':
       return { title: '脚本改动被紧急自审', text: `${data.username} 审核通过了自己参与的脚本「${data.name}」的改动。原因：${data.reason}` };
+    case 'script.failing':
+      return {
+        title: '脚本运行失败较多',
+        text: `动作脚本「${data.name}」第 ${data.version} 版最近 ${data.runs} 次运行中有 ${data.failed} 次失败${data.step ? `，多数失败在${data.step}` : ''}，请检查页面是否有变化`,
+      };
     case 'release.reviewRequested':
       return {
         title: '插件版本申请待审核',

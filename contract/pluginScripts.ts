@@ -582,6 +582,16 @@ function valueOffsets(text: string): Map<string, number> {
   return offsets;
 }
 
+/**
+ * Where a top-level step of an action script's text starts (`index` from 1, as the run ledger
+ * counts): its offset and line; null when the text is not valid JSON or has no such step.
+ */
+export function stepPosition(text: string, index: number): { offset: number; line: number } | null {
+  if (findJsonSyntaxError(text)) return null;
+  const offset = valueOffsets(text).get(JSON.stringify(['steps', index - 1]));
+  return offset === undefined ? null : { offset, line: lineAndColumn(text, offset).line };
+}
+
 /** A problem of a script's text: where (for the editor's gutter) and the sentence (`第 N 行：…`). */
 export interface ScriptTextProblem {
   /** 0-based offset in UTF-16 code units. */

@@ -19,4 +19,6 @@ export const ADVISORY_LOCKS = {
   scriptSet: 727_100_005,
   /** One key, tried: the housekeeping round of the plug-in's runs (server/run/housekeeping.ts). */
   runHousekeeping: 727_100_006,
+  /** Two keys (this, the script's id): deciding whether a script version's failures are announced (server/script/healthAlert.ts). */
+  scriptHealthAlert: 727_100_007,
 } as const;

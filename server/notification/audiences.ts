@@ -14,6 +14,7 @@ const MEMBERSHIP: Record<NotificationAudience, (urls: ReadonlySet<string>) => bo
   'order-confirmers': grantsOrderStaff,
   everyone: () => true,
   'script-approvers': (urls) => urls.has(ACTIONS.canApproveScript.url),
+  'script-editors': (urls) => urls.has(CAPABILITY_URLS.canSeeJsonEditer),
 };
 
 /** The audiences of an account holding the granted menu `urls`. */

@@ -7,6 +7,8 @@ import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import type { RunStarted } from '#contract/api/run';
 import type { ScriptHealth, ScriptHealthSummary, ScriptListItem } from '#contract/api/script';
 import type { Page } from '#contract/api';
+import type { NotificationItem } from '#contract/api/notification';
+import { announceFailingScripts } from '../../server/script/healthAlert';
 import { describeEachDatabase } from './support/databases';
 
 describeEachDatabase('script health', (ctx) => {
@@ -87,6 +89,35 @@ describeEachDatabase('script health', (ctx) => {
       failingSteps: 2,
     });
     expect(overview.find((row) => row.scriptId === link.id)).toBeUndefined();
+  });
+
+  it('tells everyone holding 脚本编辑 once when a version’s recent runs fail too often', async () => {
+    const failing = async () => {
+      const list = (await ctx.call<Page<NotificationItem>>('notification/list', { pageSize: 100 }, { token: admin })).content.list;
+      return list.filter((item) => item.kind === 'script.failing');
+    };
+    const ran = [
+      { scriptId: link.id, version: link.liveVersion! },
+      { scriptId: action.id, version: action.liveVersion! },
+    ];
+    // The first test's runs: 3 of 4 ended runs failed, below SCRIPT_FAILURE_ALERT.minRuns.
+    await announceFailingScripts(ctx.db, ran);
+    expect(await failing()).toEqual([]);
+    await join('failed', ['failed'], [3, 'click']);
+    await announceFailingScripts(ctx.db, ran);
+    const [item] = await failing();
+    expect(item).toMatchObject({
+      title: '脚本运行失败较多',
+      text: `动作脚本「批量邀请达人」第 ${action.liveVersion} 版最近 5 次运行中有 4 次失败，多数失败在第 3 步（click），请检查页面是否有变化`,
+      link: '/client/system/jsonEditer/actions',
+    });
+    // Once a version, however often it fails after that; a member does not see it.
+    await join('failed', ['failed'], [3, 'click']);
+    await announceFailingScripts(ctx.db, ran);
+    expect(await failing()).toHaveLength(1);
+    const memberItems = (await ctx.call<Page<NotificationItem>>('notification/list', { pageSize: 100 }, { token: member.token })).content
+      .list;
+    expect(memberItems.filter((entry) => entry.kind === 'script.failing')).toEqual([]);
   });
 
   it('answers a script that never ran with no versions, and refuses a member and a bad id', async () => {

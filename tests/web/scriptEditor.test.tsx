@@ -1,11 +1,14 @@
 /** 脚本编辑's editor drawer: a script outside the step language is shown on its line, in Chinese, and never sent. */
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import ScriptEditorDrawer from '@/pages/client/system/JsonEditor/components/ScriptEditorDrawer';
 import { scriptDiagnostic } from '@/pages/client/system/JsonEditor/components/scriptLint';
 import { callApi } from '@/services/request';
 import { byPath } from './support/requestMock';
 import { UNSAVED_TEXT } from '@/locales/zh-CN/common';
 import { SANDBOX_ATTACKS } from '../support/sandboxAttacks';
+import { stepNotes } from '@/pages/client/system/JsonEditor/components/scriptHealth';
+import { stepPosition } from '#contract/pluginScripts';
+import dayjs from 'dayjs';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
 jest.mock('@/services/request', () => require('./support/requestMock').requestMock());
@@ -127,5 +130,54 @@ describe('the editor gutter (scriptDiagnostic)', () => {
     expect(scriptDiagnostic('{"flow": }', 'action')).toMatchObject({ line: 1, message: '第 1 行第 10 列：此处应为值，实际为“}”' });
     expect(scriptDiagnostic(STOP, 'action')).toBeNull();
     expect(scriptDiagnostic(STOP, 'url')?.message).toMatch(/^第 2 行：链接脚本有未知的字段 flow/);
+  });
+});
+
+describe('ScriptEditorDrawer with the script’s health', () => {
+  it('shows the success rate of the version the plug-in runs, with its counts on hover', async () => {
+    const health = {
+      scriptId: 7,
+      versions: [
+        {
+          version: 1,
+          runs: 9,
+          succeeded: 6,
+          partlyFailed: 1,
+          failed: 1,
+          stopped: 1,
+          successRate: 0.75,
+          lastRunAt: '2026-11-28T02:00:00.000Z',
+          steps: [{ index: 1, name: 'click', failures: 2, firstSeen: '2026-11-27T02:00:00.000Z', lastSeen: '2026-11-28T02:00:00.000Z' }],
+        },
+      ],
+    };
+    jest.mocked(callApi).mockImplementation(byPath({ 'script/get': { ...script, liveVersion: 1 }, 'script/health': health }));
+    render(<ScriptEditorDrawer scriptId={7} onClose={() => {}} onSaved={() => {}} />);
+    const line = await screen.findByTestId('script-health');
+    expect(line).toHaveTextContent('插件所得第 1 版');
+    expect(await within(line).findByText('成功率 75%')).toBeInTheDocument();
+  });
+});
+
+describe('stepNotes and stepPosition', () => {
+  it('words a failing step for its line, and finds the line of a top-level step', () => {
+    expect(
+      stepNotes({
+        version: 2,
+        runs: 3,
+        succeeded: 1,
+        partlyFailed: 0,
+        failed: 2,
+        stopped: 0,
+        successRate: 0.3333,
+        lastRunAt: null,
+        steps: [{ index: 2, name: 'click', failures: 2, firstSeen: '2026-11-27T02:00:00.000Z', lastSeen: '2026-11-28T02:05:00.000Z' }],
+      }),
+    ).toEqual([
+      { index: 2, message: `插件运行中此步骤失败 2 次（最近一次 ${dayjs('2026-11-28T02:05:00.000Z').format('YYYY-MM-DD HH:mm')}）` },
+    ]);
+    expect(stepPosition(MISSING_SELECTOR, 2)).toEqual({ offset: MISSING_SELECTOR.indexOf('{ "step": "click"'), line: 5 });
+    expect(stepPosition(MISSING_SELECTOR, 3)).toBeNull();
+    expect(stepPosition('{ "steps": [', 1)).toBeNull();
   });
 });

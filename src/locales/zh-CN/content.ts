@@ -61,3 +61,19 @@ export const REVIEW_UI_TEXT = {
 
 /** A script change's toast: whether it now waits for a reviewer before the plug-in receives it. */
 export const scriptChangeNotice = (done: string, pending: boolean) => (pending ? `${done}，审核通过后插件才会收到` : done);
+
+/** Script health (脚本编辑's 运行情况 column and the editor): what the plug-in's runs say of a version. */
+export const SCRIPT_HEALTH_TEXT = {
+  column: '运行情况',
+  noRuns: '暂无运行',
+  successRate: (rate: number) => `成功率 ${Math.round(rate * 100)}%`,
+  /** A version whose ended runs were all stopped: no rate. */
+  onlyStopped: '均已停止',
+  summary: (version: number, runs: number, succeeded: number, partlyFailed: number, failed: number, stopped: number) =>
+    `第 ${version} 版：已结束 ${runs} 次，成功 ${succeeded}，部分失败 ${partlyFailed}，失败 ${failed}，停止 ${stopped}`,
+  failingSteps: (count: number) => `${count} 个步骤失败过`,
+  /** The line above the editor: the version the plug-in runs. */
+  liveLine: (version: number) => `插件所得第 ${version} 版`,
+  /** The warning on a step's line in the editor. */
+  stepNote: (failures: number, lastSeen: string) => `插件运行中此步骤失败 ${failures} 次（最近一次 ${lastSeen}）`,
+} as const;

@@ -9,12 +9,13 @@ import { CallRefusal, callApi } from '@/services/request';
 import { tryCall } from '@/services/tryCall';
 import { SCRIPT_NOTE_MAX, scriptContentProblem } from '#contract/content';
 import { describeJsonError, findJsonSyntaxError } from '#contract/jsonSyntax';
-import { CONTENT_TEXT, scriptChangeNotice } from '@/locales/zh-CN/content';
+import { CONTENT_TEXT, SCRIPT_HEALTH_TEXT, scriptChangeNotice } from '@/locales/zh-CN/content';
 import type { ScriptDetail } from '#contract/api/script';
 import { formatJson, JsonEditor } from './lazyEditors';
 import { message } from '@/kit/feedback';
 import { useUnsavedGuard } from '@/kit/useUnsavedGuard';
 import { EDITOR_SITE_RULES } from './scriptLint';
+import { HealthTag, stepNotes } from './scriptHealth';
 
 interface Props {
   scriptId: number | null;
@@ -39,6 +40,17 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
     },
     { refreshDeps: [scriptId] },
   );
+
+  // What the plug-in's runs say of this script: its steps that failed, marked on their lines.
+  const { data: health } = useRequest(
+    async () => {
+      if (!scriptId) return undefined;
+      return tryCall('script/health', { id: scriptId });
+    },
+    { refreshDeps: [scriptId] },
+  );
+  const shownHealth = health?.versions.find((version) => version.version === script?.currentVersion);
+  const liveHealth = health?.versions.find((version) => version.version === script?.liveVersion);
 
   useEffect(() => {
     setText(script?.content ?? '');
@@ -119,10 +131,17 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
           <Typography.Text type="secondary">
             当前第 {script.currentVersion} 版。保存后生成第 {script.currentVersion + 1} 版，旧版本保留在历史中。
           </Typography.Text>
+          {script.liveVersion !== null && (
+            <Space size="small" data-testid="script-health">
+              <Typography.Text type="secondary">{SCRIPT_HEALTH_TEXT.liveLine(script.liveVersion)}</Typography.Text>
+              <HealthTag health={liveHealth} failingSteps={liveHealth?.steps.length} />
+            </Space>
+          )}
           {problem && <Alert type="error" showIcon message={CONTENT_TEXT.invalidScript} description={problem} data-testid="json-problem" />}
           <JsonEditor
             value={text}
             kind={script.kind}
+            stepNotes={text === script.content ? stepNotes(shownHealth) : undefined}
             height="calc(100vh - 330px)"
             onChange={(value) => {
               setText(value);

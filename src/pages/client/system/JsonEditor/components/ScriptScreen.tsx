@@ -7,7 +7,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
 import { tryCall } from '@/services/tryCall';
 import { SCRIPT_NAME_MAX, SCRIPT_NOTE_MAX, scriptContentProblem, type ScriptKind } from '#contract/content';
-import { CONTENT_TEXT, REVIEW_UI_TEXT, SCRIPT_KIND_LABELS, scriptChangeNotice } from '@/locales/zh-CN/content';
+import { CONTENT_TEXT, REVIEW_UI_TEXT, SCRIPT_HEALTH_TEXT, SCRIPT_KIND_LABELS, scriptChangeNotice } from '@/locales/zh-CN/content';
 import type { ScriptListItem } from '#contract/api/script';
 import { usePagedList } from '@/services/usePagedList';
 import { TABLE_SCROLL } from '@/kit/tableLayout';
@@ -19,6 +19,8 @@ import { useFieldErrors } from '@/services/fieldErrors';
 import { message } from '@/kit/feedback';
 import { destroyOnHidden } from '@/kit/dialogForm';
 import { EDITOR_SITE_RULES } from './scriptLint';
+import { HealthTag, healthById } from './scriptHealth';
+import { useRequest } from 'ahooks';
 
 /** A new script's starting text (docs/plugin-scripts.md describes the steps). */
 const NEW_SCRIPT_CONTENT: Record<ScriptKind, string> = {
@@ -147,6 +149,9 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
   const access = useAccess();
   const reload = () => actionRef.current?.reload();
   const { refreshScripts } = useModel('extension');
+  // The health of the version each script serves the plug-in: a column beside the list's own rows.
+  const { data: healthRows } = useRequest(() => tryCall('script/healthOverview', { kind }), { refreshDeps: [kind] });
+  const health = healthById(healthRows);
   /** A script changed: the list shows it, and a plug-in connected to this browser fetches its scripts now. */
   const changed = () => {
     void reload();
@@ -171,6 +176,16 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
       valueType: 'select',
       valueEnum: { true: { text: '启用', status: 'Success' }, false: { text: '停用', status: 'Default' } },
       render: (_, row) => <EnabledSwitch script={row} onDone={changed} />,
+    },
+    {
+      title: SCRIPT_HEALTH_TEXT.column,
+      key: 'health',
+      search: false,
+      width: 110,
+      render: (_, row) => {
+        const found = health.get(row.id);
+        return <HealthTag health={found} failingSteps={found?.failingSteps} />;
+      },
     },
     { title: '最后修改人', dataIndex: 'updatedBy', search: false, width: 120 },
     { title: '更新时间', dataIndex: 'updatedAt', valueType: 'dateTime', search: false, width: 170 },
