@@ -24,9 +24,11 @@ interface Props {
 }
 
 export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props) {
-  const [text, setText] = useState('');
-  /** The script whose content the editor was given: edits are counted against it (not against a load not applied yet). */
-  const [loaded, setLoaded] = useState<ScriptDetail>();
+  /**
+   * The user's text, kept with the script it is an edit of: a script loaded or saved since makes it
+   * stale at once (no effect resets it, which could land after a keystroke and drop it).
+   */
+  const [edit, setEdit] = useState<{ of: ScriptDetail; text: string } | null>(null);
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const {
@@ -40,6 +42,8 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
     },
     { refreshDeps: [scriptId] },
   );
+  const text = script && edit?.of === script ? edit.text : (script?.content ?? '');
+  const setText = (value: string) => script && setEdit({ of: script, text: value });
 
   // What the plug-in's runs say of this script: its steps that failed, marked on their lines.
   const { data: health } = useRequest(
@@ -53,8 +57,6 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
   const liveHealth = health?.versions.find((version) => version.version === script?.liveVersion);
 
   useEffect(() => {
-    setText(script?.content ?? '');
-    setLoaded(script);
     setNote('');
     setProblem(null);
   }, [script]);
@@ -102,7 +104,7 @@ export default function ScriptEditorDrawer({ scriptId, onClose, onSaved }: Props
     setText(formatJson(text));
   };
 
-  const dirty = loaded !== undefined && text !== loaded.content;
+  const dirty = script !== undefined && text !== script.content;
   const closeUnlessUnsaved = useUnsavedGuard(dirty);
 
   return (
