@@ -73,7 +73,7 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     const scripts = bundle.content.scripts as any[];
     expect(scripts.length).toBeGreaterThanOrEqual(5);
     const invite = scripts.find((script) => script.name === '批量邀请达人');
-    expect(invite.versions.map((v: any) => v.version)).toEqual([2, 1]);
+    expect(invite.versions.map((v: any) => v.version)).toEqual([3, 2, 1]);
 
     const twoOfOne = await ctx.call(
       'appVersion/setBundle',
@@ -84,7 +84,7 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     const unknown = await ctx.call('appVersion/setBundle', { id, scriptVersionIds: [999999] }, { token: staff });
     expect(unknown.msg).toBe('参数错误：所选脚本版本中有不存在的版本');
 
-    const chosen = [invite.versions[1].versionId, ...scripts.filter((s) => s !== invite).map((s) => s.versions[0].versionId)];
+    const chosen = [invite.versions.find((v: any) => v.version === 1).versionId, ...scripts.filter((s) => s !== invite).map((s) => s.versions[0].versionId)];
     const set = await ctx.call('appVersion/setBundle', { id, scriptVersionIds: chosen }, { token: staff });
     expect(set.content.scripts.find((s: any) => s.name === '批量邀请达人')).toMatchObject({ selectedVersion: 1 });
     expect(set.content.release.scriptCount).toBe(chosen.length);
@@ -143,11 +143,11 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
   });
 
   it("serves the enabled scripts' approved versions, not the latest release's bundle", async () => {
-    // Release 2.0.0 (the latest) bundles 批量邀请达人 at version 1; the plug-in runs its approved version 2.
+    // Release 2.0.0 (the latest) bundles 批量邀请达人 at version 1; the plug-in runs its approved version 3.
     const scripts = await ctx.call('plugin/scripts', {}, { token: plugin });
     expect(scripts.content).not.toHaveProperty('release');
     const invite = scripts.content.scripts.find((s: any) => s.name === '批量邀请达人');
-    expect(invite).toMatchObject({ kind: 'action', version: 2, content: { flow: 'join', steps: expect.any(Array) } });
+    expect(invite).toMatchObject({ kind: 'action', version: 3, content: { flow: 'join', steps: expect.any(Array) } });
     const enabled: any[] = [];
     for (const kind of ['action', 'url']) {
       enabled.push(...(await ctx.call('script/list', { kind, enabled: true, pageSize: 100 }, { token: staff })).content.list);
