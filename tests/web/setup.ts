@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom';
-import { waitFor } from '@testing-library/react';
+import { configure, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
+
+// findBy… and waitFor wait up to 5 s instead of 1: a screen's first render (antd, pro-components) took
+// more than a second on a loaded two-core machine, and a passing wait ends as soon as it holds.
+configure({ asyncUtilTimeout: 5_000 });
 
 // antd reads these; jsdom has neither.
 Object.defineProperty(window, 'matchMedia', {
