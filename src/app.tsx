@@ -9,7 +9,7 @@ import { titleRefusedScreens, withMenuIcons } from '@/components/menuData';
 import { loadInitialState, type InitialState } from '@/auth/startup';
 import LoginRequired from '@/auth/LoginRequired';
 import { UI_TEXT } from '@/locales/zh-CN/common';
-import { APP_TITLE } from '#contract/text/routes';
+import { APP_TITLE } from '#contract/text/appTitle';
 import { FeedbackBridge } from '@/kit/feedback';
 import ThemedRoot from '@/workspace/ThemedRoot';
 import { readUiSettings, useUiSettings } from '@/workspace/uiSettings';

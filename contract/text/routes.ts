@@ -6,12 +6,17 @@
  * screen shows stays in contract/.
  */
 
-/** The one source of the route titles: config/routes.ts builds the routes (and their menu names) from it. */
+import { PUBLIC_ROUTE_TITLES } from './appTitle';
+
+export { APP_DESCRIPTION, APP_TITLE, PUBLIC_ROUTE_TITLES } from './appTitle';
+
+/**
+ * The one source of the route titles: config/routes.ts builds the routes (and their menu names)
+ * from it. The console's entry and /login do not carry it (they read ./appTitle.ts): a new screen's
+ * title must not grow /login's budget (scripts/bundle-check.mjs).
+ */
 export const ROUTE_TITLES = {
-  '/': '首页介绍',
-  '/news': '新闻资讯',
-  '/login': '登录 / 注册',
-  '/register': '登录 / 注册',
+  ...PUBLIC_ROUTE_TITLES,
   '/client/home': '首页',
   '/client/bindCarManager': '绑卡管理',
   '/client/saleBalanceRecord': '销售收支记录',
@@ -41,8 +46,3 @@ export const ROUTE_TITLES = {
 } as const;
 
 export type RoutePath = keyof typeof ROUTE_TITLES;
-
-/** The console's name, shown in the layout and the browser tab. */
-export const APP_TITLE = '达人联盟控制台';
-/** The pages' meta description (search results, link previews). */
-export const APP_DESCRIPTION = '达人联盟控制台：绑定店铺，用浏览器插件批量加入达人计划，管理会员、订单与销售佣金。';

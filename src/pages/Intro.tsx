@@ -3,7 +3,7 @@ import { ApiOutlined, ShopOutlined, TeamOutlined, WalletOutlined } from '@ant-de
 import { Link } from '@umijs/max';
 import { Button, Card, Col, Row, Space, Typography } from 'antd';
 import { InstallButton } from '@/extensionBridge/InstallLink';
-import { APP_TITLE, ROUTE_TITLES } from '#contract/text/routes';
+import { APP_TITLE, PUBLIC_ROUTE_TITLES } from '#contract/text/appTitle';
 import usePageTitle from '@/kit/usePageTitle';
 import { MAIN_CONTENT_ID } from '@/components/SkipLink';
 import styles from '@/kit/publicPage.module.less';
@@ -16,7 +16,7 @@ const FEATURES = [
 ];
 
 export default function IntroPage() {
-  usePageTitle(ROUTE_TITLES['/']);
+  usePageTitle(PUBLIC_ROUTE_TITLES['/']);
   return (
     <div className={styles.page}>
       <header className={styles.header}>

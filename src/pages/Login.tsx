@@ -11,7 +11,7 @@ import { CallRefusal, callApi, submitWithFieldErrors } from '@/services/request'
 import { EMAIL_MAX, INVITE_CODE_PATTERN, USERNAME_PATTERN, USERNAME_PATTERN_TEXT } from '#contract/accountRules';
 import type { LoginBody, LoginResult, RegisterBody } from '#contract/api/account';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
-import { APP_TITLE, ROUTE_TITLES } from '#contract/text/routes';
+import { APP_TITLE, PUBLIC_ROUTE_TITLES } from '#contract/text/appTitle';
 import usePageTitle from '@/kit/usePageTitle';
 import { feedback } from '@/kit/feedback';
 import { strongPasswordRule } from '@/kit/passwordStrength';
@@ -234,7 +234,7 @@ export default function LoginPage() {
   const tab: Tab = location.pathname.startsWith('/register') ? 'register' : 'login';
   // After registering, the login tab starts with the new username (carried in the history state).
   const registeredName = (location.state as { username?: string } | null)?.username;
-  usePageTitle(tab === 'register' ? ROUTE_TITLES['/register'] : ROUTE_TITLES['/login']);
+  usePageTitle(tab === 'register' ? PUBLIC_ROUTE_TITLES['/register'] : PUBLIC_ROUTE_TITLES['/login']);
   // Someone already logged in has nothing to do here (read once: a login made here navigates itself).
   const [loggedInOnArrival] = useState(() => Boolean(getToken()));
   // This screen's toasts (注册成功, a refusal) stay behind when a login leaves it.

@@ -8,7 +8,7 @@ import { useRef } from 'react';
 import { callApi } from '@/services/request';
 import type { NewsArticle } from '#contract/api/news';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, LOAD_MORE_THRESHOLD_PX } from '#contract/constants';
-import { APP_TITLE, ROUTE_TITLES } from '#contract/text/routes';
+import { APP_TITLE, PUBLIC_ROUTE_TITLES } from '#contract/text/appTitle';
 import usePageTitle from '@/kit/usePageTitle';
 import styles from '@/kit/publicPage.module.less';
 
@@ -23,7 +23,7 @@ async function loadPage(current: number): Promise<NewsPage> {
 }
 
 export default function NewsPage() {
-  usePageTitle(ROUTE_TITLES['/news']);
+  usePageTitle(PUBLIC_ROUTE_TITLES['/news']);
   const scrollRef = useRef<HTMLDivElement>(null);
   const { data, loading, loadingMore, error, reload } = useInfiniteScroll<NewsPage>((last) => loadPage(last?.next ?? FIRST_PAGE), {
     target: scrollRef,
