@@ -47,6 +47,7 @@ export const clientRoutes: AppRoute[] = [
   page('/client/saleBalanceRecord', './client/SaleBalanceRecord', { access: 'canSeeSaleBalanceRecord', menuIcon: 'AccountBookOutlined' }),
   page('/client/promotion', './client/Promotion', { access: 'canSeePromotion', menuIcon: 'RocketOutlined' }),
   page('/client/shopManager', './client/ShopManager', { access: 'canSeeShopManager', menuIcon: 'ShopOutlined' }),
+  page('/client/pluginRuns', './client/PluginRuns', { access: 'canSeePluginRuns', menuIcon: 'ApiOutlined' }),
   section('/client/system', { access: 'canSeeSystem', menuIcon: 'SettingOutlined' }, [
     page('/client/system/menusManager', './client/system/MenusManager', { access: 'canSeeMenusManager' }),
     page('/client/system/rolesManager', './client/system/RolesManager', { access: 'canSeeRolesManager' }),
@@ -57,6 +58,7 @@ export const clientRoutes: AppRoute[] = [
     page('/client/system/userShopManager', './client/system/UserShopManager', { access: 'canSeeUserShopManager' }),
     page('/client/system/onlineUsers', './client/system/OnlineUsers', { access: 'canSeeOnlineUsers' }),
     page('/client/system/loginLog', './client/system/LoginLog', { access: 'canSeeLoginLog' }),
+    page('/client/system/pluginRuns', './client/system/PluginRuns', { access: 'canSeeAllPluginRuns' }),
     section('/client/system/jsonEditer', { access: 'canSeeJsonEditer' }, [
       page('/client/system/jsonEditer/actions', './client/system/JsonEditor/Actions'),
       page('/client/system/jsonEditer/urlActions', './client/system/JsonEditor/UrlActions'),

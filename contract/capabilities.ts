@@ -28,6 +28,9 @@ export const CAPABILITY_URLS = {
   canSeeLoginLog: '/client/system/loginLog',
   // Issue 15: the salesperson's referral centre (invite code and link, referred accounts, commission).
   canSeePromotion: '/client/promotion',
+  // Issue 30: the plug-in's run ledger (运行记录): the member's own runs, and every member's for support staff.
+  canSeePluginRuns: '/client/pluginRuns',
+  canSeeAllPluginRuns: '/client/system/pluginRuns',
 } as const;
 
 export type Capability = keyof typeof CAPABILITY_URLS;
@@ -73,6 +76,8 @@ export const ACTIONS = {
   canExportLoginLog: { url: '/client/system/loginLog/export', screen: CAPABILITY_URLS.canSeeLoginLog, title: '导出' },
   canExportLedger: { url: '/client/saleBalanceRecord/export', screen: CAPABILITY_URLS.canSeeSaleBalanceRecord, title: '导出' },
   canExportReferrals: { url: '/client/promotion/export', screen: CAPABILITY_URLS.canSeePromotion, title: '导出' },
+  canExportPluginRuns: { url: '/client/pluginRuns/export', screen: CAPABILITY_URLS.canSeePluginRuns, title: '导出' },
+  canExportAllPluginRuns: { url: '/client/system/pluginRuns/export', screen: CAPABILITY_URLS.canSeeAllPluginRuns, title: '导出' },
 } as const;
 
 export type Action = keyof typeof ACTIONS;

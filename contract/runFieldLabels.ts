@@ -17,4 +17,6 @@ export const RUN_FIELD_LABELS: Record<string, string> = {
   runId: '运行编号',
   scriptId: '脚本',
   scripts: '脚本',
+  startedFrom: '开始时间（起）',
+  startedTo: '开始时间（止）',
 };

@@ -16,6 +16,7 @@ import { LedgerListQuery } from './ledger';
 import { LoginLogQuery } from './loginLog';
 import { OrderListQuery } from './order';
 import { ReferralListQuery } from './promotion';
+import { RunListAllQuery, RunListQuery } from './run';
 import { SaleListQuery } from './sale';
 import { ShopListAllQuery } from './shop';
 import { WithdrawalListQuery } from './withdrawal';
@@ -102,6 +103,18 @@ export const exportApi = {
     auth: { anyGrant: [CAPABILITY_URLS.canSeePromotion], action: ACTIONS.canExportReferrals.url },
     body: exportBody(ReferralListQuery),
     example: { levelId: 0, format: 'csv' },
+  }),
+  'run/export': exportCall({
+    summary: '导出本人的运行记录（CSV 或 Excel）',
+    auth: { anyGrant: [CAPABILITY_URLS.canSeePluginRuns], action: ACTIONS.canExportPluginRuns.url },
+    body: exportBody(RunListQuery),
+    example: { flow: 'join', format: 'csv' },
+  }),
+  'run/exportAll': exportCall({
+    summary: '导出插件运行记录（所有账号，CSV 或 Excel）',
+    auth: { anyGrant: [CAPABILITY_URLS.canSeeAllPluginRuns], action: ACTIONS.canExportAllPluginRuns.url },
+    body: exportBody(RunListAllQuery),
+    example: { username: 'amy', status: 'failed', format: 'xlsx' },
   }),
 };
 

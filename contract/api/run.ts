@@ -20,7 +20,7 @@ import {
   RUN_STEP_NAME_MAX,
 } from '../runs';
 import { SHOP_PLATFORMS } from '../shopPlatforms';
-import { BigId, DateTime, Id, Int4, Literals, Nullable, OneOf, Text } from './common';
+import { BigId, DateTime, Id, Int4, Literals, Nullable, OneOf, Page, PageFields, Text } from './common';
 import { defineApi } from './define';
 
 const ProductId = () => Type.String({ pattern: PRODUCT_ID_PATTERN, ...{ patternMessage: '只能是数字（至多 32 位）' } });
@@ -134,10 +134,49 @@ export const RunItem = Type.Object({
 });
 export type RunItem = Static<typeof RunItem>;
 
-export const RunDetail = Type.Object({ ...runFields, items: Type.Array(RunItem) });
+/** A script the run ran, with its name as the plug-in received it (null: the script was deleted since). */
+const NamedScript = Type.Object({ scriptId: Id(), version: Int4(1), name: Nullable(Type.String()) });
+
+/** The account whose run it is: staff read any member's (插件运行记录). */
+const RunAccount = Type.Object({ id: Id(), username: Type.String() });
+
+export const RunDetail = Type.Object({
+  ...runFields,
+  scripts: Type.Array(NamedScript),
+  account: RunAccount,
+  items: Type.Array(RunItem),
+});
 export type RunDetail = Static<typeof RunDetail>;
 
-/** The plug-in panel lives on 首页: who may drive the plug-in may start and read their runs. */
+/** 运行记录's filters: the flow, the status, when it started (instants: the console sends whole business days). */
+const runFilters = {
+  ...PageFields,
+  flow: Type.Optional(OneOf(RUN_FLOWS)),
+  status: Type.Optional(OneOf(RUN_STATUSES)),
+  startedFrom: Type.Optional(DateTime({ description: '开始时间下限（含）' })),
+  startedTo: Type.Optional(DateTime({ description: '开始时间上限（不含）' })),
+};
+
+/** `run/mine`: the caller's runs, newest first. */
+export const RunListQuery = Type.Object(runFilters, { additionalProperties: false });
+export type RunListQuery = Static<typeof RunListQuery>;
+
+/** `run/list` (staff): every account's runs, newest first, also by the account's username. */
+export const RunListAllQuery = Type.Object(
+  {
+    ...runFilters,
+    /** Part of the account's username. */
+    username: Type.Optional(Type.String({ maxLength: 64, description: '用户名的一部分' })),
+  },
+  { additionalProperties: false },
+);
+export type RunListAllQuery = Static<typeof RunListAllQuery>;
+
+/** A row of 插件运行记录: the run and its account. */
+export const RunListItem = Type.Object({ ...runFields, account: RunAccount });
+export type RunListItem = Static<typeof RunListItem>;
+
+/** The plug-in panel lives on 首页: who may drive the plug-in may start their runs. */
 const memberGrant = { anyGrant: [CAPABILITY_URLS.canSeeHome] } as const;
 
 const exampleRun: RunSummary = {
@@ -206,16 +245,43 @@ export const runApi = {
       answer: exampleRun,
     },
   }),
+  'run/mine': defineApi({
+    summary: '运行记录：本人的插件运行，新的在前，按流程、状态、开始时间筛选（分页）',
+    auth: { anyGrant: [CAPABILITY_URLS.canSeePluginRuns] },
+    body: RunListQuery,
+    answer: Page(RunSummary),
+    example: {
+      body: { current: 1, pageSize: 10, flow: 'join', startedFrom: '2026-11-27T16:00:00.000Z', startedTo: '2026-11-28T16:00:00.000Z' },
+      answer: { list: [exampleRun], total: 1, current: 1, pageSize: 10 },
+    },
+  }),
+  'run/list': defineApi({
+    summary: '插件运行记录：所有账号的插件运行，新的在前，按账号、流程、状态、开始时间筛选（分页）',
+    description: '供客服排查：不列出权限超出本人的账号的运行。',
+    auth: { anyGrant: [CAPABILITY_URLS.canSeeAllPluginRuns] },
+    body: RunListAllQuery,
+    answer: Page(RunListItem),
+    example: {
+      body: { current: 1, pageSize: 10, username: 'amy', status: 'partlyFailed' },
+      answer: { list: [{ ...exampleRun, account: { id: 42, username: 'amy' } }], total: 1, current: 1, pageSize: 10 },
+    },
+  }),
   'run/get': defineApi({
-    summary: '本人的一次运行：结果、失败的步骤和每个商品 ID 的结果',
-    description: '别人的运行按不存在回答（A0400）。',
-    auth: memberGrant,
+    summary: '一次运行：所用脚本、结果、失败的步骤和每个商品 ID 的结果',
+    description: '本人的运行；有插件运行记录权限的员工可看任何账号的运行（权限超出本人的账号除外）。别人的运行按不存在回答（A0400）。',
+    // 首页's plug-in card reads the last run too.
+    auth: { anyGrant: [CAPABILITY_URLS.canSeeHome, CAPABILITY_URLS.canSeePluginRuns, CAPABILITY_URLS.canSeeAllPluginRuns] },
     body: RunIdBody,
     answer: RunDetail,
     example: {
       body: { id: 41 },
       answer: {
         ...exampleRun,
+        scripts: [
+          { scriptId: 2, version: 3, name: 'TikTok 达人页' },
+          { scriptId: 5, version: 1, name: 'TikTok 邀请达人' },
+        ],
+        account: { id: 42, username: 'amy' },
         items: [
           { productId: '1729384756', outcome: 'joined', reason: null, reportedAt: '2026-11-28T02:10:40.000Z' },
           { productId: '1729384757', outcome: 'alreadyJoined', reason: null, reportedAt: '2026-11-28T02:10:40.000Z' },

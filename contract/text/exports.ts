@@ -25,6 +25,7 @@ export const EXPORT_TITLES = {
   loginLog: '登录日志',
   ledger: '销售收支记录',
   referrals: '邀请的账号',
+  pluginRuns: '运行记录',
 } as const;
 
 /** 推广中心 › 邀请的账号. */
@@ -129,4 +130,19 @@ export const LOGIN_LOG_COLUMNS = {
   result: '结果',
   ip: 'IP',
   userAgent: '浏览器',
+} as const;
+
+/** 运行记录 and 插件运行记录 (the account column only on the staff's). */
+export const RUN_COLUMNS = {
+  startedAt: '开始时间',
+  username: '账号',
+  flow: '流程',
+  platform: '平台',
+  status: '状态',
+  itemCount: '商品数',
+  joined: '成功',
+  alreadyJoined: '已在计划中',
+  failed: '失败',
+  endedAt: '结束时间',
+  failedStep: '失败原因',
 } as const;

@@ -19,19 +19,29 @@ export const ROLE_CAPABILITIES: Record<Exclude<DemoRole, 'expired'>, readonly Ca
   operator: [
     'canSeeHome',
     'canSeeShopManager',
+    'canSeePluginRuns',
     'canSeeSystem',
     'canSeeUsersManager',
     'canSeeMembershipManager',
     'canSeeMediaManager',
     'canSeeUserShopManager',
+    'canSeeAllPluginRuns',
     'canSeeJsonEditer', // script editing and APP management
     'canSeeOrderList',
     'canSeeRechargeMannager',
     'canSeeWithdrawalApprova',
   ],
-  reviewer: ['canSeeHome', 'canSeeShopManager', 'canSeeSystem', 'canSeeJsonEditer', 'canSeeOrderList'],
-  salesperson: ['canSeeHome', 'canSeeBindCarManager', 'canSeeSaleBalanceRecord', 'canSeePromotion', 'canSeeShopManager', 'canSeeOrderList'],
-  member: ['canSeeHome', 'canSeeShopManager', 'canSeeOrderList'],
+  reviewer: ['canSeeHome', 'canSeeShopManager', 'canSeePluginRuns', 'canSeeSystem', 'canSeeJsonEditer', 'canSeeOrderList'],
+  salesperson: [
+    'canSeeHome',
+    'canSeeBindCarManager',
+    'canSeeSaleBalanceRecord',
+    'canSeePromotion',
+    'canSeeShopManager',
+    'canSeePluginRuns',
+    'canSeeOrderList',
+  ],
+  member: ['canSeeHome', 'canSeeShopManager', 'canSeePluginRuns', 'canSeeOrderList'],
 };
 
 export const MENU_ROLES = Object.keys(ROLE_CAPABILITIES) as Array<keyof typeof ROLE_CAPABILITIES>;

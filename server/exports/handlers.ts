@@ -2,9 +2,11 @@
 import type { ExportPlans } from './plan';
 import {
   accountsPlan,
+  allRunsPlan,
   auditLogPlan,
   ledgerPlan,
   loginLogPlan,
+  myRunsPlan,
   ordersPlan,
   referralsPlan,
   salesPlan,
@@ -23,4 +25,6 @@ export const EXPORT_PLANS = {
   'loginLog/export': loginLogPlan,
   'ledger/export': ledgerPlan,
   'promotion/export': referralsPlan,
+  'run/export': myRunsPlan,
+  'run/exportAll': allRunsPlan,
 } satisfies ExportPlans;

@@ -11,6 +11,7 @@ import type { LoginLogItem } from '#contract/api/loginLog';
 import type { OrderItem } from '#contract/api/order';
 import type { Referral } from '#contract/api/promotion';
 import type { SaleItem } from '#contract/api/sale';
+import type { RunListItem, RunSummary } from '#contract/api/run';
 import type { Withdrawal } from '#contract/api/withdrawal';
 import { maskedCard } from '#contract/ledger';
 import { formatRate } from '#contract/money';
@@ -25,6 +26,7 @@ import {
   LOGIN_LOG_COLUMNS,
   ORDER_COLUMNS,
   REFERRAL_COLUMNS,
+  RUN_COLUMNS,
   SALE_COLUMNS,
   SHOP_COLUMNS,
   WITHDRAWAL_COLUMNS,
@@ -32,6 +34,7 @@ import {
 import { LEDGER_KIND_LABELS, ledgerReferenceText, WITHDRAWAL_STATUS_LABELS } from '#contract/text/ledger';
 import { PAYMENT_CHANNEL_TEXT } from '#contract/text/orders';
 import { PROMOTION_TEXT } from '#contract/text/promotion';
+import { failedStepText, RUN_FLOW_TEXT, RUN_STATUS_TEXT } from '#contract/text/runs';
 import { SHOP_STATUS_TEXT } from '#contract/text/shops';
 import { ACCOUNT_STATUS_TEXT, SALE_STATUS_TEXT } from '#contract/text/system';
 import { membershipOf } from '../auth/membership';
@@ -48,6 +51,7 @@ import { ordersToExport } from '../order/list';
 import { listAllShops } from '../shop/shops';
 import { listAuditLog } from '../auditLog/auditLog';
 import { listLoginLog } from '../loginLog/loginLog';
+import { listAllRuns, listMyRuns } from '../run/list';
 
 /**
  * A list read through its own page call: the total of a one-row page, then pages of
@@ -239,5 +243,41 @@ export async function referralsPlan(ctx: CallContext, body: ExportFilters<'promo
       { title: C.paidOrders, value: (row) => row.paidOrders },
       { title: C.commission, kind: 'money', value: (row) => row.commissionCents },
     ],
+  };
+}
+
+/** 运行记录's columns (the account's first on the staff's); a bind's or a stop's product counts stay empty. */
+function runColumns<Row extends RunSummary>(account?: (row: Row) => string): ExportPlan<Row>['columns'] {
+  const C = RUN_COLUMNS;
+  const ofJoin = (value: (row: Row) => number) => (row: Row) => (row.flow === 'join' ? value(row) : '');
+  return [
+    { title: C.startedAt, kind: 'time', value: (row) => row.startedAt },
+    ...(account ? [{ title: C.username, value: account, width: 20 }] : []),
+    { title: C.flow, value: (row) => RUN_FLOW_TEXT[row.flow], width: 14 },
+    { title: C.platform, value: (row) => platformLabel(row.platform) },
+    { title: C.status, value: (row) => RUN_STATUS_TEXT[row.status] },
+    { title: C.itemCount, value: ofJoin((row) => row.itemCount) },
+    { title: C.joined, value: ofJoin((row) => row.joined) },
+    { title: C.alreadyJoined, value: ofJoin((row) => row.alreadyJoined) },
+    { title: C.failed, value: ofJoin((row) => row.failed) },
+    { title: C.endedAt, kind: 'time', value: (row) => row.endedAt },
+    { title: C.failedStep, value: (row) => (row.failedStep ? failedStepText(row.failedStep) : ''), width: 40 },
+  ];
+}
+
+export function myRunsPlan(ctx: CallContext, body: ExportFilters<'run/export'>): ExportPlan<RunSummary> {
+  return {
+    title: EXPORT_TITLES.pluginRuns,
+    // Only the caller's own runs, like `run/mine`.
+    ...throughList((current, pageSize) => listMyRuns(ctx, { ...body, current, pageSize })),
+    columns: runColumns(),
+  };
+}
+
+export function allRunsPlan(ctx: CallContext, body: ExportFilters<'run/exportAll'>): ExportPlan<RunListItem> {
+  return {
+    title: EXPORT_TITLES.pluginRuns,
+    ...throughList((current, pageSize) => listAllRuns(ctx, { ...body, current, pageSize })),
+    columns: runColumns((row) => row.account.username),
   };
 }

@@ -10,7 +10,7 @@
  * (one update of its rows; a report waiting on one of them then finds it ended). An item moves from `pending` once (the first report
  * wins), so the run's counts move with it and never count an item twice.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { CODES } from '#contract/codes';
 import type {
   RunDetail,
@@ -27,13 +27,14 @@ import { RUN_SCRIPTS_MAX, type ReportedItemOutcome, type RunEnding, type RunStat
 import type { CallContext } from '../context';
 import type { Executor } from '../db/client';
 import { queryRows, toIso } from '../db/query';
-import { pluginRunBatches, pluginRunItems, pluginRuns } from '../db/schema';
+import { accounts, pluginRunBatches, pluginRunItems, pluginRuns, scripts as scriptTable } from '../db/schema';
 import { badParameter, Refusal } from '../refusal';
+import { seesAllRuns, withinCallersGrants } from './access';
 import { RUN_MESSAGES } from './messages';
 
 type RunRow = typeof pluginRuns.$inferSelect;
 
-function toSummary(row: RunRow): RunSummary {
+export function toSummary(row: RunRow): RunSummary {
   return {
     id: row.id,
     flow: row.flow,
@@ -207,22 +208,53 @@ export async function finishRun({ db, account }: CallContext, body: RunFinishBod
   });
 }
 
-/** `run/get`: one of the caller's runs with its items in the member's order. */
-export async function getRun({ db, account }: CallContext, { id }: RunIdBody): Promise<RunDetail> {
-  const [run] = await db.select().from(pluginRuns).where(eq(pluginRuns.id, id));
-  if (!run || run.accountId !== account.id) throw badParameter('id', RUN_MESSAGES.notFound);
-  const items = await db
-    .select({
-      productId: pluginRunItems.productId,
-      outcome: pluginRunItems.outcome,
-      reason: pluginRunItems.reason,
-      reportedAt: pluginRunItems.reportedAt,
-    })
-    .from(pluginRunItems)
-    .where(eq(pluginRunItems.runId, run.id))
-    .orderBy(pluginRunItems.position);
+/**
+ * `run/get`: one run with its items in the member's order and the names of its scripts: the
+ * caller's own, or with 插件运行记录's grant any account's within the caller's grants; any other
+ * reads as missing.
+ */
+export async function getRun(ctx: CallContext, { id }: RunIdBody): Promise<RunDetail> {
+  const { db, account } = ctx;
+  const readable = seesAllRuns(ctx)
+    ? or(eq(pluginRuns.accountId, account.id), withinCallersGrants(ctx))
+    : eq(pluginRuns.accountId, account.id);
+  const [found] = await db
+    .select({ run: pluginRuns, username: accounts.username })
+    .from(pluginRuns)
+    .innerJoin(accounts, eq(accounts.id, pluginRuns.accountId))
+    .where(and(eq(pluginRuns.id, id), readable));
+  if (!found) throw badParameter('id', RUN_MESSAGES.notFound);
+  const { run } = found;
+  const [items, names] = await Promise.all([
+    db
+      .select({
+        productId: pluginRunItems.productId,
+        outcome: pluginRunItems.outcome,
+        reason: pluginRunItems.reason,
+        reportedAt: pluginRunItems.reportedAt,
+      })
+      .from(pluginRunItems)
+      .where(eq(pluginRunItems.runId, run.id))
+      .orderBy(pluginRunItems.position),
+    scriptNames(
+      db,
+      run.scripts.map((script) => script.scriptId),
+    ),
+  ]);
   return {
     ...toSummary(run),
+    scripts: run.scripts.map((script) => ({ ...script, name: names.get(script.scriptId) ?? null })),
+    account: { id: run.accountId, username: found.username },
     items: items.map((item): RunItem => ({ ...item, reportedAt: toIso(item.reportedAt) })),
   };
+}
+
+/** The scripts' names as the plug-in receives them (the approved name, else the draft's); a deleted one has none. */
+async function scriptNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: scriptTable.id, name: sql<string>`coalesce(${scriptTable.liveName}, ${scriptTable.name})` })
+    .from(scriptTable)
+    .where(inArray(scriptTable.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

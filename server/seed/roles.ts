@@ -10,7 +10,15 @@ export interface RoleSeed {
   grants: '*' | readonly string[];
 }
 
-const MEMBER_BASICS = ['/client/home', '/client/shopManager', '/client/orderList', '/client/memberCenter', '/client/user'];
+/** 运行记录 with its export: a member's own runs (every role below drives the plug-in from 首页). */
+const MEMBER_BASICS = [
+  '/client/home',
+  '/client/shopManager',
+  '/client/pluginRuns/**',
+  '/client/orderList',
+  '/client/memberCenter',
+  '/client/user',
+];
 
 /** 脚本编辑 and APP管理 with their screens, not their actions (审核脚本 is granted by name). */
 const SCRIPT_SCREENS = [
@@ -33,6 +41,8 @@ export const ROLE_SEEDS: readonly RoleSeed[] = [
       '/client/system/membershipManager',
       '/client/system/mediaManager',
       '/client/system/userShopManager/**',
+      // 插件运行记录: every member's runs, for support.
+      '/client/system/pluginRuns/**',
       // The script screens without 审核脚本: an operator's script changes wait for a reviewer.
       ...SCRIPT_SCREENS,
       '/client/rechargeMannager',

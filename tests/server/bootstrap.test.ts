@@ -104,6 +104,8 @@ describeEachDatabase(
         '/client/home',
         '/client/memberCenter',
         '/client/orderList',
+        '/client/pluginRuns',
+        '/client/pluginRuns/export',
         '/client/shopManager',
         '/client/user',
       ]);
@@ -112,6 +114,8 @@ describeEachDatabase(
         '/client/home',
         '/client/memberCenter',
         '/client/orderList',
+        '/client/pluginRuns',
+        '/client/pluginRuns/export',
         '/client/promotion',
         '/client/promotion/export',
         '/client/saleBalanceRecord',
@@ -137,6 +141,10 @@ describeEachDatabase(
           '/client/system/usersManager/export',
           '/withdrawalApproval/export',
           '/client/system/userShopManager/export',
+          // 运行记录 (own) and 插件运行记录 (every member's, for support), each with its export.
+          '/client/pluginRuns/export',
+          '/client/system/pluginRuns',
+          '/client/system/pluginRuns/export',
         ]),
       );
       expect(operator).not.toContain('/client/orderList/export');

@@ -4,7 +4,10 @@
  * again changes nothing, and concurrent reports of one run through two instances count each item once.
  */
 import { CODES } from '#contract/codes';
-import type { RunDetail, RunStarted, RunSummary } from '#contract/api/run';
+import type { Page } from '#contract/api/common';
+import type { RunDetail, RunListItem, RunStarted, RunSummary } from '#contract/api/run';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { RUN_COLUMNS } from '#contract/text/exports';
 import { buildApp } from '../../server/app';
 import { RUN_MESSAGES } from '../../server/run/messages';
 import { keepRuns } from '../../server/run/housekeeping';
@@ -306,5 +309,158 @@ describeEachDatabase('plug-in runs', (ctx) => {
     expect((await runRow(ctx, active)).status).toBe('running');
     expect((await ctx.call('run/get', { id: old }, { token: third.token })).code).toBe(CODES.BAD_PARAMETERS);
     expect(await one(ctx.db, sql`select count(*)::int as n from plugin_run_items where run_id = ${old}`)).toEqual({ n: 0 });
+  });
+
+  describe('运行记录: run/mine, run/list (staff), run/get and their exports', () => {
+    /** A member's three runs — a join that partly failed (with a named script), a bind, a stop — oldest first. */
+    async function threeRuns(member: Member) {
+      const productIds = ids(3, 8000 + serial * 10);
+      const join = await startJoin(ctx, member, productIds);
+      const script = await one(ctx.db, sql`select id, coalesce(live_name, name) as name from scripts order by id limit 1`);
+      await ctx.call(
+        'run/report',
+        {
+          runId: join,
+          batch: 1,
+          scripts: [{ scriptId: script.id, version: 1 }],
+          items: [
+            { productId: productIds[0], outcome: 'joined' },
+            { productId: productIds[1], outcome: 'failed', reason: '找不到元素 #invite' },
+          ],
+        },
+        { token: member.plugin },
+      );
+      await ctx.call(
+        'run/finish',
+        { runId: join, ending: 'failed', failedStep: { index: 4, name: 'click', message: '找不到元素 #invite' } },
+        { token: member.plugin },
+      );
+      const bind = (await ctx.call<RunStarted>('run/start', { flow: 'bind', platform: 'tiktok' }, { token: member.token })).content.runId;
+      const stop = (await ctx.call<RunStarted>('run/start', { flow: 'stop', platform: 'tiktok' }, { token: member.token })).content.runId;
+      return { join, bind, stop, script: script as { id: number; name: string }, productIds };
+    }
+
+    const mine = (member: Member, body: object = {}) => ctx.call<Page<RunSummary>>('run/mine', body, { token: member.token });
+
+    it('answers the member’s own runs, newest first, paged, by flow, status and start time, and never another’s', async () => {
+      const [member, other] = [await newMember(ctx), await newMember(ctx)];
+      const runs = await threeRuns(member);
+      const othersRun = await startJoin(ctx, other, ids(1, 8900 + serial));
+      const all = await mine(member);
+      expect(all.code).toBe(CODES.OK);
+      expect(all.content.list.map((run) => run.id)).toEqual([runs.stop, runs.bind, runs.join]);
+      expect(all.content).toMatchObject({ total: 3, current: 1, pageSize: 10 });
+      expect(all.content.list[2]).toMatchObject({
+        flow: 'join',
+        status: 'partlyFailed',
+        itemCount: 3,
+        joined: 1,
+        failed: 1,
+        failedStep: { index: 4, name: 'click', message: '找不到元素 #invite' },
+      });
+      const second = await mine(member, { current: 2, pageSize: 1 });
+      expect(second.content).toMatchObject({ total: 3, current: 2, pageSize: 1 });
+      expect(second.content.list.map((run) => run.id)).toEqual([runs.bind]);
+      expect((await mine(member, { flow: 'join' })).content.list.map((run) => run.id)).toEqual([runs.join]);
+      expect((await mine(member, { status: 'partlyFailed' })).content.list.map((run) => run.id)).toEqual([runs.join]);
+      expect((await mine(member, { status: 'running' })).content.list.map((run) => run.id)).toEqual([runs.stop, runs.bind]);
+      const hour = 3_600_000;
+      const around = { startedFrom: new Date(Date.now() - hour).toISOString(), startedTo: new Date(Date.now() + hour).toISOString() };
+      expect((await mine(member, around)).content.total).toBe(3);
+      expect((await mine(member, { startedFrom: new Date(Date.now() + hour).toISOString() })).content.total).toBe(0);
+      expect((await mine(member, { startedTo: new Date(Date.now() - hour).toISOString() })).content.total).toBe(0);
+      // Another member's run is neither listed nor readable.
+      expect((await mine(other)).content.list.map((run) => run.id)).toEqual([othersRun]);
+      const foreign = await ctx.call('run/get', { id: othersRun }, { token: member.token });
+      expect(foreign).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: expect.stringContaining(RUN_MESSAGES.notFound) });
+      // The member's own run, with its scripts named.
+      const own = await ctx.call<RunDetail>('run/get', { id: runs.join }, { token: member.token });
+      expect(own.content.scripts).toEqual([{ scriptId: runs.script.id, version: 1, name: runs.script.name }]);
+      expect(own.content.account.id).toBe(member.id);
+      expect(own.content.items.map((item) => item.outcome)).toEqual(['joined', 'failed', 'pending']);
+    });
+
+    it('answers staff every account’s runs within their grants, by username, and reads any of them', async () => {
+      const member = await newMember(ctx);
+      const runs = await threeRuns(member);
+      const { username } = await one(ctx.db, sql`select username from accounts where id = ${member.id}`);
+      const operator = await ctx.login(DEMO_ACCOUNTS.operator.username);
+      const listed = await ctx.call<Page<RunListItem>>('run/list', { username: username.toUpperCase() }, { token: operator });
+      expect(listed.code).toBe(CODES.OK);
+      expect(listed.content.total).toBe(3);
+      expect(listed.content.list.map((run) => [run.id, run.account.username])).toEqual([
+        [runs.stop, username],
+        [runs.bind, username],
+        [runs.join, username],
+      ]);
+      expect((await ctx.call<Page<RunListItem>>('run/list', { username, flow: 'join' }, { token: operator })).content.total).toBe(1);
+      const everyone = await ctx.call<Page<RunListItem>>('run/list', { pageSize: 100 }, { token: operator });
+      expect(everyone.content.total).toBeGreaterThan(3);
+      const detail = await ctx.call<RunDetail>('run/get', { id: runs.join }, { token: operator });
+      expect(detail.content).toMatchObject({ id: runs.join, account: { id: member.id, username }, status: 'partlyFailed' });
+      expect(detail.content.items).toHaveLength(3);
+      // The super administrator's runs are beyond the operator's grants: neither listed nor readable.
+      const admin = await ctx.login(DEMO_ACCOUNTS.superAdmin.username);
+      const adminsStop = (await ctx.call<RunStarted>('run/start', { flow: 'stop', platform: 'tiktok' }, { token: admin })).content.runId;
+      const adminName = DEMO_ACCOUNTS.superAdmin.username;
+      expect((await ctx.call<Page<RunListItem>>('run/list', { username: adminName }, { token: operator })).content.total).toBe(0);
+      expect((await ctx.call('run/get', { id: adminsStop }, { token: operator })).code).toBe(CODES.BAD_PARAMETERS);
+      const byAdmin = await ctx.call<Page<RunListItem>>('run/list', { username: adminName }, { token: admin });
+      expect(byAdmin.content.list.map((run) => run.id)).toContain(adminsStop);
+    });
+
+    it('refuses the lists without their grants, and bad filters in Chinese (A0400, never a 500)', async () => {
+      const member = await newMember(ctx);
+      expect((await ctx.call('run/list', {}, { token: member.token })).code).toBe(CODES.NOT_AUTHORISED);
+      // An account without 运行记录's grant (its roles taken away) reads no runs at all.
+      const bare = await newMember(ctx);
+      await ctx.db.execute(sql`delete from account_roles where account_id = ${bare.id}`);
+      expect((await ctx.call('run/mine', {}, { token: bare.token })).code).toBe(CODES.NOT_AUTHORISED);
+      expect((await ctx.call('run/get', { id: 1 }, { token: bare.token })).code).toBe(CODES.NOT_AUTHORISED);
+      const notADate = await ctx.call('run/mine', { startedFrom: 'yesterday' }, { token: member.token });
+      expect(notADate).toMatchObject({ code: CODES.BAD_PARAMETERS, status: 200, msg: expect.stringContaining('开始时间（起）') });
+      const badStatus = await ctx.call('run/mine', { status: 'done' }, { token: member.token });
+      expect(badStatus).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: expect.stringContaining('状态') });
+      const operator = await ctx.login(DEMO_ACCOUNTS.operator.username);
+      const badName = await ctx.call('run/list', { username: 'x'.repeat(65), startedTo: '2026-13-40' }, { token: operator });
+      expect(badName.code).toBe(CODES.BAD_PARAMETERS);
+      expect(badName.msg).toMatch(/[\u4e00-\u9fff]/);
+      expect((await ctx.call('run/mine', { pageSize: 0 }, { token: member.token })).code).toBe(CODES.BAD_PARAMETERS);
+    });
+
+    it('exports the member’s runs and staff’s list with the screen’s columns, each behind its grant', async () => {
+      const member = await newMember(ctx);
+      await threeRuns(member);
+      const exportFile = (path: string, body: object, token: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/admin/${path}`,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+      const lines = (text: string) => text.slice(1).trimEnd().split('\r\n');
+      const own = await exportFile('run/export', { format: 'csv' }, member.token);
+      expect(own.statusCode).toBe(200);
+      const [header, ...data] = lines(own.body);
+      const { username: _staffOnly, ...memberColumns } = RUN_COLUMNS;
+      expect(header.split(',')).toEqual(Object.values(memberColumns));
+      expect(data).toHaveLength(3);
+      // Newest first: the stop (no product counts), the bind, the join that partly failed.
+      expect(data[0].split(',').slice(1, 9)).toEqual(['停止', 'TikTok Shop', '运行中', '', '', '', '', '']);
+      expect(data[2]).toContain('部分失败,3,1,0,1,');
+      expect(data[2]).toContain('第 4 步（click）：找不到元素 #invite');
+      const joins = await exportFile('run/export', { flow: 'join', format: 'csv' }, member.token);
+      expect(lines(joins.body)).toHaveLength(2);
+      // Staff's list: the account column; a member may not export it.
+      const { username } = await one(ctx.db, sql`select username from accounts where id = ${member.id}`);
+      const operator = await ctx.login(DEMO_ACCOUNTS.operator.username);
+      const all = await exportFile('run/exportAll', { username, format: 'csv' }, operator);
+      expect(all.statusCode).toBe(200);
+      const [allHeader, ...allData] = lines(all.body);
+      expect(allHeader.split(',')).toEqual(Object.values(RUN_COLUMNS));
+      expect(allData.map((line) => line.split(',')[1])).toEqual([username, username, username]);
+      const refused = await exportFile('run/exportAll', { format: 'csv' }, member.token);
+      expect(refused.json()).toMatchObject({ code: CODES.NOT_AUTHORISED });
+    });
   });
 });

@@ -23,6 +23,8 @@ describeEachDatabase('account/getMenus and grants', (ctx) => {
     expect(urlsOf(answer.content)).toEqual([
       '/client/home',
       '/client/shopManager',
+      '/client/pluginRuns',
+      '/client/pluginRuns/export',
       '/client/orderList',
       '/client/memberCenter',
       '/client/user',
@@ -45,6 +47,7 @@ describeEachDatabase('account/getMenus and grants', (ctx) => {
       '/client/system/userShopManager',
       '/client/system/onlineUsers',
       '/client/system/loginLog',
+      '/client/system/pluginRuns',
       '/client/system/jsonEditer',
       '/client/system/appManager',
     ]);
@@ -73,6 +76,7 @@ describeEachDatabase('account/getMenus and grants', (ctx) => {
       '/client/system/membershipManager',
       '/client/system/mediaManager',
       '/client/system/userShopManager',
+      '/client/system/pluginRuns',
       '/client/system/jsonEditer',
       '/client/system/appManager',
     ]);

@@ -22,7 +22,7 @@ function stateWith(menus: MenuNode[]): InitialState {
 
 describe('access', () => {
   it('derives the 20 legacy capabilities, the two sign-in screens, 推广中心, and one flag per action', () => {
-    expect(CAPABILITIES).toHaveLength(23);
+    expect(CAPABILITIES).toHaveLength(25);
     expect(Object.keys(access(stateWith([]))).sort()).toEqual([...CAPABILITIES, ...ACTION_KEYS].sort());
   });
 
