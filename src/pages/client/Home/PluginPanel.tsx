@@ -1,13 +1,13 @@
 /**
  * /client/home's plug-in actions: connection state, a newer release (插件有新版本, or 插件版本过低
  * when the flows are refused, also for a plug-in of a retired bridge protocol), bind a shop, join
- * the creator programme, stop.
+ * the creator programme, stop; with 运行记录's grant, how the last run went.
  */
 import { ApiOutlined } from '@ant-design/icons';
-import { useModel } from '@umijs/max';
+import { Link, useAccess, useModel } from '@umijs/max';
 import { Alert, Button, Card, Col, Form, Grid, Input, Row, Space, Typography } from 'antd';
 import RequiredSelect from '@/components/RequiredSelect';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { parseProductIds, productIdsProblem } from '@/extensionBridge/productIds';
 import type { Membership } from '#contract/api/account';
 import type { ShopPlatform } from '#contract/shops';
@@ -24,6 +24,12 @@ import { CREATOR_PAGE } from '@/extensionBridge/platform';
 import ReleaseDetails from '@/extensionBridge/ReleaseDetails';
 import { releaseNotice, type PluginState } from '@/extensionBridge/state';
 import { PLUGIN_INSTALL_TEXT, PLUGIN_RELEASE_TEXT } from '@/locales/zh-CN/plugin';
+import { RUN_UI_TEXT } from '@/locales/zh-CN/runs';
+import { flowText, RunCounts, runTime, RunStatusTag } from '@/components/PluginRuns/display';
+import { tryCall } from '@/services/tryCall';
+import { getToken } from '@/auth/session';
+import { cachedReadOptions } from '@/services/requestDefaults';
+import { useCachedRequest } from '@/services/useCachedRequest';
 
 function BindShopForm() {
   const plugin = useModel('extension');
@@ -141,8 +147,52 @@ function ProtocolAlert({ state }: { state: Pick<PluginState, 'protocolOutdated' 
   );
 }
 
-export default function PluginPanel({ membership }: { membership: Membership | null }) {
+/**
+ * The account's last run (`run/mine`, one row): its flow, status, counts and start, with the way
+ * to 运行记录. Read again when a flow this console started ends, and when the tab comes back (a
+ * join runs on in the creator page's tab).
+ */
+function LastRun({ cacheKey }: { cacheKey: string }) {
+  const { running } = useModel('extension');
+  const { data, refresh } = useCachedRequest(
+    () =>
+      tryCall('run/mine', { current: 1, pageSize: 1 }, { errorToast: false })
+        .catch(() => undefined)
+        .then((page) => (page ? { run: page.list[0] ?? null } : undefined)),
+    { ...cachedReadOptions, cacheKey },
+  );
+  const before = useRef(running);
+  useEffect(() => {
+    if (before.current && before.current !== 'clean' && !running) refresh();
+    before.current = running;
+  }, [running, refresh]);
+  if (!data) return null;
+  const { run } = data;
+  return (
+    <Space wrap size={[8, 4]} style={{ marginBottom: 16 }} data-testid="plugin-last-run">
+      <Typography.Text type="secondary">{RUN_UI_TEXT.lastRun}</Typography.Text>
+      {run ? (
+        <>
+          <Typography.Text>{flowText(run)}</Typography.Text>
+          <RunStatusTag status={run.status} />
+          {run.flow === 'join' && (
+            <span>
+              {RUN_UI_TEXT.counts} <RunCounts run={run} />
+            </span>
+          )}
+          <Typography.Text type="secondary">{runTime(run.startedAt)}</Typography.Text>
+        </>
+      ) : (
+        <Typography.Text>{RUN_UI_TEXT.noRuns}</Typography.Text>
+      )}
+      <Link to="/client/pluginRuns">{RUN_UI_TEXT.viewRuns}</Link>
+    </Space>
+  );
+}
+
+export default function PluginPanel({ membership, username = '' }: { membership: Membership | null; username?: string }) {
   const plugin = useModel('extension');
+  const { canSeePluginRuns } = useAccess();
   // On a phone the card's head has no room for the state beside the title: it opens the body instead.
   const wide = Grid.useBreakpoint().sm !== false;
   const connection = <ConnectionState connected={plugin.connected} version={plugin.pluginVersion} />;
@@ -168,6 +218,7 @@ export default function PluginPanel({ membership }: { membership: Membership | n
       )}
       <ProtocolAlert state={plugin} />
       <ReleaseAlert state={plugin} />
+      {canSeePluginRuns && getToken() && <LastRun cacheKey={`run/mine/last/${username}`} />}
       <Row gutter={[32, 24]}>
         <Col xs={24} lg={10}>
           <Typography.Title level={3} style={{ fontSize: 16 }}>

@@ -108,7 +108,7 @@ export default function HomePage() {
         </Descriptions>
       </Card>
       {getToken() && <HomeFigures cacheKey={`profile/summary/${username}`} />}
-      <PluginPanel membership={membership} />
+      <PluginPanel membership={membership} username={username} />
     </PageContainer>
   );
 }
