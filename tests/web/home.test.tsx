@@ -230,7 +230,10 @@ describe('home plug-in panel', () => {
     typeIds('1001\n1002,1001');
     expect(screen.getByTestId('product-ids-summary')).toHaveTextContent('共 2 个（已去除 1 个重复），本次最多 3 个');
     await click(/^加入达人计划$/);
-    expect(plugin.joinCreator).toHaveBeenCalledWith(['1001', '1002'], expect.stringMatching(/^https:/));
+    expect(plugin.joinCreator).toHaveBeenCalledWith(
+      ['1001', '1002'],
+      expect.objectContaining({ url: expect.stringMatching(/^https:/), platform: 'tiktok' }),
+    );
   });
 
   it('refuses a list over the quota, a non-digit entry, an empty list and a member without a level', async () => {
