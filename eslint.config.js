@@ -55,6 +55,7 @@ module.exports = tseslint.config(
       '.umi/',
       'test-results/',
       'playwright-report/',
+      'playwright-report-dev/',
       'coverage/',
       'data/',
       'bench/results/',

@@ -11,6 +11,7 @@ import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Executor } from '../db/client';
 import { queryOne, queryRows } from '../db/query';
 import { announce } from '../notification/announce';
+import { SCRIPT_MESSAGES } from './messages';
 
 export interface RanScript {
   scriptId: number;
@@ -44,7 +45,7 @@ async function commonStep(tx: Executor, { scriptId, version }: RanScript): Promi
           and r.scripts @> ${JSON.stringify([{ scriptId, version }])}::jsonb
         group by 1, 2 order by count(*) desc, max(r.ended_at) desc limit 1`,
   );
-  return step ? `第 ${step.index} 步${step.name ? `（${step.name}）` : ''}` : null;
+  return step ? SCRIPT_MESSAGES.failingStep(step.index, step.name) : null;
 }
 
 /** Announces the action scripts among `ran` whose version now fails too often, each version once. */

@@ -12,4 +12,6 @@ export const SCRIPT_MESSAGES = {
   alreadyCurrent: '该版本已是当前版本',
   notRestorable: (version: number, problem: string) => `第 ${version} 版不是有效的脚本，不能恢复：${problem}`,
   restoredNote: (version: number) => `恢复自第 ${version} 版`,
+  /** The step most failed runs of a version failed at, in its failure notice (healthAlert.ts). */
+  failingStep: (index: number, name: string | null) => `第 ${index} 步${name ? `（${name}）` : ''}`,
 } as const;

@@ -84,7 +84,10 @@ describeEachDatabase('content: releases, bundles and the plug-in calls', (ctx) =
     const unknown = await ctx.call('appVersion/setBundle', { id, scriptVersionIds: [999999] }, { token: staff });
     expect(unknown.msg).toBe('参数错误：所选脚本版本中有不存在的版本');
 
-    const chosen = [invite.versions.find((v: any) => v.version === 1).versionId, ...scripts.filter((s) => s !== invite).map((s) => s.versions[0].versionId)];
+    const chosen = [
+      invite.versions.find((v: any) => v.version === 1).versionId,
+      ...scripts.filter((s) => s !== invite).map((s) => s.versions[0].versionId),
+    ];
     const set = await ctx.call('appVersion/setBundle', { id, scriptVersionIds: chosen }, { token: staff });
     expect(set.content.scripts.find((s: any) => s.name === '批量邀请达人')).toMatchObject({ selectedVersion: 1 });
     expect(set.content.release.scriptCount).toBe(chosen.length);
