@@ -49,7 +49,6 @@ export const RUN_ABANDONED_MINUTES = 60;
 /**
  * When a script version's runs are announced as failing (the bell of everyone holding 脚本编辑):
  * of its last `window` ended runs (stopped ones not counted), at least `minRuns`, and a share of at
- * least `failureRate` failed (ended failed, or failed at a step after the product loop). Once a
- * version.
+ * least `failureRate` failed at one of its steps. Once a version.
  */
 export const SCRIPT_FAILURE_ALERT = { window: 20, minRuns: 5, failureRate: 0.5 } as const;

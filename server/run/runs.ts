@@ -31,6 +31,7 @@ import { accounts, pluginRunBatches, pluginRunItems, pluginRuns, scripts as scri
 import { badParameter, Refusal } from '../refusal';
 import { seesAllRuns, withinCallersGrants } from './access';
 import { RUN_MESSAGES } from './messages';
+import { announceFailingScripts } from '../script/healthAlert';
 
 type RunRow = typeof pluginRuns.$inferSelect;
 
@@ -187,8 +188,8 @@ function statusOf(run: Pick<RunRow, 'flow' | 'itemCount' | 'joined' | 'alreadyJo
 }
 
 /** `run/finish`: how the run ended, and the step it failed at. */
-export async function finishRun({ db, account }: CallContext, body: RunFinishBody): Promise<RunSummary> {
-  return db.transaction(async (tx) => {
+export async function finishRun({ db, account, log }: CallContext, body: RunFinishBody): Promise<RunSummary> {
+  const summary = await db.transaction(async (tx) => {
     const run = await lockOwnRun(tx, body.runId, account.id);
     if (run.status !== 'running') throw new Refusal(CODES.BAD_PARAMETERS, RUN_MESSAGES.finished);
     const step = body.failedStep;
@@ -206,6 +207,12 @@ export async function finishRun({ db, account }: CallContext, body: RunFinishBod
       .returning();
     return toSummary(ended);
   });
+  // A step failed: its scripts' versions may now fail too often (the bell of 脚本编辑). The run is
+  // recorded whatever that check meets.
+  if (summary.failedStep?.index) {
+    await announceFailingScripts(db, summary.scripts).catch((error: unknown) => log.error({ err: error }, 'script failure notice'));
+  }
+  return summary;
 }
 
 /**

@@ -23,12 +23,16 @@ interface RecentRuns {
   failed: number;
 }
 
-/** The last ended (not stopped) runs of a script version, and how many of them failed. */
+/**
+ * The last ended (not stopped) runs of a script version, and how many of them failed at a step: a
+ * run that ended failed without one (abandoned, every product refused by the page) is not the
+ * script's doing.
+ */
 const recentRuns = (tx: Executor, { scriptId, version }: RanScript) =>
   queryOne<RecentRuns>(
     tx,
     sql`select count(*)::int as runs,
-               count(*) filter (where recent.status = 'failed' or recent.failed_step_index is not null)::int as failed
+               count(*) filter (where recent.failed_step_index is not null)::int as failed
         from (select r.status, r.failed_step_index from plugin_runs r
               where r.scripts @> ${JSON.stringify([{ scriptId, version }])}::jsonb and r.status not in ('running', 'stopped')
               order by r.ended_at desc nulls last, r.id desc
