@@ -35,7 +35,14 @@ describeEachDatabase('account/register and account/login', (ctx) => {
 
     const menus = await ctx.call('account/getMenus', undefined, { token: byEmail.content.token });
     const urls = menus.content.map((node: { url: string }) => node.url);
-    expect(urls).toEqual(['/client/home', '/client/shopManager', '/client/orderList', '/client/memberCenter', '/client/user']);
+    expect(urls).toEqual([
+      '/client/home',
+      '/client/shopManager',
+      '/client/pluginRuns',
+      '/client/orderList',
+      '/client/memberCenter',
+      '/client/user',
+    ]);
   });
 
   it('stores only the hash of the token, with ip, user agent and last login', async () => {
