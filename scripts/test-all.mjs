@@ -10,19 +10,18 @@
  *                                        the server's Chinese strings only in messages.ts, the seed, http/validation.ts)
  *   build      max build                 (the console, into dist/)
  *   bundle     scripts/bundle-check.mjs  (no TypeBox in any console chunk; /login within its JavaScript budget)
- *   jest       jest                      (server tests on PGlite and on a PostgreSQL 15 the run starts,
- *                                          and the contract suite in tests/contract when it exists)
+ *   jest       jest                      (all projects: web unit tests, server tests on PGlite and on a
+ *                                          PostgreSQL 15 the run starts, and the contract suite in
+ *                                          tests/contract when it exists)
  *   e2e        playwright test           (Chromium against `npm start`)
  *   dev        playwright test -c playwright.dev.config.ts
  *                                        (the developer console under `max dev`: every demo role's
  *                                         screens and dialogs, the public pages, the mock)
- *   web        jest --selectProjects web  (the console's unit tests in jsdom)
  *
  * Steps of one stage run side by side (each of format, lint, typecheck and build keeps about one core
  * busy; the machine has two): `format` with `setup`, then `lint` with `typecheck` and `build`, and
- * `e2e` with the start of `dev`'s `max dev` (its tests run once e2e has ended) and `web`, both at
- * the lowest priority. The stage's first step prints as it goes; the others' output is printed
- * whole when each ends.
+ * `e2e` with the start of `dev`'s `max dev` (its tests run once e2e has ended). The stage's first
+ * step prints as it goes; the others' output is printed whole when each ends.
  *
  * Options: --only=a,b  --skip=a,b  (step names above). Prints each step's duration and a summary.
  */
@@ -63,19 +62,11 @@ const STEPS = [
   },
   {
     name: 'jest',
-    title: `jest (server on PGlite + PostgreSQL 15${hasContract ? ', contract' : ''})`,
+    title: `jest (web, server on PGlite + PostgreSQL 15${hasContract ? ', contract' : ''})`,
     before: checkContractIsCollected,
     // Jest's default on two cores is one worker; the suites wait on their databases much of the
     // time, and two workers ran them in 491 s instead of about 940 s on such a machine.
-    command: [
-      node,
-      bin('jest', 'bin', 'jest.js'),
-      '--ci',
-      '--selectProjects',
-      'server',
-      ...(hasContract ? ['contract'] : []),
-      `--maxWorkers=${Math.max(2, os.availableParallelism() - 1)}`,
-    ],
+    command: [node, bin('jest', 'bin', 'jest.js'), '--ci', `--maxWorkers=${Math.max(2, os.availableParallelism() - 1)}`],
   },
   { name: 'e2e', title: 'playwright test', command: [node, bin('@playwright', 'test', 'cli.js'), 'test'] },
   {
@@ -86,16 +77,6 @@ const STEPS = [
     stage: 'e2e',
     startsAfter: 'e2e',
     command: [node, bin('@playwright', 'test', 'cli.js'), 'test', '-c', path.join(root, 'playwright.dev.config.ts')],
-  },
-  {
-    name: 'web',
-    title: 'jest (web: the console in jsdom)',
-    // Beside e2e, in one worker at the lowest priority: it runs in the fifth of the cores the e2e
-    // step leaves idle. Its waits (findBy…, waitFor) get 15 s there instead of 5 (tests/web/setup.ts):
-    // a busy second of e2e can hold it back.
-    stage: 'e2e',
-    env: { WEB_TEST_WAIT_MS: '15000' },
-    command: ['nice', '-n', '19', node, bin('jest', 'bin', 'jest.js'), '--ci', '--selectProjects', 'web', '--maxWorkers=1'],
   },
 ];
 
@@ -204,8 +185,7 @@ async function runStep(step, stage) {
   else if (problem) console.error(`[test] ${problem}`);
   const waitsFor = step.startsAfter && stage.some((other) => other.name === step.startsAfter) ? markPath(step.startsAfter) : null;
   if (waitsFor) fs.rmSync(waitsFor, { force: true });
-  const stepEnv = { ...(step.env ?? {}), ...(waitsFor ? { DEV_START_AFTER: waitsFor } : {}) };
-  const status = problem ? 1 : await run(step.command, output, stepEnv);
+  const status = problem ? 1 : await run(step.command, output, waitsFor ? { DEV_START_AFTER: waitsFor } : {});
   if (stage.some((other) => other.startsAfter === step.name)) fs.writeFileSync(markPath(step.name), String(status));
   if (waitsFor) fs.rmSync(waitsFor, { force: true });
   const duration = Date.now() - stepStart;

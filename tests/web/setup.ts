@@ -4,8 +4,7 @@ import { Modal } from 'antd';
 
 // findBy… and waitFor wait up to 5 s instead of 1: a screen's first render (antd, pro-components) took
 // more than a second on a loaded two-core machine, and a passing wait ends as soon as it holds.
-// npm test runs these beside e2e at the lowest priority and gives them longer (WEB_TEST_WAIT_MS).
-configure({ asyncUtilTimeout: Number(process.env.WEB_TEST_WAIT_MS) || 5_000 });
+configure({ asyncUtilTimeout: 5_000 });
 
 // antd reads these; jsdom has neither.
 Object.defineProperty(window, 'matchMedia', {
