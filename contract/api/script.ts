@@ -189,6 +189,18 @@ export type ScriptHealthSummary = Static<typeof ScriptHealthSummary>;
 
 // ---------------------------------------------------------------- calls
 
+/** One version's health, as both health calls' examples show it. */
+const exampleVersionHealth = {
+  version: 2,
+  runs: 40,
+  succeeded: 31,
+  partlyFailed: 3,
+  failed: 4,
+  stopped: 2,
+  successRate: 0.8158,
+  lastRunAt: '2026-11-28T02:11:30.000Z',
+};
+
 const editor = { anyGrant: [CAPABILITY_URLS.canSeeJsonEditer] } as const;
 /** 审核脚本 (four-eyes, contract/review.ts). */
 export const scriptReviewer = { anyGrant: [CAPABILITY_URLS.canSeeJsonEditer], action: ACTIONS.canApproveScript.url } as const;
@@ -354,14 +366,7 @@ export const scriptApi = {
         scriptId: 3,
         versions: [
           {
-            version: 2,
-            runs: 40,
-            succeeded: 31,
-            partlyFailed: 3,
-            failed: 4,
-            stopped: 2,
-            successRate: 0.8158,
-            lastRunAt: '2026-11-28T02:11:30.000Z',
+            ...exampleVersionHealth,
             steps: [{ index: 4, name: 'click', failures: 4, firstSeen: '2026-11-27T09:00:00.000Z', lastSeen: '2026-11-28T02:11:30.000Z' }],
           },
         ],
@@ -369,27 +374,14 @@ export const scriptApi = {
     },
   }),
   'script/healthOverview': defineApi({
-    summary: '一类脚本各自当前版本的运行健康度（脚本编辑列表用）',
-    description: '只列出当前版本有已结束运行的脚本。',
+    summary: '一类脚本各自下发给插件的版本（审核通过的版本）的运行健康度（脚本编辑列表用）',
+    description: '只列出该版本有已结束运行的脚本。',
     auth: editor,
     body: ScriptHealthOverviewQuery,
     answer: Type.Array(ScriptHealthSummary),
     example: {
       body: { kind: 'action' },
-      answer: [
-        {
-          scriptId: 3,
-          version: 2,
-          runs: 40,
-          succeeded: 31,
-          partlyFailed: 3,
-          failed: 4,
-          stopped: 2,
-          successRate: 0.8158,
-          lastRunAt: '2026-11-28T02:11:30.000Z',
-          failingSteps: 1,
-        },
-      ],
+      answer: [{ scriptId: 3, ...exampleVersionHealth, failingSteps: 1 }],
     },
   }),
   'script/restore': defineApi({
