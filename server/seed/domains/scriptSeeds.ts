@@ -27,47 +27,41 @@ const readShopSteps = [
  * The demo scripts, in the step language (docs/plugin-scripts.md): they do on the test shop and
  * creator pages (e2e/support/testSites.ts) what the extension's built-in test adapters do.
  */
-/** 批量邀请达人's steps in both its versions: add each product id on the creator page, then start. */
-const ADD_PRODUCTS_AND_START = [
+/**
+ * 批量邀请达人's steps: wait for the creator page's form, take each product id's turn with `turn`
+ * (after typing and adding it), then start inviting.
+ */
+const addProductsAndStart = (turn: readonly object[] = []) => [
   { step: 'waitFor', selector: '#invite-form', timeoutMs: 10000 },
   {
     step: 'repeat',
     over: { from: 'product-id-list' },
     as: 'productId',
-    steps: [
-      { step: 'type', selector: '#product-id', value: { from: 'productId' } },
-      { step: 'click', selector: '#add-product' },
-    ],
+    steps: [{ step: 'type', selector: '#product-id', value: { from: 'productId' } }, { step: 'click', selector: '#add-product' }, ...turn],
   },
   { step: 'click', selector: '#start-invite' },
 ];
 
+/** Its first two versions: add each product id, then start. */
+const ADD_PRODUCTS_AND_START = addProductsAndStart();
+
 /**
- * 批量邀请达人's current steps: each product id's turn ends with the page's answer to its add
- * (#add-result): missing fails that id with the member's own id in the words, already in the
- * programme is alreadyJoined, added is joined; then the invite starts for the ones added.
+ * Its current steps: each product id's turn ends with the page's answer to its add (#add-result):
+ * missing fails that id with the member's own id in the words, already in the programme is
+ * alreadyJoined, added is joined; then the invite starts for the ones added.
  */
 const ADD_EACH_PRODUCT_AND_START = [
-  { step: 'waitFor', selector: '#invite-form', timeoutMs: 10000 },
-  {
-    step: 'repeat',
-    over: { from: 'product-id-list' },
-    as: 'productId',
-    steps: [
-      { step: 'type', selector: '#product-id', value: { from: 'productId' } },
-      { step: 'click', selector: '#add-product' },
-      { step: 'waitFor', selector: '#add-result:not([data-result=""])', timeoutMs: 5000 },
-      { step: 'read', selector: '#add-result', attribute: 'data-result', into: 'added' },
-      {
-        step: 'report',
-        when: { equals: [{ from: 'added' }, 'missing'] },
-        status: 'fail',
-        message: ['商品 ', { from: 'productId' }, ' 不存在'],
-      },
-      { step: 'report', when: { equals: [{ from: 'added' }, 'already'] }, status: 'success', item: 'alreadyJoined' },
-    ],
-  },
-  { step: 'click', selector: '#start-invite' },
+  ...addProductsAndStart([
+    { step: 'waitFor', selector: '#add-result:not([data-result=""])', timeoutMs: 5000 },
+    { step: 'read', selector: '#add-result', attribute: 'data-result', into: 'added' },
+    {
+      step: 'report',
+      when: { equals: [{ from: 'added' }, 'missing'] },
+      status: 'fail',
+      message: ['商品 ', { from: 'productId' }, ' 不存在'],
+    },
+    { step: 'report', when: { equals: [{ from: 'added' }, 'already'] }, status: 'success', item: 'alreadyJoined' },
+  ]),
   { step: 'read', selector: '#join-status', attribute: 'data-state', into: 'state' },
   { step: 'assert', that: { equals: [{ from: 'state' }, 'running'] }, message: '达人邀约未能开始' },
 ];
