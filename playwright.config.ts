@@ -14,6 +14,8 @@ import { defineConfig } from '@playwright/test';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The full browser draws each page for 25–30 % more CPU than the shell (docs/testing.md). */
 export const HEADLESS_SHELL_PATH = process.env.HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+const KEEP_TRACES = process.env.E2E_TRACE ? process.env.E2E_TRACE !== '0' : !process.env.CI;
+
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -56,7 +58,9 @@ export default defineConfig({
     launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
     // A failed test keeps its trace: each step's DOM, network and console. Not the screencast: its
     // frames cost a quarter of the run's time (docs/testing.md); the failure's screenshot stays.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    // Recording a trace costs every test about 8 % more, so a CI run (CI set), whose traces nobody
+    // opens, records none unless E2E_TRACE=1.
+    trace: { mode: KEEP_TRACES ? 'retain-on-failure' : 'off', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,

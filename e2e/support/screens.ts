@@ -4,6 +4,14 @@ import type { Page } from '@playwright/test';
 
 export const SCREENSHOT_DIR = path.resolve(__dirname, '..', '..', 'test-results', 'screenshots');
 
+/**
+ * Whether the audits keep a picture of each screen. They are for a person at this machine; a CI run
+ * (`CI` set) leaves them out unless `E2E_PICTURES=1`, as each costs a resize, a capture and a PNG
+ * encode (docs/testing.md › Time). The waits before a picture still run: the checks read the same
+ * settled page either way.
+ */
+export const KEEP_PICTURES = process.env.E2E_PICTURES ? process.env.E2E_PICTURES !== '0' : !process.env.CI;
+
 /** Longest wait for the page's motions to end; a toast or spinner never blocks the picture. */
 const SETTLE_LIMIT_MS = 2_000;
 
@@ -56,6 +64,7 @@ async function settled(page: Page): Promise<void> {
 export async function screenshot(page: Page, name: string, folder = SCREENSHOT_DIR): Promise<string> {
   const file = path.join(folder, `${name.replace(/[^\w.-]+/g, '_')}.png`);
   await settled(page);
+  if (!KEEP_PICTURES) return file;
   const viewport = page.viewportSize();
   const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
   if (!viewport || pageHeight <= viewport.height) {
