@@ -78,6 +78,8 @@ export const ACTIONS = {
   canExportReferrals: { url: '/client/promotion/export', screen: CAPABILITY_URLS.canSeePromotion, title: '导出' },
   canExportPluginRuns: { url: '/client/pluginRuns/export', screen: CAPABILITY_URLS.canSeePluginRuns, title: '导出' },
   canExportAllPluginRuns: { url: '/client/system/pluginRuns/export', screen: CAPABILITY_URLS.canSeeAllPluginRuns, title: '导出' },
+  /** The kill switch and pacing of the plug-in's flows (contract/runs.ts: PAUSABLE_FLOWS, Pacing). */
+  canControlPluginRuns: { url: '/client/system/pluginRuns/control', screen: CAPABILITY_URLS.canSeeAllPluginRuns, title: '暂停与节奏' },
 } as const;
 
 export type Action = keyof typeof ACTIONS;

@@ -6,7 +6,9 @@
  */
 import { formatYuan } from './money';
 import { RELEASE_CHANGE_LABELS, type ReleaseChangeAction } from './review';
+import type { PausableFlow } from './runs';
 import { platformLabel } from './shopPlatforms';
+import { RUN_FLOW_TEXT } from './text/runs';
 
 /**
  * Role-based audiences, resolved when an account reads (not fanned out when written): an account
@@ -44,6 +46,8 @@ export const NOTIFICATION_KINDS = {
   'release.reviewRequested': { record: 'appVersion', to: 'script-approvers' },
   'release.selfApproved': { record: 'appVersion', to: 'script-approvers' },
   'script.failing': { record: 'script', to: 'script-editors' },
+  'plugin.paused': { record: 'pluginFlow', to: 'everyone' },
+  'plugin.resumed': { record: 'pluginFlow', to: 'everyone' },
 } as const satisfies Record<string, { record: string; to: NotificationAudience | 'owner' }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
@@ -69,6 +73,9 @@ export interface NotificationDataMap {
   'release.selfApproved': { version: string; action: ReleaseChangeAction; username: string; reason: string };
   /** `step`: the step most of the failed runs failed at (`第 3 步（click）`), when they named one. */
   'script.failing': { name: string; version: number; runs: number; failed: number; step: string | null };
+  /** The kill switch: `platform` null is every platform. The console refreshes the pauses and the plug-in's scripts on either. */
+  'plugin.paused': { flow: PausableFlow; platform: string | null; reason: string };
+  'plugin.resumed': { flow: PausableFlow; platform: string | null };
 }
 
 /** The console pages the items link to (routes of config/routes.ts; a web test holds that they are). */
@@ -112,12 +119,19 @@ export function notificationLink(kind: NotificationKind, recordKey: string): str
       return kind === 'release.published' ? NOTIFICATION_PAGES.home : NOTIFICATION_PAGES.releases;
     case 'script':
       return scriptRecordKind(recordKey) === 'url' ? NOTIFICATION_PAGES.urlScripts : NOTIFICATION_PAGES.actionScripts;
+    case 'pluginFlow':
+      return NOTIFICATION_PAGES.home;
   }
 }
 
 /** A script's record key says its kind, so that its item links to the screen of that kind. */
 export const scriptRecordKey = (script: { kind: 'action' | 'url'; id: number }) => `${script.kind}:${script.id}`;
 const scriptRecordKind = (recordKey: string) => recordKey.split(':', 1)[0];
+
+/** A paused scope's record key: the flow and the platform (`*` for every platform). */
+export const pluginFlowRecordKey = (scope: { flow: PausableFlow; platform: string | null }) => `${scope.flow}:${scope.platform ?? '*'}`;
+const flowScopeText = (flow: PausableFlow, platform: string | null) =>
+  `${RUN_FLOW_TEXT[flow]}（${platform === null ? '所有平台' : platformLabel(platform)}）`;
 
 /** The first line of a text, at most `max` characters (an ellipsis when cut). */
 export function firstLine(text: string, max = 60): string {
@@ -179,6 +193,10 @@ export function notificationText(
         title: '脚本运行失败较多',
         text: `动作脚本「${data.name}」第 ${data.version} 版最近 ${data.runs} 次运行中有 ${data.failed} 次失败${data.step ? `，多数失败在${data.step}` : ''}，请检查页面是否有变化`,
       };
+    case 'plugin.paused':
+      return { title: '插件流程已暂停', text: `${flowScopeText(data.flow, data.platform)}已暂停：${data.reason}` };
+    case 'plugin.resumed':
+      return { title: '插件流程已恢复', text: `${flowScopeText(data.flow, data.platform)}已恢复，可以重新发起` };
     case 'release.reviewRequested':
       return {
         title: '插件版本申请待审核',

@@ -52,3 +52,31 @@ export const RUN_ABANDONED_MINUTES = 60;
  * least `failureRate` failed at one of its steps. Once a version.
  */
 export const SCRIPT_FAILURE_ALERT = { window: 20, minRuns: 5, failureRate: 0.5 } as const;
+
+/**
+ * The kill switch (issue 30): staff pause a flow (bind or join) for every platform or for one, with a
+ * reason. A paused flow is refused at `run/start`, the plug-in starts none and a running join stops
+ * at its next product. A stop is never paused.
+ */
+export const PAUSABLE_FLOWS = ['bind', 'join'] as const satisfies readonly RunFlow[];
+export type PausableFlow = (typeof PAUSABLE_FLOWS)[number];
+export const PAUSE_REASON_MAX = 200;
+
+/**
+ * Pacing per platform, served with the scripts and kept by the plug-in: at most `itemsPerMinute`
+ * products a minute, a random wait of `delayMinMs`–`delayMaxMs` between two, and `dailyCap` products
+ * a business day per account (the server refuses a join that would pass it). A platform staff never
+ * set is paced by PACING_DEFAULT; PACING_LIMITS are the values staff may choose.
+ */
+export interface Pacing {
+  itemsPerMinute: number;
+  delayMinMs: number;
+  delayMaxMs: number;
+  dailyCap: number;
+}
+export const PACING_DEFAULT: Readonly<Pacing> = { itemsPerMinute: 10, delayMinMs: 2_000, delayMaxMs: 5_000, dailyCap: 500 };
+export const PACING_LIMITS = {
+  itemsPerMinute: { min: 1, max: 120 },
+  delayMs: { min: 0, max: 60_000 },
+  dailyCap: { min: 1, max: 100_000 },
+} as const;

@@ -119,6 +119,9 @@ export const AUDIT_ACTIONS = {
   'session.forceLogout': '强制下线',
   'session.forceLogoutAccount': '全部下线',
   'data.export': '导出数据',
+  'plugin.pause': '暂停插件流程',
+  'plugin.resume': '恢复插件流程',
+  'plugin.setPacing': '设置插件节奏',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -137,6 +140,8 @@ export const AUDIT_TARGET_TYPES = {
   media: '素材',
   news: '新闻',
   export: '导出',
+  pluginFlow: '插件流程',
+  pluginPacing: '插件节奏',
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 

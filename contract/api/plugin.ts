@@ -6,8 +6,11 @@
  * runs). Both answer with an ETag, so an unchanged answer costs a 304 with no body.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
+import { PACING_DEFAULT, PACING_LIMITS, PAUSABLE_FLOWS, PAUSE_REASON_MAX } from '../runs';
+import { SHOP_PLATFORMS } from '../shopPlatforms';
 import { SemverText } from './appVersion';
-import { DateTime, Empty, Id, Int4, Nullable } from './common';
+import { DateTime, Empty, Id, Int4, Literals, Nullable, OneOf, Text } from './common';
 import { ScriptKindAnswer } from './script';
 import { defineApi } from './define';
 import type { PluginReleaseState } from '../pluginProtocol';
@@ -63,12 +66,74 @@ export const PluginScript = Type.Object({
 });
 export type PluginScript = Static<typeof PluginScript>;
 
+const PLATFORM_VALUES = SHOP_PLATFORMS.map((item) => item.value);
+
+/** A paused flow: on every platform (`platform` null) or one. */
+export const PluginPause = Type.Object({
+  flow: Literals(PAUSABLE_FLOWS),
+  platform: Nullable(Literals(PLATFORM_VALUES)),
+  reason: Type.String(),
+  pausedAt: DateTime(),
+});
+export type PluginPause = Static<typeof PluginPause>;
+
+/** A platform's pacing (`custom` false: PACING_DEFAULT, staff never set it). */
+export const PlatformPacing = Type.Object({
+  platform: Literals(PLATFORM_VALUES),
+  itemsPerMinute: Type.Integer(),
+  delayMinMs: Type.Integer(),
+  delayMaxMs: Type.Integer(),
+  dailyCap: Type.Integer(),
+  custom: Type.Boolean(),
+});
+export type PlatformPacing = Static<typeof PlatformPacing>;
+
+export const PluginControls = Type.Object({
+  pauses: Type.Array(PluginPause, {
+    description: '已暂停的流程：暂停期间控制台不发起、插件不开始该流程，正在进行的加入在下一个商品前停止',
+  }),
+  pacing: Type.Array(PlatformPacing, {
+    description: '每个平台的节奏：每分钟至多几个商品、两个商品之间的随机等待、每个账号每天至多几个商品',
+  }),
+});
+export type PluginControls = Static<typeof PluginControls>;
+
 export const PluginScripts = Type.Object({
   scripts: Type.Array(PluginScript, {
     description: '所有已启用脚本的当前版本（按类型、名称、ID 排序）；保存、恢复、改名、启用或停用脚本后答复与 ETag 随之变化',
   }),
+  ...PluginControls.properties,
 });
 export type PluginScripts = Static<typeof PluginScripts>;
+
+export const PluginPauseBody = Type.Object(
+  {
+    flow: OneOf(PAUSABLE_FLOWS),
+    /** null: every platform. */
+    platform: Nullable(OneOf(PLATFORM_VALUES)),
+    reason: Text(PAUSE_REASON_MAX, 1),
+  },
+  { additionalProperties: false },
+);
+export type PluginPauseBody = Static<typeof PluginPauseBody>;
+
+export const PluginResumeBody = Type.Object(
+  { flow: OneOf(PAUSABLE_FLOWS), platform: Nullable(OneOf(PLATFORM_VALUES)) },
+  { additionalProperties: false },
+);
+export type PluginResumeBody = Static<typeof PluginResumeBody>;
+
+export const PluginPacingBody = Type.Object(
+  {
+    platform: OneOf(PLATFORM_VALUES),
+    itemsPerMinute: Type.Integer({ minimum: PACING_LIMITS.itemsPerMinute.min, maximum: PACING_LIMITS.itemsPerMinute.max }),
+    delayMinMs: Type.Integer({ minimum: PACING_LIMITS.delayMs.min, maximum: PACING_LIMITS.delayMs.max }),
+    delayMaxMs: Type.Integer({ minimum: PACING_LIMITS.delayMs.min, maximum: PACING_LIMITS.delayMs.max }),
+    dailyCap: Type.Integer({ minimum: PACING_LIMITS.dailyCap.min, maximum: PACING_LIMITS.dailyCap.max }),
+  },
+  { additionalProperties: false },
+);
+export type PluginPacingBody = Static<typeof PluginPacingBody>;
 
 const exampleRelease: PluginRelease = {
   version: '1.3.0',
@@ -77,6 +142,12 @@ const exampleRelease: PluginRelease = {
   minSupportedVersion: '1.2.0',
   releasedAt: '2026-11-20T08:00:00.000Z',
 };
+
+const exampleControls: PluginControls = {
+  pauses: [{ flow: 'join', platform: 'tiktok', reason: 'TikTok 达人页面改版，脚本修复前暂停', pausedAt: '2026-11-28T02:00:00.000Z' }],
+  pacing: SHOP_PLATFORMS.map(({ value }) => ({ platform: value, ...PACING_DEFAULT, custom: false })),
+};
+const controlGrant = { anyGrant: [CAPABILITY_URLS.canSeeAllPluginRuns], action: ACTIONS.canControlPluginRuns.url };
 
 export const pluginApi = {
   'plugin/installLink': defineApi({
@@ -116,9 +187,9 @@ export const pluginApi = {
     },
   }),
   'plugin/scripts': defineApi({
-    summary: '插件获取所有已启用脚本的当前版本',
+    summary: '插件获取所有已启用脚本的当前版本，以及流程的暂停与节奏',
     description:
-      '用插件令牌调用。答复是已启用脚本的当前版本（不是某个发布版本打包的脚本：版本的打包记录的是随该版本发布的脚本），保存后插件的下一次绑定或邀约即按新脚本执行。答复带 ETag（答复内容的摘要，涵盖脚本 ID、名称、版本和内容），未变化时 304。',
+      '用插件令牌调用。答复是已启用脚本的当前版本（不是某个发布版本打包的脚本：版本的打包记录的是随该版本发布的脚本），保存后插件的下一次绑定或邀约即按新脚本执行；pauses、pacing 同 plugin/controls。答复带 ETag（答复内容的摘要，涵盖脚本、暂停与节奏），未变化时 304。',
     auth: 'plugin',
     etag: true,
     body: Empty,
@@ -135,7 +206,44 @@ export const pluginApi = {
             content: { flow: 'stop', steps: [{ step: 'click', selector: '#submit' }] },
           },
         ],
+        ...exampleControls,
       },
+    },
+  }),
+  'plugin/controls': defineApi({
+    summary: '插件流程的暂停与节奏：控制台据此停用按钮并说明原因',
+    description: '任何已登录的账号可读；与 plugin/scripts 答复中的 pauses、pacing 相同。',
+    auth: 'account',
+    body: Empty,
+    answer: PluginControls,
+    example: { body: {}, answer: exampleControls },
+  }),
+  'plugin/pause': defineApi({
+    summary: '暂停一个流程（绑定店铺或加入达人计划）：所有平台（platform 为 null）或一个平台，须填写原因',
+    description:
+      '暂停后 run/start 拒绝该流程（A0400，答复原因），已连接的控制台收到通知并让插件立即重新获取脚本，正在进行的加入在下一个商品前停止。已暂停时更新原因。记入操作日志。',
+    auth: controlGrant,
+    body: PluginPauseBody,
+    answer: PluginControls,
+    example: { body: { flow: 'join', platform: 'tiktok', reason: 'TikTok 达人页面改版，脚本修复前暂停' }, answer: exampleControls },
+  }),
+  'plugin/resume': defineApi({
+    summary: '恢复一个已暂停的流程',
+    description: '未暂停：A0400。记入操作日志。',
+    auth: controlGrant,
+    body: PluginResumeBody,
+    answer: PluginControls,
+    example: { body: { flow: 'join', platform: 'tiktok' }, answer: { ...exampleControls, pauses: [] } },
+  }),
+  'plugin/setPacing': defineApi({
+    summary: '设置一个平台的节奏：每分钟商品数、两个商品之间的随机等待（毫秒）、每个账号每天的上限',
+    description: '最短等待不能大于最长等待：A0400。插件下次获取脚本时按新节奏执行；记入操作日志。',
+    auth: controlGrant,
+    body: PluginPacingBody,
+    answer: PluginControls,
+    example: {
+      body: { platform: 'tiktok', itemsPerMinute: 6, delayMinMs: 3000, delayMaxMs: 8000, dailyCap: 300 },
+      answer: exampleControls,
     },
   }),
 };

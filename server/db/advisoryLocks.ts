@@ -21,4 +21,6 @@ export const ADVISORY_LOCKS = {
   runHousekeeping: 727_100_006,
   /** Two keys (this, the script's id): deciding whether a script version's failures are announced (server/script/healthAlert.ts). */
   scriptHealthAlert: 727_100_007,
+  /** Two keys (this, the account's id): an account's `run/start`s, one at a time, so two joins can not both pass the day's cap (server/run/runs.ts). */
+  runStart: 727_100_008,
 } as const;

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { NOTIFICATION_AUDIENCES, NOTIFICATION_KIND_NAMES } from '../../contract/notifications';
 import type { PendingReleaseChange } from '../../contract/api/appVersion';
-import { RUN_FLOWS, RUN_ITEM_OUTCOMES, RUN_STATUSES } from '../../contract/runs';
+import { PAUSABLE_FLOWS, RUN_FLOWS, RUN_ITEM_OUTCOMES, RUN_STATUSES } from '../../contract/runs';
 import {
   bigint,
   check,
@@ -492,6 +492,38 @@ export const pluginRunBatches = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.batch] })],
+);
+
+/**
+ * The kill switch: a paused flow, on every platform (`platform` null) or one. A row per scope; staff
+ * pausing a paused scope again change its reason. Read by `run/start` and served with the scripts.
+ */
+export const pluginPauses = pgTable(
+  'plugin_pauses',
+  {
+    id: serial('id').primaryKey(),
+    flow: text('flow', { enum: PAUSABLE_FLOWS }).notNull(),
+    platform: text('platform'),
+    reason: text('reason').notNull(),
+    pausedBy: integer('paused_by').references(() => accounts.id, { onDelete: 'set null' }),
+    pausedAt: timestamp('paused_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('plugin_pauses_scope').on(t.flow, sql`coalesce(${t.platform}, '')`)],
+);
+
+/** A platform's pacing as staff set it (contract/runs.ts `Pacing`); a platform without a row is paced by PACING_DEFAULT. */
+export const pluginPacing = pgTable(
+  'plugin_pacing',
+  {
+    platform: text('platform').primaryKey(),
+    itemsPerMinute: integer('items_per_minute').notNull(),
+    delayMinMs: integer('delay_min_ms').notNull(),
+    delayMaxMs: integer('delay_max_ms').notNull(),
+    dailyCap: integer('daily_cap').notNull(),
+    updatedBy: integer('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('plugin_pacing_delays', sql`${t.delayMinMs} <= ${t.delayMaxMs}`)],
 );
 
 /** Plug-in automation scripts: action scripts and link (url) scripts. Content lives in versions. */

@@ -6,6 +6,7 @@
  */
 import { pluginToken } from '../auth/pluginTokens';
 import type { CallHandlers } from '../context';
+import { pauseFlow, readPluginControls, resumeFlow, setPacing } from './controls';
 import { installLink, latestReleaseFor, pluginScripts } from './plugin';
 
 export const pluginHandlers = {
@@ -13,4 +14,8 @@ export const pluginHandlers = {
   'plugin/token': pluginToken,
   'plugin/latestRelease': latestReleaseFor,
   'plugin/scripts': pluginScripts,
+  'plugin/controls': readPluginControls,
+  'plugin/pause': pauseFlow,
+  'plugin/resume': resumeFlow,
+  'plugin/setPacing': setPacing,
 } satisfies Partial<CallHandlers>;

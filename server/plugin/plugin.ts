@@ -12,6 +12,7 @@ import type { Executor } from '../db/client';
 import { scripts, scriptVersions } from '../db/schema';
 import { latestPublishedRelease, semverOf } from '../appVersion/releases';
 import type { CallContext, PublicCallContext } from '../context';
+import { pluginControls } from './controls';
 
 /** Where 安装插件 goes: the configured store page, else the newest published release's download, else nowhere. */
 export async function installLink({ db, config }: PublicCallContext): Promise<PluginInstallLink> {
@@ -46,7 +47,7 @@ const SET_COLUMNS = {
 } as const;
 
 /** The enabled scripts of a set, content parsed, in a stable order (kind, name, id). */
-export async function scriptSet(db: Executor, set: ScriptSet): Promise<PluginScripts> {
+export async function scriptSet(db: Executor, set: ScriptSet): Promise<Pick<PluginScripts, 'scripts'>> {
   const columns = SET_COLUMNS[set];
   const rows = await db
     .select({
@@ -64,7 +65,10 @@ export async function scriptSet(db: Executor, set: ScriptSet): Promise<PluginScr
 }
 
 /**
- * What the plug-in runs: the approved set. The call's ETag is a hash of this answer, so it changes
- * with an approval, and only then.
+ * What the plug-in runs: the approved set, with the paused flows and the pacing it keeps
+ * (./controls). The call's ETag is a hash of this answer, so it changes with an approval, a pause
+ * or a pacing change, and only then.
  */
-export const pluginScripts = ({ db }: CallContext): Promise<PluginScripts> => scriptSet(db, 'live');
+export async function pluginScripts({ db }: CallContext): Promise<PluginScripts> {
+  return { ...(await scriptSet(db, 'live')), ...(await pluginControls(db)) };
+}

@@ -10,7 +10,7 @@
  * (one update of its rows; a report waiting on one of them then finds it ended). An item moves from `pending` once (the first report
  * wins), so the run's counts move with it and never count an item twice.
  */
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { CODES } from '#contract/codes';
 import type {
   RunDetail,
@@ -24,13 +24,17 @@ import type {
   RunSummary,
 } from '#contract/api/run';
 import { RUN_SCRIPTS_MAX, type ReportedItemOutcome, type RunEnding, type RunStatus } from '#contract/runs';
+import { RUN_FLOW_TEXT } from '#contract/text/runs';
 import type { CallContext } from '../context';
+import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Executor } from '../db/client';
 import { queryRows, toIso } from '../db/query';
 import { accounts, pluginRunBatches, pluginRunItems, pluginRuns, scripts as scriptTable } from '../db/schema';
 import { badParameter, Refusal } from '../refusal';
 import { seesAllRuns, withinCallersGrants } from './access';
 import { RUN_MESSAGES } from './messages';
+import { pacingOf, pauseOf } from '../plugin/controls';
+import { PLUGIN_MESSAGES } from '../plugin/messages';
 import { announceFailingScripts } from '../script/healthAlert';
 
 type RunRow = typeof pluginRuns.$inferSelect;
@@ -59,7 +63,7 @@ export function toSummary(row: RunRow): RunSummary {
  * `run/start`: a run of the caller's for the flow the console is about to hand the plug-in. A bind
  * or a join needs a membership, a join its product ids within the membership's quota.
  */
-export async function startRun({ db, account }: CallContext, body: RunStartBody): Promise<RunStarted> {
+export async function startRun({ db, account, config }: CallContext, body: RunStartBody): Promise<RunStarted> {
   const ids = body.productIds ?? [];
   if (body.flow === 'join' && ids.length === 0) throw badParameter('productIds', RUN_MESSAGES.productIdsRequired);
   if (body.flow !== 'join' && ids.length > 0) throw badParameter('productIds', RUN_MESSAGES.productIdsNotForFlow);
@@ -69,6 +73,11 @@ export async function startRun({ db, account }: CallContext, body: RunStartBody)
     throw badParameter('productIds', RUN_MESSAGES.quotaExceeded(membership.productQuota, ids.length));
   }
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.runStart}, ${account.id})`);
+    if (body.flow !== 'stop') {
+      const pause = await pauseOf(tx, body.flow, body.platform);
+      if (pause) throw new Refusal(CODES.BAD_PARAMETERS, PLUGIN_MESSAGES.paused(RUN_FLOW_TEXT[body.flow], pause.reason), { field: 'flow' });
+    }
     // The creator tab runs one join at a time: a stop ends the running one, and so does a new join,
     // which the tab starts in its place. Its reports after that are refused (RUN_MESSAGES.finished).
     if (body.flow !== 'bind') {
@@ -76,6 +85,13 @@ export async function startRun({ db, account }: CallContext, body: RunStartBody)
         .update(pluginRuns)
         .set({ status: 'stopped', endedAt: sql`now()` })
         .where(and(eq(pluginRuns.accountId, account.id), eq(pluginRuns.flow, 'join'), eq(pluginRuns.status, 'running')));
+    }
+    if (body.flow === 'join') {
+      const { dailyCap } = await pacingOf(tx, body.platform);
+      const used = await productsToday(tx, account.id, body.platform, config.businessTimeZone);
+      if (used + ids.length > dailyCap) {
+        throw new Refusal(CODES.BAD_PARAMETERS, PLUGIN_MESSAGES.dailyCapReached(dailyCap, used, ids.length), { field: 'productIds' });
+      }
     }
     const [run] = await tx
       .insert(pluginRuns)
@@ -90,6 +106,28 @@ export async function startRun({ db, account }: CallContext, body: RunStartBody)
     }
     return { runId: run.id, startedAt: run.startedAt.toISOString() };
   });
+}
+
+/**
+ * The products `accountId`'s joins worked on today (the business day) on `platform`: every item a run
+ * reported, whatever its outcome. The day's cap counts these. (A running join's items still to do
+ * never count against the next join: starting it stops the running one, see `startRun`.)
+ */
+async function productsToday(tx: Executor, accountId: number, platform: string, timeZone: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(pluginRunItems)
+    .innerJoin(pluginRuns, eq(pluginRuns.id, pluginRunItems.runId))
+    .where(
+      and(
+        eq(pluginRuns.accountId, accountId),
+        eq(pluginRuns.platform, platform),
+        eq(pluginRuns.flow, 'join'),
+        sql`${pluginRuns.startedAt} >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`,
+        ne(pluginRunItems.outcome, 'pending'),
+      ),
+    );
+  return row?.count ?? 0;
 }
 
 /** The run `runId` of `accountId`, its row locked; another account's reads as missing. */

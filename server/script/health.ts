@@ -10,6 +10,8 @@ import type { CallContext } from '../context';
 import type { Executor } from '../db/client';
 import { queryRows, toIso, type DriverValue } from '../db/query';
 
+// The two shapes below are aggregates over a run's `scripts` JSON (a lateral join): no table has
+// them, so they are written out rather than derived from the schema.
 interface VersionCounts {
   scriptId: number;
   version: number;
@@ -37,7 +39,7 @@ const countsOf = (db: Executor, scope: ReturnType<typeof sql>) =>
         group by 1, 2`,
   );
 
-interface StepRow {
+interface FailingStepCounts {
   scriptId: number;
   version: number;
   index: number;
@@ -48,7 +50,7 @@ interface StepRow {
 }
 
 const failingStepsOf = (db: Executor, scope: ReturnType<typeof sql>) =>
-  queryRows<StepRow>(
+  queryRows<FailingStepCounts>(
     db,
     sql`select r.failed_script_id as "scriptId", (ran.entry->>'version')::int as version,
                r.failed_step_index as index, coalesce(r.failed_step_name, '') as name, count(*)::int as failures,
@@ -77,7 +79,7 @@ const summary = (counts: VersionCounts) => ({
   lastRunAt: toIso(counts.lastRunAt),
 });
 
-const stepOf = (row: StepRow): ScriptStepHealth => ({
+const stepOf = (row: FailingStepCounts): ScriptStepHealth => ({
   index: row.index,
   name: row.name,
   failures: row.failures,
