@@ -10,6 +10,9 @@ export const RUN_FLOW_TEXT: Record<RunFlow, string> = {
   stop: '停止',
 };
 
+/** A paused flow (the kill switch), as `run/start` refuses it and the console's buttons explain it. */
+export const flowPausedText = (flow: RunFlow, reason: string) => `${RUN_FLOW_TEXT[flow]}已暂停：${reason}`;
+
 export const RUN_STATUS_TEXT: Record<RunStatus, string> = {
   running: '运行中',
   succeeded: '成功',

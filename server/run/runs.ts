@@ -24,7 +24,6 @@ import type {
   RunSummary,
 } from '#contract/api/run';
 import { RUN_SCRIPTS_MAX, type ReportedItemOutcome, type RunEnding, type RunStatus } from '#contract/runs';
-import { RUN_FLOW_TEXT } from '#contract/text/runs';
 import type { CallContext } from '../context';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Executor } from '../db/client';
@@ -76,7 +75,7 @@ export async function startRun({ db, account, config }: CallContext, body: RunSt
     await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.runStart}, ${account.id})`);
     if (body.flow !== 'stop') {
       const pause = await pauseOf(tx, body.flow, body.platform);
-      if (pause) throw new Refusal(CODES.BAD_PARAMETERS, PLUGIN_MESSAGES.paused(RUN_FLOW_TEXT[body.flow], pause.reason), { field: 'flow' });
+      if (pause) throw new Refusal(CODES.BAD_PARAMETERS, PLUGIN_MESSAGES.paused(body.flow, pause.reason), { field: 'flow' });
     }
     // The creator tab runs one join at a time: a stop ends the running one, and so does a new join,
     // which the tab starts in its place. Its reports after that are refused (RUN_MESSAGES.finished).

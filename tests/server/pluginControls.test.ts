@@ -55,7 +55,7 @@ describeEachDatabase('plug-in controls', (ctx) => {
 
     const refused = await start({ flow: 'join', platform: 'tiktok', productIds: ids(2) });
     expect(refused.code).toBe(CODES.BAD_PARAMETERS);
-    expect(refused.msg).toBe(PLUGIN_MESSAGES.paused('加入达人计划', '达人页面改版，修复前暂停'));
+    expect(refused.msg).toBe('加入达人计划已暂停：达人页面改版，修复前暂停');
     expect((await start({ flow: 'join', platform: 'tiktok-us', productIds: ids(2) })).code).toBe(CODES.OK);
     expect((await start({ flow: 'bind', platform: 'tiktok' })).code).toBe(CODES.OK);
     expect((await start({ flow: 'stop', platform: 'tiktok' })).code).toBe(CODES.OK);
@@ -98,7 +98,7 @@ describeEachDatabase('plug-in controls', (ctx) => {
     expect((await pause({ flow: 'bind', platform: 'tiktok-us', reason: '另一原因' })).code).toBe(CODES.OK);
     expect((await resume({ flow: 'bind', platform: null })).code).toBe(CODES.OK);
     expect((await start({ flow: 'bind', platform: 'tiktok' })).code).toBe(CODES.OK);
-    expect((await start({ flow: 'bind', platform: 'tiktok-us' })).msg).toBe(PLUGIN_MESSAGES.paused('绑定店铺', '另一原因'));
+    expect((await start({ flow: 'bind', platform: 'tiktok-us' })).msg).toBe('绑定店铺已暂停：另一原因');
     expect((await resume({ flow: 'bind', platform: 'tiktok-us' })).code).toBe(CODES.OK);
 
     const audited = await one(

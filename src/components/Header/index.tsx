@@ -5,6 +5,7 @@
 import { useModel } from '@umijs/max';
 import { useEffect } from 'react';
 import NotificationBell from '@/components/Notifications';
+import { useRecordChanges } from '@/components/Notifications/recordChanges';
 import AvatarDropdown from './AvatarDropdown';
 import CleanPluginButton from './CleanPluginButton';
 import PluginReleaseNotice from './PluginReleaseNotice';
@@ -17,6 +18,9 @@ export default function HeaderActions() {
   useEffect(() => {
     void start();
   }, [start]);
+  // A flow paused or resumed (the kill switch): a connected plug-in fetches its scripts now, which
+  // carry the pauses, instead of at its next poll; a join it runs stops at its next product.
+  useRecordChanges(['pluginFlow'], () => void plugin.refreshScripts());
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
       <PluginReleaseNotice state={plugin} />

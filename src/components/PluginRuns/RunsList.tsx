@@ -6,7 +6,7 @@
 import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useAccess } from '@umijs/max';
 import { Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { RunListItem, RunSummary } from '#contract/api/run';
 import { platformLabel } from '#contract/shopPlatforms';
 import { RUN_COLUMNS as C } from '#contract/text/exports';
@@ -108,7 +108,8 @@ export function runColumns(staff: boolean, view: (run: RunRow) => void): ProColu
   ];
 }
 
-export default function RunsList({ staff }: { staff: boolean }) {
+/** `before`: what the page shows above the list (插件运行记录's 暂停与节奏). */
+export default function RunsList({ staff, before }: { staff: boolean; before?: ReactNode }) {
   const access = useAccess();
   const actionRef = useRef<ActionType>();
   const [shown, setShown] = useState<RunRow>();
@@ -122,6 +123,7 @@ export default function RunsList({ staff }: { staff: boolean }) {
   const [columns] = useState(() => runColumns(staff, setShown));
   return (
     <PageContainer>
+      {before}
       <ListTable<RunRow, RunFilters>
         rowKey="id"
         headerTitle={staff ? TEXT.allTitle : TEXT.mineTitle}

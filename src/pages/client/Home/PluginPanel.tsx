@@ -21,6 +21,7 @@ import {
 import ConnectionState from '@/extensionBridge/ConnectionState';
 import { InstallLink } from '@/extensionBridge/InstallLink';
 import { CREATOR_PAGE } from '@/extensionBridge/platform';
+import { pausedReason, usePluginControls } from '@/extensionBridge/pluginPauses';
 import ReleaseDetails from '@/extensionBridge/ReleaseDetails';
 import { releaseNotice, type PluginState } from '@/extensionBridge/state';
 import { PLUGIN_INSTALL_TEXT, PLUGIN_RELEASE_TEXT } from '@/locales/zh-CN/plugin';
@@ -31,10 +32,20 @@ import { getToken } from '@/auth/session';
 import { cachedReadOptions } from '@/services/requestDefaults';
 import { useCachedRequest } from '@/services/useCachedRequest';
 
+/** Why a flow is paused (the kill switch), above the button it disables. */
+function PausedAlert({ reason, testId }: { reason: string | null; testId: string }) {
+  if (!reason) return null;
+  return <Alert type="warning" showIcon message={reason} style={{ marginBottom: 12 }} data-testid={testId} />;
+}
+
 function BindShopForm() {
   const plugin = useModel('extension');
+  const [form] = Form.useForm<{ shopType: ShopPlatform; url: string }>();
+  const shopType: ShopPlatform = Form.useWatch('shopType', form) ?? DEFAULT_SHOP_TYPE;
+  const paused = pausedReason(usePluginControls(), 'bind', shopType);
   return (
     <Form
+      form={form}
       layout="vertical"
       name="bindShop"
       initialValues={{ shopType: DEFAULT_SHOP_TYPE }}
@@ -48,7 +59,8 @@ function BindShopForm() {
       <Form.Item label="店铺地址" name="url" rules={SHOP_URL_RULES}>
         <Input placeholder={SHOP_URL_PLACEHOLDER} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={plugin.running === 'bind'} disabled={Boolean(plugin.running)}>
+      <PausedAlert reason={paused} testId="bind-paused" />
+      <Button type="primary" htmlType="submit" loading={plugin.running === 'bind'} disabled={Boolean(plugin.running) || Boolean(paused)}>
         绑定店铺
       </Button>
     </Form>
@@ -61,6 +73,7 @@ function JoinCreatorForm({ membership }: { membership: Membership | null }) {
   const parsed = useMemo(() => parseProductIds(text), [text]);
   const quota = membership ? membership.productQuota : null;
   const [touched, setTouched] = useState(false);
+  const paused = pausedReason(usePluginControls(), 'join', CREATOR_PAGE.platform);
   // Say what is wrong as soon as something is typed, or once the user tried to join an empty list.
   const problem = text.trim() || touched ? productIdsProblem(parsed, quota) : null;
 
@@ -84,8 +97,9 @@ function JoinCreatorForm({ membership }: { membership: Membership | null }) {
         {problem ??
           `共 ${parsed.ids.length} 个${parsed.duplicates ? `（已去除 ${parsed.duplicates} 个重复）` : ''}${quota !== null ? `，本次最多 ${quota} 个` : ''}`}
       </Typography.Text>
+      <PausedAlert reason={paused} testId="join-paused" />
       <Space>
-        <Button type="primary" onClick={join} loading={plugin.running === 'join'} disabled={Boolean(plugin.running)}>
+        <Button type="primary" onClick={join} loading={plugin.running === 'join'} disabled={Boolean(plugin.running) || Boolean(paused)}>
           加入达人计划
         </Button>
         <Button

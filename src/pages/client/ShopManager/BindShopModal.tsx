@@ -2,7 +2,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
-import { Alert, Button, Space, Typography } from 'antd';
+import { Alert, Button, Form, Space, Typography } from 'antd';
 import {
   DEFAULT_SHOP_TYPE,
   SHOP_TYPE_OPTIONS,
@@ -11,6 +11,7 @@ import {
   SHOP_URL_RULES,
 } from '@/extensionBridge/bindShopFields';
 import ConnectionState from '@/extensionBridge/ConnectionState';
+import { pausedReason, usePluginControls } from '@/extensionBridge/pluginPauses';
 import type { ShopPlatform } from '#contract/shops';
 
 interface BindValues {
@@ -21,13 +22,18 @@ interface BindValues {
 /** `onBound` runs once a bind flow ended (the table reloads: the plug-in reported the shop before that). */
 export default function BindShopModal({ onBound }: { onBound: () => void }) {
   const plugin = useModel('extension');
+  const [form] = Form.useForm<BindValues>();
+  const shopType: ShopPlatform = Form.useWatch('shopType', form) ?? DEFAULT_SHOP_TYPE;
+  const paused = pausedReason(usePluginControls(), 'bind', shopType);
   return (
     <ModalForm<BindValues>
+      form={form}
       title="绑定店铺"
       width={520}
       layout="vertical"
       initialValues={{ shopType: DEFAULT_SHOP_TYPE }}
       modalProps={{ destroyOnHidden: true, okText: '去绑定' }}
+      submitter={{ submitButtonProps: { disabled: Boolean(paused) } }}
       trigger={
         <Button type="primary" icon={<PlusOutlined />} loading={plugin.running === 'bind'} disabled={Boolean(plugin.running)}>
           绑定店铺
@@ -55,6 +61,7 @@ export default function BindShopModal({ onBound }: { onBound: () => void }) {
           <ConnectionState connected={plugin.connected} version={plugin.pluginVersion} />
         </Space>
         <Alert type="info" showIcon message="将在新标签页打开店铺后台，插件读取店铺信息后会自动返回此页并提示绑定结果。" />
+        {paused && <Alert type="warning" showIcon message={paused} data-testid="bind-paused" />}
       </Space>
       <ProFormSelect name="shopType" label="店铺平台" options={SHOP_TYPE_OPTIONS} rules={SHOP_TYPE_RULES} allowClear={false} />
       <ProFormText name="url" label="店铺地址" placeholder={SHOP_URL_PLACEHOLDER} rules={SHOP_URL_RULES} />
