@@ -1,15 +1,20 @@
 /**
- * The Chinese names of the run calls' body fields (contract/api/run.ts), which no console form
+ * The Chinese names of the run calls' body fields (contract/api/run.ts) and of the plug-in's pacing
+ * (plugin/setPacing, whose form labels its own fields), which no console form
  * edits: kept apart from contract/fieldLabels.ts, which the console's login page carries, and read
  * with it by the server's validation messages (server/http/validation.ts).
  */
 export const RUN_FIELD_LABELS: Record<string, string> = {
   batch: '批次',
+  dailyCap: '每天上限',
+  delayMaxMs: '最长等待',
+  delayMinMs: '最短等待',
   ending: '运行结果',
   failedStep: '失败的步骤',
   flow: '流程',
   index: '步骤序号',
   items: '商品结果',
+  itemsPerMinute: '每分钟商品数',
   message: '说明',
   outcome: '结果',
   productId: '商品 ID',

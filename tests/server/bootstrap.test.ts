@@ -141,10 +141,12 @@ describeEachDatabase(
           '/client/system/usersManager/export',
           '/withdrawalApproval/export',
           '/client/system/userShopManager/export',
-          // 运行记录 (own) and 插件运行记录 (every member's, for support), each with its export.
+          // 运行记录 (own) and 插件运行记录 (every member's, for support), each with its export; the
+          // operator also pauses flows and sets the pacing (暂停与节奏).
           '/client/pluginRuns/export',
           '/client/system/pluginRuns',
           '/client/system/pluginRuns/export',
+          '/client/system/pluginRuns/control',
         ]),
       );
       expect(operator).not.toContain('/client/orderList/export');

@@ -19,6 +19,9 @@ import { useCachedRequest } from '@/services/useCachedRequest';
 import { useRecordChanges } from '@/components/Notifications/recordChanges';
 import { runTime } from './display';
 
+/** The card's two parts are the page's second level, under its title (axe reads the order). */
+const SECTION_HEADING = { fontSize: 14, marginTop: 0 } as const;
+
 /** The select's value for every platform (the call's `null`). */
 const ALL = 'all' as const;
 const FLOW_OPTIONS = PAUSABLE_FLOWS.map((flow) => ({ value: flow, label: RUN_FLOW_TEXT[flow] }));
@@ -137,7 +140,7 @@ export default function ControlsCard() {
     { title: TEXT.delay, key: 'delay', render: (_: unknown, row: PlatformPacing) => TEXT.delayRange(row.delayMinMs, row.delayMaxMs) },
     { title: TEXT.dailyCap, dataIndex: 'dailyCap' },
     {
-      title: '',
+      title: TEXT.source,
       key: 'custom',
       render: (_: unknown, row: PlatformPacing) => (row.custom ? <Tag color="blue">{TEXT.custom}</Tag> : <Tag>{TEXT.default}</Tag>),
     },
@@ -155,7 +158,9 @@ export default function ControlsCard() {
       data-testid="plugin-controls"
     >
       {!canControlPluginRuns && <Typography.Paragraph type="secondary">{TEXT.readOnly}</Typography.Paragraph>}
-      <Typography.Title level={5}>{TEXT.pausesHeading}</Typography.Title>
+      <Typography.Title level={2} style={SECTION_HEADING}>
+        {TEXT.pausesHeading}
+      </Typography.Title>
       {data && data.pauses.length === 0 ? (
         <Typography.Paragraph type="secondary">{TEXT.noPauses}</Typography.Paragraph>
       ) : (
@@ -193,7 +198,7 @@ export default function ControlsCard() {
           )}
         />
       )}
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
+      <Typography.Title level={2} style={{ ...SECTION_HEADING, marginTop: 16 }}>
         {TEXT.pacingHeading}
       </Typography.Title>
       <Table<PlatformPacing>

@@ -65,6 +65,8 @@ export const PLUGIN_CONTROL_TEXT = {
   delayMax: '最长等待（毫秒）',
   delayRange: (min: number, max: number) => `${(min / 1000).toFixed(1)}–${(max / 1000).toFixed(1)} 秒`,
   dailyCap: '每个账号每天至多（个商品）',
+  /** Whether staff set a platform's pacing or it runs at the default. */
+  source: '来源',
   custom: '已设置',
   default: '默认',
   setPacing: '设置',
