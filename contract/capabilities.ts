@@ -42,47 +42,50 @@ export const CAPABILITIES = Object.keys(CAPABILITY_URLS) as Capability[];
 /**
  * Sensitive operations: menu entries of kind `action` under their screen's menu, granted per role
  * like any menu and checked by the server next to the screen grant (product.md). `useAccess()`
- * answers one flag per action, so a screen shows only the buttons its account may use.
+ * answers one flag per action, so a screen shows only the buttons its account may use. An action's
+ * url is its screen's url and one more segment (`actionScreen`); the menu seed refuses one whose
+ * screen is not a route.
  */
 export const ACTIONS = {
-  canCreateAccount: { url: '/client/system/usersManager/create', screen: CAPABILITY_URLS.canSeeUsersManager, title: '新建账号' },
-  canSetRoles: { url: '/client/system/usersManager/setRoles', screen: CAPABILITY_URLS.canSeeUsersManager, title: '设置角色' },
-  canSetAccountStatus: { url: '/client/system/usersManager/setStatus', screen: CAPABILITY_URLS.canSeeUsersManager, title: '启用 / 停用' },
-  canResetPassword: { url: '/client/system/usersManager/resetPassword', screen: CAPABILITY_URLS.canSeeUsersManager, title: '重置密码' },
-  canSetSale: { url: '/client/system/usersManager/setSale', screen: CAPABILITY_URLS.canSeeUsersManager, title: '设为销售' },
-  canExportAccounts: { url: '/client/system/usersManager/export', screen: CAPABILITY_URLS.canSeeUsersManager, title: '导出' },
-  canConfirmOrder: { url: '/client/orderList/confirm', screen: CAPABILITY_URLS.canSeeOrderList, title: '确认收款' },
-  canRefundOrder: { url: '/client/orderList/refund', screen: CAPABILITY_URLS.canSeeOrderList, title: '退款' },
-  canApproveWithdrawal: { url: '/withdrawalApproval/approve', screen: CAPABILITY_URLS.canSeeWithdrawalApprova, title: '通过提现' },
-  canRejectWithdrawal: { url: '/withdrawalApproval/reject', screen: CAPABILITY_URLS.canSeeWithdrawalApprova, title: '驳回提现' },
+  canCreateAccount: { url: '/client/system/usersManager/create', title: '新建账号' },
+  canSetRoles: { url: '/client/system/usersManager/setRoles', title: '设置角色' },
+  canSetAccountStatus: { url: '/client/system/usersManager/setStatus', title: '启用 / 停用' },
+  canResetPassword: { url: '/client/system/usersManager/resetPassword', title: '重置密码' },
+  canSetSale: { url: '/client/system/usersManager/setSale', title: '设为销售' },
+  canExportAccounts: { url: '/client/system/usersManager/export', title: '导出' },
+  canConfirmOrder: { url: '/client/orderList/confirm', title: '确认收款' },
+  canRefundOrder: { url: '/client/orderList/refund', title: '退款' },
+  canApproveWithdrawal: { url: '/withdrawalApproval/approve', title: '通过提现' },
+  canRejectWithdrawal: { url: '/withdrawalApproval/reject', title: '驳回提现' },
   canForceUnbindShop: {
     url: '/client/system/userShopManager/forceUnbind',
-    screen: CAPABILITY_URLS.canSeeUserShopManager,
     title: '强制解绑',
   },
   /** Four-eyes: approves a script change or a plug-in release's publish, withdrawal or edit (contract/review.ts). */
-  canApproveScript: { url: '/client/system/jsonEditer/approve', screen: CAPABILITY_URLS.canSeeJsonEditer, title: '审核脚本' },
-  canForceLogout: { url: '/client/system/onlineUsers/forceLogout', screen: CAPABILITY_URLS.canSeeOnlineUsers, title: '强制下线' },
+  canApproveScript: { url: '/client/system/jsonEditer/approve', title: '审核脚本' },
+  canForceLogout: { url: '/client/system/onlineUsers/forceLogout', title: '强制下线' },
   // 导出 of each list (issue 15): the list's own grant plus its export action.
-  canExportOrders: { url: '/client/orderList/export', screen: CAPABILITY_URLS.canSeeOrderList, title: '导出' },
-  canExportWithdrawals: { url: '/withdrawalApproval/export', screen: CAPABILITY_URLS.canSeeWithdrawalApprova, title: '导出' },
-  canExportSales: { url: '/client/system/saleManager/export', screen: CAPABILITY_URLS.canSeeSaleManager, title: '导出' },
-  canExportShops: { url: '/client/system/userShopManager/export', screen: CAPABILITY_URLS.canSeeUserShopManager, title: '导出' },
+  canExportOrders: { url: '/client/orderList/export', title: '导出' },
+  canExportWithdrawals: { url: '/withdrawalApproval/export', title: '导出' },
+  canExportSales: { url: '/client/system/saleManager/export', title: '导出' },
+  canExportShops: { url: '/client/system/userShopManager/export', title: '导出' },
   canExportAuditLog: {
     url: '/client/system/usersManager/exportAuditLog',
-    screen: CAPABILITY_URLS.canSeeUsersManager,
     title: '导出操作日志',
   },
-  canExportLoginLog: { url: '/client/system/loginLog/export', screen: CAPABILITY_URLS.canSeeLoginLog, title: '导出' },
-  canExportLedger: { url: '/client/saleBalanceRecord/export', screen: CAPABILITY_URLS.canSeeSaleBalanceRecord, title: '导出' },
-  canExportReferrals: { url: '/client/promotion/export', screen: CAPABILITY_URLS.canSeePromotion, title: '导出' },
-  canExportPluginRuns: { url: '/client/pluginRuns/export', screen: CAPABILITY_URLS.canSeePluginRuns, title: '导出' },
-  canExportAllPluginRuns: { url: '/client/system/pluginRuns/export', screen: CAPABILITY_URLS.canSeeAllPluginRuns, title: '导出' },
+  canExportLoginLog: { url: '/client/system/loginLog/export', title: '导出' },
+  canExportLedger: { url: '/client/saleBalanceRecord/export', title: '导出' },
+  canExportReferrals: { url: '/client/promotion/export', title: '导出' },
+  canExportPluginRuns: { url: '/client/pluginRuns/export', title: '导出' },
+  canExportAllPluginRuns: { url: '/client/system/pluginRuns/export', title: '导出' },
   /** The kill switch and pacing of the plug-in's flows (contract/runs.ts: PAUSABLE_FLOWS, Pacing). */
-  canControlPluginRuns: { url: '/client/system/pluginRuns/control', screen: CAPABILITY_URLS.canSeeAllPluginRuns, title: '暂停与节奏' },
+  canControlPluginRuns: { url: '/client/system/pluginRuns/control', title: '暂停与节奏' },
 } as const;
 
 export type Action = keyof typeof ACTIONS;
+
+/** The screen an action belongs to: its url's parent (`/client/orderList/export` → `/client/orderList`). */
+export const actionScreen = (action: Action) => ACTIONS[action].url.slice(0, ACTIONS[action].url.lastIndexOf('/'));
 export type ActionUrl = (typeof ACTIONS)[Action]['url'];
 export type ActionFlags = Record<Action, boolean>;
 

@@ -5,7 +5,7 @@
  * scripts (`plugin/scripts`), and every console hears of a pause in the bell, which refreshes the
  * plug-in's scripts.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type {
   PlatformPacing,
   PluginControls,
@@ -50,13 +50,13 @@ export async function pluginControls(db: Executor): Promise<PluginControls> {
 
 export const readPluginControls = ({ db }: CallContext): Promise<PluginControls> => pluginControls(db);
 
-/** The pause that stops `flow` on `platform` (its own, or the one of every platform), if any. */
+/** The pause that stops `flow` on `platform`: its own (first, as the console reads it), else the one of every platform. */
 export async function pauseOf(db: Executor, flow: PausableFlow, platform: string): Promise<{ reason: string } | undefined> {
   const [pause] = await db
     .select({ reason: pluginPauses.reason })
     .from(pluginPauses)
-    .where(and(eq(pluginPauses.flow, flow), sql`(${pluginPauses.platform} is null or ${pluginPauses.platform} = ${platform})`))
-    .orderBy(sql`${pluginPauses.platform} nulls first`)
+    .where(and(eq(pluginPauses.flow, flow), or(isNull(pluginPauses.platform), eq(pluginPauses.platform, platform))))
+    .orderBy(sql`${pluginPauses.platform} nulls last`)
     .limit(1);
   return pause;
 }

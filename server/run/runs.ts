@@ -10,7 +10,7 @@
  * (one update of its rows; a report waiting on one of them then finds it ended). An item moves from `pending` once (the first report
  * wins), so the run's counts move with it and never count an item twice.
  */
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { CODES } from '#contract/codes';
 import type {
   RunDetail,
@@ -108,9 +108,9 @@ export async function startRun({ db, account, config }: CallContext, body: RunSt
 }
 
 /**
- * The products `accountId`'s joins worked on today (the business day) on `platform`: every item a run
- * reported, whatever its outcome. The day's cap counts these. (A running join's items still to do
- * never count against the next join: starting it stops the running one, see `startRun`.)
+ * The products `accountId`'s joins reported today (the business day) on `platform`, whatever their
+ * outcome: the day's cap counts these. (A running join's items still to do never count against the
+ * next join: starting it stops the running one, see `startRun`.)
  */
 async function productsToday(tx: Executor, accountId: number, platform: string, timeZone: string): Promise<number> {
   const [row] = await tx
@@ -122,8 +122,7 @@ async function productsToday(tx: Executor, accountId: number, platform: string, 
         eq(pluginRuns.accountId, accountId),
         eq(pluginRuns.platform, platform),
         eq(pluginRuns.flow, 'join'),
-        sql`${pluginRuns.startedAt} >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`,
-        ne(pluginRunItems.outcome, 'pending'),
+        sql`${pluginRunItems.reportedAt} >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`,
       ),
     );
   return row?.count ?? 0;

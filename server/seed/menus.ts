@@ -3,7 +3,7 @@
  * route of the layout, keeping the tree shape, plus the capability urls that have no route.
  */
 import routes, { type AppRoute } from '../../config/routes';
-import { ACTIONS, ACTION_KEYS, CAPABILITY_URLS } from '#contract/capabilities';
+import { ACTIONS, ACTION_KEYS, CAPABILITY_URLS, actionScreen } from '#contract/capabilities';
 
 export interface MenuSeed {
   url: string;
@@ -56,7 +56,8 @@ function fromRoutes(list: readonly AppRoute[], counter: { next: number }): MenuS
 function addScreenActions(seeds: readonly MenuSeed[]) {
   const byUrl = new Map(flattenSeeds(seeds).map((seed) => [seed.url, seed]));
   for (const key of ACTION_KEYS) {
-    const { url, screen, title } = ACTIONS[key];
+    const { url, title } = ACTIONS[key];
+    const screen = actionScreen(key);
     const parent = byUrl.get(screen);
     if (!parent) throw new Error(`action ${key}: its screen ${screen} is not in the route table`);
     const sort = (parent.children.at(-1)?.sort ?? 0) + SORT_STEP;

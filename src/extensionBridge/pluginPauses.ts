@@ -27,12 +27,15 @@ export function pausedReason(controls: Pick<PluginControls, 'pauses'> | undefine
   return pause ? flowPausedText(flow, pause.reason) : null;
 }
 
-/** The paused flows, kept current by the bell; undefined until read (or when the read failed: the server still refuses). */
-export function usePluginControls(): PluginControls | undefined {
-  const { data, refresh } = useCachedRequest(() => tryCall('plugin/controls', {}, { errorToast: false }).catch(() => undefined), {
+/**
+ * The paused flows and the pacing, kept current by the bell: `data` is undefined until read (or when
+ * the read failed: the server still refuses); `mutate` keeps what a change answered.
+ */
+export function usePluginControls() {
+  const { data, mutate, refresh } = useCachedRequest(() => tryCall('plugin/controls', {}, { errorToast: false }).catch(() => undefined), {
     ...cachedReadOptions,
     cacheKey: 'plugin-controls',
   });
   useRecordChanges(['pluginFlow'], refresh);
-  return data;
+  return { data, mutate };
 }

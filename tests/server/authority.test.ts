@@ -2,7 +2,7 @@
  * Nobody grants what they do not hold (product.md): the operator's escalations, roles holding
  * /admin, action permissions checked next to the screen grant, and menus that would grant by url.
  */
-import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
+import { ACTION_KEYS, ACTIONS, CAPABILITY_URLS, actionScreen } from '#contract/capabilities';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import type { RoleOption } from '#contract/api/role';
 import { SYSTEM_TEXT } from '#contract/system';
@@ -267,8 +267,11 @@ describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => 
       sql`select m.url, m.kind, m.visible, p.url as parent from menus m join menus p on p.id = m.parent_id where m.kind = 'action'`,
     );
     const byUrl = new Map(menus.map((menu) => [menu.url, menu]));
-    for (const action of Object.values(ACTIONS)) {
-      expect(byUrl.get(action.url)).toEqual({ url: action.url, kind: 'action', visible: false, parent: action.screen });
+    for (const key of ACTION_KEYS) {
+      const { url } = ACTIONS[key];
+      expect(byUrl.get(url)).toEqual({ url, kind: 'action', visible: false, parent: actionScreen(key) });
+      // Its screen is one of the capabilities' screens.
+      expect(Object.values(CAPABILITY_URLS)).toContain(actionScreen(key));
     }
     const operatorGrants = (
       await rows<{ url: string }>(

@@ -96,6 +96,9 @@ describeEachDatabase('plug-in controls', (ctx) => {
     for (const { value } of SHOP_PLATFORMS) expect((await start({ flow: 'bind', platform: value })).code).toBe(CODES.BAD_PARAMETERS);
     // A platform's own pause beside it: the flow stays paused until both are lifted.
     expect((await pause({ flow: 'bind', platform: 'tiktok-us', reason: '另一原因' })).code).toBe(CODES.OK);
+    // Both apply: the platform's own reason is the one given (as the console's buttons give it).
+    expect((await start({ flow: 'bind', platform: 'tiktok-us' })).msg).toBe('绑定店铺已暂停：另一原因');
+    expect((await start({ flow: 'bind', platform: 'tiktok' })).msg).toBe(`绑定店铺已暂停：${reason}`);
     expect((await resume({ flow: 'bind', platform: null })).code).toBe(CODES.OK);
     expect((await start({ flow: 'bind', platform: 'tiktok' })).code).toBe(CODES.OK);
     expect((await start({ flow: 'bind', platform: 'tiktok-us' })).msg).toBe('绑定店铺已暂停：另一原因');

@@ -2,7 +2,7 @@ import access from '@/access';
 import type { InitialState } from '@/auth/startup';
 import { DEFAULT_UI_SETTINGS } from '@/workspace/uiSettings';
 import { flattenMenus } from '#contract/capabilities';
-import { ACTION_KEYS, ACTIONS, CAPABILITIES, CAPABILITY_URLS, type MenuNode } from '#contract/capabilities';
+import { ACTION_KEYS, ACTIONS, CAPABILITIES, CAPABILITY_URLS, actionScreen, type MenuNode } from '#contract/capabilities';
 
 function stateWith(menus: MenuNode[]): InitialState {
   return {
@@ -27,8 +27,8 @@ describe('access', () => {
   });
 
   it.each(ACTION_KEYS)('%s is true exactly when its action menu is granted, not by its screen alone', (action) => {
-    expect(access(stateWith([{ url: ACTIONS[action].screen }]))[action]).toBe(false);
-    const flags = access(stateWith([{ url: ACTIONS[action].screen, children: [{ url: ACTIONS[action].url }] }]));
+    expect(access(stateWith([{ url: actionScreen(action) }]))[action]).toBe(false);
+    const flags = access(stateWith([{ url: actionScreen(action), children: [{ url: ACTIONS[action].url }] }]));
     expect(flags[action]).toBe(true);
     expect(ACTION_KEYS.filter((other) => other !== action && flags[other])).toEqual([]);
   });

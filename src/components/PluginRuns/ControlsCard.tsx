@@ -13,10 +13,7 @@ import { RUN_FLOW_TEXT } from '#contract/text/runs';
 import { act } from '@/kit/act';
 import { destroyOnHidden } from '@/kit/dialogForm';
 import { PLUGIN_CONTROL_TEXT as TEXT } from '@/locales/zh-CN/runs';
-import { cachedReadOptions } from '@/services/requestDefaults';
-import { tryCall } from '@/services/tryCall';
-import { useCachedRequest } from '@/services/useCachedRequest';
-import { useRecordChanges } from '@/components/Notifications/recordChanges';
+import { usePluginControls } from '@/extensionBridge/pluginPauses';
 import { runTime } from './display';
 
 /** The card's two parts are the page's second level, under its title (axe reads the order). */
@@ -126,12 +123,8 @@ function PacingButton({ pacing, onChanged }: { pacing: PlatformPacing; onChanged
 
 export default function ControlsCard() {
   const { canControlPluginRuns } = useAccess();
-  const { data, mutate, refresh } = useCachedRequest(() => tryCall('plugin/controls', {}, { errorToast: false }), {
-    ...cachedReadOptions,
-    cacheKey: 'plugin-controls',
-  });
-  // Another staff member's pause or resume, live.
-  useRecordChanges(['pluginFlow'], refresh);
+  // Another staff member's pause or resume arrives live, through the bell.
+  const { data, mutate } = usePluginControls();
   const changed = (controls: PluginControls) => mutate(controls);
 
   const columns = [

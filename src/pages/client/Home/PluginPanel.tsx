@@ -42,7 +42,7 @@ function BindShopForm() {
   const plugin = useModel('extension');
   const [form] = Form.useForm<{ shopType: ShopPlatform; url: string }>();
   const shopType: ShopPlatform = Form.useWatch('shopType', form) ?? DEFAULT_SHOP_TYPE;
-  const paused = pausedReason(usePluginControls(), 'bind', shopType);
+  const paused = pausedReason(usePluginControls().data, 'bind', shopType);
   return (
     <Form
       form={form}
@@ -73,7 +73,7 @@ function JoinCreatorForm({ membership }: { membership: Membership | null }) {
   const parsed = useMemo(() => parseProductIds(text), [text]);
   const quota = membership ? membership.productQuota : null;
   const [touched, setTouched] = useState(false);
-  const paused = pausedReason(usePluginControls(), 'join', CREATOR_PAGE.platform);
+  const paused = pausedReason(usePluginControls().data, 'join', CREATOR_PAGE.platform);
   // Say what is wrong as soon as something is typed, or once the user tried to join an empty list.
   const problem = text.trim() || touched ? productIdsProblem(parsed, quota) : null;
 

@@ -24,7 +24,7 @@ export default function BindShopModal({ onBound }: { onBound: () => void }) {
   const plugin = useModel('extension');
   const [form] = Form.useForm<BindValues>();
   const shopType: ShopPlatform = Form.useWatch('shopType', form) ?? DEFAULT_SHOP_TYPE;
-  const paused = pausedReason(usePluginControls(), 'bind', shopType);
+  const paused = pausedReason(usePluginControls().data, 'bind', shopType);
   return (
     <ModalForm<BindValues>
       form={form}
