@@ -63,6 +63,20 @@ export type PausableFlow = (typeof PAUSABLE_FLOWS)[number];
 export const PAUSE_REASON_MAX = 200;
 
 /**
+ * The pause that stops `flow` on `platform`, of `pauses` (a platform's own, or one of every platform
+ * with `platform` null): the platform's own first, so the server's refusal and the console's
+ * buttons name the same reason.
+ */
+export function pauseFor<P extends { flow: string; platform: string | null }>(
+  pauses: readonly P[],
+  flow: PausableFlow,
+  platform: string,
+): P | undefined {
+  const ofFlow = pauses.filter((pause) => pause.flow === flow);
+  return ofFlow.find((pause) => pause.platform === platform) ?? ofFlow.find((pause) => pause.platform === null);
+}
+
+/**
  * Pacing per platform, served with the scripts and kept by the plug-in: at most `itemsPerMinute`
  * products a minute, a random wait of `delayMinMs`–`delayMaxMs` between two, and `dailyCap` products
  * a business day per account (the server refuses a join that would pass it). A platform staff never

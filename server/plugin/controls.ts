@@ -5,7 +5,7 @@
  * scripts (`plugin/scripts`), and every console hears of a pause in the bell, which refreshes the
  * plug-in's scripts.
  */
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type {
   PlatformPacing,
   PluginControls,
@@ -15,7 +15,7 @@ import type {
   PluginResumeBody,
 } from '#contract/api/plugin';
 import { pluginFlowRecordKey } from '#contract/notifications';
-import { PACING_DEFAULT, type Pacing, type PausableFlow } from '#contract/runs';
+import { PACING_DEFAULT, pauseFor, type Pacing, type PausableFlow } from '#contract/runs';
 import { SHOP_PLATFORMS } from '#contract/shopPlatforms';
 import type { CallContext } from '../context';
 import type { Executor } from '../db/client';
@@ -38,8 +38,7 @@ export async function pluginControls(db: Executor): Promise<PluginControls> {
   const set = await db.select().from(pluginPacing);
   const pacing = SHOP_PLATFORMS.map(({ value }): PlatformPacing => {
     const row = set.find((entry) => entry.platform === value);
-    const chosen: Pacing = row ?? PACING_DEFAULT;
-    const { itemsPerMinute, delayMinMs, delayMaxMs, dailyCap } = chosen;
+    const { itemsPerMinute, delayMinMs, delayMaxMs, dailyCap } = row ?? PACING_DEFAULT;
     return { platform: value, itemsPerMinute, delayMinMs, delayMaxMs, dailyCap, custom: Boolean(row) };
   });
   return {
@@ -50,15 +49,13 @@ export async function pluginControls(db: Executor): Promise<PluginControls> {
 
 export const readPluginControls = ({ db }: CallContext): Promise<PluginControls> => pluginControls(db);
 
-/** The pause that stops `flow` on `platform`: its own (first, as the console reads it), else the one of every platform. */
+/** The pause that stops `flow` on `platform` (`pauseFor`: the platform's own, else the one of every platform). */
 export async function pauseOf(db: Executor, flow: PausableFlow, platform: string): Promise<{ reason: string } | undefined> {
-  const [pause] = await db
-    .select({ reason: pluginPauses.reason })
+  const pauses = await db
+    .select({ flow: pluginPauses.flow, platform: pluginPauses.platform, reason: pluginPauses.reason })
     .from(pluginPauses)
-    .where(and(eq(pluginPauses.flow, flow), or(isNull(pluginPauses.platform), eq(pluginPauses.platform, platform))))
-    .orderBy(sql`${pluginPauses.platform} nulls last`)
-    .limit(1);
-  return pause;
+    .where(eq(pluginPauses.flow, flow));
+  return pauseFor(pauses, flow, platform);
 }
 
 /** The pacing `platform` runs at. */

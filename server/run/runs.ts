@@ -122,7 +122,7 @@ async function productsToday(tx: Executor, accountId: number, platform: string, 
         eq(pluginRuns.accountId, accountId),
         eq(pluginRuns.platform, platform),
         eq(pluginRuns.flow, 'join'),
-        sql`${pluginRunItems.reportedAt} >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`,
+        sql`${pluginRunItems.reportedAt} >= date_trunc('day', now(), ${timeZone})`,
       ),
     );
   return row?.count ?? 0;

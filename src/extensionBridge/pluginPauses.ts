@@ -3,27 +3,17 @@
  * why. Read once and kept (cached like the other reads), read again when the bell brings a pause or
  * a resume (the `pluginFlow` record), so a button that was usable says it is paused within seconds.
  */
-import type { PluginControls, PluginPause } from '#contract/api/plugin';
-import type { PausableFlow } from '#contract/runs';
+import type { PluginControls } from '#contract/api/plugin';
+import { pauseFor, type PausableFlow } from '#contract/runs';
 import { flowPausedText } from '#contract/text/runs';
 import { useRecordChanges } from '@/components/Notifications/recordChanges';
 import { cachedReadOptions } from '@/services/requestDefaults';
 import { tryCall } from '@/services/tryCall';
 import { useCachedRequest } from '@/services/useCachedRequest';
 
-/** The pause that stops `flow` on `platform`: the platform's own, else the one of every platform. */
-export function pauseOf(
-  controls: Pick<PluginControls, 'pauses'> | undefined,
-  flow: PausableFlow,
-  platform: string,
-): PluginPause | undefined {
-  const pauses = controls?.pauses.filter((pause) => pause.flow === flow) ?? [];
-  return pauses.find((pause) => pause.platform === platform) ?? pauses.find((pause) => pause.platform === null);
-}
-
-/** Why `flow` can not start on `platform` now, in Chinese, or null when it can. */
+/** Why `flow` can not start on `platform` now, in Chinese (`pauseFor`: the server names the same pause), or null when it can. */
 export function pausedReason(controls: Pick<PluginControls, 'pauses'> | undefined, flow: PausableFlow, platform: string): string | null {
-  const pause = pauseOf(controls, flow, platform);
+  const pause = pauseFor(controls?.pauses ?? [], flow, platform);
   return pause ? flowPausedText(flow, pause.reason) : null;
 }
 
@@ -39,3 +29,6 @@ export function usePluginControls() {
   useRecordChanges(['pluginFlow'], refresh);
   return { data, mutate };
 }
+
+/** Why `flow` can not start on `platform` now (`pausedReason` of the controls this hook keeps current). */
+export const usePausedReason = (flow: PausableFlow, platform: string) => pausedReason(usePluginControls().data, flow, platform);

@@ -21,7 +21,7 @@ import {
 import ConnectionState from '@/extensionBridge/ConnectionState';
 import { InstallLink } from '@/extensionBridge/InstallLink';
 import { CREATOR_PAGE } from '@/extensionBridge/platform';
-import { pausedReason, usePluginControls } from '@/extensionBridge/pluginPauses';
+import { usePausedReason } from '@/extensionBridge/pluginPauses';
 import ReleaseDetails from '@/extensionBridge/ReleaseDetails';
 import { releaseNotice, type PluginState } from '@/extensionBridge/state';
 import { PLUGIN_INSTALL_TEXT, PLUGIN_RELEASE_TEXT } from '@/locales/zh-CN/plugin';
@@ -42,7 +42,7 @@ function BindShopForm() {
   const plugin = useModel('extension');
   const [form] = Form.useForm<{ shopType: ShopPlatform; url: string }>();
   const shopType: ShopPlatform = Form.useWatch('shopType', form) ?? DEFAULT_SHOP_TYPE;
-  const paused = pausedReason(usePluginControls().data, 'bind', shopType);
+  const paused = usePausedReason('bind', shopType);
   return (
     <Form
       form={form}
@@ -73,7 +73,7 @@ function JoinCreatorForm({ membership }: { membership: Membership | null }) {
   const parsed = useMemo(() => parseProductIds(text), [text]);
   const quota = membership ? membership.productQuota : null;
   const [touched, setTouched] = useState(false);
-  const paused = pausedReason(usePluginControls().data, 'join', CREATOR_PAGE.platform);
+  const paused = usePausedReason('join', CREATOR_PAGE.platform);
   // Say what is wrong as soon as something is typed, or once the user tried to join an empty list.
   const problem = text.trim() || touched ? productIdsProblem(parsed, quota) : null;
 

@@ -11,7 +11,7 @@ import {
   SHOP_URL_RULES,
 } from '@/extensionBridge/bindShopFields';
 import ConnectionState from '@/extensionBridge/ConnectionState';
-import { pausedReason, usePluginControls } from '@/extensionBridge/pluginPauses';
+import { usePausedReason } from '@/extensionBridge/pluginPauses';
 import type { ShopPlatform } from '#contract/shops';
 
 interface BindValues {
@@ -24,7 +24,7 @@ export default function BindShopModal({ onBound }: { onBound: () => void }) {
   const plugin = useModel('extension');
   const [form] = Form.useForm<BindValues>();
   const shopType: ShopPlatform = Form.useWatch('shopType', form) ?? DEFAULT_SHOP_TYPE;
-  const paused = pausedReason(usePluginControls().data, 'bind', shopType);
+  const paused = usePausedReason('bind', shopType);
   return (
     <ModalForm<BindValues>
       form={form}
