@@ -28,6 +28,9 @@ import { buildExtension, launchWithExtension, type ExtensionBrowser } from './su
 import { screenshot } from './support/screens';
 import { startTestSites, TEST_CREATOR_PAGE, type TestSites } from './support/testSites';
 import { SCRIPT_SET_KEY, type StoredScriptSet } from '../extension/src/scripts/scriptSet';
+import { DAILY_TURNS_KEY } from '../extension/src/runControls';
+import { PACING_DEFAULT } from '#contract/runs';
+import { flowPausedText } from '#contract/text/runs';
 import { RELEASE_CHECK_KEY, type StoredReleaseCheck } from '../extension/src/releaseCheck';
 
 const text = UI_TEXT.messages;
@@ -41,6 +44,8 @@ const REVIEWER = DEMO_ACCOUNTS.reviewer.username;
 /** Bound while the edited bind script waits for review: named from its data attribute, as before the edit. */
 const BEFORE_REVIEW_SHOP = { id: '7700123400006', name: '审核前按属性读取', displayName: '审核前不应读取的标题' };
 const BIND_SCRIPT = '读取店铺信息';
+/** The creator page's platform without waits between products (its pacing is the default otherwise). */
+const UNPACED = { platform: CREATOR_PAGE.platform, ...PACING_DEFAULT, delayMinMs: 0, delayMaxMs: 0, itemsPerMinute: 120 };
 
 test.describe.configure({ mode: 'serial' });
 
@@ -174,12 +179,15 @@ test.beforeAll(async () => {
     route.fulfill({ contentType: 'text/html; charset=utf-8', body: TEST_CREATOR_PAGE }),
   );
   console_ = chromium.context.pages()[0] ?? (await chromium.context.newPage());
+  // Joins here go product after product; the kill-switch test paces its own.
+  await staffCall('plugin/setPacing', UNPACED);
 });
 
 test.afterAll(async () => {
   // What a failed test left changed, for the specs after this one (one database, file order).
   if (bindScriptChanged) await restoreBindScript();
   await withdrawPublished();
+  await staffCall('plugin/setPacing', { platform: CREATOR_PAGE.platform, ...PACING_DEFAULT });
   await chromium?.close();
   await sites?.close();
 });
@@ -518,14 +526,58 @@ test('stop: both flags off, the creator tab stops, 已停止', async () => {
   expect(((await memberCall('run/get', { id: joinRunId })) as RunDetail).status).toBe('partlyFailed');
 });
 
-test('clean from the header broom: 清除成功 and the plug-in storage is empty', async () => {
+test("staff's kill switch stops a running join within 10 s at its next product, and 首页's button says why", async () => {
+  // Slow enough to be paused midway: 1.5 s between two products.
+  await staffCall('plugin/setPacing', { ...UNPACED, delayMinMs: 1_500, delayMaxMs: 1_500 });
+  await console_.bringToFront();
+  await console_.goto(`${base}${HOME}`);
+  const ids = ['2001', '2002', '2003', '2004', '2005', '2006', '2007', '2011', '2012', '2013'];
+  await console_.getByLabel('商品 ID 列表').fill(ids.join('\n'));
+  const lastRunId = Number((await pluginStorage())[KEYS.runId]);
+  await console_.getByRole('button', { name: '加入达人计划' }).click();
+  await expect.poll(async () => Number((await pluginStorage())[KEYS.runId]), { timeout: 10_000 }).toBeGreaterThan(lastRunId);
+  const runId = Number((await pluginStorage())[KEYS.runId]);
+  const runOf = async () => (await memberCall('run/get', { id: runId })) as RunDetail;
+  await expect.poll(async () => (await runOf()).joined, { timeout: 15_000 }).toBeGreaterThan(0);
+
+  const reason = 'E2E 达人页面维护';
+  await staffCall('plugin/pause', { flow: 'join', platform: null, reason });
+  const pausedAt = Date.now();
+  try {
+    await expect.poll(async () => (await runOf()).status, { timeout: 10_000, intervals: [250] }).toBe('stopped');
+    // The run's end reached the server within 10 s of the pause, reports included.
+    expect(Date.now() - pausedAt).toBeLessThan(10_000);
+    const run = await runOf();
+    expect(run.failedStep?.message).toBe(flowPausedText('join', reason));
+    // It stopped at a product's turn: the ones before were joined, none after was tried.
+    const outcomes = run.items.map((item) => item.outcome);
+    const tried = outcomes.filter((outcome) => outcome !== 'pending').length;
+    expect(tried).toBeGreaterThan(0);
+    expect(tried).toBeLessThan(ids.length);
+    expect(outcomes.slice(tried).every((outcome) => outcome === 'pending')).toBe(true);
+
+    // The member's 首页 heard of the pause in the bell: the button is disabled and says why.
+    await console_.bringToFront();
+    await expect(console_.getByTestId('join-paused')).toContainText(flowPausedText('join', reason));
+    await expect(console_.getByRole('button', { name: '加入达人计划' })).toBeDisabled();
+    await screenshot(console_, 'plugin-join-paused');
+  } finally {
+    await staffCall('plugin/resume', { flow: 'join', platform: null });
+    await staffCall('plugin/setPacing', UNPACED);
+  }
+  await expect(console_.getByTestId('join-paused')).toHaveCount(0);
+  await expect(console_.getByRole('button', { name: '加入达人计划' })).toBeEnabled();
+});
+
+test("clean from the header broom: 清除成功 and the plug-in storage is empty but for the day's count", async () => {
   await console_.bringToFront();
   expect(Object.keys(await pluginStorage()).length).toBeGreaterThan(0);
   await console_.getByRole('button', { name: UI_TEXT.header.cleanPluginCache }).click();
   await expect(dialog(console_, text.cleanSucceededTitle)).toContainText(text.cleanSucceededBody);
   await screenshot(console_, 'plugin-clean-succeeded');
   await closeDialog(console_, text.cleanSucceededTitle);
-  expect(await pluginStorage()).toEqual({});
+  // The day's count of products stays: it is a limit, not a cache (extension/src/runControls.ts).
+  expect(Object.keys(await pluginStorage())).toEqual([DAILY_TURNS_KEY]);
 });
 
 test("the console's own login token never entered the page: the bridge carried plug-in tokens only, each for its handshake", async () => {

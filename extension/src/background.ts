@@ -16,6 +16,18 @@ import { fetchLatestRelease, fetchScripts, reportShop, sendRunFinish, sendRunRep
 import { RunReporter, type RunQueues } from './runReporter';
 import { checkedRunId, endingOfBind, runIdOf, sanitizedEnding, sanitizedItem, sanitizedScripts, sanitizedStep } from './runInput';
 import { ownVersion, readReleaseCheck, RELEASE_CHECK_KEY, writeReleaseCheck } from './releaseCheck';
+import {
+  controlsFor,
+  DAILY_TURNS_KEY,
+  dailyCapText,
+  localDay,
+  NO_CONTROLS,
+  withTurn,
+  type DailyTurns,
+  sanitizedControls,
+  type FlowControls,
+} from './runControls';
+import { PAUSABLE_FLOWS, type PausableFlow } from '#contract/runs';
 import { readScriptSet, refusedSet, SCRIPT_SET_KEY, writeScriptSet } from './scripts/scriptSet';
 import { ALL_DATA_KEYS, readData, removeData, writeData } from './store';
 
@@ -44,6 +56,8 @@ const POLL_PERIOD_MINUTES = 5;
 const POLL_ALARM = 'poll-console';
 
 let refreshing: Promise<void> | null = null;
+/** When the server last answered `plugin/scripts` (changed or not), in this worker's life. */
+let lastChecked = 0;
 
 /**
  * Fetches `plugin/scripts` with the last ETag. A changed set is kept only when it is valid as a
@@ -59,13 +73,19 @@ function refreshScripts(): Promise<void> {
         if (session.token) console.warn('[plug-in] plugin/scripts failed:', answer.message);
         return;
       }
+      lastChecked = Date.now();
       if (answer.status === 'unchanged') return;
       const problem = refusedSet(answer.answer.scripts, SCRIPT_SITE_RULES);
       if (problem) {
         console.warn('[plug-in] the script set is refused, the previous one is kept:', problem);
         return;
       }
-      await writeScriptSet({ etag: answer.etag, scripts: answer.answer.scripts, fetchedAt: new Date().toISOString() });
+      await writeScriptSet({
+        etag: answer.etag,
+        scripts: answer.answer.scripts,
+        controls: sanitizedControls(answer.answer),
+        fetchedAt: new Date().toISOString(),
+      });
     } finally {
       refreshing = null;
     }
@@ -105,6 +125,35 @@ const runs = new RunReporter({
 const pollConsole = () => Promise.all([refreshScripts(), checkRelease(), runs.flush()]);
 
 const refreshScriptsWithin = (ms: number) => Promise.race([refreshScripts(), new Promise<void>((resolve) => setTimeout(resolve, ms))]);
+
+/**
+ * While a join runs, its gate asks for the controls before each product and every second while it
+ * waits: the set is asked for again when older than this, so a pause reaches a running join within
+ * 10 s even without the console's tab (whose `refreshScripts` is immediate).
+ */
+const CONTROLS_FRESH_MS = 8_000;
+
+let turns: Promise<unknown> = Promise.resolve();
+
+/**
+ * A flow's controls on a platform now; `take` (a join's product is about to start): counted toward
+ * the day's cap, or refused past it.
+ */
+async function flowControls(flow: PausableFlow, platform: string, take: boolean): Promise<FlowControls> {
+  if (Date.now() - lastChecked > CONTROLS_FRESH_MS) await refreshScriptsWithin(SCRIPTS_WAIT_MS);
+  const controls = controlsFor((await readScriptSet())?.controls ?? NO_CONTROLS, flow, platform);
+  if (!take || controls.stop) return controls;
+  // One turn at a time: the worker answers the pages' messages concurrently.
+  const counted = turns.then(async (): Promise<FlowControls> => {
+    const stored = (await chrome.storage.local.get(DAILY_TURNS_KEY))[DAILY_TURNS_KEY] as DailyTurns | undefined;
+    const next = withTurn(stored, localDay(new Date()), platform, controls.pacing.dailyCap);
+    if (!next) return { ...controls, stop: dailyCapText(controls.pacing.dailyCap) };
+    await chrome.storage.local.set({ [DAILY_TURNS_KEY]: next });
+    return controls;
+  });
+  turns = counted.catch(() => undefined);
+  return counted;
+}
 
 async function setValues(values: Partial<PluginData>, sender: chrome.runtime.MessageSender) {
   // A flow starts: the page it opens runs the newest scripts (a staff edit applies to the next bind).
@@ -191,6 +240,11 @@ async function handle(request: WorkerRequest, sender: chrome.runtime.MessageSend
       if (item) await runs.item(checkedRunId(request.runId), item.productId, item.outcome, item.reason);
       return { ok: true };
     }
+    case 'flowControls':
+      if (!(PAUSABLE_FLOWS as readonly unknown[]).includes(request.flow) || typeof request.platform !== 'string') {
+        throw new Error(`flowControls of ${String(request.flow)}`);
+      }
+      return flowControls(request.flow, request.platform, request.take === true);
     case 'runEnded':
       await runs.ended(checkedRunId(request.runId), sanitizedEnding(request.ending), sanitizedStep(request.failedStep));
       return { ok: true };

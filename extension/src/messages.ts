@@ -3,7 +3,8 @@
  * internal to the extension. The console never sees them: it speaks the bridge protocol.
  */
 import type { PluginData, PluginDataKey } from '#contract/pluginProtocol';
-import type { ReportedItemOutcome, RunEnding } from '#contract/runs';
+import type { PausableFlow, ReportedItemOutcome, RunEnding } from '#contract/runs';
+import type { FlowControls } from './runControls';
 import type { BindOutcome } from './adapters/types';
 import type { FailedStep, RanScript } from './runReporter';
 
@@ -21,6 +22,11 @@ export type WorkerRequest =
   | { kind: 'runBegan'; runId: number; scripts: RanScript[] }
   /** A join's product id had its turn. */
   | { kind: 'runItem'; runId: number; productId: string; outcome: ReportedItemOutcome; reason?: string }
+  /**
+   * Staff's pause and pacing of a flow on a platform, fresh within seconds; `take`: a join's product
+   * is about to start (counted toward the day's cap, or refused past it).
+   */
+  | { kind: 'flowControls'; flow: PausableFlow; platform: string; take?: boolean }
   /** A join or a stop ended on its page (a bind ends with `bindFinished`). */
   | { kind: 'runEnded'; runId: number; ending: RunEnding; failedStep?: FailedStep };
 
@@ -34,6 +40,7 @@ export interface WorkerAnswers {
   runBegan: { ok: true };
   runItem: { ok: true };
   runEnded: { ok: true };
+  flowControls: FlowControls;
 }
 
 /** Sends `request` to the service worker and answers its reply. */

@@ -18,6 +18,7 @@ import { bindShopProblem } from '#contract/scriptSandbox';
 import { SCRIPT_SITE_RULES } from './consoleOrigin';
 import { runActionScript, type RunOptions } from './scripts/interpreter';
 import { chooseScript, readScriptSet } from './scripts/scriptSet';
+import { joinGate } from './runControls';
 import type { ScriptFlow } from '#contract/pluginScripts';
 
 async function scriptFor(flow: ScriptFlow) {
@@ -95,29 +96,30 @@ async function runScriptedBind(): Promise<boolean> {
   return true;
 }
 
-/** How a page's run ended, as the run ledger records it. */
+/** How a page's run ended, as the run ledger records it; `stopReason`: why it stopped, when staff's controls stopped it. */
 function endingOf(
   outcome: Awaited<ReturnType<typeof runActionScript>>,
   choice: Choice,
+  stopReason: string | null,
 ): Pick<Extract<WorkerRequest, { kind: 'runEnded' }>, 'ending' | 'failedStep'> {
-  if (outcome.status === 'stopped') return { ending: 'stopped' };
+  if (outcome.status === 'stopped') return { ending: 'stopped', ...(stopReason ? { failedStep: { message: stopReason } } : {}) };
   if (outcome.status === 'success') return { ending: 'succeeded' };
   // The step is the action script's: its health counts the failure (script/health).
   return { ending: 'failed', failedStep: { ...outcome.failedStep, message: outcome.message || '脚本报告失败', scriptId: choice.scriptId } };
 }
 
 /** Runs `choice` as run `runId` (if the console started one): its scripts, each product's turn, its end. */
-async function runReported(choice: Choice, runId: number | null, data: RunOptions['data'], beforeItem?: RunOptions['beforeItem']) {
+async function runReported(choice: Choice, runId: number | null, data: RunOptions['data'], gate?: ReturnType<typeof joinGate>) {
   if (runId !== null) await tell({ kind: 'runBegan', runId, scripts: choice.ran });
   const outcome = await runActionScript(choice.script, document, {
     data,
     sites: SCRIPT_SITE_RULES,
-    beforeItem,
+    beforeItem: gate?.beforeItem,
     onItem: (productId, itemOutcome, reason) =>
       runId === null ? undefined : tell({ kind: 'runItem', runId, productId, outcome: itemOutcome, reason }).then(() => undefined),
   });
   if (outcome.status === 'fail') console.warn('[plug-in] script', choice.name, 'failed:', outcome.message);
-  if (runId !== null) await tell({ kind: 'runEnded', runId, ...endingOf(outcome, choice) });
+  if (runId !== null) await tell({ kind: 'runEnded', runId, ...endingOf(outcome, choice, gate?.stopReason() ?? null) });
 }
 
 /** The creator programme by scripts (join and stop), or false when no join script matches this page. */
@@ -126,16 +128,21 @@ async function runScriptedCreator(): Promise<boolean> {
   if (!join) return false;
   const stop = await scriptFor('stop');
   const apply = async () => {
-    const data = await readData([KEYS.runJoinCreator, KEYS.productIdList, KEYS.url, KEYS.runId]);
+    const data = await readData([KEYS.runJoinCreator, KEYS.productIdList, KEYS.url, KEYS.runId, KEYS.shopType]);
     const ids = data[KEYS.productIdList] ?? [];
     const runId = runIdOf(data[KEYS.runId]);
     if (data[KEYS.runJoinCreator] && ids.length) {
-      // A stop (or a new join) changes the flag or the run id: this run stops before its next product.
-      const stillOurs = async () => {
-        const now = await readData([KEYS.runJoinCreator, KEYS.runId]);
-        return now[KEYS.runJoinCreator] === true && now[KEYS.runId] === data[KEYS.runId];
-      };
-      await runReported(join, runId, { [KEYS.productIdList]: ids, [KEYS.url]: data[KEYS.url] ?? '' }, stillOurs);
+      const gate = joinGate({
+        // A stop (or a new join) changes the flag or the run id: this run stops before its next product.
+        stillOurs: async () => {
+          const now = await readData([KEYS.runJoinCreator, KEYS.runId]);
+          return now[KEYS.runJoinCreator] === true && now[KEYS.runId] === data[KEYS.runId];
+        },
+        controls: (take) => askWorker({ kind: 'flowControls', flow: 'join', platform: data[KEYS.shopType] ?? '', take }),
+        now: () => Date.now(),
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      });
+      await runReported(join, runId, { [KEYS.productIdList]: ids, [KEYS.url]: data[KEYS.url] ?? '' }, gate);
     } else if (stop) {
       await runReported(stop, runId, {});
     } else if (runId !== null) {
@@ -182,8 +189,19 @@ async function runCreator(adapter: CreatorAdapter) {
   await apply();
 }
 
+/** A bind staff paused (the console refuses one too; this holds for a console page opened before the pause): its words. */
+async function bindPaused(): Promise<string | null> {
+  const { [KEYS.shopType]: shopType } = await readData([KEYS.shopType]);
+  return (await askWorker({ kind: 'flowControls', flow: 'bind', platform: shopType ?? '' })).stop;
+}
+
 async function bindIfStarted() {
   if (!(await bindStarted())) return;
+  const paused = await bindPaused();
+  if (paused) {
+    await askWorker({ kind: 'bindFinished', outcome: { ok: false, message: paused } });
+    return;
+  }
   if (await runScriptedBind()) return;
   const shopAdapter = SHOP_ADAPTERS.find((adapter) => adapter.detect(document, location));
   if (shopAdapter) await runBind(shopAdapter);

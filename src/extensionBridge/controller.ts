@@ -187,7 +187,13 @@ export class PluginController {
       }
       this.set({ [KEYS.startBindShop]: false });
       this.set({ [KEYS.runJoinCreator]: true });
-      this.set({ [KEYS.productIdList]: productIds, [KEYS.url]: creator.url, [KEYS.runId]: String(run.runId) });
+      // shop-type names the platform: the plug-in keeps to its pause and pacing.
+      this.set({
+        [KEYS.productIdList]: productIds,
+        [KEYS.url]: creator.url,
+        [KEYS.shopType]: creator.platform,
+        [KEYS.runId]: String(run.runId),
+      });
       this.env.openTab(creator.url, JOIN_CREATOR_TAB_NAME);
     });
   }

@@ -332,7 +332,7 @@ describe('bind flow', () => {
 });
 
 describe('join, stop and clean flows', () => {
-  it('join clears the bind flag, sets the join flag, stores the list and opens the creator page in its named tab', async () => {
+  it('join clears the bind flag, sets the join flag, stores the list and the platform and opens the creator page in its named tab', async () => {
     const plugin = new FakePlugin();
     const { env } = environment();
     const controller = new PluginController(plugin, env, TIMEOUTS);
@@ -344,7 +344,7 @@ describe('join, stop and clean flows', () => {
     expect(plugin.setsOf()).toEqual([
       { 'start-bind-shop': false },
       { 'run-join-creator': true },
-      { 'product-id-list': ['1001', '1002'], url: 'https://creator.example/', 'run-id': '41' },
+      { 'product-id-list': ['1001', '1002'], url: 'https://creator.example/', 'shop-type': 'tiktok', 'run-id': '41' },
     ]);
     expect(env.openTab).toHaveBeenCalledWith('https://creator.example/', JOIN_CREATOR_TAB_NAME);
   });

@@ -121,6 +121,19 @@ describe('运行记录', () => {
     await waitFor(() => expect(ids()).toEqual(['1729384757', '1729384759']));
   });
 
+  it("names a stop by staff's pause 停止原因, not a failing step", async () => {
+    const paused = { index: null, name: null, message: '加入达人计划已暂停：达人页面改版', scriptId: null };
+    jest
+      .mocked(callApi)
+      .mockImplementation(byPath({ 'run/mine': page([join]), 'run/get': { ...detail, status: 'stopped', failedStep: paused } }));
+    render(<PluginRuns />);
+    fireEvent.click((await screen.findAllByText(RUN_UI_TEXT.view))[0]);
+    const drawer = await openDrawer();
+    expect(within(drawer).getByTestId('run-failed-step').textContent).toBe(paused.message);
+    expect(within(drawer).getByText(RUN_UI_TEXT.stopReason)).toBeTruthy();
+    expect(within(drawer).queryByText(RUN_UI_TEXT.failedStep)).toBeNull();
+  });
+
   it('重试失败项 starts a join of exactly the failed ids, after the confirmation', async () => {
     render(<PluginRuns />);
     fireEvent.click((await screen.findAllByText(RUN_UI_TEXT.view))[0]);

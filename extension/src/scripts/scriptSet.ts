@@ -12,6 +12,7 @@ import {
   type ScriptLink,
   type ScriptSiteRules,
 } from '#contract/pluginScripts';
+import type { StoredControls } from '../runControls';
 
 /** Not a plug-in data key (the console can not read or set it); `clean` removes it with the data. */
 export const SCRIPT_SET_KEY = 'plugin-script-set';
@@ -19,6 +20,8 @@ export const SCRIPT_SET_KEY = 'plugin-script-set';
 export interface StoredScriptSet {
   etag: string | null;
   scripts: PluginScript[];
+  /** Staff's pauses and pacing served with the scripts (absent in a set an older build kept). */
+  controls?: StoredControls;
   fetchedAt: string;
 }
 

@@ -59,7 +59,7 @@ function FailedStep({ run }: { run: RunDetail }) {
   const script = step.scriptId === null ? undefined : run.scripts.find((item) => item.scriptId === step.scriptId);
   return (
     <Space direction="vertical" size={0}>
-      <Typography.Text type="danger" data-testid="run-failed-step">
+      <Typography.Text type={run.status === 'stopped' ? undefined : 'danger'} data-testid="run-failed-step">
         {failedStepText(step)}
       </Typography.Text>
       {step.scriptId !== null && (
@@ -88,7 +88,9 @@ function Summary({ run, staff }: { run: RunDetail; staff: boolean }) {
         ]
       : []),
     { key: 'scripts', label: TEXT.scripts, children: <ScriptList run={run} /> },
-    ...(run.failedStep ? [{ key: 'failedStep', label: TEXT.failedStep, children: <FailedStep run={run} /> }] : []),
+    ...(run.failedStep
+      ? [{ key: 'failedStep', label: run.status === 'stopped' ? TEXT.stopReason : TEXT.failedStep, children: <FailedStep run={run} /> }]
+      : []),
   ];
   return <Descriptions column={1} size="small" items={items} />;
 }

@@ -18,6 +18,8 @@ export const RUN_UI_TEXT = {
   scriptVersion: (version: number) => `第 ${version} 版`,
   scriptDeleted: '（已删除）',
   failedStep: '失败的步骤',
+  /** A stopped run's words: staff's pause or the day's cap stopped it (the member's own stop has none). */
+  stopReason: '停止原因',
   failedScript: (script: string) => `所在脚本：${script}`,
   counts: '成功 / 已在计划中 / 失败',
   items: '商品结果',
