@@ -46,6 +46,8 @@ export const NOTIFICATION_KINDS = {
   'release.reviewRequested': { record: 'appVersion', to: 'script-approvers' },
   'release.selfApproved': { record: 'appVersion', to: 'script-approvers' },
   'script.failing': { record: 'script', to: 'script-editors' },
+  'script.promoted': { record: 'script', to: 'script-editors' },
+  'script.rolledBack': { record: 'script', to: 'script-editors' },
   'plugin.paused': { record: 'pluginFlow', to: 'everyone' },
   'plugin.resumed': { record: 'pluginFlow', to: 'everyone' },
 } as const satisfies Record<string, { record: string; to: NotificationAudience | 'owner' }>;
@@ -73,6 +75,9 @@ export interface NotificationDataMap {
   'release.selfApproved': { version: string; action: ReleaseChangeAction; username: string; reason: string };
   /** `step`: the step most of the failed runs failed at (`第 3 步（click）`), when they named one. */
   'script.failing': { name: string; version: number; runs: number; failed: number; step: string | null };
+  'script.promoted': { name: string; version: number; username: string };
+  /** `username` null: the server rolled it back (its canary runs, `runs` and `failed`, failed too often). */
+  'script.rolledBack': { name: string; version: number; stableVersion: number; username: string | null; runs: number; failed: number };
   /** The kill switch: `platform` null is every platform. The console refreshes the pauses and the plug-in's scripts on either. */
   'plugin.paused': { flow: PausableFlow; platform: string | null; reason: string };
   'plugin.resumed': { flow: PausableFlow; platform: string | null };
@@ -192,6 +197,16 @@ export function notificationText(
       return {
         title: '脚本运行失败较多',
         text: `动作脚本「${data.name}」第 ${data.version} 版最近 ${data.runs} 次运行中有 ${data.failed} 次失败${data.step ? `，多数失败在${data.step}` : ''}，请检查页面是否有变化`,
+      };
+    case 'script.promoted':
+      return { title: '脚本已全量发布', text: `${data.username} 将脚本「${data.name}」第 ${data.version} 版发布给所有账号` };
+    case 'script.rolledBack':
+      return {
+        title: '脚本灰度已回滚',
+        text:
+          data.username === null
+            ? `脚本「${data.name}」第 ${data.version} 版灰度中 ${data.runs} 次运行有 ${data.failed} 次失败，明显多于第 ${data.stableVersion} 版，已自动回滚到第 ${data.stableVersion} 版`
+            : `${data.username} 将脚本「${data.name}」回滚到第 ${data.stableVersion} 版，第 ${data.version} 版重新待审核`,
       };
     case 'plugin.paused':
       return { title: '插件流程已暂停', text: `${flowScopeText(data.flow, data.platform)}已暂停：${data.reason}` };

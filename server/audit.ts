@@ -1,11 +1,13 @@
 /** The audit log: who did what to which record, when, from where. */
+import type { AuditAction, AuditTargetType } from '#contract/system';
 import type { Executor } from './db/client';
 import { auditLog } from './db/schema';
 
 export interface AuditEntry {
   actorId: number | null;
-  action: string;
-  targetType: string;
+  /** Labelled in contract/system.ts AUDIT_ACTIONS, which the audit log's filter and export read. */
+  action: AuditAction;
+  targetType: AuditTargetType;
   targetId: string | number | null;
   before?: unknown;
   after?: unknown;

@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
 import { SCRIPT_CONTENT_MAX, SCRIPT_KINDS, SCRIPT_NAME_MAX, SCRIPT_NOTE_MAX } from '../content';
 import { SELF_APPROVAL_REASON_MAX } from '../review';
+import { ROLLOUT_ACCOUNTS_MAX } from '../rollout';
 import { DateTime, Id, IdBodySchema, Int4, Literals, Nullable, OneOf, Page, PageFields } from './common';
 import { defineApi } from './define';
 
@@ -86,8 +87,35 @@ export const ApprovalBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const ScriptApproveBody = ApprovalBody;
-export type ScriptApproveBody = Static<typeof ApprovalBody>;
+/** A staged rollout's cohort (contract/rollout.ts): named accounts, and a share of every account. */
+export const RolloutCohort = Type.Object(
+  {
+    usernames: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+      maxItems: ROLLOUT_ACCOUNTS_MAX,
+      uniqueItems: true,
+      description: '先收到新版本的账号（用户名）',
+    }),
+    percent: Type.Integer({ minimum: 0, maximum: 100, description: '另按账号的稳定哈希先收到新版本的比例（%）' }),
+  },
+  { additionalProperties: false },
+);
+export type RolloutCohort = Static<typeof RolloutCohort>;
+
+export const ScriptApproveBody = Type.Object(
+  {
+    ...ApprovalBody.properties,
+    rollout: Type.Optional({
+      ...RolloutCohort,
+      description: '灰度发布：新版本先只发给这些账号，其余账号仍用原版本，直到全量发布或回滚；省略即全部发布',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type ScriptApproveBody = Static<typeof ScriptApproveBody>;
+
+/** `script/promote`, `script/rollback`: the script whose rollout ends. */
+export const ScriptRolloutEndBody = Type.Object({ id: Id() }, { additionalProperties: false });
+export type ScriptRolloutEndBody = Static<typeof ScriptRolloutEndBody>;
 
 // ---------------------------------------------------------------- answers
 
@@ -103,6 +131,19 @@ const scriptListFields = {
   liveVersion: Nullable(Int4(1)), // the approved version the plug-in receives; null: never approved
   revision: Int4(1),
   pendingAuthors: Type.Array(Type.String(), { description: '待审核改动的作者（用户名），他们不能审核' }),
+  rollout: Nullable(
+    Type.Object(
+      {
+        version: Int4(1),
+        stableVersion: Int4(1),
+        usernames: Type.Array(Type.String()),
+        percent: Int4(),
+        startedBy: Nullable(Type.String()),
+        startedAt: DateTime(),
+      },
+      { description: '灰度中：version 只发给 usernames 与 percent% 的账号，其余账号收到 stableVersion' },
+    ),
+  ),
 };
 
 export const ScriptListItem = Type.Object(scriptListFields);
@@ -218,6 +259,7 @@ const exampleScript: ScriptDetail = {
   liveVersion: 1,
   revision: 4,
   pendingAuthors: ['admin'],
+  rollout: null,
   content: exampleContent,
   liveName: '提交表单',
   liveEnabled: true,
@@ -348,11 +390,42 @@ export const scriptApi = {
     summary: '审核通过脚本的改动：插件从此收到它的当前名称、启用状态和版本',
     description:
       '需要“审核脚本”权限。改动的作者不能审核（A0400）；超级管理员紧急审核自己参与的改动须填写 reason，会记入操作日志并通知其他审核人。' +
-      '没有待审核的改动、或 revision 已不是当前的（审核后又有改动）：A0400；通过后整套脚本会被插件拒收：A0400，说明原因。',
+      '没有待审核的改动、或 revision 已不是当前的（审核后又有改动）：A0400；通过后整套脚本会被插件拒收：A0400，说明原因。' +
+      '带 rollout 即灰度发布：只用于已发布过、名称与启用状态不变的脚本的新版本；该脚本已有灰度中的版本时，任何审核都须先全量发布或回滚（A0400）。',
     auth: scriptReviewer,
     body: ScriptApproveBody,
     answer: ScriptDetail,
-    example: { body: { id: 3, revision: 4 }, answer: approvedScript },
+    example: {
+      body: { id: 3, revision: 4, rollout: { usernames: ['demo_member'], percent: 10 } },
+      answer: {
+        ...approvedScript,
+        rollout: {
+          version: 2,
+          stableVersion: 1,
+          usernames: ['demo_member'],
+          percent: 10,
+          startedBy: 'reviewer',
+          startedAt: '2026-11-20T09:00:00.000Z',
+        },
+      },
+    },
+  }),
+  'script/promote': defineApi({
+    summary: '全量发布灰度中的版本：所有账号都收到它',
+    description: '需要“审核脚本”权限。该脚本没有灰度中的版本：A0400。记入操作日志，并通知脚本编辑者。',
+    auth: scriptReviewer,
+    body: ScriptRolloutEndBody,
+    answer: ScriptDetail,
+    example: { body: { id: 3 }, answer: approvedScript },
+  }),
+  'script/rollback': defineApi({
+    summary: '回滚灰度中的版本：所有账号回到原版本，新版本重新成为待审核的改动',
+    description:
+      '需要“审核脚本”权限。该脚本没有灰度中的版本：A0400。新版本的失败率比原版本高出设定的幅度时，服务器也会自动回滚（各实例只回滚一次）。记入操作日志，并通知脚本编辑者。',
+    auth: scriptReviewer,
+    body: ScriptRolloutEndBody,
+    answer: ScriptDetail,
+    example: { body: { id: 3 }, answer: { ...exampleScript, pendingAuthors: [] } },
   }),
   'script/health': defineApi({
     summary: '脚本的运行健康度：每个运行过的版本的运行次数、成功率，以及失败过的步骤（次数、首次与最近一次）',

@@ -559,6 +559,46 @@ export const scripts = pgTable(
   (t) => [uniqueIndex('scripts_kind_name_key').on(t.kind, t.name)],
 );
 
+/**
+ * A staged rollout (contract/rollout.ts): the approved `version` goes to the cohort, every other
+ * account gets `stable_version` until it is promoted or rolled back. One canary per script at a time.
+ */
+export const scriptRollouts = pgTable(
+  'script_rollouts',
+  {
+    id: serial('id').primaryKey(),
+    scriptId: integer('script_id')
+      .notNull()
+      .references(() => scripts.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    stableVersion: integer('stable_version').notNull(),
+    accountIds: integer('account_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    percent: integer('percent').notNull(),
+    status: text('status', { enum: ['canary', 'promoted', 'rolledBack'] })
+      .notNull()
+      .default('canary'),
+    /** The approved change's authors: pending again after a rollback. */
+    authors: integer('authors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    startedBy: integer('started_by').references(() => accounts.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null with `ended_at`: the server ended it (an automatic rollback). */
+    endedBy: integer('ended_by').references(() => accounts.id, { onDelete: 'set null' }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('script_rollouts_one_canary')
+      .on(t.scriptId)
+      .where(sql`${t.status} = 'canary'`),
+    check('script_rollouts_percent', sql`${t.percent} between 0 and 100`),
+  ],
+);
+
 /** Every save of a script is a new version; restoring copies an older one into a new version. */
 export const scriptVersions = pgTable(
   'script_versions',

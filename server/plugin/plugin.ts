@@ -13,6 +13,7 @@ import { scripts, scriptVersions } from '../db/schema';
 import { latestPublishedRelease, semverOf } from '../appVersion/releases';
 import type { CallContext, PublicCallContext } from '../context';
 import { pluginControls } from './controls';
+import { forAccount } from '../script/cohorts';
 
 /** Where 安装插件 goes: the configured store page, else the newest published release's download, else nowhere. */
 export async function installLink({ db, config }: PublicCallContext): Promise<PluginInstallLink> {
@@ -65,10 +66,12 @@ export async function scriptSet(db: Executor, set: ScriptSet): Promise<Pick<Plug
 }
 
 /**
- * What the plug-in runs: the approved set, with the paused flows and the pacing it keeps
- * (./controls). The call's ETag is a hash of this answer, so it changes with an approval, a pause
- * or a pacing change, and only then.
+ * What the plug-in runs: the approved set as this account is served it (a canary's stable version
+ * outside its cohort, ../script/rollout.ts), with the paused flows and the pacing it keeps
+ * (./controls). The call's ETag is a hash of this answer, so it changes with an approval, a
+ * rollout's end, a pause or a pacing change, and only then.
  */
-export async function pluginScripts({ db }: CallContext): Promise<PluginScripts> {
-  return { ...(await scriptSet(db, 'live')), ...(await pluginControls(db)) };
+export async function pluginScripts({ db, account }: CallContext): Promise<PluginScripts> {
+  const { scripts: live } = await scriptSet(db, 'live');
+  return { scripts: await forAccount(db, live, account.id), ...(await pluginControls(db)) };
 }

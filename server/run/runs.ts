@@ -35,6 +35,7 @@ import { RUN_MESSAGES } from './messages';
 import { pacingOf, pauseOf } from '../plugin/controls';
 import { PLUGIN_MESSAGES } from '../plugin/messages';
 import { announceFailingScripts } from '../script/healthAlert';
+import { rollBackFailingCanaries } from '../script/rollout';
 
 type RunRow = typeof pluginRuns.$inferSelect;
 
@@ -243,10 +244,11 @@ export async function finishRun({ db, account, log }: CallContext, body: RunFini
       .returning();
     return toSummary(ended);
   });
-  // A step failed: its scripts' versions may now fail too often (the bell of 脚本编辑). The run is
-  // recorded whatever that check meets.
+  // A step failed: its scripts' versions may now fail too often (the bell of 脚本编辑), and a canary
+  // among them may be rolled back. The run is recorded whatever those checks meet.
   if (summary.failedStep?.index) {
     await announceFailingScripts(db, summary.scripts).catch((error: unknown) => log.error({ err: error }, 'script failure notice'));
+    await rollBackFailingCanaries(db, summary.scripts).catch((error: unknown) => log.error({ err: error }, 'canary rollback'));
   }
   return summary;
 }

@@ -2,6 +2,7 @@
 import type { CallHandlers } from '../context';
 import { scriptHealth, scriptHealthOverview } from './health';
 import { approveScript } from './review';
+import { promoteScript, rollbackScript } from './rollout';
 import {
   createScript,
   getScript,
@@ -22,6 +23,8 @@ export const scriptHandlers = {
   'script/rename': renameScript,
   'script/setEnabled': setScriptEnabled,
   'script/approve': approveScript,
+  'script/promote': promoteScript,
+  'script/rollback': rollbackScript,
   'script/versions': listVersions,
   'script/version': getScriptVersion,
   'script/restore': restoreVersion,

@@ -2,7 +2,8 @@
  * Four-eyes approval of a script change (contract/review.ts): the live name, state and version take
  * the draft's, so the plug-in receives them. Locks as every script change does (the script set's
  * advisory lock, then the script's row) and refuses an approval that would hand the plug-ins a set
- * they refuse.
+ * they refuse. With a cohort, the new version starts as a canary (./rollout.ts); while one runs, the
+ * script takes no other approval.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { ScriptApproveBody, ScriptDetail } from '#contract/api/script';
@@ -15,6 +16,7 @@ import { announce, resolveAnnouncement } from '../notification/announce';
 import { approverOf, selfApprovalReason } from '../review/approver';
 import { keepingSetWhole, scriptDetail, scriptPending, scriptSiteRules } from './scripts';
 import { SCRIPT_MESSAGES } from './messages';
+import { startRolloutIfAsked } from './rollout';
 import type { CallContext } from '../context';
 
 /** The side of a script the audit entry shows: name, state, version and the version's text. */
@@ -40,6 +42,14 @@ export async function approveScript({ db, account, snapshot, audit, config }: Ca
       if (script.revision !== body.revision) throw new Refusal(CODES.BAD_PARAMETERS, REVIEW_TEXT.changedSinceReview);
       const reason = selfApprovalReason(approver, script.pendingAuthors, body.reason);
       const before: ScriptDetail = await scriptDetail(tx, body.id);
+      await startRolloutIfAsked(tx, {
+        scriptId: body.id,
+        live: { name: before.liveName, enabled: before.liveEnabled, version: before.liveVersion },
+        draft: { name: before.name, enabled: before.enabled, version: before.currentVersion },
+        authors: script.pendingAuthors,
+        cohort: body.rollout,
+        actorId: approver.id,
+      });
       await tx
         .update(scripts)
         .set({
@@ -60,6 +70,7 @@ export async function approveScript({ db, account, snapshot, audit, config }: Ca
           ...reviewedSide(before.name, before.enabled, before.currentVersion, before.content),
           authors: before.pendingAuthors,
           ...(reason ? { selfApprovalReason: reason } : {}),
+          ...(body.rollout ? { rollout: body.rollout } : {}),
         },
       });
       const record = scriptRecordKey({ kind: before.kind, id: body.id });

@@ -66,11 +66,23 @@ const listColumns = {
   pendingAuthors: sql<
     string[]
   >`array(select pa.username from accounts pa where pa.id = any(${scripts.pendingAuthors}) order by pa.username)`,
+  rollout: sql<RolloutJson | null>`(select json_build_object(
+      'version', r.version, 'stableVersion', r.stable_version, 'percent', r.percent, 'startedAt', r.started_at,
+      'usernames', array(select ra.username from accounts ra where ra.id = any(r.account_ids) order by ra.username),
+      'startedBy', (select rs.username from accounts rs where rs.id = r.started_by))
+    from script_rollouts r where r.script_id = ${scripts.id} and r.status = 'canary')`,
 };
 
-type ScriptRow = Omit<ScriptListItem, 'updatedAt'> & { updatedAt: Date };
+/** A running canary as json_build_object gives it: the time as PostgreSQL writes it. */
+type RolloutJson = Omit<NonNullable<ScriptListItem['rollout']>, 'startedAt'> & { startedAt: string };
 
-const toListItem = (row: ScriptRow): ScriptListItem => ({ ...row, updatedAt: iso(row.updatedAt) });
+type ScriptRow = Omit<ScriptListItem, 'updatedAt' | 'rollout'> & { updatedAt: Date; rollout: RolloutJson | null };
+
+const toListItem = (row: ScriptRow): ScriptListItem => ({
+  ...row,
+  updatedAt: iso(row.updatedAt),
+  rollout: row.rollout && { ...row.rollout, startedAt: iso(new Date(row.rollout.startedAt)) },
+});
 
 /**
  * Where scripts may run (contract/scriptSandbox.ts): the local test pages count as sites on a demo
@@ -114,7 +126,7 @@ export async function scriptDetail(db: Executor, id: number): Promise<ScriptDeta
     .innerJoin(scriptVersions, and(eq(scriptVersions.scriptId, scripts.id), eq(scriptVersions.version, scripts.currentVersion)))
     .where(eq(scripts.id, id));
   if (!row) throw badParameter('id', SCRIPT_MESSAGES.missing);
-  return { ...row, updatedAt: iso(row.updatedAt), approvedAt: row.approvedAt && iso(row.approvedAt) };
+  return { ...row, ...toListItem(row), approvedAt: row.approvedAt && iso(row.approvedAt) };
 }
 
 /** What is wrong with the drafts (the set the plug-in would download once every change is approved) or the live set, or null. */
