@@ -40,3 +40,20 @@ export function canaryFailing(canary: { runs: number; failed: number }, stable: 
   const stableRate = stable.runs > 0 ? stable.failed / stable.runs : 0;
   return canary.failed / canary.runs - stableRate > ROLLOUT_ROLLBACK.margin;
 }
+
+/** Why a script's pending change can not be rolled out in stages (it can only be approved for everyone), or null. */
+export type RolloutBlocker = 'needsLive' | 'renamed' | 'sameVersion';
+
+/**
+ * A rollout serves one script at two versions under one name and state: only a new version of a
+ * script the plug-in already receives, enabled before and after, and not renamed.
+ */
+export function rolloutBlocker(
+  live: { name: string | null; enabled: boolean; version: number | null },
+  draft: { name: string; enabled: boolean; version: number },
+): RolloutBlocker | null {
+  if (live.version === null || !live.enabled || !draft.enabled) return 'needsLive';
+  if (live.name !== draft.name) return 'renamed';
+  if (live.version === draft.version) return 'sameVersion';
+  return null;
+}

@@ -16,7 +16,8 @@ import { BRIDGE_ELEMENT_IDS, BRIDGE_EVENT, PLUGIN_DATA_KEYS as KEYS, PLUGIN_PROT
 import { BIND_NOT_AUTHORISED } from '../server/seed/domains/scriptSeeds';
 import { SHOP_MESSAGES } from '../server/shop/messages';
 import { UI_TEXT } from '../src/locales/zh-CN/common';
-import { CONTENT_TEXT, REVIEW_UI_TEXT, scriptChangeNotice } from '../src/locales/zh-CN/content';
+import { CONTENT_TEXT, REVIEW_UI_TEXT, ROLLOUT_UI_TEXT, scriptChangeNotice } from '../src/locales/zh-CN/content';
+import { ROLLOUT_ROLLBACK } from '#contract/rollout';
 import { PLUGIN_RELEASE_TEXT } from '../src/locales/zh-CN/plugin';
 import { SETTINGS_TEXT } from '../src/locales/zh-CN/profile';
 import { CREATOR_PAGE } from '../src/extensionBridge/platform';
@@ -130,6 +131,8 @@ async function memberCall(path: string, data: object) {
 let bindScript: { id: number; version: number; content: ActionScript };
 let bindScriptChanged = false;
 const restoreBindScript = async () => {
+  // A canary a failed test left running takes no approval.
+  if ((await staffCall('script/get', { id: bindScript.id })).rollout) await reviewerCall('script/rollback', { id: bindScript.id });
   await staffCall('script/restore', { id: bindScript.id, version: bindScript.version });
   await approveScript(bindScript.id);
   bindScriptChanged = false;
@@ -362,31 +365,75 @@ test('an operator edits the bind script; it reaches the plug-in only when the re
   expect(await storedVersionOf(BIND_SCRIPT)).toBe(bindScript.version + 1);
 });
 
-test("a bind script with a broken selector fails the bind with the step's name in 绑定失败", async () => {
+test("a canary bind script with a broken selector fails its cohort's binds with the step's name, is rolled back by the server, and the next bind runs the previous version", async ({
+  page,
+}) => {
+  // The member's quota is 3 shops: the shop the edit above bound goes first.
+  const [renamed] = (await memberCall('shop/list', { name: RENAMED_SHOP.id, status: 'bound' })).list;
+  await memberCall('shop/unbind', { id: renamed.id });
+  const stable = bindScript.version + 1;
   const steps = bindScript.content.steps;
   const index = steps.findIndex((step: Step) => step.step === 'read' && step.into === 'shopId');
   const broken: ActionScript = {
     ...bindScript.content,
     steps: steps.map((step: Step, at: number) => (at === index ? { ...step, selector: '#shop-moved' } : step)),
   };
-  await staffCall('script/save', {
-    id: bindScript.id,
-    baseVersion: bindScript.version + 1,
-    content: JSON.stringify(broken),
-    note: '选择器已失效',
-  });
-  await approveScript(bindScript.id);
+  await staffCall('script/save', { id: bindScript.id, baseVersion: stable, content: JSON.stringify(broken), note: '选择器已失效' });
 
+  // The reviewer approves it for the member alone (灰度发布).
+  await signIn(page, REVIEWER, { at: ACTION_SCRIPTS });
+  await page.locator('.ant-table-row', { hasText: BIND_SCRIPT }).getByText(REVIEW_UI_TEXT.review, { exact: true }).click();
+  const drawer = page.locator('.ant-drawer-open');
+  await drawer.getByRole('radio', { name: ROLLOUT_UI_TEXT.staged }).check();
+  await drawer.getByRole('combobox', { name: ROLLOUT_UI_TEXT.accounts }).fill(member);
+  await drawer.getByRole('combobox', { name: ROLLOUT_UI_TEXT.accounts }).press('Enter');
+  await screenshot(page, 'plugin-script-review-staged');
+  await drawer.getByRole('button', { name: buttonLabel(REVIEW_UI_TEXT.approve) }).click();
+  await expect(page.getByText(REVIEW_UI_TEXT.scriptApproved)).toBeVisible();
+  const row = page.locator('.ant-table-row', { hasText: BIND_SCRIPT });
+  await expect(row).toContainText(ROLLOUT_UI_TEXT.canary);
+  await expect(row.getByRole('button', { name: ROLLOUT_UI_TEXT.actions })).toBeVisible();
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await screenshot(page, `plugin-script-canary-${width}`);
+  }
+
+  // The member is in the cohort: the bind runs the canary and fails at its step.
+  await console_.bringToFront();
   const opened = await bindFromShopManager({ id: '7700123400005', name: '选择器失效的店铺' }, text.bindFailedTitle);
   await expect(dialog(console_, text.bindFailedTitle)).toContainText(`第 ${index + 1} 步（read）：未找到元素 #shop-moved`);
   await screenshot(console_, 'plugin-bind-failed-script-step');
   await closeDialog(console_, text.bindFailedTitle);
   await opened.close();
+  expect(await storedVersionOf(BIND_SCRIPT)).toBe(stable + 1);
 
-  // Back to the script the other specs rely on, and the shop the first edit bound off again.
+  // More of the cohort's binds fail the same way (reported as the plug-in reports them), until the
+  // server rolls the canary back by itself.
+  const plugin = await pluginTokenOf(console_);
+  for (let run = 1; run < ROLLOUT_ROLLBACK.minRuns; run += 1) {
+    const { runId } = await memberCall('run/start', { flow: 'bind', platform: 'tiktok' });
+    await postCall(plugin, 'run/report', { runId, batch: 1, scripts: [{ scriptId: bindScript.id, version: stable + 1 }] });
+    const failedStep = { index: index + 1, name: 'read', message: '未找到元素 #shop-moved', scriptId: bindScript.id };
+    await postCall(plugin, 'run/finish', { runId, ending: 'failed', failedStep });
+  }
+  await page.reload();
+  await expect(row).toContainText(REVIEW_UI_TEXT.pending);
+  await expect(row).not.toContainText(ROLLOUT_UI_TEXT.canary);
+
+  // The member's next bind fetches the scripts first and runs the previous version again.
+  await console_.bringToFront();
+  const again = await bindFromShopManager({ id: '7700123400007', name: '回滚后绑定的店铺' }, text.bindSucceededTitle);
+  await expect.poll(() => again.isClosed()).toBe(true);
+  await closeDialog(console_, text.bindSucceededTitle);
+  expect(await storedVersionOf(BIND_SCRIPT)).toBe(stable);
+  const [bound] = (await memberCall('shop/list', { name: '7700123400007', status: 'bound' })).list;
+  await memberCall('shop/unbind', { id: bound.id });
+
+  // Back to the script the other specs rely on.
   await restoreBindScript();
-  const [renamed] = (await memberCall('shop/list', { name: RENAMED_SHOP.id, status: 'bound' })).list;
-  await memberCall('shop/unbind', { id: renamed.id });
 });
 
 /** Releases these tests publish, withdrawn again at the end (published ones can not be deleted). */

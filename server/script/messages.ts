@@ -13,11 +13,7 @@ export const SCRIPT_MESSAGES = {
   notRestorable: (version: number, problem: string) => `第 ${version} 版不是有效的脚本，不能恢复：${problem}`,
   restoredNote: (version: number) => `恢复自第 ${version} 版`,
   rolloutRunning: '该脚本有灰度中的版本，请先全量发布或回滚',
-  rolloutNeedsLive: '灰度发布只用于插件已在使用、且改动后仍启用的脚本',
-  rolloutRenamed: '灰度发布不能同时改名：请先全部发布改名，或撤回改名',
-  rolloutSameVersion: '版本没有变化，无需灰度发布',
   rolloutUnknownAccounts: (usernames: string[]) => `账号不存在：${usernames.join('、')}`,
-  rolloutEmpty: '请指定灰度账号或比例',
   noRollout: '该脚本没有灰度中的版本',
   /** The step most failed runs of a version failed at, in its failure notice (healthAlert.ts). */
   failingStep: (index: number, name: string | null) => `第 ${index} 步${name ? `（${name}）` : ''}`,

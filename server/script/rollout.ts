@@ -13,7 +13,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RolloutCohort, ScriptDetail, ScriptRolloutEndBody } from '#contract/api/script';
 import { CODES } from '#contract/codes';
 import { scriptRecordKey } from '#contract/notifications';
-import { canaryFailing, ROLLOUT_ROLLBACK } from '#contract/rollout';
+import { canaryFailing, ROLLOUT_ROLLBACK, rolloutBlocker } from '#contract/rollout';
+import { ROLLOUT_BLOCKER_TEXT, ROLLOUT_EMPTY_TEXT } from '#contract/text/rollout';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Executor } from '../db/client';
 import { queryOne } from '../db/query';
@@ -40,8 +41,7 @@ export interface RolloutStart {
 
 /**
  * Inside an approval, after its lock on the script: refuses an approval while a canary runs, and
- * records a new canary when the approval asks for one. A rollout serves one script at two versions
- * under one name and state, so it is only for a new version of a script the plug-in already has.
+ * records a new canary when the approval asks for one (and the change allows one, rolloutBlocker).
  */
 export async function startRolloutIfAsked(tx: Executor, start: Omit<RolloutStart, 'cohort'> & { cohort?: RolloutCohort }) {
   const [running] = await tx
@@ -52,21 +52,19 @@ export async function startRolloutIfAsked(tx: Executor, start: Omit<RolloutStart
   if (running) throw new Refusal(CODES.BAD_PARAMETERS, SCRIPT_MESSAGES.rolloutRunning);
   const { cohort } = start;
   if (!cohort) return;
-  const { live, draft } = start;
-  if (live.version === null || !live.enabled || !draft.enabled) throw new Refusal(CODES.BAD_PARAMETERS, SCRIPT_MESSAGES.rolloutNeedsLive);
-  if (live.name !== draft.name) throw new Refusal(CODES.BAD_PARAMETERS, SCRIPT_MESSAGES.rolloutRenamed);
-  if (live.version === draft.version) throw new Refusal(CODES.BAD_PARAMETERS, SCRIPT_MESSAGES.rolloutSameVersion);
+  const blocker = rolloutBlocker(start.live, start.draft);
+  if (blocker) throw new Refusal(CODES.BAD_PARAMETERS, ROLLOUT_BLOCKER_TEXT[blocker]);
   const usernames = cohort.usernames.map((name) => name.trim());
   const found = usernames.length
     ? await tx.select({ id: accounts.id, username: accounts.username }).from(accounts).where(inArray(accounts.username, usernames))
     : [];
   const missing = usernames.filter((name) => !found.some((row) => row.username === name));
   if (missing.length) throw new Refusal(CODES.BAD_PARAMETERS, SCRIPT_MESSAGES.rolloutUnknownAccounts(missing));
-  if (found.length === 0 && cohort.percent === 0) throw new Refusal(CODES.BAD_PARAMETERS, SCRIPT_MESSAGES.rolloutEmpty);
+  if (found.length === 0 && cohort.percent === 0) throw new Refusal(CODES.BAD_PARAMETERS, ROLLOUT_EMPTY_TEXT);
   await tx.insert(scriptRollouts).values({
     scriptId: start.scriptId,
-    version: draft.version,
-    stableVersion: live.version,
+    version: start.draft.version,
+    stableVersion: start.live.version!,
     accountIds: found.map((row) => row.id),
     percent: cohort.percent,
     authors: start.authors,

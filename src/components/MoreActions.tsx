@@ -14,7 +14,14 @@ export interface MoreAction {
 }
 
 /** Renders nothing when no action is left (the caller filters by access). */
-export default function MoreActions({ actions }: { actions: Array<MoreAction | false | null | undefined> }) {
+export default function MoreActions({
+  actions,
+  label = TABLE_TEXT.more,
+}: {
+  actions: Array<MoreAction | false | null | undefined>;
+  /** The link's words: 更多 unless the actions share a subject (灰度). */
+  label?: React.ReactNode;
+}) {
   const items: MenuProps['items'] = actions
     .filter((action): action is MoreAction => Boolean(action))
     .map(({ key, label, danger, disabled }) => ({ key, label, danger, disabled }));
@@ -23,7 +30,7 @@ export default function MoreActions({ actions }: { actions: Array<MoreAction | f
   return (
     <Dropdown menu={{ items, onClick: ({ key }) => byKey.get(key)?.onClick() }} trigger={['click']}>
       <a role="button" style={{ whiteSpace: 'nowrap' }}>
-        {TABLE_TEXT.more} <DownOutlined />
+        {label} <DownOutlined />
       </a>
     </Dropdown>
   );

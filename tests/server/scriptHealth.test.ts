@@ -15,6 +15,7 @@ import { ROLLOUT_ROLLBACK, rolloutBucket } from '#contract/rollout';
 import { announceFailingScripts } from '../../server/script/healthAlert';
 import { rollBackFailingCanaries } from '../../server/script/rollout';
 import { SCRIPT_MESSAGES } from '../../server/script/messages';
+import { ROLLOUT_BLOCKER_TEXT, ROLLOUT_EMPTY_TEXT } from '#contract/text/rollout';
 import { describeEachDatabase } from './support/databases';
 import { accountId, one, sql } from './support/sql';
 
@@ -275,7 +276,7 @@ describeEachDatabase('script health', (ctx) => {
       const pending = await detail();
       const refusal = async (rollout: object) => (await approve(pending.revision, rollout)).msg;
       expect(await refusal({ usernames: ['nobody_here'], percent: 10 })).toBe(SCRIPT_MESSAGES.rolloutUnknownAccounts(['nobody_here']));
-      expect(await refusal({ usernames: [], percent: 0 })).toBe(SCRIPT_MESSAGES.rolloutEmpty);
+      expect(await refusal({ usernames: [], percent: 0 })).toBe(ROLLOUT_EMPTY_TEXT);
       const outOfRange = await approve(pending.revision, { usernames: [], percent: 101 });
       expect(outOfRange.code).toBe(CODES.BAD_PARAMETERS);
       expect(outOfRange.status).toBeLessThan(500);
@@ -289,7 +290,7 @@ describeEachDatabase('script health', (ctx) => {
         { id: created.content.id, revision: created.content.revision, rollout: { usernames: [], percent: 50 } },
         { token: reviewer },
       );
-      expect(neverLive.msg).toBe(SCRIPT_MESSAGES.rolloutNeedsLive);
+      expect(neverLive.msg).toBe(ROLLOUT_BLOCKER_TEXT.needsLive);
       expect((await ctx.call('script/rollback', { id: created.content.id }, { token: reviewer })).msg).toBe(SCRIPT_MESSAGES.noRollout);
       // Nothing refused changed what the plug-in gets.
       expect((await detail()).pending).toBe(true);

@@ -59,6 +59,29 @@ export const REVIEW_UI_TEXT = {
   draftSide: '待审核的改动',
 } as const;
 
+/** Staged rollout of a script version (contract/rollout.ts): the review's 发布范围 and the list's 灰度中. */
+export const ROLLOUT_UI_TEXT = {
+  scope: '发布范围',
+  everyone: '全部账号',
+  staged: '灰度发布',
+  stagedHelp:
+    '新版本先只发给下列账号和按比例选中的账号，其余账号仍使用原版本；确认无误后全量发布。新版本的失败明显多于原版本时，服务器会自动回滚。',
+  accounts: '灰度账号',
+  accountsPlaceholder: '输入用户名后按回车',
+  percent: '另按比例',
+  canary: '灰度中',
+  /** The 操作 link whose menu holds 全量发布 and 回滚. */
+  actions: '灰度',
+  canaryTip: (version: number, stable: number, usernames: readonly string[], percent: number) =>
+    `第 ${version} 版只发给${[usernames.length ? usernames.join('、') : '', percent ? `${percent}% 的账号` : ''].filter(Boolean).join(' 和 ')}；其余账号仍使用第 ${stable} 版`,
+  promote: '全量发布',
+  promoteConfirm: (version: number) => `将第 ${version} 版发布给所有账号？`,
+  promoted: '已全量发布',
+  rollback: '回滚',
+  rollbackConfirm: (stable: number) => `所有账号回到第 ${stable} 版？新版本将重新成为待审核的改动。`,
+  rolledBack: '已回滚',
+} as const;
+
 /** A script change's toast: whether it now waits for a reviewer before the plug-in receives it. */
 export const scriptChangeNotice = (done: string, pending: boolean) => (pending ? `${done}，审核通过后插件才会收到` : done);
 

@@ -1,10 +1,13 @@
 /**
  * 审核: a script's pending change beside what the plug-in receives now (name, state, version and a
- * diff of the texts), approved by a second account (four-eyes, contract/review.ts).
+ * diff of the texts), approved by a second account (four-eyes, contract/review.ts), for every
+ * account at once or in stages (RolloutChoice).
  */
 import { useRequest } from 'ahooks';
 import { Descriptions, Drawer, Space, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { rolloutBlocker } from '#contract/rollout';
+import RolloutChoice, { ALL_AT_ONCE, rolloutBody, rolloutProblem, type RolloutValue } from './RolloutChoice';
 import { tryCall } from '@/services/tryCall';
 import { act } from '@/kit/act';
 import type { ScriptDetail } from '#contract/api/script';
@@ -38,8 +41,21 @@ function Change({ before, after }: { before: ReactNode; after: ReactNode }) {
 
 function Review({ script, onApproved }: { script: ScriptDetail; onApproved: () => void }) {
   const neverLive = script.liveVersion === null;
+  const [rollout, setRollout] = useState<RolloutValue>(ALL_AT_ONCE);
+  const [touched, setTouched] = useState(false);
+  const blocker = rolloutBlocker(
+    { name: script.liveName, enabled: script.liveEnabled, version: script.liveVersion },
+    { name: script.name, enabled: script.enabled, version: script.currentVersion },
+  );
   const approve = async (reason: string | undefined) => {
-    await act('script/approve', { id: script.id, revision: script.revision, reason }, REVIEW_UI_TEXT.scriptApproved, onApproved);
+    setTouched(true);
+    if (rolloutProblem(rollout)) return;
+    await act(
+      'script/approve',
+      { id: script.id, revision: script.revision, reason, rollout: rolloutBody(rollout) },
+      REVIEW_UI_TEXT.scriptApproved,
+      onApproved,
+    );
   };
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -80,6 +96,7 @@ function Review({ script, onApproved }: { script: ScriptDetail; onApproved: () =
           <JsonDiff original={script.liveContent === null ? '' : formatJson(script.liveContent)} modified={formatJson(script.content)} />
         </>
       )}
+      <RolloutChoice value={rollout} onChange={setRollout} blocker={blocker} touched={touched} />
       <ReviewApproval authors={script.pendingAuthors} onApprove={approve} />
     </Space>
   );

@@ -2,12 +2,20 @@
 import { ModalForm, PageContainer, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useAccess, useModel, useRouteProps } from '@umijs/max';
-import { Button, Form, Popconfirm, Switch, Tag, Tooltip } from 'antd';
+import { Button, Form, Popconfirm, Space, Switch, Tag, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
 import { tryCall } from '@/services/tryCall';
 import { SCRIPT_NAME_MAX, SCRIPT_NOTE_MAX, scriptContentProblem, type ScriptKind } from '#contract/content';
-import { CONTENT_TEXT, REVIEW_UI_TEXT, SCRIPT_HEALTH_TEXT, SCRIPT_KIND_LABELS, scriptChangeNotice } from '@/locales/zh-CN/content';
+import {
+  CONTENT_TEXT,
+  REVIEW_UI_TEXT,
+  ROLLOUT_UI_TEXT,
+  SCRIPT_HEALTH_TEXT,
+  SCRIPT_KIND_LABELS,
+  scriptChangeNotice,
+} from '@/locales/zh-CN/content';
+import { act } from '@/kit/act';
 import type { ScriptListItem } from '#contract/api/script';
 import { usePagedList } from '@/services/usePagedList';
 import { TABLE_SCROLL } from '@/kit/tableLayout';
@@ -16,7 +24,8 @@ import ScriptEditorDrawer from './ScriptEditorDrawer';
 import ScriptHistoryDrawer from './ScriptHistoryDrawer';
 import ScriptReviewDrawer from './ScriptReviewDrawer';
 import { useFieldErrors } from '@/services/fieldErrors';
-import { message } from '@/kit/feedback';
+import { message, modal } from '@/kit/feedback';
+import MoreActions from '@/components/MoreActions';
 import { destroyOnHidden } from '@/kit/dialogForm';
 import { EDITOR_SITE_RULES } from './scriptLint';
 import { HealthTag, healthById } from './scriptHealth';
@@ -129,14 +138,68 @@ function EnabledSwitch({ script, onDone }: { script: ScriptListItem; onDone: () 
 /** A select filter's value (`'true'`, `true`, `''`…) as the call's boolean, or absent. */
 const booleanFilter = (value: unknown) => (value === undefined || value === '' ? undefined : value === true || value === 'true');
 
-/** 待审核 (with who changed it) or 已生效: whether the plug-in already receives what the list shows. */
-function ReviewState({ script }: { script: ScriptListItem }) {
-  if (!script.pending) return <Tag color="green">{REVIEW_UI_TEXT.live}</Tag>;
-  const served = script.liveVersion === null ? '插件尚未收到此脚本' : `插件仍使用第 ${script.liveVersion} 版`;
+/** 灰度中: its new version goes to a cohort only (contract/rollout.ts). */
+function CanaryTag({ rollout }: { rollout: NonNullable<ScriptListItem['rollout']> }) {
   return (
+    <Tooltip title={ROLLOUT_UI_TEXT.canaryTip(rollout.version, rollout.stableVersion, rollout.usernames, rollout.percent)}>
+      <Tag color="blue">{ROLLOUT_UI_TEXT.canary}</Tag>
+    </Tooltip>
+  );
+}
+
+/** 全量发布 and 回滚 of a running canary under 灰度 ▾, each after a confirmation (审核脚本). */
+function RolloutActions({ script, onDone }: { script: ScriptListItem; onDone: () => void }) {
+  const rollout = script.rollout!;
+  return (
+    <MoreActions
+      label={ROLLOUT_UI_TEXT.actions}
+      actions={[
+        {
+          key: 'promote',
+          label: ROLLOUT_UI_TEXT.promote,
+          onClick: () => {
+            modal.confirm({
+              title: ROLLOUT_UI_TEXT.promoteConfirm(rollout.version),
+              okText: ROLLOUT_UI_TEXT.promote,
+              onOk: () => act('script/promote', { id: script.id }, ROLLOUT_UI_TEXT.promoted, onDone),
+            });
+          },
+        },
+        {
+          key: 'rollback',
+          label: ROLLOUT_UI_TEXT.rollback,
+          danger: true,
+          onClick: () => {
+            modal.confirm({
+              title: ROLLOUT_UI_TEXT.rollbackConfirm(rollout.stableVersion),
+              okText: ROLLOUT_UI_TEXT.rollback,
+              okButtonProps: { danger: true },
+              onOk: () => act('script/rollback', { id: script.id }, ROLLOUT_UI_TEXT.rolledBack, onDone),
+            });
+          },
+        },
+      ]}
+    />
+  );
+}
+
+/** 待审核 (with who changed it), 灰度中 or 已生效: whether the plug-in already receives what the list shows. */
+function ReviewState({ script }: { script: ScriptListItem }) {
+  const canary = script.rollout && <CanaryTag rollout={script.rollout} />;
+  if (!script.pending) return canary || <Tag color="green">{REVIEW_UI_TEXT.live}</Tag>;
+  const served = script.liveVersion === null ? '插件尚未收到此脚本' : `插件仍使用第 ${script.liveVersion} 版`;
+  const pending = (
     <Tooltip title={`${script.pendingAuthors.join('、')} 的改动待审核；${served}`}>
       <Tag color="orange">{REVIEW_UI_TEXT.pending}</Tag>
     </Tooltip>
+  );
+  return canary ? (
+    <Space size={0} wrap>
+      {canary}
+      {pending}
+    </Space>
+  ) : (
+    pending
   );
 }
 
@@ -164,7 +227,7 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
     {
       title: '审核',
       dataIndex: 'pending',
-      width: 96,
+      width: 136,
       valueType: 'select',
       valueEnum: { true: { text: REVIEW_UI_TEXT.pending }, false: { text: REVIEW_UI_TEXT.live } },
       render: (_, row) => <ReviewState script={row} />,
@@ -206,6 +269,7 @@ export default function ScriptScreen({ kind }: { kind: ScriptKind }) {
             {REVIEW_UI_TEXT.review}
           </a>
         ),
+        access.canApproveScript && row.rollout && <RolloutActions key="rollout" script={row} onDone={changed} />,
       ],
     },
   ];
