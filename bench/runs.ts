@@ -9,15 +9,11 @@
  * the ledger afterwards: every item counted exactly once. A benchmark: it prints figures and does
  * not fail on a missed goal (≥ 2,000 items/s on this machine). MEMBERS, ITEMS, BATCH override.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { CODES } from '#contract/codes';
-import { freePort } from '../scripts/lib/freePort';
-import { startPostgres, stopPostgres, type RunningPostgres } from '../tests/server/support/postgres';
-import { startServer, stop, waitFor, type Running } from '../tests/server/support/processes';
+import { call, must, percentile, startTwoInstances } from './support/twoInstances';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 20);
 const ITEMS = Number(process.env.ITEMS ?? 2000);
@@ -25,62 +21,10 @@ const BATCH = Number(process.env.BATCH ?? 200);
 const GOAL_ITEMS_PER_SECOND = 2000;
 const PASSWORD = 'Bench@runs-1234';
 
-interface Answer<T = unknown> {
-  isSuccess: boolean;
-  code: string;
-  msg: string;
-  content: T;
-}
-
-async function call<T = unknown>(base: string, apiPath: string, body: unknown, token?: string): Promise<Answer<T>> {
-  const response = await fetch(`${base}/api/admin/${apiPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as Answer<T>;
-}
-
-async function must<T>(base: string, apiPath: string, body: unknown, token?: string): Promise<T> {
-  const answer = await call<T>(base, apiPath, body, token);
-  if (!answer.isSuccess) throw new Error(`${apiPath}: ${answer.code} ${answer.msg}`);
-  return answer.content;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-runs-'));
-  const servers: Running[] = [];
-  let pg: RunningPostgres | undefined;
-  const stopAll = async () => {
-    for (const server of servers) await stop(server, 'SIGTERM');
-    if (pg) await stopPostgres(pg);
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
-  process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  console.log(`[bench:runs] ${os.cpus().length} cores; ${MEMBERS} members × ${ITEMS} product ids, batches of ${BATCH}, 2 instances`);
+  const { bases, databaseUrl, stopAll } = await startTwoInstances('bench_runs');
   try {
-    console.log(`[bench:runs] ${os.cpus().length} cores; ${MEMBERS} members × ${ITEMS} product ids, batches of ${BATCH}, 2 instances`);
-    pg = await startPostgres();
-    const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
-    await admin.unsafe('create database bench_runs');
-    await admin.end();
-    const databaseUrl = pg.url.replace(/\/postgres$/, '/bench_runs');
-    const env = {
-      DATABASE_URL: databaseUrl,
-      CONSOLE_DEMO: '1',
-      CARD_FINGERPRINT_KEY: 'bench-runs-card-fingerprint-key',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-      API_RATE_LIMIT_PER_MINUTE: '100000000',
-      LOG_LEVEL: 'warn',
-    };
-    const ports = [await freePort(), await freePort()];
-    for (const [index, port] of ports.entries()) {
-      servers.push(startServer(`instance-${index + 1}`, port, env));
-      await waitFor(`http://127.0.0.1:${port}/api/ready`, servers[index]);
-    }
-    const bases = ports.map((port) => `http://127.0.0.1:${port}`);
-
     // The members, with a membership whose product quota takes a whole join.
     const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
     const members: { session: string; plugin: string; runId: number; ids: string[] }[] = [];

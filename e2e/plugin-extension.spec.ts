@@ -19,6 +19,7 @@ import { UI_TEXT } from '../src/locales/zh-CN/common';
 import { CONTENT_TEXT, REVIEW_UI_TEXT, ROLLOUT_UI_TEXT, scriptChangeNotice } from '../src/locales/zh-CN/content';
 import { ROLLOUT_ROLLBACK } from '#contract/rollout';
 import { PLUGIN_RELEASE_TEXT } from '../src/locales/zh-CN/plugin';
+import { RUN_UI_TEXT } from '../src/locales/zh-CN/runs';
 import { SETTINGS_TEXT } from '../src/locales/zh-CN/profile';
 import { CREATOR_PAGE } from '../src/extensionBridge/platform';
 
@@ -31,7 +32,7 @@ import { startTestSites, TEST_CREATOR_PAGE, type TestSites } from './support/tes
 import { SCRIPT_SET_KEY, type StoredScriptSet } from '../extension/src/scripts/scriptSet';
 import { DAILY_TURNS_KEY } from '../extension/src/runControls';
 import { PACING_DEFAULT } from '#contract/runs';
-import { flowPausedText } from '#contract/text/runs';
+import { flowPausedText, RUN_STATUS_TEXT } from '#contract/text/runs';
 import { RELEASE_CHECK_KEY, type StoredReleaseCheck } from '../extension/src/releaseCheck';
 
 const text = UI_TEXT.messages;
@@ -552,8 +553,33 @@ test('join opens the creator page in join-creator-page with the product list in 
   expect(run.scripts.map((ran) => names.get(ran.scriptId))).toContain('批量邀请达人');
 });
 
+test('重试失败项 in 运行记录 joins again exactly the ids that failed, through the plug-in', async () => {
+  await console_.bringToFront();
+  await console_.goto(`${base}/client/pluginRuns`);
+  // The join above is the member's one partly failed run.
+  const row = console_.locator('.ant-table-row').filter({ hasText: RUN_STATUS_TEXT.partlyFailed });
+  await row.getByText(RUN_UI_TEXT.view, { exact: true }).click();
+  const drawer = console_.locator('.ant-drawer-open');
+  await expect(drawer).toContainText('商品 1010 不存在');
+  await screenshot(console_, 'plugin-run-drawer');
+  await drawer.getByRole('button', { name: RUN_UI_TEXT.retry }).click();
+  await expect(console_.getByText(RUN_UI_TEXT.retryConfirm(1))).toBeVisible();
+  await console_.getByRole('button', { name: buttonLabel(RUN_UI_TEXT.retryOk) }).click();
+
+  // A new join of the one failed id: the creator tab runs it, and its run records it alone.
+  await expect.poll(async () => Number((await pluginStorage())[KEYS.runId]), { timeout: 10_000 }).toBeGreaterThan(joinRunId);
+  expect((await pluginStorage())[KEYS.productIdList]).toEqual(['1010']);
+  const retryRunId = Number((await pluginStorage())[KEYS.runId]);
+  await expect
+    .poll(async () => ((await memberCall('run/get', { id: retryRunId })) as RunDetail).status, { timeout: 15_000 })
+    .toBe('failed');
+  const retried = (await memberCall('run/get', { id: retryRunId })) as RunDetail;
+  expect(retried.items.map(({ productId, outcome }) => [productId, outcome])).toEqual([['1010', 'failed']]);
+});
+
 test('stop: both flags off, the creator tab stops, 已停止', async () => {
   await console_.bringToFront();
+  await console_.goto(`${base}${HOME}`);
   const creator = chromium.context.pages().find((page) => page.url() === CREATOR_PAGE_URL)!;
   await buttonNamed(console_, '停止').click();
   await expect(console_.locator('.ant-message').getByText(text.stopped)).toBeVisible();

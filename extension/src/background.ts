@@ -155,6 +155,19 @@ async function flowControls(flow: PausableFlow, platform: string, take: boolean)
   return counted;
 }
 
+let sets: Promise<unknown> = Promise.resolve();
+
+/**
+ * The console's `set`s, one after the other in the order they came: a flow's start waits for the
+ * newest scripts before its flag is written, and the run id the console sends after the flag must
+ * not land first (the creator page starts on the run id and reads the flag with it).
+ */
+function inOrder(work: () => Promise<void>): Promise<void> {
+  const done = sets.then(work);
+  sets = done.catch(() => undefined);
+  return done;
+}
+
 async function setValues(values: Partial<PluginData>, sender: chrome.runtime.MessageSender) {
   // A flow starts: the page it opens runs the newest scripts (a staff edit applies to the next bind).
   // They are stored before the start flag, which the page waits for (site.ts bindStarted).
@@ -221,7 +234,7 @@ async function handle(request: WorkerRequest, sender: chrome.runtime.MessageSend
       await refreshScripts();
       return { ok: true };
     case 'set':
-      await setValues(request.values, sender);
+      await inOrder(() => setValues(request.values, sender));
       return { ok: true };
     case 'get':
       return { values: await readData(request.keys) };

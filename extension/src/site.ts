@@ -34,6 +34,20 @@ async function currentRun(): Promise<number | null> {
   return runIdOf(runId);
 }
 
+const appliedRuns = new Set<string>();
+
+/**
+ * Whether this page has not applied the run `runId` yet (and now has): the page's load and the run
+ * id's change can both see a new run, which must run once (two interpreters on one page would type
+ * into each other's steps). Without a run id (an older console), the flags decide, as before.
+ */
+function firstTimeFor(runId: string | undefined): boolean {
+  if (runId === undefined) return true;
+  if (appliedRuns.has(runId)) return false;
+  appliedRuns.add(runId);
+  return true;
+}
+
 /** Tells the worker about a run; a lost report never stops the flow itself. */
 const tell = (request: WorkerRequest) =>
   askWorker(request).catch((error: unknown) => console.warn('[plug-in] run report', request.kind, error));
@@ -129,6 +143,7 @@ async function runScriptedCreator(): Promise<boolean> {
   const stop = await scriptFor('stop');
   const apply = async () => {
     const data = await readData([KEYS.runJoinCreator, KEYS.productIdList, KEYS.url, KEYS.runId, KEYS.shopType]);
+    if (!firstTimeFor(data[KEYS.runId])) return;
     const ids = data[KEYS.productIdList] ?? [];
     const runId = runIdOf(data[KEYS.runId]);
     if (data[KEYS.runJoinCreator] && ids.length) {
@@ -151,7 +166,7 @@ async function runScriptedCreator(): Promise<boolean> {
       await tell({ kind: 'runEnded', runId, ending: 'succeeded' });
     }
   };
-  // The console sets the run id with the flow's last value: each new run is applied once.
+  // The console sets the run id with the flow's last value: each new run is applied once (firstTimeFor).
   onDataChange([KEYS.runId], () => void apply());
   await apply();
   return true;
@@ -172,6 +187,7 @@ async function runBind(adapter: ShopAdapter) {
 async function runCreator(adapter: CreatorAdapter) {
   const apply = async () => {
     const data = await readData([KEYS.runJoinCreator, KEYS.productIdList, KEYS.runId]);
+    if (!firstTimeFor(data[KEYS.runId])) return;
     const ids = data[KEYS.productIdList] ?? [];
     const runId = runIdOf(data[KEYS.runId]);
     if (runId !== null) await tell({ kind: 'runBegan', runId, scripts: [] });

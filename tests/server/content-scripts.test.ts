@@ -46,6 +46,7 @@ describeEachDatabase('content: scripts', (ctx) => {
       liveVersion: 2,
       revision: 1,
       pendingAuthors: [],
+      rollout: null,
     });
     const filtered = await ctx.call('script/list', { kind: 'action', name: '邀请' }, { token: admin });
     expect(filtered.content.list.map((row: any) => row.name)).toEqual(['批量邀请达人']);

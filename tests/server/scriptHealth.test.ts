@@ -297,6 +297,26 @@ describeEachDatabase('script health', (ctx) => {
     });
   });
 
+  it('announces a failing version once when two instances look at once', async () => {
+    const failing = async () =>
+      (await ctx.call<Page<NotificationItem>>('notification/list', { pageSize: 100 }, { token: admin })).content.list.filter(
+        (item) => item.kind === 'script.failing',
+      );
+    const before = (await failing()).length;
+    // A version no run announced yet, with enough failed runs as the reports would leave them.
+    const version = action.liveVersion! + 100;
+    await ctx.db.execute(
+      sql`insert into plugin_runs (account_id, flow, platform, status, scripts, failed_step_index, failed_step_name, failed_script_id, failed_message, ended_at)
+          select (select id from accounts where username = ${DEMO_ACCOUNTS.member.username}), 'join', 'tiktok', 'failed',
+                 ${JSON.stringify([{ scriptId: action.id, version }])}::jsonb, 2, 'click', ${action.id}, '未找到元素', now()
+          from generate_series(1, 5)`,
+    );
+    const second = ctx.kind === 'postgres' ? (await ctx.openSecond()).db : ctx.db;
+    const ran = [{ scriptId: action.id, version }];
+    await Promise.all([announceFailingScripts(ctx.db, ran), announceFailingScripts(second, ran), announceFailingScripts(ctx.db, ran)]);
+    expect((await failing()).length).toBe(before + 1);
+  });
+
   it('answers a script that never ran with no versions, and refuses a member and a bad id', async () => {
     const created = await ctx.call<{ id: number }>(
       'script/create',
