@@ -53,6 +53,20 @@ const bodiesOf = (path: string) =>
 
 const button = (name: RegExp) => screen.getByRole('button', { name });
 
+// Role queries walk the whole antd page for accessible names (seconds a query here): the dialogs'
+// parts are found by their text and their element instead.
+const openDialog = () =>
+  waitFor(() => {
+    const found = document.querySelector<HTMLElement>('.ant-modal-wrap:not([style*="display: none"]) .ant-modal');
+    if (!found) throw new Error('no dialog is open');
+    return found;
+  });
+const buttonIn = (scope: HTMLElement, name: RegExp) => {
+  const found = [...scope.querySelectorAll<HTMLButtonElement>('button')].find((button) => name.test(button.textContent ?? ''));
+  if (!found) throw new Error(`no button ${name}`);
+  return found;
+};
+
 beforeEach(() => {
   jest.clearAllMocks();
   mockAccess = { canSeeAllPluginRuns: true, canControlPluginRuns: true };
@@ -99,17 +113,17 @@ describe('暂停与节奏', () => {
     );
     render(<ControlsCard />);
     await screen.findByText(PLUGIN_CONTROL_TEXT.noPauses);
-    fireEvent.click(button(/暂停流程/));
-    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(buttonIn(document.body, /暂停流程/));
+    const dialog = await openDialog();
     fireEvent.change(within(dialog).getByLabelText(PLUGIN_CONTROL_TEXT.reason), { target: { value: '脚本修复中' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: /暂停流程/ }));
+    fireEvent.click(buttonIn(dialog, /暂停流程/));
     await waitFor(() => expect(bodiesOf('plugin/pause')).toEqual([{ flow: 'join', platform: null, reason: '脚本修复中' }]));
     const card = screen.getByTestId('plugin-controls');
     expect(await within(card).findByText('加入达人计划 · 所有平台')).toBeTruthy();
     expect(within(card).getByText('脚本修复中')).toBeTruthy();
 
-    fireEvent.click(within(card).getByRole('button', { name: /恢\s*复/ }));
-    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    fireEvent.click(buttonIn(card, /恢\s*复/));
+    fireEvent.click(await waitFor(() => buttonIn(document.querySelector('.ant-popover')!, /确\s*定|OK/)));
     await waitFor(() => expect(bodiesOf('plugin/resume')).toEqual([{ flow: 'join', platform: null }]));
     expect(await within(card).findByText(PLUGIN_CONTROL_TEXT.noPauses)).toBeTruthy();
   });
@@ -121,14 +135,14 @@ describe('暂停与节奏', () => {
     const card = await screen.findByTestId('plugin-controls');
     await within(card).findAllByText(PLUGIN_CONTROL_TEXT.default);
     fireEvent.click(within(card).getAllByText(PLUGIN_CONTROL_TEXT.setPacing)[0]);
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openDialog();
     fireEvent.change(within(dialog).getByLabelText(PLUGIN_CONTROL_TEXT.delayMin), { target: { value: '9000' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*认|确\s*定|OK/ }));
+    fireEvent.click(buttonIn(dialog, /确\s*认|确\s*定|OK/));
     expect(await within(dialog).findByText(PLUGIN_CONTROL_TEXT.delaysOutOfOrder)).toBeTruthy();
     expect(bodiesOf('plugin/setPacing')).toEqual([]);
 
     fireEvent.change(within(dialog).getByLabelText(PLUGIN_CONTROL_TEXT.delayMax), { target: { value: '12000' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*认|确\s*定|OK/ }));
+    fireEvent.click(buttonIn(dialog, /确\s*认|确\s*定|OK/));
     await waitFor(() =>
       expect(bodiesOf('plugin/setPacing')).toEqual([
         { platform: 'tiktok', itemsPerMinute: 10, delayMinMs: 9000, delayMaxMs: 12000, dailyCap: 500 },
