@@ -76,7 +76,7 @@ export async function startRolloutIfAsked(tx: Executor, start: Omit<RolloutStart
 async function lockCanary(tx: Executor, scriptId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.scriptSet}, 0)`);
   const [script] = await tx
-    .select({ id: scripts.id, name: scripts.name, kind: scripts.kind })
+    .select({ id: scripts.id, name: scripts.name, kind: scripts.kind, pendingAuthors: scripts.pendingAuthors })
     .from(scripts)
     .where(eq(scripts.id, scriptId))
     .for('update');
@@ -100,7 +100,8 @@ const rolloutSide = ({ rollout }: Canary) => ({
 
 /**
  * Ends `canary` as rolled back: the stable version is live again and the canary's version is the
- * pending change of its authors. `actor` null: the server decided, on `runs` and `failed`.
+ * pending change of its authors (beside those of an edit saved since, whose change is pending too).
+ * `actor` null: the server decided, on `runs` and `failed`.
  */
 async function rollBack(
   tx: Executor,
@@ -116,7 +117,11 @@ async function rollBack(
     .where(eq(scriptRollouts.id, rollout.id));
   await tx
     .update(scripts)
-    .set({ liveVersion: rollout.stableVersion, pendingAuthors: rollout.authors, revision: sql`${scripts.revision} + 1` })
+    .set({
+      liveVersion: rollout.stableVersion,
+      pendingAuthors: [...new Set([...script.pendingAuthors, ...rollout.authors])],
+      revision: sql`${scripts.revision} + 1`,
+    })
     .where(eq(scripts.id, script.id));
   await audit(tx, {
     action: 'script.rollback',

@@ -148,7 +148,7 @@ describeEachDatabase('script health', (ctx) => {
     };
     const detail = async () => (await ctx.call<ScriptListItem>('script/get', { id: bind.id }, { token: reviewer })).content;
     /** The operator saves a new version of the bind script (one more wait first); answers its revision. */
-    const saveEdit = async (timeoutMs: number) => {
+    const saveEdit = async (timeoutMs: number, token = operator) => {
       const current = await detail();
       const content = JSON.parse((await ctx.call<{ content: string }>('script/get', { id: bind.id }, { token: reviewer })).content.content);
       const saved = await ctx.call<ScriptListItem>(
@@ -158,7 +158,7 @@ describeEachDatabase('script health', (ctx) => {
           baseVersion: current.currentVersion,
           content: JSON.stringify({ ...content, steps: [{ step: 'waitFor', selector: 'body', timeoutMs }, ...content.steps] }),
         },
-        { token: operator },
+        { token },
       );
       expect(saved.code).toBe(CODES.OK);
       return saved.content;
@@ -231,14 +231,16 @@ describeEachDatabase('script health', (ctx) => {
       const canary = (await detail()).rollout!;
       for (let run = 1; run < ROLLOUT_ROLLBACK.minRuns; run += 1) await failedBind(canary.version);
       expect((await detail()).rollout).not.toBeNull();
+      // An edit saved meanwhile stays pending, its author beside the canary's.
+      await saveEdit(5000, admin);
       await failedBind(canary.version);
       const after = await detail();
       expect(after).toMatchObject({
         rollout: null,
         liveVersion: canary.stableVersion,
-        currentVersion: canary.version,
+        currentVersion: canary.version + 1,
         pending: true,
-        pendingAuthors: [DEMO_ACCOUNTS.operator.username],
+        pendingAuthors: [DEMO_ACCOUNTS.superAdmin.username, DEMO_ACCOUNTS.operator.username],
       });
       expect((await served(member.plugin)).script.version).toBe(canary.stableVersion);
       const [notice] = await editorNotices('script.rolledBack');
@@ -254,7 +256,7 @@ describeEachDatabase('script health', (ctx) => {
     });
 
     it('decides a rollback once when two instances look at once', async () => {
-      // The same version again, as a canary of its own: the runs before it do not count.
+      // The newer version as a canary of its own: the runs before it do not count.
       expect((await approve((await detail()).revision, { usernames: [DEMO_ACCOUNTS.member.username], percent: 0 })).code).toBe(CODES.OK);
       const canary = (await detail()).rollout!;
       // Failed runs as the reports would leave them, without run/finish's own look.
