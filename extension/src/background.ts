@@ -133,7 +133,18 @@ const refreshScriptsWithin = (ms: number) => Promise.race([refreshScripts(), new
  */
 const CONTROLS_FRESH_MS = 8_000;
 
-let turns: Promise<unknown> = Promise.resolve();
+/** A queue: the work it is given runs one after the other, in the order given (the worker answers messages concurrently). */
+function oneAtATime() {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const done = last.then(work);
+    last = done.catch(() => undefined);
+    return done;
+  };
+}
+
+/** The day's count of products: read and written by one turn at a time. */
+const countingTurns = oneAtATime();
 
 /**
  * A flow's controls on a platform now; `take` (a join's product is about to start): counted toward
@@ -143,30 +154,21 @@ async function flowControls(flow: PausableFlow, platform: string, take: boolean)
   if (Date.now() - lastChecked > CONTROLS_FRESH_MS) await refreshScriptsWithin(SCRIPTS_WAIT_MS);
   const controls = controlsFor((await readScriptSet())?.controls ?? NO_CONTROLS, flow, platform);
   if (!take || controls.stop) return controls;
-  // One turn at a time: the worker answers the pages' messages concurrently.
-  const counted = turns.then(async (): Promise<FlowControls> => {
+  return countingTurns(async (): Promise<FlowControls> => {
     const stored = (await chrome.storage.local.get(DAILY_TURNS_KEY))[DAILY_TURNS_KEY] as DailyTurns | undefined;
     const next = withTurn(stored, localDay(new Date()), platform, controls.pacing.dailyCap);
     if (!next) return { ...controls, stop: dailyCapText(controls.pacing.dailyCap) };
     await chrome.storage.local.set({ [DAILY_TURNS_KEY]: next });
     return controls;
   });
-  turns = counted.catch(() => undefined);
-  return counted;
 }
-
-let sets: Promise<unknown> = Promise.resolve();
 
 /**
  * The console's `set`s, one after the other in the order they came: a flow's start waits for the
  * newest scripts before its flag is written, and the run id the console sends after the flag must
  * not land first (the creator page starts on the run id and reads the flag with it).
  */
-function inOrder(work: () => Promise<void>): Promise<void> {
-  const done = sets.then(work);
-  sets = done.catch(() => undefined);
-  return done;
-}
+const settingInOrder = oneAtATime();
 
 async function setValues(values: Partial<PluginData>, sender: chrome.runtime.MessageSender) {
   // A flow starts: the page it opens runs the newest scripts (a staff edit applies to the next bind).
@@ -234,7 +236,7 @@ async function handle(request: WorkerRequest, sender: chrome.runtime.MessageSend
       await refreshScripts();
       return { ok: true };
     case 'set':
-      await inOrder(() => setValues(request.values, sender));
+      await settingInOrder(() => setValues(request.values, sender));
       return { ok: true };
     case 'get':
       return { values: await readData(request.keys) };
