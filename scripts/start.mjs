@@ -2,6 +2,9 @@
 /**
  * `npm start`: builds the console when dist/ is missing or older than its sources, then runs the
  * API server, which serves the console and /api/** on one port (PORT, default 8000).
+ *
+ * In a server install (`npm pack` of a built tree, installed with `npm ci --omit=dev`: docs/deploy.md)
+ * the console's sources and build tools are absent: it serves the dist/ it was packed with.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,12 +28,19 @@ function newestMtime(target) {
   return newest;
 }
 
+const isServerInstall = !fs.existsSync(path.join(root, 'src'));
+
 function consoleIsStale() {
+  if (isServerInstall) return false;
   if (!fs.existsSync(builtIndex)) return true;
   const built = fs.statSync(builtIndex).mtimeMs;
   return SOURCES.some((source) => newestMtime(path.join(root, source)) > built);
 }
 
+if (isServerInstall && !fs.existsSync(builtIndex)) {
+  console.error('[start] dist/ is missing: pack the server after `npm run build` (docs/deploy.md)');
+  process.exit(1);
+}
 if (process.env.SKIP_BUILD !== '1' && consoleIsStale()) {
   console.log('[start] building the console (max build)…');
   const build = spawnSync(process.execPath, [path.join(root, 'node_modules', '@umijs', 'max', 'bin', 'max.js'), 'build'], {

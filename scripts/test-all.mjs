@@ -13,13 +13,17 @@
  *   jest       jest                      (all projects: web unit tests, server tests on PGlite and on a
  *                                          PostgreSQL 15 the run starts, and the contract suite in
  *                                          tests/contract when it exists)
+ *   release    scripts/server-install-check.mjs
+ *                                        (the release of pack:server installed with npm ci --omit=dev
+ *                                         serves /api/ready, /login and a sign-in)
  *   e2e        playwright test           (Chromium against `npm start`)
  *   dev        playwright test -c playwright.dev.config.ts
  *                                        (the developer console under `max dev`: every demo role's
  *                                         screens and dialogs, the public pages, the mock)
  *
  * Steps of one stage run side by side (each of format, lint, typecheck and build keeps about one core
- * busy; the machine has two): `format` with `setup`, then `lint` with `typecheck` and `build`, and
+ * busy; the machine has two): `format` with `setup`, then `lint` with `typecheck` and `build`, `release`
+ * (mostly an install from npm's cache) with `jest`, and
  * `e2e` with the start of `dev`'s `max dev` (its tests run once e2e has ended). The stage's first
  * step prints as it goes; the others' output is printed whole when each ends.
  *
@@ -67,6 +71,12 @@ const STEPS = [
     // Jest's default on two cores is one worker; the suites wait on their databases much of the
     // time, and two workers ran them in 491 s instead of about 940 s on such a machine.
     command: [node, bin('jest', 'bin', 'jest.js'), '--ci', `--maxWorkers=${Math.max(2, os.availableParallelism() - 1)}`],
+  },
+  {
+    name: 'release',
+    title: 'the server from a production install',
+    stage: 'jest',
+    command: [node, path.join(root, 'scripts', 'server-install-check.mjs')],
   },
   { name: 'e2e', title: 'playwright test', command: [node, bin('@playwright', 'test', 'cli.js'), 'test'] },
   {

@@ -1,8 +1,14 @@
 /**
- * deploy/prometheus-alerts.yml and deploy/grafana-dashboard.json read series the server exports
- * (promtool is not installable here: the rules are checked as YAML, their shape and their names).
+ * The files of deploy/ that the tests do not run:
+ * - deploy/prometheus-alerts.yml and deploy/grafana-dashboard.json read series the server exports
+ *   (promtool is not installable here: the rules are checked as YAML, their shape and their names);
+ * - deploy/creator-console@.service passes `systemd-analyze verify` (.ci/run installs systemd when
+ *   the machine lacks it) and starts what a release holds.
+ * nginx.conf is run by loadBalancer.test.ts.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { ServerMetrics } from '../../server/metrics/metrics';
@@ -80,5 +86,39 @@ describe('monitoring files in deploy/', () => {
         for (const name of named) expect({ panel: panel.title, name, known: exported.has(name) }).toMatchObject({ known: true });
       }
     }
+  });
+});
+
+describe('the systemd unit in deploy/', () => {
+  const UNIT = 'creator-console@.service';
+  const unitText = fs.readFileSync(path.join(DEPLOY, UNIT), 'utf8');
+
+  /** systemd-analyze's complaints about `text` as the unit of port 8001 (it exits 0 on most of them). */
+  function verify(text: string): string {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'unit-'));
+    try {
+      const file = path.join(folder, UNIT.replace('@', '@8001'));
+      fs.writeFileSync(file, text);
+      const result = spawnSync('systemd-analyze', ['verify', '--man=no', file], { encoding: 'utf8' });
+      if (result.error) throw new Error(`systemd-analyze could not run (${result.error.message}): install systemd`);
+      return `${result.stderr}${result.status === 0 ? '' : `exit ${result.status}`}`.trim();
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }
+
+  it('passes systemd-analyze verify, which reports a broken line', () => {
+    expect(verify(unitText)).toBe('');
+    expect(verify(unitText.replace('KillMode=mixed', 'KillMode=gently'))).toMatch(/kill mode/i);
+  });
+
+  it("runs the release's server with its dependencies, never a build", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.resolve(DEPLOY, '../package.json'), 'utf8'));
+    const files: string[] = manifest.files;
+    const execStart = /^ExecStart=(.+)$/m.exec(unitText)?.[1].split(' ') ?? [];
+    expect(execStart).toEqual(['/usr/bin/node', '--import', 'tsx', 'server/main.ts']);
+    expect(files).toContain('server/');
+    expect(files).toContain('dist/');
+    expect(Object.keys(manifest.dependencies)).toContain('tsx');
   });
 });
