@@ -19,6 +19,7 @@ import { listenerOf } from './db/listen';
 import { NotificationHub } from './notification/hub';
 import { startNotificationJobs } from './notification/periodicJobs';
 import { startRunHousekeeping } from './run/housekeeping';
+import { startOrderFigures } from './dashboard/orderFigures';
 import { registerNotificationStream } from './notification/streamRoute';
 import { CALLS, EXPORTS } from './handlers';
 import { BODY_LIMIT_BYTES } from './http/bodyLimit';
@@ -247,6 +248,8 @@ export async function buildApp({
   app.addHook('onClose', () => notificationJobs.stop());
   const runHousekeeping = startRunHousekeeping(retrying, config, app.log, undefined, timeJob);
   app.addHook('onClose', () => runHousekeeping.stop());
+  const orderFigures = startOrderFigures(retrying, config.businessTimeZone, app.log, undefined, timeJob);
+  app.addHook('onClose', () => orderFigures.stop());
   // Live notifications: this instance listens on the database's notification channel.
   const hub = new NotificationHub({
     db,

@@ -3,9 +3,11 @@
  * the list its card links to (so the two never disagree), in business days (BUSINESS_TZ). A
  * business day `d` is the instants from `d 00:00` to `d+1 00:00` in the zone; rows are bucketed by
  * `(created_at at time zone tz)::date`, and the range's bounds in UTC let the indexes on
- * created_at narrow the rows (orders_status_created, accounts_created_at).
+ * created_at narrow the rows (orders_status_created, accounts_created_at). The order figures come
+ * from daily figures kept exact as orders change (orderFigures.ts), the same sums without reading
+ * millions of orders; tests/server/dashboard.test.ts compares them with a recount.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '#contract/capabilities';
 import {
   DASHBOARD_DEFAULT_DAYS,
@@ -21,6 +23,7 @@ import { badParameter } from '../refusal';
 import { businessDay } from '../businessTime';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { DASHBOARD_MESSAGES } from './messages';
+import { commissionsIn, figuresAreIn, paidOrdersIn, pendingOrders, type DayRange } from './orderFigures';
 import type { CallContext } from '../context';
 
 const DAY_MS = 86_400_000;
@@ -78,84 +81,163 @@ type Parts = ReturnType<typeof dashboardParts>;
 type Num = number | string | null;
 
 /** The instant a business day starts (`day` may be an SQL date expression). */
-const dayStart = (day: ReturnType<typeof sql>, timeZone: string) => sql`((${day})::timestamp at time zone ${timeZone})`;
+const dayStart = (day: SQL, timeZone: string) => sql`((${day})::timestamp at time zone ${timeZone})`;
+
+/** The business days `fromDay`…`toDay` (both included) and their instants [from, to). */
+function dayRange(fromDay: string, toDay: string, timeZone: string): DayRange {
+  return { fromDay, toDay, from: dayStart(sql`${fromDay}::date`, timeZone), to: dayStart(sql`${toDay}::date + 1`, timeZone) };
+}
+
+/** The range's days as dates (date arithmetic: no time zone, no daylight saving involved). */
+const daysOf = (range: DayRange) =>
+  sql`(select ${range.fromDay}::date + i as day from generate_series(0, ${range.toDay}::date - ${range.fromDay}::date) as i)`;
+
+interface Periods {
+  today: DayRange;
+  month: DayRange;
+  range: DayRange;
+}
+
+/**
+ * 今日 / 本月 revenue, pending orders, paid orders by day and by level: summed from the orders
+ * themselves (before the figures are built in this time zone, and the recount tests compare with).
+ */
+export function ordersCounted(db: Executor, { today, month, range }: Periods, timeZone: string, answer: DashboardSummary) {
+  const paidIn = (period: DayRange) =>
+    sql`(select coalesce(sum(amount_cents), 0) from orders where status = 'paid' and created_at >= ${period.from} and created_at < ${period.to})`;
+  return [
+    queryOne<{ today: Num; month: Num; pending: Num }>(
+      db,
+      sql`select ${paidIn(today)} as today, ${paidIn(month)} as month, (select count(*) from orders where status = 'pending') as pending`,
+    ).then((row) => setOrderCards(answer, row)),
+    queryRows<{ day: string; n: Num; revenue: Num }>(
+      db,
+      sql`with agg as (
+            select (created_at at time zone ${timeZone})::date as day, count(*) as n, sum(amount_cents) as revenue
+            from orders where status = 'paid' and created_at >= ${range.from} and created_at < ${range.to}
+            group by 1)
+          select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(agg.n, 0) as n, coalesce(agg.revenue, 0) as revenue
+          from ${daysOf(range)} d left join agg on agg.day = d.day
+          order by d.day`,
+    ).then((rows) => setOrderDays(answer, rows)),
+    queryRows<{ levelId: number; name: string; n: Num; revenue: Num }>(
+      db,
+      sql`select o.level_id as "levelId", ml.name, count(*) as n, sum(o.amount_cents) as revenue
+          from orders o join membership_levels ml on ml.id = o.level_id
+          where o.status = 'paid' and o.created_at >= ${range.from} and o.created_at < ${range.to}
+          group by o.level_id, ml.name
+          order by revenue desc, o.level_id`,
+    ).then((rows) => setLevels(answer, rows)),
+  ];
+}
+
+/** The same figures from the daily figures and the changes not folded yet (orderFigures.ts). */
+export function ordersFromFigures(db: Executor, { today, month, range }: Periods, timeZone: string, answer: DashboardSummary) {
+  const revenueIn = (period: DayRange) => sql`(select coalesce(sum(revenue_cents), 0) from ${paidOrdersIn(period, timeZone, 'day')} p)`;
+  return [
+    queryOne<{ today: Num; month: Num; pending: Num }>(
+      db,
+      sql`select ${revenueIn(today)} as today, ${revenueIn(month)} as month, ${pendingOrders} as pending`,
+    ).then((row) => setOrderCards(answer, row)),
+    queryRows<{ day: string; n: Num; revenue: Num }>(
+      db,
+      sql`select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(p.paid_orders), 0) as n, coalesce(sum(p.revenue_cents), 0) as revenue
+          from ${daysOf(range)} d left join ${paidOrdersIn(range, timeZone, 'day')} p on p.key = d.day
+          group by d.day
+          order by d.day`,
+    ).then((rows) => setOrderDays(answer, rows)),
+    queryRows<{ levelId: number; name: string; n: Num; revenue: Num }>(
+      db,
+      sql`select p.key as "levelId", ml.name, sum(p.paid_orders) as n, sum(p.revenue_cents) as revenue
+          from ${paidOrdersIn(range, timeZone, 'level_id')} p join membership_levels ml on ml.id = p.key
+          group by p.key, ml.name
+          having sum(p.paid_orders) > 0
+          order by revenue desc, p.key`,
+    ).then((rows) => setLevels(answer, rows)),
+  ];
+}
+
+function setOrderCards({ cards }: DashboardSummary, row: { today: Num; month: Num; pending: Num } | undefined) {
+  cards.todayRevenueCents = Number(row?.today ?? 0);
+  cards.monthRevenueCents = Number(row?.month ?? 0);
+  cards.pendingOrders = Number(row?.pending ?? 0);
+}
+
+function setOrderDays(answer: DashboardSummary, rows: Array<{ day: string; n: Num; revenue: Num }>) {
+  answer.orderDays = rows.map((row) => ({ day: row.day, paidOrders: Number(row.n), revenueCents: Number(row.revenue) }));
+}
+
+function setLevels(answer: DashboardSummary, rows: Array<{ levelId: number; name: string; n: Num; revenue: Num }>) {
+  answer.levels = rows.map((row) => ({ levelId: row.levelId, name: row.name, orders: Number(row.n), revenueCents: Number(row.revenue) }));
+}
+
+type SalespersonRow = { accountId: number; username: string; n: Num; commission: Num };
+const TOP_SALESPEOPLE = 5;
+
+/** 销售排行 from the orders themselves. */
+export const topSalespeopleCounted = (db: Executor, range: DayRange) =>
+  queryRows<SalespersonRow>(
+    db,
+    sql`select o.salesperson_id as "accountId", a.username, count(*) as n, sum(o.commission_cents) as commission
+        from orders o join accounts a on a.id = o.salesperson_id
+        where o.status = 'paid' and o.salesperson_id is not null and o.commission_cents > 0
+          and o.created_at >= ${range.from} and o.created_at < ${range.to}
+        group by o.salesperson_id, a.username
+        order by commission desc, o.salesperson_id
+        limit ${TOP_SALESPEOPLE}`,
+  );
+
+/** 销售排行 from the daily figures and the changes not folded yet. */
+export const topSalespeopleFromFigures = (db: Executor, range: DayRange) =>
+  queryRows<SalespersonRow>(
+    db,
+    sql`select c.salesperson_id as "accountId", a.username, sum(c.paid_orders) as n, sum(c.commission_cents) as commission
+        from ${commissionsIn(range)} c join accounts a on a.id = c.salesperson_id
+        group by c.salesperson_id, a.username
+        having sum(c.paid_orders) > 0
+        order by commission desc, c.salesperson_id
+        limit ${TOP_SALESPEOPLE}`,
+  );
 
 /** `dashboard/summary`: the parts the caller's grants open, in the business time zone. */
 export const dashboardOf = ({ db, account, snapshot, config }: CallContext, body: DashboardBody) =>
   dashboardSummary(db, body, dashboardParts(account, snapshot), config.businessTimeZone);
 
+/**
+ * The dashboard. Its order figures come from the daily figures once they are built in `timeZone`
+ * (orderFigures.ts), else from the orders; `source` forces one (the recount tests).
+ */
 export async function dashboardSummary(
   db: Executor,
   body: DashboardBody,
   parts: Parts,
   timeZone: string,
   now: Date = new Date(),
+  source?: 'figures' | 'orders',
 ): Promise<DashboardSummary> {
   const today = businessDay(timeZone, now);
   const range = rangeOf(body, today);
   checkRange(range);
   const monthStart = `${today.slice(0, 8)}01`;
-  const todayFrom = dayStart(sql`${today}::date`, timeZone);
-  const todayTo = dayStart(sql`${today}::date + 1`, timeZone);
-  const monthFrom = dayStart(sql`${monthStart}::date`, timeZone);
-  const rangeFrom = dayStart(sql`${range.from}::date`, timeZone);
-  const rangeTo = dayStart(sql`${range.to}::date + 1`, timeZone);
-  // The range's days as dates (date arithmetic: no time zone, no daylight saving involved).
-  const days = sql`(select ${range.from}::date + i as day from generate_series(0, ${range.to}::date - ${range.from}::date) as i)`;
+  const periods: Periods = {
+    today: dayRange(today, today, timeZone),
+    month: dayRange(monthStart, today, timeZone),
+    range: dayRange(range.from, range.to, timeZone),
+  };
+  const figures = (parts.orders || parts.sales) && (source ? source === 'figures' : await figuresAreIn(db, timeZone));
   const cards: DashboardCards = {};
   const answer: DashboardSummary = { today, timeZone, monthStart, from: range.from, to: range.to, cards };
   const work: Promise<void>[] = [];
 
-  if (parts.orders) {
-    work.push(
-      queryOne<{ today: Num; month: Num; pending: Num }>(
-        db,
-        sql`select
-              (select coalesce(sum(amount_cents), 0) from orders where status = 'paid' and created_at >= ${todayFrom} and created_at < ${todayTo}) as today,
-              (select coalesce(sum(amount_cents), 0) from orders where status = 'paid' and created_at >= ${monthFrom} and created_at < ${todayTo}) as month,
-              (select count(*) from orders where status = 'pending') as pending`,
-      ).then((row) => {
-        cards.todayRevenueCents = Number(row?.today ?? 0);
-        cards.monthRevenueCents = Number(row?.month ?? 0);
-        cards.pendingOrders = Number(row?.pending ?? 0);
-      }),
-      queryRows<{ day: string; n: Num; revenue: Num }>(
-        db,
-        sql`with agg as (
-              select (created_at at time zone ${timeZone})::date as day, count(*) as n, sum(amount_cents) as revenue
-              from orders where status = 'paid' and created_at >= ${rangeFrom} and created_at < ${rangeTo}
-              group by 1)
-            select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(agg.n, 0) as n, coalesce(agg.revenue, 0) as revenue
-            from ${days} d left join agg on agg.day = d.day
-            order by d.day`,
-      ).then((rows) => {
-        answer.orderDays = rows.map((row) => ({ day: row.day, paidOrders: Number(row.n), revenueCents: Number(row.revenue) }));
-      }),
-      queryRows<{ levelId: number; name: string; n: Num; revenue: Num }>(
-        db,
-        sql`select o.level_id as "levelId", coalesce(ml.name, max(o.level_name)) as name, count(*) as n, sum(o.amount_cents) as revenue
-            from orders o left join membership_levels ml on ml.id = o.level_id
-            where o.status = 'paid' and o.created_at >= ${rangeFrom} and o.created_at < ${rangeTo}
-            group by o.level_id, ml.name
-            order by revenue desc, o.level_id`,
-      ).then((rows) => {
-        answer.levels = rows.map((row) => ({
-          levelId: row.levelId,
-          name: row.name,
-          orders: Number(row.n),
-          revenueCents: Number(row.revenue),
-        }));
-      }),
-    );
-  }
+  if (parts.orders) work.push(...(figures ? ordersFromFigures : ordersCounted)(db, periods, timeZone, answer));
 
   if (parts.accounts) {
     work.push(
       queryOne<{ today: Num; month: Num; active: Num }>(
         db,
         sql`select
-              (select count(*) from accounts where created_at >= ${todayFrom} and created_at < ${todayTo}) as today,
-              (select count(*) from accounts where created_at >= ${monthFrom} and created_at < ${todayTo}) as month,
+              (select count(*) from accounts where created_at >= ${periods.today.from} and created_at < ${periods.today.to}) as today,
+              (select count(*) from accounts where created_at >= ${periods.month.from} and created_at < ${periods.today.to}) as month,
               (select count(*) from accounts where membership_level_id is not null
                  and (membership_expires_at is null or membership_expires_at > ${now.toISOString()}::timestamptz)) as active`,
       ).then((row) => {
@@ -167,10 +249,10 @@ export async function dashboardSummary(
         db,
         sql`with agg as (
               select (created_at at time zone ${timeZone})::date as day, count(*) as n
-              from accounts where created_at >= ${rangeFrom} and created_at < ${rangeTo}
+              from accounts where created_at >= ${periods.range.from} and created_at < ${periods.range.to}
               group by 1)
             select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(agg.n, 0) as n
-            from ${days} d left join agg on agg.day = d.day
+            from ${daysOf(periods.range)} d left join agg on agg.day = d.day
             order by d.day`,
       ).then((rows) => {
         answer.registrationDays = rows.map((row) => ({ day: row.day, count: Number(row.n) }));
@@ -191,16 +273,7 @@ export async function dashboardSummary(
       queryOne<{ total: Num }>(db, sql`select coalesce(sum(balance_cents), 0) as total from salespeople`).then((row) => {
         cards.payableCommissionCents = Number(row?.total ?? 0);
       }),
-      queryRows<{ accountId: number; username: string; n: Num; commission: Num }>(
-        db,
-        sql`select o.salesperson_id as "accountId", a.username, count(*) as n, sum(o.commission_cents) as commission
-            from orders o join accounts a on a.id = o.salesperson_id
-            where o.status = 'paid' and o.salesperson_id is not null and o.commission_cents > 0
-              and o.created_at >= ${rangeFrom} and o.created_at < ${rangeTo}
-            group by o.salesperson_id, a.username
-            order by commission desc, o.salesperson_id
-            limit 5`,
-      ).then((rows) => {
+      (figures ? topSalespeopleFromFigures : topSalespeopleCounted)(db, periods.range).then((rows) => {
         answer.topSalespeople = rows.map((row) => ({
           accountId: row.accountId,
           username: row.username,

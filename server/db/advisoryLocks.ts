@@ -23,4 +23,6 @@ export const ADVISORY_LOCKS = {
   scriptHealthAlert: 727_100_007,
   /** Two keys (this, the account's id): an account's `run/start`s, one at a time, so two joins can not both pass the day's cap (server/run/runs.ts). */
   runStart: 727_100_008,
+  /** One key, tried: folding the dashboard's order figures, or building them again (server/dashboard/orderFigures.ts). */
+  orderFigures: 727_100_009,
 } as const;

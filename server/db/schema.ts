@@ -8,6 +8,7 @@ import {
   check,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -376,6 +377,65 @@ export const orders = pgTable(
     index('orders_created_id').on(t.createdAt, t.id),
     check('orders_amount_not_negative', sql`${t.amountCents} >= 0`),
   ],
+);
+
+/**
+ * The staff dashboard's order figures, kept exact without a hot row (server/dashboard/figures.ts):
+ * a trigger on `orders` appends each change to what the dashboard counts (a paid order in, a paid
+ * order out, a pending one in or out) here, in the order's transaction; a job folds the changes into
+ * the daily figures below. The dashboard adds the changes not folded yet.
+ */
+export const orderFigureChanges = pgTable('order_figure_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** The order's `created_at`: the business day it counts on. */
+  orderCreatedAt: timestamp('order_created_at', { withTimezone: true }).notNull(),
+  levelId: integer('level_id').notNull(),
+  /** The salesperson, only when the order pays a commission (what 销售排行 counts). */
+  salespersonId: integer('salesperson_id'),
+  paidOrders: integer('paid_orders').notNull(),
+  revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+  commissionCents: bigint('commission_cents', { mode: 'number' }).notNull(),
+  pendingOrders: integer('pending_orders').notNull(),
+});
+
+/**
+ * Paid orders per business day (in `order_figures_state.time_zone`) and level, by creation day. A
+ * level with orders can not be removed (orders.level_id), so its name is read from the level.
+ */
+export const orderDayFigures = pgTable(
+  'order_day_figures',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    levelId: integer('level_id').notNull(),
+    paidOrders: bigint('paid_orders', { mode: 'number' }).notNull(),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.levelId] })],
+);
+
+/** Paid orders with a commission per business day and salesperson. */
+export const orderDaySalesFigures = pgTable(
+  'order_day_sales_figures',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    salespersonId: integer('salesperson_id').notNull(),
+    paidOrders: bigint('paid_orders', { mode: 'number' }).notNull(),
+    commissionCents: bigint('commission_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.salespersonId] })],
+);
+
+/** The folded figures' time zone and the pending orders they count; one row, written by the job alone. */
+export const orderFiguresState = pgTable(
+  'order_figures_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** The business time zone the days were cut in; null until the first build. */
+    timeZone: text('time_zone'),
+    pendingOrders: bigint('pending_orders', { mode: 'number' }).notNull().default(0),
+    builtAt: timestamp('built_at', { withTimezone: true }),
+  },
+  (t) => [check('order_figures_state_one_row', sql`${t.id} = 1`)],
 );
 
 /** Shops bound by the plug-in and reported to the server. */

@@ -1,13 +1,18 @@
 /**
  * 数据看板 (dashboard/summary): each card equals the total of the list it links to with the same
  * filter (the two never disagree), the figures follow the account's grants, bad ranges are A0400,
- * and the per-day buckets are business days (BUSINESS_TZ) across its midnight.
+ * and the per-day buckets are business days (BUSINESS_TZ) across its midnight. The daily order
+ * figures (server/dashboard/orderFigures.ts) equal a recount from the orders: folded or not, after
+ * concurrent payments and refunds, and built again in another time zone.
  */
 import { CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { DASHBOARD_DEFAULT_DAYS, type DashboardSummary } from '#contract/api/dashboard';
 import { dashboardSummary } from '../../server/dashboard/summary';
+import { keepOrderFigures, rebuildOrderFigures } from '../../server/dashboard/orderFigures';
+import { ADVISORY_LOCKS } from '../../server/db/advisoryLocks';
+import type { Executor } from '../../server/db/client';
 import { DASHBOARD_MESSAGES } from '../../server/dashboard/messages';
 import { registerAccount } from './support/accounts';
 import { describeEachDatabase, TEST_ADMIN, type SuiteContext } from './support/databases';
@@ -257,5 +262,130 @@ describeEachDatabase('dashboard: the staff 首页', (ctx) => {
       { token: admin },
     );
     expect(list.content.total).toBe(1);
+  });
+
+  describe('the daily order figures', () => {
+    const SHANGHAI = 'Asia/Shanghai';
+    /** The ranges and instants the figures are compared at: the default 30 days, a year, and 1–2 March 2001. */
+    const views: Array<[Record<string, string>, Date | undefined]> = [
+      [{}, undefined],
+      [{ from: dayBefore(new Date().toISOString().slice(0, 10), 365), to: new Date().toISOString().slice(0, 10) }, undefined],
+      [{ from: '2001-02-27', to: '2001-03-03' }, new Date('2001-03-02T03:00:00Z')],
+    ];
+
+    /** The dashboard from the figures equals the one summed from the orders, for every view, in `timeZone`. */
+    async function expectFiguresEqualRecount(db: Executor, timeZone = SHANGHAI) {
+      for (const [range, now] of views) {
+        const recount = await dashboardSummary(db, range, ALL, timeZone, now, 'orders');
+        expect(recount.orderDays!.some((day) => day.paidOrders > 0)).toBe(true);
+        expect(await dashboardSummary(db, range, ALL, timeZone, now, 'figures')).toEqual(recount);
+      }
+    }
+
+    /** Orders of the past written directly (as an import would): each status, two levels, a commission, around Shanghai's midnight. */
+    async function pastOrders(salespersonId: number) {
+      const buyer = await freshAccount();
+      const levels = (await rows(ctx.db, sql`select id, price_cents from membership_levels order by id limit 2`)).map((row) =>
+        Number(row.id),
+      );
+      const made: string[] = [];
+      for (const [n, status, at] of [
+        [1, 'paid', '2001-03-01T15:59:59Z'],
+        [2, 'paid', '2001-03-01T16:00:00Z'],
+        [3, 'pending', '2001-03-01T20:00:00Z'],
+        [4, 'refunded', '2001-03-02T01:00:00Z'],
+        [5, 'cancelled', '2001-03-02T02:00:00Z'],
+        [6, 'paid', '2001-02-28T10:00:00Z'],
+      ] as const) {
+        const orderNo = `2001030${ctx.kind === 'pglite' ? 1 : 2}${String(serial).padStart(6, '0')}${n}`;
+        made.push(orderNo);
+        await ctx.db.execute(sql`
+          insert into orders (order_no, account_id, level_id, level_name, duration_days, amount_cents, status, channel,
+                              salesperson_id, commission_rate, commission_cents, created_at)
+          values (${orderNo}, ${buyer.id}, ${levels[n % 2]}, 'x', 30, ${n * 1000}, ${status}, 'online',
+                  ${n % 2 ? salespersonId : null}, 1000, ${n * 100}, ${at}::timestamptz)`);
+      }
+      return made;
+    }
+
+    it('equal a recount, folded or not, after payments, refunds and direct changes', async () => {
+      const sale = await freshAccount();
+      const made = await ctx.call('sale/setSale', { accountId: sale.id, enabled: true, commissionRate: 1000 }, { token: admin });
+      expect(made.code).toBe(CODES.OK);
+      const buyer = await freshAccount(made.content.inviteCode);
+      const past = await pastOrders(sale.id);
+      expect(await keepOrderFigures(ctx.db, SHANGHAI)).not.toBeNull();
+      await expectFiguresEqualRecount(ctx.db);
+
+      // Changes after the fold are read from order_figure_changes until the next one.
+      await paidOrder(buyer.token);
+      const refunded = await paidOrder(buyer.token);
+      expect((await ctx.call('order/refund', { orderNo: refunded }, { token: admin })).code).toBe(CODES.OK);
+      await order(buyer.token);
+      await ctx.db.execute(sql`update orders set status = 'paid' where order_no = ${past[2]}`);
+      await ctx.db.execute(sql`update orders set status = 'refunded' where order_no = ${past[0]}`);
+      await ctx.db.execute(sql`update orders set amount_cents = amount_cents + 7 where order_no = ${past[1]}`);
+      await ctx.db.execute(sql`update orders set note = 'not counted' where order_no = ${past[5]}`);
+      const unfolded = await one(ctx.db, sql`select count(*)::int as n from order_figure_changes`);
+      expect(unfolded.n).toBeGreaterThan(0);
+      await expectFiguresEqualRecount(ctx.db);
+
+      expect(await keepOrderFigures(ctx.db, SHANGHAI)).toEqual({ rebuilt: false, folded: expect.any(Number) });
+      expect((await one(ctx.db, sql`select count(*)::int as n from order_figure_changes`)).n).toBe(0);
+      await expectFiguresEqualRecount(ctx.db);
+      // The figures are what the dashboard reads once built: 今日 and the month come from them too.
+      const recent = await dashboardSummary(ctx.db, {}, ALL, SHANGHAI);
+      expect(recent.cards.pendingOrders).toBe(
+        Number((await one(ctx.db, sql`select count(*) as n from orders where status = 'pending'`)).n),
+      );
+    });
+
+    it('equal a recount after payments, refunds and folds at the same time', async () => {
+      const sale = await freshAccount();
+      const made = await ctx.call('sale/setSale', { accountId: sale.id, enabled: true, commissionRate: 1000 }, { token: admin });
+      const buyers = await Promise.all(Array.from({ length: 6 }, () => freshAccount(made.content.inviteCode)));
+      const paid = await Promise.all(buyers.map((buyer) => paidOrder(buyer.token)));
+      // A buyer has one pending order at a time.
+      const pending = await Promise.all(buyers.map((buyer) => order(buyer.token)));
+      // On PostgreSQL a second instance folds too (PGlite has one connection: it runs them one at a time).
+      const other = ctx.kind === 'postgres' ? (await ctx.openSecond()).db : ctx.db;
+      const folds = (async () => {
+        const rounds = [];
+        for (let round = 0; round < 8; round += 1) rounds.push(await keepOrderFigures(round % 2 ? other : ctx.db, SHANGHAI));
+        return rounds;
+      })();
+      const answers = await Promise.all([
+        ...pending.map((orderNo) => ctx.call('order/confirm', { orderNo }, { token: admin })),
+        ...paid.map((orderNo) => ctx.call('order/refund', { orderNo }, { token: admin })),
+      ]);
+      expect((await folds).some((round) => round && round.folded > 0)).toBe(true);
+      expect(answers.map((answer) => answer.code)).toEqual(answers.map(() => CODES.OK));
+      await expectFiguresEqualRecount(ctx.db);
+      await keepOrderFigures(ctx.db, SHANGHAI);
+      await expectFiguresEqualRecount(ctx.db);
+    });
+
+    it('are built again from the orders in another time zone, where a change of BUSINESS_TZ cuts the days', async () => {
+      await keepOrderFigures(ctx.db, SHANGHAI);
+      // In a transaction that holds the job's lock and is rolled back: this server's own job keeps its zone.
+      const rolledBack = new Error('rolled back on purpose');
+      await expect(
+        ctx.db.transaction(
+          async (tx) => {
+            await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.orderFigures})`);
+            await rebuildOrderFigures(tx, 'UTC');
+            expect((await one(tx, sql`select time_zone from order_figures_state`)).time_zone).toBe('UTC');
+            await expectFiguresEqualRecount(tx, 'UTC');
+            // The same orders cut in Shanghai's days are other figures: 2001-03-01T16:00Z moved to 1 March.
+            const utc = await dashboardSummary(tx, { from: '2001-03-01', to: '2001-03-02' }, ALL, 'UTC', undefined, 'figures');
+            const shanghai = await dashboardSummary(tx, { from: '2001-03-01', to: '2001-03-02' }, ALL, SHANGHAI, undefined, 'orders');
+            expect(utc.orderDays).not.toEqual(shanghai.orderDays);
+            throw rolledBack;
+          },
+          { isolationLevel: 'repeatable read' },
+        ),
+      ).rejects.toBe(rolledBack);
+      expect((await one(ctx.db, sql`select time_zone from order_figures_state`)).time_zone).toBe(SHANGHAI);
+    });
   });
 });
