@@ -51,6 +51,18 @@ export function configureHashPool(next: HashPoolLimits, waitListener?: (seconds:
 
 export const hashPoolState = () => ({ running, queued: queue.length, refused, ...limits });
 
+/**
+ * Throws `HashingBusy` when a hash asked for now would be refused. The sign-in calls check it before
+ * anything else, so that the excess of a flood costs no database work and no strength check, and is
+ * answered at once.
+ */
+export function assertHashingRoom(): void {
+  if (running >= limits.concurrency && queue.length >= limits.queueLimit) {
+    refused += 1;
+    throw new HashingBusy();
+  }
+}
+
 /** Takes a slot, waiting in the queue when all are busy; throws `HashingBusy` at once when the queue is full. */
 async function acquire(): Promise<void> {
   const asked = performance.now();

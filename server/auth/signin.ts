@@ -11,6 +11,7 @@ import { Refusal, refuseUniqueViolation } from '../refusal';
 import { beginLogin, recordAttempt, registerFailure, settleAttempt } from './attempts';
 import { membershipOf } from './membership';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './password';
+import { assertHashingRoom } from './hashPool';
 import { assertStrongPassword } from './passwordPolicy';
 import { issueSession, revokeSession } from './sessions';
 import { TAKEN_MESSAGES } from '../account/messages';
@@ -25,6 +26,7 @@ const emailTaken = () => new Refusal(CODES.USERNAME_TAKEN, TAKEN_MESSAGES.email,
 
 /** A new account with the member role, referred by the salesperson of `inviteCode` when there is one. */
 export async function register({ db, config, ip, userAgent }: PublicCallContext, body: RegisterBody): Promise<RegisterResult> {
+  assertHashingRoom();
   const client = { ip, userAgent };
   const { attemptId, allowed } = await recordAttempt(db, { ...client, username: body.username }, 'register', config.authRateLimitPerMinute);
   if (!allowed) throw new Refusal(CODES.TOO_MANY_REQUESTS);
@@ -85,6 +87,8 @@ type LoginRow = Pick<
  * generated password A0213; a locked one A0211.
  */
 export async function login({ db, config, ip, userAgent }: PublicCallContext, body: LoginBody): Promise<LoginResult> {
+  // Every login hashes (a missing account against a dummy hash): the same answer for every account when the pool is full.
+  assertHashingRoom();
   const client = { ip, userAgent };
   const name = body.username.trim();
   const gate = await beginLogin<LoginRow>(db, { ...client, username: name }, config.authRateLimitPerMinute, (tx) =>

@@ -9,6 +9,7 @@ import { HASHING_BUSY_MESSAGE } from '../../server/auth/messages';
 import { withTransactionRetry } from '../../server/db/retry';
 import { ServerMetrics } from '../../server/metrics/metrics';
 import { describeEachDatabase } from './support/databases';
+import { one, sql } from './support/sql';
 
 /** The samples of a Prometheus text exposition: `name{labels}` → value. */
 function samples(text: string): Map<string, number> {
@@ -27,6 +28,7 @@ const series = (name: string, labels: Record<string, string> = {}) => {
 };
 
 describeEachDatabase('metrics', (ctx) => {
+  const attempts = async () => Number((await one(ctx.db, sql`select count(*) as n from auth_attempts`)).n);
   const scrape = async (options: { remoteAddress?: string; token?: string } = {}) =>
     ctx.app.inject({
       method: 'GET',
@@ -94,7 +96,7 @@ describeEachDatabase('metrics', (ctx) => {
     }
   });
 
-  it('a full hashing pool answers a login A0501 at once, and counts the refusal', async () => {
+  it('a full hashing pool answers a login and a registration A0501 at once, before any database work, and counts the refusals', async () => {
     const limits = hashPoolState();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -102,13 +104,22 @@ describeEachDatabase('metrics', (ctx) => {
     const holder = inHashPool(() => held);
     try {
       const refusedBefore = hashPoolState().refused;
+      const attemptsBefore = await attempts();
       const started = performance.now();
       const answer = await ctx.call('account/login', { username: DEMO_ACCOUNTS.member.username, password: DEMO_PASSWORD });
       expect({ code: answer.code, msg: answer.msg }).toEqual({ code: 'A0501', msg: HASHING_BUSY_MESSAGE });
       expect(performance.now() - started).toBeLessThan(1_000);
-      expect(hashPoolState().refused).toBe(refusedBefore + 1);
+      const registration = await ctx.call('account/register', {
+        username: `flood_${ctx.kind}`,
+        email: `flood_${ctx.kind}@example.com`,
+        password: 'Flood@metrics-2468',
+      });
+      expect(registration.code).toBe('A0501');
+      // Refused before the attempt is counted (the per-address limit's insert) or the strength checked.
+      expect(await attempts()).toBe(attemptsBefore);
+      expect(hashPoolState().refused).toBe(refusedBefore + 2);
       const text = samples((await scrape()).body);
-      expect(text.get(series('console_password_hashes_refused_total'))).toBe(refusedBefore + 1);
+      expect(text.get(series('console_password_hashes_refused_total'))).toBe(refusedBefore + 2);
       expect(text.get(series('console_password_hashes', { state: 'running' }))).toBe(1);
     } finally {
       release();
