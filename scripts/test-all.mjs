@@ -76,7 +76,8 @@ const STEPS = [
     name: 'release',
     title: 'the server from a production install',
     stage: 'jest',
-    command: [node, path.join(root, 'scripts', 'server-install-check.mjs')],
+    // At the lowest priority: its install and start fit in the jest step's waits instead of slowing it.
+    command: ['nice', '-n', '19', node, path.join(root, 'scripts', 'server-install-check.mjs')],
   },
   { name: 'e2e', title: 'playwright test', command: [node, bin('@playwright', 'test', 'cli.js'), 'test'] },
   {

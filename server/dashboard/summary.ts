@@ -102,7 +102,7 @@ interface Periods {
  * 今日 / 本月 revenue, pending orders, paid orders by day and by level: summed from the orders
  * themselves (before the figures are built in this time zone, and the recount tests compare with).
  */
-export function ordersCounted(db: Executor, { today, month, range }: Periods, timeZone: string, answer: DashboardSummary) {
+function ordersCounted(db: Executor, { today, month, range }: Periods, timeZone: string, answer: DashboardSummary) {
   const paidIn = (period: DayRange) =>
     sql`(select coalesce(sum(amount_cents), 0) from orders where status = 'paid' and created_at >= ${period.from} and created_at < ${period.to})`;
   return [
@@ -132,7 +132,7 @@ export function ordersCounted(db: Executor, { today, month, range }: Periods, ti
 }
 
 /** The same figures from the daily figures and the changes not folded yet (orderFigures.ts). */
-export function ordersFromFigures(db: Executor, { today, month, range }: Periods, timeZone: string, answer: DashboardSummary) {
+function ordersFromFigures(db: Executor, { today, month, range }: Periods, timeZone: string, answer: DashboardSummary) {
   const revenueIn = (period: DayRange) => sql`(select coalesce(sum(revenue_cents), 0) from ${paidOrdersIn(period, timeZone, 'day')} p)`;
   return [
     queryOne<{ today: Num; month: Num; pending: Num }>(
@@ -175,7 +175,7 @@ type SalespersonRow = { accountId: number; username: string; n: Num; commission:
 const TOP_SALESPEOPLE = 5;
 
 /** 销售排行 from the orders themselves. */
-export const topSalespeopleCounted = (db: Executor, range: DayRange) =>
+const topSalespeopleCounted = (db: Executor, range: DayRange) =>
   queryRows<SalespersonRow>(
     db,
     sql`select o.salesperson_id as "accountId", a.username, count(*) as n, sum(o.commission_cents) as commission
@@ -188,7 +188,7 @@ export const topSalespeopleCounted = (db: Executor, range: DayRange) =>
   );
 
 /** 销售排行 from the daily figures and the changes not folded yet. */
-export const topSalespeopleFromFigures = (db: Executor, range: DayRange) =>
+const topSalespeopleFromFigures = (db: Executor, range: DayRange) =>
   queryRows<SalespersonRow>(
     db,
     sql`select c.salesperson_id as "accountId", a.username, sum(c.paid_orders) as n, sum(c.commission_cents) as commission
