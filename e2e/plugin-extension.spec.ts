@@ -196,12 +196,21 @@ test.afterAll(async () => {
   await sites?.close();
 });
 
+/** The tag the plug-in panel shows once the handshake is done; a flow started before it is answered 插件未连接. */
+const PLUGIN_CONNECTED = /^插件已连接 v\d+\.\d+\.\d+$/;
+
+/** 首页 loaded again, its plug-in panel connected (a click before the handshake ends is answered 插件未连接, as it should be). */
+async function homeWithPluginConnected() {
+  await console_.goto(`${base}${HOME}`);
+  await expect(console_.getByText(PLUGIN_CONNECTED)).toBeVisible();
+}
+
 test('the console connects to the extension after login', async () => {
   await console_.goto(`${base}${LOGIN}`);
   await submitLogin(console_, member);
   await expect(console_).toHaveURL(`${base}${HOME}`);
   await expect(greeting(console_, member)).toBeVisible();
-  await expect(console_.getByText(/^插件已连接 v\d+\.\d+\.\d+$/)).toBeVisible();
+  await expect(console_.getByText(PLUGIN_CONNECTED)).toBeVisible();
   await expect(console_.getByText(text.pluginNotConnected)).toHaveCount(0);
   await screenshot(console_, 'plugin-connected-home');
 });
@@ -505,7 +514,7 @@ test("a release whose minimum version is above the extension's refuses bind and 
 });
 
 test('join opens the creator page in join-creator-page with the product list in the plug-in storage, and its run records each id', async () => {
-  await console_.goto(`${base}${HOME}`);
+  await homeWithPluginConnected();
   // Full-width digits, as a Chinese input method types them, are the same ids. The test page has no
   // product 1010 and has 1019 in the programme already (e2e/support/testSites.ts).
   await console_.getByLabel('商品 ID 列表').fill('1001\n1010, １００１\n10１9\n1003');
@@ -579,7 +588,7 @@ test('重试失败项 in 运行记录 joins again exactly the ids that failed, t
 
 test('stop: both flags off, the creator tab stops, 已停止', async () => {
   await console_.bringToFront();
-  await console_.goto(`${base}${HOME}`);
+  await homeWithPluginConnected();
   const creator = chromium.context.pages().find((page) => page.url() === CREATOR_PAGE_URL)!;
   await buttonNamed(console_, '停止').click();
   await expect(console_.locator('.ant-message').getByText(text.stopped)).toBeVisible();
@@ -603,7 +612,7 @@ test("staff's kill switch stops a running join within 10 s at its next product, 
   // Slow enough to be paused midway: 1.5 s between two products.
   await staffCall('plugin/setPacing', { ...UNPACED, delayMinMs: 1_500, delayMaxMs: 1_500 });
   await console_.bringToFront();
-  await console_.goto(`${base}${HOME}`);
+  await homeWithPluginConnected();
   const ids = ['2001', '2002', '2003', '2004', '2005', '2006', '2007', '2011', '2012', '2013'];
   await console_.getByLabel('商品 ID 列表').fill(ids.join('\n'));
   const lastRunId = Number((await pluginStorage())[KEYS.runId]);
