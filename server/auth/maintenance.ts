@@ -11,7 +11,7 @@ import type { ServerConfig } from '../config';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db } from '../db/client';
 import { queryOne } from '../db/query';
-import { repeatEvery, untimed, type JobTimer } from '../periodic';
+import { startJob, untimed, type JobTimer } from '../periodic';
 import { pruneLookups } from '../promotion/lookupLimit';
 import { pruneAttempts } from './attempts';
 
@@ -52,9 +52,5 @@ export function startPruning(
   intervalMs = PRUNE_INTERVAL_MS,
   time: JobTimer = untimed,
 ): { stop(): Promise<void> } {
-  return repeatEvery(intervalMs, () =>
-    time('prune-sign-in-data', () => pruneAuthData(db, config))
-      .then((pruned) => pruned && log.debug({ pruned }, 'pruned sign-in data'))
-      .catch((error) => log.warn({ err: error }, 'pruning sign-in data failed')),
-  );
+  return startJob('prune-sign-in-data', intervalMs, () => pruneAuthData(db, config), log, time);
 }

@@ -20,7 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Executor } from '../db/client';
 import { queryOne } from '../db/query';
-import { repeatEvery, untimed, type JobTimer } from '../periodic';
+import { startJob, untimed, type JobTimer } from '../periodic';
 
 export const ORDER_FIGURES_INTERVAL_MS = 10_000;
 
@@ -82,9 +82,8 @@ export async function rebuildOrderFigures(tx: Executor, timeZone: string): Promi
  * Null when another instance holds the round.
  */
 export async function keepOrderFigures(db: Db, timeZone: string): Promise<OrderFiguresRound | null> {
-  const state = await queryOne<{ timeZone: string | null }>(db, sql`select time_zone as "timeZone" from order_figures_state where id = 1`);
   const tryLock = sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.orderFigures}) as got`;
-  if (state?.timeZone === timeZone) {
+  if (await figuresAreIn(db, timeZone)) {
     return db.transaction(async (tx) => {
       if (!(await queryOne<{ got: boolean }>(tx, tryLock))?.got) return null;
       return { rebuilt: false, folded: await foldChanges(tx, timeZone) };
@@ -108,11 +107,7 @@ export function startOrderFigures(
   intervalMs = ORDER_FIGURES_INTERVAL_MS,
   time: JobTimer = untimed,
 ): { stop(): Promise<void> } {
-  return repeatEvery(intervalMs, () =>
-    time('order-figures', () => keepOrderFigures(db, timeZone))
-      .then((done) => log.debug({ done }, 'order figures'))
-      .catch((error) => log.warn({ err: error }, 'order figures failed')),
-  );
+  return startJob('order-figures', intervalMs, () => keepOrderFigures(db, timeZone), log, time);
 }
 
 /** Whether the figures are cut in `timeZone` (else the dashboard counts the orders). */

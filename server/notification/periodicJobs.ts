@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MEMBERSHIP_NOTICE_DAYS, NOTIFICATION_KINDS } from '#contract/notifications';
 import type { Db, Executor } from '../db/client';
 import { queryOne, queryRows } from '../db/query';
-import { repeatEvery, untimed, type JobTimer } from '../periodic';
+import { startJob, untimed, type JobTimer } from '../periodic';
 import { NOTIFY_CHANNEL } from './signals';
 import { pruneStreamTickets } from './streamTickets';
 
@@ -80,9 +80,5 @@ export function startNotificationJobs(
   intervalMs = NOTIFICATION_JOB_INTERVAL_MS,
   time: JobTimer = untimed,
 ): { stop(): Promise<void> } {
-  return repeatEvery(intervalMs, () =>
-    time('notifications', () => runNotificationJobs(db))
-      .then((done) => log.debug({ done }, 'notification jobs'))
-      .catch((error) => log.warn({ err: error }, 'notification jobs failed')),
-  );
+  return startJob('notifications', intervalMs, () => runNotificationJobs(db), log, time);
 }

@@ -10,7 +10,7 @@ import type { ServerConfig } from '../config';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db } from '../db/client';
 import { queryOne } from '../db/query';
-import { repeatEvery, untimed, type JobTimer } from '../periodic';
+import { startJob, untimed, type JobTimer } from '../periodic';
 import { RUN_MESSAGES } from './messages';
 import { RUN_ABANDONED_MINUTES } from '#contract/runs';
 
@@ -56,9 +56,5 @@ export function startRunHousekeeping(
   intervalMs = RUN_HOUSEKEEPING_INTERVAL_MS,
   time: JobTimer = untimed,
 ): { stop(): Promise<void> } {
-  return repeatEvery(intervalMs, () =>
-    time('runs', () => keepRuns(db, config))
-      .then((done) => log.debug({ done }, 'run housekeeping'))
-      .catch((error) => log.warn({ err: error }, 'run housekeeping failed')),
-  );
+  return startJob('runs', intervalMs, () => keepRuns(db, config), log, time);
 }
