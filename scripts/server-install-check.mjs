@@ -14,13 +14,13 @@
  * It prints the install's package count and size. The server listens on 127.0.0.1, and the watchdog
  * stops it and removes the folder if this check dies first.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packServer } from './pack-server.mjs';
+import { packServer, run } from './pack-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Packages of the console's build and of the tests: a server install must not hold any of them. */
@@ -31,12 +31,6 @@ const ADMIN_PASSWORD = 'Release@check-2468';
 function fail(message) {
   console.error(`[server-install] ${message}`);
   process.exit(1);
-}
-
-function sh(command, args, cwd) {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (result.status !== 0) fail(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
 }
 
 function sizeOf(target) {
@@ -111,13 +105,13 @@ const started = Date.now();
 let server;
 try {
   const { tarball, files } = packServer(folder);
-  sh('tar', ['-xzf', tarball, '-C', folder], root);
+  run('tar', ['-xzf', tarball, '-C', folder], root);
   const release = path.join(folder, 'package');
-  sh('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], release);
+  run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], release);
   const installed = path.join(release, 'node_modules');
   const present = DEV_ONLY.filter((name) => fs.existsSync(path.join(installed, name)));
   if (present.length) fail(`the server install holds build or test packages: ${present.join(', ')}`);
-  const packages = sh('npm', ['ls', '--omit=dev', '--all', '--parseable'], release).trim().split('\n').length - 1;
+  const packages = run('npm', ['ls', '--omit=dev', '--all', '--parseable'], release).trim().split('\n').length - 1;
   const megabytes = sizeOf(installed) / 1024 / 1024;
   console.log(
     `[server-install] ${files} files packed (${(fs.statSync(tarball).size / 1024 / 1024).toFixed(1)} MB); npm ci --omit=dev: ${packages} packages, ${megabytes.toFixed(0)} MB, ${((Date.now() - started) / 1000).toFixed(0)} s`,
