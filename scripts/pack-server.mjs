@@ -18,10 +18,21 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Runs a command to its end; answers its stdout, throws with its output when it fails. */
-export function run(command, args, cwd) {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+/**
+ * Runs a command to its end, or kills it after `timeoutMs`; answers its stdout, throws with its
+ * output when it fails or runs out of time.
+ */
+export function run(command, args, cwd, timeoutMs = 5 * 60_000) {
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: timeoutMs,
+    killSignal: 'SIGKILL',
+  });
+  const outcome =
+    result.error?.code === 'ETIMEDOUT' ? `was stopped after ${timeoutMs / 1000} s` : `failed (${result.status ?? result.signal})`;
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} ${outcome}:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
 

@@ -26,6 +26,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Packages of the console's build and of the tests: a server install must not hold any of them. */
 const DEV_ONLY = ['@umijs/max', 'antd', 'react', 'jest', '@playwright/test', 'typescript', 'eslint'];
 const READY_TIMEOUT_MS = 90_000;
+/** Any one answer of the started server (a sign-in hashes at the lowest priority beside jest). */
+const ANSWER_TIMEOUT_MS = 60_000;
 const ADMIN_PASSWORD = 'Release@check-2468';
 
 function fail(message) {
@@ -55,7 +57,7 @@ async function waitForReady(base, server) {
   while (Date.now() < deadline) {
     if (server.exitCode !== null) fail(`the server exited with ${server.exitCode} before it was ready`);
     try {
-      const answer = await fetch(`${base}/api/ready`);
+      const answer = await fetch(`${base}/api/ready`, { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
       if (answer.status === 200) return;
     } catch {
       // not listening yet
@@ -66,13 +68,13 @@ async function waitForReady(base, server) {
 }
 
 async function checkServes(base) {
-  const page = await fetch(`${base}/login`);
+  const page = await fetch(`${base}/login`, { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
   const html = await page.text();
   if (page.status !== 200 || !html.includes('<div id="root">')) fail(`/login answered ${page.status} without the console's page`);
   const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]);
   if (scripts.length === 0) fail('/login names no script');
   for (const script of scripts) {
-    const answer = await fetch(new URL(script, `${base}/login`));
+    const answer = await fetch(new URL(script, `${base}/login`), { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
     if (answer.status !== 200) fail(`${script} answered ${answer.status}`);
   }
   const login = await call(base, 'account/login', { username: 'admin', password: ADMIN_PASSWORD });
@@ -84,6 +86,7 @@ async function checkServes(base) {
 async function call(base, operation, body, token) {
   const answer = await fetch(`${base}/api/admin/${operation}`, {
     method: 'POST',
+    signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
@@ -107,7 +110,8 @@ try {
   const { tarball, files } = packServer(folder);
   run('tar', ['-xzf', tarball, '-C', folder], root);
   const release = path.join(folder, 'package');
-  run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], release);
+  // From npm's cache, which the project's own install filled: the network only for what it lacks.
+  run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], release);
   const installed = path.join(release, 'node_modules');
   const present = DEV_ONLY.filter((name) => fs.existsSync(path.join(installed, name)));
   if (present.length) fail(`the server install holds build or test packages: ${present.join(', ')}`);

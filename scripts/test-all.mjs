@@ -125,9 +125,17 @@ function checkContractIsCollected() {
 }
 
 const running = new Set();
+/** The steps under way: their start and collected output, printed when a signal stops the run (what it was waiting on). */
+const underway = new Map();
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     console.error(`\n[test] ${signal}: stopping`);
+    printSummary('stopped');
+    for (const [name, { output }] of underway) {
+      if (!output?.length) continue;
+      const lines = Buffer.concat(output).toString('utf8').trimEnd().split('\n');
+      console.log(`\n[test] the last lines of ${name}, which was still running:\n${lines.slice(-15).join('\n')}`);
+    }
     // A terminal's Ctrl-C reaches the whole foreground group already; forward the others.
     if (signal !== 'SIGINT') for (const child of running) child.kill(signal);
     setTimeout(() => process.exit(130), 20_000).unref();
@@ -191,6 +199,7 @@ async function runStep(step, stage) {
   if (live) console.log(beside.length ? `${header} (beside ${beside.join(', ')})` : header);
   const output = live ? undefined : [];
   const stepStart = Date.now();
+  underway.set(step.name, { since: stepStart, output });
   const problem = step.before?.();
   if (problem && output) output.push(Buffer.from(`[test] ${problem}\n`));
   else if (problem) console.error(`[test] ${problem}`);
@@ -204,9 +213,30 @@ async function runStep(step, stage) {
     console.log(`${header} (beside ${beside.join(', ')})`);
     process.stdout.write(Buffer.concat(output));
   }
+  underway.delete(step.name);
   results.push({ step, status, duration });
   console.log(`━━━ [test] ${step.name} ${status === 0 ? 'passed' : `FAILED (exit ${status})`} in ${seconds(duration)} ━━━`);
   return status;
+}
+
+/** Each step's state and duration so far, and the total (`stopped` when a signal ends the run). */
+function printSummary(total = results.some((result) => result.status !== 0) ? 'FAILED' : 'passed') {
+  console.log('\n[test] summary');
+  for (const step of selected) {
+    const result = results.find((entry) => entry.step === step);
+    const state = !result
+      ? underway.has(step.name)
+        ? 'running'
+        : 'not run'
+      : result.status === 0
+        ? 'passed'
+        : `FAILED (exit ${result.status})`;
+    const duration = result ? result.duration : underway.has(step.name) ? Date.now() - underway.get(step.name).since : null;
+    console.log(
+      `  ${step.name.padEnd(10)} ${state.padEnd(18)} ${duration === null ? ''.padStart(8) : seconds(duration).padStart(8)}  ${step.title}`,
+    );
+  }
+  console.log(`  ${'total'.padEnd(10)} ${total.padEnd(18)} ${seconds(Date.now() - started).padStart(8)}`);
 }
 
 for (const stage of stages) {
@@ -215,13 +245,7 @@ for (const stage of stages) {
 }
 
 const failed = results.find((result) => result.status !== 0);
-console.log('\n[test] summary');
-for (const step of selected) {
-  const result = results.find((entry) => entry.step === step);
-  const state = !result ? 'not run' : result.status === 0 ? 'passed' : `FAILED (exit ${result.status})`;
-  console.log(`  ${step.name.padEnd(10)} ${state.padEnd(18)} ${result ? seconds(result.duration).padStart(8) : ''}  ${step.title}`);
-}
-console.log(`  ${'total'.padEnd(10)} ${(failed ? 'FAILED' : 'passed').padEnd(18)} ${seconds(Date.now() - started).padStart(8)}`);
+printSummary();
 if (failed) {
   console.log(`\n[test] stopped at ${failed.step.name}: ${failed.step.title} failed; the steps after it did not run.`);
   process.exit(failed.status || 1);

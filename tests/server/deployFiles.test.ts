@@ -99,7 +99,7 @@ describe('the systemd unit in deploy/', () => {
     try {
       const file = path.join(folder, UNIT.replace('@', '@8001'));
       fs.writeFileSync(file, text);
-      const result = spawnSync('systemd-analyze', ['verify', '--man=no', file], { encoding: 'utf8' });
+      const result = spawnSync('systemd-analyze', ['verify', '--man=no', file], { encoding: 'utf8', timeout: 20_000 });
       if (result.error) throw new Error(`systemd-analyze could not run (${result.error.message}): install systemd`);
       return `${result.stderr}${result.status === 0 ? '' : `exit ${result.status}`}`.trim();
     } finally {
