@@ -5,8 +5,14 @@
  * screens import this).
  */
 
-export const LEDGER_KINDS = ['commission', 'withdrawal', 'refund', 'adjustment'] as const;
+export const LEDGER_KINDS = ['commission', 'withdrawal', 'refund', 'clawback', 'adjustment'] as const;
 export type LedgerKindName = (typeof LEDGER_KINDS)[number];
+/** The kinds that take a commission back after a refund: cancelled while held, clawed back once payable. */
+export const COMMISSION_REVERSAL_KINDS = ['refund', 'clawback'] as const satisfies readonly LedgerKindName[];
+
+/** A commission's hold (docs/payments.md, "Commissions"): 待结算 until its date, then 已结算, or 已取消 by a refund. */
+export const HOLD_STATUSES = ['held', 'released', 'cancelled'] as const;
+export type HoldStatus = (typeof HOLD_STATUSES)[number];
 
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'paid'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];

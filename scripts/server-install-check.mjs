@@ -110,8 +110,8 @@ try {
   const { tarball, files } = packServer(folder);
   run('tar', ['-xzf', tarball, '-C', folder], root);
   const release = path.join(folder, 'package');
-  // From npm's cache, which the project's own install filled: the network only for what it lacks.
-  run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], release);
+  // From npm's cache alone, which the project's own install filled: no network, so nothing to wait on.
+  run('npm', ['ci', '--omit=dev', '--offline', '--no-audit', '--no-fund'], release);
   const installed = path.join(release, 'node_modules');
   const present = DEV_ONLY.filter((name) => fs.existsSync(path.join(installed, name)));
   if (present.length) fail(`the server install holds build or test packages: ${present.join(', ')}`);

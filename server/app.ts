@@ -20,6 +20,7 @@ import { NotificationHub } from './notification/hub';
 import { startNotificationJobs } from './notification/periodicJobs';
 import { startRunHousekeeping } from './run/housekeeping';
 import { startOrderFigures } from './dashboard/orderFigures';
+import { startCommissionRelease } from './ledger/commissionRelease';
 import { registerNotificationStream } from './notification/streamRoute';
 import { CALLS, EXPORTS } from './handlers';
 import { BODY_LIMIT_BYTES } from './http/bodyLimit';
@@ -250,6 +251,8 @@ export async function buildApp({
   app.addHook('onClose', () => runHousekeeping.stop());
   const orderFigures = startOrderFigures(retrying, config.businessTimeZone, app.log, undefined, timeJob);
   app.addHook('onClose', () => orderFigures.stop());
+  const commissionRelease = startCommissionRelease(retrying, app.log, undefined, timeJob);
+  app.addHook('onClose', () => commissionRelease.stop());
   // Live notifications: this instance listens on the database's notification channel.
   const hub = new NotificationHub({
     db,

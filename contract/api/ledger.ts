@@ -1,8 +1,9 @@
 /** The salesperson's ledger: the balance (and what pending withdrawals hold) and the entries. */
 import { Type, type Static } from '@sinclair/typebox';
 import { CAPABILITY_URLS } from '../capabilities';
-import { LEDGER_KINDS } from '../ledger';
-import { BigId, DateTime, Empty, Literals, Money, OneOf, Page, PageFields } from './common';
+import { HOLD_STATUSES, LEDGER_KINDS } from '../ledger';
+import { PARAMETERS } from '../parameters';
+import { BigId, DateTime, Empty, Literals, Money, Nullable, OneOf, Page, PageFields } from './common';
 import { defineApi } from './define';
 
 export const LedgerListQuery = Type.Object(
@@ -18,14 +19,33 @@ export const LedgerListQuery = Type.Object(
 );
 export type LedgerListQuery = Static<typeof LedgerListQuery>;
 
+/**
+ * A salesperson's money as the screens show it (docs/payments.md, "Commissions"): what may be
+ * withdrawn, the commissions still held, and what a clawback left owed. At most one of
+ * `balanceCents` and `owedCents` is above zero.
+ */
+export const SalespersonMoney = {
+  /** What can be withdrawn now: the balance less the held commissions, never below zero. */
+  balanceCents: Money({ minimum: 0, description: '可提现余额（分）' }),
+  /** Commissions in their holding period (待结算), payable when it ends. */
+  pendingCents: Money({ minimum: 0, description: '待结算佣金（分）' }),
+  /** Clawed back beyond the balance (待扣回): later commissions repay it first. */
+  owedCents: Money({ minimum: 0, description: '待扣回金额（分）' }),
+};
+
 /** `ledger/balance` */
 export const LedgerBalance = Type.Object({
   /** Whether the account has a ledger at all (is or was a salesperson). */
   isSalesperson: Type.Boolean({ description: '是否有收支账户（现在或曾经是销售）' }),
-  /** What can be withdrawn now (the ledger balance). */
-  balanceCents: Money({ description: '可提现余额（分）' }),
+  ...SalespersonMoney,
   /** Held by withdrawals waiting for review (already taken out of the balance). */
   heldCents: Money({ minimum: 0, description: '待审核提现冻结的金额（分，已从余额扣除）' }),
+  /** The holding period of new commissions (系统参数). */
+  holdDays: Type.Integer({
+    minimum: PARAMETERS.commissionHoldDays.min,
+    maximum: PARAMETERS.commissionHoldDays.max,
+    description: '佣金结算期（天）',
+  }),
 });
 export type LedgerBalance = Static<typeof LedgerBalance>;
 
@@ -37,6 +57,9 @@ export const LedgerEntry = Type.Object({
   balanceAfterCents: Money({ description: '记账后的余额（分）' }),
   reference: Type.String(),
   note: Type.String(),
+  /** A commission's hold: 待结算 until `availableAt`, then 已结算; 已取消 when its order was refunded meanwhile. Null for other kinds. */
+  holdStatus: Nullable(Literals(HOLD_STATUSES)),
+  availableAt: Nullable(DateTime({ description: '佣金可提现的时间' })),
   createdAt: DateTime(),
 });
 export type LedgerEntry = Static<typeof LedgerEntry>;
@@ -45,12 +68,15 @@ const ledgerGrant = { anyGrant: [CAPABILITY_URLS.canSeeSaleBalanceRecord] } as c
 
 export const ledgerApi = {
   'ledger/balance': defineApi({
-    summary: '本人的销售余额和待审核提现冻结的金额',
+    summary: '本人的可提现余额、待结算佣金、待扣回金额和待审核提现冻结的金额',
     description: '不是销售的账户：isSalesperson 为 false，金额为 0。',
     auth: ledgerGrant,
     body: Empty,
     answer: LedgerBalance,
-    example: { body: {}, answer: { isSalesperson: true, balanceCents: 125_000, heldCents: 20_000 } },
+    example: {
+      body: {},
+      answer: { isSalesperson: true, balanceCents: 125_000, pendingCents: 9_900, owedCents: 0, heldCents: 20_000, holdDays: 7 },
+    },
   }),
   'ledger/list': defineApi({
     summary: '本人的收支明细，最新的在前：按类型、时间筛选（分页）',
@@ -68,6 +94,8 @@ export const ledgerApi = {
             balanceAfterCents: 125_000,
             reference: 'order:202611214837261095',
             note: '订单 202611214837261095（黄金会员）佣金',
+            holdStatus: 'held',
+            availableAt: '2026-11-28T08:00:00.000Z',
             createdAt: '2026-11-21T08:00:00.000Z',
           },
         ],

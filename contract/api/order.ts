@@ -152,6 +152,10 @@ export const RefundOutcome = Type.Object({
   membership: Literals(MEMBERSHIP_REVERSALS, { description: 'restored 恢复到支付前；shortened 有效期缩短；unchanged 不变' }),
   expiresAt: Nullable(DateTime()),
   commissionReversedCents: Money({ minimum: 0 }),
+  /** What happened to the commission: cancelled while still held, clawed back once payable, or none to reverse. */
+  commissionReversal: Nullable(
+    Literals(['cancelled', 'clawedBack'], { description: 'cancelled 待结算佣金取消；clawedBack 已结算佣金扣回（余额可为负，待扣回）' }),
+  ),
 });
 export type RefundOutcome = Static<typeof RefundOutcome>;
 
@@ -269,13 +273,20 @@ export const orderApi = {
   }),
   'order/refund': defineApi({
     summary: '退款：扣回佣金并撤回本订单带来的会员时长',
-    description: '仅员工（订单列表与 /admin 授权）。只能退已支付的订单；销售余额不足以扣回佣金时拒绝，什么都不改。',
+    description:
+      '仅员工（订单列表与 /admin 授权）。只能退已支付的订单。佣金从不阻止退款：仍在结算期的佣金取消，已结算的扣回（销售余额可为负，显示为待扣回，由之后的佣金先行抵扣）。',
     auth: { anyGrant: [ORDER_LIST], action: ACTIONS.canRefundOrder.url },
     body: OrderActionBody,
     answer: RefundOutcome,
     example: {
       body: { orderNo: exampleOrder.orderNo, note: '客户申请退款' },
-      answer: { orderNo: exampleOrder.orderNo, membership: 'restored', expiresAt: null, commissionReversedCents: 990 },
+      answer: {
+        orderNo: exampleOrder.orderNo,
+        membership: 'restored',
+        expiresAt: null,
+        commissionReversedCents: 990,
+        commissionReversal: 'cancelled',
+      },
     },
   }),
   'order/recharge': defineApi({

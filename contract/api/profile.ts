@@ -7,6 +7,7 @@ import { BigId, DateTime, Empty, Id, Money, Nullable, Page, PageQuery } from './
 import { defineApi } from './define';
 import { Email, GivenPassword, Membership, NewPassword } from './account';
 import { SessionEnded, SessionIdBody } from './session';
+import { SalespersonMoney } from './ledger';
 
 const strict = { additionalProperties: false } as const;
 
@@ -76,7 +77,7 @@ export const HomeSummary = Type.Object({
   sale: Nullable(
     Type.Object(
       {
-        balanceCents: Money({ minimum: 0, description: '余额（分）' }),
+        ...SalespersonMoney,
         heldCents: Money({ minimum: 0, description: '提现审核中的金额（分）' }),
         /** Commission credited since `monthStart`, net of the commission reversed by refunds. */
         monthCommissionCents: Type.Integer({ description: '本月佣金（分），已扣除退款冲回的佣金' }),
@@ -168,7 +169,7 @@ export const profileApi = {
         membership: exampleMembership,
         shopCount: 2,
         orderCount: 5,
-        sale: { balanceCents: 12_500, heldCents: 5_000, monthCommissionCents: 3_200 },
+        sale: { balanceCents: 12_500, pendingCents: 3_200, owedCents: 0, heldCents: 5_000, monthCommissionCents: 3_200 },
       },
     },
   }),

@@ -40,7 +40,12 @@ export const PromotionSummary = Type.Object({
   withdrawnCents: Money({ minimum: 0, description: '已打款的提现（分）' }),
   heldCents: Money({ minimum: 0, description: '待审核提现冻结（分，已从余额扣除）' }),
   availableCents: Money({ minimum: 0, description: '可提现余额（分）' }),
-  /** Staff adjustments (e.g. an opening balance): available = earned − refunded − withdrawn − held + adjusted. */
+  pendingCents: Money({ minimum: 0, description: '待结算佣金（分）' }),
+  owedCents: Money({ minimum: 0, description: '待扣回金额（分）' }),
+  /**
+   * Staff adjustments (e.g. an opening balance):
+   * available − owed = earned − refunded − withdrawn − held + adjusted − pending.
+   */
   adjustedCents: Money({ minimum: -Number.MAX_SAFE_INTEGER, description: '其他调整（分）' }),
   /** The last 12 business months, oldest first; a month with nothing is 0. */
   months: Type.Array(PromotionMonth, { minItems: 12, maxItems: 12 }),
@@ -94,7 +99,9 @@ const exampleSummary: PromotionSummary = {
   refundedCents: 2_000,
   withdrawnCents: 10_000,
   heldCents: 5_000,
-  availableCents: 13_000,
+  availableCents: 10_030,
+  pendingCents: 2_970,
+  owedCents: 0,
   adjustedCents: 0,
   months: Array.from({ length: 12 }, (_, index) => ({
     month: `${index < 1 ? 2025 : 2026}-${String(((index + 11) % 12) + 1).padStart(2, '0')}`,

@@ -6,8 +6,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CAPABILITY_URLS } from '../capabilities';
 import { LIMITS, numberLimit } from '../rules';
 import { SALE_STATUSES } from '../system';
-import { DateTime, Id, Literals, Money, OneOf, Page, PageFields } from './common';
+import { DateTime, Id, Literals, OneOf, Page, PageFields } from './common';
 import { defineApi } from './define';
+import { SalespersonMoney } from './ledger';
 
 const strict = { additionalProperties: false } as const;
 
@@ -49,7 +50,7 @@ export const SaleItem = Type.Object({
   commissionRate: CommissionRate(),
   status: SaleStatusAnswer,
   referredCount: Type.Integer({ minimum: 0, description: '用其邀请码注册的账号数' }),
-  balanceCents: Money({ minimum: 0, description: '余额（分）' }),
+  ...SalespersonMoney,
   createdAt: DateTime({ description: '成为销售的时间' }),
 });
 export type SaleItem = Static<typeof SaleItem>;
@@ -99,6 +100,8 @@ export const saleApi = {
             status: 'enabled',
             referredCount: 3,
             balanceCents: 12_500,
+            pendingCents: 990,
+            owedCents: 0,
             createdAt: '2026-10-01T08:00:00.000Z',
           },
         ],

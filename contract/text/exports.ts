@@ -74,6 +74,8 @@ export const LEDGER_COLUMNS = {
   kind: '类型',
   amount: '金额（元）',
   balanceAfter: '余额（元）',
+  holdStatus: '结算状态',
+  availableAt: '可提现时间',
   reference: '关联',
   note: '备注',
 } as const;
@@ -99,7 +101,9 @@ export const SALE_COLUMNS = {
   commissionRate: '佣金比例',
   status: '状态',
   referredCount: '推荐账号数',
-  balance: '余额（元）',
+  balance: '可提现（元）',
+  pending: '待结算（元）',
+  owed: '待扣回（元）',
   createdAt: '成为销售时间',
 } as const;
 

@@ -6,13 +6,20 @@
  * screen shows stays in contract/.
  */
 
-import { parseLedgerReference, type LedgerKindName, type WithdrawalStatus } from '#contract/ledger';
+import { parseLedgerReference, type HoldStatus, type LedgerKindName, type WithdrawalStatus } from '#contract/ledger';
 
 export const LEDGER_KIND_LABELS: Record<LedgerKindName, string> = {
   commission: '佣金',
   withdrawal: '提现',
   refund: '退款冲回',
+  clawback: '佣金扣回',
   adjustment: '调整',
+};
+
+export const HOLD_STATUS_LABELS: Record<HoldStatus, string> = {
+  held: '待结算',
+  released: '已结算',
+  cancelled: '已取消',
 };
 
 /** What a ledger entry belongs to, in words (the screen and the export; never the stored key). */
@@ -66,6 +73,10 @@ export const CARD_TEXT = {
 export const BALANCE_TEXT = {
   balance: '可提现余额',
   held: '提现审核中',
+  pending: '待结算',
+  pendingHint: (days: number) => `订单支付后的佣金先为待结算，${days} 天后可提现`,
+  owed: '待扣回',
+  owedHint: '已提现的佣金因订单退款被扣回，将从之后结算的佣金中先行抵扣',
   withdraw: '申请提现',
   withdrawTitle: '申请提现',
   card: '收款银行卡',

@@ -25,4 +25,6 @@ export const ADVISORY_LOCKS = {
   runStart: 727_100_008,
   /** One key, tried: folding the dashboard's order figures, or building them again (server/dashboard/orderFigures.ts). */
   orderFigures: 727_100_009,
+  /** One key, tried: releasing the held commissions whose holding period ended (server/ledger/commissionRelease.ts). */
+  commissionRelease: 727_100_010,
 } as const;

@@ -243,15 +243,21 @@ export const salespeople = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     commissionRate: integer('commission_rate').notNull(),
     inviteCode: text('invite_code').notNull(),
-    /** The ledger balance in cents: the sum of the account's ledger entries, kept here so one row lock guards it. */
+    /**
+     * The ledger balance in cents: the sum of the account's ledger entries, kept here so one row lock
+     * guards it. It counts held commissions too, and goes below zero when a refund claws back a
+     * commission already withdrawn (docs/payments.md, "Commissions").
+     */
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    /** The commissions still held (待结算): the sum of the account's commission entries whose hold_status is `held`. */
+    pendingCents: bigint('pending_cents', { mode: 'number' }).notNull().default(0),
     /** A removed salesperson keeps its row and ledger (removing needs /salerdel). */
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('salespeople_invite_code_key').on(t.inviteCode),
-    check('salespeople_balance_not_negative', sql`${t.balanceCents} >= 0`),
+    check('salespeople_pending_not_negative', sql`${t.pendingCents} >= 0`),
   ],
 );
 
@@ -265,16 +271,26 @@ export const ledgerEntries = pgTable(
       .references(() => accounts.id, { onDelete: 'restrict' }),
     /** Signed cents: credits are positive, debits negative. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    kind: text('kind', { enum: ['commission', 'withdrawal', 'refund', 'adjustment'] }).notNull(),
+    kind: text('kind', { enum: ['commission', 'withdrawal', 'refund', 'clawback', 'adjustment'] }).notNull(),
     /** What the entry is about, e.g. `order:2026112100001` or `withdrawal:12`. */
     reference: text('reference').notNull().default(''),
     balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
     note: text('note').notNull().default(''),
+    /** A commission's hold: `held` until available_at (待结算), then `released` by the job, or `cancelled` by a refund. */
+    holdStatus: text('hold_status', { enum: ['held', 'released', 'cancelled'] }),
+    availableAt: timestamp('available_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('ledger_entries_account').on(t.accountId, t.id),
-    check('ledger_entries_balance_after_not_negative', sql`${t.balanceAfterCents} >= 0`),
+    // The release job's work list: the held commissions by the time they become payable.
+    index('ledger_entries_held')
+      .on(t.availableAt)
+      .where(sql`${t.holdStatus} = 'held'`),
+    check(
+      'ledger_entries_commission_hold',
+      sql`(${t.kind} = 'commission') = (${t.holdStatus} is not null and ${t.availableAt} is not null)`,
+    ),
   ],
 );
 
@@ -437,6 +453,17 @@ export const orderFiguresState = pgTable(
   },
   (t) => [check('order_figures_state_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * The business parameters staff set (系统参数, contract/parameters.ts): a row only for a value
+ * changed from its default. Every instance reads them where it needs them, so a change counts at once.
+ */
+export const businessParameters = pgTable('business_parameters', {
+  key: text('key').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+  updatedBy: integer('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Shops bound by the plug-in and reported to the server. */
 export const shops = pgTable(

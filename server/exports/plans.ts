@@ -31,7 +31,7 @@ import {
   SHOP_COLUMNS,
   WITHDRAWAL_COLUMNS,
 } from '#contract/text/exports';
-import { LEDGER_KIND_LABELS, ledgerReferenceText, WITHDRAWAL_STATUS_LABELS } from '#contract/text/ledger';
+import { HOLD_STATUS_LABELS, LEDGER_KIND_LABELS, ledgerReferenceText, WITHDRAWAL_STATUS_LABELS } from '#contract/text/ledger';
 import { PAYMENT_CHANNEL_TEXT } from '#contract/text/orders';
 import { PROMOTION_TEXT } from '#contract/text/promotion';
 import { failedStepText, RUN_FLOW_TEXT, RUN_STATUS_TEXT } from '#contract/text/runs';
@@ -125,6 +125,8 @@ export function ledgerPlan(ctx: CallContext, body: ExportFilters<'ledger/export'
       { title: C.kind, value: (row) => LEDGER_KIND_LABELS[row.kind] },
       { title: C.amount, kind: 'money', value: (row) => row.amountCents },
       { title: C.balanceAfter, kind: 'money', value: (row) => row.balanceAfterCents },
+      { title: C.holdStatus, value: (row) => (row.holdStatus ? HOLD_STATUS_LABELS[row.holdStatus] : '') },
+      { title: C.availableAt, kind: 'time', value: (row) => row.availableAt },
       { title: C.reference, value: (row) => ledgerReferenceText(row.reference), width: 28 },
       { title: C.note, value: (row) => row.note, width: 36 },
     ],
@@ -164,6 +166,8 @@ export function salesPlan(ctx: CallContext, body: ExportFilters<'sale/export'>):
       { title: C.status, value: (row) => SALE_STATUS_TEXT[row.status] },
       { title: C.referredCount, value: (row) => row.referredCount },
       { title: C.balance, kind: 'money', value: (row) => row.balanceCents },
+      { title: C.pending, kind: 'money', value: (row) => row.pendingCents },
+      { title: C.owed, kind: 'money', value: (row) => row.owedCents },
       { title: C.createdAt, kind: 'time', value: (row) => row.createdAt },
     ],
   };

@@ -1,4 +1,4 @@
-/** What a salesperson reads of its money: the balance (and what pending withdrawals hold) and the ledger entries. */
+/** What a salesperson reads of its money: the payable, held and owed amounts (and what pending withdrawals hold) and the ledger entries. */
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '#contract/api/common';
 import type { LedgerBalance, LedgerEntry, LedgerListQuery } from '#contract/api/ledger';
@@ -6,20 +6,35 @@ import { pageOfQuery } from '../db/paging';
 import { queryOne } from '../db/query';
 import { ledgerEntries } from '../db/schema';
 import type { CallContext } from '../context';
+import { readParameter } from '../parameters/parameters';
 
-/** The balance and the amount held by pending withdrawals of `accountId`. */
+/**
+ * The screens' three amounts from a salesperson row's two sums (server/ledger/entries.ts): the
+ * payable part, the held commissions, and what a clawback left owed.
+ */
+export function salespersonMoney(balanceCents: number | string, pendingCents: number | string): SalespersonMoney {
+  const payable = Number(balanceCents) - Number(pendingCents);
+  return { balanceCents: Math.max(payable, 0), pendingCents: Number(pendingCents), owedCents: Math.max(-payable, 0) };
+}
+
+export type SalespersonMoney = Pick<LedgerBalance, 'balanceCents' | 'pendingCents' | 'owedCents'>;
+
+/** The money of `accountId`, the amount held by its pending withdrawals, and the holding period of new commissions. */
 export async function balanceOf({ db, account }: CallContext): Promise<LedgerBalance> {
   const accountId = account.id;
-  const row = await queryOne<{ balance: number | string | null; held: number | string }>(
+  const row = await queryOne<{ balance: number | string | null; pending: number | string | null; held: number | string }>(
     db,
-    sql`select (select balance_cents from salespeople where account_id = ${accountId}) as balance,
+    sql`select s.balance_cents as balance, s.pending_cents as pending,
                (select coalesce(sum(amount_cents), 0) from withdrawals
-                where account_id = ${accountId} and status = 'pending') as held`,
+                where account_id = ${accountId} and status = 'pending') as held
+        from (select 1) one left join salespeople s on s.account_id = ${accountId}`,
   );
+  const isSalesperson = row?.balance !== null && row?.balance !== undefined;
   return {
-    isSalesperson: row?.balance !== null && row?.balance !== undefined,
-    balanceCents: Number(row?.balance ?? 0),
+    isSalesperson,
+    ...salespersonMoney(row?.balance ?? 0, row?.pending ?? 0),
     heldCents: Number(row?.held ?? 0),
+    holdDays: await readParameter(db, 'commissionHoldDays'),
   };
 }
 
@@ -30,6 +45,8 @@ const entryColumns = {
   balanceAfterCents: ledgerEntries.balanceAfterCents,
   reference: ledgerEntries.reference,
   note: ledgerEntries.note,
+  holdStatus: ledgerEntries.holdStatus,
+  availableAt: ledgerEntries.availableAt,
   createdAt: ledgerEntries.createdAt,
 };
 
@@ -47,6 +64,6 @@ export async function listEntries({ db, account }: CallContext, query: LedgerLis
       rows: db.select(entryColumns).from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.id)).$dynamic(),
       count: db.select({ n: count() }).from(ledgerEntries).where(where),
     },
-    (row) => ({ ...row, createdAt: row.createdAt.toISOString() }),
+    (row) => ({ ...row, availableAt: row.availableAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() }),
   );
 }

@@ -1,7 +1,14 @@
 /**
- * The salesperson ledger's one write path. The balance lives on the salesperson row, so the update
- * that moves it takes the row lock: concurrent postings serialise there, and the `>= 0` guard in
- * the same statement (backed by a CHECK constraint) makes an overdraft impossible.
+ * The salesperson ledger's write paths. The balance lives on the salesperson row, so the update
+ * that moves it takes the row lock (step 2 of docs/concurrency.md): concurrent postings serialise
+ * there, and the guard in the same statement makes a withdrawal beyond the payable amount impossible.
+ *
+ * The row keeps two sums of the entries (docs/payments.md, "Commissions"):
+ * - `balance_cents`: every entry, held commissions included; below zero when a refund clawed back a
+ *   commission already withdrawn;
+ * - `pending_cents`: the commissions still held (待结算).
+ * What may be withdrawn (可提现) is `balance - pending`; when that is negative, it is owed (待扣回) and
+ * the next commissions repay it first as they are released.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
@@ -10,13 +17,14 @@ import { Refusal } from '../refusal';
 import { CODES } from '#contract/codes';
 import { LEDGER_TEXT } from './messages';
 
-export type LedgerKind = 'commission' | 'withdrawal' | 'refund' | 'adjustment';
+export type LedgerKind = 'commission' | 'withdrawal' | 'refund' | 'clawback' | 'adjustment';
 
+/** A withdrawal's hold or release, or a staff adjustment: a debit never takes the payable amount below zero. */
 export interface LedgerPosting {
   accountId: number;
   /** Signed cents: positive credits, negative debits. */
   amountCents: number;
-  kind: LedgerKind;
+  kind: 'withdrawal' | 'adjustment';
   reference: string;
   note?: string;
 }
@@ -26,30 +34,123 @@ export interface PostedEntry {
   balanceAfterCents: number;
 }
 
-/**
- * Moves the balance and writes the entry. Call it inside the transaction of the change it records.
- * Refuses (A0400) when the balance would go negative or the account has no salesperson row.
- */
-export async function postLedgerEntry(tx: Executor, posting: LedgerPosting): Promise<PostedEntry> {
-  if (!Number.isSafeInteger(posting.amountCents) || posting.amountCents === 0) {
-    throw new Error(`ledger amount must be a non-zero integer number of cents, got ${posting.amountCents}`);
+/** The payable amount of the locked row, in SQL: what a withdrawal may take. */
+const PAYABLE = sql`balance_cents - pending_cents`;
+
+interface Entry {
+  accountId: number;
+  amountCents: number;
+  kind: LedgerKind;
+  reference: string;
+  note: string;
+  /** How much of the amount enters or leaves the held sum. */
+  pendingDeltaCents: number;
+  /** A debit that must leave the payable amount at zero or above. */
+  guarded: boolean;
+  /** A commission's hold: held until then (the release job's round after it), or released at once when it is past. */
+  hold: { status: 'held' | 'released'; availableAt: string } | null;
+}
+
+async function post(tx: Executor, entry: Entry): Promise<PostedEntry> {
+  if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents === 0) {
+    throw new Error(`ledger amount must be a non-zero integer number of cents, got ${entry.amountCents}`);
   }
+  const guard = entry.guarded ? sql`and ${PAYABLE} + ${entry.amountCents} >= 0` : sql``;
   const moved = await queryOne<{ balance: string | number }>(
     tx,
-    sql`update salespeople set balance_cents = balance_cents + ${posting.amountCents}
-        where account_id = ${posting.accountId} and balance_cents + ${posting.amountCents} >= 0
+    sql`update salespeople set balance_cents = balance_cents + ${entry.amountCents},
+          pending_cents = pending_cents + ${entry.pendingDeltaCents}
+        where account_id = ${entry.accountId} ${guard}
         returning balance_cents as balance`,
   );
   if (!moved) {
-    const exists = await queryOne(tx, sql`select 1 from salespeople where account_id = ${posting.accountId}`);
+    const exists = await queryOne(tx, sql`select 1 from salespeople where account_id = ${entry.accountId}`);
     throw new Refusal(CODES.BAD_PARAMETERS, exists ? LEDGER_TEXT.insufficientBalance : LEDGER_TEXT.notASalespersonAccount);
   }
   const balanceAfterCents = Number(moved.balance);
-  const entry = await queryOne<{ id: string | number }>(
+  const inserted = await queryOne<{ id: string | number }>(
     tx,
-    sql`insert into ledger_entries (account_id, amount_cents, kind, reference, balance_after_cents, note)
-        values (${posting.accountId}, ${posting.amountCents}, ${posting.kind}, ${posting.reference}, ${balanceAfterCents}, ${posting.note ?? ''})
+    sql`insert into ledger_entries (account_id, amount_cents, kind, reference, balance_after_cents, note, hold_status, available_at)
+        values (${entry.accountId}, ${entry.amountCents}, ${entry.kind}, ${entry.reference}, ${balanceAfterCents}, ${entry.note},
+                ${entry.hold?.status ?? null}, ${entry.hold?.availableAt ?? null}::timestamptz)
         returning id`,
   );
-  return { entryId: Number(entry!.id), balanceAfterCents };
+  return { entryId: Number(inserted!.id), balanceAfterCents };
+}
+
+/**
+ * Moves the balance and writes the entry. Call it inside the transaction of the change it records.
+ * Refuses (A0400) a debit beyond the payable amount, or an account without a salesperson row.
+ */
+export function postLedgerEntry(tx: Executor, posting: LedgerPosting): Promise<PostedEntry> {
+  return post(tx, {
+    ...posting,
+    note: posting.note ?? '',
+    pendingDeltaCents: 0,
+    guarded: posting.amountCents < 0,
+    hold: null,
+  });
+}
+
+export interface CommissionBooking {
+  accountId: number;
+  amountCents: number;
+  /** The order's reference (`order:<orderNo>`): one commission per order. */
+  reference: string;
+  note: string;
+  /** When the holding period ends (the order's payment plus the holding days). */
+  availableAt: Date;
+}
+
+/**
+ * Books a commission as held (待结算): in the balance, not yet payable; the release job makes it
+ * payable. One whose date is already past (no holding period) is payable at once.
+ */
+export function bookCommission(tx: Executor, booking: CommissionBooking): Promise<PostedEntry> {
+  if (booking.amountCents <= 0) throw new Error(`a commission is a positive amount, got ${booking.amountCents}`);
+  const held = booking.availableAt.getTime() > Date.now();
+  return post(tx, {
+    ...booking,
+    kind: 'commission',
+    pendingDeltaCents: held ? booking.amountCents : 0,
+    guarded: false,
+    hold: { status: held ? 'held' : 'released', availableAt: booking.availableAt.toISOString() },
+  });
+}
+
+export interface CommissionReversal {
+  accountId: number;
+  reference: string;
+  amountCents: number;
+  /** The notes of the two outcomes: the held commission cancelled, or the paid one clawed back. */
+  notes: { cancelled: string; clawedBack: string };
+}
+
+/**
+ * Takes an order's commission back after a refund, never refusing: a commission still held is
+ * cancelled (a `refund` entry; the payable amount does not move), one already payable is clawed
+ * back (a `clawback` entry), which may take the payable amount below zero (待扣回).
+ * The salesperson row is locked before the commission's entry (the release job's order too).
+ */
+export async function reverseCommission(tx: Executor, reversal: CommissionReversal): Promise<'cancelled' | 'clawedBack'> {
+  const locked = await queryOne(tx, sql`select 1 from salespeople where account_id = ${reversal.accountId} for update`);
+  if (!locked) throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.notASalespersonAccount);
+  const cancelled = await queryOne(
+    tx,
+    sql`update ledger_entries set hold_status = 'cancelled'
+        where account_id = ${reversal.accountId} and kind = 'commission' and reference = ${reversal.reference} and hold_status = 'held'
+        returning id`,
+  );
+  const amountCents = -reversal.amountCents;
+  await post(tx, {
+    accountId: reversal.accountId,
+    amountCents,
+    kind: cancelled ? 'refund' : 'clawback',
+    reference: reversal.reference,
+    note: cancelled ? reversal.notes.cancelled : reversal.notes.clawedBack,
+    pendingDeltaCents: cancelled ? amountCents : 0,
+    guarded: false,
+    hold: null,
+  });
+  return cancelled ? 'cancelled' : 'clawedBack';
 }

@@ -14,6 +14,6 @@ export const LEDGER_TEXT = {
   rejectedNote: (reason: string) => `提现驳回，金额退回：${reason}`,
   requestedNote: '提现申请，金额冻结',
   cardNumberInvalid: '卡号校验未通过，请核对卡号',
-  insufficientBalance: '余额不足',
+  insufficientBalance: '可提现余额不足',
   notASalespersonAccount: '该账户不是销售',
 } as const;

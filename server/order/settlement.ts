@@ -9,11 +9,11 @@ import { ACCOUNT_ROW_LOCK } from '../db/locks';
 import { membershipLevels, type accounts } from '../db/schema';
 import { queryOne, toIso, toMillis } from '../db/query';
 import { badParameter, Refusal } from '../refusal';
-import { postLedgerEntry } from '../ledger/entries';
-import { LEDGER_TEXT } from '../ledger/messages';
+import { bookCommission, reverseCommission } from '../ledger/entries';
+import { readParameter } from '../parameters/parameters';
 import { ACTIVE_SALESPERSON } from '../sale/salespeople';
 import { CODES } from '#contract/codes';
-import { commissionOf, formatYuan } from '#contract/money';
+import { commissionOf } from '#contract/money';
 import { MAX_PENDING_ORDERS, membershipAfterPayment } from '#contract/orders';
 import { ORDER_MESSAGES } from './messages';
 import type { PaymentOutcome, RefundOutcome } from '#contract/api/order';
@@ -134,12 +134,13 @@ export async function payOrder(tx: Tx, order: OrderRecord, operatorId: number | 
     if (sale) {
       commission = { rate: sale.rate, cents: commissionOf(Number(order.amountCents), sale.rate) };
       if (commission.cents > 0) {
-        await postLedgerEntry(tx, {
+        const holdDays = await readParameter(tx, 'commissionHoldDays');
+        await bookCommission(tx, {
           accountId: account.referrerId,
           amountCents: commission.cents,
-          kind: 'commission',
           reference: orderReference(order.orderNo),
           note: ORDER_MESSAGES.commissionNote(order.orderNo, order.levelName),
+          availableAt: new Date(now + holdDays * DAY_MS),
         });
       }
     }
@@ -171,7 +172,7 @@ export type { RefundOutcome };
 
 /**
  * Refunds a paid order (locked by the caller with its accounts, `lockOrderToSettle`): takes the commission back from the salesperson
- * (refused, changing nothing, when the balance can not cover it) and reverses the membership:
+ * (cancelled while held, else clawed back, never refused: `reverseCommission`) and reverses the membership:
  * - nothing changed it since this payment: back to the level and expiry before it;
  * - later payments of the same level stacked on it: the expiry moves back by this order's duration;
  * - anything else (a later switch of level, a staff change): the membership is left as it is.
@@ -181,21 +182,14 @@ export async function refundOrder(tx: Tx, order: OrderRecord, note: string): Pro
   if (order.status !== 'paid') throw refuse(ORDER_MESSAGES.refundNotPaid(order.status));
 
   const commission = Number(order.commissionCents ?? 0);
+  let commissionReversal: RefundOutcome['commissionReversal'] = null;
   if (commission > 0 && order.salespersonId !== null) {
-    try {
-      await postLedgerEntry(tx, {
-        accountId: order.salespersonId,
-        amountCents: -commission,
-        kind: 'refund',
-        reference: orderReference(order.orderNo),
-        note: ORDER_MESSAGES.clawbackNote(order.orderNo),
-      });
-    } catch (error) {
-      if (error instanceof Refusal && error.message === LEDGER_TEXT.insufficientBalance) {
-        throw refuse(ORDER_MESSAGES.refundBalanceShort(formatYuan(commission)));
-      }
-      throw error;
-    }
+    commissionReversal = await reverseCommission(tx, {
+      accountId: order.salespersonId,
+      amountCents: commission,
+      reference: orderReference(order.orderNo),
+      notes: { cancelled: ORDER_MESSAGES.commissionCancelledNote(order.orderNo), clawedBack: ORDER_MESSAGES.clawbackNote(order.orderNo) },
+    });
   }
 
   const account = (await lockAccountMembership(tx, order.accountId))!;
@@ -229,6 +223,7 @@ export async function refundOrder(tx: Tx, order: OrderRecord, note: string): Pro
     membership: reversal,
     expiresAt: expiresAt === null ? null : new Date(expiresAt).toISOString(),
     commissionReversedCents: commission,
+    commissionReversal,
   };
 }
 

@@ -26,6 +26,7 @@ import { queryOne, toIso } from '../db/query';
 import { accounts, sessions } from '../db/schema';
 import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
 import type { CallContext } from '../context';
+import { salespersonMoney } from '../ledger/balance';
 
 export async function getProfile({ db, account }: CallContext): Promise<Profile> {
   const [row] = await db
@@ -137,6 +138,7 @@ export async function homeSummary({ db, account, config }: CallContext, body: Su
     shops: number;
     orders: number;
     balance: number | string | null;
+    pending: number | string | null;
     held: number | string;
     month: number | string;
   }>(
@@ -145,15 +147,18 @@ export async function homeSummary({ db, account, config }: CallContext, body: Su
           (select count(*)::int from shops where account_id = ${account.id} and status = 'bound') as shops,
           (select count(*)::int from orders where account_id = ${account.id}) as orders,
           (select balance_cents from salespeople where account_id = ${account.id} and removed_at is null) as balance,
+          (select pending_cents from salespeople where account_id = ${account.id} and removed_at is null) as pending,
           (select coalesce(sum(amount_cents), 0) from withdrawals where account_id = ${account.id} and status = 'pending') as held,
           (select coalesce(sum(amount_cents), 0) from ledger_entries
-           where account_id = ${account.id} and kind in ('commission', 'refund') and created_at >= ${monthStart}) as month`,
+           where account_id = ${account.id} and kind in ('commission', 'refund', 'clawback') and created_at >= ${monthStart}) as month`,
   );
   const isSale = row?.balance !== null && row?.balance !== undefined;
   return {
     membership: account.membership,
     shopCount: Number(row?.shops ?? 0),
     orderCount: Number(row?.orders ?? 0),
-    sale: isSale ? { balanceCents: Number(row.balance), heldCents: Number(row.held), monthCommissionCents: Number(row.month) } : null,
+    sale: isSale
+      ? { ...salespersonMoney(row.balance!, row.pending ?? 0), heldCents: Number(row.held), monthCommissionCents: Number(row.month) }
+      : null,
   };
 }

@@ -17,6 +17,14 @@ import { PROMOTION_MESSAGES } from './messages';
 import { ACTIVE_SALESPERSON } from '../sale/salespeople';
 import type { CallContext, PublicCallContext } from '../context';
 import { admitLookup } from './lookupLimit';
+import { salespersonMoney, type SalespersonMoney } from '../ledger/balance';
+
+/** The summary names the payable amount `availableCents`. */
+const availableMoney = ({ balanceCents, pendingCents, owedCents }: SalespersonMoney) => ({
+  availableCents: balanceCents,
+  pendingCents,
+  owedCents,
+});
 
 /**
  * The account whose referral view the caller asks for. Without `saleId` (or with its own id): the
@@ -62,6 +70,7 @@ export async function summaryOfSalesperson(
     inviteCode: string | null;
     codeActive: boolean | null;
     balance: Cents;
+    pending: Cents;
     referred: number;
     earned: Cents;
     refunded: Cents;
@@ -72,14 +81,14 @@ export async function summaryOfSalesperson(
     db,
     sql`select a.username as name, s.invite_code as "inviteCode",
                (s.enabled and s.removed_at is null and a.status = 'enabled') as "codeActive",
-               s.balance_cents as balance,
+               s.balance_cents as balance, s.pending_cents as pending,
                (select count(*)::int from accounts r where r.referrer_id = a.id) as referred,
                l.earned, l.refunded, l.adjusted, w.withdrawn, w.held
         from accounts a
         left join salespeople s on s.account_id = a.id
         cross join lateral (
           select coalesce(sum(amount_cents) filter (where kind = 'commission'), 0) as earned,
-                 coalesce(-sum(amount_cents) filter (where kind = 'refund'), 0) as refunded,
+                 coalesce(-sum(amount_cents) filter (where kind in ('refund', 'clawback')), 0) as refunded,
                  coalesce(sum(amount_cents) filter (where kind = 'adjustment'), 0) as adjusted
           from ledger_entries where account_id = a.id) l
         cross join lateral (
@@ -97,12 +106,12 @@ export async function summaryOfSalesperson(
         entries as (
           select date_trunc('month', created_at at time zone ${timeZone}) as month, kind, amount_cents
           from ledger_entries, bounds
-          where account_id = ${accountId} and kind in ('commission', 'refund')
+          where account_id = ${accountId} and kind in ('commission', 'refund', 'clawback')
             and created_at >= ((bounds.last - interval '11 months') at time zone ${timeZone})
             and created_at < ((bounds.last + interval '1 month') at time zone ${timeZone}))
         select to_char(series.month, 'YYYY-MM') as month,
                coalesce(sum(e.amount_cents) filter (where e.kind = 'commission'), 0) as commission,
-               coalesce(-sum(e.amount_cents) filter (where e.kind = 'refund'), 0) as refunded
+               coalesce(-sum(e.amount_cents) filter (where e.kind in ('refund', 'clawback')), 0) as refunded
         from series left join entries e on e.month = series.month
         group by series.month order by series.month`,
   );
@@ -117,7 +126,7 @@ export async function summaryOfSalesperson(
     refundedCents: Number(row?.refunded ?? 0),
     withdrawnCents: Number(row?.withdrawn ?? 0),
     heldCents: Number(row?.held ?? 0),
-    availableCents: Number(row?.balance ?? 0),
+    ...availableMoney(salespersonMoney(row?.balance ?? 0, row?.pending ?? 0)),
     adjustedCents: Number(row?.adjusted ?? 0),
     months: months.map((month) => ({
       month: month.month,

@@ -22,6 +22,7 @@ import { ACCOUNT_MESSAGES } from '../account/messages';
 import { SALE_MESSAGES } from './messages';
 import type { CallContext } from '../context';
 import type { SaleAccountBody, SaleOfAccountsBody } from '#contract/api/sale';
+import { salespersonMoney } from '../ledger/balance';
 
 /** Uppercase letters and digits without the look-alikes 0/O, 1/I/L. */
 export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -113,6 +114,7 @@ type SaleListRow = Pick<typeof salespeople.$inferSelect, 'accountId' | 'inviteCo
     removed: boolean;
     referredCount: number;
     balanceCents: number | string;
+    pendingCents: number | string;
     createdAt: unknown;
   };
 
@@ -129,7 +131,7 @@ export async function listSalespeople({ db }: CallContext, body: SaleListQuery):
       rows: sql`select s.account_id as "accountId", a.username, a.email, s.invite_code as "inviteCode",
                        s.commission_rate as "commissionRate", s.enabled, s.removed_at is not null as removed,
                        (select count(*)::int from accounts r where r.referrer_id = s.account_id) as "referredCount",
-                       s.balance_cents as "balanceCents", s.created_at as "createdAt"
+                       s.balance_cents as "balanceCents", s.pending_cents as "pendingCents", s.created_at as "createdAt"
                 from salespeople s join accounts a on a.id = s.account_id
                 where ${where}
                 order by s.created_at desc, s.account_id desc`,
@@ -143,7 +145,7 @@ export async function listSalespeople({ db }: CallContext, body: SaleListQuery):
       commissionRate: row.commissionRate,
       status: row.removed ? 'removed' : row.enabled ? 'enabled' : 'disabled',
       referredCount: Number(row.referredCount),
-      balanceCents: Number(row.balanceCents),
+      ...salespersonMoney(row.balanceCents, row.pendingCents),
       createdAt: toIso(row.createdAt)!,
     }),
   );

@@ -1,8 +1,9 @@
 /**
  * Withdrawals (`withdrawal/*`, server/withdrawal/handlers.ts): a salesperson asks to be paid part of the balance; staff approve or reject.
  *
- * Ledger rules: requesting holds the amount at once (a negative `withdrawal` entry, reference
- * `withdrawal:<id>`), so the balance is what can still be withdrawn and two requests at the same
+ * Ledger rules: a withdrawal draws on the payable amount only (the balance less the held
+ * commissions, server/ledger/entries.ts). Requesting holds the amount at once (a negative `withdrawal` entry, reference
+ * `withdrawal:<id>`), so the payable amount is what can still be withdrawn and two requests at the same
  * moment can not overdraw (the salesperson row is locked before the balance is read). Rejecting
  * releases the hold with a positive `withdrawal` entry of the same reference, so the pair reads
  * together in the history. Approving settles it: status paid, no balance move (it was held).
@@ -119,15 +120,15 @@ export async function requestWithdrawal({ db, account: requester }: CallContext,
   const id = await db.transaction(async (tx) => {
     // Concurrent requests wait on the account row, each then reading the balance the one before left.
     await lockAccount(tx, accountId);
-    const sale = await queryOne<{ balance: number | string }>(
+    // Only what is payable: held commissions (待结算) are not, and an amount owed (待扣回) leaves nothing.
+    const sale = await queryOne<{ payable: number | string }>(
       tx,
-      sql`select balance_cents as balance from salespeople where account_id = ${accountId} for update`,
+      sql`select balance_cents - pending_cents as payable from salespeople where account_id = ${accountId} for update`,
     );
     if (!sale) throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.notASalesperson);
     const card = await lockOwnCard(tx, accountId, body.cardId, 'cardId');
-    if (body.amountCents > Number(sale.balance)) {
-      throw badParameter('amountCents', LEDGER_TEXT.overBalance(formatYuan(Number(sale.balance))));
-    }
+    const payable = Math.max(0, Number(sale.payable));
+    if (body.amountCents > payable) throw badParameter('amountCents', LEDGER_TEXT.overBalance(formatYuan(payable)));
     const [row] = await tx
       .insert(withdrawals)
       .values({ accountId, cardId: card.id, amountCents: body.amountCents })

@@ -9,6 +9,7 @@ import { useId } from 'react';
 import type { PromotionSummary } from '#contract/api/promotion';
 import { formatYuan } from '#contract/money';
 import { PROMOTION_TEXT as T } from '#contract/text/promotion';
+import { BALANCE_TEXT } from '#contract/text/ledger';
 import { copyText } from '@/utils/clipboard';
 import { feedback } from '@/kit/feedback';
 import { inviteLink } from '@/kit/inviteLinks';
@@ -76,11 +77,16 @@ export function InviteCodeCards({ summary, own = true }: { summary: PromotionSum
   );
 }
 
-const TOTALS: ReadonlyArray<{ key: 'earnedCents' | 'refundedCents' | 'withdrawnCents' | 'availableCents' | 'heldCents'; title: string }> = [
+type TotalKey = 'earnedCents' | 'refundedCents' | 'withdrawnCents' | 'availableCents' | 'pendingCents' | 'owedCents' | 'heldCents';
+
+/** The totals; 待扣回 only while something is owed. */
+const TOTALS: ReadonlyArray<{ key: TotalKey; title: string; onlyWhenOwed?: boolean }> = [
   { key: 'earnedCents', title: T.earned },
   { key: 'refundedCents', title: T.refunded },
   { key: 'withdrawnCents', title: T.withdrawn },
   { key: 'availableCents', title: T.available },
+  { key: 'pendingCents', title: BALANCE_TEXT.pending },
+  { key: 'owedCents', title: BALANCE_TEXT.owed, onlyWhenOwed: true },
   { key: 'heldCents', title: T.held },
 ];
 
@@ -90,7 +96,7 @@ export function TotalsCards({ summary }: { summary: PromotionSummary }) {
       style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(130px, 1fr))', gap: 16, marginBottom: 16 }}
       data-testid="promotion-totals"
     >
-      {TOTALS.map(({ key, title }) => (
+      {TOTALS.filter((total) => !total.onlyWhenOwed || summary.owedCents > 0).map(({ key, title }) => (
         <Card key={key} size="small">
           <Statistic title={title} prefix="¥" value={formatYuan(summary[key])} />
           {key === 'availableCents' && summary.adjustedCents !== 0 && (

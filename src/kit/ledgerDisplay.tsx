@@ -1,10 +1,10 @@
 /** How money rows read on the ledger and approval screens: signed amounts, kinds, statuses, cards. */
 import type { ProDescriptionsItemProps } from '@ant-design/pro-components';
-import { Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { NO_WRAP } from '@/kit/tableWidth';
-import { maskedCard, type WithdrawalStatus } from '#contract/ledger';
+import { maskedCard, type HoldStatus, type WithdrawalStatus } from '#contract/ledger';
 import { WITHDRAWAL_COLUMNS as W } from '#contract/text/exports';
-import { LEDGER_KIND_LABELS, WITHDRAWAL_STATUS_LABELS } from '#contract/text/ledger';
+import { HOLD_STATUS_LABELS, LEDGER_KIND_LABELS, WITHDRAWAL_STATUS_LABELS } from '#contract/text/ledger';
 import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import dayjs from '@/kit/dayjs';
@@ -21,6 +21,19 @@ export function SignedYuan({ cents }: { cents: number }) {
 }
 
 export const kindValueEnum = valueEnumOf(LEDGER_KIND_LABELS);
+
+const HOLD_COLORS: Record<HoldStatus, string> = { held: 'gold', released: 'green', cancelled: 'default' };
+
+/** A commission's hold: 待结算 with the day it becomes payable, 已结算, or 已取消; nothing for other entries. */
+export function HoldTag({ status, availableAt }: { status: HoldStatus | null; availableAt: string | null }) {
+  if (!status) return null;
+  const label = HOLD_STATUS_LABELS[status];
+  return (
+    <Tag color={HOLD_COLORS[status]} style={{ ...NO_WRAP, marginInlineEnd: 0 }}>
+      {status === 'held' && availableAt ? `${label} · ${dayjs(availableAt).format('MM-DD')} 可提现` : label}
+    </Tag>
+  );
+}
 
 const STATUS_BADGES: Record<WithdrawalStatus, 'Processing' | 'Success' | 'Error' | 'Default'> = {
   pending: 'Processing',

@@ -9,6 +9,7 @@ import { MAX_PENDING_ORDERS } from '#contract/orders';
 import { ORDER_MESSAGES } from '../../server/order/messages';
 import type { OrderItem, PendingOrder } from '#contract/api/order';
 import { postLedgerEntry } from '../../server/ledger/entries';
+import { releaseDueCommissions } from '../../server/ledger/commissionRelease';
 import { businessDay } from '../../server/businessTime';
 import { registerAccount } from './support/accounts';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
@@ -55,6 +56,34 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
 
   const balanceOf = async (saleId: number) =>
     Number((await one(ctx.db, sql`select balance_cents as b from salespeople where account_id = ${saleId}`)).b);
+
+  /** What the salesperson's ledger screen shows (ledger/balance). */
+  const moneyOf = async (sale: { token: string }) => (await ctx.call('ledger/balance', {}, { token: sale.token })).content;
+
+  /** The order's commission entries with their holds. */
+  const holdsOf = async (orderNo: string) =>
+    (
+      await rows<{ kind: string; amountCents: string; holdStatus: string | null }>(
+        ctx.db,
+        sql`select kind, amount_cents as "amountCents", hold_status as "holdStatus" from ledger_entries
+            where reference = ${`order:${orderNo}`} order by id`,
+      )
+    ).map((entry) => ({ ...entry, amountCents: Number(entry.amountCents) }));
+
+  /** Ends the holding period of the order's commission and runs the release job's round. */
+  async function releaseNow(orderNo: string) {
+    await ctx.db.execute(
+      sql`update ledger_entries set available_at = now() - interval '1 second' where reference = ${`order:${orderNo}`} and kind = 'commission'`,
+    );
+    expect(await releaseDueCommissions(ctx.db)).toMatchObject({ released: 1 });
+  }
+
+  /** A payout card of the token's account; answers its id. */
+  async function addCard(token: string): Promise<number> {
+    const added = await ctx.call('bankCard/add', { holder: '测试', bank: '测试银行', cardNumber: '6222021000112230' }, { token });
+    expect(added.code).toBe(CODES.OK);
+    return added.content.id;
+  }
 
   const ledgerOf = (orderNo: string) =>
     rows<{ accountId: number; amountCents: string; kind: string; balanceAfterCents: string }>(
@@ -336,22 +365,64 @@ describeEachDatabase('orders', (ctx: SuiteContext) => {
       expect(await confirm(order.orderNo)).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: ORDER_MESSAGES.confirmNotPending('refunded') });
     });
 
-    it('refuses when the salesperson can not cover the commission, changing nothing', async () => {
+    it('cancels a commission still held: the payable amount does not move', async () => {
       const { sale, member } = await referredMember(1000);
       const order = await buy(member.token, level('旗舰版').id);
       await confirm(order.orderNo);
       const commission = commissionOf(level('旗舰版').priceCents, 1000);
-      // The salesperson withdrew most of it meanwhile.
+      expect(await moneyOf(sale)).toMatchObject({ balanceCents: 0, pendingCents: commission, owedCents: 0 });
+      const answer = await refund(order.orderNo);
+      expect(answer.content).toMatchObject({ commissionReversedCents: commission, commissionReversal: 'cancelled' });
+      expect(await moneyOf(sale)).toMatchObject({ balanceCents: 0, pendingCents: 0, owedCents: 0 });
+      expect(await holdsOf(order.orderNo)).toEqual([
+        { kind: 'commission', amountCents: commission, holdStatus: 'cancelled' },
+        { kind: 'refund', amountCents: -commission, holdStatus: null },
+      ]);
+      // Cancelled, it is never released.
+      await ctx.db.execute(
+        sql`update ledger_entries set available_at = now() - interval '1 day' where reference = ${`order:${order.orderNo}`}`,
+      );
+      await releaseDueCommissions(ctx.db);
+      expect(await moneyOf(sale)).toMatchObject({ balanceCents: 0, pendingCents: 0 });
+    });
+
+    it('claws back a commission already withdrawn, leaving 待扣回 that the next commission repays first', async () => {
+      const { sale, member } = await referredMember(1000);
+      const flagship = level('旗舰版');
+      const commission = commissionOf(flagship.priceCents, 1000);
+      const order = await buy(member.token, flagship.id);
+      await confirm(order.orderNo);
+      await releaseNow(order.orderNo);
+      expect(await moneyOf(sale)).toMatchObject({ balanceCents: commission, pendingCents: 0 });
+      // The salesperson withdrew all but a cent of it meanwhile.
       await ctx.db.transaction((tx) =>
         postLedgerEntry(tx, { accountId: sale.id, amountCents: -(commission - 1), kind: 'withdrawal', reference: 'test' }),
       );
-      const [row, membership] = [await orderRow(order.orderNo), await membershipOf(member.id)];
       const answer = await refund(order.orderNo);
-      expect(answer).toMatchObject({ code: CODES.BAD_PARAMETERS, msg: ORDER_MESSAGES.refundBalanceShort(formatYuan(commission)) });
-      expect(await orderRow(order.orderNo)).toEqual(row);
-      expect(await membershipOf(member.id)).toEqual(membership);
-      expect(await balanceOf(sale.id)).toBe(1);
-      expect(await ledgerOf(order.orderNo)).toHaveLength(1);
+      expect(answer.code).toBe(CODES.OK);
+      expect(answer.content).toMatchObject({ commissionReversedCents: commission, commissionReversal: 'clawedBack' });
+      expect((await orderRow(order.orderNo)).status).toBe('refunded');
+      expect(await balanceOf(sale.id)).toBe(1 - commission);
+      expect(await moneyOf(sale)).toMatchObject({ balanceCents: 0, pendingCents: 0, owedCents: commission - 1 });
+      expect((await holdsOf(order.orderNo)).map((entry) => entry.kind)).toEqual(['commission', 'clawback']);
+
+      // Nothing can be withdrawn while it is owed.
+      const cardId = await addCard(sale.token);
+      expect(await ctx.call('withdrawal/request', { cardId, amountCents: 1 }, { token: sale.token })).toMatchObject({
+        code: CODES.BAD_PARAMETERS,
+        content: { field: 'amountCents' },
+      });
+
+      // The next commission, held, leaves the debt as it is; released, it repays the debt first.
+      const next = await buy(member.token, flagship.id);
+      await confirm(next.orderNo);
+      expect(await moneyOf(sale)).toMatchObject({ balanceCents: 0, pendingCents: commission, owedCents: commission - 1 });
+      await releaseNow(next.orderNo);
+      expect(await moneyOf(sale)).toMatchObject({ balanceCents: 1, pendingCents: 0, owedCents: 0 });
+      expect(await ctx.call('withdrawal/request', { cardId, amountCents: 2 }, { token: sale.token })).toMatchObject({
+        code: CODES.BAD_PARAMETERS,
+      });
+      expect((await ctx.call('withdrawal/request', { cardId, amountCents: 1 }, { token: sale.token })).code).toBe(CODES.OK);
     });
   });
 

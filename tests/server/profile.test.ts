@@ -1,6 +1,6 @@
 /** Personal settings (email, password, sessions) and the home figures, on PGlite and PostgreSQL. */
 
-import { postLedgerEntry } from '../../server/ledger/entries';
+import { bookCommission, postLedgerEntry, reverseCommission } from '../../server/ledger/entries';
 import { DEMO_SALE_BALANCE_CENTS } from '../../server/seed/domains/money';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { CODE_MESSAGES } from '#contract/codes';
@@ -160,29 +160,37 @@ describeEachDatabase('profile/summary', (ctx) => {
     expect(other).toMatchObject({ membership: null, shopCount: 0, orderCount: 0, sale: null });
   });
 
-  it("gives a salesperson the balance, the held amount and this month's commission net of refunds", async () => {
+  it("gives a salesperson the payable, held and owed amounts, the amount in review and this month's commission net of refunds", async () => {
     const saleId = await accountId(ctx.db, DEMO_ACCOUNTS.salesperson.username);
     const token = await ctx.login(DEMO_ACCOUNTS.salesperson.username);
     const seeded = DEMO_SALE_BALANCE_CENTS;
     const first = (await ctx.call('profile/summary', {}, { token })).content;
     // The seeded commission is the demo order's, paid two months ago.
-    expect(first.sale).toEqual({ balanceCents: seeded, heldCents: 0, monthCommissionCents: 0 });
+    expect(first.sale).toEqual({ balanceCents: seeded, pendingCents: 0, owedCents: 0, heldCents: 0, monthCommissionCents: 0 });
 
+    const past = new Date(Date.now() - 1000);
+    const later = new Date(Date.now() + 7 * 86_400_000);
+    const notes = { cancelled: '', clawedBack: '' };
     await ctx.db.transaction(async (tx) => {
-      await postLedgerEntry(tx, { accountId: saleId, amountCents: 2990, kind: 'commission', reference: 'order:NOW' });
-      await postLedgerEntry(tx, { accountId: saleId, amountCents: -990, kind: 'refund', reference: 'order:TEST' });
+      await bookCommission(tx, { accountId: saleId, amountCents: 2990, reference: 'order:NOW', note: '', availableAt: past });
+      // Held, then cancelled by its order's refund.
+      await bookCommission(tx, { accountId: saleId, amountCents: 990, reference: 'order:TEST', note: '', availableAt: later });
+      await reverseCommission(tx, { accountId: saleId, amountCents: 990, reference: 'order:TEST', notes });
+      await bookCommission(tx, { accountId: saleId, amountCents: 1500, reference: 'order:HELD', note: '', availableAt: later });
       await postLedgerEntry(tx, { accountId: saleId, amountCents: 5000, kind: 'adjustment', reference: 'test' });
       // Last month's commission does not count.
-      await postLedgerEntry(tx, { accountId: saleId, amountCents: 700, kind: 'commission', reference: 'order:OLD' });
+      await bookCommission(tx, { accountId: saleId, amountCents: 700, reference: 'order:OLD', note: '', availableAt: past });
       await tx.execute(sql`update ledger_entries set created_at = now() - interval '40 days' where reference = 'order:OLD'`);
     });
     const cards = await ctx.call('bankCard/list', {}, { token });
     await ctx.call('withdrawal/request', { cardId: cards.content.list[0].id, amountCents: 1000 }, { token });
     const after = (await ctx.call('profile/summary', {}, { token })).content;
     expect(after.sale).toEqual({
-      balanceCents: seeded + 2990 - 990 + 5000 + 700 - 1000,
+      balanceCents: seeded + 2990 + 5000 + 700 - 1000,
+      pendingCents: 1500,
+      owedCents: 0,
       heldCents: 1000,
-      monthCommissionCents: 2990 - 990,
+      monthCommissionCents: 2990 + 990 - 990 + 1500,
     });
     // "This month" as the viewer's zone sees it.
     const future = new Date(Date.now() + 86_400_000).toISOString();

@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import type { PromotionSummary, Referral } from '#contract/api/promotion';
 import type { Page } from '#contract/api/common';
 import { summaryOfSalesperson } from '../../server/promotion/referrals';
+import { releaseDueCommissions } from '../../server/ledger/commissionRelease';
 import { PROMOTION_MESSAGES } from '../../server/promotion/messages';
 import { buildApp } from '../../server/app';
 import { pruneAuthData } from '../../server/auth/maintenance';
@@ -54,7 +55,7 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
     return answer.content;
   };
 
-  it('adds up the totals from the ledger: earned, refunded, withdrawn, held, available', async () => {
+  it('adds up the totals from the ledger: earned, refunded, withdrawn, held, available, pending', async () => {
     const sale = await freshSalesperson(1000);
     const first = await freshAccount(sale.inviteCode);
     const second = await freshAccount(sale.inviteCode);
@@ -62,6 +63,10 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
     const refunded = await paidOrder(first.token);
     await paidOrder(second.token);
     expect((await ctx.call('order/refund', { orderNo: refunded }, { token: admin })).code).toBe(CODES.OK);
+    // The holding period of the two commissions left ends; a third order's commission stays held.
+    await ctx.db.execute(sql`update ledger_entries set available_at = now() where account_id = ${sale.id} and hold_status = 'held'`);
+    expect(await releaseDueCommissions(ctx.db)).toMatchObject({ released: 2 });
+    await paidOrder(second.token);
 
     const card = await ctx.call('bankCard/add', { holder: '张三', bank: '工商银行', cardNumber: CARD }, { token: sale.token });
     expect(card.code).toBe(CODES.OK);
@@ -74,7 +79,8 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
     const ledger = await one(
       ctx.db,
       sql`select coalesce(sum(amount_cents) filter (where kind = 'commission'), 0)::int as earned,
-                 coalesce(-sum(amount_cents) filter (where kind = 'refund'), 0)::int as refunded,
+                 coalesce(-sum(amount_cents) filter (where kind in ('refund', 'clawback')), 0)::int as refunded,
+                 coalesce(sum(amount_cents) filter (where hold_status = 'held'), 0)::int as pending,
                  coalesce(sum(amount_cents), 0)::int as total
           from ledger_entries where account_id = ${sale.id}`,
     );
@@ -96,15 +102,24 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
       refundedCents: ledger.refunded,
       withdrawnCents: 300,
       heldCents: 200,
+      pendingCents: ledger.pending,
+      owedCents: 0,
       adjustedCents: 0,
     });
+    expect(ledger.pending).toBeGreaterThan(0);
     // The balance 销售收支记录 shows, and the identity the cards rely on.
     const balance = await ctx.call('ledger/balance', {}, { token: sale.token });
     expect(summary.availableCents).toBe(balance.content.balanceCents);
     expect(summary.heldCents).toBe(balance.content.heldCents);
-    expect(summary.availableCents).toBe(ledger.total);
-    expect(summary.availableCents).toBe(
-      summary.earnedCents - summary.refundedCents - summary.withdrawnCents - summary.heldCents + summary.adjustedCents,
+    expect(summary.pendingCents).toBe(balance.content.pendingCents);
+    expect(summary.availableCents).toBe(ledger.total - ledger.pending);
+    expect(summary.availableCents - summary.owedCents).toBe(
+      summary.earnedCents -
+        summary.refundedCents -
+        summary.withdrawnCents -
+        summary.heldCents +
+        summary.adjustedCents -
+        summary.pendingCents,
     );
     expect(summary.earnedCents - summary.refundedCents).toBe(commission.c);
     // This month's bucket holds the commission and the refund.
@@ -118,7 +133,7 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
     expect(list.content.total).toBe(2);
     const byName = Object.fromEntries(list.content.list.map((row) => [row.username, row]));
     expect(byName[first.username]).toMatchObject({ paidOrders: 1, levelName: expect.any(String), expiresAt: expect.stringMatching(/Z$/) });
-    expect(byName[second.username]).toMatchObject({ paidOrders: 1 });
+    expect(byName[second.username]).toMatchObject({ paidOrders: 2 });
     expect(byName[first.username].commissionCents + byName[second.username].commissionCents).toBe(commission.c);
   });
 
@@ -126,8 +141,8 @@ describeEachDatabase('promotion: the referral centre', (ctx) => {
     const sale = await freshSalesperson();
     await ctx.db.execute(sql`update salespeople set balance_cents = balance_cents + 500 where account_id = ${sale.id}`);
     await ctx.db.execute(
-      sql`insert into ledger_entries (account_id, amount_cents, kind, reference, balance_after_cents, created_at)
-          values (${sale.id}, 500, 'commission', 'test:month', 500, '2026-11-30T17:00:00Z')`,
+      sql`insert into ledger_entries (account_id, amount_cents, kind, reference, balance_after_cents, hold_status, available_at, created_at)
+          values (${sale.id}, 500, 'commission', 'test:month', 500, 'released', '2026-12-07T17:00:00Z', '2026-11-30T17:00:00Z')`,
     );
     const now = new Date('2026-12-15T00:00:00Z');
     const shanghai = await summaryOfSalesperson(ctx.db, sale.id, 'Asia/Shanghai', now);

@@ -141,15 +141,35 @@ describe('home', () => {
     expect(start.getHours()).toBe(0);
   });
 
-  it("adds the balance and this month's commission for a salesperson, in yuan", async () => {
+  it("adds the payable balance, the held commissions and this month's commission for a salesperson, in yuan", async () => {
     getSummary.mockResolvedValue(
-      summaryAnswer({ ...MEMBER_SUMMARY, sale: { balanceCents: 1298000, heldCents: 0, monthCommissionCents: 2990 } }),
+      summaryAnswer({
+        ...MEMBER_SUMMARY,
+        sale: { balanceCents: 1298000, pendingCents: 990, owedCents: 0, heldCents: 0, monthCommissionCents: 2990 },
+      }),
     );
     saveLogin({ token: 't', expires: Date.now() + DAY, username: 'eve', email: 'e@example.com', membership: null }, false);
     withState({ username: 'eve', email: 'e@example.com', membershipInfo: null });
     render(<HomePage />);
     expect(await screen.findByTestId('figure-balance')).toHaveTextContent('12,980.00');
+    expect(screen.getByTestId('figure-pending')).toHaveTextContent('9.90');
     expect(screen.getByTestId('figure-month-commission')).toHaveTextContent('29.90');
+    // Nothing owed: no 待扣回 figure.
+    expect(screen.queryByTestId('figure-owed')).toBeNull();
+  });
+
+  it('shows 待扣回 while a clawback left the salesperson owing', async () => {
+    getSummary.mockResolvedValue(
+      summaryAnswer({
+        ...MEMBER_SUMMARY,
+        sale: { balanceCents: 0, pendingCents: 0, owedCents: 1250, heldCents: 0, monthCommissionCents: -1250 },
+      }),
+    );
+    saveLogin({ token: 't', expires: Date.now() + DAY, username: 'eve', email: 'e@example.com', membership: null }, false);
+    withState({ username: 'eve', email: 'e@example.com', membershipInfo: null });
+    render(<HomePage />);
+    expect(await screen.findByTestId('figure-owed')).toHaveTextContent('12.50');
+    expect(screen.getByText(FIGURE_TITLES.owed)).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,7 @@
-/** The account's figures on /client/home: shops, orders, and for a salesperson the balance and this month's commission. */
+/**
+ * The account's figures on /client/home: shops, orders, and for a salesperson the payable balance,
+ * the held commissions (and what is owed, when anything is) and this month's commission.
+ */
 import { Link } from '@umijs/max';
 import { Card, Col, Row, Statistic } from 'antd';
 import { tryCall } from '@/services/tryCall';
@@ -12,6 +15,8 @@ export const FIGURE_TITLES = {
   shops: '已绑定店铺',
   orders: '订单数',
   balance: '可提现余额（元）',
+  pending: '待结算佣金（元）',
+  owed: '待扣回（元）',
   monthCommission: '本月佣金（元）',
 } as const;
 
@@ -40,6 +45,20 @@ export function FigureCards({ summary }: { summary: HomeSummary }) {
             to="/client/saleBalanceRecord"
             testId="figure-balance"
           />
+          <Figure
+            title={FIGURE_TITLES.pending}
+            value={formatYuan(summary.sale.pendingCents)}
+            to="/client/saleBalanceRecord"
+            testId="figure-pending"
+          />
+          {summary.sale.owedCents > 0 && (
+            <Figure
+              title={FIGURE_TITLES.owed}
+              value={formatYuan(summary.sale.owedCents)}
+              to="/client/saleBalanceRecord"
+              testId="figure-owed"
+            />
+          )}
           <Figure
             title={FIGURE_TITLES.monthCommission}
             value={formatYuan(summary.sale.monthCommissionCents)}

@@ -58,7 +58,8 @@ export default function OrderListPage() {
             <li>会员有效期回退本订单增加的 {row.durationDays} 天（之后有其它订单切换过套餐时保持不变）。</li>
             {row.commissionCents ? (
               <li>
-                从销售 {row.salesperson?.username} 的余额扣回佣金 ¥{formatYuan(row.commissionCents)}。
+                销售 {row.salesperson?.username} 的佣金 ¥{formatYuan(row.commissionCents)}
+                ：仍在结算期的直接取消，已结算的从其余额扣回（余额不足时记为待扣回）。
               </li>
             ) : null}
             <li>款项请通过原收款渠道退还给客户。</li>

@@ -2,7 +2,8 @@
 import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useRequest } from 'ahooks';
-import { Alert, Card, Col, Row, Statistic, Tabs } from 'antd';
+import { Alert, Card, Col, Row, Statistic, Tabs, theme, Tooltip } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
 import { tryCall } from '@/services/tryCall';
 import { parseLedgerReference, type LedgerKindName } from '#contract/ledger';
@@ -11,7 +12,7 @@ import type { Withdrawal } from '#contract/api/withdrawal';
 import { formatYuan } from '#contract/money';
 import { NOTIFICATION_LINK_QUERY, OWN_WITHDRAWALS_TAB } from '#contract/notifications';
 import { usePagedList } from '@/services/usePagedList';
-import { cardLabel, dateTime, kindValueEnum, SignedYuan, statusValueEnum, withdrawalDetailColumns } from '@/kit/ledgerDisplay';
+import { cardLabel, dateTime, HoldTag, kindValueEnum, SignedYuan, statusValueEnum, withdrawalDetailColumns } from '@/kit/ledgerDisplay';
 import { APPROVAL_TEXT, BALANCE_TEXT, ledgerReferenceText } from '#contract/text/ledger';
 import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
@@ -25,6 +26,18 @@ import useQueryParam from '@/kit/useQueryParam';
 import { businessDayBounds, businessDayFilterTooltip } from '@/kit/businessDays';
 
 type EntryFilters = { kind?: LedgerKindName; range?: [string, string] };
+
+/** A figure's title with its explanation behind a question mark. */
+function FigureTitle({ title, hint }: { title: string; hint: string }) {
+  return (
+    <span>
+      {title}{' '}
+      <Tooltip title={hint}>
+        <QuestionCircleOutlined aria-label={hint} />
+      </Tooltip>
+    </span>
+  );
+}
 
 /**
  * The ledger's columns. A withdrawal's entries link to that withdrawal (its 详情); an order's
@@ -40,6 +53,13 @@ const entryColumns = (showWithdrawal: (id: number) => void): ProColumns<LedgerEn
     align: 'right',
     width: 110,
     render: (_, row) => <SignedYuan cents={row.amountCents} />,
+  },
+  {
+    title: L.holdStatus,
+    dataIndex: 'holdStatus',
+    search: false,
+    width: 150,
+    render: (_, row) => <HoldTag status={row.holdStatus} availableAt={row.availableAt} />,
   },
   {
     title: L.balanceAfter,
@@ -123,6 +143,9 @@ export default function SaleBalanceRecordPage() {
     void withdrawals.current?.reload();
   };
   const figures = balance.data;
+  const loading = balance.loading && !figures;
+  const owes = Boolean(figures && figures.owedCents > 0);
+  const { token } = theme.useToken();
   // A withdrawal approved or rejected meanwhile (its notification arrives live) changes all three.
   useRecordChanges(['withdrawal'], refreshAll);
 
@@ -138,9 +161,9 @@ export default function SaleBalanceRecordPage() {
       {figures && !figures.isSalesperson && (
         <Alert type="warning" showIcon message={BALANCE_TEXT.notSalesperson} style={{ marginBottom: 16 }} />
       )}
-      <Row gutter={16} style={{ marginBottom: 16 }}>
-        <Col xs={24} sm={12}>
-          <Card loading={balance.loading && !figures}>
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        <Col xs={24} lg={owes ? 6 : 8}>
+          <Card loading={loading} style={{ height: '100%' }}>
             <Statistic
               title={BALANCE_TEXT.balance}
               prefix="¥"
@@ -156,8 +179,31 @@ export default function SaleBalanceRecordPage() {
             </div>
           </Card>
         </Col>
-        <Col xs={24} sm={12}>
-          <Card loading={balance.loading && !figures} style={{ height: '100%' }}>
+        <Col xs={12} lg={owes ? 6 : 8}>
+          <Card loading={loading} style={{ height: '100%' }}>
+            <Statistic
+              title={<FigureTitle title={BALANCE_TEXT.pending} hint={BALANCE_TEXT.pendingHint(figures?.holdDays ?? 0)} />}
+              prefix="¥"
+              value={formatYuan(figures?.pendingCents ?? 0)}
+              data-testid="ledger-pending"
+            />
+          </Card>
+        </Col>
+        {owes && (
+          <Col xs={12} lg={6}>
+            <Card loading={loading} style={{ height: '100%' }}>
+              <Statistic
+                title={<FigureTitle title={BALANCE_TEXT.owed} hint={BALANCE_TEXT.owedHint} />}
+                prefix="¥"
+                value={formatYuan(figures?.owedCents ?? 0)}
+                valueStyle={{ color: token.colorError }}
+                data-testid="ledger-owed"
+              />
+            </Card>
+          </Col>
+        )}
+        <Col xs={owes ? 24 : 12} lg={owes ? 6 : 8}>
+          <Card loading={loading} style={{ height: '100%' }}>
             <Statistic title={BALANCE_TEXT.held} prefix="¥" value={formatYuan(figures?.heldCents ?? 0)} data-testid="ledger-held" />
           </Card>
         </Col>

@@ -111,6 +111,30 @@ export default function SaleManager() {
       render: (_, sale) => <span style={NO_WRAP}>{formatYuan(sale.balanceCents)}</span>,
     },
     {
+      title: C.pending,
+      dataIndex: 'pendingCents',
+      search: false,
+      width: 110,
+      align: 'right',
+      render: (_, sale) => <span style={NO_WRAP}>{formatYuan(sale.pendingCents)}</span>,
+    },
+    {
+      title: C.owed,
+      dataIndex: 'owedCents',
+      search: false,
+      width: 110,
+      align: 'right',
+      // Owed is rare: the cell is blank unless something is.
+      render: (_, sale) =>
+        sale.owedCents > 0 ? (
+          <Typography.Text type="danger" style={NO_WRAP}>
+            {formatYuan(sale.owedCents)}
+          </Typography.Text>
+        ) : (
+          '-'
+        ),
+    },
+    {
       title: '操作',
       valueType: 'option',
       width: 180,

@@ -1,0 +1,39 @@
+/**
+ * The business parameters staff set in 系统参数 (issue 32): each an integer with its range and
+ * default. The server reads them where the rule they set runs (server/parameters/parameters.ts);
+ * the screen and the server validate against these ranges. No TypeBox here: the screens import it.
+ */
+export interface ParameterDefinition {
+  label: string;
+  /** How the value is written and shown: a number of days, or an amount in cents shown in yuan. */
+  unit: 'days' | 'cents' | 'count';
+  min: number;
+  max: number;
+  defaultValue: number;
+  help: string;
+}
+
+export const PARAMETERS = {
+  commissionHoldDays: {
+    label: '佣金结算期',
+    unit: 'days',
+    min: 0,
+    max: 90,
+    defaultValue: 7,
+    help: '订单支付后佣金先为待结算，过了这些天才可提现；退款时仍在结算期的佣金直接取消。修改只影响之后入账的佣金。',
+  },
+} as const satisfies Record<string, ParameterDefinition>;
+
+export type ParameterKey = keyof typeof PARAMETERS;
+export type ParameterValues = Record<ParameterKey, number>;
+export const PARAMETER_KEYS = Object.keys(PARAMETERS) as ParameterKey[];
+
+export const DEFAULT_PARAMETERS = Object.fromEntries(PARAMETER_KEYS.map((key) => [key, PARAMETERS[key].defaultValue])) as ParameterValues;
+
+/** Why `value` can not be `key`'s value, or null when it can (the screen and the server say the same). */
+export function parameterProblem(key: ParameterKey, value: number): string | null {
+  const { label, min, max } = PARAMETERS[key];
+  if (!Number.isSafeInteger(value)) return `${label}必须是整数`;
+  if (value < min || value > max) return `${label}应在 ${min} 到 ${max} 之间`;
+  return null;
+}
