@@ -76,8 +76,8 @@ const STEPS = [
     name: 'release',
     title: 'the server from a production install',
     stage: 'jest',
-    // At the lowest priority: its install and start fit in the jest step's waits instead of slowing it.
-    command: ['nice', '-n', '19', node, path.join(root, 'scripts', 'server-install-check.mjs')],
+    // At the lowest CPU and disk priority: its install and start fit in the jest step's waits instead of slowing it.
+    command: ['nice', '-n', '19', 'ionice', '-c', '3', node, path.join(root, 'scripts', 'server-install-check.mjs')],
   },
   { name: 'e2e', title: 'playwright test', command: [node, bin('@playwright', 'test', 'cli.js'), 'test'] },
   {
