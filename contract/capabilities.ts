@@ -31,6 +31,8 @@ export const CAPABILITY_URLS = {
   // Issue 30: the plug-in's run ledger (运行记录): the member's own runs, and every member's for support staff.
   canSeePluginRuns: '/client/pluginRuns',
   canSeeAllPluginRuns: '/client/system/pluginRuns',
+  // Issue 32: the business parameters finance staff set (佣金结算期 …).
+  canSeeParameters: '/client/system/parameters',
 } as const;
 
 export type Capability = keyof typeof CAPABILITY_URLS;
@@ -80,6 +82,7 @@ export const ACTIONS = {
   canExportAllPluginRuns: { url: '/client/system/pluginRuns/export', title: '导出' },
   /** The kill switch and pacing of the plug-in's flows (contract/runs.ts: PAUSABLE_FLOWS, Pacing). */
   canControlPluginRuns: { url: '/client/system/pluginRuns/control', title: '暂停与节奏' },
+  canSetParameters: { url: '/client/system/parameters/update', title: '修改参数' },
 } as const;
 
 export type Action = keyof typeof ACTIONS;

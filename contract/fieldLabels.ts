@@ -45,6 +45,7 @@ export const FIELD_LABELS: Record<string, string> = {
   inviteCode: '邀请码',
   ip: '登录地址',
   keyword: '关键词',
+  key: '参数',
   kind: '类型',
   lastEventId: '通知编号',
   levelId: '会员等级',
@@ -88,6 +89,7 @@ export const FIELD_LABELS: Record<string, string> = {
   unreadOnly: '只看未读',
   url: '地址',
   username: '用户名',
+  value: '参数值',
   version: '版本号',
   visible: '是否显示',
 };

@@ -20,7 +20,7 @@ export const PARAMETERS = {
     min: 0,
     max: 90,
     defaultValue: 7,
-    help: '订单支付后佣金先为待结算，过了这些天才可提现；退款时仍在结算期的佣金直接取消。修改只影响之后入账的佣金。',
+    help: '订单支付后佣金先为待结算，过了这些天才可提现；退款时仍在结算期的佣金直接取消。修改后，所有待结算佣金的可提现时间按新结算期重新计算。',
   },
 } as const satisfies Record<string, ParameterDefinition>;
 

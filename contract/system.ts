@@ -153,6 +153,7 @@ export const AUDIT_ACTIONS = {
   'plugin.pause': '暂停插件流程',
   'plugin.resume': '恢复插件流程',
   'plugin.setPacing': '设置插件节奏',
+  'parameter.update': '修改系统参数',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -173,6 +174,7 @@ export const AUDIT_TARGET_TYPES = {
   export: '导出',
   pluginFlow: '插件流程',
   pluginPacing: '插件节奏',
+  parameter: '系统参数',
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 

@@ -126,7 +126,7 @@ test('staff confirm it in 订单列表 and the member’s expiry extends by the 
   // The refund dialog (looked at, not used).
   await row.getByText(ORDER_TEXT.orderList.refund).click();
   const refund = page.getByRole('dialog').filter({ hasText: ORDER_TEXT.orderList.refundTitle });
-  await expect(refund).toContainText('扣回佣金 ¥29.90');
+  await expect(refund).toContainText('佣金 ¥29.90：仍在结算期的直接取消，已结算的从其余额扣回');
   await screenshot(page, 'orderList-refund-dialog');
   await refund.getByRole('button', { name: label('取消') }).click();
   await expect(refund).toHaveCount(0);

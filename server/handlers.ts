@@ -26,6 +26,7 @@ import { scriptHandlers } from './script/handlers';
 import { sessionHandlers } from './session/handlers';
 import { shopHandlers } from './shop/handlers';
 import { withdrawalHandlers } from './withdrawal/handlers';
+import { parameterHandlers } from './parameters/handlers';
 
 /** A handler for every call of the contract: a missing one, or one of a path outside it, fails tsc. */
 export const HANDLERS = {
@@ -52,6 +53,7 @@ export const HANDLERS = {
   ...dashboardHandlers,
   ...notificationHandlers,
   ...runHandlers,
+  ...parameterHandlers,
 } satisfies CallHandlers;
 
 export const CALLS: readonly CallDefinition[] = callsOf(HANDLERS);

@@ -26,6 +26,7 @@ import { promotionApi } from './promotion';
 import { dashboardApi } from './dashboard';
 import { notificationApi } from './notification';
 import { runApi } from './run';
+import { parameterApi } from './parameter';
 import type { Code } from '../codes';
 
 /** Every answer: `{ isSuccess, code, msg, content }`. `success` is the legacy flag some answers carry. */
@@ -64,6 +65,7 @@ export const API = {
   ...dashboardApi,
   ...notificationApi,
   ...runApi,
+  ...parameterApi,
 };
 
 export type CallMap = typeof API;

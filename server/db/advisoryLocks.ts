@@ -27,4 +27,6 @@ export const ADVISORY_LOCKS = {
   orderFigures: 727_100_009,
   /** One key, tried: releasing the held commissions whose holding period ended (server/ledger/commissionRelease.ts). */
   commissionRelease: 727_100_010,
+  /** Two keys (this, `hashtext(key)`): the changes of one business parameter, one at a time (server/parameters/parameters.ts). */
+  parameters: 727_100_011,
 } as const;

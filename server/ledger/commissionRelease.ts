@@ -85,3 +85,20 @@ export function startCommissionRelease(
 ): { stop(): Promise<void> } {
   return startJob('commission-release', intervalMs, () => releaseDueCommissions(db), log, time);
 }
+
+/**
+ * A new holding period (佣金结算期) for the commissions still held: each becomes payable that many
+ * days after it was booked. Under the release round's lock, taken and waited for, so no round runs
+ * meanwhile; it touches only `held` entries (a refund's cancellation waits for it or wins).
+ */
+export async function rescheduleHeldCommissions(tx: Executor, holdDays: number): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.commissionRelease})`);
+  const moved = await queryOne<{ n: number }>(
+    tx,
+    sql`with moved as (
+          update ledger_entries set available_at = created_at + make_interval(days => ${holdDays}::int)
+          where hold_status = 'held' returning 1
+        ) select count(*)::int as n from moved`,
+  );
+  return Number(moved?.n ?? 0);
+}

@@ -135,6 +135,8 @@ describeEachDatabase(
       expect(operator).not.toContain('/client/system/menusManager');
       expect(operator).not.toContain('/admin');
       expect(operator).not.toContain('/salerdel');
+      // 系统参数 (the money rules) is the administrator's.
+      expect(operator).not.toContain('/client/system/parameters');
       // 导出: the operator's screens' export actions come with their subtrees; 订单列表's (all orders) is the administrator's.
       expect(operator).toEqual(
         expect.arrayContaining([

@@ -48,6 +48,7 @@ describeEachDatabase('account/getMenus and grants', (ctx) => {
       '/client/system/onlineUsers',
       '/client/system/loginLog',
       '/client/system/pluginRuns',
+      '/client/system/parameters',
       '/client/system/jsonEditer',
       '/client/system/appManager',
     ]);
