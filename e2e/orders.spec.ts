@@ -186,7 +186,8 @@ test('staff credit an account in 充值管理 and see it in the recent recharges
   await option.click();
 
   await page.locator('.ant-form-item', { hasText: ORDER_TEXT.recharge.level }).locator('.ant-select').click();
-  await page.locator('.ant-select-item-option', { hasText: '基础版' }).click();
+  // The level's option (「基础版（¥99.00 / 30 天）」), not an account of that level in the account search's list.
+  await page.locator('.ant-select-item-option[title^="基础版（"]').click();
   await page.getByPlaceholder(/线下转账/).fill('线下转账 e2e');
   await page.getByRole('button', { name: ORDER_TEXT.recharge.submit }).click();
 

@@ -55,8 +55,8 @@ function EditParameter({ item, onClose, onSaved }: { item: ParameterItem; onClos
       <ProFormDigit
         name="value"
         label={item.label}
+        // No max on the input: it would silently clamp a value above the range instead of saying why.
         min={item.min / scale}
-        max={item.max / scale}
         fieldProps={{ precision: item.unit === 'cents' ? 2 : 0, addonAfter: UNIT_SUFFIX[item.unit], style: { width: 200 } }}
         extra={`范围 ${parameterValueText(item.unit, item.min)} – ${parameterValueText(item.unit, item.max)}，默认 ${parameterValueText(item.unit, item.defaultValue)}`}
         rules={[
