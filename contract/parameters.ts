@@ -22,6 +22,38 @@ export const PARAMETERS = {
     defaultValue: 7,
     help: '订单支付后佣金先为待结算，过了这些天才可提现；退款时仍在结算期的佣金直接取消。修改后，所有待结算佣金的可提现时间按新结算期重新计算。',
   },
+  minWithdrawalCents: {
+    label: '最低提现金额',
+    unit: 'cents',
+    min: 1,
+    max: 1_000_000,
+    defaultValue: 100,
+    help: '单笔提现申请的最低金额。',
+  },
+  withdrawalFeeCents: {
+    label: '提现手续费',
+    unit: 'cents',
+    min: 0,
+    max: 10_000,
+    defaultValue: 0,
+    help: '每笔提现扣除的手续费：从提现金额中扣除，实际到账为提现金额减手续费。修改只影响之后的申请。',
+  },
+  dailyWithdrawalCapCents: {
+    label: '单日提现上限',
+    unit: 'cents',
+    min: 100,
+    max: 100_000_000,
+    defaultValue: 5_000_000,
+    help: '每位销售每个营业日（按业务时区）提现申请的总额上限，被驳回的申请不计入。',
+  },
+  maxPendingWithdrawals: {
+    label: '待审核提现笔数上限',
+    unit: 'count',
+    min: 1,
+    max: 50,
+    defaultValue: 10,
+    help: '每位销售同时待审核的提现申请最多几笔；审核后才能再申请。',
+  },
 } as const satisfies Record<string, ParameterDefinition>;
 
 export type ParameterKey = keyof typeof PARAMETERS;

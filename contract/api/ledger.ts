@@ -40,6 +40,10 @@ export const LedgerBalance = Type.Object({
   ...SalespersonMoney,
   /** Held by withdrawals waiting for review (already taken out of the balance). */
   heldCents: Money({ minimum: 0, description: '待审核提现冻结的金额（分，已从余额扣除）' }),
+  /** The withdrawal rules in force (系统参数), and what today's requests left of the daily cap. */
+  minWithdrawalCents: Money({ minimum: 1, description: '最低提现金额（分）' }),
+  withdrawalFeeCents: Money({ minimum: 0, description: '每笔提现手续费（分）' }),
+  dailyRemainingCents: Money({ minimum: 0, description: '今日还可申请提现的金额（分）' }),
   /** The holding period of new commissions (系统参数). */
   holdDays: Type.Integer({
     minimum: PARAMETERS.commissionHoldDays.min,
@@ -75,7 +79,17 @@ export const ledgerApi = {
     answer: LedgerBalance,
     example: {
       body: {},
-      answer: { isSalesperson: true, balanceCents: 125_000, pendingCents: 9_900, owedCents: 0, heldCents: 20_000, holdDays: 7 },
+      answer: {
+        isSalesperson: true,
+        balanceCents: 125_000,
+        pendingCents: 9_900,
+        owedCents: 0,
+        heldCents: 20_000,
+        minWithdrawalCents: 10_000,
+        withdrawalFeeCents: 200,
+        dailyRemainingCents: 4_980_000,
+        holdDays: 7,
+      },
     },
   }),
   'ledger/list': defineApi({

@@ -48,6 +48,8 @@ export const Withdrawal = Type.Object({
   accountId: Id(),
   username: Type.String(),
   amountCents: Money({ minimum: 1 }),
+  /** The fee in force when it was requested; the payout to the card is the amount less it. */
+  feeCents: Money({ minimum: 0, description: '手续费（分），实际到账为金额减手续费' }),
   status: Literals(WITHDRAWAL_STATUSES),
   card: Type.Object({ id: Id(), holder: Type.String(), bank: Type.String(), last4: Type.String() }),
   note: Type.String(),
@@ -66,6 +68,7 @@ const examplePending: Withdrawal = {
   accountId: 5,
   username: 'sales01',
   amountCents: 20_000,
+  feeCents: 200,
   status: 'pending',
   card: { id: 3, holder: '张三', bank: '招商银行', last4: '4242' },
   note: '',

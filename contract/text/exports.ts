@@ -84,6 +84,8 @@ export const LEDGER_COLUMNS = {
 export const WITHDRAWAL_COLUMNS = {
   username: '申请人',
   amount: '金额（元）',
+  fee: '手续费（元）',
+  payout: '实际到账（元）',
   status: '状态',
   card: '收款银行卡',
   holder: '持卡人',

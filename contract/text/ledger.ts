@@ -50,6 +50,13 @@ export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatus, string> = {
   paid: '已打款',
 };
 
+/** The refusals of 系统参数's withdrawal rules: the server sends them, the withdrawal form says them before sending. */
+export const WITHDRAWAL_RULE_TEXT = {
+  belowMinimum: (minimum: string) => `单笔提现不能少于 ¥${minimum}`,
+  notAboveFee: (fee: string) => `提现金额应大于手续费 ¥${fee}`,
+  overDailyCap: (remaining: string) => `超过今日提现额度，今日还可提现 ¥${remaining}`,
+} as const;
+
 /** The payout cards screen (/client/bindCarManager); the e2e suite reads them. */
 export const CARD_TEXT = {
   add: '添加银行卡',

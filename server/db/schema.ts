@@ -334,6 +334,8 @@ export const withdrawals = pgTable(
       .notNull()
       .references(() => bankCards.id),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The fee (提现手续费) in force when it was requested: the payout is the amount less the fee. */
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
     status: text('status', { enum: ['pending', 'approved', 'rejected', 'paid'] })
       .notNull()
       .default('pending'),
@@ -346,6 +348,7 @@ export const withdrawals = pgTable(
     index('withdrawals_status').on(t.status, t.createdAt),
     index('withdrawals_account').on(t.accountId, t.createdAt),
     check('withdrawals_amount_positive', sql`${t.amountCents} > 0`),
+    check('withdrawals_fee_below_amount', sql`${t.feeCents} >= 0 and ${t.feeCents} < ${t.amountCents}`),
   ],
 );
 

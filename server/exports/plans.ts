@@ -141,6 +141,8 @@ export function withdrawalsPlan({ db }: CallContext, body: ExportFilters<'withdr
     columns: [
       { title: C.username, value: (row) => row.username, width: 20 },
       { title: C.amount, kind: 'money', value: (row) => row.amountCents },
+      { title: C.fee, kind: 'money', value: (row) => row.feeCents },
+      { title: C.payout, kind: 'money', value: (row) => row.amountCents - row.feeCents },
       { title: C.status, value: (row) => WITHDRAWAL_STATUS_LABELS[row.status] },
       { title: C.card, value: (row) => `${row.card.bank} ${maskedCard(row.card.last4)}`, width: 24 },
       { title: C.holder, value: (row) => row.card.holder },

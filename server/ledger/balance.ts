@@ -6,7 +6,8 @@ import { pageOfQuery } from '../db/paging';
 import { queryOne } from '../db/query';
 import { ledgerEntries } from '../db/schema';
 import type { CallContext } from '../context';
-import { readParameter } from '../parameters/parameters';
+import { readParameters } from '../parameters/parameters';
+import { withdrawalUsage } from '../withdrawal/withdrawals';
 
 /**
  * The screens' three amounts from a salesperson row's two sums (server/ledger/entries.ts): the
@@ -19,8 +20,11 @@ export function salespersonMoney(balanceCents: number | string, pendingCents: nu
 
 export type SalespersonMoney = Pick<LedgerBalance, 'balanceCents' | 'pendingCents' | 'owedCents'>;
 
-/** The money of `accountId`, the amount held by its pending withdrawals, and the holding period of new commissions. */
-export async function balanceOf({ db, account }: CallContext): Promise<LedgerBalance> {
+/**
+ * The money of `accountId`, the amount held by its pending withdrawals, the withdrawal rules in
+ * force with what today's requests left of the daily cap, and the holding period of new commissions.
+ */
+export async function balanceOf({ db, account, config }: CallContext): Promise<LedgerBalance> {
   const accountId = account.id;
   const row = await queryOne<{ balance: number | string | null; pending: number | string | null; held: number | string }>(
     db,
@@ -30,11 +34,16 @@ export async function balanceOf({ db, account }: CallContext): Promise<LedgerBal
         from (select 1) one left join salespeople s on s.account_id = ${accountId}`,
   );
   const isSalesperson = row?.balance !== null && row?.balance !== undefined;
+  const rules = await readParameters(db);
+  const usage = await withdrawalUsage(db, accountId, config.businessTimeZone);
   return {
     isSalesperson,
     ...salespersonMoney(row?.balance ?? 0, row?.pending ?? 0),
     heldCents: Number(row?.held ?? 0),
-    holdDays: await readParameter(db, 'commissionHoldDays'),
+    minWithdrawalCents: rules.minWithdrawalCents,
+    withdrawalFeeCents: rules.withdrawalFeeCents,
+    dailyRemainingCents: Math.max(0, rules.dailyWithdrawalCapCents - usage.todayCents),
+    holdDays: rules.commissionHoldDays,
   };
 }
 

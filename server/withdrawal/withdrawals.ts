@@ -31,6 +31,7 @@ import { postLedgerEntry } from '../ledger/entries';
 import { pageOfQuery } from '../db/paging';
 import { announce, resolveAnnouncement } from '../notification/announce';
 import { accounts, bankCards, ledgerEntries, withdrawals } from '../db/schema';
+import { readParameters } from '../parameters/parameters';
 
 const reviewers = alias(accounts, 'reviewer');
 
@@ -46,6 +47,7 @@ const withdrawalSelect = (db: Executor) =>
       accountId: withdrawals.accountId,
       username: accounts.username,
       amountCents: withdrawals.amountCents,
+      feeCents: withdrawals.feeCents,
       status: withdrawals.status,
       cardId: withdrawals.cardId,
       holder: bankCards.holder,
@@ -71,6 +73,7 @@ const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
   accountId: Number(row.accountId),
   username: row.username,
   amountCents: Number(row.amountCents),
+  feeCents: Number(row.feeCents),
   status: row.status,
   card: { id: Number(row.cardId), holder: row.holder, bank: row.bank, last4: row.last4 },
   // The hold's note is the salesperson's note, or the standard text when they gave none.
@@ -114,7 +117,36 @@ export async function withdrawalPage(db: Executor, body: WithdrawalListQuery, ow
 }
 
 /** Holds `amountCents` of the salesperson's balance for a payout to an own card; the approvers are notified. */
-export async function requestWithdrawal({ db, account: requester }: CallContext, body: RequestWithdrawalBody): Promise<Withdrawal> {
+/**
+ * The rules 系统参数 sets on a request of `amountCents` (the account row locked): the minimum, more
+ * than the fee, the daily cap (today's requests, rejected ones aside, in the business day) and the
+ * pending requests at once. Answers the fee to record.
+ */
+async function checkWithdrawalRules(tx: Executor, accountId: number, amountCents: number, timeZone: string): Promise<number> {
+  const rules = await readParameters(tx);
+  if (amountCents < rules.minWithdrawalCents)
+    throw badParameter('amountCents', LEDGER_TEXT.belowMinimum(formatYuan(rules.minWithdrawalCents)));
+  if (amountCents <= rules.withdrawalFeeCents)
+    throw badParameter('amountCents', LEDGER_TEXT.notAboveFee(formatYuan(rules.withdrawalFeeCents)));
+  const usage = await withdrawalUsage(tx, accountId, timeZone);
+  if (usage.pending >= rules.maxPendingWithdrawals) throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.tooManyPending(usage.pending));
+  const remaining = Math.max(0, rules.dailyWithdrawalCapCents - usage.todayCents);
+  if (amountCents > remaining) throw badParameter('amountCents', LEDGER_TEXT.overDailyCap(formatYuan(remaining)));
+  return rules.withdrawalFeeCents;
+}
+
+/** The account's pending requests, and what it asked for today (the business day), rejected requests aside. */
+export async function withdrawalUsage(db: Executor, accountId: number, timeZone: string): Promise<{ pending: number; todayCents: number }> {
+  const row = await queryOne<{ pending: number | string; today: number | string }>(
+    db,
+    sql`select count(*) filter (where status = 'pending') as pending,
+               coalesce(sum(amount_cents) filter (where status <> 'rejected' and created_at >= date_trunc('day', now(), ${timeZone})), 0) as today
+        from withdrawals where account_id = ${accountId}`,
+  );
+  return { pending: Number(row?.pending ?? 0), todayCents: Number(row?.today ?? 0) };
+}
+
+export async function requestWithdrawal({ db, account: requester, config }: CallContext, body: RequestWithdrawalBody): Promise<Withdrawal> {
   const accountId = requester.id;
   const note = body.note?.trim() || LEDGER_TEXT.requestedNote;
   const id = await db.transaction(async (tx) => {
@@ -129,9 +161,10 @@ export async function requestWithdrawal({ db, account: requester }: CallContext,
     const card = await lockOwnCard(tx, accountId, body.cardId, 'cardId');
     const payable = Math.max(0, Number(sale.payable));
     if (body.amountCents > payable) throw badParameter('amountCents', LEDGER_TEXT.overBalance(formatYuan(payable)));
+    const feeCents = await checkWithdrawalRules(tx, accountId, body.amountCents, config.businessTimeZone);
     const [row] = await tx
       .insert(withdrawals)
-      .values({ accountId, cardId: card.id, amountCents: body.amountCents })
+      .values({ accountId, cardId: card.id, amountCents: body.amountCents, feeCents })
       .returning({ id: withdrawals.id });
     await postLedgerEntry(tx, {
       accountId,

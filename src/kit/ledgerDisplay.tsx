@@ -53,6 +53,8 @@ export function withdrawalDetailColumns(withApplicant: boolean): ProDescriptions
   return [
     ...(withApplicant ? [{ title: W.username, dataIndex: 'username' }] : []),
     { title: W.amount, dataIndex: 'amountCents', render: (_, row) => formatYuan(row.amountCents) },
+    { title: W.fee, dataIndex: 'feeCents', render: (_, row) => formatYuan(row.feeCents) },
+    { title: W.payout, dataIndex: 'feeCents', render: (_, row) => formatYuan(row.amountCents - row.feeCents) },
     { title: W.status, dataIndex: 'status', valueType: 'select', valueEnum: statusValueEnum },
     { title: W.card, dataIndex: 'card', render: (_, row) => cardLabel(row.card) },
     { title: W.holder, dataIndex: ['card', 'holder'] },

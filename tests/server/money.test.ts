@@ -19,6 +19,7 @@ import { DEMO_CARD, DEMO_OPENING_BALANCE, DEMO_SALE_BALANCE_CENTS, DEMO_SALE_LED
 import { Refusal } from '../../server/refusal';
 import { LEDGER_TEXT } from '../../server/ledger/messages';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { PARAMETERS } from '#contract/parameters';
 import { describeEachDatabase, injectCall, TEST_ADMIN, TEST_CARD_FINGERPRINT_KEY, type SuiteContext } from './support/databases';
 import { accountId, one, roleId, rows, sql } from './support/sql';
 
@@ -64,14 +65,7 @@ describeEachDatabase('money: demo data', (ctx) => {
     const balance = await ctx.call('ledger/balance', {}, { token });
     const expected = DEMO_SALE_BALANCE_CENTS;
     // The seeded commission is long past its holding period: all of it is payable.
-    expect(balance.content).toEqual({
-      isSalesperson: true,
-      balanceCents: expected,
-      pendingCents: 0,
-      owedCents: 0,
-      heldCents: 0,
-      holdDays: 7,
-    });
+    expect(balance.content).toMatchObject({ isSalesperson: true, balanceCents: expected, pendingCents: 0, owedCents: 0, heldCents: 0 });
     const entries = await ctx.call('ledger/list', {}, { token });
     expect(entries.content.total).toBe(DEMO_SALE_LEDGER.entries);
     expect(entries.content.list[0]).toMatchObject({
@@ -287,6 +281,9 @@ describeEachDatabase('money: withdrawals', (ctx) => {
       pendingCents: 0,
       owedCents: 0,
       heldCents: 3000,
+      minWithdrawalCents: PARAMETERS.minWithdrawalCents.defaultValue,
+      withdrawalFeeCents: 0,
+      dailyRemainingCents: PARAMETERS.dailyWithdrawalCapCents.defaultValue - 3000,
       holdDays: 7,
     });
     const hold = (await ctx.call('ledger/list', { kind: 'withdrawal' }, { token: seller.token })).content.list[0];
@@ -598,5 +595,47 @@ describe('the server refuses to start with DATABASE_URL and no CARD_FINGERPRINT_
     expect(result.stderr).toContain('CARD_FINGERPRINT_KEY is required when DATABASE_URL is set');
     expect(result.stderr).toContain('server_secrets');
     expect(result.stdout).not.toContain('database;');
+  });
+});
+
+describeEachDatabase('money: the withdrawal rules of 系统参数', (ctx) => {
+  let seller: { id: number; token: string };
+  let cardId: number;
+  let admin: string;
+  beforeAll(async () => {
+    seller = await newSalesperson(ctx, 'rule_sale', 100_000);
+    cardId = (await ctx.call('bankCard/add', { holder: '钱七', bank: '招商银行', cardNumber: CARD_A }, { token: seller.token })).content.id;
+    admin = await ctx.login(TEST_ADMIN.username, TEST_ADMIN.password);
+  });
+  const request = (amountCents: number) => ctx.call('withdrawal/request', { cardId, amountCents }, { token: seller.token });
+  const set = async (key: string, value: number) =>
+    expect((await ctx.call('parameter/update', { key, value }, { token: admin })).code).toBe('00000');
+
+  it('refuses below the minimum, not above the fee, past the daily cap and past the pending count, each saying why', async () => {
+    await set('minWithdrawalCents', 1000);
+    await set('withdrawalFeeCents', 200);
+    await set('dailyWithdrawalCapCents', 5000);
+    await set('maxPendingWithdrawals', 2);
+    expect(await request(999)).toMatchObject({ code: 'A0400', msg: expect.stringContaining(LEDGER_TEXT.belowMinimum('10.00')) });
+    await set('minWithdrawalCents', 1);
+    expect(await request(200)).toMatchObject({ code: 'A0400', msg: expect.stringContaining(LEDGER_TEXT.notAboveFee('2.00')) });
+
+    // The fee in force is recorded: the payout is the amount less it.
+    const first = await request(3000);
+    expect(first.content).toMatchObject({ amountCents: 3000, feeCents: 200, status: 'pending' });
+    const figures = (await ctx.call('ledger/balance', {}, { token: seller.token })).content;
+    expect(figures).toMatchObject({ minWithdrawalCents: 1, withdrawalFeeCents: 200, dailyRemainingCents: 2000 });
+    expect(await request(2001)).toMatchObject({ code: 'A0400', msg: expect.stringContaining(LEDGER_TEXT.overDailyCap('20.00')) });
+    // A rejected request gives its share of the day back.
+    expect((await ctx.call('withdrawal/reject', { id: first.content.id, reason: '测试' }, { token: admin })).code).toBe('00000');
+    const second = await request(2500);
+    const third = await request(2500);
+    expect([second.code, third.code]).toEqual(['00000', '00000']);
+    await set('dailyWithdrawalCapCents', 100_000);
+    expect(await request(1000)).toMatchObject({ code: 'A0400', msg: LEDGER_TEXT.tooManyPending(2) });
+    expect((await ctx.call('withdrawal/approve', { id: second.content.id }, { token: admin })).code).toBe('00000');
+    expect((await request(1000)).code).toBe('00000');
+    // What was refused wrote nothing: four holds and one release.
+    expect(await ledgerOf(ctx, seller.id)).toEqual({ balance: 100_000 - 6000, sumOfEntries: 100_000 - 6000, entries: 6 });
   });
 });

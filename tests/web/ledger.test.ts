@@ -45,4 +45,14 @@ describe('withdrawal amount', () => {
     expect(amountProblem('-5', 10_000)).toMatch(/正确的金额/);
     expect(amountProblem('', 10_000)).toBe('请输入提现金额');
   });
+
+  it('applies 系统参数: the minimum, more than the fee, and what today leaves of the daily cap', () => {
+    const rules = { minWithdrawalCents: 1000, withdrawalFeeCents: 200, dailyRemainingCents: 5000 };
+    expect(amountProblem('9.99', 10_000, rules)).toBe('单笔提现不能少于 ¥10.00');
+    expect(amountProblem('10', 10_000, rules)).toBeNull();
+    expect(amountProblem('50.01', 10_000, rules)).toBe('超过今日提现额度，今日还可提现 ¥50.00');
+    expect(amountProblem('2', 10_000, { ...rules, minWithdrawalCents: 1 })).toBe('提现金额应大于手续费 ¥2.00');
+    // The balance is said first: it is what the salesperson can act on.
+    expect(amountProblem('200', 10_000, rules)).toBe('超过可提现余额（¥100.00）');
+  });
 });

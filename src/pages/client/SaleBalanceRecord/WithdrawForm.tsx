@@ -2,14 +2,15 @@
 import { ModalForm, ProFormSelect, ProFormText, ProFormTextArea, type ProFormInstance } from '@ant-design/pro-components';
 import { Link } from '@umijs/max';
 import { Alert, Button } from 'antd';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { maskedCard, WITHDRAWAL_NOTE_MAX } from '#contract/ledger';
 import { formatYuan, parseYuan } from '#contract/money';
 import { LIMITS, limitText } from '#contract/rules';
-import { BALANCE_TEXT } from '#contract/text/ledger';
+import { BALANCE_TEXT, WITHDRAWAL_RULE_TEXT } from '#contract/text/ledger';
 import { withFieldErrors } from '@/services/request';
 import { tryCall } from '@/services/tryCall';
 import { act } from '@/kit/act';
+import type { LedgerBalance } from '#contract/api/ledger';
 
 interface Values {
   cardId: number;
@@ -17,24 +18,56 @@ interface Values {
   note?: string;
 }
 
-/** Why the typed amount can not be withdrawn, or null. */
-export function amountProblem(text: string | undefined, balanceCents: number): string | null {
+/** The withdrawal rules of 系统参数 as `ledger/balance` answers them. */
+export type WithdrawalRules = Pick<LedgerBalance, 'minWithdrawalCents' | 'withdrawalFeeCents' | 'dailyRemainingCents'>;
+
+const NO_RULES: WithdrawalRules = { minWithdrawalCents: 1, withdrawalFeeCents: 0, dailyRemainingCents: Number.MAX_SAFE_INTEGER };
+
+/** Why the typed amount can not be withdrawn, or null (the server's rules, said before sending). */
+export function amountProblem(text: string | undefined, balanceCents: number, rules: WithdrawalRules = NO_RULES): string | null {
   if (!text || !text.trim()) return '请输入提现金额';
   const cents = parseYuan(text);
   if (cents === null) return '请输入正确的金额（最多两位小数）';
   if (cents <= 0) return '提现金额应大于 0';
   if (cents > LIMITS.withdrawalYuan.max * 100) return limitText(LIMITS.withdrawalYuan);
   if (cents > balanceCents) return `超过可提现余额（¥${formatYuan(balanceCents)}）`;
+  if (cents < rules.minWithdrawalCents) return WITHDRAWAL_RULE_TEXT.belowMinimum(formatYuan(rules.minWithdrawalCents));
+  if (cents <= rules.withdrawalFeeCents) return WITHDRAWAL_RULE_TEXT.notAboveFee(formatYuan(rules.withdrawalFeeCents));
+  if (cents > rules.dailyRemainingCents) return WITHDRAWAL_RULE_TEXT.overDailyCap(formatYuan(rules.dailyRemainingCents));
   return null;
 }
 
-export default function WithdrawForm({ balanceCents, disabled, onDone }: { balanceCents: number; disabled: boolean; onDone: () => void }) {
+/** The line under the amount: the rules, and what reaches the card once an amount is typed. */
+function rulesHint(rules: WithdrawalRules, amount: string | undefined): string {
+  const parts = [`最低 ¥${formatYuan(rules.minWithdrawalCents)}`, `今日还可提现 ¥${formatYuan(rules.dailyRemainingCents)}`];
+  if (rules.withdrawalFeeCents > 0) {
+    parts.push(`手续费 ¥${formatYuan(rules.withdrawalFeeCents)}/笔`);
+    const cents = amount ? parseYuan(amount) : null;
+    if (cents !== null && cents > rules.withdrawalFeeCents) parts.push(`实际到账 ¥${formatYuan(cents - rules.withdrawalFeeCents)}`);
+  }
+  return parts.join('，');
+}
+
+export default function WithdrawForm({
+  balanceCents,
+  rules = NO_RULES,
+  disabled,
+  onDone,
+}: {
+  balanceCents: number;
+  rules?: WithdrawalRules;
+  disabled: boolean;
+  onDone: () => void;
+}) {
   const form = useRef<ProFormInstance<Values>>();
+  const [amount, setAmount] = useState<string>();
+  const allCents = Math.min(balanceCents, rules.dailyRemainingCents);
   return (
     <ModalForm<Values>
       title={BALANCE_TEXT.withdrawTitle}
       width={480}
       formRef={form}
+      onValuesChange={(changed: Partial<Values>) => 'amount' in changed && setAmount(changed.amount)}
       trigger={
         <Button type="primary" disabled={disabled}>
           {BALANCE_TEXT.withdraw}
@@ -78,11 +111,18 @@ export default function WithdrawForm({ balanceCents, disabled, onDone }: { balan
         name="amount"
         label={BALANCE_TEXT.amount}
         placeholder="单位：元"
+        extra={rulesHint(rules, amount)}
         fieldProps={{
           prefix: '¥',
           inputMode: 'decimal',
           suffix: (
-            <a onClick={() => form.current?.setFieldsValue({ amount: formatYuan(balanceCents).replace(/,/g, '') })}>
+            <a
+              onClick={() => {
+                const all = formatYuan(allCents).replace(/,/g, '');
+                form.current?.setFieldsValue({ amount: all });
+                setAmount(all);
+              }}
+            >
               {BALANCE_TEXT.withdrawAll}
             </a>
           ),
@@ -90,7 +130,7 @@ export default function WithdrawForm({ balanceCents, disabled, onDone }: { balan
         rules={[
           {
             validator: async (_rule, value: string | undefined) => {
-              const problem = amountProblem(value, balanceCents);
+              const problem = amountProblem(value, balanceCents, rules);
               if (problem) throw new Error(problem);
             },
           },

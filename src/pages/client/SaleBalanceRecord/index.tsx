@@ -173,6 +173,7 @@ export default function SaleBalanceRecordPage() {
             <div style={{ marginTop: 12 }}>
               <WithdrawForm
                 balanceCents={figures?.balanceCents ?? 0}
+                rules={figures}
                 disabled={!figures?.isSalesperson || figures.balanceCents <= 0}
                 onDone={refreshAll}
               />
