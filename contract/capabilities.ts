@@ -46,43 +46,38 @@ export const CAPABILITIES = Object.keys(CAPABILITY_URLS) as Capability[];
  * like any menu and checked by the server next to the screen grant (product.md). `useAccess()`
  * answers one flag per action, so a screen shows only the buttons its account may use. An action's
  * url is its screen's url and one more segment (`actionScreen`); the menu seed refuses one whose
- * screen is not a route.
+ * screen is not a route. Their menu titles are in contract/text/actions.ts (the console's pages load
+ * this table, and only the server's seed needs the titles).
  */
 export const ACTIONS = {
-  canCreateAccount: { url: '/client/system/usersManager/create', title: '新建账号' },
-  canSetRoles: { url: '/client/system/usersManager/setRoles', title: '设置角色' },
-  canSetAccountStatus: { url: '/client/system/usersManager/setStatus', title: '启用 / 停用' },
-  canResetPassword: { url: '/client/system/usersManager/resetPassword', title: '重置密码' },
-  canSetSale: { url: '/client/system/usersManager/setSale', title: '设为销售' },
-  canExportAccounts: { url: '/client/system/usersManager/export', title: '导出' },
-  canConfirmOrder: { url: '/client/orderList/confirm', title: '确认收款' },
-  canRefundOrder: { url: '/client/orderList/refund', title: '退款' },
-  canApproveWithdrawal: { url: '/withdrawalApproval/approve', title: '通过提现' },
-  canRejectWithdrawal: { url: '/withdrawalApproval/reject', title: '驳回提现' },
-  canForceUnbindShop: {
-    url: '/client/system/userShopManager/forceUnbind',
-    title: '强制解绑',
-  },
+  canCreateAccount: { url: '/client/system/usersManager/create' },
+  canSetRoles: { url: '/client/system/usersManager/setRoles' },
+  canSetAccountStatus: { url: '/client/system/usersManager/setStatus' },
+  canResetPassword: { url: '/client/system/usersManager/resetPassword' },
+  canSetSale: { url: '/client/system/usersManager/setSale' },
+  canExportAccounts: { url: '/client/system/usersManager/export' },
+  canConfirmOrder: { url: '/client/orderList/confirm' },
+  canRefundOrder: { url: '/client/orderList/refund' },
+  canApproveWithdrawal: { url: '/withdrawalApproval/approve' },
+  canRejectWithdrawal: { url: '/withdrawalApproval/reject' },
+  canForceUnbindShop: { url: '/client/system/userShopManager/forceUnbind' },
   /** Four-eyes: approves a script change or a plug-in release's publish, withdrawal or edit (contract/review.ts). */
-  canApproveScript: { url: '/client/system/jsonEditer/approve', title: '审核脚本' },
-  canForceLogout: { url: '/client/system/onlineUsers/forceLogout', title: '强制下线' },
+  canApproveScript: { url: '/client/system/jsonEditer/approve' },
+  canForceLogout: { url: '/client/system/onlineUsers/forceLogout' },
   // 导出 of each list (issue 15): the list's own grant plus its export action.
-  canExportOrders: { url: '/client/orderList/export', title: '导出' },
-  canExportWithdrawals: { url: '/withdrawalApproval/export', title: '导出' },
-  canExportSales: { url: '/client/system/saleManager/export', title: '导出' },
-  canExportShops: { url: '/client/system/userShopManager/export', title: '导出' },
-  canExportAuditLog: {
-    url: '/client/system/usersManager/exportAuditLog',
-    title: '导出操作日志',
-  },
-  canExportLoginLog: { url: '/client/system/loginLog/export', title: '导出' },
-  canExportLedger: { url: '/client/saleBalanceRecord/export', title: '导出' },
-  canExportReferrals: { url: '/client/promotion/export', title: '导出' },
-  canExportPluginRuns: { url: '/client/pluginRuns/export', title: '导出' },
-  canExportAllPluginRuns: { url: '/client/system/pluginRuns/export', title: '导出' },
+  canExportOrders: { url: '/client/orderList/export' },
+  canExportWithdrawals: { url: '/withdrawalApproval/export' },
+  canExportSales: { url: '/client/system/saleManager/export' },
+  canExportShops: { url: '/client/system/userShopManager/export' },
+  canExportAuditLog: { url: '/client/system/usersManager/exportAuditLog' },
+  canExportLoginLog: { url: '/client/system/loginLog/export' },
+  canExportLedger: { url: '/client/saleBalanceRecord/export' },
+  canExportReferrals: { url: '/client/promotion/export' },
+  canExportPluginRuns: { url: '/client/pluginRuns/export' },
+  canExportAllPluginRuns: { url: '/client/system/pluginRuns/export' },
   /** The kill switch and pacing of the plug-in's flows (contract/runs.ts: PAUSABLE_FLOWS, Pacing). */
-  canControlPluginRuns: { url: '/client/system/pluginRuns/control', title: '暂停与节奏' },
-  canSetParameters: { url: '/client/system/parameters/update', title: '修改参数' },
+  canControlPluginRuns: { url: '/client/system/pluginRuns/control' },
+  canSetParameters: { url: '/client/system/parameters/update' },
 } as const;
 
 export type Action = keyof typeof ACTIONS;

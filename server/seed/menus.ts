@@ -4,6 +4,7 @@
  */
 import routes, { type AppRoute } from '../../config/routes';
 import { ACTIONS, ACTION_KEYS, CAPABILITY_URLS, actionScreen } from '#contract/capabilities';
+import { ACTION_TITLES } from '#contract/text/actions';
 
 export interface MenuSeed {
   url: string;
@@ -56,7 +57,8 @@ function fromRoutes(list: readonly AppRoute[], counter: { next: number }): MenuS
 function addScreenActions(seeds: readonly MenuSeed[]) {
   const byUrl = new Map(flattenSeeds(seeds).map((seed) => [seed.url, seed]));
   for (const key of ACTION_KEYS) {
-    const { url, title } = ACTIONS[key];
+    const { url } = ACTIONS[key];
+    const title = ACTION_TITLES[key];
     const screen = actionScreen(key);
     const parent = byUrl.get(screen);
     if (!parent) throw new Error(`action ${key}: its screen ${screen} is not in the route table`);

@@ -1,0 +1,116 @@
+/**
+ * `npm run bench:commissions`: the release of held commissions at scale (issue 32). SALESPEOPLE
+ * (10,000) salespeople with ENTRIES (1,000,000) commission entries between them, all held, half of
+ * them due: one round of the release job (server/ledger/commissionRelease.ts) releases the due half,
+ * then a new 佣金结算期 of 0 days reschedules the other half and a second round releases it.
+ * Prints each step's time and rows per second, and checks the books afterwards (every salesperson's
+ * held sum equals its held entries, nothing left held).
+ *
+ * The database: PGlite in a temp folder by default; DATABASE=postgres starts a throw-away
+ * PostgreSQL 15 (PG_BIN) unless DATABASE_URL names an empty database. A benchmark: it prints
+ * figures and fails only when the books do not add up.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { bootstrap } from '../server/bootstrap';
+import { openDatabase } from '../server/db/client';
+import { queryOne } from '../server/db/query';
+import { releaseDueCommissions, rescheduleHeldCommissions } from '../server/ledger/commissionRelease';
+import { testConfig } from '../tests/server/support/databases';
+import { startPostgres, stopPostgres, type RunningPostgres } from '../tests/server/support/postgres';
+
+const SALESPEOPLE = Number(process.env.SALESPEOPLE ?? 10_000);
+const ENTRIES = Number(process.env.ENTRIES ?? 1_000_000);
+const KIND = process.env.DATABASE_URL ? 'postgres' : process.env.DATABASE === 'postgres' ? 'postgres' : 'pglite';
+const BATCH = 200_000;
+
+const seconds = (since: number) => (performance.now() - since) / 1000;
+const perSecond = (rows: number, secs: number) => `${Math.round(rows / secs).toLocaleString('en-US')} rows/s`;
+
+async function main() {
+  let running: RunningPostgres | undefined;
+  let dataDir: string | undefined;
+  let databaseUrl = process.env.DATABASE_URL;
+  if (KIND === 'postgres' && !databaseUrl) {
+    running = await startPostgres();
+    databaseUrl = running.url;
+  }
+  if (KIND === 'pglite') dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-commissions-'));
+  try {
+    const database = await openDatabase({ databaseUrl, dataDir });
+    const db = database.db;
+    await bootstrap({ db, config: testConfig(), print: () => {} });
+    const seeding = performance.now();
+    const base = Number((await queryOne<{ max: number }>(db, sql`select coalesce(max(id), 0)::int as max from accounts`))!.max);
+    await db.execute(sql`
+      insert into accounts (id, username, email, password_hash)
+      select ${base} + n, 'bench_sale' || n, 'bench_sale' || n || '@example.com', 'scrypt$bench'
+      from generate_series(1, ${SALESPEOPLE}::int) as n`);
+    await db.execute(sql`select setval(pg_get_serial_sequence('accounts', 'id'), (select max(id) from accounts))`);
+    await db.execute(sql`
+      insert into salespeople (account_id, commission_rate, invite_code)
+      select ${base} + n, 1000, 'H' || lpad(n::text, 7, '0') from generate_series(1, ${SALESPEOPLE}::int) as n`);
+    // Entry n belongs to salesperson 1 + n % SALESPEOPLE; odd entries are due, even ones a week away.
+    for (let from = 1; from <= ENTRIES; from += BATCH) {
+      const to = Math.min(ENTRIES, from + BATCH - 1);
+      await db.execute(sql`
+        insert into ledger_entries (account_id, amount_cents, kind, reference, balance_after_cents, hold_status, available_at, created_at)
+        select ${base} + 1 + n % ${SALESPEOPLE}, 100 + n % 900, 'commission', 'order:bench' || n, 0, 'held',
+               case when n % 2 = 1 then now() - interval '1 day' else now() + interval '7 days' end,
+               now() - interval '8 days'
+        from generate_series(${from}::int, ${to}::int) as n`);
+    }
+    await db.execute(sql`
+      update salespeople s set balance_cents = t.total, pending_cents = t.total
+      from (select account_id, sum(amount_cents) as total from ledger_entries where kind = 'commission' group by account_id) t
+      where s.account_id = t.account_id and s.account_id > ${base}`);
+    await db.execute(sql`analyze ledger_entries`);
+    console.log(
+      `${database.kind}: ${SALESPEOPLE.toLocaleString('en-US')} salespeople, ${ENTRIES.toLocaleString('en-US')} held commissions seeded in ${seconds(seeding).toFixed(1)} s`,
+    );
+
+    const first = performance.now();
+    const round = await releaseDueCommissions(db);
+    const firstSecs = seconds(first);
+    console.log(
+      `release round (half due): ${round?.released.toLocaleString('en-US')} commissions of ${round?.salespeople.toLocaleString('en-US')} salespeople in ${firstSecs.toFixed(2)} s (${perSecond(round?.released ?? 0, firstSecs)})`,
+    );
+
+    const rescheduling = performance.now();
+    const moved = await db.transaction((tx) => rescheduleHeldCommissions(tx, 0));
+    const rescheduleSecs = seconds(rescheduling);
+    console.log(
+      `佣金结算期 → 0 days: ${moved.toLocaleString('en-US')} held commissions rescheduled in ${rescheduleSecs.toFixed(2)} s (${perSecond(moved, rescheduleSecs)})`,
+    );
+
+    const second = performance.now();
+    const rest = await releaseDueCommissions(db);
+    const secondSecs = seconds(second);
+    console.log(
+      `release round (the rest): ${rest?.released.toLocaleString('en-US')} commissions in ${secondSecs.toFixed(2)} s (${perSecond(rest?.released ?? 0, secondSecs)})`,
+    );
+
+    const idle = performance.now();
+    await releaseDueCommissions(db);
+    console.log(`an idle round (nothing due): ${(seconds(idle) * 1000).toFixed(1)} ms`);
+
+    const books = await queryOne<{ held: number; off: number }>(
+      db,
+      sql`select (select count(*)::int from ledger_entries where hold_status = 'held') as held,
+                 (select count(*)::int from salespeople where pending_cents <> 0) as off`,
+    );
+    console.log(`books: ${books?.held} entries still held, ${books?.off} salespeople with a held sum left`);
+    if (books?.held !== 0 || books?.off !== 0 || (round?.released ?? 0) + (rest?.released ?? 0) !== ENTRIES) process.exitCode = 1;
+    await database.close();
+  } finally {
+    if (running) await stopPostgres(running);
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
