@@ -116,7 +116,6 @@ export async function withdrawalPage(db: Executor, body: WithdrawalListQuery, ow
   );
 }
 
-/** Holds `amountCents` of the salesperson's balance for a payout to an own card; the approvers are notified. */
 /**
  * The rules 系统参数 sets on a request of `amountCents` (the account row locked): the minimum, more
  * than the fee, the daily cap (today's requests, rejected ones aside, in the business day) and the
@@ -146,6 +145,10 @@ export async function withdrawalUsage(db: Executor, accountId: number, timeZone:
   return { pending: Number(row?.pending ?? 0), todayCents: Number(row?.today ?? 0) };
 }
 
+/**
+ * Holds `amountCents` of the salesperson's payable amount for a payout to an own card, within
+ * 系统参数's rules; the approvers are notified.
+ */
 export async function requestWithdrawal({ db, account: requester, config }: CallContext, body: RequestWithdrawalBody): Promise<Withdrawal> {
   const accountId = requester.id;
   const note = body.note?.trim() || LEDGER_TEXT.requestedNote;

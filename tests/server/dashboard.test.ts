@@ -74,6 +74,10 @@ describeEachDatabase('dashboard: the staff 首页', (ctx) => {
   it('answers each card as the total of the list it links to, with the same filter', async () => {
     expect(ctx.config.businessTimeZone).toBe('Asia/Shanghai');
     // A salesperson with a referred buyer: paid orders (one refunded), a pending one, commission and a pending withdrawal.
+    // The commissions are payable at once (佣金结算期 0 days), so the withdrawal can draw on them.
+    await ctx.db.execute(
+      sql`insert into business_parameters (key, value) values ('commissionHoldDays', 0) on conflict (key) do update set value = 0`,
+    );
     const sale = await freshAccount();
     const made = await ctx.call('sale/setSale', { accountId: sale.id, enabled: true, commissionRate: 1000 }, { token: admin });
     expect(made.code).toBe(CODES.OK);

@@ -6,7 +6,8 @@
  */
 import { MAX_EXPORTS_PER_ACCOUNT } from '../../server/http/exportSlots';
 import { EXPORT_TEXT } from '../../server/http/messages';
-import { LEDGER_REFERENCE_TEXT, ledgerReferenceText } from '#contract/text/ledger';
+import { HOLD_STATUS_LABELS, LEDGER_REFERENCE_TEXT, ledgerReferenceText } from '#contract/text/ledger';
+import type { HoldStatus } from '#contract/ledger';
 import ExcelJS from 'exceljs';
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
@@ -157,11 +158,17 @@ describeEachDatabase('exports', (ctx: SuiteContext) => {
     expect(header).toEqual(Object.values(LEDGER_COLUMNS));
     expect(data).toHaveLength(list.content.total);
     // References in words, never the stored key: the demo opening balance and the seeded commission's order.
-    expect(data.map((row) => row[4])).toEqual(list.content.list.map((item: any) => ledgerReferenceText(item.reference)));
-    expect(data.map((row) => row[4])).toContain(LEDGER_REFERENCE_TEXT.opening);
-    expect(data.some((row) => /^订单 \d{18}$/.test(row[4]))).toBe(true);
-    expect(data.some((row) => /^(demo|order|withdrawal):/.test(row[4]))).toBe(false);
-    expect(data.map((row) => row[2])).toEqual(list.content.list.map((item: any) => yuan(item.amountCents)));
+    const column = (title: string) => header.indexOf(title);
+    const references = data.map((row) => row[column(LEDGER_COLUMNS.reference)]);
+    expect(references).toEqual(list.content.list.map((item: any) => ledgerReferenceText(item.reference)));
+    expect(references).toContain(LEDGER_REFERENCE_TEXT.opening);
+    expect(references.some((text) => /^订单 \d{18}$/.test(text))).toBe(true);
+    expect(references.some((text) => /^(demo|order|withdrawal):/.test(text))).toBe(false);
+    expect(data.map((row) => row[column(LEDGER_COLUMNS.amount)])).toEqual(list.content.list.map((item: any) => yuan(item.amountCents)));
+    // A commission's hold in words: 待结算 or 已结算; nothing for the other entries.
+    expect(data.map((row) => row[column(LEDGER_COLUMNS.holdStatus)])).toEqual(
+      list.content.list.map((item: any) => (item.holdStatus ? HOLD_STATUS_LABELS[item.holdStatus as HoldStatus] : '')),
+    );
     // The super administrator's own ledger is empty: nobody else's entries leak into it.
     const adminLedger = await exportFile(ctx, 'ledger/export', { format: 'csv' }, admin);
     expect(csvLines(adminLedger.body)).toHaveLength(1);
