@@ -1,6 +1,7 @@
 /** 销售管理: salespeople with invite code, rate, status, referred accounts and balance; edit the rate, new invite code, remove (/salerdel). */
 import { ModalForm, PageContainer, ProFormDigit, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
+import { BALANCE_TEXT } from '#contract/text/ledger';
 import { useAccess } from '@umijs/max';
 import { SyncOutlined } from '@ant-design/icons';
 import { Button, Drawer, Popconfirm, Skeleton, Space, Tooltip, Typography } from 'antd';
@@ -106,33 +107,24 @@ export default function SaleManager() {
       title: C.balance,
       dataIndex: 'balanceCents',
       search: false,
-      width: 110,
+      width: 120,
       align: 'right',
-      render: (_, sale) => <span style={NO_WRAP}>{formatYuan(sale.balanceCents)}</span>,
-    },
-    {
-      title: C.pending,
-      dataIndex: 'pendingCents',
-      search: false,
-      width: 110,
-      align: 'right',
-      render: (_, sale) => <span style={NO_WRAP}>{formatYuan(sale.pendingCents)}</span>,
-    },
-    {
-      title: C.owed,
-      dataIndex: 'owedCents',
-      search: false,
-      width: 110,
-      align: 'right',
-      // Owed is rare: the cell is blank unless something is.
-      render: (_, sale) =>
-        sale.owedCents > 0 ? (
-          <Typography.Text type="danger" style={NO_WRAP}>
-            {formatYuan(sale.owedCents)}
-          </Typography.Text>
-        ) : (
-          '-'
-        ),
+      // 可提现, with the held commissions and what is owed under it when there are any (the export has each in a column).
+      render: (_, sale) => (
+        <Space direction="vertical" size={0} style={NO_WRAP}>
+          {formatYuan(sale.balanceCents)}
+          {sale.pendingCents > 0 && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {`${BALANCE_TEXT.pending} ${formatYuan(sale.pendingCents)}`}
+            </Typography.Text>
+          )}
+          {sale.owedCents > 0 && (
+            <Typography.Text type="danger" style={{ fontSize: 12 }}>
+              {`${BALANCE_TEXT.owed} ${formatYuan(sale.owedCents)}`}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
     },
     {
       title: '操作',
