@@ -16,6 +16,7 @@ import { queryOne } from '../db/query';
 import { Refusal } from '../refusal';
 import { CODES } from '#contract/codes';
 import { LEDGER_TEXT } from './messages';
+import { readParameter } from '../parameters/parameters';
 
 export type LedgerKind = 'commission' | 'withdrawal' | 'refund' | 'clawback' | 'adjustment';
 
@@ -98,23 +99,28 @@ export interface CommissionBooking {
   /** The order's reference (`order:<orderNo>`): one commission per order. */
   reference: string;
   note: string;
-  /** When the holding period ends (the order's payment plus the holding days). */
-  availableAt: Date;
+  /** When the order was paid: the holding period (佣金结算期) counts from then. */
+  paidAt: Date;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
- * Books a commission as held (待结算): in the balance, not yet payable; the release job makes it
- * payable. One whose date is already past (no holding period) is payable at once.
+ * Books a commission as held (待结算) until 佣金结算期 days after its payment: in the balance, not
+ * yet payable; the release job makes it payable. One whose period has already ended (0 days, an
+ * old payment) is payable at once.
  */
-export function bookCommission(tx: Executor, booking: CommissionBooking): Promise<PostedEntry> {
+export async function bookCommission(tx: Executor, booking: CommissionBooking): Promise<PostedEntry> {
   if (booking.amountCents <= 0) throw new Error(`a commission is a positive amount, got ${booking.amountCents}`);
-  const held = booking.availableAt.getTime() > Date.now();
+  const { paidAt, ...entry } = booking;
+  const availableAt = new Date(paidAt.getTime() + (await readParameter(tx, 'commissionHoldDays')) * DAY_MS);
+  const held = availableAt.getTime() > Date.now();
   return post(tx, {
-    ...booking,
+    ...entry,
     kind: 'commission',
     pendingDeltaCents: held ? booking.amountCents : 0,
     guarded: false,
-    hold: { status: held ? 'held' : 'released', availableAt: booking.availableAt.toISOString() },
+    hold: { status: held ? 'held' : 'released', availableAt: availableAt.toISOString() },
   });
 }
 

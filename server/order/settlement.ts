@@ -10,7 +10,6 @@ import { membershipLevels, type accounts } from '../db/schema';
 import { queryOne, toIso, toMillis } from '../db/query';
 import { badParameter, Refusal } from '../refusal';
 import { bookCommission, reverseCommission } from '../ledger/entries';
-import { readParameter } from '../parameters/parameters';
 import { ACTIVE_SALESPERSON } from '../sale/salespeople';
 import { CODES } from '#contract/codes';
 import { commissionOf } from '#contract/money';
@@ -134,13 +133,12 @@ export async function payOrder(tx: Tx, order: OrderRecord, operatorId: number | 
     if (sale) {
       commission = { rate: sale.rate, cents: commissionOf(Number(order.amountCents), sale.rate) };
       if (commission.cents > 0) {
-        const holdDays = await readParameter(tx, 'commissionHoldDays');
         await bookCommission(tx, {
           accountId: account.referrerId,
           amountCents: commission.cents,
           reference: orderReference(order.orderNo),
           note: ORDER_MESSAGES.commissionNote(order.orderNo, order.levelName),
-          availableAt: new Date(now + holdDays * DAY_MS),
+          paidAt: new Date(now),
         });
       }
     }

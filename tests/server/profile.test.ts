@@ -168,18 +168,19 @@ describeEachDatabase('profile/summary', (ctx) => {
     // The seeded commission is the demo order's, paid two months ago.
     expect(first.sale).toEqual({ balanceCents: seeded, pendingCents: 0, owedCents: 0, heldCents: 0, monthCommissionCents: 0 });
 
-    const past = new Date(Date.now() - 1000);
-    const later = new Date(Date.now() + 7 * 86_400_000);
+    // Paid long enough ago to be past 佣金结算期 (7 days), or now, still held.
+    const past = new Date(Date.now() - 8 * 86_400_000);
+    const later = new Date();
     const notes = { cancelled: '', clawedBack: '' };
     await ctx.db.transaction(async (tx) => {
-      await bookCommission(tx, { accountId: saleId, amountCents: 2990, reference: 'order:NOW', note: '', availableAt: past });
+      await bookCommission(tx, { accountId: saleId, amountCents: 2990, reference: 'order:NOW', note: '', paidAt: past });
       // Held, then cancelled by its order's refund.
-      await bookCommission(tx, { accountId: saleId, amountCents: 990, reference: 'order:TEST', note: '', availableAt: later });
+      await bookCommission(tx, { accountId: saleId, amountCents: 990, reference: 'order:TEST', note: '', paidAt: later });
       await reverseCommission(tx, { accountId: saleId, amountCents: 990, reference: 'order:TEST', notes });
-      await bookCommission(tx, { accountId: saleId, amountCents: 1500, reference: 'order:HELD', note: '', availableAt: later });
+      await bookCommission(tx, { accountId: saleId, amountCents: 1500, reference: 'order:HELD', note: '', paidAt: later });
       await postLedgerEntry(tx, { accountId: saleId, amountCents: 5000, kind: 'adjustment', reference: 'test' });
       // Last month's commission does not count.
-      await bookCommission(tx, { accountId: saleId, amountCents: 700, reference: 'order:OLD', note: '', availableAt: past });
+      await bookCommission(tx, { accountId: saleId, amountCents: 700, reference: 'order:OLD', note: '', paidAt: past });
       await tx.execute(sql`update ledger_entries set created_at = now() - interval '40 days' where reference = 'order:OLD'`);
     });
     const cards = await ctx.call('bankCard/list', {}, { token });

@@ -8,7 +8,6 @@ import type { Tx } from '../../db/client';
 import { queryOne, toIso, toMillis } from '../../db/query';
 import type { membershipLevels } from '../../db/schema';
 import { bookCommission } from '../../ledger/entries';
-import { readParameter } from '../../parameters/parameters';
 import { announceOrderCreated } from '../../order/notices';
 import { orderReference } from '#contract/ledger';
 import { DEFAULT_BUSINESS_TZ } from '../../config';
@@ -61,13 +60,12 @@ export async function seedDemoOrders(tx: Tx): Promise<void> {
                   ${toIso(paidAt.getTime() - 10 * 60 * 1000)}::timestamptz, ${toIso(paidAt)}::timestamptz)`,
     );
     if (member.referrerId && commission) {
-      const holdDays = await readParameter(tx, 'commissionHoldDays');
       const { entryId } = await bookCommission(tx, {
         accountId: member.referrerId,
         amountCents: commission,
         reference: orderReference(orderNo),
         note: `订单 ${orderNo}（${paidLevel.name}）佣金`,
-        availableAt: new Date(paidAt.getTime() + holdDays * DAY_MS),
+        paidAt,
       });
       await tx.execute(sql`update ledger_entries set created_at = ${toIso(paidAt)}::timestamptz where id = ${entryId}`);
     }
