@@ -6,40 +6,25 @@
  * Prints each step's time and rows per second, and checks the books afterwards (every salesperson's
  * held sum equals its held entries, nothing left held).
  *
- * The database: PGlite in a temp folder by default; DATABASE=postgres starts a throw-away
- * PostgreSQL 15 (PG_BIN) unless DATABASE_URL names an empty database. A benchmark: it prints
+ * The database: bench/support/benchDatabase.ts (PGlite, or DATABASE=postgres). A benchmark: it prints
  * figures and fails only when the books do not add up.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { bootstrap } from '../server/bootstrap';
-import { openDatabase } from '../server/db/client';
 import { queryOne } from '../server/db/query';
 import { releaseDueCommissions, rescheduleHeldCommissions } from '../server/ledger/commissionRelease';
 import { testConfig } from '../tests/server/support/databases';
-import { startPostgres, stopPostgres, type RunningPostgres } from '../tests/server/support/postgres';
+import { withBenchDatabase } from './support/benchDatabase';
 
 const SALESPEOPLE = Number(process.env.SALESPEOPLE ?? 10_000);
 const ENTRIES = Number(process.env.ENTRIES ?? 1_000_000);
-const KIND = process.env.DATABASE_URL ? 'postgres' : process.env.DATABASE === 'postgres' ? 'postgres' : 'pglite';
 const BATCH = 200_000;
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
 const perSecond = (rows: number, secs: number) => `${Math.round(rows / secs).toLocaleString('en-US')} rows/s`;
 
 async function main() {
-  let running: RunningPostgres | undefined;
-  let dataDir: string | undefined;
-  let databaseUrl = process.env.DATABASE_URL;
-  if (KIND === 'postgres' && !databaseUrl) {
-    running = await startPostgres();
-    databaseUrl = running.url;
-  }
-  if (KIND === 'pglite') dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-commissions-'));
-  try {
-    const database = await openDatabase({ databaseUrl, dataDir });
+  await withBenchDatabase('commissions', async (database, where) => {
     const db = database.db;
     await bootstrap({ db, config: testConfig(), print: () => {} });
     const seeding = performance.now();
@@ -68,7 +53,7 @@ async function main() {
       where s.account_id = t.account_id and s.account_id > ${base}`);
     await db.execute(sql`analyze ledger_entries`);
     console.log(
-      `${database.kind}: ${SALESPEOPLE.toLocaleString('en-US')} salespeople, ${ENTRIES.toLocaleString('en-US')} held commissions seeded in ${seconds(seeding).toFixed(1)} s`,
+      `${where}: ${SALESPEOPLE.toLocaleString('en-US')} salespeople, ${ENTRIES.toLocaleString('en-US')} held commissions seeded in ${seconds(seeding).toFixed(1)} s`,
     );
 
     const first = performance.now();
@@ -103,11 +88,7 @@ async function main() {
     );
     console.log(`books: ${books?.held} entries still held, ${books?.off} salespeople with a held sum left`);
     if (books?.held !== 0 || books?.off !== 0 || (round?.released ?? 0) + (rest?.released ?? 0) !== ENTRIES) process.exitCode = 1;
-    await database.close();
-  } finally {
-    if (running) await stopPostgres(running);
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 main().catch((error) => {

@@ -6,33 +6,28 @@
  * also times the dashboard summed from the orders themselves, as it was before the daily figures
  * (server/dashboard/orderFigures.ts), and says whether the two answers are equal.
  *
- * The database: PGlite in a temp folder by default; DATABASE=postgres starts a throw-away
- * PostgreSQL 15 (as the server tests do, PG_BIN) unless DATABASE_URL names an empty database. The
- * database is migrated and bootstrapped like a real start (with the demo accounts), seeded, then
- * the dashboard is called RUNS times (default 30, after 3 warm-up calls) as demo_admin for the
+ * The database: bench/support/benchDatabase.ts (PGlite, or DATABASE=postgres). It is migrated
+ * and bootstrapped like a real start (with the demo accounts), seeded, then the dashboard is called RUNS times (default 30, after 3 warm-up calls) as demo_admin for the
  * last RANGE_DAYS (30) days, and the newest EXPORT_ROWS (100,000) orders are exported (FORMATS,
  * default csv) through the app.
  *
  * A benchmark: it prints figures and does not fail on a missed budget. The load average is printed
  * too: on a shared machine the figures follow it.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { bootstrap } from '../server/bootstrap';
-import { openDatabase } from '../server/db/client';
 import { queryOne } from '../server/db/query';
 import { businessDay } from '../server/businessTime';
 import { injectCall, testConfig } from '../tests/server/support/databases';
-import { startPostgres, stopPostgres, type RunningPostgres } from '../tests/server/support/postgres';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { seedLarge } from './seed-large';
 import { dashboardSummary } from '../server/dashboard/summary';
 import { keepOrderFigures } from '../server/dashboard/orderFigures';
 import { isDeepStrictEqual } from 'node:util';
 import { timeOrderExport } from './exportTiming';
+import { withBenchDatabase } from './support/benchDatabase';
 
 const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 100_000);
@@ -40,7 +35,6 @@ const RUNS = Math.max(1, Number(process.env.RUNS ?? 30));
 const RANGE_DAYS = Number(process.env.RANGE_DAYS ?? 30);
 const EXPORT_ROWS = Number(process.env.EXPORT_ROWS ?? 100_000);
 const FORMATS = (process.env.FORMATS ?? 'csv').split(',').filter(Boolean) as Array<'csv' | 'xlsx'>;
-const KIND = process.env.DATABASE_URL ? 'postgres' : process.env.DATABASE === 'postgres' ? 'postgres' : 'pglite';
 const BUDGET_MS = { pglite: 1_000, postgres: 300 } as const;
 const EXPORT_BUDGET_MS = 10_000;
 
@@ -48,21 +42,10 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const dayBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 async function main() {
-  let running: RunningPostgres | undefined;
-  let dataDir: string | undefined;
-  let databaseUrl = process.env.DATABASE_URL;
-  if (KIND === 'postgres' && !databaseUrl) {
-    running = await startPostgres();
-    databaseUrl = running.url;
-  }
-  if (KIND === 'pglite') dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dashboard-'));
-  try {
-    const database = await openDatabase({ databaseUrl, dataDir });
+  await withBenchDatabase('dashboard', async (database, where) => {
     const config = testConfig({ demo: true });
     await bootstrap({ db: database.db, config, print: () => {} });
-    console.log(
-      `${database.kind}${dataDir ? ` (${dataDir})` : ''}: seeding ${ORDERS.toLocaleString('en-US')} orders and ${ACCOUNTS.toLocaleString('en-US')} accounts…`,
-    );
+    console.log(`${where}: seeding ${ORDERS.toLocaleString('en-US')} orders and ${ACCOUNTS.toLocaleString('en-US')} accounts…`);
     const seeded = await seedLarge(database.db, { accounts: ACCOUNTS, orders: ORDERS, log: console.log });
     const counted = await queryOne<{ orders: number; accounts: number; withdrawals: number }>(
       database.db,
@@ -144,11 +127,7 @@ async function main() {
         .join(' ')}`,
     );
     await app.close();
-    await database.close();
-  } finally {
-    if (running) await stopPostgres(running);
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 main().catch((error) => {
