@@ -60,6 +60,7 @@ export const clientRoutes: AppRoute[] = [
     page('/client/system/loginLog', './client/system/LoginLog', { access: 'canSeeLoginLog' }),
     page('/client/system/pluginRuns', './client/system/PluginRuns', { access: 'canSeeAllPluginRuns' }),
     page('/client/system/parameters', './client/system/Parameters', { access: 'canSeeParameters' }),
+    page('/client/system/reconciliation', './client/system/Reconciliation', { access: 'canSeeReconciliation' }),
     section('/client/system/jsonEditer', { access: 'canSeeJsonEditer' }, [
       page('/client/system/jsonEditer/actions', './client/system/JsonEditor/Actions'),
       page('/client/system/jsonEditer/urlActions', './client/system/JsonEditor/UrlActions'),

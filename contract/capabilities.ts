@@ -33,6 +33,8 @@ export const CAPABILITY_URLS = {
   canSeeAllPluginRuns: '/client/system/pluginRuns',
   // Issue 32: the business parameters finance staff set (佣金结算期 …).
   canSeeParameters: '/client/system/parameters',
+  // Issue 32: 对账, the daily check of every salesperson's books, and its differences.
+  canSeeReconciliation: '/client/system/reconciliation',
 } as const;
 
 export type Capability = keyof typeof CAPABILITY_URLS;
@@ -78,6 +80,7 @@ export const ACTIONS = {
   /** The kill switch and pacing of the plug-in's flows (contract/runs.ts: PAUSABLE_FLOWS, Pacing). */
   canControlPluginRuns: { url: '/client/system/pluginRuns/control' },
   canSetParameters: { url: '/client/system/parameters/update' },
+  canRunReconciliation: { url: '/client/system/reconciliation/run' },
 } as const;
 
 export type Action = keyof typeof ACTIONS;

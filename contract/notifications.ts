@@ -8,6 +8,8 @@ import { formatYuan } from './money';
 import { RELEASE_CHANGE_LABELS, type ReleaseChangeAction } from './review';
 import type { PausableFlow } from './runs';
 import { platformLabel } from './shopPlatforms';
+import type { ReconciliationTrigger } from './reconciliation';
+import { RECONCILIATION_TRIGGER_LABELS } from './text/reconciliation';
 import { RUN_FLOW_TEXT } from './text/runs';
 
 /**
@@ -17,7 +19,8 @@ import { RUN_FLOW_TEXT } from './text/runs';
  * - `order-confirmers`: holders of 订单列表 and `/admin`, the rule of server/order/staff.ts;
  * - `everyone`: every account (a plug-in release: the plug-in's calls are open to every account);
  * - `script-approvers`: holders of 审核脚本 (changes waiting for review, emergency self-approvals);
- * - `script-editors`: holders of 脚本编辑 (a script version whose runs fail).
+ * - `script-editors`: holders of 脚本编辑 (a script version whose runs fail);
+ * - `reconciliation-watchers`: holders of 对账 (a reconciliation that found differences).
  */
 export const NOTIFICATION_AUDIENCES = [
   'withdrawal-approvers',
@@ -25,6 +28,7 @@ export const NOTIFICATION_AUDIENCES = [
   'everyone',
   'script-approvers',
   'script-editors',
+  'reconciliation-watchers',
 ] as const;
 export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
 
@@ -50,6 +54,7 @@ export const NOTIFICATION_KINDS = {
   'script.rolledBack': { record: 'script', to: 'script-editors' },
   'plugin.paused': { record: 'pluginFlow', to: 'everyone' },
   'plugin.resumed': { record: 'pluginFlow', to: 'everyone' },
+  'reconciliation.differences': { record: 'reconciliationRun', to: 'reconciliation-watchers' },
 } as const satisfies Record<string, { record: string; to: NotificationAudience | 'owner' }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
@@ -81,6 +86,8 @@ export interface NotificationDataMap {
   /** The kill switch: `platform` null is every platform. The console refreshes the pauses and the plug-in's scripts on either. */
   'plugin.paused': { flow: PausableFlow; platform: string | null; reason: string };
   'plugin.resumed': { flow: PausableFlow; platform: string | null };
+  /** A run's differences (all it found) and the salespeople it checked. */
+  'reconciliation.differences': { trigger: ReconciliationTrigger; differences: number; salespeople: number };
 }
 
 /** The console pages the items link to (routes of config/routes.ts; a web test holds that they are). */
@@ -94,6 +101,7 @@ export const NOTIFICATION_PAGES = {
   actionScripts: '/client/system/jsonEditer/actions',
   urlScripts: '/client/system/jsonEditer/urlActions',
   releases: '/client/system/appManager/versionManager',
+  reconciliation: '/client/system/reconciliation',
 } as const;
 
 /** The query a page reads to open filtered to one record, or on one tab. */
@@ -101,6 +109,7 @@ export const NOTIFICATION_LINK_QUERY = {
   withdrawalId: 'id',
   orderNo: 'orderNo',
   tab: 'tab',
+  runId: 'runId',
 } as const;
 /** 销售余额记录's tab of the own withdrawals (the page's `tab` query). */
 export const OWN_WITHDRAWALS_TAB = 'withdrawals';
@@ -126,6 +135,8 @@ export function notificationLink(kind: NotificationKind, recordKey: string): str
       return scriptRecordKind(recordKey) === 'url' ? NOTIFICATION_PAGES.urlScripts : NOTIFICATION_PAGES.actionScripts;
     case 'pluginFlow':
       return NOTIFICATION_PAGES.home;
+    case 'reconciliationRun':
+      return query(NOTIFICATION_PAGES.reconciliation, { [NOTIFICATION_LINK_QUERY.runId]: recordKey });
   }
 }
 
@@ -221,6 +232,11 @@ export function notificationText(
       return {
         title: '插件版本申请被紧急自审',
         text: `${data.username} 审核通过了自己${RELEASE_CHANGE_LABELS[data.action]}插件版本 ${data.version} 的申请。原因：${data.reason}`,
+      };
+    case 'reconciliation.differences':
+      return {
+        title: '对账发现差异',
+        text: `${RECONCILIATION_TRIGGER_LABELS[data.trigger]}对账核对了 ${data.salespeople} 位销售，发现 ${data.differences} 处差异，请尽快核查`,
       };
   }
 }

@@ -2,7 +2,8 @@
  * Commissions in Chromium (issue 32): a referred member's payment gives its salesperson a 待结算
  * commission; staff shorten 佣金结算期 in 系统参数 (the clock moved by the parameter, not by waiting)
  * and it becomes 可提现; the salesperson withdraws it, staff refund the order, and the salesperson
- * sees 待扣回. A fresh salesperson and member, so the demo accounts' money stays as seeded.
+ * sees 待扣回; 立即对账 then finds the books in order. A fresh salesperson and member, so the demo
+ * accounts' money stays as seeded.
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
@@ -11,7 +12,9 @@ import { ORDER_TEXT } from '#contract/text/orders';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { commissionOf, formatYuan } from '#contract/money';
 import { PARAMETERS } from '#contract/parameters';
+import { RECONCILIATION_TRIGGER_LABELS } from '#contract/text/reconciliation';
 import { PARAMETER_TEXT } from '../src/pages/client/system/Parameters';
+import { RECONCILIATION_UI_TEXT } from '../src/pages/client/system/Reconciliation';
 import { buttonNamed, signIn } from './support/console';
 import { screenshot } from './support/screens';
 
@@ -116,6 +119,15 @@ test('a commission is 待结算 until 佣金结算期 ends, set in 系统参数;
     await salePage.setViewportSize({ width: 390, height: 844 });
     await expect(figure(salePage, 'ledger-owed')).toBeVisible();
     await screenshot(salePage, 'commission-owed-narrow');
+
+    // 对账 after the whole flow (held, released, withdrawn, clawed back): the books still add up.
+    await adminPage.goto('/client/system/reconciliation');
+    await buttonNamed(adminPage, RECONCILIATION_UI_TEXT.runNow).click();
+    await expect(adminPage.getByText(RECONCILIATION_UI_TEXT.ranClean)).toBeVisible();
+    const run = adminPage.locator('.ant-table-row').first();
+    await expect(run).toContainText(`${RECONCILIATION_TRIGGER_LABELS.manual} · ${ADMIN}`);
+    await expect(run).toContainText(RECONCILIATION_UI_TEXT.clean);
+    await screenshot(adminPage, 'reconciliation');
   } finally {
     await call(request, 'parameter/update', { key: 'commissionHoldDays', value: PARAMETERS.commissionHoldDays.defaultValue }, admin);
   }

@@ -14,6 +14,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { MEDIA_UPLOAD_URL } from '#contract/content';
+import { NOTIFICATION_PAGES } from '#contract/notifications';
+import { RECONCILIATION_TRIGGER_LABELS } from '#contract/text/reconciliation';
+import { RECONCILIATION_UI_TEXT } from '../src/pages/client/system/Reconciliation';
 import { buttonNamed, forbidden, HOME, login, PUBLIC_ROUTES, readStorage } from './support/console';
 import { closeWithEscape, MAIN_DIALOGS } from './support/dialogs';
 import { demoUsername, forbiddenPaths, MENU_ROLES, screenPaths, type ROLE_CAPABILITIES } from './support/menus';
@@ -92,6 +95,21 @@ for (const role of MENU_ROLES) {
     expect(problems).toEqual([]);
   });
 }
+
+test("对账: 立即对账 on the mock's demo books finds them in order, with a clean console", async ({ page }) => {
+  const problems = watchConsole(page);
+  const inFlight = trackRequests(page);
+  await login(page, DEMO_ACCOUNTS.superAdmin.username);
+  await navigate(page, NOTIFICATION_PAGES.reconciliation);
+  await settle(page, inFlight);
+  await buttonNamed(page, RECONCILIATION_UI_TEXT.runNow).click();
+  await expect(page.getByText(RECONCILIATION_UI_TEXT.ranClean)).toBeVisible();
+  const run = page.locator('.ant-table-row').first();
+  await expect(run).toContainText(`${RECONCILIATION_TRIGGER_LABELS.manual} · ${DEMO_ACCOUNTS.superAdmin.username}`);
+  await expect(run).toContainText(RECONCILIATION_UI_TEXT.clean);
+  await settle(page, inFlight);
+  expect(problems).toEqual([]);
+});
 
 test('the mock answers an upload and unreadable bodies as the server does', async ({ page }) => {
   await login(page, DEMO_ACCOUNTS.superAdmin.username);

@@ -21,6 +21,7 @@ import { startNotificationJobs } from './notification/periodicJobs';
 import { startRunHousekeeping } from './run/housekeeping';
 import { startOrderFigures } from './dashboard/orderFigures';
 import { startCommissionRelease } from './ledger/commissionRelease';
+import { startDailyReconciliation } from './reconciliation/reconcile';
 import { registerNotificationStream } from './notification/streamRoute';
 import { CALLS, EXPORTS } from './handlers';
 import { BODY_LIMIT_BYTES } from './http/bodyLimit';
@@ -253,6 +254,8 @@ export async function buildApp({
   app.addHook('onClose', () => orderFigures.stop());
   const commissionRelease = startCommissionRelease(retrying, app.log, undefined, timeJob);
   app.addHook('onClose', () => commissionRelease.stop());
+  const reconciliation = startDailyReconciliation(retrying, config.businessTimeZone, app.log, undefined, timeJob);
+  app.addHook('onClose', () => reconciliation.stop());
   // Live notifications: this instance listens on the database's notification channel.
   const hub = new NotificationHub({
     db,

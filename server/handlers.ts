@@ -27,6 +27,7 @@ import { sessionHandlers } from './session/handlers';
 import { shopHandlers } from './shop/handlers';
 import { withdrawalHandlers } from './withdrawal/handlers';
 import { parameterHandlers } from './parameters/handlers';
+import { reconciliationHandlers } from './reconciliation/handlers';
 
 /** A handler for every call of the contract: a missing one, or one of a path outside it, fails tsc. */
 export const HANDLERS = {
@@ -54,6 +55,7 @@ export const HANDLERS = {
   ...notificationHandlers,
   ...runHandlers,
   ...parameterHandlers,
+  ...reconciliationHandlers,
 } satisfies CallHandlers;
 
 export const CALLS: readonly CallDefinition[] = callsOf(HANDLERS);

@@ -27,6 +27,7 @@ import { dashboardApi } from './dashboard';
 import { notificationApi } from './notification';
 import { runApi } from './run';
 import { parameterApi } from './parameter';
+import { reconciliationApi } from './reconciliation';
 import type { Code } from '../codes';
 
 /** Every answer: `{ isSuccess, code, msg, content }`. `success` is the legacy flag some answers carry. */
@@ -66,6 +67,7 @@ export const API = {
   ...notificationApi,
   ...runApi,
   ...parameterApi,
+  ...reconciliationApi,
 };
 
 export type CallMap = typeof API;

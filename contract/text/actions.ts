@@ -31,4 +31,5 @@ export const ACTION_TITLES: Record<Action, string> = {
   canExportAllPluginRuns: '导出',
   canControlPluginRuns: '暂停与节奏',
   canSetParameters: '修改参数',
+  canRunReconciliation: '立即对账',
 };

@@ -57,5 +57,6 @@ export async function navigate(page: Page, path: string) {
     window.history.pushState(null, '', target);
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, path);
-  await expect(page).toHaveURL(new RegExp(`${path}(\\?|$)`));
+  const target = new URL(path, 'http://console');
+  await expect(page).toHaveURL((url) => url.pathname === target.pathname && (!target.search || url.search === target.search));
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { NOTIFICATION_AUDIENCES, NOTIFICATION_KIND_NAMES } from '../../contract/notifications';
 import type { PendingReleaseChange } from '../../contract/api/appVersion';
 import { PAUSABLE_FLOWS, RUN_FLOWS, RUN_ITEM_OUTCOMES, RUN_STATUSES } from '../../contract/runs';
+import { RECONCILIATION_CHECKS, RECONCILIATION_TRIGGERS } from '../../contract/reconciliation';
 import {
   bigint,
   check,
@@ -467,6 +468,54 @@ export const businessParameters = pgTable('business_parameters', {
   updatedBy: integer('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * 对账 (issue 32): one row per reconciliation, written whole in the transaction that checked
+ * (server/reconciliation/reconcile.ts); the daily job's runs are one per business day across instances.
+ */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: serial('id').primaryKey(),
+    trigger: text('trigger', { enum: RECONCILIATION_TRIGGERS }).notNull(),
+    /** Who pressed 立即对账; null for the daily run. */
+    startedBy: integer('started_by').references(() => accounts.id, { onDelete: 'set null' }),
+    /** The business day of a daily run (YYYY-MM-DD in BUSINESS_TZ). */
+    businessDay: date('business_day', { mode: 'string' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+    salespeople: integer('salespeople').notNull(),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    /** Every difference found; at most MAX_STORED_DIFFERENCES of them are kept. */
+    differences: integer('differences').notNull(),
+  },
+  (t) => [
+    uniqueIndex('reconciliation_runs_daily')
+      .on(t.businessDay)
+      .where(sql`${t.trigger} = 'daily'`),
+    index('reconciliation_runs_started').on(t.startedAt),
+    check('reconciliation_runs_daily_has_day', sql`(${t.trigger} = 'daily') = (${t.businessDay} is not null)`),
+  ],
+);
+
+/** A difference a run found: what the books say it should be, and what is stored. */
+export const reconciliationDifferences = pgTable(
+  'reconciliation_differences',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => reconciliationRuns.id, { onDelete: 'cascade' }),
+    /** The salesperson's account (no foreign key: the row records what was found, whatever happens to the account later). */
+    accountId: integer('account_id').notNull(),
+    check: text('check_name', { enum: RECONCILIATION_CHECKS }).notNull(),
+    /** The order or withdrawal it is about (a ledger reference), empty for the account's sums. */
+    reference: text('reference').notNull().default(''),
+    expectedCents: bigint('expected_cents', { mode: 'number' }).notNull(),
+    actualCents: bigint('actual_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('reconciliation_differences_run').on(t.runId, t.id)],
+);
 
 /** Shops bound by the plug-in and reported to the server. */
 export const shops = pgTable(

@@ -15,6 +15,7 @@ const MEMBERSHIP: Record<NotificationAudience, (urls: ReadonlySet<string>) => bo
   everyone: () => true,
   'script-approvers': (urls) => urls.has(ACTIONS.canApproveScript.url),
   'script-editors': (urls) => urls.has(CAPABILITY_URLS.canSeeJsonEditer),
+  'reconciliation-watchers': (urls) => urls.has(CAPABILITY_URLS.canSeeReconciliation),
 };
 
 /** The audiences of an account holding the granted menu `urls`. */

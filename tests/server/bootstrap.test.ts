@@ -137,6 +137,7 @@ describeEachDatabase(
       expect(operator).not.toContain('/salerdel');
       // 系统参数 (the money rules) is the administrator's.
       expect(operator).not.toContain('/client/system/parameters');
+      expect(operator).not.toContain('/client/system/reconciliation');
       // 导出: the operator's screens' export actions come with their subtrees; 订单列表's (all orders) is the administrator's.
       expect(operator).toEqual(
         expect.arrayContaining([

@@ -49,6 +49,7 @@ describeEachDatabase('account/getMenus and grants', (ctx) => {
       '/client/system/loginLog',
       '/client/system/pluginRuns',
       '/client/system/parameters',
+      '/client/system/reconciliation',
       '/client/system/jsonEditer',
       '/client/system/appManager',
     ]);

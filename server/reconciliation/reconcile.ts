@@ -1,0 +1,193 @@
+/**
+ * 对账 (issue 32; docs/payments.md, "Reconciliation"): every salesperson's books checked against
+ * themselves, daily by a job and on demand (立即对账). The checks are one statement over one
+ * snapshot (a repeatable-read transaction), so money moving meanwhile can not show as a difference;
+ * the run and what it found are written in that transaction, and whoever holds 对账 hears of the
+ * differences through the bell. One run at a time across instances (a tried advisory lock), one
+ * daily run per business day (a unique index).
+ */
+import { sql } from 'drizzle-orm';
+import { CODES } from '#contract/codes';
+import { MANUAL_RUN_SPACING_SECONDS, MAX_STORED_DIFFERENCES, type ReconciliationTrigger } from '#contract/reconciliation';
+import { businessDay } from '../businessTime';
+import { ADVISORY_LOCKS } from '../db/advisoryLocks';
+import type { Db, Executor } from '../db/client';
+import { queryOne } from '../db/query';
+import { announce, resolveAnnouncement } from '../notification/announce';
+import { startJob, untimed, type JobLog, type JobTimer } from '../periodic';
+import { Refusal } from '../refusal';
+import { RECONCILIATION_TEXT } from './messages';
+
+/**
+ * Every difference, as rows of (account_id, check, reference, expected, actual): what the books
+ * say it should be, and what is stored. Integer division rounds half up as `commissionOf` does
+ * (contract/money.ts): the amounts are positive.
+ */
+const DIFFERENCES = sql`
+  sums as (
+    select account_id, sum(amount_cents) as total, count(*) as entries,
+           coalesce(sum(amount_cents) filter (where hold_status = 'held'), 0) as held
+    from ledger_entries group by account_id
+  ), accounts_checked as (
+    select coalesce(s.account_id, e.account_id) as account_id,
+           coalesce(e.total, 0) as total, coalesce(s.balance_cents, 0) as balance,
+           coalesce(e.held, 0) as held, coalesce(s.pending_cents, 0) as pending
+    from salespeople s full join sums e on e.account_id = s.account_id
+  ), withdrawal_holds as (
+    select account_id, reference, sum(amount_cents) as held
+    from ledger_entries where kind = 'withdrawal' group by account_id, reference
+  ), withdrawals_due as (
+    select account_id, 'withdrawal:' || id as reference,
+           case when status = 'rejected' then 0 else -amount_cents end as held
+    from withdrawals
+  ), commissions as (
+    select account_id, reference, sum(amount_cents) as amount
+    from ledger_entries where kind = 'commission' group by account_id, reference
+  ), commissions_due as (
+    select salesperson_id as account_id, 'order:' || order_no as reference, status,
+           (amount_cents * commission_rate + 5000) / 10000 as amount
+    from orders
+    where status in ('paid', 'refunded') and salesperson_id is not null and commission_rate is not null
+  ), order_nets as (
+    select account_id, reference, sum(amount_cents) as net
+    from ledger_entries where reference like 'order:%' group by account_id, reference
+  ), found as (
+    select account_id, 'balance' as check_name, '' as reference, total as expected, balance as actual
+    from accounts_checked where total <> balance
+    union all
+    select account_id, 'pending', '', held, pending from accounts_checked where held <> pending
+    union all
+    select coalesce(h.account_id, d.account_id), 'withdrawal', coalesce(h.reference, d.reference),
+           coalesce(d.held, 0), coalesce(h.held, 0)
+    from withdrawal_holds h full join withdrawals_due d on d.account_id = h.account_id and d.reference = h.reference
+    where coalesce(d.held, 0) <> coalesce(h.held, 0)
+    union all
+    select coalesce(c.account_id, d.account_id), 'commission', coalesce(c.reference, d.reference),
+           coalesce(d.amount, 0), coalesce(c.amount, 0)
+    from commissions c full join (select * from commissions_due where amount > 0) d
+      on d.account_id = c.account_id and d.reference = c.reference
+    where coalesce(d.amount, 0) <> coalesce(c.amount, 0)
+    union all
+    select n.account_id, 'refund', n.reference,
+           case when o.status = 'refunded' then 0 else coalesce(c.amount, 0) end, n.net
+    from order_nets n
+    left join commissions c on c.account_id = n.account_id and c.reference = n.reference
+    left join commissions_due o on o.account_id = n.account_id and o.reference = n.reference
+    where n.net <> case when o.status = 'refunded' then 0 else coalesce(c.amount, 0) end
+  )`;
+
+export interface ReconciliationRequest {
+  trigger: ReconciliationTrigger;
+  /** The account that pressed 立即对账. */
+  startedBy?: number;
+  /** A daily run's business day (YYYY-MM-DD): a day that has its run already is not run again. */
+  businessDay?: string;
+}
+
+export interface RunRecord {
+  id: number;
+  trigger: ReconciliationTrigger;
+  startedById: number | null;
+  startedAt: Date;
+  finishedAt: Date;
+  salespeople: number;
+  entries: number;
+  differences: number;
+}
+
+/**
+ * Runs the checks and records the run. Null when another run holds the lock or the day's daily run
+ * exists; a manual run then, or within MANUAL_RUN_SPACING_SECONDS of the last manual one, is refused (A0501).
+ */
+export async function reconcile(db: Db, request: ReconciliationRequest): Promise<RunRecord | null> {
+  return db.transaction(
+    async (tx) => {
+      const got = await queryOne<{ got: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.reconciliation}) as got`);
+      if (!got?.got) {
+        if (request.trigger === 'manual') throw new Refusal(CODES.TOO_MANY_REQUESTS, RECONCILIATION_TEXT.busy);
+        return null;
+      }
+      if (request.trigger === 'daily') {
+        const done = await queryOne(
+          tx,
+          sql`select 1 from reconciliation_runs where trigger = 'daily' and business_day = ${request.businessDay}`,
+        );
+        if (done) return null;
+      } else {
+        const last = await queryOne<{ wait: number }>(
+          tx,
+          sql`select ceil(${MANUAL_RUN_SPACING_SECONDS} - extract(epoch from now() - max(started_at)))::int as wait
+              from reconciliation_runs where trigger = 'manual'
+              having max(started_at) > now() - make_interval(secs => ${MANUAL_RUN_SPACING_SECONDS})`,
+        );
+        if (last) throw new Refusal(CODES.TOO_MANY_REQUESTS, RECONCILIATION_TEXT.tooSoon(Math.max(1, Number(last.wait))));
+      }
+      const run = await recordRun(tx, request);
+      if (run.differences > 0) {
+        await announce(tx, {
+          kind: 'reconciliation.differences',
+          record: run.id,
+          actorId: request.startedBy ?? null,
+          data: { trigger: run.trigger, differences: run.differences, salespeople: run.salespeople },
+        });
+      }
+      // A later run supersedes the earlier ones' items: clean, or with its own.
+      await resolveAnnouncement(tx, 'reconciliation.differences', run.id, { allBut: true });
+      return run;
+    },
+    // One snapshot for every check: a payment or withdrawal committed meanwhile is wholly in or out.
+    { isolationLevel: 'repeatable read' },
+  );
+}
+
+/** Checks, and writes the run with at most MAX_STORED_DIFFERENCES of its differences. */
+async function recordRun(tx: Executor, request: ReconciliationRequest): Promise<RunRecord> {
+  // Three statements: a data-modifying CTE's rows are not visible to the rest of its statement.
+  const run = await queryOne<{ id: number }>(
+    tx,
+    sql`insert into reconciliation_runs (trigger, started_by, business_day, started_at, finished_at, salespeople, entries, differences)
+        values (${request.trigger}, ${request.startedBy ?? null}, ${request.businessDay ?? null}, now(), now(), 0, 0, 0)
+        returning id`,
+  );
+  const runId = Number(run!.id);
+  const found = await queryOne<{ differences: number | string; salespeople: number | string; entries: number | string }>(
+    tx,
+    sql`with ${DIFFERENCES}, kept as (
+          insert into reconciliation_differences (run_id, account_id, check_name, reference, expected_cents, actual_cents)
+          select ${runId}, account_id, check_name, reference, expected, actual
+          from found order by account_id, check_name, reference limit ${MAX_STORED_DIFFERENCES}
+        )
+        select (select count(*) from found) as differences, (select count(*) from salespeople) as salespeople,
+               (select coalesce(sum(entries), 0) from sums) as entries`,
+  );
+  const row = await queryOne<{ started_at: Date | string; finished_at: Date | string }>(
+    tx,
+    sql`update reconciliation_runs set finished_at = clock_timestamp(), salespeople = ${Number(found!.salespeople)},
+          entries = ${Number(found!.entries)}, differences = ${Number(found!.differences)}
+        where id = ${runId} returning started_at, finished_at`,
+  );
+  return {
+    id: runId,
+    trigger: request.trigger,
+    startedById: request.startedBy ?? null,
+    startedAt: new Date(row!.started_at),
+    finishedAt: new Date(row!.finished_at),
+    salespeople: Number(found!.salespeople),
+    entries: Number(found!.entries),
+    differences: Number(found!.differences),
+  };
+}
+
+/** The daily job looks this often whether the business day has its run (the first look of a day runs it). */
+export const DAILY_RECONCILIATION_INTERVAL_MS = 10 * 60_000;
+
+/** The daily run: once per business day in `timeZone`, on whichever instance looks first (server/periodic.ts). */
+export function startDailyReconciliation(
+  db: Db,
+  timeZone: string,
+  log: JobLog,
+  intervalMs = DAILY_RECONCILIATION_INTERVAL_MS,
+  time: JobTimer = untimed,
+): { stop(): Promise<void> } {
+  return startJob('reconciliation', intervalMs, () => reconcile(db, { trigger: 'daily', businessDay: businessDay(timeZone) }), log, time);
+}
