@@ -15,6 +15,7 @@ import { bootstrap } from '../../server/bootstrap';
 import type { Database } from '../../server/db/client';
 import { CODES } from '#contract/codes';
 import { releaseDueCommissions } from '../../server/ledger/commissionRelease';
+import { reconcile, type RunRecord } from '../../server/reconciliation/reconcile';
 import { freshDatabase, injectCall, TEST_ADMIN, testConfig, type CallAnswer } from './support/databases';
 import { one, rows, sql } from './support/sql';
 
@@ -118,6 +119,7 @@ describe('money and membership under concurrency [postgres, two instances]', () 
     }
     await setHoldDays(1);
     const releases: unknown[] = [];
+    const reconciliations: RunRecord[] = [];
 
     const refunded = new Set<number>();
     for (let wave = 0; wave < WAVES; wave += 1) {
@@ -163,6 +165,10 @@ describe('money and membership under concurrency [postgres, two instances]', () 
       for (const order of toRefund) work.push(call('order/refund', { orderNo: order.orderNo }, admin));
       // Both instances' release rounds at once, beside everything else.
       for (const db of [fresh.database.db, second.db]) work.push(releaseDueCommissions(db).then((round) => releases.push(round)));
+      // And a reconciliation on each instance (one runs, the other finds it running): money moving
+      // meanwhile must not show as a difference.
+      for (const db of [fresh.database.db, second.db])
+        work.push(reconcile(db, { trigger: 'daily', businessDay: `2031-02-0${wave + 1}` }).then((run) => run && reconciliations.push(run)));
       for (let n = 0; n < 6; n += 1) work.push(call('withdrawal/request', { cardId: card.content.id, amountCents: 150 }, sale));
       withdrawals.forEach((id, index) =>
         work.push(index % 2 ? call('withdrawal/approve', { id }, admin) : call('withdrawal/reject', { id, reason: '信息不符' }, admin)),
@@ -180,6 +186,8 @@ describe('money and membership under concurrency [postgres, two instances]', () 
       [],
     );
     expect(releases).toHaveLength(2 * WAVES);
+    expect(reconciliations.map((run) => run.differences)).toEqual(Array.from({ length: WAVES }, () => 0));
+    expect((await reconcile(fresh.database.db, { trigger: 'daily', businessDay: '2031-03-01' }))?.differences).toBe(0);
     // No deadlock, no retried transaction, nothing logged at warn or above.
     expect(instances.flatMap(({ logLines }) => logLines)).toEqual([]);
 
