@@ -50,7 +50,11 @@ export default async () => {
   });
   return {
     testTimeout: 60_000,
-    reporters: ['default', ['<rootDir>/tests/support/slowestFilesReporter.js', { count: 10 }]],
+    reporters: [
+      'default',
+      ['<rootDir>/tests/support/slowestFilesReporter.js', { count: 10 }],
+      '<rootDir>/tests/support/expectedFoldersReporter.js',
+    ],
     projects: [web, server, contract],
   };
 };
