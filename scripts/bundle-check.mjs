@@ -20,7 +20,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 /** The pages whose first load has a JavaScript budget (KB gzip), by their route chunk group. */
-export const PAGE_BUDGETS = [{ page: '/login', group: 'p__Login', jsKb: 230 }];
+export const PAGE_BUDGETS = [{ page: '/login', group: 'p__Login', jsKb: 212 }];
 
 const KB = 1024;
 const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 6 }).length;

@@ -2,7 +2,7 @@
 import type { MenuDataItem } from '@ant-design/pro-components';
 import { useModel, type RunTimeLayoutConfig } from '@umijs/max';
 import SkipLink, { MAIN_CONTENT_ID } from '@/components/SkipLink';
-import { App, Grid } from 'antd';
+import { Grid } from 'antd';
 import React, { Fragment, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import ChunkErrorBoundary from '@/components/ChunkErrorBoundary';
 import { titleRefusedScreens, withMenuIcons } from '@/components/menuData';
@@ -10,7 +10,6 @@ import { loadInitialState, type InitialState } from '@/auth/startup';
 import LoginRequired from '@/auth/LoginRequired';
 import { UI_TEXT } from '@/locales/zh-CN/common';
 import { APP_TITLE } from '#contract/text/appTitle';
-import { FeedbackBridge } from '@/kit/feedback';
 import ThemedRoot from '@/workspace/ThemedRoot';
 import { readUiSettings, useUiSettings } from '@/workspace/uiSettings';
 
@@ -127,20 +126,23 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
 };
 
 // antd's <App> (no element of its own) gives message / modal / notification the theme and locale;
-// src/kit/feedback.ts hands its instances to the rest of the console.
+// src/kit/feedback.ts hands its instances to the rest of the console. Loaded after the first paint:
+// it and the components it brings are not in the entry chunk.
+const FeedbackHost = React.lazy(() => import('@/kit/FeedbackHost'));
+
 export function rootContainer(container: React.ReactNode) {
   return (
     <ThemedRoot>
-      <App component={false}>
-        <SkipLink />
-        <FeedbackBridge />
-        <ChunkErrorBoundary>{container}</ChunkErrorBoundary>
-        {MockScenarioBanner && (
-          <Suspense fallback={null}>
-            <MockScenarioBanner />
-          </Suspense>
-        )}
-      </App>
+      <SkipLink />
+      <Suspense fallback={null}>
+        <FeedbackHost />
+      </Suspense>
+      <ChunkErrorBoundary>{container}</ChunkErrorBoundary>
+      {MockScenarioBanner && (
+        <Suspense fallback={null}>
+          <MockScenarioBanner />
+        </Suspense>
+      )}
     </ThemedRoot>
   );
 }

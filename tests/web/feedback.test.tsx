@@ -1,6 +1,7 @@
 /**
- * Toasts and confirmations come from antd's <App> (src/kit/feedback.ts, mounted in src/app.tsx),
- * so they read the ConfigProvider around it; the same error text shown again replaces itself; and
+ * Toasts and confirmations come from antd's <App> (src/kit/FeedbackHost.tsx, mounted lazily in
+ * src/app.tsx), so they read the ConfigProvider around it; a call made before it mounted is shown
+ * once it has; the same error text shown again replaces itself; and
  * the console's sources use neither antd's static message / Modal functions nor `destroyOnClose`,
  * which warn in development.
  */
@@ -8,10 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ModalForm, ProFormText } from '@ant-design/pro-components';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { useState } from 'react';
 import { destroyOnHidden } from '@/kit/dialogForm';
-import { FeedbackBridge, message, modal } from '@/kit/feedback';
+import { message, modal } from '@/kit/feedback';
+import FeedbackHost from '@/kit/FeedbackHost';
 import { recordConsoleProblems } from './support/consoleProblems';
 
 const problems = recordConsoleProblems();
@@ -24,10 +26,8 @@ afterEach(async () => {
 function Root({ children }: { children?: React.ReactNode }) {
   return (
     <ConfigProvider prefixCls="themed">
-      <App component={false}>
-        <FeedbackBridge />
-        {children}
-      </App>
+      <FeedbackHost />
+      {children}
     </ConfigProvider>
   );
 }

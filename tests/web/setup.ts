@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom';
 import { configure, waitFor } from '@testing-library/react';
-import { Modal } from 'antd';
+import { message, Modal, notification } from 'antd';
+import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
+import { registerFeedback } from '@/kit/feedback';
+
+// A screen rendered alone has no <App> (src/kit/FeedbackHost.tsx, mounted by src/app.tsx): antd's
+// static functions show its toasts and confirmations.
+registerFeedback({ message, modal: Modal as unknown as ModalHookAPI, notification });
 
 // findBy… and waitFor wait up to 5 s instead of 1: a screen's first render (antd, pro-components) took
 // more than a second on a loaded two-core machine, and a passing wait ends as soon as it holds.
