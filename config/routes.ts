@@ -61,6 +61,7 @@ export const clientRoutes: AppRoute[] = [
     page('/client/system/pluginRuns', './client/system/PluginRuns', { access: 'canSeeAllPluginRuns' }),
     page('/client/system/parameters', './client/system/Parameters', { access: 'canSeeParameters' }),
     page('/client/system/reconciliation', './client/system/Reconciliation', { access: 'canSeeReconciliation' }),
+    page('/client/system/payouts', './client/system/Payouts', { access: 'canSeePayouts' }),
     section('/client/system/jsonEditer', { access: 'canSeeJsonEditer' }, [
       page('/client/system/jsonEditer/actions', './client/system/JsonEditor/Actions'),
       page('/client/system/jsonEditer/urlActions', './client/system/JsonEditor/UrlActions'),

@@ -35,6 +35,8 @@ export const CAPABILITY_URLS = {
   canSeeParameters: '/client/system/parameters',
   // Issue 32: 对账, the daily check of every salesperson's books, and its differences.
   canSeeReconciliation: '/client/system/reconciliation',
+  // Issue 32: 打款批次, approved withdrawals paid together from a bank file.
+  canSeePayouts: '/client/system/payouts',
 } as const;
 
 export type Capability = keyof typeof CAPABILITY_URLS;
@@ -81,6 +83,11 @@ export const ACTIONS = {
   canControlPluginRuns: { url: '/client/system/pluginRuns/control' },
   canSetParameters: { url: '/client/system/parameters/update' },
   canRunReconciliation: { url: '/client/system/reconciliation/run' },
+  /** 组批 and 撤销 of an open batch. */
+  canCreatePayout: { url: '/client/system/payouts/create' },
+  canPayPayout: { url: '/client/system/payouts/markPaid' },
+  /** The bank file of a batch (CSV or Excel). */
+  canExportPayout: { url: '/client/system/payouts/export' },
 } as const;
 
 export type Action = keyof typeof ACTIONS;

@@ -35,6 +35,7 @@ export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
 /** What each kind is about, and its addressee: an audience, or the record's owner (`owner`). */
 export const NOTIFICATION_KINDS = {
   'withdrawal.requested': { record: 'withdrawal', to: 'withdrawal-approvers' },
+  'withdrawal.approved': { record: 'withdrawal', to: 'owner' },
   'withdrawal.paid': { record: 'withdrawal', to: 'owner' },
   'withdrawal.rejected': { record: 'withdrawal', to: 'owner' },
   'order.created': { record: 'order', to: 'order-confirmers' },
@@ -64,7 +65,9 @@ export type NotificationRecordType = (typeof NOTIFICATION_KINDS)[NotificationKin
 /** The data each kind keeps (jsonb), written when the change happens; times are ISO instants. */
 export interface NotificationDataMap {
   'withdrawal.requested': { username: string; amountCents: number };
-  'withdrawal.paid': { amountCents: number };
+  'withdrawal.approved': { amountCents: number };
+  /** `batchId`: the payout batch that paid it (null for one paid before batches). */
+  'withdrawal.paid': { amountCents: number; batchId: number | null };
   'withdrawal.rejected': { amountCents: number; reason: string };
   'order.created': { username: string; levelName: string; amountCents: number };
   'order.paid': { levelName: string; expiresAt: string };
@@ -178,8 +181,13 @@ export function notificationText(
   switch (kind) {
     case 'withdrawal.requested':
       return { title: '提现申请待审批', text: `${data.username} 申请提现 ${yuan(data.amountCents)}` };
+    case 'withdrawal.approved':
+      return { title: '提现已通过', text: `您的提现申请 ${yuan(data.amountCents)} 已审核通过，将随打款批次打款` };
     case 'withdrawal.paid':
-      return { title: '提现已通过', text: `您的提现申请 ${yuan(data.amountCents)} 已审核通过并打款` };
+      return {
+        title: '提现已打款',
+        text: `您的提现申请 ${yuan(data.amountCents)} 已打款${data.batchId ? `（打款批次 #${data.batchId}）` : ''}`,
+      };
     case 'withdrawal.rejected':
       return { title: '提现被驳回', text: `您的提现申请 ${yuan(data.amountCents)} 被驳回，金额已退回余额。原因：${data.reason}` };
     case 'order.created':

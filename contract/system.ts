@@ -154,6 +154,9 @@ export const AUDIT_ACTIONS = {
   'plugin.resume': '恢复插件流程',
   'plugin.setPacing': '设置插件节奏',
   'parameter.update': '修改系统参数',
+  'payout.create': '组批打款',
+  'payout.markPaid': '确认打款',
+  'payout.cancel': '撤销打款批次',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -175,6 +178,7 @@ export const AUDIT_TARGET_TYPES = {
   pluginFlow: '插件流程',
   pluginPacing: '插件节奏',
   parameter: '系统参数',
+  payoutBatch: '打款批次',
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 

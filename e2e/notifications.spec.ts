@@ -92,7 +92,7 @@ test('a withdrawal request reaches the approver’s bell live, opens the withdra
   await expect(badgeCount(sale)).toHaveAttribute('title', String(saleBefore + 1), { timeout: LIVE_MS });
   await openPanel(sale);
   await expect(panel(sale).getByRole('link').first()).toContainText('提现已通过');
-  await expect(panel(sale).getByRole('link').first()).toContainText('您的提现申请 ¥1.00 已审核通过并打款');
+  await expect(panel(sale).getByRole('link').first()).toContainText('您的提现申请 ¥1.00 已审核通过，将随打款批次打款');
 
   // The phone window: the same bell and panel.
   await admin.setViewportSize({ width: 390, height: 844 });

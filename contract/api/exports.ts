@@ -10,9 +10,9 @@ import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
 import { AccountListQuery } from './account';
 import { AuditListQuery } from './auditLog';
 import { EXPORT_MAX_ROWS } from '../constants';
-import { OneOf } from './common';
+import { Id, OneOf } from './common';
 import { defineApi, type AuthLevel } from './define';
-import { LedgerListQuery } from './ledger';
+import { LedgerListQuery, StatementQuery } from './ledger';
 import { LoginLogQuery } from './loginLog';
 import { OrderListQuery } from './order';
 import { ReferralListQuery } from './promotion';
@@ -97,6 +97,18 @@ export const exportApi = {
     auth: { anyGrant: [CAPABILITY_URLS.canSeeSaleBalanceRecord], action: ACTIONS.canExportLedger.url },
     body: exportBody(LedgerListQuery),
     example: { kind: 'commission', format: 'xlsx' },
+  }),
+  'ledger/statementExport': exportCall({
+    summary: '下载本人某月的对账单（CSV 或 Excel）',
+    auth: { anyGrant: [CAPABILITY_URLS.canSeeSaleBalanceRecord], action: ACTIONS.canExportLedger.url },
+    body: exportBody(StatementQuery),
+    example: { month: '2026-11', format: 'xlsx' },
+  }),
+  'payout/export': exportCall({
+    summary: '导出打款批次的打款文件：收款人、开户银行、卡号（脱敏）、打款金额、参考号（CSV 或 Excel）',
+    auth: { anyGrant: [CAPABILITY_URLS.canSeePayouts], action: ACTIONS.canExportPayout.url },
+    body: exportBody(Type.Object({ batchId: Id({ description: '打款批次' }) })),
+    example: { batchId: 7, format: 'xlsx' },
   }),
   'promotion/export': exportCall({
     summary: '导出本人邀请的账号（CSV 或 Excel）',

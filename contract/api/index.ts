@@ -28,6 +28,7 @@ import { notificationApi } from './notification';
 import { runApi } from './run';
 import { parameterApi } from './parameter';
 import { reconciliationApi } from './reconciliation';
+import { payoutApi } from './payout';
 import type { Code } from '../codes';
 
 /** Every answer: `{ isSuccess, code, msg, content }`. `success` is the legacy flag some answers carry. */
@@ -68,6 +69,7 @@ export const API = {
   ...runApi,
   ...parameterApi,
   ...reconciliationApi,
+  ...payoutApi,
 };
 
 export type CallMap = typeof API;

@@ -3,7 +3,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CAPABILITY_URLS } from '../capabilities';
 import { HOLD_STATUSES, LEDGER_KINDS } from '../ledger';
 import { PARAMETERS } from '../parameters';
-import { BigId, DateTime, Empty, Literals, Money, Nullable, OneOf, Page, PageFields } from './common';
+import { STATEMENT_MONTH_PATTERN } from '../payouts';
+import { BigId, DateTime, Empty, Int4, Literals, Money, Nullable, OneOf, Page, PageFields } from './common';
 import { defineApi } from './define';
 
 export const LedgerListQuery = Type.Object(
@@ -39,7 +40,7 @@ export const LedgerBalance = Type.Object({
   isSalesperson: Type.Boolean({ description: '是否有收支账户（现在或曾经是销售）' }),
   ...SalespersonMoney,
   /** Held by withdrawals waiting for review (already taken out of the balance). */
-  heldCents: Money({ minimum: 0, description: '待审核提现冻结的金额（分，已从余额扣除）' }),
+  heldCents: Money({ minimum: 0, description: '待审核和待打款的提现冻结的金额（分，已从余额扣除）' }),
   /** The withdrawal rules in force (系统参数), and what today's requests left of the daily cap. */
   minWithdrawalCents: Money({ minimum: 1, description: '最低提现金额（分）' }),
   withdrawalFeeCents: Money({ minimum: 0, description: '每笔提现手续费（分）' }),
@@ -69,6 +70,39 @@ export const LedgerEntry = Type.Object({
 export type LedgerEntry = Static<typeof LedgerEntry>;
 
 const ledgerGrant = { anyGrant: [CAPABILITY_URLS.canSeeSaleBalanceRecord] } as const;
+
+export const StatementQuery = Type.Object(
+  {
+    month: Type.String({
+      pattern: STATEMENT_MONTH_PATTERN,
+      patternMessage: '月份应为 YYYY-MM',
+      description: '月份（YYYY-MM，按业务时区）',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type StatementQuery = Static<typeof StatementQuery>;
+
+const signed = (description: string) => Money({ minimum: -Number.MAX_SAFE_INTEGER, description });
+
+/**
+ * A month of the ledger (月度对账单): the balance at its start, what each kind of entry added or
+ * took away in it, and the balance at its end (opening + the four = closing).
+ */
+export const Statement = Type.Object({
+  month: Type.String(),
+  /** The month's bounds in the business time zone. */
+  from: DateTime(),
+  to: DateTime(),
+  openingCents: signed('期初余额（分）'),
+  commissionCents: signed('佣金收入（分）'),
+  reversalCents: signed('佣金冲回与扣回（分，为负）'),
+  withdrawalCents: signed('提现（分：申请冻结为负，驳回退回为正）'),
+  adjustmentCents: signed('调整（分）'),
+  closingCents: signed('期末余额（分）'),
+  entries: Int4(),
+});
+export type Statement = Static<typeof Statement>;
 
 export const ledgerApi = {
   'ledger/balance': defineApi({
@@ -116,6 +150,28 @@ export const ledgerApi = {
         total: 1,
         current: 1,
         pageSize: 20,
+      },
+    },
+  }),
+  'ledger/statement': defineApi({
+    summary: '本人某月的对账单：期初余额、佣金收入、冲回与扣回、提现、调整和期末余额',
+    description: '月份格式不对：A0400（month）。',
+    auth: ledgerGrant,
+    body: StatementQuery,
+    answer: Statement,
+    example: {
+      body: { month: '2026-11' },
+      answer: {
+        month: '2026-11',
+        from: '2026-10-31T16:00:00.000Z',
+        to: '2026-11-30T16:00:00.000Z',
+        openingCents: 100_000,
+        commissionCents: 39_600,
+        reversalCents: -9_900,
+        withdrawalCents: -50_000,
+        adjustmentCents: 0,
+        closingCents: 79_700,
+        entries: 9,
       },
     },
   }),

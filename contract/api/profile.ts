@@ -78,7 +78,7 @@ export const HomeSummary = Type.Object({
     Type.Object(
       {
         ...SalespersonMoney,
-        heldCents: Money({ minimum: 0, description: '提现审核中的金额（分）' }),
+        heldCents: Money({ minimum: 0, description: '提现处理中（待审核和待打款）的金额（分）' }),
         /** Commission credited since `monthStart`, net of the commission reversed by refunds. */
         monthCommissionCents: Type.Integer({ description: '本月佣金（分），已扣除退款冲回的佣金' }),
       },

@@ -26,6 +26,10 @@ export const WithdrawalListQuery = Type.Object(
     username: Type.Optional(Type.String({ maxLength: 64, description: '申请人用户名的一部分（仅审核列表）' })),
     /** One withdrawal: a notification's link opens the list filtered to it. */
     id: Type.Optional(Id({ description: '申请编号' })),
+    /** The withdrawals of one payout batch (打款批次). */
+    batchId: Type.Optional(Id({ description: '打款批次' })),
+    /** Only those no batch has gathered yet (with status approved: what a new batch may take). */
+    unbatched: Type.Optional(Type.Boolean({ description: '只列未组批的' })),
   },
   { additionalProperties: false },
 );
@@ -57,6 +61,9 @@ export const Withdrawal = Type.Object({
   reason: Nullable(Type.String()),
   createdAt: DateTime(),
   reviewedAt: Nullable(DateTime()),
+  /** The payout batch that gathered it (打款批次), and when that batch was marked paid. */
+  batchId: Nullable(Id({ description: '打款批次' })),
+  paidAt: Nullable(DateTime({ description: '打款时间' })),
 });
 export type Withdrawal = Static<typeof Withdrawal>;
 
@@ -76,6 +83,8 @@ const examplePending: Withdrawal = {
   reason: null,
   createdAt: '2026-11-22T03:00:00.000Z',
   reviewedAt: null,
+  batchId: null,
+  paidAt: null,
 };
 const reviewed = { reviewer: 'finance01', reviewedAt: '2026-11-22T06:30:00.000Z' };
 
@@ -107,12 +116,12 @@ export const withdrawalApi = {
     },
   }),
   'withdrawal/approve': defineApi({
-    summary: '通过提现：状态变为已打款（金额申请时已冻结）',
+    summary: '通过提现：状态变为待打款，由打款批次打款（金额申请时已冻结）',
     description: '只能审核待审核的申请，不能审核自己的申请（A0301）。',
     auth: { ...staffGrant, action: ACTIONS.canApproveWithdrawal.url },
     body: ApproveWithdrawalBody,
     answer: Withdrawal,
-    example: { body: { id: 9 }, answer: { ...examplePending, status: 'paid', ...reviewed } },
+    example: { body: { id: 9 }, answer: { ...examplePending, status: 'approved', ...reviewed } },
   }),
   'withdrawal/reject': defineApi({
     summary: '驳回提现：冻结的金额退回余额',

@@ -32,4 +32,7 @@ export const ACTION_TITLES: Record<Action, string> = {
   canControlPluginRuns: '暂停与节奏',
   canSetParameters: '修改参数',
   canRunReconciliation: '立即对账',
+  canCreatePayout: '组批',
+  canPayPayout: '确认打款',
+  canExportPayout: '导出打款文件',
 };

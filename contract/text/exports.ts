@@ -26,7 +26,24 @@ export const EXPORT_TITLES = {
   ledger: '销售收支记录',
   referrals: '邀请的账号',
   pluginRuns: '运行记录',
+  payout: (batchId: number) => `打款批次${batchId}`,
+  statement: (month: string) => `月度对账单${month}`,
 } as const;
+
+/** A payout batch's bank file (打款文件): one row per withdrawal, what the bank needs to pay it. */
+export const BANK_FILE_COLUMNS = {
+  payee: '收款人',
+  bank: '开户银行',
+  card: '收款卡号',
+  payout: '打款金额（元）',
+  reference: '参考号',
+  username: '销售账号',
+  amount: '申请金额（元）',
+  fee: '手续费（元）',
+} as const;
+
+/** A monthly statement's file: one row per line of the statement. */
+export const STATEMENT_COLUMNS = { line: '项目', amount: '金额（元）' } as const;
 
 /** 推广中心 › 邀请的账号. */
 export const REFERRAL_COLUMNS = {

@@ -45,7 +45,7 @@ export function ledgerReferenceText(reference: string): string {
 
 export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatus, string> = {
   pending: '待审核',
-  approved: '已通过',
+  approved: '待打款',
   rejected: '已驳回',
   paid: '已打款',
 };
@@ -79,7 +79,7 @@ export const CARD_TEXT = {
 /** The ledger screen (/client/saleBalanceRecord); the e2e suite reads them. */
 export const BALANCE_TEXT = {
   balance: '可提现余额',
-  held: '提现审核中',
+  held: '提现处理中',
   pending: '待结算',
   pendingHint: (days: number) => `订单支付后的佣金先为待结算，${days} 天后可提现`,
   owed: '待扣回',

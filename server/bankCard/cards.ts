@@ -6,7 +6,7 @@
  * Every change first locks the owner's account row, so the changes of one account's cards run one
  * after the other (no lost default, no deadlock between a removal and a new default).
  */
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CODES } from '#contract/codes';
 import type { Page, PageQuery } from '#contract/api/common';
 import { luhnValid, MAX_CARDS } from '#contract/ledger';
@@ -120,7 +120,7 @@ export async function removeCard({ db, account }: CallContext, { id }: CardIdBod
     const [pending] = await tx
       .select({ id: withdrawals.id })
       .from(withdrawals)
-      .where(and(eq(withdrawals.cardId, card.id), eq(withdrawals.status, 'pending')))
+      .where(and(eq(withdrawals.cardId, card.id), inArray(withdrawals.status, ['pending', 'approved'])))
       .limit(1);
     if (pending) throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.cardHasPendingWithdrawal);
     await tx

@@ -4,6 +4,7 @@ import { NOTIFICATION_AUDIENCES, NOTIFICATION_KIND_NAMES } from '../../contract/
 import type { PendingReleaseChange } from '../../contract/api/appVersion';
 import { PAUSABLE_FLOWS, RUN_FLOWS, RUN_ITEM_OUTCOMES, RUN_STATUSES } from '../../contract/runs';
 import { RECONCILIATION_CHECKS, RECONCILIATION_TRIGGERS } from '../../contract/reconciliation';
+import { PAYOUT_BATCH_STATUSES } from '../../contract/payouts';
 import {
   bigint,
   check,
@@ -19,6 +20,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -295,6 +297,29 @@ export const ledgerEntries = pgTable(
   ],
 );
 
+/**
+ * 打款批次 (issue 32): approved withdrawals gathered to be paid together from one bank file, then
+ * marked paid at once. The sums are the withdrawals' when the batch was made (its rows do not change).
+ */
+export const payoutBatches = pgTable(
+  'payout_batches',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status', { enum: PAYOUT_BATCH_STATUSES }).notNull().default('open'),
+    withdrawals: integer('withdrawals').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    paidBy: integer('paid_by').references(() => accounts.id, { onDelete: 'set null' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payout_batches_created').on(t.createdAt),
+    check('payout_batches_paid_when', sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+  ],
+);
+
 /** A salesperson's payout cards; only the last four digits are kept. */
 export const bankCards = pgTable(
   'bank_cards',
@@ -344,12 +369,19 @@ export const withdrawals = pgTable(
     reason: text('reason'),
     createdAt: createdAt(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The payout batch that pays an approved withdrawal (打款批次); null until it is gathered into one. */
+    batchId: integer('batch_id').references((): AnyPgColumn => payoutBatches.id, { onDelete: 'set null' }),
+    /** When its batch was marked paid. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
     index('withdrawals_status').on(t.status, t.createdAt),
     index('withdrawals_account').on(t.accountId, t.createdAt),
+    index('withdrawals_batch').on(t.batchId),
     check('withdrawals_amount_positive', sql`${t.amountCents} > 0`),
     check('withdrawals_fee_below_amount', sql`${t.feeCents} >= 0 and ${t.feeCents} < ${t.amountCents}`),
+    check('withdrawals_paid_when', sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+    check('withdrawals_batched_approved', sql`${t.batchId} is null or ${t.status} in ('approved', 'paid')`),
   ],
 );
 

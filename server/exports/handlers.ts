@@ -12,6 +12,8 @@ import {
   salesPlan,
   shopsPlan,
   withdrawalsPlan,
+  bankFilePlan,
+  statementPlan,
 } from './plans';
 
 /** A plan for every export of the contract: a missing one, or one of a path outside it, fails tsc. */
@@ -27,4 +29,6 @@ export const EXPORT_PLANS = {
   'promotion/export': referralsPlan,
   'run/export': myRunsPlan,
   'run/exportAll': allRunsPlan,
+  'payout/export': bankFilePlan,
+  'ledger/statementExport': statementPlan,
 } satisfies ExportPlans;

@@ -21,6 +21,8 @@ import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, LOGIN_KINDS, LOGIN_RESULTS } from '#
 import {
   ACCOUNT_COLUMNS,
   AUDIT_COLUMNS,
+  BANK_FILE_COLUMNS,
+  STATEMENT_COLUMNS,
   EXPORT_TITLES,
   LEDGER_COLUMNS,
   LOGIN_LOG_COLUMNS,
@@ -33,6 +35,7 @@ import {
 } from '#contract/text/exports';
 import { HOLD_STATUS_LABELS, LEDGER_KIND_LABELS, ledgerReferenceText, WITHDRAWAL_STATUS_LABELS } from '#contract/text/ledger';
 import { PAYMENT_CHANNEL_TEXT } from '#contract/text/orders';
+import { payoutReference, STATEMENT_LINES, type StatementLine } from '#contract/text/payouts';
 import { PROMOTION_TEXT } from '#contract/text/promotion';
 import { failedStepText, RUN_FLOW_TEXT, RUN_STATUS_TEXT } from '#contract/text/runs';
 import { SHOP_STATUS_TEXT } from '#contract/text/shops';
@@ -47,6 +50,7 @@ import { referralPage, subjectOf } from '../promotion/referrals';
 import { listEntries } from '../ledger/balance';
 import { listSalespeople } from '../sale/salespeople';
 import { withdrawalPage } from '../withdrawal/withdrawals';
+import { statementOf } from '../ledger/statement';
 import { ordersToExport } from '../order/list';
 import { listAllShops } from '../shop/shops';
 import { listAuditLog } from '../auditLog/auditLog';
@@ -285,5 +289,46 @@ export function allRunsPlan(ctx: CallContext, body: ExportFilters<'run/exportAll
     title: EXPORT_TITLES.pluginRuns,
     ...throughList((current, pageSize) => listAllRuns(ctx, { ...body, current, pageSize })),
     columns: runColumns((row) => row.account.username),
+  };
+}
+
+/** 打款文件: a batch's withdrawals, what the bank needs to pay each (the card masked: only its last four digits are kept). */
+export function bankFilePlan({ db }: CallContext, { batchId }: ExportFilters<'payout/export'>): ExportPlan<Withdrawal> {
+  const C = BANK_FILE_COLUMNS;
+  return {
+    title: EXPORT_TITLES.payout(batchId),
+    ...throughList((current, pageSize) => withdrawalPage(db, { batchId, current, pageSize }, null)),
+    columns: [
+      { title: C.payee, value: (row) => row.card.holder, width: 12 },
+      { title: C.bank, value: (row) => row.card.bank, width: 16 },
+      { title: C.card, value: (row) => maskedCard(row.card.last4), width: 22 },
+      { title: C.payout, kind: 'money', value: (row) => row.amountCents - row.feeCents },
+      { title: C.reference, value: (row) => payoutReference(row.id), width: 16 },
+      { title: C.username, value: (row) => row.username, width: 20 },
+      { title: C.amount, kind: 'money', value: (row) => row.amountCents },
+      { title: C.fee, kind: 'money', value: (row) => row.feeCents },
+    ],
+  };
+}
+
+interface StatementRow {
+  line: StatementLine;
+  cents: number;
+}
+
+/** 月度对账单 as a file: one row per line of the statement. */
+export function statementPlan(ctx: CallContext, body: ExportFilters<'ledger/statementExport'>): ExportPlan<StatementRow> {
+  const lines = Object.keys(STATEMENT_LINES) as StatementLine[];
+  return {
+    title: EXPORT_TITLES.statement(body.month),
+    count: async () => lines.length,
+    pages: async function* () {
+      const statement = await statementOf(ctx, body);
+      yield lines.map((line) => ({ line, cents: statement[line] }));
+    },
+    columns: [
+      { title: STATEMENT_COLUMNS.line, value: (row) => STATEMENT_LINES[row.line], width: 16 },
+      { title: STATEMENT_COLUMNS.amount, kind: 'money', value: (row) => row.cents },
+    ],
   };
 }

@@ -16,14 +16,18 @@ const NEEDS_QUOTES = /[",;\r\n]/;
 /** Digits a spreadsheet would turn into a number it can not keep as written. */
 const FRAGILE_DIGITS = /^(?:\d{12,}|0\d+)$/;
 
-export function csvCell(value: string | number | null | undefined): string {
+/**
+ * One cell. `amount`: a number the server wrote itself (an amount in yuan, `-8.00`), which can not be
+ * a formula and keeps its sign instead of an apostrophe.
+ */
+export function csvCell(value: string | number | null | undefined, amount = false): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   if (typeof value === 'string' && FRAGILE_DIGITS.test(text)) text = `="${text}"`;
-  else if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  else if (typeof value === 'string' && !(amount && /^-?\d+\.\d{2}$/.test(text)) && FORMULA_START.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {
-  return `\uFEFF${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return `\uFEFF${[header, ...rows].map((row) => row.map((cell) => csvCell(cell)).join(',')).join('\r\n')}\r\n`;
 }

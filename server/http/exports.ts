@@ -66,7 +66,11 @@ async function* csvChunks<Row>(plan: ExportPlan<Row>, timeZone: string): AsyncGe
   yield Buffer.from(`\uFEFF${plan.columns.map((column) => csvCell(column.title)).join(',')}\r\n`);
   for await (const page of plan.pages()) {
     if (!page.length) continue;
-    const lines = page.map((row) => cellsOf(plan.columns, row, timeZone, false).map(csvCell).join(','));
+    const lines = page.map((row) =>
+      cellsOf(plan.columns, row, timeZone, false)
+        .map((cell, index) => csvCell(cell, plan.columns[index].kind === 'money'))
+        .join(','),
+    );
     yield Buffer.from(`${lines.join('\r\n')}\r\n`);
   }
 }

@@ -30,7 +30,7 @@ export async function balanceOf({ db, account, config }: CallContext): Promise<L
     db,
     sql`select s.balance_cents as balance, s.pending_cents as pending,
                (select coalesce(sum(amount_cents), 0) from withdrawals
-                where account_id = ${accountId} and status = 'pending') as held
+                where account_id = ${accountId} and status in ('pending', 'approved')) as held
         from (select 1) one left join salespeople s on s.account_id = ${accountId}`,
   );
   const isSalesperson = row?.balance !== null && row?.balance !== undefined;

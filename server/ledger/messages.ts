@@ -5,7 +5,7 @@ import { WITHDRAWAL_RULE_TEXT } from '#contract/text/ledger';
 export const LEDGER_TEXT = {
   cardTaken: '该银行卡已绑定',
   cardLimit: `最多绑定 ${MAX_CARDS} 张银行卡`,
-  cardHasPendingWithdrawal: '该银行卡有待审核的提现，审核完成后才能删除',
+  cardHasPendingWithdrawal: '该银行卡有尚未打款的提现，打款或驳回后才能删除',
   cardNotFound: '银行卡不存在或已删除',
   withdrawalNotFound: '提现申请不存在',
   withdrawalAlreadyReviewed: '该提现申请已处理',

@@ -148,7 +148,7 @@ export async function homeSummary({ db, account, config }: CallContext, body: Su
           (select count(*)::int from orders where account_id = ${account.id}) as orders,
           (select balance_cents from salespeople where account_id = ${account.id} and removed_at is null) as balance,
           (select pending_cents from salespeople where account_id = ${account.id} and removed_at is null) as pending,
-          (select coalesce(sum(amount_cents), 0) from withdrawals where account_id = ${account.id} and status = 'pending') as held,
+          (select coalesce(sum(amount_cents), 0) from withdrawals where account_id = ${account.id} and status in ('pending', 'approved')) as held,
           (select coalesce(sum(amount_cents), 0) from ledger_entries
            where account_id = ${account.id} and kind in ('commission', 'refund', 'clawback') and created_at >= ${monthStart}) as month`,
   );

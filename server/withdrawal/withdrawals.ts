@@ -9,7 +9,7 @@
  * together in the history. Approving settles it: status paid, no balance move (it was held).
  */
 import { WITHDRAWAL_REFERENCE_PREFIX, withdrawalReference } from '#contract/ledger';
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CODES } from '#contract/codes';
 import type { Page } from '#contract/api';
@@ -60,6 +60,8 @@ const withdrawalSelect = (db: Executor) =>
       reason: withdrawals.reason,
       createdAt: withdrawals.createdAt,
       reviewedAt: withdrawals.reviewedAt,
+      batchId: withdrawals.batchId,
+      paidAt: withdrawals.paidAt,
     })
     .from(withdrawals)
     .innerJoin(accounts, eq(accounts.id, withdrawals.accountId))
@@ -82,6 +84,8 @@ const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
   reason: row.reason,
   createdAt: row.createdAt.toISOString(),
   reviewedAt: row.reviewedAt && row.reviewedAt.toISOString(),
+  batchId: row.batchId,
+  paidAt: row.paidAt && row.paidAt.toISOString(),
 });
 
 async function withdrawalById(db: Executor, id: number): Promise<Withdrawal> {
@@ -102,6 +106,8 @@ export async function withdrawalPage(db: Executor, body: WithdrawalListQuery, ow
   if (ownerId !== null) filters.push(eq(withdrawals.accountId, ownerId));
   if (body.id !== undefined) filters.push(eq(withdrawals.id, body.id));
   if (body.status) filters.push(eq(withdrawals.status, body.status));
+  if (body.batchId !== undefined) filters.push(eq(withdrawals.batchId, body.batchId));
+  if (body.unbatched) filters.push(isNull(withdrawals.batchId));
   if (body.username?.trim()) filters.push(ilike(accounts.username, containsPattern(body.username.trim())));
   const where = and(...filters);
   // Pending ones in the order they came (first come, first served); the rest newest first.
@@ -218,26 +224,26 @@ async function announceReview(
   await announce(
     tx,
     reason === undefined
-      ? { ...common, kind: 'withdrawal.paid', data: { amountCents } }
+      ? { ...common, kind: 'withdrawal.approved', data: { amountCents } }
       : { ...common, kind: 'withdrawal.rejected', data: { amountCents, reason } },
   );
 }
 
-/** Settles a pending withdrawal as paid (the amount was held when it was requested). */
+/** Approves a pending withdrawal: it waits for a payout batch (待打款); the amount was held when it was requested. */
 export async function approveWithdrawal({ db, account, audit }: CallContext, { id }: ApproveWithdrawalBody): Promise<Withdrawal> {
   const reviewerId = account.id;
   await db.transaction(async (tx) => {
     const pending = await lockPending(tx, id, reviewerId);
     await tx
       .update(withdrawals)
-      .set({ status: 'paid', reviewerId, reviewedAt: sql`now()` })
+      .set({ status: 'approved', reviewerId, reviewedAt: sql`now()` })
       .where(eq(withdrawals.id, pending.id));
     await audit(tx, {
       action: 'withdrawal.approve',
       targetType: 'withdrawal',
       targetId: pending.id,
       before: { status: 'pending', amountCents: pending.amountCents, accountId: pending.accountId },
-      after: { status: 'paid' },
+      after: { status: 'approved' },
     });
     await announceReview(tx, reviewerId, pending);
   });

@@ -138,6 +138,7 @@ describeEachDatabase(
       // 系统参数 (the money rules) is the administrator's.
       expect(operator).not.toContain('/client/system/parameters');
       expect(operator).not.toContain('/client/system/reconciliation');
+      expect(operator).not.toContain('/client/system/payouts');
       // 导出: the operator's screens' export actions come with their subtrees; 订单列表's (all orders) is the administrator's.
       expect(operator).toEqual(
         expect.arrayContaining([

@@ -16,6 +16,12 @@ describe('csv', () => {
     expect(csvCell(text).replace(/^"/, '').startsWith("'")).toBe(true);
   });
 
+  it('writes an amount in yuan the server formatted with its sign, and still guards one that is not an amount', () => {
+    expect(csvCell('-8.00', true)).toBe('-8.00');
+    expect(csvCell('-8.00')).toBe("'-8.00");
+    expect(csvCell('-1+cmd', true)).toBe("'-1+cmd");
+  });
+
   it('quotes a cell with a semicolon, so a semicolon-separated spreadsheet keeps it one cell', () => {
     expect(csvCell('x;=1+1')).toBe('"x;=1+1"');
     expect(csvCell('a；b')).toBe('a；b');

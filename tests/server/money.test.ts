@@ -318,19 +318,26 @@ describeEachDatabase('money: withdrawals', (ctx) => {
     expect(await ledgerOf(ctx, seller.id)).toEqual({ balance: 10_000, sumOfEntries: 10_000, entries: 3 });
   });
 
-  it('settles on approval: paid, reviewer and time, no second balance move, audited', async () => {
+  it('approves: 待打款 (for a payout batch), reviewer and time, no second balance move, audited', async () => {
     const id = (await request(2500)).content.id;
     const approved = await ctx.call('withdrawal/approve', { id }, { token: admin, ip: '10.9.9.9' });
-    expect(approved.content).toMatchObject({ status: 'paid', reviewer: TEST_ADMIN.username, reason: null });
+    expect(approved.content).toMatchObject({
+      status: 'approved',
+      reviewer: TEST_ADMIN.username,
+      reason: null,
+      batchId: null,
+      paidAt: null,
+    });
     expect(approved.content.reviewedAt).toMatch(/Z$/);
     expect(await ledgerOf(ctx, seller.id)).toEqual({ balance: 7500, sumOfEntries: 7500, entries: 4 });
-    expect((await ctx.call('ledger/balance', {}, { token: seller.token })).content.heldCents).toBe(0);
+    // Still held until its batch pays it.
+    expect((await ctx.call('ledger/balance', {}, { token: seller.token })).content.heldCents).toBe(2500);
     const audited = await one(ctx.db, sql`select * from audit_log where action = 'withdrawal.approve' and target_id = ${String(id)}`);
-    expect(audited).toMatchObject({ ip: '10.9.9.9', after: { status: 'paid' } });
+    expect(audited).toMatchObject({ ip: '10.9.9.9', after: { status: 'approved' } });
     expect(await ctx.call('withdrawal/reject', { id, reason: '晚了' }, { token: admin })).toMatchObject({ code: 'A0400' });
     const mine = await ctx.call('withdrawal/mine', {}, { token: seller.token });
-    expect(mine.content.list.map((item: any) => item.status)).toEqual(['paid', 'rejected']);
-    const history = await ctx.call('withdrawal/list', { status: 'paid' }, { token: admin });
+    expect(mine.content.list.map((item: any) => item.status)).toEqual(['approved', 'rejected']);
+    const history = await ctx.call('withdrawal/list', { status: 'approved' }, { token: admin });
     expect(history.content.list.map((item: any) => item.id)).toContain(id);
   });
 

@@ -160,14 +160,14 @@ describeEachDatabase(
         expect(about(await items(ctx, tokens.member), 'withdrawal.requested', id)).toEqual([]);
 
         expect((await ctx.call('withdrawal/approve', { id }, { token: tokens.operator })).code).toBe(CODES.OK);
-        const [paid] = (await items(ctx, tokens.sale)).filter(
-          (item) => item.kind === 'withdrawal.paid' && item.link.includes('tab=withdrawals'),
+        const [approved] = (await items(ctx, tokens.sale)).filter(
+          (item) => item.kind === 'withdrawal.approved' && item.link.includes('tab=withdrawals'),
         );
-        expect(paid).toMatchObject({ title: '提现已通过', text: '您的提现申请 ¥1.50 已审核通过并打款', read: false });
+        expect(approved).toMatchObject({ title: '提现已通过', text: '您的提现申请 ¥1.50 已审核通过，将随打款批次打款', read: false });
         // Done by one approver: no longer waiting for the others.
         expect(about(await items(ctx, tokens.admin), 'withdrawal.requested', id)[0].read).toBe(true);
         expect(await unread(ctx, tokens.admin)).toBe(before.admin);
-        expect(about(await items(ctx, tokens.operator), 'withdrawal.paid', id)).toEqual([]);
+        expect(about(await items(ctx, tokens.operator), 'withdrawal.approved', id)).toEqual([]);
       });
 
       it('a rejection tells the salesperson with the reason', async () => {

@@ -50,6 +50,7 @@ describeEachDatabase('account/getMenus and grants', (ctx) => {
       '/client/system/pluginRuns',
       '/client/system/parameters',
       '/client/system/reconciliation',
+      '/client/system/payouts',
       '/client/system/jsonEditer',
       '/client/system/appManager',
     ]);

@@ -2,9 +2,9 @@
 import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useRequest } from 'ahooks';
-import { Alert, Card, Col, Row, Statistic, Tabs, theme, Tooltip } from 'antd';
+import { Alert, Button, Card, Col, Row, Statistic, Tabs, theme, Tooltip } from 'antd';
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { useRef, useState } from 'react';
+import React, { Suspense, useRef, useState } from 'react';
 import { tryCall } from '@/services/tryCall';
 import { parseLedgerReference, type LedgerKindName } from '#contract/ledger';
 import type { LedgerEntry } from '#contract/api/ledger';
@@ -17,7 +17,12 @@ import { APPROVAL_TEXT, BALANCE_TEXT, ledgerReferenceText } from '#contract/text
 import DetailDrawer from '@/components/DetailDrawer';
 import { TABLE_TEXT } from '@/locales/zh-CN/common';
 import { NO_WRAP, tableWidth } from '@/kit/tableWidth';
+import { batchName } from '#contract/text/payouts';
+import { STATEMENT_TEXT } from './statementText';
 import WithdrawForm from './WithdrawForm';
+
+// Loaded when opened: its month picker is not on the screen's first load.
+const StatementModal = React.lazy(() => import('./StatementModal'));
 import { useRecordChanges } from '@/components/Notifications/recordChanges';
 import ExportButton from '@/components/ExportButton';
 import { LEDGER_COLUMNS as L } from '#contract/text/exports';
@@ -105,6 +110,18 @@ function withdrawalColumns(showDetails: (row: Withdrawal) => void): ProColumns<W
       render: (_, row) => <span style={NO_WRAP}>{cardLabel(row.card)}</span>,
     },
     { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: statusValueEnum, width: 100 },
+    {
+      title: '打款',
+      dataIndex: 'paidAt',
+      search: false,
+      width: 220,
+      render: (_, row) =>
+        row.batchId === null ? (
+          '-'
+        ) : (
+          <span style={NO_WRAP}>{row.paidAt ? `${batchName(row.batchId)} · ${dateTime(row.paidAt)}` : batchName(row.batchId)}</span>
+        ),
+    },
     { title: '说明', dataIndex: 'reason', search: false, ellipsis: true, render: (_, row) => row.reason || row.note || '-' },
     {
       title: '操作',
@@ -129,6 +146,7 @@ export default function SaleBalanceRecordPage() {
   const [tabParam, setTabParam] = useQueryParam(NOTIFICATION_LINK_QUERY.tab);
   const tab = tabParam === OWN_WITHDRAWALS_TAB ? OWN_WITHDRAWALS_TAB : 'entries';
   const [shown, setShown] = useState<Withdrawal>();
+  const [statementOpen, setStatementOpen] = useState(false);
   const ownWithdrawalColumns = withdrawalColumns(setShown);
   // A ledger entry's withdrawal, read by its id, shown in the same 详情 as the withdrawals tab's.
   const showWithdrawal = async (id: number) => {
@@ -228,6 +246,9 @@ export default function SaleBalanceRecordPage() {
                   options={{ reload: true }}
                   cardProps={{ bodyStyle: { padding: 0 } }}
                   toolBarRender={() => [
+                    <Button key="statement" onClick={() => setStatementOpen(true)} disabled={!figures?.isSalesperson}>
+                      {STATEMENT_TEXT.open}
+                    </Button>,
                     <ExportButton
                       key="export"
                       path="ledger/export"
@@ -264,6 +285,11 @@ export default function SaleBalanceRecordPage() {
         columns={withdrawalDetailColumns(false)}
         onClose={() => setShown(undefined)}
       />
+      {statementOpen && (
+        <Suspense fallback={null}>
+          <StatementModal onClose={() => setStatementOpen(false)} canExport={access.canExportLedger} />
+        </Suspense>
+      )}
     </PageContainer>
   );
 }
