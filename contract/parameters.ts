@@ -54,6 +54,30 @@ export const PARAMETERS = {
     defaultValue: 10,
     help: '每位销售同时待审核的提现申请最多几笔；审核后才能再申请。',
   },
+  runRetentionDays: {
+    label: '运行记录保留天数',
+    unit: 'days',
+    min: 7,
+    max: 3650,
+    defaultValue: 90,
+    help: '插件的运行记录（每次绑定、加入和停止，及每个商品的结果）从开始起保留这些天，之后每 10 分钟清理一次。',
+  },
+  loginLogRetentionDays: {
+    label: '登录日志保留天数',
+    unit: 'days',
+    min: 7,
+    max: 3650,
+    defaultValue: 30,
+    help: '登录和注册尝试（登录日志）保留这些天，之后每 10 分钟清理一次。',
+  },
+  notificationRetentionDays: {
+    label: '通知保留天数',
+    unit: 'days',
+    min: 7,
+    max: 3650,
+    defaultValue: 180,
+    help: '通知（铃铛里的消息）保留这些天，之后每 10 分钟清理一次。',
+  },
 } as const satisfies Record<string, ParameterDefinition>;
 
 export type ParameterKey = keyof typeof PARAMETERS;

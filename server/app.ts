@@ -244,11 +244,11 @@ export async function buildApp({
   registerCalls(app, services, CALLS);
   registerExports(app, services, EXPORTS);
   const timeJob: JobTimer = (job, round) => metrics.timeJob(job, round);
-  const pruning = startPruning(retrying, config, app.log, undefined, timeJob);
+  const pruning = startPruning(retrying, app.log, undefined, timeJob);
   app.addHook('onClose', () => pruning.stop());
   const notificationJobs = startNotificationJobs(retrying, app.log, undefined, timeJob);
   app.addHook('onClose', () => notificationJobs.stop());
-  const runHousekeeping = startRunHousekeeping(retrying, config, app.log, undefined, timeJob);
+  const runHousekeeping = startRunHousekeeping(retrying, app.log, undefined, timeJob);
   app.addHook('onClose', () => runHousekeeping.stop());
   const orderFigures = startOrderFigures(retrying, config.businessTimeZone, app.log, undefined, timeJob);
   app.addHook('onClose', () => orderFigures.stop());

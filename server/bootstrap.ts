@@ -47,7 +47,7 @@ export async function bootstrap({ db, config, print }: BootstrapOptions): Promis
     const demoAccountsCreated = config.demo ? await seedDemo(tx, config) : [];
     return { menusInserted: insertedMenuIds.length, rolesCreated, admin, demoAccountsCreated };
   });
-  await pruneAuthData(db, config);
+  await pruneAuthData(db);
   // The membership notices due while no instance ran (the periodic job takes over from here).
   await announceMembershipNotices(db);
   if (report.admin.generatedPassword) {

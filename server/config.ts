@@ -27,10 +27,6 @@ export interface ServerConfig {
   authRateLimitPerMinute: number;
   /** Every other /api request, per client address and server instance. */
   apiRateLimitPerMinute: number;
-  /** Login and register attempts are kept this many days (the login log), then pruned. */
-  authAttemptsRetentionDays: number;
-  /** The plug-in's runs (运行记录) are kept this many days after they started, then pruned. */
-  runRetentionDays: number;
   /**
    * The proxies whose `X-Forwarded-For` is believed (addresses, CIDRs or proxy-addr's names
    * loopback / linklocal / uniquelocal); false trusts none. The client address is the right-most
@@ -161,8 +157,6 @@ const EnvSchema = Type.Object({
   SESSIONS_PER_ACCOUNT: Type.Integer({ minimum: 1, maximum: 10_000, default: DEFAULT_SESSIONS_PER_ACCOUNT }),
   AUTH_RATE_LIMIT_PER_MINUTE: perMinute(30),
   API_RATE_LIMIT_PER_MINUTE: perMinute(600),
-  AUTH_ATTEMPTS_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
-  RUN_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 90 }),
   MEDIA_IMAGE_MAX_MB: megabytes(10),
   MEDIA_VIDEO_MAX_MB: megabytes(50),
   SHUTDOWN_DRAIN_SECONDS: Type.Integer({ minimum: 0, maximum: 3600, default: 0 }),
@@ -372,8 +366,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     sessionsPerAccount: checked.SESSIONS_PER_ACCOUNT,
     authRateLimitPerMinute: checked.AUTH_RATE_LIMIT_PER_MINUTE,
     apiRateLimitPerMinute: checked.API_RATE_LIMIT_PER_MINUTE,
-    authAttemptsRetentionDays: checked.AUTH_ATTEMPTS_RETENTION_DAYS,
-    runRetentionDays: checked.RUN_RETENTION_DAYS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: checked.LOG_LEVEL,
     logRequests: flag(checked.LOG_REQUESTS),

@@ -38,7 +38,7 @@ export const PromotionSummary = Type.Object({
   earnedCents: Money({ minimum: 0, description: '累计入账佣金（分）' }),
   refundedCents: Money({ minimum: 0, description: '因退款扣回的佣金（分）' }),
   withdrawnCents: Money({ minimum: 0, description: '已打款的提现（分）' }),
-  heldCents: Money({ minimum: 0, description: '待审核提现冻结（分，已从余额扣除）' }),
+  heldCents: Money({ minimum: 0, description: '待审核和待打款的提现冻结（分，已从余额扣除）' }),
   availableCents: Money({ minimum: 0, description: '可提现余额（分）' }),
   pendingCents: Money({ minimum: 0, description: '待结算佣金（分）' }),
   owedCents: Money({ minimum: 0, description: '待扣回金额（分）' }),

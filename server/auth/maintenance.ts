@@ -7,10 +7,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ServerConfig } from '../config';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db } from '../db/client';
 import { queryOne } from '../db/query';
+import { readParameter } from '../parameters/parameters';
 import { startJob, untimed, type JobTimer } from '../periodic';
 import { pruneLookups } from '../promotion/lookupLimit';
 import { pruneAttempts } from './attempts';
@@ -26,7 +26,7 @@ export interface Pruned {
 }
 
 /** Prunes once; answers what it deleted, or null when another instance is pruning. */
-export async function pruneAuthData(db: Db, config: Pick<ServerConfig, 'authAttemptsRetentionDays'>): Promise<Pruned | null> {
+export async function pruneAuthData(db: Db): Promise<Pruned | null> {
   return db.transaction(async (tx) => {
     const lock = await queryOne<{ got: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.authPruning}) as got`);
     if (!lock?.got) return null;
@@ -39,7 +39,7 @@ export async function pruneAuthData(db: Db, config: Pick<ServerConfig, 'authAtte
             returning 1)
           select count(*)::int as n from deleted`,
     );
-    const attempts = await pruneAttempts(tx, { attemptsDays: config.authAttemptsRetentionDays });
+    const attempts = await pruneAttempts(tx, { attemptsDays: await readParameter(tx, 'loginLogRetentionDays') });
     return { sessions: sessions?.n ?? 0, attempts, lookups: await pruneLookups(tx) };
   });
 }
@@ -47,10 +47,9 @@ export async function pruneAuthData(db: Db, config: Pick<ServerConfig, 'authAtte
 /** Prunes every `intervalMs` (server/periodic.ts); `stop` clears the timer and waits for a round in progress. */
 export function startPruning(
   db: Db,
-  config: Pick<ServerConfig, 'authAttemptsRetentionDays'>,
   log: FastifyBaseLogger,
   intervalMs = PRUNE_INTERVAL_MS,
   time: JobTimer = untimed,
 ): { stop(): Promise<void> } {
-  return startJob('prune-sign-in-data', intervalMs, () => pruneAuthData(db, config), log, time);
+  return startJob('prune-sign-in-data', intervalMs, () => pruneAuthData(db), log, time);
 }

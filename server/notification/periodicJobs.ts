@@ -10,13 +10,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MEMBERSHIP_NOTICE_DAYS, NOTIFICATION_KINDS } from '#contract/notifications';
 import type { Db, Executor } from '../db/client';
 import { queryOne, queryRows } from '../db/query';
+import { readParameter } from '../parameters/parameters';
 import { startJob, untimed, type JobTimer } from '../periodic';
 import { NOTIFY_CHANNEL } from './signals';
 import { pruneStreamTickets } from './streamTickets';
 
 export const NOTIFICATION_JOB_INTERVAL_MS = 10 * 60 * 1000;
-/** Items older than this are deleted (with their read state). */
-export const NOTIFICATION_RETENTION_DAYS = 180;
 
 export interface MembershipNotices {
   expiring: number;
@@ -55,11 +54,12 @@ export async function announceMembershipNotices(db: Db): Promise<MembershipNotic
   };
 }
 
-/** Deletes items older than the retention (their read state goes with them). */
+/** Deletes items older than 通知保留天数 (系统参数; their read state goes with them). */
 export async function pruneNotifications(db: Executor): Promise<number> {
   const row = await queryOne<{ n: number }>(
     db,
-    sql`with deleted as (delete from notifications where created_at < now() - make_interval(days => ${NOTIFICATION_RETENTION_DAYS}) returning 1)
+    sql`with deleted as (delete from notifications
+                         where created_at < now() - make_interval(days => ${await readParameter(db, 'notificationRetentionDays')}) returning 1)
         select count(*)::int as n from deleted`,
   );
   return Number(row?.n ?? 0);

@@ -93,7 +93,7 @@ export async function summaryOfSalesperson(
           from ledger_entries where account_id = a.id) l
         cross join lateral (
           select coalesce(sum(amount_cents) filter (where status = 'paid'), 0) as withdrawn,
-                 coalesce(sum(amount_cents) filter (where status = 'pending'), 0) as held
+                 coalesce(sum(amount_cents) filter (where status in ('pending', 'approved')), 0) as held
           from withdrawals where account_id = a.id) w
         where a.id = ${accountId}`,
   );

@@ -6,10 +6,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ServerConfig } from '../config';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db } from '../db/client';
 import { queryOne } from '../db/query';
+import { readParameter } from '../parameters/parameters';
 import { startJob, untimed, type JobTimer } from '../periodic';
 import { RUN_MESSAGES } from './messages';
 import { RUN_ABANDONED_MINUTES } from '#contract/runs';
@@ -22,7 +22,7 @@ export interface RunHousekeeping {
 }
 
 /** One round; null when another instance is doing it. */
-export async function keepRuns(db: Db, config: Pick<ServerConfig, 'runRetentionDays'>): Promise<RunHousekeeping | null> {
+export async function keepRuns(db: Db): Promise<RunHousekeeping | null> {
   return db.transaction(async (tx) => {
     const lock = await queryOne<{ got: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.runHousekeeping}) as got`);
     if (!lock?.got) return null;
@@ -41,7 +41,7 @@ export async function keepRuns(db: Db, config: Pick<ServerConfig, 'runRetentionD
     const pruned = await queryOne<{ n: number }>(
       tx,
       sql`with deleted as (
-            delete from plugin_runs where started_at < now() - make_interval(days => ${config.runRetentionDays}) returning 1
+            delete from plugin_runs where started_at < now() - make_interval(days => ${await readParameter(tx, 'runRetentionDays')}) returning 1
           ) select count(*)::int as n from deleted`,
     );
     return { abandoned: Number(abandoned?.n ?? 0), pruned: Number(pruned?.n ?? 0) };
@@ -51,10 +51,9 @@ export async function keepRuns(db: Db, config: Pick<ServerConfig, 'runRetentionD
 /** Runs the round every `intervalMs` (server/periodic.ts); `stop` clears the timer and waits for a round in progress. */
 export function startRunHousekeeping(
   db: Db,
-  config: Pick<ServerConfig, 'runRetentionDays'>,
   log: FastifyBaseLogger,
   intervalMs = RUN_HOUSEKEEPING_INTERVAL_MS,
   time: JobTimer = untimed,
 ): { stop(): Promise<void> } {
-  return startJob('runs', intervalMs, () => keepRuns(db, config), log, time);
+  return startJob('runs', intervalMs, () => keepRuns(db), log, time);
 }

@@ -7,10 +7,11 @@ import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { commissionOf } from '#contract/money';
 import { PARAMETER_KEYS, PARAMETERS } from '#contract/parameters';
 import type { ParameterItem } from '#contract/api/parameter';
+import { pruneAuthData } from '../../server/auth/maintenance';
 import { readParameter } from '../../server/parameters/parameters';
 import { registerAccount } from './support/accounts';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
-import { accountId, one, sql } from './support/sql';
+import { accountId, one, rows, sql } from './support/sql';
 
 const PASSWORD = 'Passw0rd!params';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -121,5 +122,26 @@ describeEachDatabase('business parameters (系统参数)', (ctx: SuiteContext) =
     expect(await moneyOf(sale.token)).toMatchObject({ balanceCents: commission, pendingCents: 0, holdDays: 0 });
     const released = await one(ctx.db, sql`select hold_status as "holdStatus" from ledger_entries where reference = ${`order:${orderNo}`}`);
     expect(released.holdStatus).toBe('released');
+  });
+
+  it('the retention days count at the next pruning round: the login log kept 7 days instead of 30', async () => {
+    const addAttempt = (days: number, username: string) =>
+      ctx.db.execute(sql`insert into auth_attempts (ip, network, kind, success, at, username)
+                         values ('192.0.2.201', '192.0.2.201', 'login', false, now() - make_interval(days => ${days}), ${username})`);
+    const left = async () =>
+      (await rows<{ username: string }>(ctx.db, sql`select username from auth_attempts where ip = '192.0.2.201' order by username`)).map(
+        (row) => row.username,
+      );
+    await addAttempt(10, 'ten-days');
+    await addAttempt(3, 'three-days');
+    await pruneAuthData(ctx.db);
+    expect(await left()).toEqual(['ten-days', 'three-days']);
+    expect((await ctx.call('parameter/update', { key: 'loginLogRetentionDays', value: 7 }, { token: admin })).code).toBe(CODES.OK);
+    await pruneAuthData(ctx.db);
+    expect(await left()).toEqual(['three-days']);
+    expect(await ctx.call('parameter/update', { key: 'runRetentionDays', value: 3 }, { token: admin })).toMatchObject({
+      code: CODES.BAD_PARAMETERS,
+      msg: expect.stringContaining(`${PARAMETERS.runRetentionDays.label}应在 7 到 3650 之间`),
+    });
   });
 });

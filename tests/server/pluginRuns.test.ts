@@ -299,7 +299,7 @@ describeEachDatabase('plug-in runs', (ctx) => {
     // `active` reported a moment ago: it is still running, however long ago it started.
     await ctx.call('run/report', { runId: active, batch: 1 }, { token: other.plugin });
     await ctx.db.execute(sql`update plugin_runs set started_at = now() - interval '91 days' where id = ${old}`);
-    const done = await keepRuns(ctx.db, { runRetentionDays: 90 });
+    const done = await keepRuns(ctx.db);
     expect(done?.pruned).toBeGreaterThanOrEqual(1);
     const quietRun = await ctx.call<RunDetail>('run/get', { id: quiet }, { token: member.token });
     expect(quietRun.content).toMatchObject({

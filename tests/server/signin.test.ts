@@ -12,6 +12,7 @@ import { pruneAuthData, startPruning } from '../../server/auth/maintenance';
 import { ADVISORY_LOCKS } from '../../server/db/advisoryLocks';
 import { parseTrustProxy } from '../../server/config';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
+import { PARAMETERS } from '#contract/parameters';
 import { PASSWORD_TEXT } from '#contract/passwordRules';
 import { registered, STRONG_PASSWORD as STRONG, uniqueName } from './support/accounts';
 import { buildApp } from '../../server/app';
@@ -293,8 +294,8 @@ describeEachDatabase('sign-in: email change, idle timeout, pruning', (ctx) => {
           (${memberId}, ${randomBytes(16).toString('hex')}, now() + interval '1 hour', now() - interval '25 hours', now() - interval '2 days'),
           (${memberId}, ${randomBytes(16).toString('hex')}, now() - interval '1 hour', null, now() - interval '2 hours')`);
       await ctx.db.execute(sql`insert into auth_attempts (ip, network, kind, success, at, username) values
-          ('192.0.2.200', '192.0.2.200', 'login', false, now() - make_interval(days => ${ctx.config.authAttemptsRetentionDays + 1}), 'old'),
-          ('192.0.2.200', '192.0.2.200', 'login', false, now() - make_interval(days => ${ctx.config.authAttemptsRetentionDays - 1}), 'kept')`);
+          ('192.0.2.200', '192.0.2.200', 'login', false, now() - make_interval(days => ${PARAMETERS.loginLogRetentionDays.defaultValue + 1}), 'old'),
+          ('192.0.2.200', '192.0.2.200', 'login', false, now() - make_interval(days => ${PARAMETERS.loginLogRetentionDays.defaultValue - 1}), 'kept')`);
     };
     const left = async () => ({
       sessions: (
@@ -315,10 +316,10 @@ describeEachDatabase('sign-in: email change, idle timeout, pruning', (ctx) => {
       const second = await ctx.openSecond();
       await second.db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.authPruning})`);
-        expect(await pruneAuthData(ctx.db, ctx.config)).toBeNull();
+        expect(await pruneAuthData(ctx.db)).toBeNull();
       });
     }
-    const pruned = await pruneAuthData(ctx.db, ctx.config);
+    const pruned = await pruneAuthData(ctx.db);
     expect(pruned).toEqual({ sessions: 2, attempts: expect.any(Number), lookups: expect.any(Number) });
     expect(pruned!.attempts).toBeGreaterThanOrEqual(1);
     // The session expired an hour ago stays for a day; the attempt within the retention stays.
@@ -327,7 +328,7 @@ describeEachDatabase('sign-in: email change, idle timeout, pruning', (ctx) => {
     await seed();
     const warn = jest.fn();
     const log = { debug: () => {}, warn } as any;
-    const pruning = startPruning(ctx.db, ctx.config, log, 50);
+    const pruning = startPruning(ctx.db, log, 50);
     const deadline = Date.now() + 10_000;
     while ((await left()).attempts.includes('old') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     await pruning.stop();
