@@ -14,6 +14,7 @@ export const FIELD_LABELS: Record<string, string> = {
   at: '时间',
   bank: '开户银行',
   baseVersion: '基础版本',
+  batchId: '打款批次',
   bindId: '绑定编号',
   body: '正文',
   cardId: '银行卡',
@@ -33,7 +34,10 @@ export const FIELD_LABELS: Record<string, string> = {
   durationDays: '时长',
   email: '邮箱',
   enabled: '启用状态',
+  month: '月份',
   pending: '待审核',
+  reviewedFrom: '审核时间下限',
+  reviewedTo: '审核时间上限',
   revision: '审核的修订号',
   externalId: '外部编号',
   file: '文件',
@@ -88,12 +92,14 @@ export const FIELD_LABELS: Record<string, string> = {
   throughId: '已读截至的通知',
   title: '标题',
   to: '结束时间',
+  unbatched: '只看未组批',
   unreadOnly: '只看未读',
   url: '地址',
   username: '用户名',
   value: '参数值',
   version: '版本号',
   visible: '是否显示',
+  withdrawalIds: '提现申请',
 };
 
 /** What a sentence calls a field with no label (never its English name). */

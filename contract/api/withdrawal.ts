@@ -30,6 +30,9 @@ export const WithdrawalListQuery = Type.Object(
     batchId: Type.Optional(Id({ description: '打款批次' })),
     /** Only those no batch has gathered yet (with status approved: what a new batch may take). */
     unbatched: Type.Optional(Type.Boolean({ description: '只列未组批的' })),
+    /** Approved or rejected within [reviewedFrom, reviewedTo). */
+    reviewedFrom: Type.Optional(DateTime({ description: '审核时间下限（含）' })),
+    reviewedTo: Type.Optional(DateTime({ description: '审核时间上限（不含）' })),
   },
   { additionalProperties: false },
 );

@@ -9,7 +9,7 @@
  * together in the history. Approving settles it: status paid, no balance move (it was held).
  */
 import { WITHDRAWAL_REFERENCE_PREFIX, withdrawalReference } from '#contract/ledger';
-import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CODES } from '#contract/codes';
 import type { Page } from '#contract/api';
@@ -108,6 +108,8 @@ export async function withdrawalPage(db: Executor, body: WithdrawalListQuery, ow
   if (body.status) filters.push(eq(withdrawals.status, body.status));
   if (body.batchId !== undefined) filters.push(eq(withdrawals.batchId, body.batchId));
   if (body.unbatched) filters.push(isNull(withdrawals.batchId));
+  if (body.reviewedFrom) filters.push(gte(withdrawals.reviewedAt, new Date(body.reviewedFrom)));
+  if (body.reviewedTo) filters.push(lt(withdrawals.reviewedAt, new Date(body.reviewedTo)));
   if (body.username?.trim()) filters.push(ilike(accounts.username, containsPattern(body.username.trim())));
   const where = and(...filters);
   // Pending ones in the order they came (first come, first served); the rest newest first.

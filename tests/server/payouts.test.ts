@@ -145,8 +145,12 @@ describeEachDatabase('payout batches and statements', (ctx: SuiteContext) => {
     expect(batched.n).toBe(1);
 
     expect((await ctx.call('payout/cancel', { id: made[0].content.id }, { token: admin })).code).toBe(CODES.OK);
-    const waiting = await ctx.call('withdrawal/list', { status: 'approved', unbatched: true, username: sale.username }, { token: admin });
-    expect(waiting.content.list.map((item: { id: number }) => item.id).sort()).toEqual([...ids].sort());
+    const waiting = (range: object) =>
+      ctx.call('withdrawal/list', { status: 'approved', unbatched: true, username: sale.username, ...range }, { token: admin });
+    expect((await waiting({ reviewedFrom: from, reviewedTo: to })).content.list.map((item: { id: number }) => item.id).sort()).toEqual(
+      [...ids].sort(),
+    );
+    expect((await waiting({ reviewedTo: from })).content.total).toBe(0);
     expect(await ctx.call('payout/create', {}, { token: admin })).toMatchObject({
       code: CODES.BAD_PARAMETERS,
       msg: expect.stringContaining(PAYOUT_TEXT.chooseOne),

@@ -34,6 +34,7 @@ export const PAYOUT_TEXT = {
   createChosen: (n: number) => `组批选中的 ${n} 笔`,
   createRange: (n: number) => `组批这段时间的全部 ${n} 笔`,
   nothingWaiting: '没有待组批的提现',
+  listedFirst: (listed: number, total: number) => `共 ${total} 笔待组批，这里列出前 ${listed} 笔`,
   created: '打款批次已创建',
   details: '明细',
   markPaid: '确认打款',
@@ -46,6 +47,9 @@ export const PAYOUT_TEXT = {
   cancelContent: '批次中的提现回到待打款，可以重新组批。',
   cancelled: '批次已撤销',
 } as const;
+
+/** The dialog lists this many waiting withdrawals (the list call's largest page); 组批 by time takes every one in the range. */
+const LISTED = 100;
 
 const yuan = (cents: number) => <span style={NO_WRAP}>¥{formatYuan(cents)}</span>;
 
@@ -80,15 +84,9 @@ function CreateBatch({ onClose, onCreated }: { onClose: () => void; onCreated: (
   useEffect(() => {
     setRows(undefined);
     setChosen([]);
-    void tryCall('withdrawal/list', { status: 'approved', unbatched: true, pageSize: 100 }).then((page) => {
-      const inRange = (page?.list ?? []).filter(
-        (row) =>
-          !range ||
-          (dayjs(row.reviewedAt).valueOf() >= dayjs(bounds.reviewedFrom).valueOf() &&
-            dayjs(row.reviewedAt).valueOf() < dayjs(bounds.reviewedTo).valueOf()),
-      );
-      setRows(inRange);
-      setTotal(range ? inRange.length : (page?.total ?? 0));
+    void tryCall('withdrawal/list', { status: 'approved', unbatched: true, pageSize: LISTED, ...bounds }).then((page) => {
+      setRows(page?.list ?? []);
+      setTotal(page?.total ?? 0);
     });
     // The range's bounds follow from `range`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -117,6 +115,9 @@ function CreateBatch({ onClose, onCreated }: { onClose: () => void; onCreated: (
         <Typography.Text>{PAYOUT_TEXT.range}</Typography.Text>
         <DatePicker.RangePicker value={range} onChange={(value) => setRange(value && value[0] && value[1] ? [value[0], value[1]] : null)} />
       </Space>
+      {rows && total > rows.length && (
+        <Typography.Paragraph type="secondary">{PAYOUT_TEXT.listedFirst(rows.length, total)}</Typography.Paragraph>
+      )}
       <Table<Withdrawal>
         rowKey="id"
         size="small"
