@@ -165,12 +165,15 @@ test('a salesperson adds a card, staff reject one withdrawal (balance restored) 
   await screenshot(staff, 'money-approval-approve-confirm');
   await buttonNamed(staff.locator('.ant-popconfirm'), APPROVAL_TEXT.approve).click();
   await expect(staff.getByText(APPROVAL_TEXT.approved)).toBeVisible();
-  // The history filter shows it paid.
+  // The history filter shows it approved, waiting for a payout batch (打款批次).
   // A click on the option while the dropdown still opens is lost (once in CI): choose again until it shows.
   await expect(async () => {
     await filterSelect(staff, '状态').click();
-    await staff.locator('.ant-select-dropdown:visible').getByText(WITHDRAWAL_STATUS_LABELS.paid, { exact: true }).click({ timeout: 2_000 });
-    await expect(filterSelect(staff, '状态')).toContainText(WITHDRAWAL_STATUS_LABELS.paid, { timeout: 2_000 });
+    await staff
+      .locator('.ant-select-dropdown:visible')
+      .getByText(WITHDRAWAL_STATUS_LABELS.approved, { exact: true })
+      .click({ timeout: 2_000 });
+    await expect(filterSelect(staff, '状态')).toContainText(WITHDRAWAL_STATUS_LABELS.approved, { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
   await staff
     .locator('.ant-pro-query-filter')
@@ -181,9 +184,10 @@ test('a salesperson adds a card, staff reject one withdrawal (balance restored) 
 
   await sale.reload();
   await expect(balanceFigure(sale)).toHaveText(`¥${formatYuan(SEEDED_BALANCE - 2050)}`);
-  await expect(heldFigure(sale)).toHaveText('¥0.00');
+  // Approved, not yet paid by a batch: still held.
+  await expect(heldFigure(sale)).toHaveText('¥20.50');
   await sale.getByRole('tab', { name: BALANCE_TEXT.withdrawalsTab }).click();
-  await expect(rowsOnScreen(sale).filter({ hasText: WITHDRAWAL_STATUS_LABELS.paid })).toHaveCount(1);
+  await expect(rowsOnScreen(sale).filter({ hasText: WITHDRAWAL_STATUS_LABELS.approved })).toHaveCount(1);
   await expect(rowsOnScreen(sale).filter({ hasText: WITHDRAWAL_STATUS_LABELS.rejected })).toHaveCount(1);
   await screenshot(sale, 'money-withdrawals-history');
 

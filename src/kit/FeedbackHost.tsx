@@ -4,10 +4,13 @@
  * notification instances to `feedback`.
  */
 import { App } from 'antd';
+import { useEffect } from 'react';
 import { registerFeedback } from './feedback';
 
+/** Hands the instances over once mounted: a toast asked for earlier is shown then, not during a render. */
 function Bridge(): null {
-  registerFeedback(App.useApp());
+  const instances = App.useApp();
+  useEffect(() => registerFeedback(instances), [instances]);
   return null;
 }
 

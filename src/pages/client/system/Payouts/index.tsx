@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import ListTable from '@/components/ListTable';
 import { act } from '@/kit/act';
+import { businessDayBounds, businessDayFilterTooltip } from '@/kit/businessDays';
 import dayjs from '@/kit/dayjs';
 import { modal } from '@/kit/feedback';
 import { dateTime } from '@/kit/ledgerDisplay';
@@ -80,7 +81,9 @@ function CreateBatch({ onClose, onCreated }: { onClose: () => void; onCreated: (
   const [total, setTotal] = useState(0);
   const [chosen, setChosen] = useState<number[]>([]);
   const [saving, setSaving] = useState(false);
-  const bounds = range ? { reviewedFrom: range[0].startOf('day').toISOString(), reviewedTo: range[1].endOf('day').toISOString() } : {};
+  // Whole business days (BUSINESS_TZ), as the other date filters.
+  const days = businessDayBounds(range);
+  const bounds = days ? { reviewedFrom: days.from, reviewedTo: days.to } : {};
   useEffect(() => {
     setRows(undefined);
     setChosen([]);
@@ -112,7 +115,7 @@ function CreateBatch({ onClose, onCreated }: { onClose: () => void; onCreated: (
       onOk={() => void create()}
     >
       <Space style={{ marginBottom: 12 }}>
-        <Typography.Text>{PAYOUT_TEXT.range}</Typography.Text>
+        <Typography.Text title={businessDayFilterTooltip()}>{PAYOUT_TEXT.range}</Typography.Text>
         <DatePicker.RangePicker value={range} onChange={(value) => setRange(value && value[0] && value[1] ? [value[0], value[1]] : null)} />
       </Space>
       {rows && total > rows.length && (
@@ -183,16 +186,15 @@ export default function PayoutsPage() {
       onOk: () => act('payout/cancel', { id: batch.id }, PAYOUT_TEXT.cancelled, reload),
     });
   const columns: ProColumns<PayoutBatch>[] = [
-    { title: '批次', dataIndex: 'id', width: 130, render: (_, row) => <span style={NO_WRAP}>{batchName(row.id)}</span> },
+    { title: '批次', dataIndex: 'id', width: 110, render: (_, row) => <span style={NO_WRAP}>{batchName(row.id)}</span> },
     {
       title: '状态',
       dataIndex: 'status',
       width: 90,
       render: (_, row) => <Tag color={row.status === 'paid' ? 'success' : 'processing'}>{PAYOUT_STATUS_LABELS[row.status]}</Tag>,
     },
-    { title: '笔数', dataIndex: 'withdrawals', width: 70, align: 'right' },
+    { title: '笔数', dataIndex: 'withdrawals', width: 60, align: 'right' },
     { title: '申请金额', dataIndex: 'amountCents', width: 120, align: 'right', render: (_, row) => yuan(row.amountCents) },
-    { title: '手续费', dataIndex: 'feeCents', width: 100, align: 'right', render: (_, row) => yuan(row.feeCents) },
     {
       title: '实付金额',
       dataIndex: 'payoutCents',
@@ -203,19 +205,19 @@ export default function PayoutsPage() {
     {
       title: '组批',
       dataIndex: 'createdAt',
-      width: 200,
+      width: 190,
       render: (_, row) => <span style={NO_WRAP}>{`${row.createdBy ?? '-'} · ${dateTime(row.createdAt)}`}</span>,
     },
     {
       title: '打款确认',
       dataIndex: 'paidAt',
-      width: 200,
+      width: 190,
       render: (_, row) => (row.paidAt ? <span style={NO_WRAP}>{`${row.paidBy ?? '-'} · ${dateTime(row.paidAt)}`}</span> : '-'),
     },
     {
       title: '操作',
       valueType: 'option',
-      width: 190,
+      width: 160,
       render: (_, row) => [
         <a key="details" onClick={() => setOpen(row)}>
           {PAYOUT_TEXT.details}
