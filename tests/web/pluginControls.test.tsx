@@ -14,6 +14,7 @@ import { pausedReason } from '@/extensionBridge/pluginPauses';
 import PluginPanel from '@/pages/client/Home/PluginPanel';
 import { PLUGIN_CONTROL_TEXT } from '@/locales/zh-CN/runs';
 import { callApi } from '@/services/request';
+import { bodiesOf } from './support/callBodies';
 import { byPath } from './support/requestMock';
 
 const mockPlugin = {
@@ -43,13 +44,6 @@ const controls = (pauses: object[] = []) => ({ pauses, pacing }) as never;
 const joinPaused = { flow: 'join' as const, platform: 'tiktok' as const, reason: '达人页面改版', pausedAt: '2026-11-28T02:00:00.000Z' };
 const bindPausedEverywhere = { flow: 'bind' as const, platform: null, reason: '平台维护', pausedAt: '2026-11-28T02:00:00.000Z' };
 const membership = { levelName: '专业版', productQuota: 100, expiresAt: '2027-01-01T00:00:00.000Z' } as never;
-
-const bodiesOf = (path: string) =>
-  jest
-    .mocked(callApi)
-    .mock.calls.map((call) => call as unknown[])
-    .filter((call) => call[0] === path)
-    .map((call) => call[1]);
 
 const button = (name: RegExp) => screen.getByRole('button', { name });
 

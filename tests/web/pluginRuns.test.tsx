@@ -14,6 +14,7 @@ import { CREATOR_PAGE } from '@/extensionBridge/platform';
 import { RUN_UI_TEXT } from '@/locales/zh-CN/runs';
 import { saveLogin } from '@/auth/session';
 import { callApi } from '@/services/request';
+import { bodiesOf } from './support/callBodies';
 import { byPath } from './support/requestMock';
 import { bind, detail, join, page, runRow } from './support/runFixtures';
 
@@ -38,13 +39,6 @@ jest.mock('@umijs/max', () => ({
 }));
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
 jest.mock('@/services/request', () => require('./support/requestMock').requestMock());
-
-const bodiesOf = (path: string) =>
-  jest
-    .mocked(callApi)
-    .mock.calls.map((call) => call as unknown[])
-    .filter((call) => call[0] === path)
-    .map((call) => call[1] as Record<string, unknown>);
 
 /** The open drawer, once its run has loaded. */
 async function openDrawer(): Promise<HTMLElement> {

@@ -10,6 +10,7 @@ import { callApi } from '@/services/request';
 import { RECONCILIATION_CHECK_LABELS } from '#contract/text/reconciliation';
 import { saveLogin } from '@/auth/session';
 import { differences, page, run } from './support/reconciliationFixtures';
+import { bodiesOf } from './support/callBodies';
 import { byPath } from './support/requestMock';
 
 let mockAccess: Record<string, boolean> = {};
@@ -22,13 +23,6 @@ jest.mock('@umijs/max', () => ({
 }));
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.mock factories run before imports
 jest.mock('@/services/request', () => require('./support/requestMock').requestMock());
-
-const bodiesOf = (path: string) =>
-  jest
-    .mocked(callApi)
-    .mock.calls.map((call) => call as unknown[])
-    .filter((call) => call[0] === path)
-    .map((call) => call[1] as Record<string, unknown>);
 
 /** The open drawer's table rows, once they have loaded. */
 const drawerRows = () =>
