@@ -5,30 +5,22 @@
  * sees 待扣回; 立即对账 then finds the books in order. A fresh salesperson and member, so the demo
  * accounts' money stays as seeded.
  */
-import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { BALANCE_TEXT, HOLD_STATUS_LABELS } from '#contract/text/ledger';
 import { ORDER_TEXT } from '#contract/text/orders';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { commissionOf, formatYuan } from '#contract/money';
 import { PARAMETERS } from '#contract/parameters';
 import { RECONCILIATION_TRIGGER_LABELS } from '#contract/text/reconciliation';
 import { PARAMETER_TEXT } from '../src/pages/client/system/Parameters';
 import { RECONCILIATION_UI_TEXT } from '../src/pages/client/system/Reconciliation';
 import { buttonNamed, signIn } from './support/console';
+import { adminToken, call, freshReferral } from './support/referral';
 import { screenshot } from './support/screens';
 
 const PASSWORD = 'Commission@2468';
 const ADMIN = DEMO_ACCOUNTS.superAdmin.username;
 const RATE = 1000;
-
-/** Calls the API as `token`; answers the content of a success. */
-async function call(request: APIRequestContext, path: string, body: object, token?: string) {
-  const answer = await request.post(`/api/admin/${path}`, { data: body, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const json = await answer.json();
-  expect(json.isSuccess, `${path}: ${json.msg}`).toBe(true);
-  return json.content;
-}
 
 async function freshPage(browser: Browser, username: string, at: string, password?: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -43,18 +35,9 @@ test('a commission is 待结算 until 佣金结算期 ends, set in 系统参数;
   request,
 }) => {
   test.setTimeout(180_000);
-  const admin = (await call(request, 'account/login', { username: ADMIN, password: DEMO_PASSWORD })).token as string;
-  const suffix = randomBytes(3).toString('hex');
-  const saleName = `hold_sale_${suffix}`;
-  const sale = await call(request, 'account/register', { username: saleName, email: `${saleName}@example.com`, password: PASSWORD });
-  const { inviteCode } = await call(request, 'sale/setSale', { accountId: sale.id, enabled: true, commissionRate: RATE }, admin);
-  const memberName = `hold_member_${suffix}`;
-  const member = await call(request, 'account/register', {
-    username: memberName,
-    email: `${memberName}@example.com`,
-    password: PASSWORD,
-    inviteCode,
-  });
+  const admin = await adminToken(request);
+  const { sale, member } = await freshReferral(request, admin, { prefix: 'hold', password: PASSWORD, commissionRate: RATE });
+  const saleName = sale.username;
   const [level] = await call(request, 'order/levels', {}, admin);
   const order = await call(request, 'order/recharge', { accountId: member.id, levelId: level.id }, admin);
   const commission = formatYuan(commissionOf(level.priceCents, RATE));

@@ -4,11 +4,10 @@
  * confirm the payout once; the salesperson sees which batch paid it, and its 月度对账单.
  * A fresh salesperson, so the demo accounts' money stays as seeded.
  */
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { maskedCard } from '#contract/ledger';
 import { formatYuan } from '#contract/money';
 import { PARAMETERS } from '#contract/parameters';
@@ -17,18 +16,12 @@ import { batchName, payoutReference, STATEMENT_LINES } from '#contract/text/payo
 import { PAYOUT_TEXT } from '../src/pages/client/system/Payouts';
 import { STATEMENT_TEXT } from '../src/pages/client/SaleBalanceRecord/statementText';
 import { buttonNamed, signIn } from './support/console';
+import { adminToken, call, freshReferral } from './support/referral';
 import { screenshot } from './support/screens';
 
 const PASSWORD = 'Payout@2468';
 const ADMIN = DEMO_ACCOUNTS.superAdmin.username;
 const CARD = '6222021000112230';
-
-async function call(request: APIRequestContext, path: string, body: object, token?: string) {
-  const answer = await request.post(`/api/admin/${path}`, { data: body, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const json = await answer.json();
-  expect(json.isSuccess, `${path}: ${json.msg}`).toBe(true);
-  return json.content;
-}
 
 async function download(page: Page, label: string) {
   const downloaded = page.waitForEvent('download');
@@ -44,18 +37,9 @@ test('a batch of two approved withdrawals: its bank file opened as CSV and Excel
   request,
 }) => {
   test.setTimeout(180_000);
-  const admin = (await call(request, 'account/login', { username: ADMIN, password: DEMO_PASSWORD })).token as string;
-  const suffix = randomBytes(3).toString('hex');
-  const saleName = `pay_sale_${suffix}`;
-  const sale = await call(request, 'account/register', { username: saleName, email: `${saleName}@example.com`, password: PASSWORD });
-  const { inviteCode } = await call(request, 'sale/setSale', { accountId: sale.id, enabled: true, commissionRate: 5000 }, admin);
-  const memberName = `pay_member_${suffix}`;
-  const member = await call(request, 'account/register', {
-    username: memberName,
-    email: `${memberName}@example.com`,
-    password: PASSWORD,
-    inviteCode,
-  });
+  const admin = await adminToken(request);
+  const { sale, member } = await freshReferral(request, admin, { prefix: 'pay', password: PASSWORD, commissionRate: 5000 });
+  const saleName = sale.username;
   await call(request, 'parameter/update', { key: 'commissionHoldDays', value: 0 }, admin);
   try {
     const [level] = await call(request, 'order/levels', {}, admin);

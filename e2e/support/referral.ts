@@ -1,0 +1,39 @@
+/**
+ * The money specs' set-up through the API: a call as an account, and a fresh salesperson with a
+ * member it referred (new accounts each run, so the demo accounts' money stays as seeded).
+ */
+import { randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
+
+/** Calls the API as `token`; answers the content of a success (fails the test on a refusal). */
+export async function call(request: APIRequestContext, path: string, body: object, token?: string) {
+  const answer = await request.post(`/api/admin/${path}`, { data: body, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const json = await answer.json();
+  expect(json.isSuccess, `${path}: ${json.msg}`).toBe(true);
+  return json.content;
+}
+
+/** demo_admin's token. */
+export const adminToken = async (request: APIRequestContext) =>
+  (await call(request, 'account/login', { username: DEMO_ACCOUNTS.superAdmin.username, password: DEMO_PASSWORD })).token as string;
+
+/** A new salesperson at `commissionRate` (basis points) and a new member registered with its invite code, both with `password`. */
+export async function freshReferral(
+  request: APIRequestContext,
+  admin: string,
+  { prefix, password, commissionRate }: { prefix: string; password: string; commissionRate: number },
+) {
+  const suffix = randomBytes(3).toString('hex');
+  const saleName = `${prefix}_sale_${suffix}`;
+  const sale = await call(request, 'account/register', { username: saleName, email: `${saleName}@example.com`, password });
+  const { inviteCode } = await call(request, 'sale/setSale', { accountId: sale.id, enabled: true, commissionRate }, admin);
+  const memberName = `${prefix}_member_${suffix}`;
+  const member = await call(request, 'account/register', {
+    username: memberName,
+    email: `${memberName}@example.com`,
+    password,
+    inviteCode,
+  });
+  return { sale: { id: sale.id as number, username: saleName }, member: { id: member.id as number, username: memberName } };
+}
