@@ -87,7 +87,6 @@ export interface ReconciliationRequest {
 export interface RunRecord {
   id: number;
   trigger: ReconciliationTrigger;
-  startedById: number | null;
   startedAt: Date;
   finishedAt: Date;
   salespeople: number;
@@ -169,7 +168,6 @@ async function recordRun(tx: Executor, request: ReconciliationRequest): Promise<
   return {
     id: runId,
     trigger: request.trigger,
-    startedById: request.startedBy ?? null,
     startedAt: new Date(row!.started_at),
     finishedAt: new Date(row!.finished_at),
     salespeople: Number(found!.salespeople),
