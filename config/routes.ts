@@ -62,6 +62,7 @@ export const clientRoutes: AppRoute[] = [
     page('/client/system/parameters', './client/system/Parameters', { access: 'canSeeParameters' }),
     page('/client/system/reconciliation', './client/system/Reconciliation', { access: 'canSeeReconciliation' }),
     page('/client/system/payouts', './client/system/Payouts', { access: 'canSeePayouts' }),
+    page('/client/system/referralReviews', './client/system/ReferralReviews', { access: 'canSeeReferralReviews' }),
     section('/client/system/jsonEditer', { access: 'canSeeJsonEditer' }, [
       page('/client/system/jsonEditer/actions', './client/system/JsonEditor/Actions'),
       page('/client/system/jsonEditer/urlActions', './client/system/JsonEditor/UrlActions'),

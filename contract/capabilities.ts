@@ -37,6 +37,8 @@ export const CAPABILITY_URLS = {
   canSeeReconciliation: '/client/system/reconciliation',
   // Issue 32: 打款批次, approved withdrawals paid together from a bank file.
   canSeePayouts: '/client/system/payouts',
+  // Issue 32: 推荐审核, the referrals flagged at registration, cleared or voided.
+  canSeeReferralReviews: '/client/system/referralReviews',
 } as const;
 
 export type Capability = keyof typeof CAPABILITY_URLS;
@@ -88,6 +90,8 @@ export const ACTIONS = {
   canPayPayout: { url: '/client/system/payouts/markPaid' },
   /** The bank file of a batch (CSV or Excel). */
   canExportPayout: { url: '/client/system/payouts/export' },
+  /** 通过 and 作废 of a flagged referral. */
+  canDecideReferralReviews: { url: '/client/system/referralReviews/decide' },
 } as const;
 
 export type Action = keyof typeof ACTIONS;

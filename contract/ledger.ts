@@ -10,8 +10,8 @@ export type LedgerKindName = (typeof LEDGER_KINDS)[number];
 /** The kinds that take a commission back after a refund: cancelled while held, clawed back once payable. */
 export const COMMISSION_REVERSAL_KINDS = ['refund', 'clawback'] as const satisfies readonly LedgerKindName[];
 
-/** A commission's hold (docs/payments.md, "Commissions"): 待结算 until its date, then 已结算, or 已取消 by a refund. */
-export const HOLD_STATUSES = ['held', 'released', 'cancelled'] as const;
+/** A commission's hold (docs/payments.md, "Commissions"): 待结算 until its date, then 已结算, or 已取消 by a refund; 待审核 while its referral is flagged (contract/referrals.ts). */
+export const HOLD_STATUSES = ['held', 'released', 'cancelled', 'review'] as const;
 export type HoldStatus = (typeof HOLD_STATUSES)[number];
 
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'paid'] as const;

@@ -6,11 +6,11 @@
 
 /**
  * - `balance`: the balance kept on the salesperson row equals the sum of its ledger entries;
- * - `pending`: 待结算 kept on the row equals the sum of its commissions still held;
+ * - `pending`: 待结算 kept on the row equals the sum of its commissions still held (待审核 ones too);
  * - `withdrawal`: a withdrawal's ledger entries hold its amount (nothing once rejected);
  * - `commission`: an order's commission entry is the order's amount × the rate it was paid at;
- * - `refund`: a refunded order's commission was taken back (its entries net to zero), and one that
- *   was not refunded was not.
+ * - `refund`: a refunded order's commission was taken back (its entries net to zero), as was one of a
+ *   referral voided in 推荐审核, and no other was.
  */
 export const RECONCILIATION_CHECKS = ['balance', 'pending', 'withdrawal', 'commission', 'refund'] as const;
 export type ReconciliationCheck = (typeof RECONCILIATION_CHECKS)[number];

@@ -157,6 +157,8 @@ export const AUDIT_ACTIONS = {
   'payout.create': '组批打款',
   'payout.markPaid': '确认打款',
   'payout.cancel': '撤销打款批次',
+  'referralReview.clear': '推荐审核通过',
+  'referralReview.void': '推荐审核作废',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -179,6 +181,7 @@ export const AUDIT_TARGET_TYPES = {
   pluginPacing: '插件节奏',
   parameter: '系统参数',
   payoutBatch: '打款批次',
+  referralReview: '推荐审核',
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 

@@ -19,3 +19,24 @@ export function clientNetwork(address: string): string {
   const network = ipaddr.IPv6.networkAddressFromCIDR(`${ipv6.toString()}/${IPV6_NETWORK_BITS}`);
   return `${network.toString()}/${IPV6_NETWORK_BITS}`;
 }
+
+/**
+ * A loopback address (127.0.0.0/8, ::1) is no client's network: the server sees it for a client on
+ * its own machine, or for every client behind a proxy it was not told to trust (TRUST_PROXY).
+ */
+export function isLoopback(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === 'loopback';
+}
+
+/** The wider network around an address: its IPv4 /24 or IPv6 /48 (a provider's pool a phone roams in). */
+export function neighbourhood(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  const bits = parsed.kind() === 'ipv4' ? 24 : 48;
+  const network =
+    parsed.kind() === 'ipv4'
+      ? ipaddr.IPv4.networkAddressFromCIDR(`${parsed.toString()}/${bits}`)
+      : ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/${bits}`);
+  return `${network.toString()}/${bits}`;
+}

@@ -28,6 +28,7 @@ import { shopHandlers } from './shop/handlers';
 import { withdrawalHandlers } from './withdrawal/handlers';
 import { parameterHandlers } from './parameters/handlers';
 import { reconciliationHandlers } from './reconciliation/handlers';
+import { referralReviewHandlers } from './referralReview/handlers';
 import { payoutHandlers } from './payout/handlers';
 
 /** A handler for every call of the contract: a missing one, or one of a path outside it, fails tsc. */
@@ -57,6 +58,7 @@ export const HANDLERS = {
   ...runHandlers,
   ...parameterHandlers,
   ...reconciliationHandlers,
+  ...referralReviewHandlers,
   ...payoutHandlers,
 } satisfies CallHandlers;
 

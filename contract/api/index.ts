@@ -28,6 +28,7 @@ import { notificationApi } from './notification';
 import { runApi } from './run';
 import { parameterApi } from './parameter';
 import { reconciliationApi } from './reconciliation';
+import { referralReviewApi } from './referralReview';
 import { payoutApi } from './payout';
 import type { Code } from '../codes';
 
@@ -69,6 +70,7 @@ export const API = {
   ...runApi,
   ...parameterApi,
   ...reconciliationApi,
+  ...referralReviewApi,
   ...payoutApi,
 };
 

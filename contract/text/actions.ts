@@ -35,4 +35,5 @@ export const ACTION_TITLES: Record<Action, string> = {
   canCreatePayout: '组批',
   canPayPayout: '确认打款',
   canExportPayout: '导出打款文件',
+  canDecideReferralReviews: '通过与作废',
 };

@@ -20,6 +20,7 @@ export const HOLD_STATUS_LABELS: Record<HoldStatus, string> = {
   held: '待结算',
   released: '已结算',
   cancelled: '已取消',
+  review: '待审核',
 };
 
 /** What a ledger entry belongs to, in words (the screen and the export; never the stored key). */

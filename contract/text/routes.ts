@@ -37,6 +37,7 @@ export const ROUTE_TITLES = {
   '/client/system/parameters': '系统参数',
   '/client/system/reconciliation': '对账',
   '/client/system/payouts': '打款批次',
+  '/client/system/referralReviews': '推荐审核',
   '/client/system/jsonEditer': '脚本编辑',
   '/client/system/jsonEditer/actions': '动作脚本',
   '/client/system/jsonEditer/urlActions': '链接脚本',

@@ -18,11 +18,19 @@ export async function call(request: APIRequestContext, path: string, body: objec
 export const adminToken = async (request: APIRequestContext) =>
   (await call(request, 'account/login', { username: DEMO_ACCOUNTS.superAdmin.username, password: DEMO_PASSWORD })).token as string;
 
-/** A new salesperson at `commissionRate` (basis points) and a new member registered with its invite code, both with `password`. */
+/**
+ * A new salesperson at `commissionRate` (basis points) and a new member registered with its invite
+ * code, both with `password`; `memberEmail` gives the member's address from the salesperson's name.
+ */
 export async function freshReferral(
   request: APIRequestContext,
   admin: string,
-  { prefix, password, commissionRate }: { prefix: string; password: string; commissionRate: number },
+  {
+    prefix,
+    password,
+    commissionRate,
+    memberEmail,
+  }: { prefix: string; password: string; commissionRate: number; memberEmail?: (saleName: string) => string },
 ) {
   const suffix = randomBytes(3).toString('hex');
   const saleName = `${prefix}_sale_${suffix}`;
@@ -31,7 +39,7 @@ export async function freshReferral(
   const memberName = `${prefix}_member_${suffix}`;
   const member = await call(request, 'account/register', {
     username: memberName,
-    email: `${memberName}@example.com`,
+    email: memberEmail?.(saleName) ?? `${memberName}@example.com`,
     password,
     inviteCode,
   });

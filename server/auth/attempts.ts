@@ -83,7 +83,7 @@ export async function recordAttempt(
   });
 }
 
-export async function settleAttempt(db: Db, attemptId: number, accountId: number | null, success: boolean) {
+export async function settleAttempt(db: Executor, attemptId: number, accountId: number | null, success: boolean) {
   await db.execute(sql`update auth_attempts set account_id = ${accountId}, success = ${success} where id = ${attemptId}`);
 }
 

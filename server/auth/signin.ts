@@ -16,6 +16,7 @@ import { assertStrongPassword } from './passwordPolicy';
 import { issueSession, revokeSession } from './sessions';
 import { TAKEN_MESSAGES } from '../account/messages';
 import { invitingSalesperson } from '../promotion/referrals';
+import { checkReferral } from '../referralReview/checks';
 import type { CallContext, PublicCallContext } from '../context';
 
 /** The role every registered account gets. */
@@ -58,11 +59,15 @@ export async function register({ db, config, ip, userAgent }: PublicCallContext,
           sql`insert into account_roles (account_id, role_id)
             select ${row.id}, id from roles where code = ${MEMBER_ROLE}`,
         );
+        // Settled here, so that the referral checks of the next registration from this network count this one.
+        await settleAttempt(tx, attemptId, row.id, true);
+        if (referrerId !== null) {
+          await checkReferral(tx, { memberId: row.id, salespersonId: referrerId, email: body.email, ip, userAgent });
+        }
         return row.id;
       }),
     (constraint) => (constraint === 'accounts_email_key' ? emailTaken() : usernameTaken()),
   );
-  await settleAttempt(db, attemptId, id, true);
   return { id, username: body.username, email: body.email };
 }
 

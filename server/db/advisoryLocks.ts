@@ -31,4 +31,6 @@ export const ADVISORY_LOCKS = {
   parameters: 727_100_011,
   /** One key, tried: a reconciliation run, daily or 立即对账, one at a time across instances (server/reconciliation/reconcile.ts). */
   reconciliation: 727_100_012,
+  /** Two keys (this, `hashtext(network)`): the referral checks of one network's registrations, one at a time (server/referralReview/checks.ts). */
+  referralNetwork: 727_100_013,
 } as const;

@@ -44,8 +44,9 @@ export async function lockAccounts(tx: Executor, ids: readonly (number | null | 
 }
 
 /**
- * Locks a member's account and the account of the salesperson who referred it (a referrer is set
- * when the account is created and never changes, so it is read before the lock).
+ * Locks a member's account and the account of the salesperson who referred it. A referrer is set
+ * when the account is created and only ever cleared (a referral voided in 推荐审核), so it is read
+ * before the lock: at worst one account too many is locked, and the payment reads it again under the lock.
  */
 export async function lockAccountAndReferrer(tx: Executor, accountId: number): Promise<{ exists: boolean; referrerId: number | null }> {
   const row = await queryOne<{ referrerId: number | null }>(

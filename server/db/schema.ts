@@ -5,6 +5,8 @@ import type { PendingReleaseChange } from '../../contract/api/appVersion';
 import { PAUSABLE_FLOWS, RUN_FLOWS, RUN_ITEM_OUTCOMES, RUN_STATUSES } from '../../contract/runs';
 import { RECONCILIATION_CHECKS, RECONCILIATION_TRIGGERS } from '../../contract/reconciliation';
 import { PAYOUT_BATCH_STATUSES } from '../../contract/payouts';
+import { HOLD_STATUSES } from '../../contract/ledger';
+import { REFERRAL_FLAGS, REFERRAL_REVIEW_STATUSES } from '../../contract/referrals';
 import {
   bigint,
   check,
@@ -279,8 +281,11 @@ export const ledgerEntries = pgTable(
     reference: text('reference').notNull().default(''),
     balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
     note: text('note').notNull().default(''),
-    /** A commission's hold: `held` until available_at (待结算), then `released` by the job, or `cancelled` by a refund. */
-    holdStatus: text('hold_status', { enum: ['held', 'released', 'cancelled'] }),
+    /**
+     * A commission's hold: `held` until available_at (待结算), then `released` by the job, or `cancelled` by a
+     * refund; `review` (待审核) while its referral is flagged (referral_reviews), until staff clear or void it.
+     */
+    holdStatus: text('hold_status', { enum: HOLD_STATUSES }),
     availableAt: timestamp('available_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -317,6 +322,39 @@ export const payoutBatches = pgTable(
   (t) => [
     index('payout_batches_created').on(t.createdAt),
     check('payout_batches_paid_when', sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+  ],
+);
+
+/**
+ * 推荐审核 (issue 32): a referral flagged when its account registered (contract/referrals.ts). While
+ * `open`, the commissions it earns are held as `review`; `cleared` hands them to the holding period,
+ * `voided` cancels them and drops the referral (the account's referrer_id is cleared; this row keeps
+ * who referred it, which reconciliation reads). One per referred account.
+ */
+export const referralReviews = pgTable(
+  'referral_reviews',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    salespersonId: integer('salesperson_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    flags: text('flags', { enum: REFERRAL_FLAGS }).array().notNull(),
+    status: text('status', { enum: REFERRAL_REVIEW_STATUSES }).notNull().default('open'),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+    decidedBy: integer('decided_by').references(() => accounts.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('referral_reviews_member_key').on(t.memberId),
+    index('referral_reviews_status').on(t.status, t.createdAt),
+    check('referral_reviews_flagged', sql`cardinality(${t.flags}) > 0`),
+    check('referral_reviews_decided_when', sql`(${t.status} = 'open') = (${t.decidedAt} is null)`),
   ],
 );
 

@@ -87,8 +87,8 @@ export function startCommissionRelease(
 }
 
 /**
- * A new holding period (佣金结算期) for the commissions still held: each becomes payable that many
- * days after it was booked. Under the release round's lock, taken and waited for, so no round runs
+ * A new holding period (佣金结算期) for the commissions still held, those under review (待审核) too:
+ * each becomes payable that many days after it was booked. Under the release round's lock, taken and waited for, so no round runs
  * meanwhile; it touches only `held` entries (a refund's cancellation waits for it or wins).
  */
 export async function rescheduleHeldCommissions(tx: Executor, holdDays: number): Promise<number> {
@@ -97,7 +97,7 @@ export async function rescheduleHeldCommissions(tx: Executor, holdDays: number):
     tx,
     sql`with moved as (
           update ledger_entries set available_at = created_at + make_interval(days => ${holdDays}::int)
-          where hold_status = 'held' returning 1
+          where hold_status in ('held', 'review') returning 1
         ) select count(*)::int as n from moved`,
   );
   return Number(moved?.n ?? 0);

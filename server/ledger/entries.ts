@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { queryOne } from '../db/query';
+import { queryOne, queryRows } from '../db/query';
 import { Refusal } from '../refusal';
 import { CODES } from '#contract/codes';
 import { LEDGER_TEXT } from './messages';
@@ -49,7 +49,7 @@ interface Entry {
   /** A debit that must leave the payable amount at zero or above. */
   guarded: boolean;
   /** A commission's hold: held until then (the release job's round after it), or released at once when it is past. */
-  hold: { status: 'held' | 'released'; availableAt: string } | null;
+  hold: { status: 'held' | 'released' | 'review'; availableAt: string } | null;
 }
 
 async function post(tx: Executor, entry: Entry): Promise<PostedEntry> {
@@ -101,6 +101,8 @@ export interface CommissionBooking {
   note: string;
   /** When the order was paid: the holding period (佣金结算期) counts from then. */
   paidAt: Date;
+  /** The member's referral is under review (推荐审核): held as `review` whatever the period, until staff decide. */
+  underReview?: boolean;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -108,20 +110,68 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Books a commission as held (待结算) until 佣金结算期 days after its payment: in the balance, not
  * yet payable; the release job makes it payable. One whose period has already ended (0 days, an
- * old payment) is payable at once.
+ * old payment) is payable at once. A flagged referral's is held as `review` until staff decide
+ * (`decideReviewedCommissions`).
  */
 export async function bookCommission(tx: Executor, booking: CommissionBooking): Promise<PostedEntry> {
   if (booking.amountCents <= 0) throw new Error(`a commission is a positive amount, got ${booking.amountCents}`);
-  const { paidAt, ...entry } = booking;
+  const { paidAt, underReview, ...entry } = booking;
   const availableAt = new Date(paidAt.getTime() + (await readParameter(tx, 'commissionHoldDays')) * DAY_MS);
-  const held = availableAt.getTime() > Date.now();
+  const held = underReview || availableAt.getTime() > Date.now();
   return post(tx, {
     ...entry,
     kind: 'commission',
     pendingDeltaCents: held ? booking.amountCents : 0,
     guarded: false,
-    hold: { status: held ? 'held' : 'released', availableAt: availableAt.toISOString() },
+    hold: { status: underReview ? 'review' : held ? 'held' : 'released', availableAt: availableAt.toISOString() },
   });
+}
+
+/** The commissions still held for a review (`review`) of the references given: what 推荐审核 decides on. */
+export interface ReviewedCommissions {
+  accountId: number;
+  references: readonly string[];
+}
+
+/**
+ * After 推荐审核's decision, the referral's commissions held as `review` (the salesperson row locked
+ * first, as every ledger write): `cleared` hands them to the holding period (`held`; the release job
+ * pays those already due), `voided` cancels each with a `refund` entry, as a refund of a held
+ * commission does. Answers how many moved.
+ */
+export async function decideReviewedCommissions(
+  tx: Executor,
+  commissions: ReviewedCommissions,
+  decision: { outcome: 'cleared' } | { outcome: 'voided'; note: (reference: string) => string },
+): Promise<number> {
+  await queryOne(tx, sql`select 1 from salespeople where account_id = ${commissions.accountId} for update`);
+  if (commissions.references.length === 0) return 0;
+  const references = sql.join(
+    commissions.references.map((reference) => sql`${reference}`),
+    sql`, `,
+  );
+  const moved = await queryRows<{ reference: string; amountCents: number | string }>(
+    tx,
+    sql`update ledger_entries set hold_status = ${decision.outcome === 'cleared' ? 'held' : 'cancelled'}
+        where account_id = ${commissions.accountId} and kind = 'commission' and hold_status = 'review' and reference in (${references})
+        returning reference, amount_cents as "amountCents"`,
+  );
+  if (decision.outcome === 'voided') {
+    for (const entry of moved.sort((a, b) => a.reference.localeCompare(b.reference))) {
+      const amountCents = -Number(entry.amountCents);
+      await post(tx, {
+        accountId: commissions.accountId,
+        amountCents,
+        kind: 'refund',
+        reference: entry.reference,
+        note: decision.note(entry.reference),
+        pendingDeltaCents: amountCents,
+        guarded: false,
+        hold: null,
+      });
+    }
+  }
+  return moved.length;
 }
 
 export interface CommissionReversal {
@@ -133,7 +183,7 @@ export interface CommissionReversal {
 }
 
 /**
- * Takes an order's commission back after a refund, never refusing: a commission still held is
+ * Takes an order's commission back after a refund, never refusing: a commission still held (待结算 or 待审核) is
  * cancelled (a `refund` entry; the payable amount does not move), one already payable is clawed
  * back (a `clawback` entry), which may take the payable amount below zero (待扣回).
  * The salesperson row is locked before the commission's entry (the release job's order too).
@@ -144,7 +194,8 @@ export async function reverseCommission(tx: Executor, reversal: CommissionRevers
   const cancelled = await queryOne(
     tx,
     sql`update ledger_entries set hold_status = 'cancelled'
-        where account_id = ${reversal.accountId} and kind = 'commission' and reference = ${reversal.reference} and hold_status = 'held'
+        where account_id = ${reversal.accountId} and kind = 'commission' and reference = ${reversal.reference}
+          and hold_status in ('held', 'review')
         returning id`,
   );
   const amountCents = -reversal.amountCents;

@@ -133,7 +133,13 @@ export async function payOrder(tx: Tx, order: OrderRecord, operatorId: number | 
     if (sale) {
       commission = { rate: sale.rate, cents: commissionOf(Number(order.amountCents), sale.rate) };
       if (commission.cents > 0) {
+        // The review is decided under this account's lock (referralReview/clear, void), so it can not change meanwhile.
+        const underReview = await queryOne(
+          tx,
+          sql`select 1 from referral_reviews where member_id = ${order.accountId} and status = 'open'`,
+        );
         await bookCommission(tx, {
+          underReview: underReview !== undefined,
           accountId: account.referrerId,
           amountCents: commission.cents,
           reference: orderReference(order.orderNo),

@@ -20,13 +20,15 @@ import { RECONCILIATION_TEXT } from './messages';
 
 /**
  * Every difference, as rows of (account_id, check, reference, expected, actual): what the books
- * say it should be, and what is stored. Integer division rounds half up as `commissionOf` does
+ * say it should be, and what is stored. A commission is taken back (its order's entries net to 0)
+ * when the order was refunded or its referral voided in 推荐审核; `pending` counts the commissions
+ * held for a review (待审核) with the held ones. Integer division rounds half up as `commissionOf` does
  * (contract/money.ts): the amounts are positive.
  */
 const DIFFERENCES = sql`
   sums as (
     select account_id, sum(amount_cents) as total, count(*) as entries,
-           coalesce(sum(amount_cents) filter (where hold_status = 'held'), 0) as held
+           coalesce(sum(amount_cents) filter (where hold_status in ('held', 'review')), 0) as held
     from ledger_entries group by account_id
   ), accounts_checked as (
     select coalesce(s.account_id, e.account_id) as account_id,
@@ -43,11 +45,15 @@ const DIFFERENCES = sql`
   ), commissions as (
     select account_id, reference, sum(amount_cents) as amount
     from ledger_entries where kind = 'commission' group by account_id, reference
+  ), voided_referrals as (
+    select member_id, salesperson_id from referral_reviews where status = 'voided'
   ), commissions_due as (
-    select salesperson_id as account_id, 'order:' || order_no as reference, status,
-           (amount_cents * commission_rate + 5000) / 10000 as amount
-    from orders
-    where status in ('paid', 'refunded') and salesperson_id is not null and commission_rate is not null
+    select o.salesperson_id as account_id, 'order:' || o.order_no as reference,
+           (o.status = 'refunded' or v.member_id is not null) as taken_back,
+           (o.amount_cents * o.commission_rate + 5000) / 10000 as amount
+    from orders o
+    left join voided_referrals v on v.member_id = o.account_id and v.salesperson_id = o.salesperson_id
+    where o.status in ('paid', 'refunded') and o.salesperson_id is not null and o.commission_rate is not null
   ), order_nets as (
     select account_id, reference, sum(amount_cents) as net
     from ledger_entries where reference like 'order:%' group by account_id, reference
@@ -69,11 +75,11 @@ const DIFFERENCES = sql`
     where coalesce(d.amount, 0) <> coalesce(c.amount, 0)
     union all
     select n.account_id, 'refund', n.reference,
-           case when o.status = 'refunded' then 0 else coalesce(c.amount, 0) end, n.net
+           case when o.taken_back then 0 else coalesce(c.amount, 0) end, n.net
     from order_nets n
     left join commissions c on c.account_id = n.account_id and c.reference = n.reference
     left join commissions_due o on o.account_id = n.account_id and o.reference = n.reference
-    where n.net <> case when o.status = 'refunded' then 0 else coalesce(c.amount, 0) end
+    where n.net <> case when o.taken_back then 0 else coalesce(c.amount, 0) end
   )`;
 
 export interface ReconciliationRequest {

@@ -22,9 +22,9 @@ export function SignedYuan({ cents }: { cents: number }) {
 
 export const kindValueEnum = valueEnumOf(LEDGER_KIND_LABELS);
 
-const HOLD_COLORS: Record<HoldStatus, string> = { held: 'gold', released: 'green', cancelled: 'default' };
+const HOLD_COLORS: Record<HoldStatus, string> = { held: 'gold', released: 'green', cancelled: 'default', review: 'volcano' };
 
-/** A commission's hold: 待结算 with the day it becomes payable, 已结算, or 已取消; nothing for other entries. */
+/** A commission's hold: 待结算 with the day it becomes payable, 已结算, 已取消, or 待审核 (a flagged referral's); nothing for other entries. */
 export function HoldTag({ status, availableAt }: { status: HoldStatus | null; availableAt: string | null }) {
   if (!status) return null;
   const label = HOLD_STATUS_LABELS[status];

@@ -139,6 +139,7 @@ describeEachDatabase(
       expect(operator).not.toContain('/client/system/parameters');
       expect(operator).not.toContain('/client/system/reconciliation');
       expect(operator).not.toContain('/client/system/payouts');
+      expect(operator).not.toContain('/client/system/referralReviews');
       // 导出: the operator's screens' export actions come with their subtrees; 订单列表's (all orders) is the administrator's.
       expect(operator).toEqual(
         expect.arrayContaining([

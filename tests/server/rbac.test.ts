@@ -51,6 +51,7 @@ describeEachDatabase('account/getMenus and grants', (ctx) => {
       '/client/system/parameters',
       '/client/system/reconciliation',
       '/client/system/payouts',
+      '/client/system/referralReviews',
       '/client/system/jsonEditer',
       '/client/system/appManager',
     ]);
