@@ -32,13 +32,18 @@ export const NOTIFICATION_AUDIENCES = [
 ] as const;
 export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
 
-/** What each kind is about, and its addressee: an audience, or the record's owner (`owner`). */
+/**
+ * What each kind is about, and its addressee: an audience, or the record's owner (`owner`).
+ * `folds`: an audience kind that any member or salesperson causes at will (an order, a withdrawal
+ * request), whose repeats by one account fold into one item (NOTIFICATION_COALESCE_MINUTES); the
+ * staff's kinds each stand for a decision someone must see, and do not fold.
+ */
 export const NOTIFICATION_KINDS = {
-  'withdrawal.requested': { record: 'withdrawal', to: 'withdrawal-approvers' },
+  'withdrawal.requested': { record: 'withdrawal', to: 'withdrawal-approvers', folds: true },
   'withdrawal.approved': { record: 'withdrawal', to: 'owner' },
   'withdrawal.paid': { record: 'withdrawal', to: 'owner' },
   'withdrawal.rejected': { record: 'withdrawal', to: 'owner' },
-  'order.created': { record: 'order', to: 'order-confirmers' },
+  'order.created': { record: 'order', to: 'order-confirmers', folds: true },
   'order.paid': { record: 'order', to: 'owner' },
   'order.cancelled': { record: 'order', to: 'owner' },
   'order.refunded': { record: 'order', to: 'owner' },
@@ -56,7 +61,7 @@ export const NOTIFICATION_KINDS = {
   'plugin.paused': { record: 'pluginFlow', to: 'everyone' },
   'plugin.resumed': { record: 'pluginFlow', to: 'everyone' },
   'reconciliation.differences': { record: 'reconciliationRun', to: 'reconciliation-watchers' },
-} as const satisfies Record<string, { record: string; to: NotificationAudience | 'owner' }>;
+} as const satisfies Record<string, { record: string; to: NotificationAudience | 'owner'; folds?: true }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
@@ -251,6 +256,19 @@ export function notificationText(
 
 /** Membership notices: "expiring" this many days ahead; an expiry older than this gets no "expired". */
 export const MEMBERSHIP_NOTICE_DAYS = 7;
+
+/**
+ * A new item of a kind that `folds` stands for its actor's earlier items of the kind whose work is
+ * done or taken back, within this many minutes of the first of them (server/notification/announce.ts):
+ * a member creating and cancelling orders in a burst leaves one item that counts them.
+ */
+export const NOTIFICATION_COALESCE_MINUTES = 10;
+
+/** An item's sentence with the events it stands for (when more than one) and 已撤回 when taken back. */
+export function foldedText(text: string, { repeats, withdrawn }: { repeats: number; withdrawn: boolean }): string {
+  const count = repeats > 1 ? `（${NOTIFICATION_COALESCE_MINUTES} 分钟内共 ${repeats} 次）` : '';
+  return `${text}${count}${withdrawn ? '（已撤回）' : ''}`;
+}
 
 /** The bell's unread count stops counting here (the badge shows 99+). */
 export const UNREAD_COUNT_CAP = 100;

@@ -7,19 +7,23 @@
  * It runs after money.spec.ts (which counts demo_sale's withdrawals from the seed); nothing after it
  * counts demo_sale's balance or withdrawals (orders.spec.ts refunds a commission far below the balance).
  */
+import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { DEMO_CARD } from '../server/seed/domains/money';
 import { maskedCard } from '#contract/ledger';
+import { NOTIFICATION_COALESCE_MINUTES } from '#contract/notifications';
 import { NOTIFICATION_TEXT } from '../src/locales/zh-CN/notifications';
 import { APPROVAL_TEXT, BALANCE_TEXT, WITHDRAWAL_STATUS_LABELS } from '#contract/text/ledger';
 import { buttonNamed, closeOtherContexts, signIn } from './support/console';
+import { call } from './support/referral';
 import { screenshot } from './support/screens';
 
 const SALE = DEMO_ACCOUNTS.salesperson.username;
 const ADMIN = DEMO_ACCOUNTS.superAdmin.username;
 /** Delivered without a reload within this long (issue 16). */
 const LIVE_MS = 5_000;
+const BURST_PASSWORD = 'Burst@Orders-2468';
 
 async function loggedInPage(browser: Browser, username: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
@@ -105,6 +109,30 @@ test('a withdrawal request reaches the approver’s bell live, opens the withdra
   await screenshot(admin, 'notifications-panel-390');
   await admin.keyboard.press('Escape');
   await expect(panel(admin)).toBeHidden();
+});
+
+test('a member creating and cancelling orders in a burst is one item in the confirmer’s bell, counted and 已撤回', async ({
+  browser,
+  request,
+}) => {
+  const admin = await loggedInPage(browser, ADMIN);
+  const adminBefore = await unreadOnBadge(admin);
+  const name = `burst_${randomBytes(3).toString('hex')}`;
+  await call(request, 'account/register', { username: name, email: `${name}@example.com`, password: BURST_PASSWORD });
+  const { token } = await call(request, 'account/login', { username: name, password: BURST_PASSWORD });
+  const [level] = await call(request, 'order/levels', {}, token);
+  let orderNo = '';
+  for (let n = 0; n < 3; n += 1) {
+    orderNo = (await call(request, 'order/create', { levelId: level.id }, token)).orderNo;
+    await call(request, 'order/cancel', { orderNo }, token);
+  }
+  await admin.reload();
+  expect(await unreadOnBadge(admin)).toBe(adminBefore);
+  await openPanel(admin);
+  const items = panel(admin).getByRole('link').filter({ hasText: name });
+  await expect(items).toHaveCount(1);
+  await expect(items).toContainText(`订单号 ${orderNo}（${NOTIFICATION_COALESCE_MINUTES} 分钟内共 3 次）（已撤回）`);
+  await screenshot(admin, 'notifications-folded');
 });
 
 // The pages this file opens in contexts of their own hold streams open: closed after each test.

@@ -954,6 +954,15 @@ export const notifications = pgTable(
     dedupeKey: text('dedupe_key'),
     /** An audience item whose work is done (the withdrawal reviewed, the order settled): no longer unread. */
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** Taken back by the one who made it (a member cancelling its own order): resolved, shown as 已撤回. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /**
+     * Events of one kind from one actor that this item stands for: a new audience item folds the
+     * actor's settled items of its kind from the last NOTIFICATION_COALESCE_MINUTES (counted from
+     * `first_at`, the first of them), so a burst is one item that counts them.
+     */
+    repeats: integer('repeats').notNull().default(1),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -965,6 +974,11 @@ export const notifications = pgTable(
       .where(sql`${t.audience} is not null`),
     index('notifications_record').on(t.recordType, t.recordKey),
     index('notifications_created_at').on(t.createdAt),
+    // The folding of `announce`: an actor's items of a kind.
+    index('notifications_actor')
+      .on(t.actorId, t.kind)
+      .where(sql`${t.actorId} is not null`),
+    check('notifications_repeats_positive', sql`${t.repeats} >= 1`),
     uniqueIndex('notifications_dedupe_key')
       .on(t.recipientId, t.dedupeKey)
       .where(sql`${t.dedupeKey} is not null`),

@@ -8,6 +8,7 @@ import type { NotificationItem, NotificationListQuery, UnreadCount } from '#cont
 import { readerOf } from './audiences';
 import type { Page } from '#contract/api';
 import {
+  foldedText,
   notificationLink,
   notificationText,
   UNREAD_COUNT_CAP,
@@ -51,24 +52,28 @@ const isRead = (accountId: number) =>
        or exists (select 1 from notification_reads r where r.account_id = ${accountId} and r.notification_id = n.id))`;
 
 /** A row of `itemColumns`: the notification's columns as the schema types them, and whether the reader read it. */
-type ItemRow = Pick<typeof notifications.$inferSelect, 'recordKey'> & {
+type ItemRow = Pick<typeof notifications.$inferSelect, 'recordKey' | 'repeats'> & {
   id: DriverValue;
   kind: NotificationKind;
   data: DriverValue;
   createdAt: DriverValue;
   read: boolean;
+  withdrawn: boolean;
 };
 
 const itemColumns = (accountId: number) =>
-  sql`n.id, n.kind, n.record_key as "recordKey", n.data, n.created_at as "createdAt", ${isRead(accountId)} as read`;
+  sql`n.id, n.kind, n.record_key as "recordKey", n.data, n.created_at as "createdAt", n.repeats,
+      n.withdrawn_at is not null as withdrawn, ${isRead(accountId)} as read`;
 
 function toItem(row: ItemRow, timeZone: string): NotificationItem {
   const data = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
   const payload = { kind: row.kind, data };
+  const { title, text } = notificationText(payload, row.recordKey, (iso) => zonedTime(iso, timeZone).slice(0, MINUTE_LENGTH));
   return {
     id: Number(row.id),
     kind: row.kind,
-    ...notificationText(payload, row.recordKey, (iso) => zonedTime(iso, timeZone).slice(0, MINUTE_LENGTH)),
+    title,
+    text: foldedText(text, { repeats: Number(row.repeats), withdrawn: Boolean(row.withdrawn) }),
     link: notificationLink(row.kind, row.recordKey),
     read: Boolean(row.read),
     createdAt: toIso(row.createdAt)!,

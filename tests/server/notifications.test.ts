@@ -20,7 +20,13 @@ import { RbacCache } from '../../server/rbac/snapshot';
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { MARK_READ_MAX_IDS, type NotificationItem } from '#contract/api/notification';
-import { MAX_STREAMS_PER_SESSION, NOTIFICATION_STREAM_PATH, STREAM_EVENTS, type NotificationKind } from '#contract/notifications';
+import {
+  MAX_STREAMS_PER_SESSION,
+  NOTIFICATION_COALESCE_MINUTES,
+  NOTIFICATION_STREAM_PATH,
+  STREAM_EVENTS,
+  type NotificationKind,
+} from '#contract/notifications';
 import { registerAccount, type RegisteredAccount } from './support/accounts';
 import { describeEachDatabase, TEST_ADMIN, type SuiteContext } from './support/databases';
 import { openSse, type SseStream } from './support/sse';
@@ -213,8 +219,10 @@ describeEachDatabase(
         const byItself = await createOrder(ctx, buyer.token);
         expect((await ctx.call('order/cancel', { orderNo: byItself }, { token: buyer.token })).code).toBe(CODES.OK);
         expect(about(await items(ctx, buyer.token), 'order.cancelled', byItself)).toEqual([]);
-        // Taken back by its member, it concerned nobody: gone from the confirmers' lists.
-        expect(about(await items(ctx, tokens.admin), 'order.created', byItself)).toEqual([]);
+        // Taken back by its member: read, and marked so (it stands for this member's earlier orders too, all settled).
+        expect(about(await items(ctx, tokens.admin), 'order.created', byItself)).toEqual([
+          expect.objectContaining({ read: true, text: expect.stringMatching(/次）（已撤回）$/) }),
+        ]);
 
         // A recharge is a paid order made by staff: its member is told.
         const recharge = await ctx.call('order/recharge', { accountId: buyer.id, levelId: level.id }, { token: tokens.admin });
@@ -223,15 +231,55 @@ describeEachDatabase(
         expect(about(await items(ctx, tokens.admin), 'order.created', recharge.content.orderNo)).toEqual([]);
       });
 
-      it("a member's create-and-cancel loop leaves the confirmers' lists and counts as they were", async () => {
+      it("a member's create-and-cancel loop is one item in the confirmers' lists that counts it, and leaves the counts as they were", async () => {
         const buyer = await newMember(ctx);
         const before = { list: (await items(ctx, tokens.admin)).map((item) => item.id), unread: await unread(ctx, tokens.admin) };
+        let last = '';
         for (let i = 0; i < 25; i += 1) {
-          const orderNo = await createOrder(ctx, buyer.token);
-          expect((await ctx.call('order/cancel', { orderNo }, { token: buyer.token })).code).toBe(CODES.OK);
+          last = await createOrder(ctx, buyer.token);
+          expect((await ctx.call('order/cancel', { orderNo: last }, { token: buyer.token })).code).toBe(CODES.OK);
         }
-        expect((await items(ctx, tokens.admin)).map((item) => item.id)).toEqual(before.list);
+        const [folded, ...rest] = await items(ctx, tokens.admin);
+        expect(rest.map((item) => item.id)).toEqual(before.list);
+        expect(folded).toMatchObject({
+          kind: 'order.created',
+          text: expect.stringMatching(new RegExp(`订单号 ${last}（${NOTIFICATION_COALESCE_MINUTES} 分钟内共 25 次）（已撤回）$`)),
+          read: true,
+        });
         expect(await unread(ctx, tokens.admin)).toBe(before.unread);
+        // The next order is new work: unread, and it says how often this member has ordered lately.
+        const next = await createOrder(ctx, buyer.token);
+        const [pending] = await items(ctx, tokens.admin);
+        expect(pending).toMatchObject({
+          text: expect.stringMatching(new RegExp(`订单号 ${next}（${NOTIFICATION_COALESCE_MINUTES} 分钟内共 26 次）$`)),
+          read: false,
+        });
+        expect(await unread(ctx, tokens.admin)).toBe(before.unread + 1);
+        expect((await ctx.call('order/cancel', { orderNo: next }, { token: buyer.token })).code).toBe(CODES.OK);
+      });
+
+      it('folds only work already done, by one actor, within the window', async () => {
+        const buyer = await newMember(ctx);
+        const other = await newMember(ctx);
+        const first = await createOrder(ctx, buyer.token);
+        const theirs = await createOrder(ctx, other.token);
+        expect((await ctx.call('order/cancel', { orderNo: first }, { token: buyer.token })).code).toBe(CODES.OK);
+        // Past the window from the first event: a new item of its own.
+        await ctx.db.execute(
+          sql`update notifications set first_at = first_at - make_interval(mins => ${NOTIFICATION_COALESCE_MINUTES + 1}) where record_key = ${first}`,
+        );
+        const second = await createOrder(ctx, buyer.token);
+        const list = await items(ctx, tokens.admin);
+        expect(about(list, 'order.created', first)).toHaveLength(1);
+        expect(about(list, 'order.created', second)[0].text).not.toContain('次）');
+        // Another member's order still waiting is nobody's to fold.
+        expect(about(list, 'order.created', theirs)[0]).toMatchObject({ read: false });
+        for (const [orderNo, token] of [
+          [second, buyer.token],
+          [theirs, other.token],
+        ] as const) {
+          expect((await ctx.call('order/cancel', { orderNo }, { token })).code).toBe(CODES.OK);
+        }
       });
 
       it('nobody is told of what they did themselves', async () => {
