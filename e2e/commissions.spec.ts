@@ -5,7 +5,7 @@
  * sees 待扣回; 立即对账 then finds the books in order. A fresh salesperson and member, so the demo
  * accounts' money stays as seeded.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BALANCE_TEXT, HOLD_STATUS_LABELS } from '#contract/text/ledger';
 import { ORDER_TEXT } from '#contract/text/orders';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
@@ -14,21 +14,13 @@ import { PARAMETERS } from '#contract/parameters';
 import { RECONCILIATION_TRIGGER_LABELS } from '#contract/text/reconciliation';
 import { PARAMETER_TEXT } from '../src/pages/client/system/Parameters';
 import { RECONCILIATION_UI_TEXT } from '../src/pages/client/system/Reconciliation';
-import { buttonNamed, signIn } from './support/console';
-import { adminToken, call, freshReferral } from './support/referral';
+import { buttonNamed } from './support/console';
+import { adminToken, call, freshReferral, ledgerFigure, pageAs } from './support/referral';
 import { screenshot } from './support/screens';
 
 const PASSWORD = 'Commission@2468';
 const ADMIN = DEMO_ACCOUNTS.superAdmin.username;
 const RATE = 1000;
-
-async function freshPage(browser: Browser, username: string, at: string, password?: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, username, { at, password });
-  return page;
-}
-
-const figure = (page: Page, id: string) => page.getByTestId(id).locator('.ant-statistic-content');
 
 test('a commission is 待结算 until 佣金结算期 ends, set in 系统参数; a refund after its withdrawal leaves 待扣回', async ({
   browser,
@@ -44,16 +36,16 @@ test('a commission is 待结算 until 佣金结算期 ends, set in 系统参数;
 
   try {
     // Held: in 待结算 with the day it becomes payable, nothing to withdraw yet.
-    const salePage = await freshPage(browser, saleName, '/client/saleBalanceRecord', PASSWORD);
-    await expect(figure(salePage, 'ledger-pending')).toHaveText(`¥${commission}`);
-    await expect(figure(salePage, 'ledger-balance')).toHaveText('¥0.00');
+    const salePage = await pageAs(browser, saleName, '/client/saleBalanceRecord', PASSWORD);
+    await expect(ledgerFigure(salePage, 'ledger-pending')).toHaveText(`¥${commission}`);
+    await expect(ledgerFigure(salePage, 'ledger-balance')).toHaveText('¥0.00');
     const entry = salePage.locator('.ant-tabs-tabpane-active .ant-table-row').filter({ hasText: order.orderNo });
     await expect(entry).toContainText(`${HOLD_STATUS_LABELS.held} ·`);
     await expect(salePage.getByRole('button', { name: BALANCE_TEXT.withdraw })).toBeDisabled();
     await screenshot(salePage, 'commission-held');
 
     // Staff set 佣金结算期 to 0 days in 系统参数.
-    const adminPage = await freshPage(browser, ADMIN, '/client/system/parameters');
+    const adminPage = await pageAs(browser, ADMIN, '/client/system/parameters');
     const row = adminPage.locator('.ant-table-row').filter({ hasText: PARAMETERS.commissionHoldDays.label });
     await expect(row).toContainText(`${PARAMETERS.commissionHoldDays.defaultValue} 天`);
     await screenshot(adminPage, 'parameters');
@@ -71,8 +63,8 @@ test('a commission is 待结算 until 佣金结算期 ends, set in 系统参数;
 
     // Payable now, without waiting for the job's round.
     await salePage.reload();
-    await expect(figure(salePage, 'ledger-balance')).toHaveText(`¥${commission}`);
-    await expect(figure(salePage, 'ledger-pending')).toHaveText('¥0.00');
+    await expect(ledgerFigure(salePage, 'ledger-balance')).toHaveText(`¥${commission}`);
+    await expect(ledgerFigure(salePage, 'ledger-pending')).toHaveText('¥0.00');
     await expect(entry).toContainText(HOLD_STATUS_LABELS.released);
 
     // The salesperson withdraws it all (a card first), staff approve, then refund the order.
@@ -95,12 +87,12 @@ test('a commission is 待结算 until 佣金结算期 ends, set in 系统参数;
 
     // Clawed back beyond the balance: 待扣回, and nothing to withdraw.
     await salePage.reload();
-    await expect(figure(salePage, 'ledger-owed')).toHaveText(`¥${commission}`);
-    await expect(figure(salePage, 'ledger-balance')).toHaveText('¥0.00');
+    await expect(ledgerFigure(salePage, 'ledger-owed')).toHaveText(`¥${commission}`);
+    await expect(ledgerFigure(salePage, 'ledger-balance')).toHaveText('¥0.00');
     await expect(salePage.locator('.ant-tabs-tabpane-active .ant-table-row').first()).toContainText('佣金扣回');
     await screenshot(salePage, 'commission-owed');
     await salePage.setViewportSize({ width: 390, height: 844 });
-    await expect(figure(salePage, 'ledger-owed')).toBeVisible();
+    await expect(ledgerFigure(salePage, 'ledger-owed')).toBeVisible();
     await screenshot(salePage, 'commission-owed-narrow');
 
     // 对账 after the whole flow (held, released, withdrawn, clawed back): the books still add up.

@@ -4,26 +4,18 @@
  * demo_admin sees why on 推荐审核 and voids it in the dialog; the salesperson then sees the
  * commission cancelled and nothing left to settle. A fresh salesperson and member each run.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { commissionOf, formatYuan } from '#contract/money';
 import { HOLD_STATUS_LABELS, LEDGER_KIND_LABELS } from '#contract/text/ledger';
 import { REFERRAL_FLAG_LABELS } from '#contract/text/referrals';
 import { REFERRAL_REVIEW_UI_TEXT as TEXT } from '../src/pages/client/system/ReferralReviews';
-import { buttonNamed, signIn } from './support/console';
-import { adminToken, call, freshReferral } from './support/referral';
+import { buttonNamed } from './support/console';
+import { adminToken, call, freshReferral, ledgerFigure, pageAs } from './support/referral';
 import { screenshot } from './support/screens';
 
 const PASSWORD = 'Referral@2468';
 const RATE = 1000;
-
-async function freshPage(browser: Browser, username: string, at: string, password?: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, username, { at, password });
-  return page;
-}
-
-const figure = (page: Page, id: string) => page.getByTestId(id).locator('.ant-statistic-content');
 
 test('a self-referral is held as 待审核 until staff void it in 推荐审核', async ({ browser, request }) => {
   test.setTimeout(120_000);
@@ -39,13 +31,13 @@ test('a self-referral is held as 待审核 until staff void it in 推荐审核',
   const commission = formatYuan(commissionOf(level.priceCents, RATE));
 
   // The salesperson: the commission is in 待结算 but marked 待审核.
-  const salePage = await freshPage(browser, sale.username, '/client/saleBalanceRecord', PASSWORD);
-  await expect(figure(salePage, 'ledger-pending')).toHaveText(`¥${commission}`);
+  const salePage = await pageAs(browser, sale.username, '/client/saleBalanceRecord', PASSWORD);
+  await expect(ledgerFigure(salePage, 'ledger-pending')).toHaveText(`¥${commission}`);
   const entry = salePage.locator('.ant-tabs-tabpane-active .ant-table-row').filter({ hasText: order.orderNo }).first();
   await expect(entry).toContainText(HOLD_STATUS_LABELS.review);
 
   // Staff: the open reviews, why this one was flagged, and what it holds.
-  const adminPage = await freshPage(browser, DEMO_ACCOUNTS.superAdmin.username, '/client/system/referralReviews');
+  const adminPage = await pageAs(browser, DEMO_ACCOUNTS.superAdmin.username, '/client/system/referralReviews');
   const row = adminPage.locator('.ant-table-row').filter({ hasText: member.username });
   await expect(row).toContainText(REFERRAL_FLAG_LABELS.emailPattern);
   await expect(row).toContainText(sale.username);
@@ -67,7 +59,7 @@ test('a self-referral is held as 待审核 until staff void it in 推荐审核',
 
   // The salesperson: the commission cancelled by a reversal, nothing left to settle.
   await salePage.reload();
-  await expect(figure(salePage, 'ledger-pending')).toHaveText('¥0.00');
+  await expect(ledgerFigure(salePage, 'ledger-pending')).toHaveText('¥0.00');
   const rows = salePage.locator('.ant-tabs-tabpane-active .ant-table-row').filter({ hasText: order.orderNo });
   await expect(rows.filter({ hasText: LEDGER_KIND_LABELS.refund })).toHaveCount(1);
   await expect(rows.filter({ hasText: HOLD_STATUS_LABELS.cancelled })).toHaveCount(1);

@@ -1,10 +1,12 @@
 /**
  * The money specs' set-up through the API: a call as an account, and a fresh salesperson with a
- * member it referred (new accounts each run, so the demo accounts' money stays as seeded).
+ * member it referred (new accounts each run, so the demo accounts' money stays as seeded); a page
+ * signed in as one of them, and 销售收支记录's figures.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
+import { signIn } from './console';
 
 /** Calls the API as `token`; answers the content of a success (fails the test on a refusal). */
 export async function call(request: APIRequestContext, path: string, body: object, token?: string) {
@@ -45,3 +47,13 @@ export async function freshReferral(
   });
   return { sale: { id: sale.id as number, username: saleName }, member: { id: member.id as number, username: memberName } };
 }
+
+/** A page of its own (a new browser context) signed in as `username` and opened at `at`. */
+export async function pageAs(browser: Browser, username: string, at: string, password?: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, username, { at, password });
+  return page;
+}
+
+/** The value of one of 销售收支记录's figures (`ledger-balance`, `ledger-pending`, `ledger-owed`). */
+export const ledgerFigure = (page: Page, id: string) => page.getByTestId(id).locator('.ant-statistic-content');
