@@ -4,8 +4,9 @@
  * demo data. For each, two closed-loop mixes of CONNECTIONS (30) concurrent clients for DURATION
  * (15) seconds through the balancer:
  *
- *   write mix  order/create then order/confirm, order/recharge, withdrawal/request (the money calls
- *              on one salesperson and the members it referred), with account/register and
+ *   write mix  order/create then order/confirm, order/recharge, withdrawal/request then its
+ *              rejection (the money calls on one salesperson and the members it referred; 佣金结算期
+ *              0 days and a one-cent minimum, so each request writes), with account/register and
  *              account/login as two steps in eleven
  *   money mix  the write mix without the registrations and logins
  *   read mix   account/getMenus (a member), account/list (the administrator, first page)
@@ -121,6 +122,14 @@ interface World {
 
 async function prepare(client: Client): Promise<World> {
   const admin = (await client.must('account/login', { username: 'admin', password: ADMIN_PASSWORD })).token;
+  // Commissions payable at once and one-cent withdrawals: the withdrawal calls write, rather than being refused.
+  for (const [key, value] of [
+    ['commissionHoldDays', 0],
+    ['minWithdrawalCents', 1],
+    ['withdrawalFeeCents', 0],
+  ] as const) {
+    await client.must('parameter/update', { key, value }, admin);
+  }
   const levels = await client.must('order/levels', {}, admin);
   const username = `bench_sale_${Date.now().toString(36)}`;
   const registered = await client.must('account/register', { username, email: `${username}@example.com`, password: PASSWORD });
@@ -165,7 +174,11 @@ const buyAndConfirm: Step = async (client, world, worker) => {
 };
 const recharge: Step = (client, world, worker) =>
   client.call('order/recharge', { accountId: world.members[worker].id, levelId: world.levelId }, world.admin);
-const withdraw: Step = (client, world) => client.call('withdrawal/request', { cardId: world.cardId, amountCents: 1 }, world.sale);
+/** A withdrawal of one cent, rejected at once by the administrator so that pending ones stay under 待审核提现笔数上限. */
+const withdraw: Step = async (client, world) => {
+  const requested = await client.call('withdrawal/request', { cardId: world.cardId, amountCents: 1 }, world.sale);
+  if (requested.isSuccess) await client.call('withdrawal/reject', { id: requested.content.id, reason: '压测' }, world.admin);
+};
 
 /**
  * The write mix, one step after the other per client: the money calls on one salesperson, with a
