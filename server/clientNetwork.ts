@@ -9,15 +9,19 @@ import ipaddr from 'ipaddr.js';
 /** Bits of an IPv6 address that name its network in the limits. */
 export const IPV6_NETWORK_BITS = 64;
 
+/** `2001:db8:1:2:aa::1`, 64 → `2001:db8:1:2::/64`. */
+function prefixOf(address: ipaddr.IPv4 | ipaddr.IPv6, bits: number): string {
+  const cidr = `${address.toString()}/${bits}`;
+  const network = address.kind() === 'ipv4' ? ipaddr.IPv4.networkAddressFromCIDR(cidr) : ipaddr.IPv6.networkAddressFromCIDR(cidr);
+  return `${network.toString()}/${bits}`;
+}
+
 /** `203.0.113.7` → `203.0.113.7`; `2001:db8:1:2:aa::1` → `2001:db8:1:2::/64`; anything unparsable as it came. */
 export function clientNetwork(address: string): string {
   if (!ipaddr.isValid(address)) return address;
-  const parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv4') return parsed.toString();
-  const ipv6 = parsed as ipaddr.IPv6;
-  if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address().toString();
-  const network = ipaddr.IPv6.networkAddressFromCIDR(`${ipv6.toString()}/${IPV6_NETWORK_BITS}`);
-  return `${network.toString()}/${IPV6_NETWORK_BITS}`;
+  // `process` reads an IPv4-mapped IPv6 address as its IPv4 address.
+  const parsed = ipaddr.process(address);
+  return parsed.kind() === 'ipv4' ? parsed.toString() : prefixOf(parsed, IPV6_NETWORK_BITS);
 }
 
 /**
@@ -33,10 +37,5 @@ export function isLoopback(address: string): boolean {
 export function neighbourhood(address: string): string {
   if (!ipaddr.isValid(address)) return address;
   const parsed = ipaddr.process(address);
-  const bits = parsed.kind() === 'ipv4' ? 24 : 48;
-  const network =
-    parsed.kind() === 'ipv4'
-      ? ipaddr.IPv4.networkAddressFromCIDR(`${parsed.toString()}/${bits}`)
-      : ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/${bits}`);
-  return `${network.toString()}/${bits}`;
+  return prefixOf(parsed, parsed.kind() === 'ipv4' ? 24 : 48);
 }
