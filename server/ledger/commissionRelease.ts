@@ -11,6 +11,7 @@ import type { Db, Executor } from '../db/client';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import { queryOne, queryRows } from '../db/query';
 import { startJob, untimed, type JobTimer } from '../periodic';
+import { COUNTED_AS_PENDING } from './entries';
 
 export const COMMISSION_RELEASE_INTERVAL_MS = 60_000;
 /** Salespeople per transaction: a round of a large backlog is several short transactions. */
@@ -88,8 +89,9 @@ export function startCommissionRelease(
 
 /**
  * A new holding period (佣金结算期) for the commissions still held, those under review (待审核) too:
- * each becomes payable that many days after it was booked. Under the release round's lock, taken and waited for, so no round runs
- * meanwhile; it touches only `held` entries (a refund's cancellation waits for it or wins).
+ * each becomes payable that many days after it was booked. Under the release round's lock, taken
+ * and waited for, so no round runs meanwhile; it touches only `held` and `review` entries (a
+ * refund's cancellation waits for it or wins).
  */
 export async function rescheduleHeldCommissions(tx: Executor, holdDays: number): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.commissionRelease})`);
@@ -97,7 +99,7 @@ export async function rescheduleHeldCommissions(tx: Executor, holdDays: number):
     tx,
     sql`with moved as (
           update ledger_entries set available_at = created_at + make_interval(days => ${holdDays}::int)
-          where hold_status in ('held', 'review') returning 1
+          where ${COUNTED_AS_PENDING} returning 1
         ) select count(*)::int as n from moved`,
   );
   return Number(moved?.n ?? 0);

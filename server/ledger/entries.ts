@@ -35,6 +35,12 @@ export interface PostedEntry {
   balanceAfterCents: number;
 }
 
+/**
+ * The commissions that count in `pending_cents` (待结算), in SQL: held for the holding period, or
+ * for a review (待审核). The reversal, the rescheduling and the reconciliation read this one condition.
+ */
+export const COUNTED_AS_PENDING = sql`hold_status in ('held', 'review')`;
+
 /** The payable amount of the locked row, in SQL: what a withdrawal may take. */
 const PAYABLE = sql`balance_cents - pending_cents`;
 
@@ -195,7 +201,7 @@ export async function reverseCommission(tx: Executor, reversal: CommissionRevers
     tx,
     sql`update ledger_entries set hold_status = 'cancelled'
         where account_id = ${reversal.accountId} and kind = 'commission' and reference = ${reversal.reference}
-          and hold_status in ('held', 'review')
+          and ${COUNTED_AS_PENDING}
         returning id`,
   );
   const amountCents = -reversal.amountCents;

@@ -14,6 +14,7 @@ import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Executor } from '../db/client';
 import { queryOne } from '../db/query';
 import { announce, resolveAnnouncement } from '../notification/announce';
+import { COUNTED_AS_PENDING } from '../ledger/entries';
 import { startJob, untimed, type JobLog, type JobTimer } from '../periodic';
 import { Refusal } from '../refusal';
 import { RECONCILIATION_TEXT } from './messages';
@@ -28,7 +29,7 @@ import { RECONCILIATION_TEXT } from './messages';
 const DIFFERENCES = sql`
   sums as (
     select account_id, sum(amount_cents) as total, count(*) as entries,
-           coalesce(sum(amount_cents) filter (where hold_status in ('held', 'review')), 0) as held
+           coalesce(sum(amount_cents) filter (where ${COUNTED_AS_PENDING}), 0) as held
     from ledger_entries group by account_id
   ), accounts_checked as (
     select coalesce(s.account_id, e.account_id) as account_id,
