@@ -41,12 +41,15 @@ const logged = (value: string | null, max: number) => {
   return text ? text.slice(0, max) : null;
 };
 
+/** A User-Agent header as the login log keeps it: trimmed, at most LOGGED_USER_AGENT_MAX characters, null when empty. */
+export const loggedUserAgent = (value: string | null) => logged(value, LOGGED_USER_AGENT_MAX);
+
 async function insertAttempt(tx: Tx, source: AttemptSource, kind: AttemptKind, accountId: number | null): Promise<number> {
   const row = await queryOne<{ id: unknown }>(
     tx,
     sql`insert into auth_attempts (ip, network, kind, account_id, success, username, user_agent)
         values (${source.ip}, ${clientNetwork(source.ip)}, ${kind}, ${accountId}, false, ${logged(source.username, LOGGED_USERNAME_MAX)},
-                ${logged(source.userAgent, LOGGED_USER_AGENT_MAX)})
+                ${loggedUserAgent(source.userAgent)})
         returning id`,
   );
   return Number(row!.id);

@@ -13,6 +13,7 @@ import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Executor } from '../db/client';
 import { queryOne, queryRows } from '../db/query';
 import { clientNetwork, isLoopback, neighbourhood } from '../clientNetwork';
+import { loggedUserAgent } from '../auth/attempts';
 
 export interface SignIn {
   ip: string;
@@ -84,6 +85,8 @@ export interface NewReferral {
  */
 export async function checkReferral(tx: Executor, referral: NewReferral): Promise<ReferralFlag[]> {
   const network = clientNetwork(referral.ip);
+  // Compared and kept as the login log keeps it: a header of any length is the client's to choose.
+  const userAgent = loggedUserAgent(referral.userAgent);
   await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.referralNetwork}, hashtext(${network}))`);
   const salesperson = await queryOne<{ email: string }>(tx, sql`select email from accounts where id = ${referral.salespersonId}`);
   const recentSignIns = await queryRows<SignIn>(
@@ -103,8 +106,11 @@ export async function checkReferral(tx: Executor, referral: NewReferral): Promis
           and a.referrer_id is not null and a.id <> ${referral.memberId}`,
   );
   const flags = referralFlags({
-    registration: { ip: referral.ip, userAgent: referral.userAgent, email: referral.email },
-    salesperson: { email: salesperson?.email ?? '', recentSignIns },
+    registration: { ip: referral.ip, userAgent, email: referral.email },
+    salesperson: {
+      email: salesperson?.email ?? '',
+      recentSignIns: recentSignIns.map((signIn) => ({ ...signIn, userAgent: loggedUserAgent(signIn.userAgent) })),
+    },
     earlierReferralsFromNetwork: Number(earlier?.n ?? 0),
   });
   if (flags.length > 0) {
@@ -114,7 +120,7 @@ export async function checkReferral(tx: Executor, referral: NewReferral): Promis
             flags.map((flag) => sql`${flag}`),
             sql`, `,
           )}]::text[], ${referral.ip},
-                  ${referral.userAgent ?? ''})`,
+                  ${userAgent ?? ''})`,
     );
   }
   return flags;

@@ -9,6 +9,7 @@
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import type { ReferralReview } from '#contract/api/referralReview';
+import { LOGGED_USER_AGENT_MAX } from '../../server/auth/attempts';
 import { releaseDueCommissions } from '../../server/ledger/commissionRelease';
 import { reconcile } from '../../server/reconciliation/reconcile';
 import { looksLikeOwnEmail, referralFlags } from '../../server/referralReview/checks';
@@ -144,6 +145,9 @@ describeEachDatabase('推荐审核 (referral reviews)', (ctx: SuiteContext) => {
     });
     expect((await reviewOf(ownMail.id))?.flags).toEqual(['emailPattern']);
     expect(await reviewOf(ordinary.id)).toBeUndefined();
+    // A browser's header is the client's to choose: kept as the login log keeps it, trimmed to 300 characters.
+    const longAgent = await member(sale.inviteCode, { ip: '203.0.113.7', agent: `  ${'x'.repeat(1_000)}` });
+    expect((await reviewOf(longAgent.id))?.userAgent).toBe('x'.repeat(LOGGED_USER_AGENT_MAX));
 
     // The third referral from one network within a day, and every one after it.
     const burst = [];
