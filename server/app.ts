@@ -46,6 +46,7 @@ import { configureHashPool, HashingBusy } from './auth/hashPool';
 import { HASHING_BUSY_MESSAGE } from './auth/messages';
 import { DEFAULT_POOL_SIZE } from './db/client';
 import type { JobTimer } from './periodic';
+import { compileOnFirstUse } from './http/lazyCompilers';
 
 export { CALLS };
 
@@ -58,6 +59,8 @@ export interface BuildOptions {
   lifecycle?: Lifecycle;
   /** Also export Node's own figures at /metrics (the server process; not the tests' many apps). */
   processMetrics?: boolean;
+  /** Compile each route's schemas at its first request, not at start-up: the server tests' many apps (server/http/lazyCompilers.ts). */
+  compileSchemasOnFirstUse?: boolean;
 }
 
 export interface Lifecycle {
@@ -94,6 +97,7 @@ export async function buildApp({
   logger,
   lifecycle = { shuttingDown: false },
   processMetrics = false,
+  compileSchemasOnFirstUse = false,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // On close: stop accepting connections, close the idle keep-alive ones, let in-flight requests
@@ -122,6 +126,7 @@ export async function buildApp({
       // After ajv-formats: `date-time` also keeps the instant within what PostgreSQL stores.
       onCreate: storableDateTimeFormat,
     },
+    ...(compileSchemasOnFirstUse ? { schemaController: { compilersFactory: compileOnFirstUse() } } : {}),
   }) as unknown as FastifyInstance;
 
   // Metrics (GET /metrics, server/metrics): every answer is counted by its call and code.

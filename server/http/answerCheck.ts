@@ -28,9 +28,11 @@ export class AnswerMismatch extends Error {
 }
 
 export function answerChecker(path: string, schema: TSchema) {
-  const compiled = TypeCompiler.Compile(schema);
+  // Compiled at the first answer: a test's app mounts every call and answers a few.
+  let compiled: ReturnType<typeof TypeCompiler.Compile> | undefined;
   return (content: unknown) => {
     const value = content ?? null;
+    compiled ??= TypeCompiler.Compile(schema);
     if (!compiled.Check(value)) {
       const problems = [...compiled.Errors(value)].slice(0, 5).map((error) => `${error.path || '/'} ${error.message}`);
       fail(new AnswerMismatch(path, problems));

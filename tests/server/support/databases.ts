@@ -141,7 +141,7 @@ export function describeEachDatabase(name: string, fn: (ctx: SuiteContext) => vo
           database: fresh.database,
           db: fresh.database.db,
           config,
-          app: await buildApp({ db: fresh.database.db, config }),
+          app: await buildApp({ db: fresh.database.db, config, compileSchemasOnFirstUse: true }),
         });
         ctx.call = (path, body, callOptions) => injectCall(ctx.app, path, body, callOptions);
         ctx.login = async (username, password = DEMO_PASSWORD, more = {}) => {
