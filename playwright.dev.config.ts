@@ -14,7 +14,12 @@ export default defineConfig({
   testIgnore: undefined,
   globalSetup: './e2e/dev-setup.ts',
   // One development server, whose mock scenario the tests set: they take turns.
-  workers: 1,
+  // Two browsers: in npm test the step's tests start when e2e has ended and the machine is free;
+  // the administrator's walk is half of the step. Each worker keeps its own list of the screens
+  // opened (e2e/dev-console.spec.ts), and the browser-scoped scenario's test, the file's last, is
+  // the last to start, so no other test's reset of every scenario falls within it.
+  workers: 2,
+  fullyParallel: true,
   outputDir: './test-results/dev-artifacts',
   // Every screen and dialog with antd's motions, as most people see them (the main run has none).
   use: { ...base.use, reducedMotion: 'no-preference' },

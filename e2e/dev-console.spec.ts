@@ -69,8 +69,9 @@ test('the public pages and the 403 page with a clean console', async ({ page }) 
 });
 
 /**
- * The screens an earlier role's walk opened (the roles go in MENU_ROLES order, the administrator
- * first): a later role opens only the ones left, and 首页, which is another screen for each role.
+ * The screens an earlier role's walk opened in this worker (the roles go in MENU_ROLES order, the
+ * administrator first; with two workers the administrator's walk runs beside the others'): a later
+ * role opens only the ones left, and 首页, which is another screen for each role.
  * What the development build warns of is in a screen's components, whoever looks; each open is
  * seconds of the unminified build. Every screen is still opened, and every role logs in and opens
  * its dialogs.
@@ -133,6 +134,7 @@ test('the mock answers an upload and unreadable bodies as the server does', asyn
   expect(await huge.json()).toMatchObject({ isSuccess: false, code: 'A0400', msg: '参数错误：请求体过大' });
 });
 
+// Keep this test the file's last: with two workers it is the last to start (playwright.dev.config.ts).
 test("a browser-scoped scenario: this browser's banner, one toast, other browsers untouched", async ({ page, browser }) => {
   await login(page, DEMO_ACCOUNTS.member.username);
   const set = await page.evaluate(async () => {
