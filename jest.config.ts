@@ -46,7 +46,7 @@ export default async () => {
     ...browserBase,
     displayName: 'web',
     testMatch: ['<rootDir>/tests/web/**/*.test.ts?(x)'],
-    setupFilesAfterEnv: ['<rootDir>/tests/web/setup.ts'],
+    setupFilesAfterEnv: ['<rootDir>/tests/web/noScrollbarMeasure.ts', '<rootDir>/tests/web/setup.ts'],
   });
   return {
     testTimeout: 60_000,
