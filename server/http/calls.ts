@@ -23,6 +23,7 @@ import type { RbacSnapshot } from '../rbac/snapshot';
 import { hardenBodySchema } from './bodySafety';
 import { answerChecker } from './answerCheck';
 import { Refusal } from '../refusal';
+import { loggedUserAgent } from '../auth/attempts';
 import { ok, okRaw, successAnswer } from './respond';
 import {
   RawJson,
@@ -111,7 +112,8 @@ export function contextOf(services: CallServices, request: FastifyRequest): Call
     account: request.account,
     snapshot: request.rbacSnapshot,
     ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
+    // The header is the client's to choose: every record of it (login log, sessions, 推荐审核) keeps it bounded.
+    userAgent: loggedUserAgent(request.headers['user-agent'] ?? null),
     log: request.log,
     audit: auditFor(request.account?.id ?? null, request.ip),
   } as CallContext | PublicCallContext;

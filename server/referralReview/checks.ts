@@ -85,8 +85,6 @@ export interface NewReferral {
  */
 export async function checkReferral(tx: Executor, referral: NewReferral): Promise<ReferralFlag[]> {
   const network = clientNetwork(referral.ip);
-  // Compared and kept as the login log keeps it: a header of any length is the client's to choose.
-  const userAgent = loggedUserAgent(referral.userAgent);
   await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.referralNetwork}, hashtext(${network}))`);
   const salesperson = await queryOne<{ email: string }>(tx, sql`select email from accounts where id = ${referral.salespersonId}`);
   const recentSignIns = await queryRows<SignIn>(
@@ -106,9 +104,10 @@ export async function checkReferral(tx: Executor, referral: NewReferral): Promis
           and a.referrer_id is not null and a.id <> ${referral.memberId}`,
   );
   const flags = referralFlags({
-    registration: { ip: referral.ip, userAgent, email: referral.email },
+    registration: { ip: referral.ip, userAgent: referral.userAgent, email: referral.email },
     salesperson: {
       email: salesperson?.email ?? '',
+      // Sessions written before their User-Agent was bounded (server/http/calls.ts) may hold it whole.
       recentSignIns: recentSignIns.map((signIn) => ({ ...signIn, userAgent: loggedUserAgent(signIn.userAgent) })),
     },
     earlierReferralsFromNetwork: Number(earlier?.n ?? 0),
@@ -120,7 +119,7 @@ export async function checkReferral(tx: Executor, referral: NewReferral): Promis
             flags.map((flag) => sql`${flag}`),
             sql`, `,
           )}]::text[], ${referral.ip},
-                  ${userAgent ?? ''})`,
+                  ${referral.userAgent ?? ''})`,
     );
   }
   return flags;

@@ -74,6 +74,10 @@ describeEachDatabase('sign-in: refusals, lockout of unknown names, policy', (ctx
       sql`select username, user_agent as "userAgent", account_id as "accountId", success from auth_attempts where ip = '192.0.2.78'`,
     );
     expect(ok).toEqual({ username: username.toUpperCase(), userAgent: 'Jest/1', accountId: id, success: true });
+    // The session keeps the browser's header bounded as the log does.
+    await ctx.call('account/login', { username, password }, { ip: '192.0.2.79', headers: { 'user-agent': agent } });
+    const session = await one(ctx.db, sql`select user_agent as "userAgent" from sessions where ip = '192.0.2.79'`);
+    expect(session).toEqual({ userAgent: agent.slice(0, 300) });
   }, 60_000);
 
   it('refuses common passwords on register, changePassword and account/create (A0400 on the password field)', async () => {
