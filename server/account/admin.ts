@@ -4,7 +4,7 @@
  * always an enabled super administrator: the changes that could remove the last one take the super
  * administrator role's row lock first.
  */
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type {
   AccountCreateBody,
   AccountCreated,
@@ -86,12 +86,13 @@ export async function createAccount({ db, account, snapshot, audit }: CallContex
   return refuseUniqueViolation(
     () =>
       db.transaction(async (tx) => {
-        const taken = await queryOne<{ usernameTaken: boolean; emailTaken: boolean }>(
-          tx,
-          sql`select bool_or(lower(username) = lower(${body.username})) as "usernameTaken",
-                   bool_or(lower(email) = lower(${body.email})) as "emailTaken"
-            from accounts where lower(username) = lower(${body.username}) or lower(email) = lower(${body.email})`,
-        );
+        const [taken] = await tx
+          .select({
+            usernameTaken: sql<boolean | null>`bool_or(lower(${accounts.username}) = lower(${body.username}))`,
+            emailTaken: sql<boolean | null>`bool_or(lower(${accounts.email}) = lower(${body.email}))`,
+          })
+          .from(accounts)
+          .where(or(sql`lower(${accounts.username}) = lower(${body.username})`, sql`lower(${accounts.email}) = lower(${body.email})`));
         if (taken?.usernameTaken) throw badParameter('username', TAKEN_MESSAGES.username);
         if (taken?.emailTaken) throw badParameter('email', TAKEN_MESSAGES.email);
         await assertRolesExist(tx, roleIds);

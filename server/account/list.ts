@@ -2,14 +2,17 @@
  * The users screen's page of accounts (`account/list`) and its CSV export: the filters and the
  * queries that keep the first page of a `%text%` search fast at 100,000 accounts (issue 5, point 8;
  * `bench/users-list.ts`).
+ *
+ * Its statements stay raw `sql`: they are the account search, whose statement shapes (the filters
+ * on `accounts a`, the capped counts, the page of ids then its details) and plans are tuned by hand.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AccountListPage, AccountListQuery, RoleRef } from '#contract/api/account';
 import { membershipOf } from '../auth/membership';
 import type { Db } from '../db/client';
 import { pageOf } from '../db/paging';
-import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
-import type { accounts } from '../db/schema';
+import { containsPattern, type DriverValue, queryOne, queryRows, toIso } from '../db/query';
+import type { accounts, membershipLevels } from '../db/schema';
 import { holdsNoneOf, mayManage, rolesBeyond } from '../rbac/authority';
 import type { CallContext } from '../context';
 
@@ -76,18 +79,20 @@ function listFilters(body: AccountListQuery, beyond: readonly number[]): ListFil
   };
 }
 
+type Level = typeof membershipLevels.$inferSelect;
+
 export type AccountListRow = Pick<typeof accounts.$inferSelect, 'id' | 'username' | 'email' | 'status'> & {
-  levelId: number | null;
-  levelName: string | null;
-  shopQuota: number | null;
-  productQuota: number | null;
-  membershipExpiresAt: unknown;
+  levelId: (typeof accounts.$inferSelect)['membershipLevelId'];
+  levelName: Level['name'] | null;
+  shopQuota: Level['shopQuota'] | null;
+  productQuota: Level['productQuota'] | null;
+  membershipExpiresAt: DriverValue;
   /** json_agg: an array, or its text with some drivers. */
   roles: RoleRef[] | string | null;
-  createdAt: unknown;
+  createdAt: DriverValue;
 };
 
-/** The details of the accounts `ids` (a page), newest first. */
+/** The details of the accounts `ids` (a page), newest first; each account's roles as one JSON aggregate. */
 const detailsOf = (ids: readonly number[]) => sql`
   select a.id, a.username, a.email, a.status,
          a.membership_level_id as "levelId", ml.name as "levelName", ml.shop_quota as "shopQuota", ml.product_quota as "productQuota",

@@ -13,10 +13,12 @@
  * So 13 concurrent logins to one account never verify more than 5 passwords, and 40 concurrent
  * attempts from one address never get more than the limit through.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, max, not, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Executor, Tx } from '../db/client';
 import { queryOne } from '../db/query';
+import { accounts, authAttempts } from '../db/schema';
 import { clientNetwork } from '../clientNetwork';
 
 export const LOCKOUT_FAILURES = 5;
@@ -45,14 +47,19 @@ const logged = (value: string | null, max: number) => {
 export const loggedUserAgent = (value: string | null) => logged(value, LOGGED_USER_AGENT_MAX);
 
 async function insertAttempt(tx: Tx, source: AttemptSource, kind: AttemptKind, accountId: number | null): Promise<number> {
-  const row = await queryOne<{ id: unknown }>(
-    tx,
-    sql`insert into auth_attempts (ip, network, kind, account_id, success, username, user_agent)
-        values (${source.ip}, ${clientNetwork(source.ip)}, ${kind}, ${accountId}, false, ${logged(source.username, LOGGED_USERNAME_MAX)},
-                ${loggedUserAgent(source.userAgent)})
-        returning id`,
-  );
-  return Number(row!.id);
+  const [row] = await tx
+    .insert(authAttempts)
+    .values({
+      ip: source.ip,
+      network: clientNetwork(source.ip),
+      kind,
+      accountId,
+      success: false,
+      username: logged(source.username, LOGGED_USERNAME_MAX),
+      userAgent: loggedUserAgent(source.userAgent),
+    })
+    .returning({ id: authAttempts.id });
+  return row.id;
 }
 
 /**
@@ -63,10 +70,10 @@ async function insertAttempt(tx: Tx, source: AttemptSource, kind: AttemptKind, a
 async function addressAllows(tx: Tx, ip: string, limitPerMinute: number): Promise<boolean> {
   const network = clientNetwork(ip);
   await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.signinAddress}, hashtext(${network}))`);
-  const row = await queryOne<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from auth_attempts where network = ${network} and at > now() - interval '1 minute'`,
-  );
+  const [row] = await tx
+    .select({ n: count() })
+    .from(authAttempts)
+    .where(and(eq(authAttempts.network, network), gt(authAttempts.at, sql`now() - interval '1 minute'`)));
   return (row?.n ?? 0) < limitPerMinute;
 }
 
@@ -87,8 +94,16 @@ export async function recordAttempt(
 }
 
 export async function settleAttempt(db: Executor, attemptId: number, accountId: number | null, success: boolean) {
-  await db.execute(sql`update auth_attempts set account_id = ${accountId}, success = ${success} where id = ${attemptId}`);
+  await db.update(authAttempts).set({ accountId, success }).where(eq(authAttempts.id, attemptId));
 }
+
+/** The time of the outer row's account's last successful login (a subquery of `countedFailures`). */
+const successes = alias(authAttempts, 's');
+const lastSuccess = (executor: Executor) =>
+  executor
+    .select({ at: max(successes.at) })
+    .from(successes)
+    .where(and(eq(successes.accountId, accounts.id), eq(successes.kind, 'login'), successes.success));
 
 /**
  * The failed or pending login attempts that count towards the lockout: for an account, those of the
@@ -96,24 +111,46 @@ export async function settleAttempt(db: Executor, attemptId: number, accountId: 
  * attempts at that name of the window (it "locks" alike, so that a lockout does not tell which
  * accounts exist).
  */
-function countedFailures(accountId: number | null, name: string): SQL {
+function countedFailures(executor: Executor, accountId: number | null, name: string) {
   if (accountId === null) {
-    return sql`select count(*)::int as n from auth_attempts f
-               where f.account_id is null and f.kind = 'login' and not f.success
-                 and lower(f.username) = lower(${logged(name, LOGGED_USERNAME_MAX)})
-                 and f.at > now() - make_interval(secs => ${LOCKOUT_WINDOW_SECONDS})`;
+    return executor
+      .select({ n: count() })
+      .from(authAttempts)
+      .where(
+        and(
+          isNull(authAttempts.accountId),
+          eq(authAttempts.kind, 'login'),
+          not(authAttempts.success),
+          sql`lower(${authAttempts.username}) = lower(${logged(name, LOGGED_USERNAME_MAX)})`,
+          gt(authAttempts.at, sql`now() - make_interval(secs => ${LOCKOUT_WINDOW_SECONDS})`),
+        ),
+      );
   }
-  return sql`select count(*)::int as n from auth_attempts f, accounts a
-             where a.id = ${accountId} and f.account_id = a.id and f.kind = 'login' and not f.success
-               and f.at > greatest(
-                 now() - make_interval(secs => ${LOCKOUT_WINDOW_SECONDS}),
-                 coalesce(a.locked_until, '-infinity'::timestamptz),
-                 coalesce((select max(s.at) from auth_attempts s
-                           where s.account_id = a.id and s.kind = 'login' and s.success), '-infinity'::timestamptz))`;
+  return executor
+    .select({ n: count() })
+    .from(authAttempts)
+    .innerJoin(accounts, eq(accounts.id, authAttempts.accountId))
+    .where(
+      and(
+        eq(accounts.id, accountId),
+        eq(authAttempts.kind, 'login'),
+        not(authAttempts.success),
+        gt(
+          authAttempts.at,
+          sql`greatest(
+                now() - make_interval(secs => ${LOCKOUT_WINDOW_SECONDS}),
+                coalesce(${accounts.lockedUntil}, '-infinity'::timestamptz),
+                coalesce(${lastSuccess(executor)}, '-infinity'::timestamptz))`,
+        ),
+      ),
+    );
 }
 
 async function lockAccount(executor: Executor, accountId: number) {
-  await executor.execute(sql`update accounts set locked_until = now() + make_interval(secs => ${LOCKOUT_SECONDS}) where id = ${accountId}`);
+  await executor
+    .update(accounts)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${LOCKOUT_SECONDS})` })
+    .where(eq(accounts.id, accountId));
 }
 
 export type LoginGate<A> =
@@ -142,7 +179,7 @@ export async function beginLogin<A extends { id: number; locked: boolean }>(
     const accountId = account?.id ?? null;
     let locked = account?.locked ?? false;
     if (!locked) {
-      const counted = await queryOne<{ n: number }>(tx, countedFailures(accountId, source.username));
+      const [counted] = await countedFailures(tx, accountId, source.username);
       if ((counted?.n ?? 0) >= LOCKOUT_FAILURES) {
         locked = true;
         if (accountId !== null) await lockAccount(tx, accountId);
@@ -158,7 +195,7 @@ export async function beginLogin<A extends { id: number; locked: boolean }>(
  * failures reach the limit. Answers whether the account (or the unknown name) is now locked.
  */
 export async function registerFailure(db: Db, accountId: number | null, name: string): Promise<boolean> {
-  const counted = await queryOne<{ n: number }>(db, countedFailures(accountId, name));
+  const [counted] = await countedFailures(db, accountId, name);
   if ((counted?.n ?? 0) < LOCKOUT_FAILURES) return false;
   if (accountId !== null) await lockAccount(db, accountId);
   return true;

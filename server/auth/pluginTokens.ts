@@ -3,8 +3,9 @@
  * own bearer token; after the plug-in's `start` it asks for a plug-in token, good only for the
  * plug-in's calls (`auth: 'plugin'`) and only while the console session that asked for it lives.
  */
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { pluginTokens } from '../db/schema';
 import { hashToken, newToken } from './tokens';
 import type { CallContext } from '../context';
 
@@ -17,9 +18,14 @@ const PLUGIN_TOKEN_PREFIX = 'pt_';
 /** A new plug-in token for the session `sessionId`; only its hash is stored, and the session's oldest beyond the limit go. */
 export async function issuePluginToken(db: Executor, sessionId: number): Promise<string> {
   const token = `${PLUGIN_TOKEN_PREFIX}${newToken()}`;
-  await db.execute(sql`insert into plugin_tokens (session_id, token_hash) values (${sessionId}, ${hashToken(token)})`);
-  await db.execute(sql`delete from plugin_tokens where session_id = ${sessionId} and id not in (
-    select id from plugin_tokens where session_id = ${sessionId} order by id desc limit ${PLUGIN_TOKENS_PER_SESSION})`);
+  await db.insert(pluginTokens).values({ sessionId, tokenHash: hashToken(token) });
+  const kept = db
+    .select({ id: pluginTokens.id })
+    .from(pluginTokens)
+    .where(eq(pluginTokens.sessionId, sessionId))
+    .orderBy(desc(pluginTokens.id))
+    .limit(PLUGIN_TOKENS_PER_SESSION);
+  await db.delete(pluginTokens).where(and(eq(pluginTokens.sessionId, sessionId), notInArray(pluginTokens.id, kept)));
   return token;
 }
 

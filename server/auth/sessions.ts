@@ -1,11 +1,11 @@
 /** Sessions: issue, authenticate (one SQL round trip), revoke. */
-import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { signalSessionsEnded } from '../notification/signals';
 import type { PasswordState } from './oneTimePassword';
 import type { Db, Executor } from '../db/client';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
-import { type DriverValue, queryOne, queryRows, toMillis } from '../db/query';
-import { type accounts, type membershipLevels, type SessionEndReason, sessions } from '../db/schema';
+import type { DriverValue } from '../db/query';
+import { accounts, type membershipLevels, pluginTokens, type SessionEndReason, sessions } from '../db/schema';
 import { SESSION_MESSAGES } from './messages';
 import { runPrepared, type PreparedStatement } from '../db/prepared';
 import { hashToken, newToken } from './tokens';
@@ -97,7 +97,10 @@ export async function authenticate(db: Db, token: string, idleSeconds: number): 
   const [row] = await runPrepared<AuthRow>(db, AUTHENTICATE, [hashToken(token), String(Math.trunc(idleSeconds))]);
   if (!row) return undefined;
   if (row.stale) {
-    await db.execute(sql`update sessions set last_seen_at = now() where id = ${Number(row.sessionId)}`);
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.id, Number(row.sessionId)));
   }
   return accountOf(row);
 }
@@ -112,12 +115,15 @@ export async function authenticatePlugin(db: Db, token: string, idleSeconds: num
 }
 
 /**
- * The same liveness as `authenticate`, as a condition on `sessions s` for listings: not revoked,
+ * The same liveness as `authenticate`, as a condition on `sessions` for listings: not revoked,
  * not expired, not idle past the timeout (with last_seen_at's minute of lag).
  */
-export const liveSessionCondition = (idleSeconds: number) =>
-  sql`s.revoked_at is null and s.expires_at > now()
-      and s.last_seen_at > now() - make_interval(secs => ${Math.trunc(idleSeconds) + LAST_SEEN_RESOLUTION_SECONDS})`;
+export const liveSessionCondition = (idleSeconds: number): SQL =>
+  and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql`now()`),
+    gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${Math.trunc(idleSeconds) + LAST_SEEN_RESOLUTION_SECONDS})`),
+  )!;
 
 export interface IssueOptions {
   accountId: number;
@@ -137,13 +143,16 @@ export async function issueSession(db: Db, options: IssueOptions): Promise<{ tok
   const token = newToken();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from accounts where id = ${options.accountId} for no key update`);
-    const [row] = await queryRows<{ expiresAt: unknown }>(
-      tx,
-      sql`insert into sessions (account_id, token_hash, expires_at, ip, user_agent)
-          values (${options.accountId}, ${hashToken(token)}, now() + make_interval(secs => ${options.ttlSeconds}),
-                  ${options.ip}, ${options.userAgent})
-          returning expires_at as "expiresAt"`,
-    );
+    const [row] = await tx
+      .insert(sessions)
+      .values({
+        accountId: options.accountId,
+        tokenHash: hashToken(token),
+        expiresAt: sql`now() + make_interval(secs => ${options.ttlSeconds})`,
+        ip: options.ip,
+        userAgent: options.userAgent,
+      })
+      .returning({ expiresAt: sessions.expiresAt });
     await endSessions(
       tx,
       'limit',
@@ -157,7 +166,7 @@ export async function issueSession(db: Db, options: IssueOptions): Promise<{ tok
           .offset(options.sessionLimit),
       ),
     );
-    return { token, expires: toMillis(row.expiresAt)! };
+    return { token, expires: row.expiresAt.getTime() };
   });
 }
 
@@ -189,13 +198,18 @@ export async function revokeSession(db: Db, sessionId: number, reason: SessionEn
 export async function endedSessionMessage(db: Db, token: string | undefined): Promise<string> {
   // A plug-in token reads as the session it was issued to: the plug-in is told why that ended.
   const hash = token ? hashToken(token) : undefined;
-  const row = hash
-    ? await queryOne<{ reason: SessionEndReason | null; status: string }>(
-        db,
-        sql`select s.revoked_reason as reason, a.status from sessions s join accounts a on a.id = s.account_id
-            where s.token_hash = ${hash} or s.id = (select pt.session_id from plugin_tokens pt where pt.token_hash = ${hash})`,
-      )
-    : undefined;
+  const [row] = hash
+    ? await db
+        .select({ reason: sessions.revokedReason, status: accounts.status })
+        .from(sessions)
+        .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+        .where(
+          or(
+            eq(sessions.tokenHash, hash),
+            eq(sessions.id, db.select({ sessionId: pluginTokens.sessionId }).from(pluginTokens).where(eq(pluginTokens.tokenHash, hash))),
+          ),
+        )
+    : [];
   if (!row) return CODE_MESSAGES[CODES.LOGIN_EXPIRED];
   if (row.status !== 'enabled') return SESSION_MESSAGES.accountDisabled;
   return row.reason ? SESSION_MESSAGES.ended[row.reason] : CODE_MESSAGES[CODES.LOGIN_EXPIRED];

@@ -2,11 +2,11 @@
  * Signing in: register, login and logout. The rate limit and the lockout are ./attempts (counted
  * before any password is checked), the hashing ./password, the sessions ./sessions.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { LoginBody, LoginResult, RegisterBody, RegisterResult } from '#contract/api/account';
 import { CODES } from '#contract/codes';
 import { queryOne } from '../db/query';
-import { accounts, membershipLevels } from '../db/schema';
+import { accountRoles, accounts, membershipLevels, roles } from '../db/schema';
 import { Refusal, refuseUniqueViolation } from '../refusal';
 import { beginLogin, recordAttempt, registerFailure, settleAttempt } from './attempts';
 import { membershipOf } from './membership';
@@ -31,12 +31,13 @@ export async function register({ db, config, ip, userAgent }: PublicCallContext,
   const client = { ip, userAgent };
   const { attemptId, allowed } = await recordAttempt(db, { ...client, username: body.username }, 'register', config.authRateLimitPerMinute);
   if (!allowed) throw new Refusal(CODES.TOO_MANY_REQUESTS);
-  const taken = await queryOne<{ usernameTaken: boolean; emailTaken: boolean }>(
-    db,
-    sql`select bool_or(lower(username) = lower(${body.username})) as "usernameTaken",
-               bool_or(lower(email) = lower(${body.email})) as "emailTaken"
-        from accounts where lower(username) = lower(${body.username}) or lower(email) = lower(${body.email})`,
-  );
+  const [taken] = await db
+    .select({
+      usernameTaken: sql<boolean | null>`bool_or(lower(${accounts.username}) = lower(${body.username}))`,
+      emailTaken: sql<boolean | null>`bool_or(lower(${accounts.email}) = lower(${body.email}))`,
+    })
+    .from(accounts)
+    .where(or(sql`lower(${accounts.username}) = lower(${body.username})`, sql`lower(${accounts.email}) = lower(${body.email})`));
   if (taken?.usernameTaken) throw usernameTaken();
   if (taken?.emailTaken) throw emailTaken();
 
@@ -55,9 +56,11 @@ export async function register({ db, config, ip, userAgent }: PublicCallContext,
           .insert(accounts)
           .values({ username: body.username, email: body.email, passwordHash, referrerId })
           .returning({ id: accounts.id });
-        await tx.execute(
-          sql`insert into account_roles (account_id, role_id)
-            select ${row.id}, id from roles where code = ${MEMBER_ROLE}`,
+        await tx.insert(accountRoles).select((qb) =>
+          qb
+            .select({ accountId: sql<number>`${row.id}`.as('account_id'), roleId: roles.id })
+            .from(roles)
+            .where(eq(roles.code, MEMBER_ROLE)),
         );
         // Settled here, so that the referral checks of the next registration from this network count this one.
         await settleAttempt(tx, attemptId, row.id, true);

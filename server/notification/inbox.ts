@@ -3,7 +3,7 @@
  * its grants put it in (not the ones it caused itself). Read state per account: a read-through mark
  * (全部已读) plus the items read one by one above it; an audience item whose work is done counts as read.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, max, not, or, sql, type SQL } from 'drizzle-orm';
 import type { NotificationItem, NotificationListQuery, UnreadCount } from '#contract/api/notification';
 import { readerOf } from './audiences';
 import type { Page } from '#contract/api';
@@ -14,11 +14,11 @@ import {
   UNREAD_COUNT_CAP,
   type NotificationAudience,
   type NotificationKind,
+  type NotificationPayload,
 } from '#contract/notifications';
 import type { Executor } from '../db/client';
-import { fetchPage } from '../db/paging';
-import { type DriverValue, queryOne, queryRows, toIso } from '../db/query';
-import type { notifications } from '../db/schema';
+import { pageOfQuery } from '../db/paging';
+import { notificationReadMarks, notificationReads, notifications } from '../db/schema';
 import { zonedTime } from '../businessTime';
 import { sendSignal } from './signals';
 import type { CallContext } from '../context';
@@ -32,51 +32,59 @@ export interface Reader {
   audiences: readonly NotificationAudience[];
 }
 
-/** The items `reader` may see, as a condition on `notifications n`. */
+/** The items `reader` may see, as a condition on `notifications`. */
 function visibleTo({ accountId, audiences }: Reader): SQL {
-  const own = sql`n.recipient_id = ${accountId}`;
+  const own = eq(notifications.recipientId, accountId);
   if (audiences.length === 0) return own;
-  const names = sql.join(
-    audiences.map((audience) => sql`${audience}`),
-    sql`, `,
-  );
-  return sql`(${own} or (n.audience in (${names}) and n.actor_id is distinct from ${accountId}))`;
+  return or(own, and(inArray(notifications.audience, [...audiences]), sql`${notifications.actorId} is distinct from ${accountId}`))!;
 }
 
 const readThrough = (accountId: number) =>
-  sql`coalesce((select m.read_through_id from notification_read_marks m where m.account_id = ${accountId}), 0)`;
+  sql`coalesce((select ${notificationReadMarks.readThroughId} from ${notificationReadMarks}
+                where ${notificationReadMarks.accountId} = ${accountId}), 0)`;
 
-/** Whether `n` counts as read for the account. */
+/** Whether the notification counts as read for the account. */
 const isRead = (accountId: number) =>
-  sql`(n.id <= ${readThrough(accountId)} or n.resolved_at is not null
-       or exists (select 1 from notification_reads r where r.account_id = ${accountId} and r.notification_id = n.id))`;
+  sql<boolean>`(${notifications.id} <= ${readThrough(accountId)} or ${notifications.resolvedAt} is not null
+       or exists (select 1 from ${notificationReads}
+                  where ${notificationReads.accountId} = ${accountId} and ${notificationReads.notificationId} = ${notifications.id}))`;
 
-/** A row of `itemColumns`: the notification's columns as the schema types them, and whether the reader read it. */
-type ItemRow = Pick<typeof notifications.$inferSelect, 'recordKey' | 'repeats'> & {
-  id: DriverValue;
-  kind: NotificationKind;
-  data: DriverValue;
-  createdAt: DriverValue;
-  read: boolean;
-  withdrawn: boolean;
-};
+/** The columns of an item: the notification's, and whether the reader read it. */
+const itemColumns = (accountId: number) => ({
+  id: notifications.id,
+  kind: notifications.kind,
+  recordKey: notifications.recordKey,
+  data: notifications.data,
+  createdAt: notifications.createdAt,
+  repeats: notifications.repeats,
+  withdrawn: sql<boolean>`${notifications.withdrawnAt} is not null`,
+  // Nested: drizzle writes the columns of a single-table select's own fragments bare, which would
+  // make the subqueries' `notifications.id` theirs.
+  read: sql<boolean>`${isRead(accountId)}`,
+});
 
-const itemColumns = (accountId: number) =>
-  sql`n.id, n.kind, n.record_key as "recordKey", n.data, n.created_at as "createdAt", n.repeats,
-      n.withdrawn_at is not null as withdrawn, ${isRead(accountId)} as read`;
+type ItemRow = Awaited<ReturnType<typeof itemsOf>>[number];
+
+/** The items `reader` may see among those of `where`, as a select to finish (order, limit). */
+const itemsOf = (db: Executor, reader: Reader, where?: SQL) =>
+  db
+    .select(itemColumns(reader.accountId))
+    .from(notifications)
+    .where(and(where, visibleTo(reader)))
+    .$dynamic();
 
 function toItem(row: ItemRow, timeZone: string): NotificationItem {
-  const data = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
-  const payload = { kind: row.kind, data };
+  const kind = row.kind as NotificationKind;
+  const payload = { kind, data: row.data } as NotificationPayload;
   const { title, text } = notificationText(payload, row.recordKey, (iso) => zonedTime(iso, timeZone).slice(0, MINUTE_LENGTH));
   return {
-    id: Number(row.id),
-    kind: row.kind,
+    id: row.id,
+    kind,
     title,
-    text: foldedText(text, { repeats: Number(row.repeats), withdrawn: Boolean(row.withdrawn) }),
-    link: notificationLink(row.kind, row.recordKey),
+    text: foldedText(text, { repeats: row.repeats, withdrawn: Boolean(row.withdrawn) }),
+    link: notificationLink(kind, row.recordKey),
     read: Boolean(row.read),
-    createdAt: toIso(row.createdAt)!,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -87,13 +95,12 @@ export async function listNotifications(
 ): Promise<Page<NotificationItem>> {
   const reader = readerOf(account, snapshot);
   const timeZone = config.businessTimeZone;
-  const where = query.unreadOnly ? sql`${visibleTo(reader)} and not ${isRead(reader.accountId)}` : visibleTo(reader);
-  return fetchPage<ItemRow, NotificationItem>(
-    db,
+  const where = query.unreadOnly ? and(visibleTo(reader), not(isRead(reader.accountId))) : visibleTo(reader);
+  return pageOfQuery(
     query,
     {
-      rows: sql`select ${itemColumns(reader.accountId)} from notifications n where ${where} order by n.id desc`,
-      count: sql`select count(*)::int as n from notifications n where ${where}`,
+      rows: db.select(itemColumns(reader.accountId)).from(notifications).where(where).orderBy(desc(notifications.id)).$dynamic(),
+      count: db.select({ n: count() }).from(notifications).where(where),
     },
     (row) => toItem(row, timeZone),
   );
@@ -107,14 +114,7 @@ export async function notificationsByIds(
   timeZone: string,
 ): Promise<NotificationItem[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<ItemRow>(
-    db,
-    sql`select ${itemColumns(reader.accountId)} from notifications n
-        where n.id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}) and ${visibleTo(reader)} order by n.id`,
-  );
+  const rows = await itemsOf(db, reader, inArray(notifications.id, [...ids])).orderBy(asc(notifications.id));
   return rows.map((row) => toItem(row, timeZone));
 }
 
@@ -126,28 +126,27 @@ export async function notificationsAfter(
   limit: number,
   timeZone: string,
 ): Promise<NotificationItem[]> {
-  const rows = await queryRows<ItemRow>(
-    db,
-    sql`select * from (select ${itemColumns(reader.accountId)} from notifications n
-        where n.id > ${afterId} and ${visibleTo(reader)} order by n.id desc limit ${limit}) newest order by id`,
-  );
-  return rows.map((row) => toItem(row, timeZone));
+  // The newest `limit`, read newest first and answered oldest first.
+  const rows = await itemsOf(db, reader, gt(notifications.id, afterId)).orderBy(desc(notifications.id)).limit(limit);
+  return rows.reverse().map((row) => toItem(row, timeZone));
 }
 
 /** The newest id of any item (a new stream starts after it). */
 export async function newestNotificationId(db: Executor): Promise<number> {
-  const row = await queryOne<{ id: unknown }>(db, sql`select coalesce(max(id), 0) as id from notifications`);
-  return Number(row?.id ?? 0);
+  const [row] = await db.select({ id: max(notifications.id) }).from(notifications);
+  return row?.id ?? 0;
 }
 
 /** `notification/unreadCount`: up to UNREAD_COUNT_CAP. */
 export async function unreadCount(db: Executor, reader: Reader): Promise<number> {
-  const row = await queryOne<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (
-          select 1 from notifications n where ${visibleTo(reader)} and not ${isRead(reader.accountId)} limit ${UNREAD_COUNT_CAP}) unread`,
-  );
-  return Number(row?.n ?? 0);
+  const unread = db
+    .select({ one: sql`1`.as('one') })
+    .from(notifications)
+    .where(and(visibleTo(reader), not(isRead(reader.accountId))))
+    .limit(UNREAD_COUNT_CAP)
+    .as('unread');
+  const [row] = await db.select({ n: count() }).from(unread);
+  return row?.n ?? 0;
 }
 
 /** `notification/unreadCount` */
@@ -159,15 +158,20 @@ export const unreadOf = async ({ db, account, snapshot }: CallContext): Promise<
 export async function markRead({ db, account, snapshot }: CallContext, { ids }: { ids: number[] }): Promise<UnreadCount> {
   const reader = readerOf(account, snapshot);
   await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`insert into notification_reads (account_id, notification_id)
-          select ${reader.accountId}, n.id from notifications n
-          where n.id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )}) and ${visibleTo(reader)}
-          on conflict do nothing`,
-    );
+    await tx
+      .insert(notificationReads)
+      .select((qb) =>
+        qb
+          .select({
+            accountId: sql<number>`${reader.accountId}`.as('account_id'),
+            notificationId: notifications.id,
+            // The column's default, which an insert of a select must spell out.
+            readAt: sql<Date>`now()`.as('read_at'),
+          })
+          .from(notifications)
+          .where(and(inArray(notifications.id, ids), visibleTo(reader))),
+      )
+      .onConflictDoNothing();
     // The account's other tabs and devices update their badge.
     await sendSignal(tx, { r: reader.accountId });
   });
@@ -182,19 +186,22 @@ export async function markRead({ db, account, snapshot }: CallContext, { ids }: 
 export async function markAllRead({ db, account, snapshot }: CallContext, { throughId }: { throughId?: number }): Promise<UnreadCount> {
   const reader = readerOf(account, snapshot);
   await db.transaction(async (tx) => {
-    const upTo = throughId === undefined ? sql`` : sql`and n.id <= ${throughId}`;
-    const top = await queryOne<{ id: unknown }>(
-      tx,
-      sql`select coalesce(max(n.id), 0) as id from notifications n where ${visibleTo(reader)} ${upTo}`,
-    );
-    const mark = Number(top?.id ?? 0);
+    const [top] = await tx
+      .select({ id: max(notifications.id) })
+      .from(notifications)
+      .where(and(visibleTo(reader), throughId === undefined ? undefined : lte(notifications.id, throughId)));
+    const mark = top?.id ?? 0;
     if (mark === 0) return;
-    await tx.execute(
-      sql`insert into notification_read_marks (account_id, read_through_id) values (${reader.accountId}, ${mark})
-          on conflict (account_id) do update
-          set read_through_id = greatest(notification_read_marks.read_through_id, excluded.read_through_id)`,
-    );
-    await tx.execute(sql`delete from notification_reads where account_id = ${reader.accountId} and notification_id <= ${mark}`);
+    await tx
+      .insert(notificationReadMarks)
+      .values({ accountId: reader.accountId, readThroughId: mark })
+      .onConflictDoUpdate({
+        target: notificationReadMarks.accountId,
+        set: { readThroughId: sql`greatest(${notificationReadMarks.readThroughId}, excluded.read_through_id)` },
+      });
+    await tx
+      .delete(notificationReads)
+      .where(and(eq(notificationReads.accountId, reader.accountId), lte(notificationReads.notificationId, mark)));
     await sendSignal(tx, { r: reader.accountId });
   });
   return { unread: await unreadCount(db, reader) };

@@ -35,6 +35,7 @@ export async function signalSessionsEnded(tx: Executor, sessionIds: readonly num
 
 /** Sends `signal` when the transaction of `tx` commits. */
 export async function sendSignal(tx: Executor, signal: Signal): Promise<void> {
+  // Raw: a call of pg_notify, no table.
   await tx.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify(signal)})`);
 }
 

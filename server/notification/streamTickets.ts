@@ -5,23 +5,26 @@
  * session (the stream ends with it). Only its hash is stored, in the database, so any instance
  * behind the balancer can take it.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { STREAM_TICKET_TTL_SECONDS } from '#contract/notifications';
 import type { StreamTicket } from '#contract/api/notification';
 import type { Executor } from '../db/client';
-import { queryOne, toIso } from '../db/query';
+import { queryOne } from '../db/query';
+import { streamTickets } from '../db/schema';
 import { hashToken, newToken } from '../auth/tokens';
 import type { CallContext } from '../context';
 
 export async function issueStreamTicket(db: Executor, sessionId: number): Promise<StreamTicket> {
   const ticket = newToken();
-  const row = await queryOne<{ expiresAt: unknown }>(
-    db,
-    sql`insert into stream_tickets (token_hash, session_id, expires_at)
-        values (${hashToken(ticket)}, ${sessionId}, now() + make_interval(secs => ${STREAM_TICKET_TTL_SECONDS}))
-        returning expires_at as "expiresAt"`,
-  );
-  return { ticket, expiresAt: toIso(row!.expiresAt)! };
+  const [row] = await db
+    .insert(streamTickets)
+    .values({
+      tokenHash: hashToken(ticket),
+      sessionId,
+      expiresAt: sql`now() + make_interval(secs => ${STREAM_TICKET_TTL_SECONDS})`,
+    })
+    .returning({ expiresAt: streamTickets.expiresAt });
+  return { ticket, expiresAt: row.expiresAt.toISOString() };
 }
 
 /** Takes the ticket (it can not be used again); answers its session's id, or undefined when unknown or expired. */
@@ -29,12 +32,11 @@ export async function issueStreamTicket(db: Executor, sessionId: number): Promis
 export const streamTicket = ({ db, account }: CallContext) => issueStreamTicket(db, account.sessionId);
 
 export async function takeStreamTicket(db: Executor, ticket: string): Promise<number | undefined> {
-  const row = await queryOne<{ sessionId: unknown; live: boolean }>(
-    db,
-    sql`delete from stream_tickets where token_hash = ${hashToken(ticket)}
-        returning session_id as "sessionId", expires_at > now() as live`,
-  );
-  return row?.live ? Number(row.sessionId) : undefined;
+  const [row] = await db
+    .delete(streamTickets)
+    .where(eq(streamTickets.tokenHash, hashToken(ticket)))
+    .returning({ sessionId: streamTickets.sessionId, live: sql<boolean>`${streamTickets.expiresAt} > now()` });
+  return row?.live ? row.sessionId : undefined;
 }
 
 /** Deletes the expired tickets nobody took (the periodic job). */

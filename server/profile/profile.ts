@@ -2,7 +2,7 @@
  * The caller's own account (`/client/user`: email, password, sessions) and the home screen's
  * figures (`profile/summary`). Every function acts on the caller only.
  */
-import { eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, max, ne, sql } from 'drizzle-orm';
 import type { Page, PageQuery } from '#contract/api/common';
 import type {
   ActiveSession,
@@ -21,9 +21,9 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';
 import { endSessions, liveSessionCondition } from '../auth/sessions';
 import type { Executor } from '../db/client';
-import { fetchPage } from '../db/paging';
+import { pageOfQuery } from '../db/paging';
 import { queryOne, toIso } from '../db/query';
-import { accounts, sessions } from '../db/schema';
+import { accounts, pluginTokens, sessions } from '../db/schema';
 import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
 import type { CallContext } from '../context';
 import { salespersonMoney } from '../ledger/balance';
@@ -58,7 +58,11 @@ export async function updateEmail({ db, account }: CallContext, body: UpdateEmai
   // The current password first: a session left open is not enough to take over the account's email.
   await assertCurrentPassword(db, account.id, body.password, 'password');
   const email = body.email.trim();
-  const taken = await queryOne(db, sql`select 1 from accounts where lower(email) = lower(${email}) and id <> ${account.id} limit 1`);
+  const [taken] = await db
+    .select({ one: sql`1` })
+    .from(accounts)
+    .where(and(sql`lower(${accounts.email}) = lower(${email})`, ne(accounts.id, account.id)))
+    .limit(1);
   if (taken) throw emailTaken();
   await refuseUniqueViolation(() => db.update(accounts).set({ email }).where(eq(accounts.id, account.id)), emailTaken());
   return { email };
@@ -87,37 +91,41 @@ export async function changePassword({ db, account, audit }: CallContext, body: 
   });
 }
 
-type SessionRow = Pick<typeof sessions.$inferSelect, 'ip' | 'userAgent'> & {
-  id: number | string;
-  createdAt: unknown;
-  lastSeenAt: unknown;
-  expiresAt: unknown;
-  pluginTokenIssuedAt: unknown;
-};
-
 /** The account's live sessions, the caller's own first. */
 export async function listOwnSessions({ db, config, account }: CallContext, body: PageQuery): Promise<Page<ActiveSession>> {
   const idleSeconds = config.sessionIdleSeconds;
-  const live = sql`s.account_id = ${account.id} and ${liveSessionCondition(idleSeconds)}`;
-  return fetchPage<SessionRow, ActiveSession>(
-    db,
+  const live = and(eq(sessions.accountId, account.id), liveSessionCondition(idleSeconds));
+  return pageOfQuery(
     body,
     {
-      rows: sql`select id, ip, user_agent as "userAgent", created_at as "createdAt", last_seen_at as "lastSeenAt",
-                       expires_at as "expiresAt",
-                       (select max(pt.created_at) from plugin_tokens pt where pt.session_id = s.id) as "pluginTokenIssuedAt"
-                from sessions s where ${live}
-                order by (id = ${account.sessionId}) desc, last_seen_at desc, id desc`,
-      count: sql`select count(*)::int as n from sessions s where ${live}`,
+      rows: db
+        .select({
+          id: sessions.id,
+          ip: sessions.ip,
+          userAgent: sessions.userAgent,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          // A subquery built apart: drizzle writes the columns of a single-table select's own fragments bare.
+          pluginTokenIssuedAt: sql`${db
+            .select({ at: max(pluginTokens.createdAt) })
+            .from(pluginTokens)
+            .where(eq(pluginTokens.sessionId, sessions.id))}`.mapWith(pluginTokens.createdAt),
+        })
+        .from(sessions)
+        .where(live)
+        .orderBy(desc(sql`(${sessions.id} = ${account.sessionId})`), desc(sessions.lastSeenAt), desc(sessions.id))
+        .$dynamic(),
+      count: db.select({ n: count() }).from(sessions).where(live),
     },
     (row) => ({
-      id: Number(row.id),
-      current: Number(row.id) === account.sessionId,
+      id: row.id,
+      current: row.id === account.sessionId,
       ip: row.ip,
       userAgent: row.userAgent,
-      createdAt: toIso(row.createdAt)!,
-      lastSeenAt: toIso(row.lastSeenAt)!,
-      expiresAt: toIso(row.expiresAt)!,
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
       pluginTokenIssuedAt: toIso(row.pluginTokenIssuedAt),
     }),
   );
@@ -134,6 +142,8 @@ export async function homeSummary({ db, account, config }: CallContext, body: Su
   const timeZone = config.businessTimeZone;
   // This month is the business month (BUSINESS_TZ), unless the console names its start.
   const monthStart = body.monthStart ? sql`${body.monthStart}::timestamptz` : sql`date_trunc('month', now(), ${timeZone})`;
+  // Raw: one statement of scalar subqueries over five tables with no row to select from (the builder
+  // has no from-less select), so that every figure is read from one snapshot.
   const row = await queryOne<{
     shops: number;
     orders: number;

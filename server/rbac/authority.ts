@@ -6,12 +6,12 @@
  * checked against; the target's are read in the caller's transaction, after the caller locked the
  * target's row.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { CODES } from '#contract/codes';
 import { SYSTEM_TEXT } from '#contract/system';
 import type { SessionAccount } from '../auth/sessions';
 import type { Executor } from '../db/client';
-import { queryRows } from '../db/query';
+import { accountRoles, roleMenus } from '../db/schema';
 import { Refusal } from '../refusal';
 import type { RbacSnapshot } from './snapshot';
 
@@ -51,21 +51,23 @@ export const mayGrant = (snapshot: RbacSnapshot, actor: SessionAccount, roleIds:
 
 async function menusOfRoles(db: Executor, roleIds: readonly number[]): Promise<number[]> {
   if (roleIds.length === 0) return [];
-  const rows = await queryRows<{ menuId: number }>(
-    db,
-    sql`select distinct menu_id as "menuId" from role_menus
-        where role_id = any(${sql.raw(`ARRAY[${roleIds.map(Number).join(',')}]::int[]`)})`,
-  );
-  return rows.map((row) => Number(row.menuId));
+  // Distinct menus (grouped: the executor has no selectDistinct).
+  const rows = await db
+    .select({ menuId: roleMenus.menuId })
+    .from(roleMenus)
+    .where(inArray(roleMenus.roleId, roleIds.map(Number)))
+    .groupBy(roleMenus.menuId);
+  return rows.map((row) => row.menuId);
 }
 
 async function menusOfAccount(db: Executor, accountId: number): Promise<number[]> {
-  const rows = await queryRows<{ menuId: number }>(
-    db,
-    sql`select distinct rm.menu_id as "menuId" from account_roles ar join role_menus rm on rm.role_id = ar.role_id
-        where ar.account_id = ${accountId}`,
-  );
-  return rows.map((row) => Number(row.menuId));
+  const rows = await db
+    .select({ menuId: roleMenus.menuId })
+    .from(accountRoles)
+    .innerJoin(roleMenus, eq(roleMenus.roleId, accountRoles.roleId))
+    .where(eq(accountRoles.accountId, accountId))
+    .groupBy(roleMenus.menuId);
+  return rows.map((row) => row.menuId);
 }
 
 /** Refuses (A0301) unless the actor holds every menu of the roles `roleIds`. */

@@ -68,7 +68,10 @@ export class RbacCache {
     return this.loading;
   }
 
-  /** One statement, so the version, menus and grants are read from one consistent snapshot. */
+  /**
+   * One statement, so the version, menus and grants are read from one consistent snapshot (raw: JSON
+   * aggregates in scalar subqueries, with no table to select from).
+   */
   private async load(): Promise<RbacSnapshot> {
     const row = await queryOne<SnapshotRow>(
       this.db,

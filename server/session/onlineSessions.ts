@@ -2,74 +2,77 @@
  * 在线用户 (staff): every live session of an enabled account, and ending one (强制下线, audited;
  * the account is back on /login at its next call).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, like, sql } from 'drizzle-orm';
 import type { Page } from '#contract/api/common';
 import type { AccountSessionsEnded, OnlineSession, OnlineSessionQuery, SessionEnded } from '#contract/api/session';
-import { allOf, fetchPage } from '../db/paging';
-import { containsPattern, prefixPattern, queryOne, toIso } from '../db/query';
-import { accounts, sessions } from '../db/schema';
+import { pageOfQuery } from '../db/paging';
+import { containsPattern, prefixPattern, queryOne } from '../db/query';
+import { accountRoles, accounts, sessions } from '../db/schema';
 import { badParameter } from '../refusal';
 import { assertMayManageAccount, mayManage } from '../rbac/authority';
 import { endSessions, liveSessionCondition } from '../auth/sessions';
 import { ONLINE_SESSION_MESSAGES } from './messages';
 import type { CallContext } from '../context';
 
-type SessionRow = Pick<typeof sessions.$inferSelect, 'accountId' | 'ip' | 'userAgent'> &
-  Pick<typeof accounts.$inferSelect, 'username'> & {
-    id: number | string;
-    createdAt: unknown;
-    lastSeenAt: unknown;
-    expiresAt: unknown;
-    roleIds: number[] | null;
-  };
-
 export async function listOnlineSessions(caller: CallContext, body: OnlineSessionQuery): Promise<Page<OnlineSession>> {
   const { db } = caller;
   const idleSeconds = caller.config.sessionIdleSeconds;
-  const filters = [liveSessionCondition(idleSeconds), sql`a.status = 'enabled'`];
-  if (body.username) filters.push(sql`a.username ilike ${containsPattern(body.username)}`);
-  if (body.ip) filters.push(sql`s.ip like ${prefixPattern(body.ip)}`);
-  const where = allOf(filters);
+  const where = and(
+    liveSessionCondition(idleSeconds),
+    eq(accounts.status, 'enabled'),
+    body.username ? ilike(accounts.username, containsPattern(body.username)) : undefined,
+    body.ip ? like(sessions.ip, prefixPattern(body.ip)) : undefined,
+  );
   const { account, snapshot } = caller;
-  return fetchPage<SessionRow, OnlineSession>(
-    db,
+  return pageOfQuery(
     body,
     {
-      rows: sql`select s.id, s.account_id as "accountId", a.username, s.ip, s.user_agent as "userAgent",
-                  s.created_at as "createdAt", s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt",
-                  array(select ar.role_id from account_roles ar where ar.account_id = a.id) as "roleIds"
-                from sessions s join accounts a on a.id = s.account_id
-                where ${where}
-                order by s.last_seen_at desc, s.id desc`,
-      count: sql`select count(*)::int as n from sessions s join accounts a on a.id = s.account_id where ${where}`,
+      rows: db
+        .select({
+          id: sessions.id,
+          accountId: sessions.accountId,
+          username: accounts.username,
+          ip: sessions.ip,
+          userAgent: sessions.userAgent,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          roleIds: sql<
+            number[] | null
+          >`array(select ${accountRoles.roleId} from ${accountRoles} where ${accountRoles.accountId} = ${accounts.id})`,
+        })
+        .from(sessions)
+        .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+        .where(where)
+        .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+        .$dynamic(),
+      count: db.select({ n: count() }).from(sessions).innerJoin(accounts, eq(accounts.id, sessions.accountId)).where(where),
     },
-    (row) => {
-      const id = Number(row.id);
-      return {
-        id,
-        accountId: row.accountId,
-        username: row.username,
-        ip: row.ip,
-        userAgent: row.userAgent,
-        signedInAt: toIso(row.createdAt)!,
-        lastSeenAt: toIso(row.lastSeenAt)!,
-        expiresAt: toIso(row.expiresAt)!,
-        current: id === account.sessionId,
-        // Ending one's own other sessions is allowed; another account's only within one's grants.
-        manageable: row.accountId === account.id || mayManage(snapshot, account, row.accountId, (row.roleIds ?? []).map(Number)),
-      };
-    },
+    (row) => ({
+      id: row.id,
+      accountId: row.accountId,
+      username: row.username,
+      ip: row.ip,
+      userAgent: row.userAgent,
+      signedInAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      current: row.id === account.sessionId,
+      // Ending one's own other sessions is allowed; another account's only within one's grants.
+      manageable: row.accountId === account.id || mayManage(snapshot, account, row.accountId, (row.roleIds ?? []).map(Number)),
+    }),
   );
 }
 
 export async function forceLogout({ db, config, account, snapshot, audit }: CallContext, { id }: { id: number }): Promise<SessionEnded> {
   const idleSeconds = config.sessionIdleSeconds;
   return db.transaction(async (tx) => {
-    const session = await queryOne<Pick<SessionRow, 'accountId' | 'username' | 'ip'>>(
+    const session = await queryOne<Pick<typeof sessions.$inferSelect, 'accountId' | 'ip'> & Pick<typeof accounts.$inferSelect, 'username'>>(
       tx,
-      sql`select s.account_id as "accountId", a.username, s.ip from sessions s join accounts a on a.id = s.account_id
-          where s.id = ${id} and ${liveSessionCondition(idleSeconds)} and a.status = 'enabled'
-          for update of s`,
+      sql`select ${sessions.accountId} as "accountId", ${accounts.username}, ${sessions.ip}
+          from ${sessions} join ${accounts} on ${accounts.id} = ${sessions.accountId}
+          where ${sessions.id} = ${id} and ${liveSessionCondition(idleSeconds)} and ${accounts.status} = 'enabled'
+          for update of ${sessions}`,
     );
     if (!session) throw badParameter('id', ONLINE_SESSION_MESSAGES.sessionNotFound);
     await assertMayManageAccount(tx, snapshot, account, session.accountId, { self: 'allowed' });
@@ -95,7 +98,10 @@ export async function forceLogoutAccount(
   { accountId }: { accountId: number },
 ): Promise<AccountSessionsEnded> {
   return db.transaction(async (tx) => {
-    const target = await queryOne<{ username: string }>(tx, sql`select username from accounts where id = ${accountId} for no key update`);
+    const target = await queryOne<Pick<typeof accounts.$inferSelect, 'username'>>(
+      tx,
+      sql`select username from accounts where id = ${accountId} for no key update`,
+    );
     if (!target) throw badParameter('accountId', ONLINE_SESSION_MESSAGES.noLiveSessions);
     await assertMayManageAccount(tx, snapshot, account, accountId, { self: 'allowed' });
     const ids = await endSessions(tx, 'staff', eq(sessions.accountId, accountId));
