@@ -14,10 +14,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ConfigError, OLD_CARD_KEY_PSQL, type EnvConfig } from '../config';
 import type { Executor } from '../db/client';
 import { queryOne } from '../db/query';
+import { serverSecrets } from '../db/schema';
 import { base64CardKey, cardKeyBytes } from './cardFingerprint';
 
 export const CARD_KEY_FILE_NAME = 'card-fingerprint.key';
@@ -78,9 +79,10 @@ export function ensureCardKeyFile(dataDir: string, initial?: string): KeyFileRes
 
 /** The base64 key an earlier version kept in the database, if it is still there. */
 export async function oldDatabaseKey(db: Executor): Promise<string | undefined> {
+  // Raw: a catalogue look-up (the table may be gone), before the table is read.
   const table = await queryOne<{ present: boolean }>(db, sql`select to_regclass('server_secrets') is not null as present`);
   if (!table?.present) return undefined;
-  const row = await queryOne<{ value: string }>(db, sql`select value from server_secrets where name = ${OLD_CARD_KEY_SECRET}`);
+  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, OLD_CARD_KEY_SECRET));
   return row?.value;
 }
 
@@ -129,7 +131,7 @@ export async function settleCardFingerprintKey({ db, config, log = () => {} }: S
   if (old !== undefined) {
     const same = cardKeyBytes(key).equals(Buffer.from(old, 'base64'));
     if (!same && !config.discardOldCardFingerprintKey) throw new ConfigError(mismatchMessage(source));
-    await db.execute(sql`delete from server_secrets where name = ${OLD_CARD_KEY_SECRET}`);
+    await db.delete(serverSecrets).where(eq(serverSecrets.name, OLD_CARD_KEY_SECRET));
     log(
       same
         ? `card fingerprint key: the key kept in the database is now only in ${source}; removed it from the database`

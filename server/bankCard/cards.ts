@@ -129,11 +129,13 @@ export async function removeCard({ db, account }: CallContext, { id }: CardIdBod
       .where(eq(bankCards.id, card.id));
     if (card.isDefault) {
       // Exactly one default while cards remain: the newest remaining card takes over.
-      await tx.execute(
-        sql`update bank_cards set is_default = true
-            where id = (select id from bank_cards where account_id = ${accountId} and removed_at is null
-                        order by id desc limit 1)`,
-      );
+      const newest = tx
+        .select({ id: bankCards.id })
+        .from(bankCards)
+        .where(and(eq(bankCards.accountId, accountId), isNull(bankCards.removedAt)))
+        .orderBy(desc(bankCards.id))
+        .limit(1);
+      await tx.update(bankCards).set({ isDefault: true }).where(eq(bankCards.id, newest));
     }
     return { id: card.id };
   });

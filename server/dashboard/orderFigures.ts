@@ -15,11 +15,12 @@
  * - The dashboard reads the figures plus the changes not folded yet (figuresRead below), each figure
  *   in one statement; until the figures are in its time zone it counts the orders (summary.ts).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, sql, sum, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Executor } from '../db/client';
 import { queryOne } from '../db/query';
+import { orderDayFigures, orderDaySalesFigures, orderFigureChanges, orderFiguresState, orders } from '../db/schema';
 import { startJob, untimed, type JobTimer } from '../periodic';
 
 export const ORDER_FIGURES_INTERVAL_MS = 10_000;
@@ -59,22 +60,45 @@ async function foldChanges(tx: Executor, timeZone: string): Promise<number> {
  * read and holds ADVISORY_LOCKS.orderFigures.
  */
 export async function rebuildOrderFigures(tx: Executor, timeZone: string): Promise<void> {
-  const day = businessDayOf(sql`created_at`, timeZone);
-  await tx.execute(sql`delete from order_day_figures`);
-  await tx.execute(sql`delete from order_day_sales_figures`);
+  const day = businessDayOf(sql`${orders.createdAt}`, timeZone);
+  // Grouped by position: the day's expression holds a parameter, which PostgreSQL would not match written twice.
+  const byDayAndKey = [sql`1`, sql`2`];
+  await tx.delete(orderDayFigures);
+  await tx.delete(orderDaySalesFigures);
   // Every change this snapshot sees is already in the orders it reads; later ones stay to be folded.
-  await tx.execute(sql`delete from order_figure_changes`);
-  await tx.execute(sql`
-    insert into order_day_figures (day, level_id, paid_orders, revenue_cents)
-    select ${day}, level_id, count(*), sum(amount_cents) from orders where status = 'paid' group by 1, 2`);
-  await tx.execute(sql`
-    insert into order_day_sales_figures (day, salesperson_id, paid_orders, commission_cents)
-    select ${day}, salesperson_id, count(*), sum(commission_cents) from orders
-    where status = 'paid' and salesperson_id is not null and commission_cents > 0 group by 1, 2`);
-  await tx.execute(sql`
-    update order_figures_state set time_zone = ${timeZone}, built_at = now(),
-      pending_orders = (select count(*) from orders where status = 'pending')
-    where id = 1`);
+  await tx.delete(orderFigureChanges);
+  await tx.insert(orderDayFigures).select((qb) =>
+    qb
+      .select({
+        day: day.as('day'),
+        levelId: orders.levelId,
+        paidOrders: count().as('paid_orders'),
+        revenueCents: sum(orders.amountCents).as('revenue_cents'),
+      })
+      .from(orders)
+      .where(eq(orders.status, 'paid'))
+      .groupBy(...byDayAndKey),
+  );
+  await tx.insert(orderDaySalesFigures).select((qb) =>
+    qb
+      .select({
+        day: day.as('day'),
+        salespersonId: orders.salespersonId,
+        paidOrders: count().as('paid_orders'),
+        commissionCents: sum(orders.commissionCents).as('commission_cents'),
+      })
+      .from(orders)
+      .where(and(eq(orders.status, 'paid'), isNotNull(orders.salespersonId), gt(orders.commissionCents, 0)))
+      .groupBy(...byDayAndKey),
+  );
+  await tx
+    .update(orderFiguresState)
+    .set({
+      timeZone,
+      builtAt: sql`now()`,
+      pendingOrders: sql`${tx.select({ n: count() }).from(orders).where(eq(orders.status, 'pending'))}`,
+    })
+    .where(eq(orderFiguresState.id, 1));
 }
 
 /**
@@ -112,7 +136,7 @@ export function startOrderFigures(
 
 /** Whether the figures are cut in `timeZone` (else the dashboard counts the orders). */
 export async function figuresAreIn(db: Executor, timeZone: string): Promise<boolean> {
-  const state = await queryOne<{ timeZone: string | null }>(db, sql`select time_zone as "timeZone" from order_figures_state where id = 1`);
+  const [state] = await db.select({ timeZone: orderFiguresState.timeZone }).from(orderFiguresState).where(eq(orderFiguresState.id, 1));
   return state?.timeZone === timeZone;
 }
 

@@ -7,7 +7,7 @@
  * from daily figures kept exact as orders change (orderFigures.ts), the same sums without reading
  * millions of orders; tests/server/dashboard.test.ts compares them with a recount.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNotNull, lt, sql, sum, type SQL } from 'drizzle-orm';
 import { CAPABILITY_URLS } from '#contract/capabilities';
 import {
   DASHBOARD_DEFAULT_DAYS,
@@ -19,6 +19,7 @@ import {
 import type { SessionAccount } from '../auth/sessions';
 import type { Executor } from '../db/client';
 import { queryOne, queryRows } from '../db/query';
+import { accounts, membershipLevels, orders, salespeople, withdrawals } from '../db/schema';
 import { badParameter } from '../refusal';
 import { businessDay } from '../businessTime';
 import type { RbacSnapshot } from '../rbac/snapshot';
@@ -106,6 +107,7 @@ function ordersCounted(db: Executor, { today, month, range }: Periods, timeZone:
   const paidIn = (period: DayRange) =>
     sql`(select coalesce(sum(amount_cents), 0) from orders where status = 'paid' and created_at >= ${period.from} and created_at < ${period.to})`;
   return [
+    // Three scalar subqueries in one row without a FROM: kept raw (the builder selects from a table).
     queryOne<{ today: Num; month: Num; pending: Num }>(
       db,
       sql`select ${paidIn(today)} as today, ${paidIn(month)} as month, (select count(*) from orders where status = 'pending') as pending`,
@@ -120,20 +122,22 @@ function ordersCounted(db: Executor, { today, month, range }: Periods, timeZone:
           from ${daysOf(range)} d left join agg on agg.day = d.day
           order by d.day`,
     ).then((rows) => setOrderDays(answer, rows)),
-    queryRows<{ levelId: number; name: string; n: Num; revenue: Num }>(
-      db,
-      sql`select o.level_id as "levelId", ml.name, count(*) as n, sum(o.amount_cents) as revenue
-          from orders o join membership_levels ml on ml.id = o.level_id
-          where o.status = 'paid' and o.created_at >= ${range.from} and o.created_at < ${range.to}
-          group by o.level_id, ml.name
-          order by revenue desc, o.level_id`,
-    ).then((rows) => setLevels(answer, rows)),
+    db
+      .select({ levelId: orders.levelId, name: membershipLevels.name, n: count(), revenue: sum(orders.amountCents) })
+      .from(orders)
+      .innerJoin(membershipLevels, eq(membershipLevels.id, orders.levelId))
+      .where(and(eq(orders.status, 'paid'), gte(orders.createdAt, range.from), lt(orders.createdAt, range.to)))
+      .groupBy(orders.levelId, membershipLevels.name)
+      .orderBy(desc(sum(orders.amountCents)), orders.levelId)
+      .then((rows) => setLevels(answer, rows)),
   ];
 }
 
 /** The same figures from the daily figures and the changes not folded yet (orderFigures.ts). */
 function ordersFromFigures(db: Executor, { today, month, range }: Periods, timeZone: string, answer: DashboardSummary) {
   const revenueIn = (period: DayRange) => sql`(select coalesce(sum(revenue_cents), 0) from ${paidOrdersIn(period, timeZone, 'day')} p)`;
+  // Kept raw: they read the figures' raw union with the changes (paidOrdersIn, pendingOrders), and the
+  // days by a series of dates (daysOf).
   return [
     queryOne<{ today: Num; month: Num; pending: Num }>(
       db,
@@ -171,25 +175,37 @@ function setLevels(answer: DashboardSummary, rows: Array<{ levelId: number; name
   answer.levels = rows.map((row) => ({ levelId: row.levelId, name: row.name, orders: Number(row.n), revenueCents: Number(row.revenue) }));
 }
 
-type SalespersonRow = { accountId: number; username: string; n: Num; commission: Num };
+/** A 销售排行 line: its salesperson is never null (both statements read orders that name one). */
+type RankedSalesperson = {
+  accountId: (typeof orders.$inferSelect)['salespersonId'];
+  username: (typeof accounts.$inferSelect)['username'];
+  n: Num;
+  commission: Num;
+};
 const TOP_SALESPEOPLE = 5;
 
 /** 销售排行 from the orders themselves. */
-const topSalespeopleCounted = (db: Executor, range: DayRange) =>
-  queryRows<SalespersonRow>(
-    db,
-    sql`select o.salesperson_id as "accountId", a.username, count(*) as n, sum(o.commission_cents) as commission
-        from orders o join accounts a on a.id = o.salesperson_id
-        where o.status = 'paid' and o.salesperson_id is not null and o.commission_cents > 0
-          and o.created_at >= ${range.from} and o.created_at < ${range.to}
-        group by o.salesperson_id, a.username
-        order by commission desc, o.salesperson_id
-        limit ${TOP_SALESPEOPLE}`,
-  );
+const topSalespeopleCounted = (db: Executor, range: DayRange): Promise<RankedSalesperson[]> =>
+  db
+    .select({ accountId: orders.salespersonId, username: accounts.username, n: count(), commission: sum(orders.commissionCents) })
+    .from(orders)
+    .innerJoin(accounts, eq(accounts.id, orders.salespersonId))
+    .where(
+      and(
+        eq(orders.status, 'paid'),
+        isNotNull(orders.salespersonId),
+        gt(orders.commissionCents, 0),
+        gte(orders.createdAt, range.from),
+        lt(orders.createdAt, range.to),
+      ),
+    )
+    .groupBy(orders.salespersonId, accounts.username)
+    .orderBy(desc(sum(orders.commissionCents)), orders.salespersonId)
+    .limit(TOP_SALESPEOPLE);
 
-/** 销售排行 from the daily figures and the changes not folded yet. */
-const topSalespeopleFromFigures = (db: Executor, range: DayRange) =>
-  queryRows<SalespersonRow>(
+/** 销售排行 from the daily figures and the changes not folded yet (raw: over the union commissionsIn). */
+const topSalespeopleFromFigures = (db: Executor, range: DayRange): Promise<RankedSalesperson[]> =>
+  queryRows<RankedSalesperson>(
     db,
     sql`select c.salesperson_id as "accountId", a.username, sum(c.paid_orders) as n, sum(c.commission_cents) as commission
         from ${commissionsIn(range)} c join accounts a on a.id = c.salesperson_id
@@ -233,6 +249,7 @@ export async function dashboardSummary(
 
   if (parts.accounts) {
     work.push(
+      // Three scalar subqueries in one row without a FROM, and the days by a series of dates (daysOf): kept raw.
       queryOne<{ today: Num; month: Num; active: Num }>(
         db,
         sql`select
@@ -262,20 +279,27 @@ export async function dashboardSummary(
 
   if (parts.withdrawals) {
     work.push(
-      queryOne<{ n: Num }>(db, sql`select count(*) as n from withdrawals where status = 'pending'`).then((row) => {
-        cards.pendingWithdrawals = Number(row?.n ?? 0);
-      }),
+      db
+        .select({ n: count() })
+        .from(withdrawals)
+        .where(eq(withdrawals.status, 'pending'))
+        .then(([row]) => {
+          cards.pendingWithdrawals = Number(row?.n ?? 0);
+        }),
     );
   }
 
   if (parts.sales) {
     work.push(
-      queryOne<{ total: Num }>(db, sql`select coalesce(sum(balance_cents), 0) as total from salespeople`).then((row) => {
-        cards.payableCommissionCents = Number(row?.total ?? 0);
-      }),
+      db
+        .select({ total: sql<number>`coalesce(sum(${salespeople.balanceCents}), 0)`.mapWith(Number) })
+        .from(salespeople)
+        .then(([row]) => {
+          cards.payableCommissionCents = Number(row?.total ?? 0);
+        }),
       (figures ? topSalespeopleFromFigures : topSalespeopleCounted)(db, periods.range).then((rows) => {
         answer.topSalespeople = rows.map((row) => ({
-          accountId: row.accountId,
+          accountId: row.accountId!,
           username: row.username,
           orders: Number(row.n),
           commissionCents: Number(row.commission),

@@ -311,13 +311,14 @@ export function bankFilePlan({ db }: CallContext, { batchId }: ExportFilters<'pa
   };
 }
 
-interface StatementRow {
+/** A line of the statement file: its name and amount (not a database row). */
+interface StatementLineAmount {
   line: StatementLine;
   cents: number;
 }
 
 /** 月度对账单 as a file: one row per line of the statement. */
-export function statementPlan(ctx: CallContext, body: ExportFilters<'ledger/statementExport'>): ExportPlan<StatementRow> {
+export function statementPlan(ctx: CallContext, body: ExportFilters<'ledger/statementExport'>): ExportPlan<StatementLineAmount> {
   const lines = Object.keys(STATEMENT_LINES) as StatementLine[];
   return {
     title: EXPORT_TITLES.statement(body.month),

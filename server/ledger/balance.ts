@@ -1,10 +1,9 @@
 /** What a salesperson reads of its money: the payable, held and owed amounts (and what pending withdrawals hold) and the ledger entries. */
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '#contract/api/common';
 import type { LedgerBalance, LedgerEntry, LedgerListQuery } from '#contract/api/ledger';
 import { pageOfQuery } from '../db/paging';
-import { queryOne } from '../db/query';
-import { ledgerEntries } from '../db/schema';
+import { ledgerEntries, salespeople, withdrawals } from '../db/schema';
 import type { CallContext } from '../context';
 import { readParameters } from '../parameters/parameters';
 import { withdrawalUsage } from '../withdrawal/withdrawals';
@@ -26,13 +25,15 @@ export type SalespersonMoney = Pick<LedgerBalance, 'balanceCents' | 'pendingCent
  */
 export async function balanceOf({ db, account, config }: CallContext): Promise<LedgerBalance> {
   const accountId = account.id;
-  const row = await queryOne<{ balance: number | string | null; pending: number | string | null; held: number | string }>(
-    db,
-    sql`select s.balance_cents as balance, s.pending_cents as pending,
-               (select coalesce(sum(amount_cents), 0) from withdrawals
-                where account_id = ${accountId} and status in ('pending', 'approved')) as held
-        from (select 1) one left join salespeople s on s.account_id = ${accountId}`,
-  );
+  const held = db
+    .select({ cents: sql`coalesce(sum(${withdrawals.amountCents}), 0)` })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.accountId, accountId), inArray(withdrawals.status, ['pending', 'approved'])));
+  // One row whether or not the account is a salesperson: the salesperson row is left-joined to a constant.
+  const [row] = await db
+    .select({ balance: salespeople.balanceCents, pending: salespeople.pendingCents, held: sql<number>`${held}`.mapWith(Number) })
+    .from(sql`(select 1) one`)
+    .leftJoin(salespeople, eq(salespeople.accountId, accountId));
   const isSalesperson = row?.balance !== null && row?.balance !== undefined;
   const rules = await readParameters(db);
   const usage = await withdrawalUsage(db, accountId, config.businessTimeZone);

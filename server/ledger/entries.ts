@@ -10,9 +10,10 @@
  * What may be withdrawn (可提现) is `balance - pending`; when that is negative, it is owed (待扣回) and
  * the next commissions repay it first as they are released.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { queryOne, queryRows } from '../db/query';
+import { queryOne } from '../db/query';
+import { ledgerEntries, salespeople } from '../db/schema';
 import { Refusal } from '../refusal';
 import { CODES } from '#contract/codes';
 import { LEDGER_TEXT } from './messages';
@@ -42,7 +43,7 @@ export interface PostedEntry {
 export const COUNTED_AS_PENDING = sql`hold_status in ('held', 'review')`;
 
 /** The payable amount of the locked row, in SQL: what a withdrawal may take. */
-const PAYABLE = sql`balance_cents - pending_cents`;
+const PAYABLE = sql`${salespeople.balanceCents} - ${salespeople.pendingCents}`;
 
 interface Entry {
   accountId: number;
@@ -62,27 +63,37 @@ async function post(tx: Executor, entry: Entry): Promise<PostedEntry> {
   if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents === 0) {
     throw new Error(`ledger amount must be a non-zero integer number of cents, got ${entry.amountCents}`);
   }
-  const guard = entry.guarded ? sql`and ${PAYABLE} + ${entry.amountCents} >= 0` : sql``;
-  const moved = await queryOne<{ balance: string | number }>(
-    tx,
-    sql`update salespeople set balance_cents = balance_cents + ${entry.amountCents},
-          pending_cents = pending_cents + ${entry.pendingDeltaCents}
-        where account_id = ${entry.accountId} ${guard}
-        returning balance_cents as balance`,
-  );
+  const guard = entry.guarded ? sql`${PAYABLE} + ${entry.amountCents} >= 0` : undefined;
+  const [moved] = await tx
+    .update(salespeople)
+    .set({
+      balanceCents: sql`${salespeople.balanceCents} + ${entry.amountCents}`,
+      pendingCents: sql`${salespeople.pendingCents} + ${entry.pendingDeltaCents}`,
+    })
+    .where(and(eq(salespeople.accountId, entry.accountId), guard))
+    .returning({ balance: salespeople.balanceCents });
   if (!moved) {
-    const exists = await queryOne(tx, sql`select 1 from salespeople where account_id = ${entry.accountId}`);
+    const [exists] = await tx
+      .select({ accountId: salespeople.accountId })
+      .from(salespeople)
+      .where(eq(salespeople.accountId, entry.accountId));
     throw new Refusal(CODES.BAD_PARAMETERS, exists ? LEDGER_TEXT.insufficientBalance : LEDGER_TEXT.notASalespersonAccount);
   }
   const balanceAfterCents = Number(moved.balance);
-  const inserted = await queryOne<{ id: string | number }>(
-    tx,
-    sql`insert into ledger_entries (account_id, amount_cents, kind, reference, balance_after_cents, note, hold_status, available_at)
-        values (${entry.accountId}, ${entry.amountCents}, ${entry.kind}, ${entry.reference}, ${balanceAfterCents}, ${entry.note},
-                ${entry.hold?.status ?? null}, ${entry.hold?.availableAt ?? null}::timestamptz)
-        returning id`,
-  );
-  return { entryId: Number(inserted!.id), balanceAfterCents };
+  const [inserted] = await tx
+    .insert(ledgerEntries)
+    .values({
+      accountId: entry.accountId,
+      amountCents: entry.amountCents,
+      kind: entry.kind,
+      reference: entry.reference,
+      balanceAfterCents,
+      note: entry.note,
+      holdStatus: entry.hold?.status ?? null,
+      availableAt: entry.hold ? new Date(entry.hold.availableAt) : null,
+    })
+    .returning({ id: ledgerEntries.id });
+  return { entryId: Number(inserted.id), balanceAfterCents };
 }
 
 /**
@@ -152,16 +163,18 @@ export async function decideReviewedCommissions(
 ): Promise<number> {
   await queryOne(tx, sql`select 1 from salespeople where account_id = ${commissions.accountId} for update`);
   if (commissions.references.length === 0) return 0;
-  const references = sql.join(
-    commissions.references.map((reference) => sql`${reference}`),
-    sql`, `,
-  );
-  const moved = await queryRows<{ reference: string; amountCents: number | string }>(
-    tx,
-    sql`update ledger_entries set hold_status = ${decision.outcome === 'cleared' ? 'held' : 'cancelled'}
-        where account_id = ${commissions.accountId} and kind = 'commission' and hold_status = 'review' and reference in (${references})
-        returning reference, amount_cents as "amountCents"`,
-  );
+  const moved = await tx
+    .update(ledgerEntries)
+    .set({ holdStatus: decision.outcome === 'cleared' ? 'held' : 'cancelled' })
+    .where(
+      and(
+        eq(ledgerEntries.accountId, commissions.accountId),
+        eq(ledgerEntries.kind, 'commission'),
+        eq(ledgerEntries.holdStatus, 'review'),
+        inArray(ledgerEntries.reference, [...commissions.references]),
+      ),
+    )
+    .returning({ reference: ledgerEntries.reference, amountCents: ledgerEntries.amountCents });
   if (decision.outcome === 'voided') {
     for (const entry of moved.sort((a, b) => a.reference.localeCompare(b.reference))) {
       const amountCents = -Number(entry.amountCents);
@@ -197,13 +210,18 @@ export interface CommissionReversal {
 export async function reverseCommission(tx: Executor, reversal: CommissionReversal): Promise<'cancelled' | 'clawedBack'> {
   const locked = await queryOne(tx, sql`select 1 from salespeople where account_id = ${reversal.accountId} for update`);
   if (!locked) throw new Refusal(CODES.BAD_PARAMETERS, LEDGER_TEXT.notASalespersonAccount);
-  const cancelled = await queryOne(
-    tx,
-    sql`update ledger_entries set hold_status = 'cancelled'
-        where account_id = ${reversal.accountId} and kind = 'commission' and reference = ${reversal.reference}
-          and ${COUNTED_AS_PENDING}
-        returning id`,
-  );
+  const [cancelled] = await tx
+    .update(ledgerEntries)
+    .set({ holdStatus: 'cancelled' })
+    .where(
+      and(
+        eq(ledgerEntries.accountId, reversal.accountId),
+        eq(ledgerEntries.kind, 'commission'),
+        eq(ledgerEntries.reference, reversal.reference),
+        COUNTED_AS_PENDING,
+      ),
+    )
+    .returning({ id: ledgerEntries.id });
   const amountCents = -reversal.amountCents;
   await post(tx, {
     accountId: reversal.accountId,

@@ -24,7 +24,10 @@ function listFilters(body: OrderListQuery, scope: SQL): SQL[] {
   return filters;
 }
 
-/** One page of the orders matching `filters` (on `o` orders and `a` their account), newest first. */
+/**
+ * One page of the orders matching `filters` (on `o` orders and `a` their account), newest first.
+ * Raw: the filters are the list's search (`like`/`ilike` fragments over `o` and `a`).
+ */
 async function pageOfOrders(db: Executor, filters: SQL[], request: PageRequest): Promise<Page<OrderItem>> {
   const where = allOf(filters);
   return fetchPage<OrderRecord, OrderItem>(
@@ -62,6 +65,7 @@ export function ordersToExport(ctx: CallContext, body: Omit<OrderListQuery, 'cur
   const { db } = ctx;
   const where = allOf(orderListFilters(body, ctx));
   return {
+    // Raw: the count of the list's search, over the same `o`/`a` fragments as the rows.
     count: async () =>
       Number(
         (

@@ -1,9 +1,9 @@
 /** Reading orders: the one select every answer is built from, and its mapping to `OrderItem`. */
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { queryOne, queryRows, toIso } from '../db/query';
 import { lockAccounts } from '../db/locks';
-import type { accounts, orders } from '../db/schema';
+import { accounts, orders } from '../db/schema';
 import type { PaymentChannelName } from '#contract/orders';
 import type { AccountRef, OrderItem, PendingOrder } from '#contract/api/order';
 import { paymentChannel } from './payments';
@@ -86,6 +86,11 @@ export function toPendingOrder(row: OrderRecord): PendingOrder {
   return { ...item, instructions: paymentChannel(row.channel).start(item) };
 }
 
+/**
+ * The orders matching `where`, in `tail`'s order. Raw: its callers' conditions are `sql` fragments
+ * over `o` and `a` (the search of `order/list`, the export's keyset cursor), and it shares
+ * `ORDER_SELECT` with `lockOrder` and the list's search.
+ */
 export const findOrders = (db: Executor, where: SQL, tail: SQL = sql``) =>
   queryRows<OrderRecord>(db, sql`${ORDER_SELECT} where ${where} ${tail}`);
 
@@ -99,13 +104,11 @@ export const lockOrder = (tx: Executor, orderNo: string) =>
  * back). Who they are is read first: an order's member and a member's referrer never change.
  */
 export async function lockOrderToSettle(tx: Executor, orderNo: string): Promise<OrderRecord | undefined> {
-  const parties = await queryOne<
-    Pick<typeof orders.$inferSelect, 'accountId' | 'salespersonId'> & Pick<typeof accounts.$inferSelect, 'referrerId'>
-  >(
-    tx,
-    sql`select o.account_id as "accountId", o.salesperson_id as "salespersonId", a.referrer_id as "referrerId"
-        from orders o join accounts a on a.id = o.account_id where o.order_no = ${orderNo}`,
-  );
+  const [parties] = await tx
+    .select({ accountId: orders.accountId, salespersonId: orders.salespersonId, referrerId: accounts.referrerId })
+    .from(orders)
+    .innerJoin(accounts, eq(accounts.id, orders.accountId))
+    .where(eq(orders.orderNo, orderNo));
   if (!parties) return undefined;
   await lockAccounts(tx, [parties.accountId, parties.salespersonId, parties.referrerId]);
   return lockOrder(tx, orderNo);

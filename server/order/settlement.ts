@@ -3,14 +3,13 @@
  * changes the order, the membership and the salesperson's ledger together (docs/payments.md).
  */
 import { orderReference } from '#contract/ledger';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client';
-import { ACCOUNT_ROW_LOCK } from '../db/locks';
-import { membershipLevels, type accounts } from '../db/schema';
-import { queryOne, toIso, toMillis } from '../db/query';
+import { accounts, membershipLevels, orders, referralReviews, salespeople } from '../db/schema';
+import { toMillis } from '../db/query';
 import { badParameter, Refusal } from '../refusal';
 import { bookCommission, reverseCommission } from '../ledger/entries';
-import { ACTIVE_SALESPERSON } from '../sale/salespeople';
+import { activeSalesperson } from '../sale/salespeople';
 import { CODES } from '#contract/codes';
 import { commissionOf } from '#contract/money';
 import { MAX_PENDING_ORDERS, membershipAfterPayment } from '#contract/orders';
@@ -52,20 +51,21 @@ export interface NewOrder {
 
 /** Refuses a member's new order while it already holds the most pending ones allowed. */
 export async function checkPendingLimit(tx: Executor, accountId: number): Promise<void> {
-  const pending = await queryOne<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from orders where account_id = ${accountId} and status = 'pending'`,
-  );
+  const [pending] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), eq(orders.status, 'pending')));
   if ((pending?.n ?? 0) >= MAX_PENDING_ORDERS) throw refuse(ORDER_MESSAGES.tooManyPending);
 }
 
 /** Refuses a member's second pending order of one level (A0400 on levelId, naming the one it has). */
 export async function checkNoPendingForLevel(tx: Executor, accountId: number, levelId: number): Promise<void> {
-  const pending = await queryOne<{ orderNo: string }>(
-    tx,
-    sql`select order_no as "orderNo" from orders where account_id = ${accountId} and level_id = ${levelId} and status = 'pending'
-        order by id limit 1`,
-  );
+  const [pending] = await tx
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), eq(orders.levelId, levelId), eq(orders.status, 'pending')))
+    .orderBy(orders.id)
+    .limit(1);
   if (pending) throw badParameter('levelId', ORDER_MESSAGES.pendingForLevel(pending.orderNo));
 }
 
@@ -73,35 +73,45 @@ export async function checkNoPendingForLevel(tx: Executor, accountId: number, le
 export async function createPendingOrder(tx: Tx, order: NewOrder): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const orderNo = newOrderNo(order.timeZone);
-    const inserted = await queryOne<{ id: number }>(
-      tx,
-      sql`insert into orders (order_no, account_id, level_id, level_name, duration_days, amount_cents, channel, salesperson_id, operator_id, note)
-          select ${orderNo}, a.id, ${order.level.id}, ${order.level.name}, ${order.level.durationDays}, ${order.level.priceCents},
-                 ${order.channel}, a.referrer_id, ${order.operatorId ?? null}, ${order.note ?? ''}
-          from accounts a where a.id = ${order.accountId}
-          on conflict (order_no) do nothing
-          returning id`,
-    );
+    // The callers locked the account row, so it exists and its referrer is the one read here.
+    const [inserted] = await tx
+      .insert(orders)
+      .values({
+        orderNo,
+        accountId: order.accountId,
+        levelId: order.level.id,
+        levelName: order.level.name,
+        durationDays: order.level.durationDays,
+        amountCents: order.level.priceCents,
+        channel: order.channel,
+        salespersonId: sql`(${tx.select({ referrerId: accounts.referrerId }).from(accounts).where(eq(accounts.id, order.accountId))})`,
+        operatorId: order.operatorId ?? null,
+        note: order.note ?? '',
+      })
+      .onConflictDoNothing({ target: orders.orderNo })
+      .returning({ id: orders.id });
     if (inserted) return orderNo;
   }
   throw new Error('could not generate a unique order number');
 }
 
-/** `membership_level_id` as levelId, `referrer_id`; the timestamps as the drivers hand back raw SQL values. */
-type AccountMembershipRow = {
-  levelId: (typeof accounts.$inferSelect)['membershipLevelId'];
-  referrerId: (typeof accounts.$inferSelect)['referrerId'];
-  expiresAt: unknown;
-  now: unknown;
+/**
+ * The member's account row: the caller locked it already (with the referrer's, `lockOrderToSettle`); taking it
+ * again is free. `now` is the transaction's clock, which the payment dates the membership from.
+ */
+const lockAccountMembership = async (tx: Tx, accountId: number) => {
+  const [row] = await tx
+    .select({
+      levelId: accounts.membershipLevelId,
+      expiresAt: accounts.membershipExpiresAt,
+      referrerId: accounts.referrerId,
+      now: sql<Date>`now()`.mapWith(accounts.createdAt),
+    })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .for('no key update');
+  return row;
 };
-
-/** The member's account row: the caller locked it already (with the referrer's, `lockOrderToSettle`); taking it again is free. */
-const lockAccountMembership = (tx: Tx, accountId: number) =>
-  queryOne<AccountMembershipRow>(
-    tx,
-    sql`select membership_level_id as "levelId", membership_expires_at as "expiresAt", referrer_id as "referrerId", now() as now
-        from accounts where id = ${accountId} ${ACCOUNT_ROW_LOCK}`,
-  );
 
 /** What a payment changed (the answer of `order/confirm`). */
 export type { PaymentOutcome };
@@ -114,30 +124,30 @@ export type { PaymentOutcome };
 export async function payOrder(tx: Tx, order: OrderRecord, operatorId: number | null): Promise<PaymentOutcome> {
   if (order.status === 'paid') throw refuse(ORDER_MESSAGES.alreadyPaid);
   if (order.status !== 'pending') throw refuse(ORDER_MESSAGES.confirmNotPending(order.status));
-  const account = (await lockAccountMembership(tx, order.accountId))!;
+  const account = await lockAccountMembership(tx, order.accountId);
   const now = toMillis(account.now)!;
   const before = { levelId: account.levelId, expiresAt: toMillis(account.expiresAt) };
   const after = membershipAfterPayment(before, order.levelId, order.durationDays, now);
-  await tx.execute(
-    sql`update accounts set membership_level_id = ${after.levelId}, membership_expires_at = ${toIso(after.expiresAt)}::timestamptz
-        where id = ${order.accountId}`,
-  );
+  await tx
+    .update(accounts)
+    .set({ membershipLevelId: after.levelId, membershipExpiresAt: new Date(after.expiresAt) })
+    .where(eq(accounts.id, order.accountId));
 
   let commission: { rate: number; cents: number } | null = null;
   if (account.referrerId !== null) {
-    const sale = await queryOne<{ rate: number }>(
-      tx,
-      sql`select s.commission_rate as rate from salespeople s join accounts a on a.id = s.account_id
-          where s.account_id = ${account.referrerId} and ${ACTIVE_SALESPERSON}`,
-    );
+    const [sale] = await tx
+      .select({ rate: salespeople.commissionRate })
+      .from(salespeople)
+      .innerJoin(accounts, eq(accounts.id, salespeople.accountId))
+      .where(and(eq(salespeople.accountId, account.referrerId), activeSalesperson));
     if (sale) {
       commission = { rate: sale.rate, cents: commissionOf(Number(order.amountCents), sale.rate) };
       if (commission.cents > 0) {
         // The review is decided under this account's lock (referralReview/clear, void), so it can not change meanwhile.
-        const underReview = await queryOne(
-          tx,
-          sql`select 1 from referral_reviews where member_id = ${order.accountId} and status = 'open'`,
-        );
+        const [underReview] = await tx
+          .select({ id: referralReviews.id })
+          .from(referralReviews)
+          .where(and(eq(referralReviews.memberId, order.accountId), eq(referralReviews.status, 'open')));
         await bookCommission(tx, {
           underReview: underReview !== undefined,
           accountId: account.referrerId,
@@ -150,15 +160,21 @@ export async function payOrder(tx: Tx, order: OrderRecord, operatorId: number | 
     }
   }
 
-  const updated = await queryOne<{ id: number }>(
-    tx,
-    sql`update orders set status = 'paid', paid_at = ${toIso(now)}::timestamptz, salesperson_id = ${account.referrerId},
-          commission_rate = ${commission?.rate ?? null}, commission_cents = ${commission?.cents ?? null},
-          expires_before = ${toIso(before.expiresAt)}::timestamptz,
-          expires_after = ${toIso(after.expiresAt)}::timestamptz, level_before_id = ${before.levelId},
-          operator_id = coalesce(${operatorId}, operator_id)
-        where id = ${order.id} and status = 'pending' returning id`,
-  );
+  const [updated] = await tx
+    .update(orders)
+    .set({
+      status: 'paid',
+      paidAt: new Date(now),
+      salespersonId: account.referrerId,
+      commissionRate: commission?.rate ?? null,
+      commissionCents: commission?.cents ?? null,
+      expiresBefore: before.expiresAt === null ? null : new Date(before.expiresAt),
+      expiresAfter: new Date(after.expiresAt),
+      levelBeforeId: before.levelId,
+      operatorId: sql`coalesce(${operatorId}, ${orders.operatorId})`,
+    })
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
   // The row is locked, so this only fails if a caller forgot to lock it.
   if (!updated) throw new Error(`order ${order.orderNo} changed while being paid`);
   return {
@@ -196,7 +212,7 @@ export async function refundOrder(tx: Tx, order: OrderRecord, note: string): Pro
     });
   }
 
-  const account = (await lockAccountMembership(tx, order.accountId))!;
+  const account = await lockAccountMembership(tx, order.accountId);
   const currentExpiry = toMillis(account.expiresAt);
   const paidExpiry = toMillis(order.expiresAfter);
   let reversal: MembershipReversal = 'unchanged';
@@ -205,23 +221,24 @@ export async function refundOrder(tx: Tx, order: OrderRecord, note: string): Pro
     if (currentExpiry === paidExpiry) {
       reversal = 'restored';
       expiresAt = toMillis(order.expiresBefore);
-      await tx.execute(
-        sql`update accounts set membership_level_id = ${order.levelBeforeId},
-              membership_expires_at = ${toIso(expiresAt)}::timestamptz
-            where id = ${order.accountId}`,
-      );
+      await tx
+        .update(accounts)
+        .set({ membershipLevelId: order.levelBeforeId, membershipExpiresAt: expiresAt === null ? null : new Date(expiresAt) })
+        .where(eq(accounts.id, order.accountId));
     } else if (currentExpiry > paidExpiry) {
       reversal = 'shortened';
       expiresAt = currentExpiry - order.durationDays * DAY_MS;
-      await tx.execute(sql`update accounts set membership_expires_at = ${toIso(expiresAt)}::timestamptz where id = ${order.accountId}`);
+      await tx
+        .update(accounts)
+        .set({ membershipExpiresAt: new Date(expiresAt) })
+        .where(eq(accounts.id, order.accountId));
     }
   }
 
-  await tx.execute(
-    sql`update orders set status = 'refunded', closed_at = now(),
-          note = ${note || order.note}
-        where id = ${order.id}`,
-  );
+  await tx
+    .update(orders)
+    .set({ status: 'refunded', closedAt: sql`now()`, note: note || order.note })
+    .where(eq(orders.id, order.id));
   return {
     orderNo: order.orderNo,
     membership: reversal,
@@ -234,9 +251,8 @@ export async function refundOrder(tx: Tx, order: OrderRecord, note: string): Pro
 /** Cancels a pending order (locked by the caller). */
 export async function cancelOrder(tx: Tx, order: OrderRecord, note: string): Promise<void> {
   if (order.status !== 'pending') throw refuse(ORDER_MESSAGES.cancelNotPending(order.status));
-  await tx.execute(
-    sql`update orders set status = 'cancelled', closed_at = now(),
-          note = ${note || order.note}
-        where id = ${order.id}`,
-  );
+  await tx
+    .update(orders)
+    .set({ status: 'cancelled', closedAt: sql`now()`, note: note || order.note })
+    .where(eq(orders.id, order.id));
 }

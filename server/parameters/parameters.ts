@@ -16,7 +16,6 @@ import {
 import type { CallContext } from '../context';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Executor } from '../db/client';
-import { queryOne, queryRows } from '../db/query';
 import { accounts, businessParameters } from '../db/schema';
 import { releaseDueCommissions, rescheduleHeldCommissions } from '../ledger/commissionRelease';
 import { badParameter } from '../refusal';
@@ -25,7 +24,7 @@ const isKnown = (key: string): key is ParameterKey => Object.hasOwn(PARAMETERS, 
 
 /** Every parameter's value. */
 export async function readParameters(db: Executor): Promise<ParameterValues> {
-  const rows = await queryRows<{ key: string; value: number | string }>(db, sql`select key, value from business_parameters`);
+  const rows = await db.select({ key: businessParameters.key, value: businessParameters.value }).from(businessParameters);
   const values = { ...DEFAULT_PARAMETERS };
   for (const row of rows) if (isKnown(row.key)) values[row.key] = Number(row.value);
   return values;
@@ -33,7 +32,7 @@ export async function readParameters(db: Executor): Promise<ParameterValues> {
 
 /** One parameter's value. */
 export async function readParameter(db: Executor, key: ParameterKey): Promise<number> {
-  const row = await queryOne<{ value: number | string }>(db, sql`select value from business_parameters where key = ${key}`);
+  const [row] = await db.select({ value: businessParameters.value }).from(businessParameters).where(eq(businessParameters.key, key));
   return row ? Number(row.value) : DEFAULT_PARAMETERS[key];
 }
 

@@ -4,7 +4,7 @@
  * before its withdrawals' rows; gathering locks only withdrawal rows that no batch holds, in
  * ascending id, and checks them again under the lock, so two batches never take one withdrawal.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Page } from '#contract/api';
 import type { IdBody } from '#contract/api/common';
@@ -15,7 +15,7 @@ import type { CallContext } from '../context';
 import type { Executor } from '../db/client';
 import { pageOfQuery } from '../db/paging';
 import { queryOne, queryRows } from '../db/query';
-import { accounts, payoutBatches } from '../db/schema';
+import { accounts, payoutBatches, withdrawals } from '../db/schema';
 import { announce } from '../notification/announce';
 import { badParameter, Refusal } from '../refusal';
 import { PAYOUT_TEXT } from './messages';
@@ -68,11 +68,8 @@ export function listBatches({ db }: CallContext, { status, ...page }: PayoutList
   );
 }
 
-interface Gathered {
-  id: number;
-  amountCents: number | string;
-  feeCents: number | string;
-}
+/** A row of `lockGatherable`: the bigints as the drivers hand back raw SQL values. */
+type Gathered = Pick<typeof withdrawals.$inferSelect, 'id'> & Record<'amountCents' | 'feeCents', number | string>;
 
 /** The approved withdrawals no batch holds among `ids` (or approved in the range), locked in ascending id. */
 function lockGatherable(tx: Executor, body: PayoutCreateBody): Promise<Gathered[]> {
@@ -119,12 +116,7 @@ export async function createBatch({ db, account, audit }: CallContext, body: Pay
       })
       .returning({ id: payoutBatches.id });
     const ids = gathered.map((row) => Number(row.id));
-    await tx.execute(
-      sql`update withdrawals set batch_id = ${batch.id} where id in (${sql.join(
-        ids.map((one) => sql`${one}`),
-        sql`, `,
-      )})`,
-    );
+    await tx.update(withdrawals).set({ batchId: batch.id }).where(inArray(withdrawals.id, ids));
     await audit(tx, { action: 'payout.create', targetType: 'payoutBatch', targetId: batch.id, after: { withdrawalIds: ids } });
     return batch.id;
   });
@@ -145,14 +137,17 @@ async function lockOpenBatch(tx: Executor, id: number) {
 export async function markBatchPaid({ db, account, audit }: CallContext, { id }: IdBody): Promise<PayoutBatch> {
   await db.transaction(async (tx) => {
     await lockOpenBatch(tx, id);
-    const own = await queryOne(tx, sql`select 1 from withdrawals where batch_id = ${id} and account_id = ${account.id} limit 1`);
+    const [own] = await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.batchId, id), eq(withdrawals.accountId, account.id)))
+      .limit(1);
     if (own) throw new Refusal(CODES.NOT_AUTHORISED, PAYOUT_TEXT.ownWithdrawal);
-    const paid = await queryRows<{ id: number; accountId: number; amountCents: number | string }>(
-      tx,
-      sql`update withdrawals set status = 'paid', paid_at = now()
-          where batch_id = ${id} and status = 'approved'
-          returning id, account_id as "accountId", amount_cents as "amountCents"`,
-    );
+    const paid = await tx
+      .update(withdrawals)
+      .set({ status: 'paid', paidAt: sql`now()` })
+      .where(and(eq(withdrawals.batchId, id), eq(withdrawals.status, 'approved')))
+      .returning({ id: withdrawals.id, accountId: withdrawals.accountId, amountCents: withdrawals.amountCents });
     await tx
       .update(payoutBatches)
       .set({ status: 'paid', paidBy: account.id, paidAt: sql`now()` })

@@ -8,10 +8,11 @@
  * the address's advisory lock, then the count of its last minute, then the insert. Only admitted
  * lookups are stored: a flood from one address adds at most the limit's rows a minute.
  */
-import { sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Executor } from '../db/client';
 import { queryOne } from '../db/query';
+import { inviterLookups } from '../db/schema';
 import { clientNetwork } from '../clientNetwork';
 
 /**
@@ -22,12 +23,12 @@ export async function admitLookup(db: Db, ip: string, limitPerMinute: number): P
   const network = clientNetwork(ip);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.inviterLookupAddress}, hashtext(${network}))`);
-    const recent = await queryOne<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from inviter_lookups where network = ${network} and at > now() - interval '1 minute'`,
-    );
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(inviterLookups)
+      .where(and(eq(inviterLookups.network, network), gt(inviterLookups.at, sql`now() - interval '1 minute'`)));
     if ((recent?.n ?? 0) >= limitPerMinute) return false;
-    await tx.execute(sql`insert into inviter_lookups (ip, network) values (${ip}, ${network})`);
+    await tx.insert(inviterLookups).values({ ip, network });
     return true;
   });
 }

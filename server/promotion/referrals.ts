@@ -3,18 +3,18 @@
  * salesperson's ledger with commission per business month, the accounts it referred, and the
  * public "whose invitation is this code" of the register tab.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '#contract/api/common';
 import type { Inviter, PromotionSummary, Referral, ReferralListQuery } from '#contract/api/promotion';
 import { CAPABILITY_URLS } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
 import type { Executor } from '../db/client';
-import { allOf, fetchPage } from '../db/paging';
-import { containsPattern, type DriverValue, queryOne, queryRows, toIso } from '../db/query';
-import { salespeople, type accounts, type membershipLevels } from '../db/schema';
+import { pageOfQuery } from '../db/paging';
+import { containsPattern, queryRows } from '../db/query';
+import { accounts, ledgerEntries, membershipLevels, orders, salespeople, withdrawals } from '../db/schema';
 import { badParameter, Refusal } from '../refusal';
 import { PROMOTION_MESSAGES } from './messages';
-import { ACTIVE_SALESPERSON } from '../sale/salespeople';
+import { activeSalesperson, referredCount } from '../sale/salespeople';
 import type { CallContext, PublicCallContext } from '../context';
 import { admitLookup } from './lookupLimit';
 import { salespersonMoney, type SalespersonMoney } from '../ledger/balance';
@@ -65,38 +65,50 @@ export async function summaryOfSalesperson(
   now: Date = new Date(),
 ): Promise<PromotionSummary> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const row = await queryOne<{
-    name: string;
-    inviteCode: string | null;
-    codeActive: boolean | null;
-    balance: Cents;
-    pending: Cents;
-    referred: number;
-    earned: Cents;
-    refunded: Cents;
-    adjusted: Cents;
-    withdrawn: Cents;
-    held: Cents;
-  }>(
-    db,
-    sql`select a.username as name, s.invite_code as "inviteCode",
-               (s.enabled and s.removed_at is null and a.status = 'enabled') as "codeActive",
-               s.balance_cents as balance, s.pending_cents as pending,
-               (select count(*)::int from accounts r where r.referrer_id = a.id) as referred,
-               l.earned, l.refunded, l.adjusted, w.withdrawn, w.held
-        from accounts a
-        left join salespeople s on s.account_id = a.id
-        cross join lateral (
-          select coalesce(sum(amount_cents) filter (where kind = 'commission'), 0) as earned,
-                 coalesce(-sum(amount_cents) filter (where kind in ('refund', 'clawback')), 0) as refunded,
-                 coalesce(sum(amount_cents) filter (where kind = 'adjustment'), 0) as adjusted
-          from ledger_entries where account_id = a.id) l
-        cross join lateral (
-          select coalesce(sum(amount_cents) filter (where status = 'paid'), 0) as withdrawn,
-                 coalesce(sum(amount_cents) filter (where status in ('pending', 'approved')), 0) as held
-          from withdrawals where account_id = a.id) w
-        where a.id = ${accountId}`,
-  );
+  // Its ledger's sums and its withdrawals' sums, each a lateral aggregate over the account's rows.
+  const ledger = db
+    .select({
+      earned: sql<Cents>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'commission'), 0)`.as('earned'),
+      refunded:
+        sql<Cents>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('refund', 'clawback')), 0)`.as(
+          'refunded',
+        ),
+      adjusted: sql<Cents>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'adjustment'), 0)`.as(
+        'adjusted',
+      ),
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.accountId, accounts.id))
+    .as('l');
+  const paidOut = db
+    .select({
+      withdrawn: sql<Cents>`coalesce(sum(${withdrawals.amountCents}) filter (where ${withdrawals.status} = 'paid'), 0)`.as('withdrawn'),
+      held: sql<Cents>`coalesce(sum(${withdrawals.amountCents}) filter (where ${withdrawals.status} in ('pending', 'approved')), 0)`.as(
+        'held',
+      ),
+    })
+    .from(withdrawals)
+    .where(eq(withdrawals.accountId, accounts.id))
+    .as('w');
+  const [row] = await db
+    .select({
+      name: accounts.username,
+      inviteCode: salespeople.inviteCode,
+      codeActive: sql<boolean | null>`(${activeSalesperson})`,
+      balance: salespeople.balanceCents,
+      pending: salespeople.pendingCents,
+      referred: referredCount(db, accounts.id),
+      earned: ledger.earned,
+      refunded: ledger.refunded,
+      adjusted: ledger.adjusted,
+      withdrawn: paidOut.withdrawn,
+      held: paidOut.held,
+    })
+    .from(accounts)
+    .leftJoin(salespeople, eq(salespeople.accountId, accounts.id))
+    .crossJoinLateral(ledger)
+    .crossJoinLateral(paidOut)
+    .where(eq(accounts.id, accountId));
   // The business months: local month starts (timestamp without zone) stepped in local time, each
   // entry bucketed by its local month; the lower bound in UTC lets the index narrow the entries.
   const months = await queryRows<{ month: string; commission: Cents; refunded: Cents }>(
@@ -136,16 +148,6 @@ export async function summaryOfSalesperson(
   };
 }
 
-/** A referred account (its columns as the schema types them), its membership and what its paid orders brought. */
-type ReferralRow = Pick<typeof accounts.$inferSelect, 'id' | 'username'> & {
-  createdAt: DriverValue;
-  levelId: (typeof accounts.$inferSelect)['membershipLevelId'];
-  levelName: (typeof membershipLevels.$inferSelect)['name'] | null;
-  expiresAt: DriverValue;
-  paidOrders: number;
-  commission: Cents;
-};
-
 /** `promotion/referrals`: the caller's own referrals, or a salesperson's for staff with 销售管理. */
 export async function listReferrals(ctx: CallContext, query: ReferralListQuery): Promise<Page<Referral>> {
   return referralPage(ctx.db, await subjectOf(ctx, query.saleId), query);
@@ -153,37 +155,54 @@ export async function listReferrals(ctx: CallContext, query: ReferralListQuery):
 
 /** The accounts `saleId` referred, newest first, with their paid orders and the commission they brought. */
 export async function referralPage(db: Executor, saleId: number, query: ReferralListQuery): Promise<Page<Referral>> {
-  const filters = [sql`a.referrer_id = ${saleId}`];
-  if (query.username?.trim()) filters.push(sql`a.username ilike ${containsPattern(query.username.trim())}`);
+  const filters: SQL[] = [eq(accounts.referrerId, saleId)];
+  if (query.username?.trim()) filters.push(ilike(accounts.username, containsPattern(query.username.trim())));
   if (query.levelId !== undefined) {
-    filters.push(query.levelId === 0 ? sql`a.membership_level_id is null` : sql`a.membership_level_id = ${query.levelId}`);
+    filters.push(query.levelId === 0 ? isNull(accounts.membershipLevelId) : eq(accounts.membershipLevelId, query.levelId));
   }
-  if (query.createdFrom) filters.push(sql`a.created_at >= ${query.createdFrom}::timestamptz`);
-  if (query.createdTo) filters.push(sql`a.created_at < ${query.createdTo}::timestamptz`);
-  const where = allOf(filters);
-  return fetchPage<ReferralRow, Referral>(
-    db,
+  if (query.createdFrom) filters.push(sql`${accounts.createdAt} >= ${query.createdFrom}::timestamptz`);
+  if (query.createdTo) filters.push(sql`${accounts.createdAt} < ${query.createdTo}::timestamptz`);
+  const where = and(...filters);
+  // Each account's paid orders and the commission they brought `saleId`: a lateral aggregate.
+  const paid = db
+    .select({
+      paid: sql<number>`count(*)::int`.as('paid'),
+      commission: sql<Cents>`coalesce(sum(${orders.commissionCents}) filter (where ${orders.salespersonId} = ${saleId}), 0)`.as(
+        'commission',
+      ),
+    })
+    .from(orders)
+    .where(and(eq(orders.accountId, accounts.id), eq(orders.status, 'paid')))
+    .as('o');
+  return pageOfQuery(
     query,
     {
-      rows: sql`select a.id, a.username, a.created_at as "createdAt", a.membership_level_id as "levelId", ml.name as "levelName",
-                       a.membership_expires_at as "expiresAt", o.paid as "paidOrders", o.commission
-                from accounts a
-                left join membership_levels ml on ml.id = a.membership_level_id
-                cross join lateral (
-                  select count(*)::int as paid,
-                         coalesce(sum(commission_cents) filter (where salesperson_id = ${saleId}), 0) as commission
-                  from orders where account_id = a.id and status = 'paid') o
-                where ${where}
-                order by a.created_at desc, a.id desc`,
-      count: sql`select count(*)::int as n from accounts a where ${where}`,
+      rows: db
+        .select({
+          id: accounts.id,
+          username: accounts.username,
+          createdAt: accounts.createdAt,
+          levelId: accounts.membershipLevelId,
+          levelName: membershipLevels.name,
+          expiresAt: accounts.membershipExpiresAt,
+          paidOrders: paid.paid,
+          commission: paid.commission,
+        })
+        .from(accounts)
+        .leftJoin(membershipLevels, eq(membershipLevels.id, accounts.membershipLevelId))
+        .crossJoinLateral(paid)
+        .where(where)
+        .orderBy(desc(accounts.createdAt), desc(accounts.id))
+        .$dynamic(),
+      count: db.select({ n: count() }).from(accounts).where(where),
     },
     (row) => ({
       id: row.id,
       username: row.username,
-      createdAt: toIso(row.createdAt)!,
+      createdAt: row.createdAt.toISOString(),
       levelId: row.levelId,
       levelName: row.levelId === null ? null : row.levelName,
-      expiresAt: row.levelId === null ? null : toIso(row.expiresAt),
+      expiresAt: row.levelId === null ? null : (row.expiresAt?.toISOString() ?? null),
       paidOrders: Number(row.paidOrders),
       commissionCents: Number(row.commission ?? 0),
     }),
@@ -192,16 +211,15 @@ export async function referralPage(db: Executor, saleId: number, query: Referral
 
 /**
  * The salesperson who may invite with `inviteCode` (any case, spaces around): enabled, not removed,
- * its account enabled (ACTIVE_SALESPERSON). Any other code, unknown or not, is the same A0400, for
+ * its account enabled (activeSalesperson). Any other code, unknown or not, is the same A0400, for
  * the lookup of the register page and for the registration itself alike.
  */
 export async function invitingSalesperson(db: Executor, inviteCode: string): Promise<{ accountId: number; name: string }> {
-  const row = await queryOne<{ accountId: number; name: string }>(
-    db,
-    sql`select s.account_id as "accountId", a.username as name
-        from salespeople s join accounts a on a.id = s.account_id
-        where s.invite_code = ${inviteCode.trim().toUpperCase()} and ${ACTIVE_SALESPERSON}`,
-  );
+  const [row] = await db
+    .select({ accountId: salespeople.accountId, name: accounts.username })
+    .from(salespeople)
+    .innerJoin(accounts, eq(accounts.id, salespeople.accountId))
+    .where(and(eq(salespeople.inviteCode, inviteCode.trim().toUpperCase()), activeSalesperson));
   if (!row) throw badParameter('inviteCode', PROMOTION_MESSAGES.unknownInviteCode);
   return row;
 }

@@ -6,13 +6,14 @@
  * differences through the bell. One run at a time across instances (a tried advisory lock), one
  * daily run per business day (a unique index).
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CODES } from '#contract/codes';
 import { MANUAL_RUN_SPACING_SECONDS, MAX_STORED_DIFFERENCES, type ReconciliationTrigger } from '#contract/reconciliation';
 import { businessDay } from '../businessTime';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Executor } from '../db/client';
 import { queryOne } from '../db/query';
+import { reconciliationRuns } from '../db/schema';
 import { announce, resolveAnnouncement } from '../notification/announce';
 import { COUNTED_AS_PENDING } from '../ledger/entries';
 import { startJob, untimed, type JobLog, type JobTimer } from '../periodic';
@@ -114,18 +115,22 @@ export async function reconcile(db: Db, request: ReconciliationRequest): Promise
         return null;
       }
       if (request.trigger === 'daily') {
-        const done = await queryOne(
-          tx,
-          sql`select 1 from reconciliation_runs where trigger = 'daily' and business_day = ${request.businessDay}`,
-        );
+        const [done] = await tx
+          .select({ id: reconciliationRuns.id })
+          .from(reconciliationRuns)
+          .where(and(eq(reconciliationRuns.trigger, 'daily'), sql`${reconciliationRuns.businessDay} = ${request.businessDay ?? null}`));
         if (done) return null;
       } else {
-        const last = await queryOne<{ wait: number }>(
-          tx,
-          sql`select ceil(${MANUAL_RUN_SPACING_SECONDS} - extract(epoch from now() - max(started_at)))::int as wait
-              from reconciliation_runs where trigger = 'manual'
-              having max(started_at) > now() - make_interval(secs => ${MANUAL_RUN_SPACING_SECONDS})`,
-        );
+        // One row (the seconds to wait) only while the last manual run is too recent.
+        const [last] = await tx
+          .select({
+            wait: sql<number>`ceil(${MANUAL_RUN_SPACING_SECONDS} - extract(epoch from now() - max(${reconciliationRuns.startedAt})))::int`.mapWith(
+              Number,
+            ),
+          })
+          .from(reconciliationRuns)
+          .where(eq(reconciliationRuns.trigger, 'manual'))
+          .having(sql`max(${reconciliationRuns.startedAt}) > now() - make_interval(secs => ${MANUAL_RUN_SPACING_SECONDS})`);
         if (last) throw new Refusal(CODES.TOO_MANY_REQUESTS, RECONCILIATION_TEXT.tooSoon(Math.max(1, Number(last.wait))));
       }
       const run = await recordRun(tx, request);
@@ -149,13 +154,20 @@ export async function reconcile(db: Db, request: ReconciliationRequest): Promise
 /** Checks, and writes the run with at most MAX_STORED_DIFFERENCES of its differences. */
 async function recordRun(tx: Executor, request: ReconciliationRequest): Promise<RunRecord> {
   // Three statements: a data-modifying CTE's rows are not visible to the rest of its statement.
-  const run = await queryOne<{ id: number }>(
-    tx,
-    sql`insert into reconciliation_runs (trigger, started_by, business_day, started_at, finished_at, salespeople, entries, differences)
-        values (${request.trigger}, ${request.startedBy ?? null}, ${request.businessDay ?? null}, now(), now(), 0, 0, 0)
-        returning id`,
-  );
-  const runId = Number(run!.id);
+  const [run] = await tx
+    .insert(reconciliationRuns)
+    .values({
+      trigger: request.trigger,
+      startedBy: request.startedBy ?? null,
+      businessDay: request.businessDay ?? null,
+      startedAt: sql`now()`,
+      finishedAt: sql`now()`,
+      salespeople: 0,
+      entries: 0,
+      differences: 0,
+    })
+    .returning({ id: reconciliationRuns.id });
+  const runId = run.id;
   const found = await queryOne<{ differences: number | string; salespeople: number | string; entries: number | string }>(
     tx,
     sql`with ${DIFFERENCES}, kept as (
@@ -166,17 +178,21 @@ async function recordRun(tx: Executor, request: ReconciliationRequest): Promise<
         select (select count(*) from found) as differences, (select count(*) from salespeople) as salespeople,
                (select coalesce(sum(entries), 0) from sums) as entries`,
   );
-  const row = await queryOne<{ started_at: Date | string; finished_at: Date | string }>(
-    tx,
-    sql`update reconciliation_runs set finished_at = clock_timestamp(), salespeople = ${Number(found!.salespeople)},
-          entries = ${Number(found!.entries)}, differences = ${Number(found!.differences)}
-        where id = ${runId} returning started_at, finished_at`,
-  );
+  const [row] = await tx
+    .update(reconciliationRuns)
+    .set({
+      finishedAt: sql`clock_timestamp()`,
+      salespeople: Number(found!.salespeople),
+      entries: Number(found!.entries),
+      differences: Number(found!.differences),
+    })
+    .where(eq(reconciliationRuns.id, runId))
+    .returning({ startedAt: reconciliationRuns.startedAt, finishedAt: reconciliationRuns.finishedAt });
   return {
     id: runId,
     trigger: request.trigger,
-    startedAt: new Date(row!.started_at),
-    finishedAt: new Date(row!.finished_at),
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
     salespeople: Number(found!.salespeople),
     entries: Number(found!.entries),
     differences: Number(found!.differences),

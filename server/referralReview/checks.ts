@@ -7,11 +7,11 @@
  * A loopback address says nothing about the client (server/clientNetwork.ts): the checks that
  * compare networks skip it, the e-mail check still runs.
  */
-import { sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import { REFERRAL_BURST_COUNT, REFERRAL_LOOKBACK_DAYS, type ReferralFlag } from '#contract/referrals';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Executor } from '../db/client';
-import { queryOne, queryRows } from '../db/query';
+import { accounts, authAttempts, referralReviews, sessions } from '../db/schema';
 import { clientNetwork, isLoopback, neighbourhood } from '../clientNetwork';
 import { loggedUserAgent } from '../auth/attempts';
 
@@ -86,23 +86,45 @@ export interface NewReferral {
 export async function checkReferral(tx: Executor, referral: NewReferral): Promise<ReferralFlag[]> {
   const network = clientNetwork(referral.ip);
   await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.referralNetwork}, hashtext(${network}))`);
-  const salesperson = await queryOne<{ email: string }>(tx, sql`select email from accounts where id = ${referral.salespersonId}`);
-  const recentSignIns = await queryRows<SignIn>(
-    tx,
-    sql`select ip, user_agent as "userAgent" from auth_attempts
-        where account_id = ${referral.salespersonId} and kind = 'login' and success
-          and at > now() - make_interval(days => ${REFERRAL_LOOKBACK_DAYS})
-        union
-        select ip, user_agent from sessions
-        where account_id = ${referral.salespersonId} and ip is not null
-          and created_at > now() - make_interval(days => ${REFERRAL_LOOKBACK_DAYS})`,
-  );
-  const earlier = await queryOne<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from auth_attempts t join accounts a on a.id = t.account_id
-        where t.kind = 'register' and t.success and t.network = ${network} and t.at > now() - interval '24 hours'
-          and a.referrer_id is not null and a.id <> ${referral.memberId}`,
-  );
+  const [salesperson] = await tx.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, referral.salespersonId));
+  const recentSignIns: SignIn[] = await tx
+    .select({ ip: authAttempts.ip, userAgent: authAttempts.userAgent })
+    .from(authAttempts)
+    .where(
+      and(
+        eq(authAttempts.accountId, referral.salespersonId),
+        eq(authAttempts.kind, 'login'),
+        eq(authAttempts.success, true),
+        gt(authAttempts.at, sql`now() - make_interval(days => ${REFERRAL_LOOKBACK_DAYS})`),
+      ),
+    )
+    .union(
+      tx
+        // The address is never null here (the condition below), as the union's first half types it.
+        .select({ ip: sql<string>`${sessions.ip}`, userAgent: sessions.userAgent })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.accountId, referral.salespersonId),
+            isNotNull(sessions.ip),
+            gt(sessions.createdAt, sql`now() - make_interval(days => ${REFERRAL_LOOKBACK_DAYS})`),
+          ),
+        ),
+    );
+  const [earlier] = await tx
+    .select({ n: count() })
+    .from(authAttempts)
+    .innerJoin(accounts, eq(accounts.id, authAttempts.accountId))
+    .where(
+      and(
+        eq(authAttempts.kind, 'register'),
+        eq(authAttempts.success, true),
+        eq(authAttempts.network, network),
+        gt(authAttempts.at, sql`now() - interval '24 hours'`),
+        isNotNull(accounts.referrerId),
+        ne(accounts.id, referral.memberId),
+      ),
+    );
   const flags = referralFlags({
     registration: { ip: referral.ip, userAgent: referral.userAgent, email: referral.email },
     salesperson: {
@@ -113,14 +135,13 @@ export async function checkReferral(tx: Executor, referral: NewReferral): Promis
     earlierReferralsFromNetwork: Number(earlier?.n ?? 0),
   });
   if (flags.length > 0) {
-    await tx.execute(
-      sql`insert into referral_reviews (member_id, salesperson_id, flags, ip, user_agent)
-          values (${referral.memberId}, ${referral.salespersonId}, array[${sql.join(
-            flags.map((flag) => sql`${flag}`),
-            sql`, `,
-          )}]::text[], ${referral.ip},
-                  ${referral.userAgent ?? ''})`,
-    );
+    await tx.insert(referralReviews).values({
+      memberId: referral.memberId,
+      salespersonId: referral.salespersonId,
+      flags,
+      ip: referral.ip,
+      userAgent: referral.userAgent ?? '',
+    });
   }
   return flags;
 }

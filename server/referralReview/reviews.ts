@@ -5,61 +5,73 @@
  * member's lock, and no other decision of the review), then the salesperson row; then it moves the
  * commissions held for the review (server/ledger/entries.ts), updates the review and writes the audit.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Page } from '#contract/api';
 import type { ReferralDecisionBody, ReferralReview, ReferralReviewListQuery } from '#contract/api/referralReview';
 import { orderReference, parseLedgerReference } from '#contract/ledger';
-import type { ReferralFlag, ReferralReviewStatus } from '#contract/referrals';
 import type { CallContext } from '../context';
 import type { Executor } from '../db/client';
 import { lockAccounts } from '../db/locks';
-import { allOf, fetchPage } from '../db/paging';
-import { containsPattern, queryOne, queryRows, toIso } from '../db/query';
+import { pageOfQuery } from '../db/paging';
+import { containsPattern } from '../db/query';
+import { accounts, ledgerEntries, orders, referralReviews } from '../db/schema';
 import { decideReviewedCommissions } from '../ledger/entries';
 import { badParameter } from '../refusal';
 import { REFERRAL_REVIEW_TEXT } from './messages';
 
-interface ReviewRow {
-  id: number;
-  status: ReferralReviewStatus;
-  flags: ReferralFlag[];
-  memberId: number;
-  memberName: string;
-  memberEmail: string;
-  salespersonId: number;
-  salespersonName: string | null;
-  ip: string;
-  userAgent: string;
-  registeredAt: Date | string;
-  heldCents: number | string;
-  heldCommissions: number;
-  decidedBy: string | null;
-  decidedAt: Date | string | null;
-  note: string;
+const members = alias(accounts, 'm');
+const sellers = alias(accounts, 's');
+const deciders = alias(accounts, 'd');
+
+/** The reviews with their names and what each holds now (a lateral sum of its held commissions). */
+function reviewSelect(db: Executor) {
+  const held = db
+    .select({ cents: sql<number | string | null>`sum(${ledgerEntries.amountCents})`.as('cents'), n: count().as('n') })
+    .from(orders)
+    .innerJoin(
+      ledgerEntries,
+      and(
+        eq(ledgerEntries.accountId, referralReviews.salespersonId),
+        eq(ledgerEntries.kind, 'commission'),
+        sql`${ledgerEntries.reference} = 'order:' || ${orders.orderNo}`,
+        eq(ledgerEntries.holdStatus, 'review'),
+      ),
+    )
+    .where(and(eq(orders.accountId, referralReviews.memberId), eq(orders.salespersonId, referralReviews.salespersonId)))
+    .as('h');
+  return db
+    .select({
+      id: referralReviews.id,
+      status: referralReviews.status,
+      flags: referralReviews.flags,
+      memberId: referralReviews.memberId,
+      memberName: members.username,
+      memberEmail: members.email,
+      salespersonId: referralReviews.salespersonId,
+      salespersonName: sellers.username,
+      ip: referralReviews.ip,
+      userAgent: referralReviews.userAgent,
+      registeredAt: referralReviews.createdAt,
+      heldCents: sql<number | string>`coalesce(${held.cents}, 0)`,
+      heldCommissions: sql<number>`coalesce(${held.n}, 0)::int`,
+      decidedBy: deciders.username,
+      decidedAt: referralReviews.decidedAt,
+      note: referralReviews.note,
+    })
+    .from(referralReviews)
+    .innerJoin(members, eq(members.id, referralReviews.memberId))
+    .leftJoin(sellers, eq(sellers.id, referralReviews.salespersonId))
+    .leftJoin(deciders, eq(deciders.id, referralReviews.decidedBy))
+    .leftJoinLateral(held, sql`true`);
 }
 
-/** The reviews with their names and what each holds now, filtered by `where`. */
-const reviewsWhere = (where: SQL) => sql`
-  select r.id, r.status, r.flags, r.member_id as "memberId", m.username as "memberName", m.email as "memberEmail",
-         r.salesperson_id as "salespersonId", s.username as "salespersonName", r.ip, r.user_agent as "userAgent",
-         r.created_at as "registeredAt", coalesce(h.cents, 0) as "heldCents", coalesce(h.n, 0)::int as "heldCommissions",
-         d.username as "decidedBy", r.decided_at as "decidedAt", r.note
-  from referral_reviews r
-  join accounts m on m.id = r.member_id
-  left join accounts s on s.id = r.salesperson_id
-  left join accounts d on d.id = r.decided_by
-  left join lateral (
-    select sum(e.amount_cents) as cents, count(*) as n
-    from orders o join ledger_entries e
-      on e.account_id = r.salesperson_id and e.kind = 'commission' and e.reference = 'order:' || o.order_no and e.hold_status = 'review'
-    where o.account_id = r.member_id and o.salesperson_id = r.salesperson_id
-  ) h on true
-  where ${where}`;
+type ReviewRow = Awaited<ReturnType<typeof reviewSelect>>[number];
 
 const reviewItem = (row: ReviewRow): ReferralReview => ({
   ...row,
-  registeredAt: toIso(row.registeredAt)!,
-  decidedAt: toIso(row.decidedAt),
+  registeredAt: row.registeredAt.toISOString(),
+  decidedAt: row.decidedAt && row.decidedAt.toISOString(),
   heldCents: Number(row.heldCents),
 });
 
@@ -69,34 +81,40 @@ export function listReferralReviews(
   { status, keyword, ...page }: ReferralReviewListQuery,
 ): Promise<Page<ReferralReview>> {
   const conditions: SQL[] = [];
-  if (status) conditions.push(sql`r.status = ${status}`);
+  if (status) conditions.push(eq(referralReviews.status, status));
   const word = keyword?.trim();
-  if (word) conditions.push(sql`(m.username ilike ${containsPattern(word)} or s.username ilike ${containsPattern(word)})`);
-  const where = allOf(conditions);
-  return fetchPage<ReviewRow, ReferralReview>(
-    db,
+  if (word) conditions.push(or(ilike(members.username, containsPattern(word)), ilike(sellers.username, containsPattern(word)))!);
+  const where = and(...conditions);
+  return pageOfQuery(
     page,
     {
-      rows: sql`${reviewsWhere(where)} order by (r.status = 'open') desc, r.created_at desc, r.id desc`,
-      count: sql`select count(*)::int as n from referral_reviews r join accounts m on m.id = r.member_id
-                 left join accounts s on s.id = r.salesperson_id where ${where}`,
+      rows: reviewSelect(db)
+        .where(where)
+        .orderBy(sql`(${referralReviews.status} = 'open') desc`, desc(referralReviews.createdAt), desc(referralReviews.id))
+        .$dynamic(),
+      count: db
+        .select({ n: count() })
+        .from(referralReviews)
+        .innerJoin(members, eq(members.id, referralReviews.memberId))
+        .leftJoin(sellers, eq(sellers.id, referralReviews.salespersonId))
+        .where(where),
     },
     reviewItem,
   );
 }
 
 async function reviewById(db: Executor, id: number): Promise<ReferralReview> {
-  const row = await queryOne<ReviewRow>(db, reviewsWhere(sql`r.id = ${id}`));
-  return reviewItem(row!);
+  const [row] = await reviewSelect(db).where(eq(referralReviews.id, id));
+  return reviewItem(row);
 }
 
 /** The references of the commissions a review holds: its member's orders paid with its salesperson. */
 async function reviewedReferences(tx: Executor, memberId: number, salespersonId: number): Promise<string[]> {
-  const orders = await queryRows<{ orderNo: string }>(
-    tx,
-    sql`select order_no as "orderNo" from orders where account_id = ${memberId} and salesperson_id = ${salespersonId}`,
-  );
-  return orders.map((order) => orderReference(order.orderNo));
+  const paid = await tx
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(and(eq(orders.accountId, memberId), eq(orders.salespersonId, salespersonId)));
+  return paid.map((order) => orderReference(order.orderNo));
 }
 
 /**
@@ -106,14 +124,14 @@ async function reviewedReferences(tx: Executor, memberId: number, salespersonId:
  */
 async function decide({ db, account, audit }: CallContext, { id, note }: ReferralDecisionBody, outcome: 'cleared' | 'voided') {
   await db.transaction(async (tx) => {
-    const parties = await queryOne<{ memberId: number; salespersonId: number }>(
-      tx,
-      sql`select member_id as "memberId", salesperson_id as "salespersonId" from referral_reviews where id = ${id}`,
-    );
+    const [parties] = await tx
+      .select({ memberId: referralReviews.memberId, salespersonId: referralReviews.salespersonId })
+      .from(referralReviews)
+      .where(eq(referralReviews.id, id));
     if (!parties) throw badParameter('id', REFERRAL_REVIEW_TEXT.notFound);
     await lockAccounts(tx, [parties.memberId, parties.salespersonId]);
     // Every decision takes these locks first: the status read after them is final for this transaction.
-    const review = await queryOne<{ status: ReferralReviewStatus }>(tx, sql`select status from referral_reviews where id = ${id}`);
+    const [review] = await tx.select({ status: referralReviews.status }).from(referralReviews).where(eq(referralReviews.id, id));
     if (review?.status !== 'open') throw badParameter('id', REFERRAL_REVIEW_TEXT.decided);
     const references = await reviewedReferences(tx, parties.memberId, parties.salespersonId);
     const moved = await decideReviewedCommissions(
@@ -121,15 +139,16 @@ async function decide({ db, account, audit }: CallContext, { id, note }: Referra
       { accountId: parties.salespersonId, references },
       outcome === 'cleared' ? { outcome } : { outcome, note: (reference) => REFERRAL_REVIEW_TEXT.voidedNote(orderNumberOf(reference)) },
     );
-    await tx.execute(
-      sql`update referral_reviews set status = ${outcome}, decided_by = ${account.id}, decided_at = now(), note = ${note?.trim() ?? ''}
-          where id = ${id}`,
-    );
+    await tx
+      .update(referralReviews)
+      .set({ status: outcome, decidedBy: account.id, decidedAt: sql`now()`, note: note?.trim() ?? '' })
+      .where(eq(referralReviews.id, id));
     // A voided referral is no referral: the member's later orders pay nobody commission.
     if (outcome === 'voided') {
-      await tx.execute(
-        sql`update accounts set referrer_id = null where id = ${parties.memberId} and referrer_id = ${parties.salespersonId}`,
-      );
+      await tx
+        .update(accounts)
+        .set({ referrerId: null })
+        .where(and(eq(accounts.id, parties.memberId), eq(accounts.referrerId, parties.salespersonId)));
     }
     await audit(tx, {
       action: outcome === 'cleared' ? 'referralReview.clear' : 'referralReview.void',

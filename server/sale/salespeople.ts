@@ -2,7 +2,8 @@
  * Salespeople: a new one gets a unique invite code (also the bootstrap's demo salesperson); the
  * `sale/*` calls make, list, re-code and remove them (soft: the ledger stays).
  */
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AccountSaleSummary, SaleInfo, SaleItem, SaleListQuery, SaleStatus, SetSaleBody } from '#contract/api/sale';
 import type { Page } from '#contract/api/common';
 import { ACTIONS, CAPABILITY_URLS } from '#contract/capabilities';
@@ -12,9 +13,9 @@ import { randomCode } from '../auth/password';
 import type { SessionAccount } from '../auth/sessions';
 import type { Executor, Tx } from '../db/client';
 import { lockAccounts } from '../db/locks';
-import { allOf, fetchPage } from '../db/paging';
-import { containsPattern, queryOne, toIso, uniqueViolation } from '../db/query';
-import { roles, salespeople, type accounts } from '../db/schema';
+import { pageOfQuery } from '../db/paging';
+import { containsPattern, uniqueViolation } from '../db/query';
+import { accountRoles, accounts, roles, salespeople } from '../db/schema';
 import { badParameter, Refusal } from '../refusal';
 import { assertMayGrantRoles, assertMayManageAccount } from '../rbac/authority';
 import type { RbacSnapshot } from '../rbac/snapshot';
@@ -30,16 +31,30 @@ export const INVITE_CODE_LENGTH = 8;
 
 export const newInviteCode = () => randomCode(INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH);
 
-/** The columns of `saleColumns`. */
+/** The columns of `saleInfoColumns`. */
 export type SaleRow = Pick<typeof salespeople.$inferSelect, 'accountId' | 'enabled' | 'commissionRate' | 'inviteCode'>;
 
 /**
- * A salesperson who invites and earns: its row enabled and not removed, its account enabled. Over
- * `salespeople s` joined to its account `a`; registration and commission both ask it.
+ * A salesperson who invites and earns: its row enabled and not removed, its account enabled. In a
+ * select from `salespeople` joined to its account (`accounts`); registration and commission both ask it.
  */
-export const ACTIVE_SALESPERSON = sql`s.enabled and s.removed_at is null and a.status = 'enabled'`;
+export const activeSalesperson = sql`${salespeople.enabled} and ${salespeople.removedAt} is null and ${accounts.status} = 'enabled'`;
 
-export const saleColumns = sql`account_id as "accountId", enabled, commission_rate as "commissionRate", invite_code as "inviteCode"`;
+const saleInfoColumns = {
+  accountId: salespeople.accountId,
+  enabled: salespeople.enabled,
+  commissionRate: salespeople.commissionRate,
+  inviteCode: salespeople.inviteCode,
+};
+
+const referred = alias(accounts, 'r');
+
+/** How many accounts the account `referrerId` referred: a correlated count, for a select's columns. */
+export const referredCount = (db: Executor, referrerId: AnyPgColumn) =>
+  sql<number>`${db
+    .select({ n: sql`count(*)::int` })
+    .from(referred)
+    .where(eq(referred.referrerId, referrerId))}`;
 
 /**
  * Inserts or updates the salesperson row of `accountId`; a new row gets a fresh invite code
@@ -47,19 +62,25 @@ export const saleColumns = sql`account_id as "accountId", enabled, commission_ra
  */
 export async function upsertSalesperson(db: Executor, accountId: number, enabled: boolean, commissionRate: number): Promise<SaleRow> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const row = await queryOne<SaleRow>(
-      db,
-      sql`insert into salespeople (account_id, enabled, commission_rate, invite_code)
-          values (${accountId}, ${enabled}, ${commissionRate}, ${newInviteCode()})
-          on conflict (account_id) do update set enabled = excluded.enabled, commission_rate = excluded.commission_rate,
-            -- Making a removed salesperson a salesperson again brings it back.
-            removed_at = case when excluded.enabled then null else salespeople.removed_at end
-          returning ${saleColumns}`,
-    ).catch((error) => {
-      // A taken invite code: try another one.
-      if (uniqueViolation(error) === 'salespeople_invite_code_key') return undefined;
-      throw error;
-    });
+    const row = await db
+      .insert(salespeople)
+      .values({ accountId, enabled, commissionRate, inviteCode: newInviteCode() })
+      .onConflictDoUpdate({
+        target: salespeople.accountId,
+        set: {
+          enabled: sql`excluded.enabled`,
+          commissionRate: sql`excluded.commission_rate`,
+          // Making a removed salesperson a salesperson again brings it back.
+          removedAt: sql`case when excluded.enabled then null else ${salespeople.removedAt} end`,
+        },
+      })
+      .returning(saleInfoColumns)
+      .then(([inserted]) => inserted)
+      .catch((error) => {
+        // A taken invite code: try another one.
+        if (uniqueViolation(error) === 'salespeople_invite_code_key') return undefined;
+        throw error;
+      });
     if (row) return row;
   }
   throw new Error('could not generate a unique invite code');
@@ -72,13 +93,6 @@ export function assertMaySetSale(account: SessionAccount, snapshot: RbacSnapshot
   const urls = snapshot.forRoles(account.roleIds).urls;
   if (!urls.has(CAPABILITY_URLS.canSeeSaleManager) && !urls.has(ACTIONS.canSetSale.url)) throw new Refusal(CODES.NOT_AUTHORISED);
 }
-
-const saleInfoColumns = {
-  accountId: salespeople.accountId,
-  enabled: salespeople.enabled,
-  commissionRate: salespeople.commissionRate,
-  inviteCode: salespeople.inviteCode,
-};
 
 /** Makes (or updates) a salesperson; making one also gives the salesperson role (its screens). */
 export async function setSale({ db, account, snapshot, audit }: CallContext, body: SetSaleBody): Promise<SaleInfo> {
@@ -93,10 +107,15 @@ export async function setSale({ db, account, snapshot, audit }: CallContext, bod
     }
     const after = await upsertSalesperson(tx, body.accountId, body.enabled, body.commissionRate);
     if (body.enabled) {
-      await tx.execute(
-        sql`insert into account_roles (account_id, role_id)
-            select ${body.accountId}, id from roles where code = ${SALESPERSON_ROLE_CODE} on conflict do nothing`,
-      );
+      await tx
+        .insert(accountRoles)
+        .select((qb) =>
+          qb
+            .select({ accountId: sql<number>`${body.accountId}`.as('account_id'), roleId: roles.id })
+            .from(roles)
+            .where(eq(roles.code, SALESPERSON_ROLE_CODE)),
+        )
+        .onConflictDoNothing();
     }
     await audit(tx, { action: 'sale.setSale', targetType: 'salesperson', targetId: body.accountId, before: before ?? null, after });
     return after;
@@ -104,38 +123,40 @@ export async function setSale({ db, account, snapshot, audit }: CallContext, bod
 }
 
 const statusFilter: Record<SaleStatus, SQL> = {
-  enabled: sql`s.enabled and s.removed_at is null`,
-  disabled: sql`not s.enabled and s.removed_at is null`,
-  removed: sql`s.removed_at is not null`,
+  enabled: sql`${salespeople.enabled} and ${salespeople.removedAt} is null`,
+  disabled: sql`not ${salespeople.enabled} and ${salespeople.removedAt} is null`,
+  removed: sql`${salespeople.removedAt} is not null`,
 };
 
-type SaleListRow = Pick<typeof salespeople.$inferSelect, 'accountId' | 'inviteCode' | 'commissionRate' | 'enabled'> &
-  Pick<typeof accounts.$inferSelect, 'username' | 'email'> & {
-    removed: boolean;
-    referredCount: number;
-    balanceCents: number | string;
-    pendingCents: number | string;
-    createdAt: unknown;
-  };
-
 export async function listSalespeople({ db }: CallContext, body: SaleListQuery): Promise<Page<SaleItem>> {
-  const filters = [];
-  if (body.username) filters.push(sql`a.username ilike ${containsPattern(body.username)}`);
-  if (body.inviteCode) filters.push(sql`s.invite_code = ${body.inviteCode.trim().toUpperCase()}`);
+  const filters: SQL[] = [];
+  if (body.username) filters.push(ilike(accounts.username, containsPattern(body.username)));
+  if (body.inviteCode) filters.push(eq(salespeople.inviteCode, body.inviteCode.trim().toUpperCase()));
   if (body.status) filters.push(statusFilter[body.status]);
-  const where = allOf(filters);
-  return fetchPage<SaleListRow, SaleItem>(
-    db,
+  const where = and(...filters);
+  return pageOfQuery(
     body,
     {
-      rows: sql`select s.account_id as "accountId", a.username, a.email, s.invite_code as "inviteCode",
-                       s.commission_rate as "commissionRate", s.enabled, s.removed_at is not null as removed,
-                       (select count(*)::int from accounts r where r.referrer_id = s.account_id) as "referredCount",
-                       s.balance_cents as "balanceCents", s.pending_cents as "pendingCents", s.created_at as "createdAt"
-                from salespeople s join accounts a on a.id = s.account_id
-                where ${where}
-                order by s.created_at desc, s.account_id desc`,
-      count: sql`select count(*)::int as n from salespeople s join accounts a on a.id = s.account_id where ${where}`,
+      rows: db
+        .select({
+          accountId: salespeople.accountId,
+          username: accounts.username,
+          email: accounts.email,
+          inviteCode: salespeople.inviteCode,
+          commissionRate: salespeople.commissionRate,
+          enabled: salespeople.enabled,
+          removed: sql<boolean>`${salespeople.removedAt} is not null`,
+          referredCount: referredCount(db, salespeople.accountId),
+          balanceCents: salespeople.balanceCents,
+          pendingCents: salespeople.pendingCents,
+          createdAt: salespeople.createdAt,
+        })
+        .from(salespeople)
+        .innerJoin(accounts, eq(accounts.id, salespeople.accountId))
+        .where(where)
+        .orderBy(desc(salespeople.createdAt), desc(salespeople.accountId))
+        .$dynamic(),
+      count: db.select({ n: count() }).from(salespeople).innerJoin(accounts, eq(accounts.id, salespeople.accountId)).where(where),
     },
     (row) => ({
       accountId: row.accountId,
@@ -146,7 +167,7 @@ export async function listSalespeople({ db }: CallContext, body: SaleListQuery):
       status: row.removed ? 'removed' : row.enabled ? 'enabled' : 'disabled',
       referredCount: Number(row.referredCount),
       ...salespersonMoney(row.balanceCents, row.pendingCents),
-      createdAt: toIso(row.createdAt)!,
+      createdAt: row.createdAt.toISOString(),
     }),
   );
 }

@@ -4,12 +4,13 @@
  * is announced once: the check and the announcement hold the script's advisory lock, so two
  * instances finishing runs of it at once announce it once.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { scriptRecordKey } from '#contract/notifications';
 import { SCRIPT_FAILURE_ALERT } from '#contract/runs';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Executor } from '../db/client';
 import { queryOne, queryRows } from '../db/query';
+import { notifications, scripts } from '../db/schema';
 import { announce } from '../notification/announce';
 import { SCRIPT_MESSAGES } from './messages';
 
@@ -26,7 +27,8 @@ interface RecentRuns {
 /**
  * The last ended (not stopped) runs of a script version, and how many of them failed at a step: a
  * run that ended failed without one (abandoned, every product refused by the page) is not the
- * script's doing.
+ * script's doing. Raw, as the health statements (./health.ts): an aggregate over the runs whose
+ * `scripts` JSON holds the version.
  */
 const recentRuns = (tx: Executor, { scriptId, version }: RanScript) =>
   queryOne<RecentRuns>(
@@ -39,7 +41,7 @@ const recentRuns = (tx: Executor, { scriptId, version }: RanScript) =>
               limit ${SCRIPT_FAILURE_ALERT.window}) recent`,
   );
 
-/** The step most of the version's failed runs failed at, as the run ledger words it. */
+/** The step most of the version's failed runs failed at, as the run ledger words it (raw: picked by the runs' `scripts` JSON, as above). */
 async function commonStep(tx: Executor, { scriptId, version }: RanScript): Promise<string | null> {
   const [step] = await queryRows<{ index: number; name: string | null }>(
     tx,
@@ -57,14 +59,20 @@ export async function announceFailingScripts(db: Db, ran: readonly RanScript[]):
   for (const entry of ran) {
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.scriptHealthAlert}, ${entry.scriptId})`);
-      const script = await queryOne<{ name: string; kind: string }>(tx, sql`select name, kind from scripts where id = ${entry.scriptId}`);
+      const [script] = await tx.select({ name: scripts.name, kind: scripts.kind }).from(scripts).where(eq(scripts.id, entry.scriptId));
       if (script?.kind !== 'action') return;
       const recordKey = scriptRecordKey({ kind: 'action', id: entry.scriptId });
-      const announced = await queryOne<{ id: number }>(
-        tx,
-        sql`select id from notifications where kind = 'script.failing' and record_key = ${recordKey}
-              and (data->>'version')::int = ${entry.version} limit 1`,
-      );
+      const [announced] = await tx
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.kind, 'script.failing'),
+            eq(notifications.recordKey, recordKey),
+            sql`(${notifications.data}->>'version')::int = ${entry.version}`,
+          ),
+        )
+        .limit(1);
       if (announced) return;
       const recent = await recentRuns(tx, entry);
       if (!recent || recent.runs < SCRIPT_FAILURE_ALERT.minRuns || recent.failed < recent.runs * SCRIPT_FAILURE_ALERT.failureRate) return;

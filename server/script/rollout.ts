@@ -144,7 +144,11 @@ async function rollBack(
   });
 }
 
-/** A version's ended runs (stopped ones not counted) and how many failed at one of the script's steps. */
+/**
+ * A version's ended runs (stopped ones not counted) and how many failed at one of the script's steps.
+ * The two statements below stay raw, as the health statements (./health.ts, ./healthAlert.ts): each
+ * is an aggregate over the runs whose `scripts` JSON holds the version.
+ */
 interface RunCounts {
   runs: number;
   failed: number;

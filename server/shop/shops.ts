@@ -3,7 +3,7 @@
  * account lists and unbinds its own shops, staff list every account's shops and force an unbind
  * (audited).
  */
-import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CODES } from '#contract/codes';
 import type { Page } from '#contract/api';
 import { SHOP_MESSAGES } from './messages';
@@ -11,10 +11,10 @@ import type { AccountShopItem, BindStarted, ShopItem, ShopListAllQuery, ShopList
 import { BIND_TTL_SECONDS } from '#contract/shops';
 import type { Executor } from '../db/client';
 import { pageOf, type PageRequest } from '../db/paging';
-import { containsPattern, queryRows, toIso } from '../db/query';
+import { containsPattern } from '../db/query';
 import { hashToken, newToken } from '../auth/tokens';
 import { lockAccounts } from '../db/locks';
-import { accounts, shops } from '../db/schema';
+import { accounts, shopBinds, shops } from '../db/schema';
 import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
 import { announce } from '../notification/announce';
 import { badBindShopField, bindShopFieldRule, type BindShopField } from '#contract/scriptSandbox';
@@ -95,14 +95,14 @@ function shopFilters(body: ShopListQuery): SQL[] {
 export async function startBind({ db, account }: CallContext): Promise<BindStarted> {
   if (!account.membership) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.noMembership);
   const bindId = `bd_${newToken()}`;
-  await db.execute(sql`delete from shop_binds where account_id = ${account.id} and (used_at is not null or expires_at < now())`);
-  const [row] = await queryRows<{ expiresAt: unknown }>(
-    db,
-    sql`insert into shop_binds (account_id, token_hash, expires_at)
-        values (${account.id}, ${hashToken(bindId)}, now() + make_interval(secs => ${BIND_TTL_SECONDS}))
-        returning expires_at as "expiresAt"`,
-  );
-  return { bindId, expiresAt: toIso(row.expiresAt)! };
+  await db
+    .delete(shopBinds)
+    .where(and(eq(shopBinds.accountId, account.id), or(isNotNull(shopBinds.usedAt), lt(shopBinds.expiresAt, sql`now()`))));
+  const [row] = await db
+    .insert(shopBinds)
+    .values({ accountId: account.id, tokenHash: hashToken(bindId), expiresAt: sql`now() + make_interval(secs => ${BIND_TTL_SECONDS})` })
+    .returning({ expiresAt: shopBinds.expiresAt });
+  return { bindId, expiresAt: row.expiresAt.toISOString() };
 }
 
 /** The report's field of each shop field a bind reads. */
@@ -127,12 +127,18 @@ export async function reportShop({ db, account }: CallContext, body: ShopReportB
       // Serialises this account's reports, so two at once can not both squeeze under the quota.
       await lockAccounts(tx, [account.id]);
       // The bind this account started, spent now (undone with the rest if the report is refused below).
-      const [bind] = await queryRows(
-        tx,
-        sql`update shop_binds set used_at = now()
-          where token_hash = ${hashToken(body.bindId)} and account_id = ${account.id} and used_at is null and expires_at > now()
-          returning id`,
-      );
+      const [bind] = await tx
+        .update(shopBinds)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(shopBinds.tokenHash, hashToken(body.bindId)),
+            eq(shopBinds.accountId, account.id),
+            isNull(shopBinds.usedAt),
+            gt(shopBinds.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ id: shopBinds.id });
       if (!bind) throw new Refusal(CODES.NOT_AUTHORISED, SHOP_MESSAGES.bindNotStarted);
       const [elsewhere] = await tx
         .select({ id: shops.id })

@@ -144,13 +144,15 @@ async function checkWithdrawalRules(tx: Executor, accountId: number, amountCents
 
 /** The account's pending requests, and what it asked for today (the business day), rejected requests aside. */
 export async function withdrawalUsage(db: Executor, accountId: number, timeZone: string): Promise<{ pending: number; todayCents: number }> {
-  const row = await queryOne<{ pending: number | string; today: number | string }>(
-    db,
-    sql`select count(*) filter (where status = 'pending') as pending,
-               coalesce(sum(amount_cents) filter (where status <> 'rejected' and created_at >= date_trunc('day', now(), ${timeZone})), 0) as today
-        from withdrawals where account_id = ${accountId}`,
-  );
-  return { pending: Number(row?.pending ?? 0), todayCents: Number(row?.today ?? 0) };
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${withdrawals.status} = 'pending')`.mapWith(Number),
+      today: sql<number>`coalesce(sum(${withdrawals.amountCents}) filter (where ${withdrawals.status} <> 'rejected'
+        and ${withdrawals.createdAt} >= date_trunc('day', now(), ${timeZone})), 0)`.mapWith(Number),
+    })
+    .from(withdrawals)
+    .where(eq(withdrawals.accountId, accountId));
+  return { pending: row?.pending ?? 0, todayCents: row?.today ?? 0 };
 }
 
 /**
