@@ -1,6 +1,6 @@
 /**
  * The business parameters staff set in 系统参数 (issue 32): each an integer with its range and
- * default. The server reads them where the rule they set runs (server/parameters/parameters.ts);
+ * default. The server reads them where the rule they set runs (server/parameter/parameters.ts);
  * the screen and the server validate against these ranges. No TypeBox here: the screens import it.
  */
 export interface ParameterDefinition {

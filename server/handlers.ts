@@ -26,7 +26,7 @@ import { scriptHandlers } from './script/handlers';
 import { sessionHandlers } from './session/handlers';
 import { shopHandlers } from './shop/handlers';
 import { withdrawalHandlers } from './withdrawal/handlers';
-import { parameterHandlers } from './parameters/handlers';
+import { parameterHandlers } from './parameter/handlers';
 import { reconciliationHandlers } from './reconciliation/handlers';
 import { referralReviewHandlers } from './referralReview/handlers';
 import { payoutHandlers } from './payout/handlers';

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db } from '../db/client';
 import { queryOne } from '../db/query';
-import { readParameter } from '../parameters/parameters';
+import { readParameter } from '../parameter/parameters';
 import { startJob, untimed, type JobTimer } from '../periodic';
 import { pruneLookups } from '../promotion/lookupLimit';
 import { pruneAttempts } from './attempts';

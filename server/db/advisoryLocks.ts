@@ -27,7 +27,7 @@ export const ADVISORY_LOCKS = {
   orderFigures: 727_100_009,
   /** One key, tried: releasing the held commissions whose holding period ended (server/ledger/commissionRelease.ts). */
   commissionRelease: 727_100_010,
-  /** Two keys (this, `hashtext(key)`): the changes of one business parameter, one at a time (server/parameters/parameters.ts). */
+  /** Two keys (this, `hashtext(key)`): the changes of one business parameter, one at a time (server/parameter/parameters.ts). */
   parameters: 727_100_011,
   /** One key, tried: a reconciliation run, daily or 立即对账, one at a time across instances (server/reconciliation/reconcile.ts). */
   reconciliation: 727_100_012,

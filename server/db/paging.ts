@@ -25,8 +25,8 @@ export function pageOf(request: PageRequest) {
 /**
  * A page of a query-builder list: `rows` (a select made `$dynamic()`, filtered and ordered) gets the
  * page's limit and offset, `count` (a select of one count `n`) counts every match, `map` turns a row
- * into the answer's item. The one paging of the lists; `fetchPage` is its twin for the raw search
- * statements.
+ * into the answer's item. The paging of the lists; `fetchPage` is its twin for the orders' raw search
+ * statement (用户管理's search pages its own walk of ids, server/account/list.ts).
  */
 export async function pageOfQuery<Q extends PgSelect, Item>(
   request: PageRequest,

@@ -5,7 +5,7 @@ import type { LedgerBalance, LedgerEntry, LedgerListQuery } from '#contract/api/
 import { pageOfQuery } from '../db/paging';
 import { ledgerEntries, salespeople, withdrawals } from '../db/schema';
 import type { CallContext } from '../context';
-import { readParameters } from '../parameters/parameters';
+import { readParameters } from '../parameter/parameters';
 import { withdrawalUsage } from '../withdrawal/withdrawals';
 
 /**

@@ -17,7 +17,7 @@ import { ledgerEntries, salespeople } from '../db/schema';
 import { Refusal } from '../refusal';
 import { CODES } from '#contract/codes';
 import { LEDGER_TEXT } from './messages';
-import { readParameter } from '../parameters/parameters';
+import { readParameter } from '../parameter/parameters';
 
 export type LedgerKind = 'commission' | 'withdrawal' | 'refund' | 'clawback' | 'adjustment';
 

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MEMBERSHIP_NOTICE_DAYS, NOTIFICATION_KINDS } from '#contract/notifications';
 import type { Db, Executor } from '../db/client';
 import { queryOne, queryRows } from '../db/query';
-import { readParameter } from '../parameters/parameters';
+import { readParameter } from '../parameter/parameters';
 import { startJob, untimed, type JobTimer } from '../periodic';
 import { NOTIFY_CHANNEL } from './signals';
 import { pruneStreamTickets } from './streamTickets';

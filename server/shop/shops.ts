@@ -10,7 +10,7 @@ import { SHOP_MESSAGES } from './messages';
 import type { AccountShopItem, BindStarted, ShopItem, ShopListAllQuery, ShopListQuery, ShopReportBody } from '#contract/api/shop';
 import { BIND_TTL_SECONDS } from '#contract/shops';
 import type { Executor } from '../db/client';
-import { pageOf, type PageRequest } from '../db/paging';
+import { pageOfQuery, type PageRequest } from '../db/paging';
 import { containsPattern } from '../db/query';
 import { hashToken, newToken } from '../auth/tokens';
 import { lockAccounts } from '../db/locks';
@@ -56,24 +56,22 @@ export async function countBoundShops(db: Executor, accountId: number): Promise<
 }
 
 /** One page of shops matching `filters` (on `shops` joined with their account), newest bind first. */
-async function shopPage(db: Executor, filters: SQL[], request: PageRequest) {
-  const { current, pageSize, offset } = pageOf(request);
+function shopPage(db: Executor, filters: SQL[], request: PageRequest) {
   const where = and(...filters);
-  const rows = await db
-    .select({ ...shopColumns, username: accounts.username, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(shops)
-    .innerJoin(accounts, eq(accounts.id, shops.accountId))
-    .where(where)
-    .orderBy(desc(shops.boundAt), desc(shops.id))
-    .limit(pageSize)
-    .offset(offset);
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    // Past the last page: the window count is not there, count on its own.
-    const [counted] = await db.select({ n: count() }).from(shops).innerJoin(accounts, eq(accounts.id, shops.accountId)).where(where);
-    total = counted?.n ?? 0;
-  }
-  return { list: rows, total: Number(total), current, pageSize };
+  return pageOfQuery(
+    request,
+    {
+      rows: db
+        .select({ ...shopColumns, username: accounts.username })
+        .from(shops)
+        .innerJoin(accounts, eq(accounts.id, shops.accountId))
+        .where(where)
+        .orderBy(desc(shops.boundAt), desc(shops.id))
+        .$dynamic(),
+      count: db.select({ n: count() }).from(shops).innerJoin(accounts, eq(accounts.id, shops.accountId)).where(where),
+    },
+    (row) => row,
+  );
 }
 
 function shopFilters(body: ShopListQuery): SQL[] {

@@ -31,7 +31,7 @@ import { postLedgerEntry } from '../ledger/entries';
 import { pageOfQuery } from '../db/paging';
 import { announce, resolveAnnouncement } from '../notification/announce';
 import { accounts, bankCards, ledgerEntries, withdrawals } from '../db/schema';
-import { readParameters } from '../parameters/parameters';
+import { readParameters } from '../parameter/parameters';
 
 const reviewers = alias(accounts, 'reviewer');
 

@@ -3,17 +3,20 @@
  * Plain elements rather than antd's Progress, to keep the login page light; the check itself is
  * loaded lazily (src/kit/passwordStrength.ts) once something is typed.
  */
-import { Form } from 'antd';
+import { Form, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import type { StrengthLevel } from '#contract/passwordRules';
 import { PASSWORD_TEXT, STRENGTH_LABELS } from '@/locales/zh-CN/account';
 import { checkPasswordStrength } from '@/kit/passwordStrength';
 
-const COLORS: Record<StrengthLevel, string> = { weak: '#ff4d4f', medium: '#faad14', strong: '#52c41a' };
 const BARS: Record<StrengthLevel, number> = { weak: 1, medium: 2, strong: 3 };
 
 export function PasswordStrengthMeter({ password, userInputs = [] }: { password?: string; userInputs?: readonly (string | undefined)[] }) {
   const [level, setLevel] = useState<StrengthLevel>();
+  // The theme's status colours: the bars in each, the words in their text shade (legible on either theme's background).
+  const { token } = theme.useToken();
+  const bar = { weak: token.colorError, medium: token.colorWarning, strong: token.colorSuccess };
+  const text = { weak: token.colorErrorText, medium: token.colorWarningText, strong: token.colorSuccessText };
   const inputs = userInputs.filter((input): input is string => Boolean(input));
   const inputsKey = inputs.join('\n');
 
@@ -46,14 +49,14 @@ export function PasswordStrengthMeter({ password, userInputs = [] }: { password?
       style={{ display: 'flex', alignItems: 'center', gap: 8, marginTop: 4, fontSize: 12 }}
     >
       <span style={{ display: 'flex', gap: 4, flex: 1 }}>
-        {[1, 2, 3].map((bar) => (
+        {[1, 2, 3].map((index) => (
           <span
-            key={bar}
-            style={{ flex: 1, height: 4, borderRadius: 2, background: bar <= BARS[level] ? COLORS[level] : 'rgba(0, 0, 0, 0.06)' }}
+            key={index}
+            style={{ flex: 1, height: 4, borderRadius: 2, background: index <= BARS[level] ? bar[level] : token.colorFillSecondary }}
           />
         ))}
       </span>
-      <span style={{ color: COLORS[level], minWidth: 72, textAlign: 'right' }}>
+      <span style={{ color: text[level], minWidth: 72, textAlign: 'right' }}>
         {PASSWORD_TEXT.strength}：{label}
       </span>
     </div>

@@ -8,7 +8,7 @@ import { commissionOf } from '#contract/money';
 import { PARAMETER_KEYS, PARAMETERS } from '#contract/parameters';
 import type { ParameterItem } from '#contract/api/parameter';
 import { pruneAuthData } from '../../server/auth/maintenance';
-import { readParameter } from '../../server/parameters/parameters';
+import { readParameter } from '../../server/parameter/parameters';
 import { registerAccount } from './support/accounts';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
 import { accountId, one, rows, sql } from './support/sql';

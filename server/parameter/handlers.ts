@@ -1,4 +1,4 @@
-/** `parameter/*` (系统参数); the rules live in server/parameters/parameters.ts. */
+/** `parameter/*` (系统参数); the rules live in server/parameter/parameters.ts. */
 import type { CallHandlers } from '../context';
 import { listParameters, updateParameter } from './parameters';
 
