@@ -17,5 +17,12 @@ export const INVITE_CODE_PATTERN = '^[A-Z0-9]{8}$';
 export const ONE_TIME_PASSWORD_HOURS = 24;
 /** The calls a session whose password must be changed may still make; every other call is A0212. */
 export const PASSWORD_CHANGE_CALLS = ['profile/changePassword', 'account/logout'] as const;
+/**
+ * How long a proof of identity lasts (ASVS 7.5.3): a session whose password was given within this many
+ * seconds, at its sign-in or at a step-up (`account/stepUp`), may make the calls marked `stepUp`
+ * (moving money, granting access, approving what runs in members' browsers, ending other sessions);
+ * later they answer A0214 until the password is given again. `STEP_UP_SECONDS` sets it on a server.
+ */
+export const DEFAULT_STEP_UP_SECONDS = 5 * 60;
 /** Sessions an account holds at once by default (SESSIONS_PER_ACCOUNT, ASVS 7.1.2): a sign-in beyond it ends the least recently used one. */
 export const DEFAULT_SESSIONS_PER_ACCOUNT = 10;

@@ -189,7 +189,7 @@ export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 
 export const LOGIN_RESULTS = { success: '成功', failure: '失败' } as const;
 export type LoginResult = keyof typeof LOGIN_RESULTS;
-export const LOGIN_KINDS = { login: '登录', register: '注册' } as const;
+export const LOGIN_KINDS = { login: '登录', register: '注册', stepUp: '验证身份' } as const;
 
 // ───────────────────────────── refusals both sides show ─────────────────────────────
 

@@ -24,7 +24,9 @@ export default async function globalSetup(_config: FullConfig) {
   // Hashing at a test's cost (server/auth/password.ts): no spec tests the cost, which jest's
   // tests/server/signinHashing.test.ts does, and over a hundred logins at 0.5 s of a core each took
   // that time from the browser.
-  const product = await startProduct({ label: 'console-e2e', env: { NODE_ENV: 'test', TEST_SCRYPT_LOG2N: '12' } });
+  // Step-up at an hour: a spec signs its API helpers in once and uses the token for minutes; the
+  // 验证身份 dialog has its own spec, on a product whose proofs last seconds (e2e/stepUp.spec.ts).
+  const product = await startProduct({ label: 'console-e2e', env: { NODE_ENV: 'test', TEST_SCRYPT_LOG2N: '12', STEP_UP_SECONDS: '3600' } });
   console.log(`[e2e] product ready at ${product.baseURL} in ${((Date.now() - started) / 1000).toFixed(1)} s (data ${product.dataDir})`);
   process.env.E2E_BASE_URL = product.baseURL;
 

@@ -140,5 +140,30 @@ test('revoking another session signs it out; revoking this one logs out', async 
   await expect(here).toHaveURL(LOGIN);
 });
 
+test('退出其他设备 signs out every other device at once, and this one stays', async ({ browser }) => {
+  const setup = await (await browser.newContext()).newPage();
+  await setup.goto('/');
+  const username = await registerAccount(setup);
+  const here = await loggedInPage(browser, username);
+  const phone = await loggedInPage(browser, username);
+  const laptop = await loggedInPage(browser, username);
+
+  await here.goto('/client/user');
+  await here.getByRole('tab', { name: SETTINGS_TEXT.sessionsTab }).click();
+  await expect(sessionRows(here)).toHaveCount(3);
+  await buttonNamed(here, SETTINGS_TEXT.endOthers).click();
+  await expect(here.getByText(SETTINGS_TEXT.endOthersConfirm)).toBeVisible();
+  await screenshot(here, 'settings-end-others-confirm');
+  await buttonNamed(here.locator('.ant-popconfirm'), SETTINGS_TEXT.endOthers).click();
+  await expect(here.getByText(SETTINGS_TEXT.othersEnded)).toBeVisible();
+  await expect(sessionRows(here)).toHaveCount(1);
+  for (const other of [phone, laptop]) {
+    await other.reload();
+    await expect(other).toHaveURL(new RegExp(`${LOGIN}`));
+  }
+  await here.reload();
+  await expect(here).toHaveURL(/\/client\/user/);
+});
+
 // The pages this file opens in contexts of their own hold streams open: closed after each test.
 test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { envSchema } from 'env-schema';
 import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_QUEUE_PER_SLOT, type HashPoolLimits } from './auth/hashPool';
-import { DEFAULT_SESSIONS_PER_ACCOUNT } from '#contract/accountRules';
+import { DEFAULT_SESSIONS_PER_ACCOUNT, DEFAULT_STEP_UP_SECONDS } from '#contract/accountRules';
 
 export interface ServerConfig {
   port: number;
@@ -24,6 +24,8 @@ export interface ServerConfig {
   sessionIdleSeconds: number;
   /** `SESSIONS_PER_ACCOUNT`: live sessions an account holds at once; a sign-in beyond it ends the least recently used. */
   sessionsPerAccount: number;
+  /** `STEP_UP_SECONDS`: how long a session's last password (sign-in or step-up) opens the sensitive calls. */
+  stepUpSeconds: number;
   authRateLimitPerMinute: number;
   /** Every other /api request, per client address and server instance. */
   apiRateLimitPerMinute: number;
@@ -155,6 +157,7 @@ const EnvSchema = Type.Object({
   REMEMBER_TTL_SECONDS: seconds(30 * 24 * 3600, 60),
   SESSION_IDLE_SECONDS: seconds(2 * 3600, 60),
   SESSIONS_PER_ACCOUNT: Type.Integer({ minimum: 1, maximum: 10_000, default: DEFAULT_SESSIONS_PER_ACCOUNT }),
+  STEP_UP_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: DEFAULT_STEP_UP_SECONDS }),
   AUTH_RATE_LIMIT_PER_MINUTE: perMinute(30),
   API_RATE_LIMIT_PER_MINUTE: perMinute(600),
   MEDIA_IMAGE_MAX_MB: megabytes(10),
@@ -364,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     rememberTtlSeconds: checked.REMEMBER_TTL_SECONDS,
     sessionIdleSeconds: checked.SESSION_IDLE_SECONDS,
     sessionsPerAccount: checked.SESSIONS_PER_ACCOUNT,
+    stepUpSeconds: checked.STEP_UP_SECONDS,
     authRateLimitPerMinute: checked.AUTH_RATE_LIMIT_PER_MINUTE,
     apiRateLimitPerMinute: checked.API_RATE_LIMIT_PER_MINUTE,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -8,6 +8,7 @@ import ChunkErrorBoundary from '@/components/ChunkErrorBoundary';
 import { titleRefusedScreens, withMenuIcons } from '@/components/menuData';
 import { loadInitialState, type InitialState } from '@/auth/startup';
 import LoginRequired from '@/auth/LoginRequired';
+import { useStepUpAsked } from '@/auth/stepUp';
 import { UI_TEXT } from '@/locales/zh-CN/common';
 import { APP_TITLE } from '#contract/text/appTitle';
 import ThemedRoot from '@/workspace/ThemedRoot';
@@ -129,6 +130,19 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
 // src/kit/feedback.ts hands its instances to the rest of the console. Loaded after the first paint:
 // it and the components it brings are not in the entry chunk.
 const FeedbackHost = React.lazy(() => import('@/kit/FeedbackHost'));
+// 验证身份, asked by a sensitive call's A0214 (src/auth/stepUp.ts): its code loads when first asked.
+const StepUpDialog = React.lazy(() => import('@/auth/StepUpDialog'));
+
+function StepUpGate() {
+  const asked = useStepUpAsked();
+  const [wanted, setWanted] = useState(false);
+  if (asked && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <StepUpDialog />
+    </Suspense>
+  ) : null;
+}
 
 export function rootContainer(container: React.ReactNode) {
   return (
@@ -138,6 +152,7 @@ export function rootContainer(container: React.ReactNode) {
         <FeedbackHost />
       </Suspense>
       <ChunkErrorBoundary>{container}</ChunkErrorBoundary>
+      <StepUpGate />
       {MockScenarioBanner && (
         <Suspense fallback={null}>
           <MockScenarioBanner />

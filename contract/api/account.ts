@@ -95,6 +95,13 @@ export const LoginResult = Type.Object({
 });
 export type LoginResult = Static<typeof LoginResult>;
 
+/** `account/stepUp`: the password again, before a sensitive call. */
+export const StepUpBody = Type.Object({ password: GivenPassword() }, strict);
+export type StepUpBody = Static<typeof StepUpBody>;
+
+export const StepUpResult = Type.Object({ provedUntil: DateTime({ description: '此时之前本会话可进行敏感操作' }) });
+export type StepUpResult = Static<typeof StepUpResult>;
+
 export const RegisterBody = Type.Object(
   {
     username: Username(),
@@ -247,6 +254,15 @@ export const accountApi = {
     answer: Type.Null(),
     example: { body: {}, answer: null },
   }),
+  'account/stepUp': defineApi({
+    summary: '验证身份：再次输入登录密码，本会话在几分钟内可进行敏感操作',
+    description:
+      '敏感操作（提现、审批、退款、授权、审核脚本与版本、结束其他会话等）要求本会话最近验证过身份（登录也算），否则答 A0214。密码错误：A0210（字段 password），与登录一起计入连续错误锁定：A0211；按地址限流：A0501。',
+    auth: 'account',
+    body: StepUpBody,
+    answer: StepUpResult,
+    example: { body: { password: 'Sturdy#Key-2468' }, answer: { provedUntil: '2026-11-20T08:05:00.000Z' } },
+  }),
   'account/getMenus': defineApi({
     summary: '调用者的菜单树：被授权的菜单及其上级',
     auth: 'account',
@@ -289,6 +305,7 @@ export const accountApi = {
     summary: '设置账号的角色（整体替换）',
     description: '不能修改自己的角色；只能授予不超出自身权限的角色；不能移除最后一个启用的超级管理员。',
     auth: { anyGrant: usersScreen, action: ACTIONS.canSetRoles.url },
+    stepUp: true,
     body: SetRolesBody,
     answer: RolesSet,
     example: { body: { id: 42, roleIds: [3, 5] }, answer: { id: 42, roleIds: [3, 5] } },

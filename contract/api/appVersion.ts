@@ -269,6 +269,7 @@ export const appVersionApi = {
       '需要“审核脚本”权限。申请人不能审核（A0400）；超级管理员紧急审核自己的申请须填写 reason，会记入操作日志并通知其他审核人。' +
       '没有待审核的申请、或 revision 已不是当前的：A0400。',
     auth: reviewer,
+    stepUp: true,
     body: ReleaseApproveBody,
     answer: Release,
     example: { body: { id: 4, revision: 2 }, answer: { ...publishedRelease, revision: 3 } },

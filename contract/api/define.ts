@@ -37,6 +37,12 @@ export interface ApiCall<B extends TSchema = TSchema, R extends TSchema = TSchem
    * before the file starts is the usual wrapper. See contract/api/exports.ts.
    */
   download?: boolean;
+  /**
+   * A sensitive call (ASVS 7.5.3): the session must have proved its holder's identity lately (its
+   * sign-in or `account/stepUp` within the server's STEP_UP_SECONDS), otherwise A0214; the console
+   * then asks for the password and sends the call again.
+   */
+  stepUp?: true;
 }
 
 export const defineApi = <B extends TSchema, R extends TSchema, const A extends AuthLevel>(call: ApiCall<B, R, A>) => call;

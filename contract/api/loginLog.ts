@@ -10,7 +10,7 @@ export const LoginLogQuery = Type.Object(
   {
     ...PageFields,
     result: Type.Optional(Type.Union([Type.Literal('success'), Type.Literal('failure')])),
-    kind: Type.Optional(Type.Union([Type.Literal('login'), Type.Literal('register')])),
+    kind: Type.Optional(Literals(Object.keys(LOGIN_KINDS) as Array<keyof typeof LOGIN_KINDS>)),
     /** The name as typed (contains). */
     username: Type.Optional(Type.String({ maxLength: 100, description: '输入的用户名或邮箱（包含）' })),
     /** The client address (prefix). */

@@ -276,6 +276,7 @@ export const orderApi = {
     description:
       '仅员工（订单列表与 /admin 授权）。只能退已支付的订单。佣金从不阻止退款：仍在结算期的佣金取消，已结算的扣回（销售余额可为负，显示为待扣回，由之后的佣金先行抵扣）。',
     auth: { anyGrant: [ORDER_LIST], action: ACTIONS.canRefundOrder.url },
+    stepUp: true,
     body: OrderActionBody,
     answer: RefundOutcome,
     example: {

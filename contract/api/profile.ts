@@ -58,6 +58,9 @@ export type ActiveSession = Static<typeof ActiveSession>;
 export const RevokeSessionBody = SessionIdBody;
 export type RevokeSessionBody = Static<typeof RevokeSessionBody>;
 
+export const OtherSessionsEnded = Type.Object({ ended: Type.Integer({ minimum: 0, description: '结束的会话数' }) });
+export type OtherSessionsEnded = Static<typeof OtherSessionsEnded>;
+
 export const SummaryBody = Type.Object(
   {
     /** Start of "this month" in the viewer's time zone (ISO 8601); the server's UTC month when absent. */
@@ -154,9 +157,19 @@ export const profileApi = {
     summary: '退出自己的一个会话',
     description: '不是调用者的、或已结束的会话：A0400。',
     auth: 'account',
+    stepUp: true,
     body: RevokeSessionBody,
     answer: SessionEnded,
     example: { body: { id: 9002 }, answer: { id: 9002, current: false } },
+  }),
+  'profile/endOtherSessions': defineApi({
+    summary: '退出其他设备：结束本账号除当前会话外的全部会话',
+    description: '这些设备的下一次调用答 A0230 并说明原因，它们的通知连接随即断开。',
+    auth: 'account',
+    stepUp: true,
+    body: Empty,
+    answer: OtherSessionsEnded,
+    example: { body: {}, answer: { ended: 2 } },
   }),
   'profile/summary': defineApi({
     summary: '首页数字：会员、店铺数、订单数；销售另有余额、提现中和本月佣金',

@@ -393,6 +393,7 @@ export const scriptApi = {
       '没有待审核的改动、或 revision 已不是当前的（审核后又有改动）：A0400；通过后整套脚本会被插件拒收：A0400，说明原因。' +
       '带 rollout 即灰度发布：只用于已发布过、名称与启用状态不变的脚本的新版本；该脚本已有灰度中的版本时，任何审核都须先全量发布或回滚（A0400）。',
     auth: scriptReviewer,
+    stepUp: true,
     body: ScriptApproveBody,
     answer: ScriptDetail,
     example: {

@@ -96,6 +96,7 @@ export const withdrawalApi = {
     summary: '申请提现：金额立即从余额中冻结',
     description: '不是销售：A0400；超过可提现余额：A0400（amountCents）；银行卡不是本人的有效卡：A0400（cardId）。',
     auth: ownGrant,
+    stepUp: true,
     body: RequestWithdrawalBody,
     answer: Withdrawal,
     example: { body: { cardId: 3, amountCents: 20_000 }, answer: examplePending },
@@ -122,6 +123,7 @@ export const withdrawalApi = {
     summary: '通过提现：状态变为待打款，由打款批次打款（金额申请时已冻结）',
     description: '只能审核待审核的申请，不能审核自己的申请（A0301）。',
     auth: { ...staffGrant, action: ACTIONS.canApproveWithdrawal.url },
+    stepUp: true,
     body: ApproveWithdrawalBody,
     answer: Withdrawal,
     example: { body: { id: 9 }, answer: { ...examplePending, status: 'approved', ...reviewed } },
@@ -130,6 +132,7 @@ export const withdrawalApi = {
     summary: '驳回提现：冻结的金额退回余额',
     description: '只能审核待审核的申请，不能审核自己的申请（A0301）。',
     auth: { ...staffGrant, action: ACTIONS.canRejectWithdrawal.url },
+    stepUp: true,
     body: RejectWithdrawalBody,
     answer: Withdrawal,
     example: {

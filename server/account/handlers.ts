@@ -5,6 +5,7 @@
 import { createAccount, resetPassword, setAccountStatus, setRoles } from './admin';
 import { listAccounts } from './list';
 import { login, logout, register } from '../auth/signin';
+import { stepUp } from '../auth/stepUp';
 import { inviterOf } from '../promotion/referrals';
 import { RawJson } from '../context';
 import type { CallHandlers } from '../context';
@@ -14,6 +15,7 @@ export const accountHandlers = {
   'account/inviter': inviterOf,
   'account/login': login,
   'account/logout': logout,
+  'account/stepUp': stepUp,
   // The tree is serialised once per RBAC version (server/rbac/snapshot.ts).
   'account/getMenus': async ({ account, snapshot }) => new RawJson(snapshot.forRoles(account.roleIds).json),
   'account/getOne': async ({ account, config }) => ({

@@ -13,12 +13,12 @@
  * So 13 concurrent logins to one account never verify more than 5 passwords, and 40 concurrent
  * attempts from one address never get more than the limit through.
  */
-import { and, count, eq, gt, isNull, max, not, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, max, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Executor, Tx } from '../db/client';
 import { queryOne } from '../db/query';
-import { accounts, authAttempts } from '../db/schema';
+import { accounts, ATTEMPT_KINDS, authAttempts } from '../db/schema';
 import { clientNetwork } from '../clientNetwork';
 
 export const LOCKOUT_FAILURES = 5;
@@ -29,7 +29,9 @@ export const LOGGED_USERNAME_MAX = 100;
 /** The user agent is logged cut to this length. */
 export const LOGGED_USER_AGENT_MAX = 300;
 
-export type AttemptKind = 'login' | 'register';
+export type AttemptKind = (typeof ATTEMPT_KINDS)[number];
+/** The attempts that give an account's password: their failures count towards its lockout, their successes end the count. */
+const PASSWORD_KINDS = ['login', 'stepUp'] as const satisfies readonly AttemptKind[];
 
 export interface AttemptSource {
   ip: string;
@@ -103,7 +105,7 @@ const lastSuccess = (executor: Executor) =>
   executor
     .select({ at: max(successes.at) })
     .from(successes)
-    .where(and(eq(successes.accountId, accounts.id), eq(successes.kind, 'login'), successes.success));
+    .where(and(eq(successes.accountId, accounts.id), inArray(successes.kind, [...PASSWORD_KINDS]), successes.success));
 
 /**
  * The failed or pending login attempts that count towards the lockout: for an account, those of the
@@ -133,7 +135,7 @@ function countedFailures(executor: Executor, accountId: number | null, name: str
     .where(
       and(
         eq(accounts.id, accountId),
-        eq(authAttempts.kind, 'login'),
+        inArray(authAttempts.kind, [...PASSWORD_KINDS]),
         not(authAttempts.success),
         gt(
           authAttempts.at,
@@ -170,10 +172,12 @@ export async function beginLogin<A extends { id: number; locked: boolean }>(
   source: AttemptSource & { username: string },
   limitPerMinute: number,
   find: (tx: Tx) => Promise<A | undefined>,
+  /** A step-up gives the password of a signed-in account: the same limits, logged as such. */
+  kind: (typeof PASSWORD_KINDS)[number] = 'login',
 ): Promise<LoginGate<A>> {
   return db.transaction(async (tx): Promise<LoginGate<A>> => {
     if (!(await addressAllows(tx, source.ip, limitPerMinute))) {
-      return { outcome: 'rateLimited', attemptId: await insertAttempt(tx, source, 'login', null) };
+      return { outcome: 'rateLimited', attemptId: await insertAttempt(tx, source, kind, null) };
     }
     const account = await find(tx);
     const accountId = account?.id ?? null;
@@ -185,7 +189,7 @@ export async function beginLogin<A extends { id: number; locked: boolean }>(
         if (accountId !== null) await lockAccount(tx, accountId);
       }
     }
-    const attemptId = await insertAttempt(tx, source, 'login', accountId);
+    const attemptId = await insertAttempt(tx, source, kind, accountId);
     return { outcome: locked ? 'locked' : 'verify', attemptId, account };
   });
 }

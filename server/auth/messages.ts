@@ -20,3 +20,8 @@ export const PLUGIN_TOKEN_MESSAGES = {
 
 /** A0501 when the password hashing pool's queue is full (server/auth/hashPool.ts): many sign-ins at once. */
 export const HASHING_BUSY_MESSAGE = '登录的人较多，请稍后再试';
+
+/** `account/stepUp` (./stepUp.ts): the password given to confirm a sensitive action is not the account's. */
+export const STEP_UP_MESSAGES = {
+  wrongPassword: '密码不正确',
+} as const;

@@ -21,6 +21,8 @@ export interface SessionAccount extends PasswordState {
   roleIds: number[];
   /** `rbac_state.version` read in the same statement. */
   rbacVersion: number;
+  /** Seconds since the holder last gave the password (sign-in or step-up), by the database's clock. */
+  provedSecondsAgo: number;
 }
 
 type Level = typeof membershipLevels.$inferSelect;
@@ -37,6 +39,7 @@ type AuthRow = Pick<typeof accounts.$inferSelect, 'username' | 'email'> & {
   membershipExpiresAt: DriverValue;
   roleIds: number[] | null;
   version: DriverValue;
+  provedSecondsAgo: DriverValue;
   passwordChangeRequired: boolean;
   passwordExpired: boolean;
 };
@@ -55,6 +58,7 @@ const authenticateStatement = (name: string, tokenCondition: string): PreparedSt
   name,
   text: `select s.id as "sessionId",
       s.last_seen_at < now() - interval '${LAST_SEEN_RESOLUTION}' as "stale",
+      extract(epoch from now() - s.proved_at)::float8 as "provedSecondsAgo",
       a.id as "accountId", a.username, a.email,
       a.membership_level_id as "levelId", ml.name as "levelName", ml.shop_quota as "shopQuota", ml.product_quota as "productQuota",
       a.membership_expires_at as "membershipExpiresAt",
@@ -84,6 +88,7 @@ const accountOf = (row: AuthRow): SessionAccount => ({
   membership: membershipOf(row),
   roleIds: (row.roleIds ?? []).map(Number),
   rbacVersion: Number(row.version ?? 0),
+  provedSecondsAgo: Number(row.provedSecondsAgo),
   passwordChangeRequired: row.passwordChangeRequired,
   passwordExpired: row.passwordExpired,
 });

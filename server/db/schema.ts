@@ -94,6 +94,9 @@ export const accounts = pgTable(
  * Why a session ended before its time: signed out, ended from another of the account's own devices,
  * ended by the account's own password change, or by staff (在线用户, status, password reset).
  */
+/** What an auth_attempts row is: a login, a registration, or a step-up's password (account/stepUp). */
+export const ATTEMPT_KINDS = ['login', 'register', 'stepUp'] as const;
+
 export const SESSION_END_REASONS = ['logout', 'self', 'password', 'staff', 'limit'] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
@@ -108,6 +111,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its holder last gave the password: the sign-in, then each step-up (`account/stepUp`). */
+    provedAt: timestamp('proved_at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -150,7 +155,7 @@ export const authAttempts = pgTable(
     ip: text('ip').notNull(),
     /** The network the address counts for in the per-address limit: itself, or an IPv6 address's /64 (server/clientNetwork.ts). */
     network: text('network').notNull(),
-    kind: text('kind', { enum: ['login', 'register'] }).notNull(),
+    kind: text('kind', { enum: ATTEMPT_KINDS }).notNull(),
     accountId: integer('account_id'),
     success: boolean('success').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),

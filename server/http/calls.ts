@@ -82,6 +82,8 @@ export function callOf<B extends TSchema, R extends TSchema, A extends AuthLevel
       const response: Record<number, TSchema> = { 200: successAnswer(contract.answer) };
       const preValidation = [emptyBodyAsObject];
       if (auth !== 'public') preValidation.push((request: FastifyRequest) => authenticateRequest(services, request, auth, path));
+      if (contract.stepUp)
+        preValidation.push(async (request: FastifyRequest) => assertRecentProof(request.account!, services.config.stepUpSeconds));
       app.withTypeProvider<TypeBoxTypeProvider>().post(
         `${API_PREFIX}/${path}`,
         {
@@ -179,6 +181,11 @@ async function accountOfToken(services: CallServices, token: string, auth: Exclu
     throw new Refusal(CODES.NOT_AUTHORISED, auth === 'plugin' ? sessionTokenOnPluginCall : pluginTokenOffPluginCall);
   }
   return undefined;
+}
+
+/** A sensitive call (`stepUp`): A0214 unless the session gave its password within the last `stepUpSeconds`. */
+function assertRecentProof(account: SessionAccount, stepUpSeconds: number): void {
+  if (!(account.provedSecondsAgo <= stepUpSeconds)) throw new Refusal(CODES.STEP_UP_REQUIRED);
 }
 
 /** Whether an `If-None-Match` header value names `etag` (weak comparison, lists and `*`). */

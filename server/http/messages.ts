@@ -32,6 +32,7 @@ export const API_DOC_TEXT = {
 | code | 含义 |
 | --- | --- |
 ${codeTable}`,
+  stepUp: '敏感操作：本会话须在最近 STEP_UP_SECONDS 秒内（默认 300）登录或通过 account/stepUp 验证过密码，否则答复 A0214。',
   grants: {
     public: '无需登录。',
     account: '需要登录（任何账户）。',

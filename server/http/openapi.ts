@@ -40,7 +40,13 @@ export function operationSchema(path: string, contract: ApiCall, schema: Record<
     operationId: path.replace('/', '_'),
     tags: [path.split('/')[0]],
     summary: contract.summary,
-    description: [contract.description, `${API_DOC_TEXT.grantsHeading}${grantText(contract.auth)}`].filter(Boolean).join('\n\n'),
+    description: [
+      contract.description,
+      `${API_DOC_TEXT.grantsHeading}${grantText(contract.auth)}${contract.stepUp ? API_DOC_TEXT.stepUp : ''}`,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    'x-step-up': contract.stepUp ?? false,
     security: contract.auth === 'public' ? [] : [{ [BEARER]: [] }],
     'x-grants': contract.auth,
     body: { ...(schema.body as object), examples: [contract.example.body] },

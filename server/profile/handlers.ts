@@ -1,5 +1,5 @@
 /** `profile/*`: the caller's own account and the home screen's figures (server/profile/profile.ts). */
-import { changePassword, getProfile, homeSummary, listOwnSessions, revokeOwnSession, updateEmail } from './profile';
+import { changePassword, endOtherSessions, getProfile, homeSummary, listOwnSessions, revokeOwnSession, updateEmail } from './profile';
 import type { CallHandlers } from '../context';
 
 export const profileHandlers = {
@@ -8,5 +8,6 @@ export const profileHandlers = {
   'profile/changePassword': changePassword,
   'profile/sessions': listOwnSessions,
   'profile/revokeSession': revokeOwnSession,
+  'profile/endOtherSessions': endOtherSessions,
   'profile/summary': homeSummary,
 } satisfies Partial<CallHandlers>;

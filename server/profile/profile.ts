@@ -8,6 +8,7 @@ import type {
   ActiveSession,
   ChangePasswordBody,
   HomeSummary,
+  OtherSessionsEnded,
   PasswordChanged,
   Profile,
   SummaryBody,
@@ -136,6 +137,14 @@ export async function revokeOwnSession({ db, account }: CallContext, { id }: { i
   // Another account's session reads as unknown: its existence is none of the caller's business.
   if (ended.length === 0) throw badParameter('id', PROFILE_MESSAGES.sessionNotFound);
   return { id, current: id === account.sessionId };
+}
+
+/** `profile/endOtherSessions` (退出其他设备): every live session of the account but the caller's. */
+export async function endOtherSessions({ db, account }: CallContext): Promise<OtherSessionsEnded> {
+  const ended = await db.transaction((tx) =>
+    endSessions(tx, 'self', eq(sessions.accountId, account.id), ne(sessions.id, account.sessionId)),
+  );
+  return { ended: ended.length };
 }
 
 export async function homeSummary({ db, account, config }: CallContext, body: SummaryBody): Promise<HomeSummary> {

@@ -17,6 +17,7 @@ import { UI_TEXT } from '@/locales/zh-CN/common';
 import { feedback } from '@/kit/feedback';
 import { clearSession, getToken } from '@/auth/session';
 import { LOGIN_PATH, loginPathFor } from '@/auth/redirect';
+import { askForStepUp } from '@/auth/stepUp';
 
 /** A form that shows an A0400 `{ field }` refusal on that field (see `submitWithFieldErrors`). */
 
@@ -201,6 +202,10 @@ export const withFieldErrors =
 async function post<T>(path: string, body: object | undefined, given?: CallOptions): Promise<ApiResponse<T>> {
   // Read before the first await: only the call `submitWithFieldErrors` starts belongs to its form.
   const options: CallOptions | undefined = submittingForm ? { fieldErrors: submittingForm, ...given } : given;
+  return send(path, body, options);
+}
+
+async function send<T>(path: string, body: object | undefined, options: CallOptions | undefined): Promise<ApiResponse<T>> {
   let data: ApiResponse<T> | null | undefined;
   try {
     const headers = options?.token ? { Authorization: `Bearer ${options.token}` } : undefined;
@@ -208,6 +213,12 @@ async function post<T>(path: string, body: object | undefined, given?: CallOptio
   } catch (error) {
     if (error instanceof RequestError && options?.errorToast !== false) feedback.message.error(error.message);
     throw error;
+  }
+  // A sensitive call whose session gave its password too long ago: ask for it, then send the call again.
+  if (data?.code === CODES.STEP_UP_REQUIRED) {
+    if (await askForStepUp()) return send(path, body, options);
+    // Declined: the user knows, nothing to toast.
+    throw new CallRefusal(data);
   }
   return handleAnswer(data, options);
 }

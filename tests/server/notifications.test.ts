@@ -457,6 +457,7 @@ describeEachDatabase(
             membership: null,
             roleIds: [await roleId(ctx.db, 'super_admin')],
             rbacVersion: 0,
+            provedSecondsAgo: 0,
             passwordChangeRequired: false,
             passwordExpired: false,
           };

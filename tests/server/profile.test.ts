@@ -135,6 +135,23 @@ describeEachDatabase('profile', (ctx) => {
     expect(revokedHere.content).toEqual({ id: first.id, current: true });
     expect((await ctx.call('account/getOne', {}, { token: here })).code).toBe('A0230');
   });
+
+  it('退出其他设备 ends every session of the account but the caller’s, and no other account’s', async () => {
+    await newAccount(ctx, 'others_user');
+    const here = await ctx.login('others_user', PASSWORD);
+    const phone = await ctx.login('others_user', PASSWORD);
+    const laptop = await ctx.login('others_user', PASSWORD);
+    const member = await ctx.login(DEMO_ACCOUNTS.member.username, DEMO_PASSWORD);
+
+    expect((await ctx.call('profile/endOtherSessions', {}, { token: here })).content).toEqual({ ended: 2 });
+    for (const token of [phone, laptop]) {
+      expect(await ctx.call('account/getOne', {}, { token })).toMatchObject({ code: 'A0230', msg: SESSION_MESSAGES.ended.self });
+    }
+    expect((await ctx.call('account/getOne', {}, { token: here })).isSuccess).toBe(true);
+    expect((await ctx.call('account/getOne', {}, { token: member })).isSuccess).toBe(true);
+    // Nothing left to end.
+    expect((await ctx.call('profile/endOtherSessions', {}, { token: here })).content).toEqual({ ended: 0 });
+  });
 });
 
 describeEachDatabase('profile/summary', (ctx) => {

@@ -45,3 +45,13 @@ export const ONE_TIME_PASSWORD_TEXT = {
   /** Beside a generated password staff see once (账号列表's 新建 and 重置密码). */
   staffNote: (hours: number) => `此密码只显示这一次，且只能用来登录一次并设置新密码，${hours} 小时后失效。`,
 } as const;
+
+/** The dialog a sensitive action asks for the password in (A0214, src/auth/StepUpDialog.tsx). */
+export const STEP_UP_TEXT = {
+  title: '验证身份',
+  explain: '这是敏感操作，请输入登录密码确认是你本人，验证后将继续刚才的操作。',
+  password: '登录密码',
+  passwordRequired: '请输入登录密码',
+  submit: '验证并继续',
+  cancel: '取消',
+} as const;

@@ -31,4 +31,7 @@ export const SETTINGS_TEXT = {
   revokeConfirm: '确定让该设备下线吗？',
   revokeCurrentConfirm: '这是当前设备，下线后需要重新登录。确定吗？',
   revoked: '该设备已下线',
+  endOthers: '退出其他设备',
+  endOthersConfirm: '除当前设备外，本账号在其他设备上的登录都将下线。确定吗？',
+  othersEnded: '其他设备已全部下线',
 } as const;

@@ -68,6 +68,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     authRateLimitPerMinute: 100_000,
     // The suites sign the demo accounts in hundreds of times; the limit's own test sets it low.
     sessionsPerAccount: 10_000,
+    // A suite's tokens are signed in once and used for minutes: the step-up's own test ages its proofs.
+    stepUpSeconds: 3600,
     apiRateLimitPerMinute: 1_000_000,
     logLevel: 'silent',
     checkAnswers: true,

@@ -1,7 +1,7 @@
 /** The account's live sessions; any of them can be signed out (the current one logs this tab out). */
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
-import { Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { MutableRefObject } from 'react';
 import useLogout from '@/components/Header/useLogout';
 import { act } from '@/kit/act';
@@ -65,6 +65,17 @@ export default function SessionsTable({ actionRef }: { actionRef: MutableRefObje
       search={false}
       {...list}
       options={{ reload: true }}
+      toolBarRender={() => [
+        <Popconfirm
+          key="endOthers"
+          title={SETTINGS_TEXT.endOthersConfirm}
+          okText={SETTINGS_TEXT.endOthers}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => act('profile/endOtherSessions', {}, SETTINGS_TEXT.othersEnded, () => actionRef.current?.reload())}
+        >
+          <Button danger>{SETTINGS_TEXT.endOthers}</Button>
+        </Popconfirm>,
+      ]}
       cardProps={{ bodyStyle: { padding: 0 } }}
       scroll={{ x: 'max-content' }}
     />

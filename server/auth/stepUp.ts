@@ -1,0 +1,53 @@
+/**
+ * Step-up (ASVS 7.5.3): the calls marked `stepUp` in the contract need a session whose holder gave the
+ * password lately (server/http/calls.ts refuses them with A0214 otherwise). `account/stepUp` takes
+ * the password again and dates the session's proof now. It is a password attempt like a login: the
+ * same per-address limit, and its failures count towards the account's lockout (./attempts), so a
+ * session left open is no way to guess the password.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { StepUpBody, StepUpResult } from '#contract/api/account';
+import { CODES } from '#contract/codes';
+import { accounts, sessions } from '../db/schema';
+import { Refusal } from '../refusal';
+import type { CallContext } from '../context';
+import { beginLogin, registerFailure, settleAttempt } from './attempts';
+import { assertHashingRoom } from './hashPool';
+import { verifyPassword } from './password';
+import { STEP_UP_MESSAGES } from './messages';
+
+export async function stepUp({ db, config, account, ip, userAgent }: CallContext, body: StepUpBody): Promise<StepUpResult> {
+  assertHashingRoom();
+  const gate = await beginLogin(
+    db,
+    { ip, userAgent, username: account.username },
+    config.authRateLimitPerMinute,
+    async (tx) => {
+      const [row] = await tx
+        .select({
+          id: accounts.id,
+          passwordHash: accounts.passwordHash,
+          locked: sql<boolean>`coalesce(${accounts.lockedUntil} > now(), false)`,
+        })
+        .from(accounts)
+        .where(eq(accounts.id, account.id))
+        .for('no key update');
+      return row;
+    },
+    'stepUp',
+  );
+  if (gate.outcome === 'rateLimited') throw new Refusal(CODES.TOO_MANY_REQUESTS);
+  if (gate.outcome === 'locked') throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
+  if (!(await verifyPassword(body.password, gate.account!.passwordHash))) {
+    const locked = await registerFailure(db, account.id, account.username);
+    if (locked) throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
+    throw new Refusal(CODES.WRONG_PASSWORD, STEP_UP_MESSAGES.wrongPassword, { field: 'password' });
+  }
+  await settleAttempt(db, gate.attemptId, account.id, true);
+  const [proved] = await db
+    .update(sessions)
+    .set({ provedAt: sql`now()` })
+    .where(eq(sessions.id, account.sessionId))
+    .returning({ at: sessions.provedAt });
+  return { provedUntil: new Date(proved.at.getTime() + config.stepUpSeconds * 1000).toISOString() };
+}
