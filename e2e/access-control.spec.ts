@@ -136,3 +136,21 @@ test('登录日志 shows a failed attempt made a moment before', async ({ page, 
 
 // The pages this file opens in contexts of their own hold streams open: closed after each test.
 test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
+
+test('the API reader at /api/docs shows the calls to staff signed in to the console, and not to a visitor or a member', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, DEMO_ACCOUNTS.superAdmin.username);
+  await page.goto('/api/docs/');
+  await expect(page.getByText('/api/admin/account/login', { exact: true })).toBeVisible();
+  await screenshot(page, 'api-docs-staff');
+
+  for (const member of [null, DEMO_ACCOUNTS.member.username]) {
+    const other = await (await browser.newContext()).newPage();
+    if (member) await signIn(other, member);
+    await other.goto('/api/docs/');
+    await expect(other.getByText(/Failed to load API definition/)).toBeVisible();
+    await expect(other.getByText('/api/admin/account/login', { exact: true })).toHaveCount(0);
+  }
+});

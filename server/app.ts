@@ -11,6 +11,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
+import { CAPABILITY_URLS } from '#contract/capabilities';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
 import { withTransactionRetry } from './db/retry';
@@ -26,7 +27,7 @@ import { registerNotificationStream } from './notification/streamRoute';
 import { CALLS, EXPORTS } from './handlers';
 import { BODY_LIMIT_BYTES } from './http/bodyLimit';
 import { storableDateTimeFormat, textSafeKeyword } from './http/bodySafety';
-import { registerCalls } from './http/calls';
+import { authenticateRequest, registerCalls } from './http/calls';
 import { registerExports } from './http/exports';
 
 import { errorSignature, ErrorLogLimiter, summariseError } from './http/errorLog';
@@ -36,7 +37,7 @@ import { fail, sendFailure } from './http/respond';
 import { Refusal } from './refusal';
 import { validationRefusal } from './http/validation';
 import { RbacCache } from './rbac/snapshot';
-import { registerOpenApi } from './http/openapi';
+import { OPENAPI_PATH, registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { NOT_BUILT_TEXT, registerStatic, sendIndex } from './static';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './http/requestId';
@@ -245,7 +246,12 @@ export async function buildApp({
     activity,
   );
   const services = { db: retrying, config, rbac: new RbacCache(db) };
-  await registerOpenApi(app);
+  // The API document for staff signed in to the console, unless PUBLIC_API_DOCS opens it to all.
+  const staffOnly = { anyGrant: [CAPABILITY_URLS.canSeeSystem] } as const;
+  await registerOpenApi(
+    app,
+    config.publicApiDocs ? undefined : (request) => authenticateRequest(services, request, staffOnly, OPENAPI_PATH),
+  );
   registerCalls(app, services, CALLS);
   registerExports(app, services, EXPORTS);
   const timeJob: JobTimer = (job, round) => metrics.timeJob(job, round);

@@ -64,6 +64,11 @@ export interface ServerConfig {
    */
   hstsIncludeSubDomains: boolean;
   /**
+   * `PUBLIC_API_DOCS` (default off): the API document (/api/openapi.json) and its reader's copy are
+   * answered to anyone; otherwise only to a signed-in account granted 系统管理 (staff).
+   */
+  publicApiDocs: boolean;
+  /**
    * `PLUGIN_STORE_URL`: the plug-in's page in an extension store. 安装插件 opens it; without it,
    * the newest published release's download (版本管理).
    */
@@ -168,6 +173,7 @@ const EnvSchema = Type.Object({
   CONSOLE_DEMO: FLAG,
   LOG_REQUESTS: FLAG,
   HSTS_INCLUDE_SUBDOMAINS: oneOf(['1', 'true', '0', 'false'], '1'),
+  PUBLIC_API_DOCS: FLAG,
   CHECK_ANSWERS: FLAG,
   CARD_FINGERPRINT_KEY_DISCARD_OLD: FLAG,
   PASSWORD_HASH_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 256, default: DEFAULT_HASH_CONCURRENCY }),
@@ -380,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     mediaVideoMaxBytes: checked.MEDIA_VIDEO_MAX_MB * MB,
     publicUrl: webAddressOf('PUBLIC_URL', env.PUBLIC_URL),
     hstsIncludeSubDomains: flag(checked.HSTS_INCLUDE_SUBDOMAINS),
+    publicApiDocs: flag(checked.PUBLIC_API_DOCS),
     pluginStoreUrl: webAddressOf('PLUGIN_STORE_URL', env.PLUGIN_STORE_URL),
     cardFingerprintKey,
     discardOldCardFingerprintKey: flag(checked.CARD_FINGERPRINT_KEY_DISCARD_OLD),

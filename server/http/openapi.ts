@@ -8,12 +8,13 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TSchema } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { ApiCall, AuthLevel } from '#contract/api/define';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { API_PREFIX } from '#contract/constants';
 import { API_DOC_TEXT } from './messages';
 import { fail, ok } from './respond';
+import { Refusal } from '../refusal';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -72,7 +73,42 @@ export function operationSchema(path: string, contract: ApiCall, schema: Record<
   };
 }
 
-export async function registerOpenApi(app: FastifyInstance) {
+/**
+ * Who may read the document when it is not public: throws a `Refusal` (A0230 without a live session,
+ * A0301 without the grant) for anyone else.
+ */
+export type DocumentReader = (request: FastifyRequest) => Promise<void>;
+
+/** The reader's own copies of the document: `<DOCS_PATH>/json` and `/yaml`. */
+const isDocument = (url: string) => url === OPENAPI_PATH || /^\/api\/docs\/(json|yaml)(\?|$)/.test(url);
+
+/** Answers a refused reader of the document with the wrapper, as 401 or 403 so the reader page says why. */
+function guardDocument(reader: DocumentReader): onRequestHookHandler {
+  return (request, reply, done) => {
+    if (!isDocument(request.url)) return done();
+    reader(request).then(
+      () => done(),
+      (error: unknown) => {
+        if (!(error instanceof Refusal)) return done(error as Error);
+        void reply.code(error.code === CODES.LOGIN_EXPIRED ? 401 : 403).send(fail(error.code, error.message));
+      },
+    );
+  };
+}
+
+/**
+ * The reader page sends the console's session token with its requests (same origin: the tab's
+ * sessionStorage, or localStorage after 记住我), so staff signed in to the console can read it.
+ * Serialised into the page's script by @fastify/swagger-ui: it must stand alone.
+ */
+function sendConsoleToken(request: { [key: string]: any }) {
+  const token = window.sessionStorage.getItem('token') || window.localStorage.getItem('token');
+  if (token) request.headers = { ...request.headers, Authorization: 'Bearer ' + token };
+  return request;
+}
+
+/** Mounts the document and its reader; `reader`, when given, decides who may read the document. */
+export async function registerOpenApi(app: FastifyInstance, reader?: DocumentReader) {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -87,9 +123,10 @@ export async function registerOpenApi(app: FastifyInstance) {
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PATH,
-    uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 0 },
+    uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 0, requestInterceptor: sendConsoleToken },
+    uiHooks: reader ? { onRequest: guardDocument(reader) } : undefined,
   });
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
+  app.get(OPENAPI_PATH, { schema: { hide: true }, onRequest: reader ? guardDocument(reader) : undefined }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return app.swagger();
   });

@@ -16,6 +16,8 @@ import { RbacCache } from '../../server/rbac/snapshot';
 import '../../server/http/answerCheck';
 import { DOCS_PATH, OPENAPI_PATH } from '../../server/http/openapi';
 import { describeEachDatabase } from './support/databases';
+import { CODES } from '#contract/codes';
+import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 
 const contracts = Object.entries({ ...API, ...exportApi });
 
@@ -40,8 +42,11 @@ describe('the contract', () => {
 describeEachDatabase(
   'the API document',
   (ctx) => {
+    /** The document as staff signed in to the console read it (it is not public unless PUBLIC_API_DOCS says so). */
+    const asStaff = async () => ({ authorization: `Bearer ${await ctx.login(DEMO_ACCOUNTS.superAdmin.username)}` });
+
     it('describes every call: summary, grants, security, body, response schema and examples', async () => {
-      const response = await ctx.app.inject({ method: 'GET', url: OPENAPI_PATH });
+      const response = await ctx.app.inject({ method: 'GET', url: OPENAPI_PATH, headers: await asStaff() });
       expect(response.statusCode).toBe(200);
       const document = response.json();
       expect(document.openapi).toMatch(/^3\./);
@@ -82,8 +87,32 @@ describeEachDatabase(
       const page = await ctx.app.inject({ method: 'GET', url: `${DOCS_PATH}/` });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
-      const document = (await ctx.app.inject({ method: 'GET', url: OPENAPI_PATH })).json();
+      const document = (await ctx.app.inject({ method: 'GET', url: OPENAPI_PATH, headers: await asStaff() })).json();
       expect(Object.keys(document.paths).filter((url) => !url.startsWith('/api/admin/'))).toEqual([]);
+    });
+
+    it('answers the document to staff only, unless PUBLIC_API_DOCS opens it; the reader page sends the console token', async () => {
+      const member = { authorization: `Bearer ${await ctx.login(DEMO_ACCOUNTS.member.username)}` };
+      for (const url of [OPENAPI_PATH, `${DOCS_PATH}/json`, `${DOCS_PATH}/yaml`]) {
+        const anonymous = await ctx.app.inject({ method: 'GET', url });
+        expect([url, anonymous.statusCode, anonymous.json().code]).toEqual([url, 401, CODES.LOGIN_EXPIRED]);
+        const refused = await ctx.app.inject({ method: 'GET', url, headers: member });
+        expect([url, refused.statusCode, refused.json().code]).toEqual([url, 403, CODES.NOT_AUTHORISED]);
+        expect([url, (await ctx.app.inject({ method: 'GET', url, headers: await asStaff() })).statusCode]).toEqual([url, 200]);
+      }
+      // The reader's page and scripts hold no part of the API: public, and they send the console's token.
+      expect((await ctx.app.inject({ method: 'GET', url: `${DOCS_PATH}/` })).statusCode).toBe(200);
+      const initializer = await ctx.app.inject({ method: 'GET', url: `${DOCS_PATH}/static/swagger-initializer.js` });
+      expect(initializer.statusCode).toBe(200);
+      expect(initializer.body).toMatch(/sessionStorage\.getItem\(["']token["']\)/);
+
+      const open = await buildApp({ db: ctx.db, config: { ...ctx.config, publicApiDocs: true } });
+      try {
+        expect((await open.inject({ method: 'GET', url: OPENAPI_PATH })).statusCode).toBe(200);
+        expect((await open.inject({ method: 'GET', url: `${DOCS_PATH}/json` })).statusCode).toBe(200);
+      } finally {
+        await open.close();
+      }
     });
 
     it('serialises an answer with its schema: a field the schema does not declare is not sent', async () => {
