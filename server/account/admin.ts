@@ -4,7 +4,7 @@
  * always an enabled super administrator: the changes that could remove the last one take the super
  * administrator role's row lock first.
  */
-import { asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type {
   AccountCreateBody,
   AccountCreated,
@@ -20,6 +20,7 @@ import { oneTimePasswordColumns } from '../auth/oneTimePassword';
 import { generatePassword, hashPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';
 import { endSessions } from '../auth/sessions';
+import { namesTaken } from '../auth/signin';
 import type { Executor, Tx } from '../db/client';
 import { queryOne } from '../db/query';
 import { accountRoles, accounts, roles, sessions } from '../db/schema';
@@ -86,13 +87,7 @@ export async function createAccount({ db, account, snapshot, audit }: CallContex
   return refuseUniqueViolation(
     () =>
       db.transaction(async (tx) => {
-        const [taken] = await tx
-          .select({
-            usernameTaken: sql<boolean | null>`bool_or(lower(${accounts.username}) = lower(${body.username}))`,
-            emailTaken: sql<boolean | null>`bool_or(lower(${accounts.email}) = lower(${body.email}))`,
-          })
-          .from(accounts)
-          .where(or(sql`lower(${accounts.username}) = lower(${body.username})`, sql`lower(${accounts.email}) = lower(${body.email})`));
+        const taken = await namesTaken(tx, body);
         if (taken?.usernameTaken) throw badParameter('username', TAKEN_MESSAGES.username);
         if (taken?.emailTaken) throw badParameter('email', TAKEN_MESSAGES.email);
         await assertRolesExist(tx, roleIds);

@@ -6,6 +6,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { LoginBody, LoginResult, RegisterBody, RegisterResult } from '#contract/api/account';
 import { CODES } from '#contract/codes';
 import { queryOne } from '../db/query';
+import type { Executor } from '../db/client';
 import { accountRoles, accounts, membershipLevels, roles } from '../db/schema';
 import { Refusal, refuseUniqueViolation } from '../refusal';
 import { beginLogin, recordAttempt, registerFailure, settleAttempt } from './attempts';
@@ -25,19 +26,28 @@ export const MEMBER_ROLE = 'member';
 const usernameTaken = () => new Refusal(CODES.USERNAME_TAKEN, TAKEN_MESSAGES.username, { field: 'username' });
 const emailTaken = () => new Refusal(CODES.USERNAME_TAKEN, TAKEN_MESSAGES.email, { field: 'email' });
 
+/**
+ * Whether another account already has this username or e-mail (any case), in one statement: the
+ * registration's and 新建账号's check before the insert, whose unique indexes stay the last word.
+ */
+export async function namesTaken(db: Executor, { username, email }: { username: string; email: string }) {
+  const [taken] = await db
+    .select({
+      usernameTaken: sql<boolean | null>`bool_or(lower(${accounts.username}) = lower(${username}))`,
+      emailTaken: sql<boolean | null>`bool_or(lower(${accounts.email}) = lower(${email}))`,
+    })
+    .from(accounts)
+    .where(or(sql`lower(${accounts.username}) = lower(${username})`, sql`lower(${accounts.email}) = lower(${email})`));
+  return taken;
+}
+
 /** A new account with the member role, referred by the salesperson of `inviteCode` when there is one. */
 export async function register({ db, config, ip, userAgent }: PublicCallContext, body: RegisterBody): Promise<RegisterResult> {
   assertHashingRoom();
   const client = { ip, userAgent };
   const { attemptId, allowed } = await recordAttempt(db, { ...client, username: body.username }, 'register', config.authRateLimitPerMinute);
   if (!allowed) throw new Refusal(CODES.TOO_MANY_REQUESTS);
-  const [taken] = await db
-    .select({
-      usernameTaken: sql<boolean | null>`bool_or(lower(${accounts.username}) = lower(${body.username}))`,
-      emailTaken: sql<boolean | null>`bool_or(lower(${accounts.email}) = lower(${body.email}))`,
-    })
-    .from(accounts)
-    .where(or(sql`lower(${accounts.username}) = lower(${body.username})`, sql`lower(${accounts.email}) = lower(${body.email})`));
+  const taken = await namesTaken(db, body);
   if (taken?.usernameTaken) throw usernameTaken();
   if (taken?.emailTaken) throw emailTaken();
 
