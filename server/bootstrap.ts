@@ -4,7 +4,7 @@
  * missing (never overwrites edits) and holds a transaction-scoped advisory lock, so several
  * instances starting together do it once.
  */
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { ONE_TIME_PASSWORD_HOURS } from '#contract/accountRules';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { SUPER_ADMIN_ROLE_CODE } from '#contract/system';
@@ -112,7 +112,8 @@ async function seedRoles(tx: Tx, insertedMenuIds: readonly number[]): Promise<st
   for (const role of ROLE_SEEDS) {
     const row = await queryOne<{ id: number }>(
       tx,
-      sql`insert into roles (code, name, description, built_in) values (${role.code}, ${role.name}, ${role.description}, true)
+      sql`insert into roles (code, name, description, built_in, requires_second_factor)
+          values (${role.code}, ${role.name}, ${role.description}, true, ${role.requiresSecondFactor ?? false})
           on conflict (code) do nothing returning id`,
     );
     const covered = menus.filter((menu) => grantCovers(role.grants, menu.url));
@@ -164,6 +165,8 @@ async function seedAdmin(tx: Tx, config: ServerConfig) {
       username: config.adminUsername,
       email,
       passwordHash: await hashPassword(password),
+      // A demo's administrator is for QA like the demo accounts: the password alone.
+      secondFactorExempt: config.demo,
       ...(generatedPassword ? oneTimePasswordColumns() : {}),
     })
     .returning({ id: accounts.id });
@@ -240,6 +243,17 @@ async function seedDemo(tx: Tx, config: ServerConfig): Promise<string[]> {
       );
     }
   }
+  // Demo-only: the demo accounts sign in with their published password alone, whatever their roles ask
+  // (also those made before second factors existed).
+  await tx
+    .update(accounts)
+    .set({ secondFactorExempt: true })
+    .where(
+      inArray(
+        sql`lower(${accounts.username})`,
+        Object.values(DEMO_ACCOUNTS).map((demo) => demo.username.toLowerCase()),
+      ),
+    );
   for (const seedDomain of DOMAIN_DEMO_SEEDS) await seedDomain(tx, config);
   for (const article of NEWS_SEEDS) {
     await tx.execute(

@@ -9,6 +9,9 @@ export const SESSION_MESSAGES = {
     password: '密码已修改，请用新密码重新登录',
     staff: '管理员已结束您的登录，请重新登录',
     limit: '您的账号在别处的新登录超过了同时登录的设备数，这台设备最久未用，已退出，请重新登录',
+    factors: '管理员已重置您的两步验证，请重新登录并重新设置',
+    reset: '密码已通过邮件重置，请用新密码重新登录',
+    notMe: '您报告了一次不是您的登录：账号已锁定待管理员核查，所有设备已退出',
   } satisfies Record<SessionEndReason, string>,
 } as const;
 

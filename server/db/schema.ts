@@ -59,6 +59,8 @@ export const accounts = pgTable(
     passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     /** When a generated password stops working (ONE_TIME_PASSWORD_HOURS after it was made); null for the account's own. */
     passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }),
+    /** Signs in with the password alone whatever its roles ask: the demo accounts only (CONSOLE_DEMO=1). */
+    secondFactorExempt: boolean('second_factor_exempt').notNull().default(false),
     createdAt: createdAt(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
@@ -97,7 +99,7 @@ export const accounts = pgTable(
 /** What an auth_attempts row is: a login, a registration, or a step-up's password (account/stepUp). */
 export const ATTEMPT_KINDS = ['login', 'register', 'stepUp'] as const;
 
-export const SESSION_END_REASONS = ['logout', 'self', 'password', 'staff', 'limit'] as const;
+export const SESSION_END_REASONS = ['logout', 'self', 'password', 'staff', 'limit', 'factors', 'reset', 'notMe'] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 export const sessions = pgTable(
@@ -111,8 +113,10 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When its holder last gave the password: the sign-in, then each step-up (`account/stepUp`). */
+    /** When its holder last gave the password or a second factor: the sign-in, then each step-up (`account/stepUp`). */
     provedAt: timestamp('proved_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Signed in to an account whose roles ask for a second factor it has not enrolled: it may only enrol (A0216). */
+    enrolmentRequired: boolean('enrolment_required').notNull().default(false),
     ip: text('ip'),
     userAgent: text('user_agent'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -124,6 +128,86 @@ export const sessions = pgTable(
     index('sessions_account').on(t.accountId),
     check('sessions_revoked_reason_known', sql`${t.revokedReason} in (${sql.raw(SESSION_END_REASONS.map((r) => `'${r}'`).join(', '))})`),
   ],
+);
+
+export const FACTOR_KINDS = ['totp', 'passkey'] as const;
+
+/**
+ * An account's second factors (server/auth/factors): one TOTP authenticator at most, and passkeys.
+ * A TOTP code is accepted once: `last_used_step` is the time step of the last code taken.
+ */
+export const accountFactors = pgTable(
+  'account_factors',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: FACTOR_KINDS }).notNull(),
+    name: text('name').notNull(),
+    /** TOTP: the shared secret, base32. */
+    totpSecret: text('totp_secret'),
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    /** Passkey: the credential's id (base64url), public key (COSE, base64url), signature counter and transports. */
+    credentialId: text('credential_id'),
+    publicKey: text('public_key'),
+    signCount: bigint('sign_count', { mode: 'number' }),
+    transports: jsonb('transports').$type<string[]>(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('account_factors_account').on(t.accountId),
+    uniqueIndex('account_factors_one_totp')
+      .on(t.accountId)
+      .where(sql`${t.kind} = 'totp'`),
+    uniqueIndex('account_factors_credential_key').on(t.credentialId),
+    check(
+      'account_factors_kind_fields',
+      sql`(${t.kind} = 'totp' and ${t.totpSecret} is not null) or (${t.kind} = 'passkey' and ${t.credentialId} is not null and ${t.publicKey} is not null)`,
+    ),
+  ],
+);
+
+/** Single-use recovery codes of an account with a second factor, stored as SHA-256 (each has 120 random bits). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_hash_key').on(t.codeHash), index('recovery_codes_account').on(t.accountId)],
+);
+
+export const AUTH_CHALLENGE_KINDS = ['secondFactor', 'passkeySignIn', 'totpEnrol', 'passkeyEnrol', 'passkeyStepUp'] as const;
+
+/**
+ * What a sign-in or an enrolment is waiting for, short-lived and single-use: a sign-in whose password
+ * was right and that now needs the second factor (`token_hash` is what the console holds), a
+ * WebAuthn challenge, a TOTP secret shown for enrolment until a code confirms it.
+ */
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: AUTH_CHALLENGE_KINDS }).notNull(),
+    tokenHash: text('token_hash'),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    sessionId: bigint('session_id', { mode: 'number' }).references(() => sessions.id, { onDelete: 'cascade' }),
+    /** The WebAuthn challenge (base64url) or the TOTP secret being enrolled. */
+    challenge: text('challenge'),
+    remember: boolean('remember').notNull().default(false),
+    failures: integer('failures').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('auth_challenges_token_key').on(t.tokenHash), index('auth_challenges_expiry').on(t.expiresAt)],
 );
 
 /**
@@ -208,6 +292,8 @@ export const roles = pgTable(
     code: text('code').notNull(),
     description: text('description').notNull().default(''),
     builtIn: boolean('built_in').notNull().default(false),
+    /** 需要两步验证: the role's holders must enrol a second factor before anything else. */
+    requiresSecondFactor: boolean('requires_second_factor').notNull().default(false),
   },
   (t) => [uniqueIndex('roles_code_key').on(t.code)],
 );

@@ -8,6 +8,8 @@ export interface RoleSeed {
   description: string;
   /** Menu urls granted on creation; `'*'` is every menu. A url ending in `/**` includes its subtree. */
   grants: '*' | readonly string[];
+  /** 需要两步验证: holders enrol a second factor at their next sign-in (set when the role is created). */
+  requiresSecondFactor?: true;
 }
 
 /** 运行记录 with its export: a member's own runs (every role below drives the plug-in from 首页). */
@@ -29,11 +31,12 @@ const SCRIPT_SCREENS = [
 ];
 
 export const ROLE_SEEDS: readonly RoleSeed[] = [
-  { code: SUPER_ADMIN_ROLE_CODE, name: '超级管理员', description: '拥有全部菜单与权限', grants: '*' },
+  { code: SUPER_ADMIN_ROLE_CODE, name: '超级管理员', description: '拥有全部菜单与权限', grants: '*', requiresSecondFactor: true },
   {
     code: 'operator',
     name: '运营',
     description: '日常运营：用户、会员、素材、脚本、订单、充值与提现审批',
+    requiresSecondFactor: true,
     grants: [
       ...MEMBER_BASICS,
       '/client/system',
@@ -53,6 +56,7 @@ export const ROLE_SEEDS: readonly RoleSeed[] = [
     code: SALESPERSON_ROLE_CODE,
     name: '销售',
     description: '推广会员，管理收款银行卡与收支记录',
+    requiresSecondFactor: true,
     grants: [
       ...MEMBER_BASICS,
       '/client/bindCarManager',
