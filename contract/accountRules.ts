@@ -17,6 +17,23 @@ export const INVITE_CODE_PATTERN = '^[A-Z0-9]{8}$';
 export const ONE_TIME_PASSWORD_HOURS = 24;
 /** The calls a session whose password must be changed may still make; every other call is A0212. */
 export const PASSWORD_CHANGE_CALLS = ['profile/changePassword', 'account/logout'] as const;
+/** What a session may call while its account must enrol a second factor first (every other call: A0216). */
+export const ENROLMENT_CALLS = [
+  'account/logout',
+  'factor/overview',
+  'factor/totpBegin',
+  'factor/totpConfirm',
+  'factor/passkeyBegin',
+  'factor/passkeyConfirm',
+] as const;
+/** An authenticator app's code: six digits. */
+export const TOTP_CODE_PATTERN = '^[0-9]{6}$';
+/** A recovery code as typed: 24 letters or digits, with any spaces or dashes between them. */
+export const RECOVERY_CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9 -]*$';
+/** How long a sign-in whose password was right waits for its second factor, in seconds. */
+export const SECOND_FACTOR_WAIT_SECONDS = 5 * 60;
+/** Wrong second factors one sign-in may try before it must start again with the password. */
+export const SECOND_FACTOR_TRIES = 5;
 /**
  * How long a proof of identity lasts (ASVS 7.5.3): a session whose password was given within this many
  * seconds, at its sign-in or at a step-up (`account/stepUp`), may make the calls marked `stepUp`

@@ -109,6 +109,10 @@ export const AUDIT_ACTIONS = {
   'account.setStatus': '启用/停用账号',
   'account.resetPassword': '重置密码',
   'account.setRoles': '设置角色',
+  'account.resetFactors': '重置两步验证',
+  'factor.add': '添加验证方式',
+  'factor.remove': '删除验证方式',
+  'factor.newRecoveryCodes': '重新生成恢复码',
   'sale.setSale': '设置销售',
   'sale.regenerateCode': '重新生成邀请码',
   'sale.remove': '删除销售',
@@ -182,6 +186,7 @@ export const AUDIT_TARGET_TYPES = {
   parameter: '系统参数',
   payoutBatch: '打款批次',
   referralReview: '推荐审核',
+  factor: '验证方式',
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 
@@ -189,7 +194,13 @@ export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 
 export const LOGIN_RESULTS = { success: '成功', failure: '失败' } as const;
 export type LoginResult = keyof typeof LOGIN_RESULTS;
-export const LOGIN_KINDS = { login: '登录', register: '注册', stepUp: '验证身份' } as const;
+export const LOGIN_KINDS = {
+  login: '登录',
+  register: '注册',
+  stepUp: '验证身份',
+  secondFactor: '两步验证',
+  passkey: '通行密钥登录',
+} as const;
 
 // ───────────────────────────── refusals both sides show ─────────────────────────────
 

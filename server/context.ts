@@ -27,6 +27,8 @@ export interface CallContext extends CallServices {
   snapshot: RbacSnapshot;
   ip: string;
   userAgent: string | null;
+  /** The request's `Origin` header: the passkeys' relying party when PUBLIC_URL is not set (auth/passkeys.ts). */
+  origin: string | null;
   log: FastifyBaseLogger;
   /** Writes an audit entry with the request's account as the actor and its address. */
   audit: AuditWriter;

@@ -4,6 +4,7 @@ import { callsOf, type CallDefinition } from './http/calls';
 import { exportsOf, type ExportDefinition } from './http/exports';
 import { EXPORT_PLANS } from './exports/handlers';
 import { accountHandlers } from './account/handlers';
+import { factorHandlers } from './factor/handlers';
 import { appVersionHandlers } from './appVersion/handlers';
 import { auditLogHandlers } from './auditLog/handlers';
 import { bankCardHandlers } from './bankCard/handlers';
@@ -34,6 +35,7 @@ import { payoutHandlers } from './payout/handlers';
 /** A handler for every call of the contract: a missing one, or one of a path outside it, fails tsc. */
 export const HANDLERS = {
   ...accountHandlers,
+  ...factorHandlers,
   ...saleHandlers,
   ...newsHandlers,
   ...shopHandlers,

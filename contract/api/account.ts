@@ -5,6 +5,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import {
+  SECOND_FACTOR_TRIES,
+  SECOND_FACTOR_WAIT_SECONDS,
   EMAIL_MAX,
   INVITE_CODE_PATTERN,
   ONE_TIME_PASSWORD_HOURS,
@@ -16,6 +18,7 @@ import { lengthLimit, LIMITS } from '../rules';
 import { ACTIONS, CAPABILITY_URLS } from '../capabilities';
 import { DateTime, Empty, Id, IdBodySchema, Int4, Literals, Nullable, OneOf, Page, PageFields } from './common';
 import { defineApi } from './define';
+import { FactorProof, PasskeyAssertion, PasskeyRequestOptions, TotpCode } from './factor';
 
 const strict = { additionalProperties: false } as const;
 
@@ -92,11 +95,47 @@ export const LoginResult = Type.Object({
   passwordChangeRequired: Type.Boolean({
     description: '密码是管理员生成的临时密码：本会话只能修改密码（profile/changePassword）或退出，其他调用答 A0212',
   }),
+  enrolmentRequired: Type.Boolean({
+    description: '账号的角色要求两步验证而账号还没有验证方式：本会话只能设置验证方式（factor/*）或退出，其他调用答 A0216',
+  }),
 });
 export type LoginResult = Static<typeof LoginResult>;
 
-/** `account/stepUp`: the password again, before a sensitive call. */
-export const StepUpBody = Type.Object({ password: GivenPassword() }, strict);
+export const SECOND_FACTOR_METHODS = ['totp', 'passkey', 'recovery'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
+/**
+ * The content of A0215 (`account/login` with the right password of an account that has a second
+ * factor): the ticket that `account/loginSecondFactor` takes within SECOND_FACTOR_WAIT_SECONDS, the
+ * account's methods and, when it has passkeys, the options to sign with one.
+ */
+export const SecondFactorChallenge = Type.Object({
+  ticket: Type.String(),
+  methods: Type.Array(Literals(SECOND_FACTOR_METHODS)),
+  passkey: Nullable(PasskeyRequestOptions),
+});
+export type SecondFactorChallenge = Static<typeof SecondFactorChallenge>;
+
+const Ticket = () => Type.String({ minLength: 16, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });
+
+export const LoginSecondFactorBody = Type.Object({ ticket: Ticket(), ...FactorProof }, strict);
+export type LoginSecondFactorBody = Static<typeof LoginSecondFactorBody>;
+
+/** `account/passkeyOptions`: a challenge for signing in with a passkey alone. */
+export const PasskeySignInOptions = Type.Object({ ticket: Type.String(), options: PasskeyRequestOptions });
+export type PasskeySignInOptions = Static<typeof PasskeySignInOptions>;
+
+export const PasskeyLoginBody = Type.Object(
+  { ticket: Ticket(), credential: PasskeyAssertion, remember: Type.Optional(Type.Boolean({ description: '记住我：会话更长' })) },
+  strict,
+);
+export type PasskeyLoginBody = Static<typeof PasskeyLoginBody>;
+
+export const FactorsReset = Type.Object({ id: Id(), sessionsRevoked: Type.Integer({ minimum: 0 }) });
+export type FactorsReset = Static<typeof FactorsReset>;
+
+/** `account/stepUp`: the password again, or a code of the account's authenticator app, before a sensitive call. */
+export const StepUpBody = Type.Object({ password: Type.Optional(GivenPassword()), code: Type.Optional(TotpCode()) }, strict);
 export type StepUpBody = Static<typeof StepUpBody>;
 
 export const StepUpResult = Type.Object({ provedUntil: DateTime({ description: '此时之前本会话可进行敏感操作' }) });
@@ -244,6 +283,73 @@ export const accountApi = {
         email: 'amy@example.com',
         membership: exampleMembership,
         passwordChangeRequired: false,
+        enrolmentRequired: false,
+      },
+    },
+  }),
+  'account/loginSecondFactor': defineApi({
+    summary: '登录第二步：身份验证器的验证码、一个恢复码或通行密钥的签名',
+    description: `account/login 答 A0215 后 ${SECOND_FACTOR_WAIT_SECONDS / 60} 分钟内，以它给的 ticket 调用；code、recoveryCode、passkey 三者给且只给一个。验证码错误：A0217（字段 code），计入连续错误锁定；错 ${SECOND_FACTOR_TRIES} 次后须重新输入密码。每个验证码只能用一次，恢复码亦然。`,
+    auth: 'public',
+    body: LoginSecondFactorBody,
+    answer: LoginResult,
+    example: {
+      body: { ticket: 'dGlja2V0LWV4YW1wbGUtMTIzNDU2', code: '492039' },
+      answer: {
+        token: 'q3N1c2VyLXRva2VuLWV4YW1wbGU',
+        expires: 1_767_225_600_000,
+        username: 'amy',
+        email: 'amy@example.com',
+        membership: exampleMembership,
+        passwordChangeRequired: false,
+        enrolmentRequired: false,
+      },
+    },
+  }),
+  'account/passkeyOptions': defineApi({
+    summary: '用通行密钥登录：取一个挑战（5 分钟内有效，只能用一次）',
+    description: '按地址限流（A0501），与登录共用限额。',
+    auth: 'public',
+    body: Empty,
+    answer: PasskeySignInOptions,
+    example: {
+      body: {},
+      answer: {
+        ticket: 'dGlja2V0LWV4YW1wbGUtMTIzNDU2',
+        options: { challenge: 'q3N1YmNoYWxsZW5nZQ', rpId: 'console.example.com', userVerification: 'required', allowCredentials: [] },
+      },
+    },
+  }),
+  'account/passkeyLogin': defineApi({
+    summary: '用通行密钥登录（无需密码）：通行密钥本身即两个因素（设备与指纹或 PIN）',
+    description: '签名不对、凭据未知或已删除：A0217；账号停用 A0202，锁定 A0211。',
+    auth: 'public',
+    body: PasskeyLoginBody,
+    answer: LoginResult,
+    example: {
+      body: {
+        ticket: 'dGlja2V0LWV4YW1wbGUtMTIzNDU2',
+        credential: {
+          id: 'Y3JlZA',
+          rawId: 'Y3JlZA',
+          type: 'public-key',
+          clientExtensionResults: {},
+          response: {
+            clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0',
+            authenticatorData: 'SZYN5YgO',
+            signature: 'MEUCIQ',
+            userHandle: 'NDI',
+          },
+        },
+      },
+      answer: {
+        token: 'q3N1c2VyLXRva2VuLWV4YW1wbGU',
+        expires: 1_767_225_600_000,
+        username: 'amy',
+        email: 'amy@example.com',
+        membership: exampleMembership,
+        passwordChangeRequired: false,
+        enrolmentRequired: false,
       },
     },
   }),
@@ -255,9 +361,9 @@ export const accountApi = {
     example: { body: {}, answer: null },
   }),
   'account/stepUp': defineApi({
-    summary: '验证身份：再次输入登录密码，本会话在几分钟内可进行敏感操作',
+    summary: '验证身份：再次输入登录密码或身份验证器的验证码，本会话在几分钟内可进行敏感操作',
     description:
-      '敏感操作（提现、审批、退款、授权、审核脚本与版本、结束其他会话等）要求本会话最近验证过身份（登录也算），否则答 A0214。密码错误：A0210（字段 password），与登录一起计入连续错误锁定：A0211；按地址限流：A0501。',
+      '敏感操作（提现、审批、退款、授权、审核脚本与版本、结束其他会话、更改验证方式等）要求本会话最近验证过身份（登录也算），否则答 A0214。password 与 code 给且只给一个。密码错误：A0210（字段 password）；验证码错误：A0217（字段 code）；都与登录一起计入连续错误锁定：A0211；按地址限流：A0501。',
     auth: 'account',
     body: StepUpBody,
     answer: StepUpResult,
@@ -336,5 +442,14 @@ export const accountApi = {
     body: IdBodySchema,
     answer: PasswordReset,
     example: { body: { id: 42 }, answer: { id: 42, password: 'x7Kp2mQ9vR4t' } },
+  }),
+  'account/resetFactors': defineApi({
+    summary: '重置两步验证：删除账号的全部验证方式与恢复码，结束它的全部会话；它下次登录须重新设置',
+    description: '只能操作权限不超出自身的账号；不能重置自己的（在个人设置里更改）。记入操作日志。',
+    auth: { anyGrant: usersScreen, action: ACTIONS.canResetPassword.url },
+    stepUp: true,
+    body: IdBodySchema,
+    answer: FactorsReset,
+    example: { body: { id: 42 }, answer: { id: 42, sessionsRevoked: 1 } },
   }),
 };

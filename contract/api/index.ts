@@ -30,6 +30,7 @@ import { parameterApi } from './parameter';
 import { reconciliationApi } from './reconciliation';
 import { referralReviewApi } from './referralReview';
 import { payoutApi } from './payout';
+import { factorApi } from './factor';
 import type { Code } from '../codes';
 
 /** Every answer: `{ isSuccess, code, msg, content }`. `success` is the legacy flag some answers carry. */
@@ -46,6 +47,7 @@ export type { Page, PageQuery } from './common';
 /** Every call of the API, by path. */
 export const API = {
   ...accountApi,
+  ...factorApi,
   ...saleApi,
   ...sessionApi,
   ...profileApi,

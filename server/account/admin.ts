@@ -6,6 +6,7 @@
  */
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type {
+  FactorsReset,
   AccountCreateBody,
   AccountCreated,
   AccountSetStatusBody,
@@ -20,6 +21,8 @@ import { oneTimePasswordColumns } from '../auth/oneTimePassword';
 import { generatePassword, hashPassword } from '../auth/password';
 import { assertStrongPassword } from '../auth/passwordPolicy';
 import { endSessions } from '../auth/sessions';
+import { SECOND_FACTOR_MESSAGES } from '../auth/messages';
+import { deleteFactors } from '../factor/factors';
 import { namesTaken } from '../auth/signin';
 import type { Executor, Tx } from '../db/client';
 import { queryOne } from '../db/query';
@@ -151,6 +154,22 @@ export async function resetPassword({ db, account, snapshot, audit }: CallContex
       after: { passwordReset: true, oneTime: true, sessionsRevoked },
     });
     return { id, password };
+  });
+}
+
+/**
+ * 重置两步验证: the account's factors and recovery codes are deleted and its sessions end ('factors');
+ * its next sign-in takes the password alone and, when its roles ask for one, enrols again. Under the
+ * no-escalation rule, and never one's own (个人设置 changes those, after a step-up).
+ */
+export async function resetFactors({ db, account, snapshot, audit }: CallContext, { id }: { id: number }): Promise<FactorsReset> {
+  return db.transaction(async (tx) => {
+    await lockedAccount(tx, id);
+    await assertMayManageAccount(tx, snapshot, account, id, { self: SECOND_FACTOR_MESSAGES.ownFactors });
+    const factorsDeleted = await deleteFactors(tx, id);
+    const sessionsRevoked = (await endSessions(tx, 'factors', eq(sessions.accountId, id))).length;
+    await audit(tx, { action: 'account.resetFactors', targetType: 'account', targetId: id, after: { factorsDeleted, sessionsRevoked } });
+    return { id, sessionsRevoked };
   });
 }
 

@@ -2,10 +2,11 @@
  * `account/*`: sign-in (server/auth/signin.ts), the register page's inviter lookup
  * (server/promotion/referrals.ts), the caller's menus and account, and the users screen.
  */
-import { createAccount, resetPassword, setAccountStatus, setRoles } from './admin';
+import { createAccount, resetFactors, resetPassword, setAccountStatus, setRoles } from './admin';
 import { listAccounts } from './list';
 import { login, logout, register } from '../auth/signin';
 import { stepUp } from '../auth/stepUp';
+import { loginSecondFactor, passkeyLogin, passkeyOptions } from '../auth/secondFactor';
 import { inviterOf } from '../promotion/referrals';
 import { RawJson } from '../context';
 import type { CallHandlers } from '../context';
@@ -14,6 +15,9 @@ export const accountHandlers = {
   'account/register': register,
   'account/inviter': inviterOf,
   'account/login': login,
+  'account/loginSecondFactor': loginSecondFactor,
+  'account/passkeyOptions': passkeyOptions,
+  'account/passkeyLogin': passkeyLogin,
   'account/logout': logout,
   'account/stepUp': stepUp,
   // The tree is serialised once per RBAC version (server/rbac/snapshot.ts).
@@ -29,4 +33,5 @@ export const accountHandlers = {
   'account/create': createAccount,
   'account/setStatus': setAccountStatus,
   'account/resetPassword': resetPassword,
+  'account/resetFactors': resetFactors,
 } satisfies Partial<CallHandlers>;

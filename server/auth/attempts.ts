@@ -30,8 +30,8 @@ export const LOGGED_USERNAME_MAX = 100;
 export const LOGGED_USER_AGENT_MAX = 300;
 
 export type AttemptKind = (typeof ATTEMPT_KINDS)[number];
-/** The attempts that give an account's password: their failures count towards its lockout, their successes end the count. */
-const PASSWORD_KINDS = ['login', 'stepUp'] as const satisfies readonly AttemptKind[];
+/** The attempts that prove the account's holder (a password, a second factor, a passkey): their failures count towards its lockout, their successes end the count. */
+const PASSWORD_KINDS = ['login', 'stepUp', 'secondFactor', 'passkey'] as const satisfies readonly AttemptKind[];
 
 export interface AttemptSource {
   ip: string;

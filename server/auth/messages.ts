@@ -27,4 +27,26 @@ export const HASHING_BUSY_MESSAGE = '登录的人较多，请稍后再试';
 /** `account/stepUp` (./stepUp.ts): the password given to confirm a sensitive action is not the account's. */
 export const STEP_UP_MESSAGES = {
   wrongPassword: '密码不正确',
+  oneProof: '请输入登录密码或身份验证器的验证码（二者选一）',
+} as const;
+
+/** The second factor (./secondFactor.ts, server/factor): what a refused proof or enrolment is told. */
+export const SECOND_FACTOR_MESSAGES = {
+  oneProof: '请只提供一种验证方式：验证码、恢复码或通行密钥',
+  ticketGone: '两步验证已超时或尝试次数过多，请重新输入密码登录',
+  passkeyTicketGone: '通行密钥登录已超时，请重试',
+  wrongCode: '验证码不正确或已用过',
+  wrongRecoveryCode: '恢复码不正确或已用过',
+  wrongPasskey: '通行密钥未能验证，请重试或换一种方式',
+  noTotp: '账号没有绑定身份验证器，请输入登录密码',
+  noSite: '无法确定控制台的地址，请由管理员设置 PUBLIC_URL',
+  totpExists: '已绑定身份验证器；如需更换，请先删除旧的',
+  noEnrolment: '绑定已超时，请重新开始',
+  passkeyExists: '这个通行密钥已经添加过了',
+  lastFactor: '您的角色要求两步验证，不能删除最后一个验证方式',
+  noFactor: '请先绑定身份验证器或通行密钥',
+  noSuchFactor: '没有这个验证方式',
+  ownFactors: '不能重置自己的两步验证，请在个人设置里更改',
+  /** The name an authenticator app is listed under. */
+  totpName: '身份验证器',
 } as const;

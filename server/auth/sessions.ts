@@ -10,6 +10,7 @@ import { SESSION_MESSAGES } from './messages';
 import { runPrepared, type PreparedStatement } from '../db/prepared';
 import { hashToken, newToken } from './tokens';
 import { membershipOf } from './membership';
+import { enrolmentPending } from './factorState';
 import type { Membership } from '#contract/api/account';
 
 export interface SessionAccount extends PasswordState {
@@ -21,8 +22,10 @@ export interface SessionAccount extends PasswordState {
   roleIds: number[];
   /** `rbac_state.version` read in the same statement. */
   rbacVersion: number;
-  /** Seconds since the holder last gave the password (sign-in or step-up), by the database's clock. */
+  /** Seconds since the holder last gave the password or a factor (sign-in or step-up), by the database's clock. */
   provedSecondsAgo: number;
+  /** The account must enrol a second factor before anything else (./secondFactor.ts). */
+  enrolmentRequired: boolean;
 }
 
 type Level = typeof membershipLevels.$inferSelect;
@@ -42,6 +45,7 @@ type AuthRow = Pick<typeof accounts.$inferSelect, 'username' | 'email'> & {
   provedSecondsAgo: DriverValue;
   passwordChangeRequired: boolean;
   passwordExpired: boolean;
+  enrolmentRequired: boolean;
 };
 
 /** last_seen_at is written only when older than this (not on every call). */
@@ -59,6 +63,7 @@ const authenticateStatement = (name: string, tokenCondition: string): PreparedSt
   text: `select s.id as "sessionId",
       s.last_seen_at < now() - interval '${LAST_SEEN_RESOLUTION}' as "stale",
       extract(epoch from now() - s.proved_at)::float8 as "provedSecondsAgo",
+      s.enrolment_required as "enrolmentRequired",
       a.id as "accountId", a.username, a.email,
       a.membership_level_id as "levelId", ml.name as "levelName", ml.shop_quota as "shopQuota", ml.product_quota as "productQuota",
       a.membership_expires_at as "membershipExpiresAt",
@@ -91,6 +96,7 @@ const accountOf = (row: AuthRow): SessionAccount => ({
   provedSecondsAgo: Number(row.provedSecondsAgo),
   passwordChangeRequired: row.passwordChangeRequired,
   passwordExpired: row.passwordExpired,
+  enrolmentRequired: row.enrolmentRequired,
 });
 
 /**
@@ -144,7 +150,7 @@ export interface IssueOptions {
  * live sessions the least recently used end ('limit'). Locks: the account's
  * row, then its sessions (docs/concurrency.md), so two sign-ins of one account end the same ones.
  */
-export async function issueSession(db: Db, options: IssueOptions): Promise<{ token: string; expires: number }> {
+export async function issueSession(db: Db, options: IssueOptions): Promise<{ token: string; expires: number; enrolmentRequired: boolean }> {
   const token = newToken();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from accounts where id = ${options.accountId} for no key update`);
@@ -156,8 +162,9 @@ export async function issueSession(db: Db, options: IssueOptions): Promise<{ tok
         expiresAt: sql`now() + make_interval(secs => ${options.ttlSeconds})`,
         ip: options.ip,
         userAgent: options.userAgent,
+        enrolmentRequired: enrolmentPending(options.accountId),
       })
-      .returning({ expiresAt: sessions.expiresAt });
+      .returning({ expiresAt: sessions.expiresAt, enrolmentRequired: sessions.enrolmentRequired });
     await endSessions(
       tx,
       'limit',
@@ -171,7 +178,7 @@ export async function issueSession(db: Db, options: IssueOptions): Promise<{ tok
           .offset(options.sessionLimit),
       ),
     );
-    return { token, expires: row.expiresAt.getTime() };
+    return { token, expires: row.expiresAt.getTime(), enrolmentRequired: row.enrolmentRequired };
   });
 }
 

@@ -15,6 +15,7 @@ import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwor
 import { assertHashingRoom } from './hashPool';
 import { assertStrongPassword } from './passwordPolicy';
 import { issueSession, revokeSession } from './sessions';
+import { askSecondFactor } from './secondFactor';
 import { TAKEN_MESSAGES } from '../account/messages';
 import { invitingSalesperson } from '../promotion/referrals';
 import { checkReferral } from '../referralReview/checks';
@@ -84,7 +85,7 @@ export async function register({ db, config, ip, userAgent }: PublicCallContext,
   return { id, username: body.username, email: body.email };
 }
 
-type LoginRow = Pick<
+export type LoginRow = Pick<
   typeof accounts.$inferSelect,
   'id' | 'username' | 'email' | 'passwordHash' | 'status' | 'sessionTtlSeconds' | 'passwordChangeRequired'
 > & {
@@ -97,33 +98,39 @@ type LoginRow = Pick<
   membershipExpiresAt: unknown;
 };
 
+/** The account a sign-in is for (by name or e-mail, or by id for its second step), its row locked. */
+export const signingInAccount = (tx: Executor, which: { name: string } | { id: number }) =>
+  queryOne<LoginRow>(
+    tx,
+    sql`select a.id, a.username, a.email, a.password_hash as "passwordHash", a.status,
+               coalesce(a.locked_until > now(), false) as locked,
+               a.session_ttl_seconds as "sessionTtlSeconds",
+               a.password_change_required as "passwordChangeRequired",
+               coalesce(a.password_expires_at <= now(), false) as "passwordExpired",
+               a.membership_level_id as "levelId", ml.name as "levelName", ml.shop_quota as "shopQuota", ml.product_quota as "productQuota",
+               a.membership_expires_at as "membershipExpiresAt"
+        from accounts a left join membership_levels ml on ml.id = a.membership_level_id
+        where ${'id' in which ? sql`a.id = ${which.id}` : sql`lower(a.username) = lower(${which.name}) or lower(a.email) = lower(${which.name})`}
+        order by a.id limit 1
+        for no key update of a`,
+  );
+
 /**
  * One refusal, A0210 用户名或密码错误, in one time for a missing account, a wrong password and a
  * disabled account with a wrong password: every path counts the attempt first (beginLogin), then
  * runs one scrypt verification (against DUMMY_HASH when there is no account) and one failure
  * count. A disabled account hears A0202 only after its right password, as does an expired
- * generated password A0213; a locked one A0211.
+ * generated password A0213; a locked one A0211. The right password of an account with a second
+ * factor is A0215 in the same envelope, with the ticket of the second step (./secondFactor.ts).
  */
-export async function login({ db, config, ip, userAgent }: PublicCallContext, body: LoginBody): Promise<LoginResult> {
+export async function login(ctx: PublicCallContext, body: LoginBody): Promise<LoginResult> {
+  const { db, config, ip, userAgent } = ctx;
   // Every login hashes (a missing account against a dummy hash): the same answer for every account when the pool is full.
   assertHashingRoom();
   const client = { ip, userAgent };
   const name = body.username.trim();
   const gate = await beginLogin<LoginRow>(db, { ...client, username: name }, config.authRateLimitPerMinute, (tx) =>
-    queryOne<LoginRow>(
-      tx,
-      sql`select a.id, a.username, a.email, a.password_hash as "passwordHash", a.status,
-                 coalesce(a.locked_until > now(), false) as locked,
-                 a.session_ttl_seconds as "sessionTtlSeconds",
-                 a.password_change_required as "passwordChangeRequired",
-                 coalesce(a.password_expires_at <= now(), false) as "passwordExpired",
-                 a.membership_level_id as "levelId", ml.name as "levelName", ml.shop_quota as "shopQuota", ml.product_quota as "productQuota",
-                 a.membership_expires_at as "membershipExpiresAt"
-          from accounts a left join membership_levels ml on ml.id = a.membership_level_id
-          where lower(a.username) = lower(${name}) or lower(a.email) = lower(${name})
-          order by a.id limit 1
-          for no key update of a`,
-    ),
+    signingInAccount(tx, { name }),
   );
   if (gate.outcome === 'rateLimited') throw new Refusal(CODES.TOO_MANY_REQUESTS);
   if (gate.outcome === 'locked') throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
@@ -133,10 +140,7 @@ export async function login({ db, config, ip, userAgent }: PublicCallContext, bo
     const locked = await registerFailure(db, account?.id ?? null, name);
     throw new Refusal(locked ? CODES.TOO_MANY_PASSWORD_ATTEMPTS : CODES.WRONG_PASSWORD);
   }
-  // The attempt stays a failure: the account can not sign in, but the password was right.
-  if (account.status !== 'enabled') throw new Refusal(CODES.ACCOUNT_DISABLED);
-  // Likewise a generated password past its hours (./oneTimePassword): staff must make a new one.
-  if (account.passwordChangeRequired && account.passwordExpired) throw new Refusal(CODES.ONE_TIME_PASSWORD_EXPIRED);
+  assertMaySignIn(account);
   await settleAttempt(db, attemptId, account.id, true);
   if (needsRehash(account.passwordHash)) {
     // Older, cheaper parameters: store today's, unless the password changed meanwhile.
@@ -146,12 +150,34 @@ export async function login({ db, config, ip, userAgent }: PublicCallContext, bo
       .set({ passwordHash: upgraded })
       .where(and(eq(accounts.id, account.id), eq(accounts.passwordHash, account.passwordHash)));
   }
+  await askSecondFactor(ctx, account.id, body.remember ?? false);
+  return startSession(ctx, account, body.remember ?? false);
+}
+
+/**
+ * After the account's proof (a password, a second factor, a passkey): refuses a disabled account
+ * (A0202) and an expired generated password (A0213). Both come only after a right proof, so that
+ * they tell nothing to someone who does not have it.
+ */
+export function assertMaySignIn(account: Pick<LoginRow, 'status' | 'passwordChangeRequired' | 'passwordExpired'>): void {
+  // The attempt stays a failure: the account can not sign in, but the proof was right.
+  if (account.status !== 'enabled') throw new Refusal(CODES.ACCOUNT_DISABLED);
+  // Likewise a generated password past its hours (./oneTimePassword): staff must make a new one.
+  if (account.passwordChangeRequired && account.passwordExpired) throw new Refusal(CODES.ONE_TIME_PASSWORD_EXPIRED);
+}
+
+/** The session of a complete sign-in: its lifetime, the last sign-in's time, and what the console is told. */
+export async function startSession(
+  { db, config, ip, userAgent }: PublicCallContext,
+  account: LoginRow,
+  remember: boolean,
+): Promise<LoginResult> {
   await db
     .update(accounts)
     .set({ lastLoginAt: sql`now()` })
     .where(eq(accounts.id, account.id));
-  const ttlSeconds = account.sessionTtlSeconds ?? (body.remember ? config.rememberTtlSeconds : config.sessionTtlSeconds);
-  const session = await issueSession(db, { accountId: account.id, ttlSeconds, sessionLimit: config.sessionsPerAccount, ...client });
+  const ttlSeconds = account.sessionTtlSeconds ?? (remember ? config.rememberTtlSeconds : config.sessionTtlSeconds);
+  const session = await issueSession(db, { accountId: account.id, ttlSeconds, sessionLimit: config.sessionsPerAccount, ip, userAgent });
   return {
     token: session.token,
     expires: session.expires,
@@ -159,6 +185,7 @@ export async function login({ db, config, ip, userAgent }: PublicCallContext, bo
     email: account.email,
     membership: membershipOf(account),
     passwordChangeRequired: account.passwordChangeRequired,
+    enrolmentRequired: session.enrolmentRequired,
   };
 }
 

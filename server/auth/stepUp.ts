@@ -1,22 +1,25 @@
 /**
  * Step-up (ASVS 7.5.3): the calls marked `stepUp` in the contract need a session whose holder gave the
- * password lately (server/http/calls.ts refuses them with A0214 otherwise). `account/stepUp` takes
- * the password again and dates the session's proof now. It is a password attempt like a login: the
- * same per-address limit, and its failures count towards the account's lockout (./attempts), so a
- * session left open is no way to guess the password.
+ * password or a second factor lately (server/http/calls.ts refuses them with A0214 otherwise).
+ * `account/stepUp` takes the password again, or a code of the account's authenticator app, and dates
+ * the session's proof now. It is an attempt like a login's: the same per-address limit, and its
+ * failures count towards the account's lockout (./attempts), so a session left open is no way to
+ * guess the password or the code.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { StepUpBody, StepUpResult } from '#contract/api/account';
 import { CODES } from '#contract/codes';
 import { accounts, sessions } from '../db/schema';
-import { Refusal } from '../refusal';
+import { badParameter, Refusal } from '../refusal';
 import type { CallContext } from '../context';
 import { beginLogin, registerFailure, settleAttempt } from './attempts';
 import { assertHashingRoom } from './hashPool';
 import { verifyPassword } from './password';
 import { STEP_UP_MESSAGES } from './messages';
+import { spendTotpCode, wrongProof } from './secondFactor';
 
 export async function stepUp({ db, config, account, ip, userAgent }: CallContext, body: StepUpBody): Promise<StepUpResult> {
+  if ((body.password === undefined) === (body.code === undefined)) throw badParameter('password', STEP_UP_MESSAGES.oneProof);
   assertHashingRoom();
   const gate = await beginLogin(
     db,
@@ -38,9 +41,14 @@ export async function stepUp({ db, config, account, ip, userAgent }: CallContext
   );
   if (gate.outcome === 'rateLimited') throw new Refusal(CODES.TOO_MANY_REQUESTS);
   if (gate.outcome === 'locked') throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
-  if (!(await verifyPassword(body.password, gate.account!.passwordHash))) {
+  const right =
+    body.code !== undefined
+      ? await spendTotpCode(db, account.id, body.code)
+      : await verifyPassword(body.password!, gate.account!.passwordHash);
+  if (!right) {
     const locked = await registerFailure(db, account.id, account.username);
     if (locked) throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
+    if (body.code !== undefined) throw wrongProof('code');
     throw new Refusal(CODES.WRONG_PASSWORD, STEP_UP_MESSAGES.wrongPassword, { field: 'password' });
   }
   await settleAttempt(db, gate.attemptId, account.id, true);

@@ -97,7 +97,7 @@ export const accounts = pgTable(
  * ended by the account's own password change, or by staff (在线用户, status, password reset).
  */
 /** What an auth_attempts row is: a login, a registration, or a step-up's password (account/stepUp). */
-export const ATTEMPT_KINDS = ['login', 'register', 'stepUp'] as const;
+export const ATTEMPT_KINDS = ['login', 'register', 'stepUp', 'secondFactor', 'passkey'] as const;
 
 export const SESSION_END_REASONS = ['logout', 'self', 'password', 'staff', 'limit', 'factors', 'reset', 'notMe'] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
@@ -202,6 +202,8 @@ export const authChallenges = pgTable(
     /** The WebAuthn challenge (base64url) or the TOTP secret being enrolled. */
     challenge: text('challenge'),
     remember: boolean('remember').notNull().default(false),
+    /** The login log's row of the sign-in this challenge belongs to (settled when it ends). */
+    attemptId: bigint('attempt_id', { mode: 'number' }),
     failures: integer('failures').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -18,6 +18,7 @@ import { auditFor } from '../audit';
 import { authenticate, authenticatePlugin, endedSessionMessage, type SessionAccount } from '../auth/sessions';
 import { PLUGIN_TOKEN_MESSAGES } from '../auth/messages';
 import { assertPasswordAllows } from '../auth/oneTimePassword';
+import { assertEnrolled } from '../auth/factorState';
 import { bearerToken } from '../auth/tokens';
 import type { RbacSnapshot } from '../rbac/snapshot';
 import { hardenBodySchema } from './bodySafety';
@@ -116,6 +117,7 @@ export function contextOf(services: CallServices, request: FastifyRequest): Call
     ip: request.ip,
     // The header is the client's to choose: every record of it (login log, sessions, 推荐审核) keeps it bounded.
     userAgent: loggedUserAgent(request.headers['user-agent'] ?? null),
+    origin: request.headers.origin ?? null,
     log: request.log,
     audit: auditFor(request.account?.id ?? null, request.ip),
   } as CallContext | PublicCallContext;
@@ -159,6 +161,8 @@ export async function authenticateRequest(
   const account = token ? await accountOfToken(services, token, auth) : undefined;
   if (!account) throw new Refusal(CODES.LOGIN_EXPIRED, await endedSessionMessage(services.db, token));
   assertPasswordAllows(account, path);
+  // The change of a generated password comes first; then, when the roles ask for one, the second factor.
+  if (!account.passwordChangeRequired) assertEnrolled(account, path);
   const snapshot = await services.rbac.atLeast(account.rbacVersion);
   if (!grantsAllow(auth, account, snapshot)) throw new Refusal(CODES.NOT_AUTHORISED);
   request.account = account;

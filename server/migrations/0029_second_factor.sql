@@ -22,6 +22,7 @@ CREATE TABLE "auth_challenges" (
 	"session_id" bigint,
 	"challenge" text,
 	"remember" boolean DEFAULT false NOT NULL,
+	"attempt_id" bigint,
 	"failures" integer DEFAULT 0 NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone,

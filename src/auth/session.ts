@@ -51,8 +51,8 @@ export function getToken(): string | null {
   return sessionStorage.getItem(SESSION_KEYS.token);
 }
 
-/** What a login stores: a session whose generated password is already changed (the flag stays behind). */
-export type StoredLogin = Omit<LoginResult, 'passwordChangeRequired'>;
+/** What a login stores: a session whose generated password is already changed and whose factor is enrolled (the flags stay behind). */
+export type StoredLogin = Omit<LoginResult, 'passwordChangeRequired' | 'enrolmentRequired'>;
 
 /** Stores a fresh login; `remember` also keeps the token and its expiry across tabs and restarts. */
 export function saveLogin(login: StoredLogin, remember: boolean): void {

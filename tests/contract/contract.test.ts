@@ -76,6 +76,7 @@ describe.each(targets)('API contract: %s', (name, start) => {
         productQuota: expect.any(Number),
       },
       passwordChangeRequired: false,
+      enrolmentRequired: false,
     });
     expect(answer.content.expires).toBeGreaterThan(Date.now());
   });

@@ -460,6 +460,7 @@ describeEachDatabase(
             provedSecondsAgo: 0,
             passwordChangeRequired: false,
             passwordExpired: false,
+            enrolmentRequired: false,
           };
           const snapshot = await new RbacCache(ctx.db).reload();
           // The payment is written, announced, then its audit entry fails: all of it rolls back.

@@ -24,7 +24,14 @@ describeEachDatabase('step-up before sensitive calls', (ctx) => {
   it('marks the calls the issue names, and each answers A0214 once the proof is older than STEP_UP_SECONDS', async () => {
     expect(STEP_UP_CALLS.sort()).toEqual(
       [
+        'account/resetFactors',
         'account/setRoles',
+        'factor/newRecoveryCodes',
+        'factor/passkeyBegin',
+        'factor/passkeyConfirm',
+        'factor/remove',
+        'factor/totpBegin',
+        'factor/totpConfirm',
         'appVersion/approve',
         'bankCard/add',
         'bankCard/remove',
