@@ -6,6 +6,9 @@
  *   curl -XPOST localhost:8000/api/mock/scenario -H 'content-type: application/json' \
  *        -d '{"scenario":"fail","path":"account/getMenus"}'      # or "empty"; "path" omitted = every call
  *   curl -XPOST localhost:8000/api/mock/scenario -d '{}'          # back to normal
+ *
+ * The second factor's screens: sign in as `qa_enrol` (asked to set one up) or `qa_totp` (asked for a
+ * code of the secret in ./support/factorAccounts.ts), both with the demo password.
  */
 import { createMockApi } from './support/mockApi';
 

@@ -11,6 +11,7 @@ import { bootstrap } from '../../server/bootstrap';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { isJsonType, type RawBodyRequest } from './jsonBody';
+import { seedFactorAccounts } from './factorAccounts';
 
 export type ScenarioKind = 'fail' | 'empty';
 
@@ -88,6 +89,7 @@ async function startApp(): Promise<FastifyInstance> {
   };
   const database = await openDatabase({});
   await bootstrap({ db: database.db, config, print: () => {} });
+  await seedFactorAccounts(database.db);
   const app = await buildApp({ db: database.db, config });
   await app.ready();
   return app;

@@ -28,6 +28,7 @@ describeEachDatabase('account/register and account/login', (ctx) => {
       email: body.email,
       membership: null,
       passwordChangeRequired: false,
+      enrolmentRequired: false,
     });
     const byEmail = await ctx.call('account/login', { username: body.email.toUpperCase(), password: body.password });
     expect(byEmail.code).toBe('00000');
