@@ -9,7 +9,9 @@ import { queryOne } from '../db/query';
 import type { Executor } from '../db/client';
 import { accountRoles, accounts, membershipLevels, roles } from '../db/schema';
 import { Refusal, refuseUniqueViolation } from '../refusal';
-import { beginLogin, recordAttempt, registerFailure, settleAttempt } from './attempts';
+import { beginLogin, LOCKOUT_FAILURES, recordAttempt, registerFailure, settleAttempt } from './attempts';
+import { recordSecurityEvent } from '../securityEvent/record';
+import { isNewDevice, noticeNewDevice } from '../securityEvent/newDevice';
 import { membershipOf } from './membership';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './password';
 import { assertHashingRoom } from './hashPool';
@@ -19,6 +21,9 @@ import { TAKEN_MESSAGES } from '../account/messages';
 import { invitingSalesperson } from '../promotion/referrals';
 import { checkReferral } from '../referralReview/checks';
 import type { CallContext, PublicCallContext } from '../context';
+
+/** The call a sign-in's security events name. */
+const LOGIN_PATH = 'account/login';
 
 /** The role every registered account gets. */
 export const MEMBER_ROLE = 'member';
@@ -104,7 +109,7 @@ type LoginRow = Pick<
  * count. A disabled account hears A0202 only after its right password, as does an expired
  * generated password A0213; a locked one A0211.
  */
-export async function login({ db, config, ip, userAgent }: PublicCallContext, body: LoginBody): Promise<LoginResult> {
+export async function login({ db, config, ip, userAgent, log }: PublicCallContext, body: LoginBody): Promise<LoginResult> {
   // Every login hashes (a missing account against a dummy hash): the same answer for every account when the pool is full.
   assertHashingRoom();
   const client = { ip, userAgent };
@@ -125,18 +130,32 @@ export async function login({ db, config, ip, userAgent }: PublicCallContext, bo
           for no key update of a`,
     ),
   );
+  /** The lockout's security event: the account, or the name no account has, as typed. */
+  const lockout = (accountId: number | null) =>
+    recordSecurityEvent(
+      db,
+      { kind: 'lockout', accountId, username: name, path: LOGIN_PATH, ip, userAgent, detail: { failures: LOCKOUT_FAILURES } },
+      log,
+    );
   if (gate.outcome === 'rateLimited') throw new Refusal(CODES.TOO_MANY_REQUESTS);
-  if (gate.outcome === 'locked') throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
+  if (gate.outcome === 'locked') {
+    if (gate.lockedNow) await lockout(gate.account?.id ?? null);
+    throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
+  }
   const { account, attemptId } = gate;
   const right = await verifyPassword(body.password, account?.passwordHash ?? DUMMY_HASH);
   if (!account || !right) {
     const locked = await registerFailure(db, account?.id ?? null, name);
+    if (locked) await lockout(account?.id ?? null);
     throw new Refusal(locked ? CODES.TOO_MANY_PASSWORD_ATTEMPTS : CODES.WRONG_PASSWORD);
   }
   // The attempt stays a failure: the account can not sign in, but the password was right.
   if (account.status !== 'enabled') throw new Refusal(CODES.ACCOUNT_DISABLED);
   // Likewise a generated password past its hours (./oneTimePassword): staff must make a new one.
   if (account.passwordChangeRequired && account.passwordExpired) throw new Refusal(CODES.ONE_TIME_PASSWORD_EXPIRED);
+  const signIn = { accountId: account.id, username: account.username, ip, userAgent };
+  // Read before this attempt counts as a success: a sign-in is never its own earlier one.
+  const newDevice = await isNewDevice(db, signIn);
   await settleAttempt(db, attemptId, account.id, true);
   if (needsRehash(account.passwordHash)) {
     // Older, cheaper parameters: store today's, unless the password changed meanwhile.
@@ -152,6 +171,7 @@ export async function login({ db, config, ip, userAgent }: PublicCallContext, bo
     .where(eq(accounts.id, account.id));
   const ttlSeconds = account.sessionTtlSeconds ?? (body.remember ? config.rememberTtlSeconds : config.sessionTtlSeconds);
   const session = await issueSession(db, { accountId: account.id, ttlSeconds, sessionLimit: config.sessionsPerAccount, ...client });
+  if (newDevice) await noticeNewDevice(db, signIn, attemptId, log);
   return {
     token: session.token,
     expires: session.expires,

@@ -159,9 +159,10 @@ export async function authenticateRequest(
   const account = token ? await accountOfToken(services, token, auth) : undefined;
   if (!account) throw new Refusal(CODES.LOGIN_EXPIRED, await endedSessionMessage(services.db, token));
   assertPasswordAllows(account, path);
+  // Known before the grant check: a refusal's security event names the account (server/app.ts).
+  request.account = account;
   const snapshot = await services.rbac.atLeast(account.rbacVersion);
   if (!grantsAllow(auth, account, snapshot)) throw new Refusal(CODES.NOT_AUTHORISED);
-  request.account = account;
   request.rbacSnapshot = snapshot;
 }
 
