@@ -58,6 +58,7 @@ export const clientRoutes: AppRoute[] = [
     page('/client/system/userShopManager', './client/system/UserShopManager', { access: 'canSeeUserShopManager' }),
     page('/client/system/onlineUsers', './client/system/OnlineUsers', { access: 'canSeeOnlineUsers' }),
     page('/client/system/loginLog', './client/system/LoginLog', { access: 'canSeeLoginLog' }),
+    page('/client/system/securityEvents', './client/system/SecurityEvents', { access: 'canSeeSecurityEvents' }),
     page('/client/system/pluginRuns', './client/system/PluginRuns', { access: 'canSeeAllPluginRuns' }),
     page('/client/system/parameters', './client/system/Parameters', { access: 'canSeeParameters' }),
     page('/client/system/reconciliation', './client/system/Reconciliation', { access: 'canSeeReconciliation' }),

@@ -39,6 +39,8 @@ export const CAPABILITY_URLS = {
   canSeePayouts: '/client/system/payouts',
   // Issue 32: 推荐审核, the referrals flagged at registration, cleared or voided.
   canSeeReferralReviews: '/client/system/referralReviews',
+  // Issue 31: 安全事件, the append-only record of refusals and sign-in events (ASVS 16.3).
+  canSeeSecurityEvents: '/client/system/securityEvents',
 } as const;
 
 export type Capability = keyof typeof CAPABILITY_URLS;
@@ -77,6 +79,7 @@ export const ACTIONS = {
   canExportShops: { url: '/client/system/userShopManager/export' },
   canExportAuditLog: { url: '/client/system/usersManager/exportAuditLog' },
   canExportLoginLog: { url: '/client/system/loginLog/export' },
+  canExportSecurityEvents: { url: '/client/system/securityEvents/export' },
   canExportLedger: { url: '/client/saleBalanceRecord/export' },
   canExportReferrals: { url: '/client/promotion/export' },
   canExportPluginRuns: { url: '/client/pluginRuns/export' },

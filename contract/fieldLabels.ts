@@ -65,6 +65,7 @@ export const FIELD_LABELS: Record<string, string> = {
   name: '名称',
   newPassword: '新密码',
   note: '备注',
+  notificationId: '通知',
   onSale: '上架状态',
   orderedIds: '排序',
   orderNo: '订单号',

@@ -61,6 +61,8 @@ export const NOTIFICATION_KINDS = {
   'plugin.paused': { record: 'pluginFlow', to: 'everyone' },
   'plugin.resumed': { record: 'pluginFlow', to: 'everyone' },
   'reconciliation.differences': { record: 'reconciliationRun', to: 'reconciliation-watchers' },
+  /** A sign-in from a new device or network on an account whose role needs 两步验证; its item offers 不是我 (`profile/notMe`). */
+  'account.newDevice': { record: 'signIn', to: 'owner' },
 } as const satisfies Record<string, { record: string; to: NotificationAudience | 'owner'; folds?: true }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
@@ -96,7 +98,12 @@ export interface NotificationDataMap {
   'plugin.resumed': { flow: PausableFlow; platform: string | null };
   /** A run's differences (all it found) and the salespeople it checked. */
   'reconciliation.differences': { trigger: ReconciliationTrigger; differences: number; salespeople: number };
+  /** The sign-in: when, from which address and browser (the User-Agent header, cut). */
+  'account.newDevice': { at: string; ip: string; userAgent: string | null };
 }
+
+/** The kinds whose item carries an action besides its link: 新设备登录's 不是我. */
+export const NOT_ME_KIND = 'account.newDevice' satisfies NotificationKind;
 
 /** The console pages the items link to (routes of config/routes.ts; a web test holds that they are). */
 export const NOTIFICATION_PAGES = {
@@ -110,6 +117,8 @@ export const NOTIFICATION_PAGES = {
   urlScripts: '/client/system/jsonEditer/urlActions',
   releases: '/client/system/appManager/versionManager',
   reconciliation: '/client/system/reconciliation',
+  /** 个人设置, whose 登录设备 lists the account's sessions. */
+  settings: '/client/user',
 } as const;
 
 /** The query a page reads to open filtered to one record, or on one tab. */
@@ -145,6 +154,8 @@ export function notificationLink(kind: NotificationKind, recordKey: string): str
       return NOTIFICATION_PAGES.home;
     case 'reconciliationRun':
       return query(NOTIFICATION_PAGES.reconciliation, { [NOTIFICATION_LINK_QUERY.runId]: recordKey });
+    case 'signIn':
+      return NOTIFICATION_PAGES.settings;
   }
 }
 
@@ -250,6 +261,11 @@ export function notificationText(
       return {
         title: '对账发现差异',
         text: `${RECONCILIATION_TRIGGER_LABELS[data.trigger]}对账核对了 ${data.salespeople} 位销售，发现 ${data.differences} 处差异，请尽快核查`,
+      };
+    case 'account.newDevice':
+      return {
+        title: '新设备登录',
+        text: `您的账号于 ${minute(data.at)} 在新的设备或地址登录（IP ${data.ip}，设备 ${data.userAgent ? firstLine(data.userAgent, 80) : '未知'}）。如果不是您本人，请点“不是我”：所有设备将退出，账号锁定待管理员核查`,
       };
   }
 }

@@ -131,6 +131,7 @@ export const AUDIT_ACTIONS = {
   'withdrawal.reject': '驳回提现',
   'shop.forceUnbind': '强制解绑店铺',
   'profile.changePassword': '修改密码',
+  'profile.notMe': '报告不是本人登录',
   'media.upload': '上传素材',
   'media.rename': '重命名素材',
   'media.delete': '删除素材',

@@ -11,6 +11,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
+import { API_PREFIX } from '#contract/constants';
 import { CAPABILITY_URLS } from '#contract/capabilities';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
@@ -48,6 +49,8 @@ import { HASHING_BUSY_MESSAGE } from './auth/messages';
 import { DEFAULT_POOL_SIZE } from './db/client';
 import type { JobTimer } from './periodic';
 import { compileOnFirstUse } from './http/lazyCompilers';
+import { SecurityEventRecorder } from './securityEvent/record';
+import { loggedUserAgent } from './auth/attempts';
 
 export { CALLS };
 
@@ -75,6 +78,9 @@ export const READY_TIMEOUT_MS = 2_000;
 export const PROBE_PATHS = ['/api/health', '/api/ready'] as const;
 
 const BAD_PARAMETERS = CODE_MESSAGES[CODES.BAD_PARAMETERS];
+/** The answers that may make a security event (server/securityEvent/record.ts). */
+const SECURITY_CODES: ReadonlySet<string> = new Set([CODES.NOT_AUTHORISED, CODES.TOO_MANY_REQUESTS, CODES.BAD_PARAMETERS]);
+const CALL_PREFIX = `${API_PREFIX}/`;
 
 function clientErrorMessage(error: FastifyError): string {
   switch (error.statusCode) {
@@ -186,6 +192,25 @@ export async function buildApp({
     return sendFailure(reply.code(500), fail(CODES.SERVER_ERROR, undefined, { requestId: request.id }));
   });
 
+  // Security events (server/securityEvent/record.ts): every A0301 and A0501 under /api, and bursts
+  // of A0400, recorded before the answer leaves (a failed insert is logged, never the request's failure).
+  const securityEvents = new SecurityEventRecorder(db, app.log);
+  app.addHook('onSend', async (request, reply, payload) => {
+    const code = reply.answerCode;
+    if (code && SECURITY_CODES.has(code) && isApiPath(request.url)) {
+      const route = request.routeOptions.url ?? request.url.split('?', 1)[0];
+      await securityEvents.answered({
+        code,
+        path: route.startsWith(CALL_PREFIX) ? route.slice(CALL_PREFIX.length) : route,
+        ceiling: reply.statusCode === 429,
+        account: request.account,
+        ip: request.ip,
+        userAgent: loggedUserAgent(request.headers['user-agent'] ?? null),
+      });
+    }
+    return payload;
+  });
+
   await registerSecurityHeaders(app, {
     staticDir: config.staticDir,
     publicUrl: config.publicUrl,
@@ -286,7 +311,7 @@ export async function buildApp({
   const built = await registerStatic(app, config.staticDir);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (isApiPath(url)) return reply.code(404).send(fail(CODES.BAD_PARAMETERS, HTTP_MESSAGES.noSuchCall));
+    if (isApiPath(url)) return sendFailure(reply.code(404), fail(CODES.BAD_PARAMETERS, HTTP_MESSAGES.noSuchCall));
     if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(url)) {
       if (built) return sendIndex(reply);
       return reply.code(200).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_TEXT);

@@ -10,6 +10,7 @@ import { auditLogHandlers } from './auditLog/handlers';
 import { bankCardHandlers } from './bankCard/handlers';
 import { ledgerHandlers } from './ledger/handlers';
 import { loginLogHandlers } from './loginLog/handlers';
+import { securityEventHandlers } from './securityEvent/handlers';
 import { mediaHandlers } from './media/handlers';
 import { membershipLevelHandlers } from './membershipLevel/handlers';
 import { menuHandlers } from './menu/handlers';
@@ -54,6 +55,7 @@ export const HANDLERS = {
   ...pluginHandlers,
   ...sessionHandlers,
   ...loginLogHandlers,
+  ...securityEventHandlers,
   ...promotionHandlers,
   ...dashboardHandlers,
   ...notificationHandlers,

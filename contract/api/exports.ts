@@ -14,6 +14,7 @@ import { Id, OneOf } from './common';
 import { defineApi, type AuthLevel } from './define';
 import { LedgerListQuery, StatementQuery } from './ledger';
 import { LoginLogQuery } from './loginLog';
+import { SecurityEventQuery } from './securityEvent';
 import { OrderListQuery } from './order';
 import { ReferralListQuery } from './promotion';
 import { RunListAllQuery, RunListQuery } from './run';
@@ -91,6 +92,12 @@ export const exportApi = {
     auth: { anyGrant: [CAPABILITY_URLS.canSeeLoginLog], action: ACTIONS.canExportLoginLog.url },
     body: exportBody(LoginLogQuery),
     example: { result: 'failure', format: 'csv' },
+  }),
+  'securityEvent/export': exportCall({
+    summary: '导出安全事件（CSV 或 Excel）',
+    auth: { anyGrant: [CAPABILITY_URLS.canSeeSecurityEvents], action: ACTIONS.canExportSecurityEvents.url },
+    body: exportBody(SecurityEventQuery),
+    example: { kind: 'forbidden', format: 'csv' },
   }),
   'ledger/export': exportCall({
     summary: '导出本人的销售收支记录（CSV 或 Excel）',

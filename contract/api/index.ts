@@ -12,6 +12,7 @@ import { roleApi } from './role';
 import { membershipLevelApi } from './membershipLevel';
 import { auditLogApi } from './auditLog';
 import { loginLogApi } from './loginLog';
+import { securityEventApi } from './securityEvent';
 import { orderApi } from './order';
 import { ledgerApi } from './ledger';
 import { bankCardApi } from './bankCard';
@@ -56,6 +57,7 @@ export const API = {
   ...membershipLevelApi,
   ...auditLogApi,
   ...loginLogApi,
+  ...securityEventApi,
   ...orderApi,
   ...ledgerApi,
   ...bankCardApi,

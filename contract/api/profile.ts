@@ -61,6 +61,15 @@ export type RevokeSessionBody = Static<typeof RevokeSessionBody>;
 export const OtherSessionsEnded = Type.Object({ ended: Type.Integer({ minimum: 0, description: '结束的会话数' }) });
 export type OtherSessionsEnded = Static<typeof OtherSessionsEnded>;
 
+export const NotMeBody = Type.Object({ notificationId: BigId() }, { additionalProperties: false });
+export type NotMeBody = Static<typeof NotMeBody>;
+
+export const NotMeResult = Type.Object({
+  sessionsEnded: Type.Integer({ minimum: 0, description: '结束的会话数（包括当前会话）' }),
+  disabled: Type.Boolean({ description: '账号已停用待管理员核查（最后一位启用的超级管理员不停用，只结束会话）' }),
+});
+export type NotMeResult = Static<typeof NotMeResult>;
+
 export const SummaryBody = Type.Object(
   {
     /** Start of "this month" in the viewer's time zone (ISO 8601); the server's UTC month when absent. */
@@ -170,6 +179,15 @@ export const profileApi = {
     body: Empty,
     answer: OtherSessionsEnded,
     example: { body: {}, answer: { ended: 2 } },
+  }),
+  'profile/notMe': defineApi({
+    summary: '不是我：对“新设备登录”通知报告不是本人登录，结束本账号的全部会话并停用账号待管理员核查',
+    description:
+      '只接受发给调用者本人的“新设备登录”通知，否则 A0400。当前会话也一并结束；账号停用后由管理员在用户管理中核查并启用（最后一位启用的超级管理员不停用）。记入安全事件和操作日志。',
+    auth: 'account',
+    body: NotMeBody,
+    answer: NotMeResult,
+    example: { body: { notificationId: 41 }, answer: { sessionsEnded: 3, disabled: true } },
   }),
   'profile/summary': defineApi({
     summary: '首页数字：会员、店铺数、订单数；销售另有余额、提现中和本月佣金',

@@ -25,6 +25,7 @@ export const ACTION_TITLES: Record<Action, string> = {
   canExportShops: '导出',
   canExportAuditLog: '导出操作日志',
   canExportLoginLog: '导出',
+  canExportSecurityEvents: '导出',
   canExportLedger: '导出',
   canExportReferrals: '导出',
   canExportPluginRuns: '导出',

@@ -23,6 +23,7 @@ export const EXPORT_TITLES = {
   shops: '用户店铺',
   auditLog: '操作日志',
   loginLog: '登录日志',
+  securityEvents: '安全事件',
   ledger: '销售收支记录',
   referrals: '邀请的账号',
   pluginRuns: '运行记录',
@@ -153,6 +154,16 @@ export const LOGIN_LOG_COLUMNS = {
   result: '结果',
   ip: 'IP',
   userAgent: '浏览器',
+} as const;
+
+export const SECURITY_EVENT_COLUMNS = {
+  at: '时间',
+  kind: '类型',
+  username: '账号',
+  path: '接口',
+  ip: 'IP',
+  userAgent: '浏览器',
+  detail: '详情',
 } as const;
 
 /** 运行记录 and 插件运行记录 (the account column only on the staff's). */

@@ -33,6 +33,7 @@ export const ROUTE_TITLES = {
   '/client/system/userShopManager': '用户店铺管理',
   '/client/system/onlineUsers': '在线用户',
   '/client/system/loginLog': '登录日志',
+  '/client/system/securityEvents': '安全事件',
   '/client/system/pluginRuns': '插件运行记录',
   '/client/system/parameters': '系统参数',
   '/client/system/reconciliation': '对账',

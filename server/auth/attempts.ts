@@ -157,7 +157,8 @@ async function lockAccount(executor: Executor, accountId: number) {
 
 export type LoginGate<A> =
   | { outcome: 'rateLimited'; attemptId: number }
-  | { outcome: 'locked'; attemptId: number; account: A | undefined }
+  /** `lockedNow`: this attempt locked it (the lockout's security event); false when it was locked already. */
+  | { outcome: 'locked'; attemptId: number; account: A | undefined; lockedNow: boolean }
   /** Go on and verify the password (against a dummy hash when `account` is undefined). */
   | { outcome: 'verify'; attemptId: number; account: A | undefined };
 
@@ -181,16 +182,18 @@ export async function beginLogin<A extends { id: number; locked: boolean }>(
     }
     const account = await find(tx);
     const accountId = account?.id ?? null;
-    let locked = account?.locked ?? false;
-    if (!locked) {
+    const lockedBefore = account?.locked ?? false;
+    let lockedNow = false;
+    if (!lockedBefore) {
       const [counted] = await countedFailures(tx, accountId, source.username);
       if ((counted?.n ?? 0) >= LOCKOUT_FAILURES) {
-        locked = true;
+        lockedNow = true;
         if (accountId !== null) await lockAccount(tx, accountId);
       }
     }
     const attemptId = await insertAttempt(tx, source, kind, accountId);
-    return { outcome: locked ? 'locked' : 'verify', attemptId, account };
+    if (lockedBefore || lockedNow) return { outcome: 'locked', attemptId, account, lockedNow };
+    return { outcome: 'verify', attemptId, account };
   });
 }
 

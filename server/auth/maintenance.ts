@@ -1,8 +1,9 @@
 /**
  * Housekeeping of the sign-in tables while the server runs: dead sessions (expired or revoked more
  * than a day ago), attempts older than the retention, sign-in challenges a day past their expiry
- * (./challenges.ts) and inviter lookups older than an hour
- * (server/promotion/lookupLimit.ts) are deleted every 10 minutes, by one
+ * (./challenges.ts), inviter lookups older than an hour (server/promotion/lookupLimit.ts), and
+ * security events and audit entries past their retention (server/securityEvent/retention.ts, by age
+ * only) are deleted every 10 minutes, by one
  * instance at a time (`pg_try_advisory_xact_lock`: an instance that finds the lock taken skips
  * that round). Bootstrap runs it once at start too.
  */
@@ -16,6 +17,7 @@ import { startJob, untimed, type JobTimer } from '../periodic';
 import { pruneLookups } from '../promotion/lookupLimit';
 import { pruneAttempts } from './attempts';
 import { pruneChallenges } from './challenges';
+import { pruneAppendOnlyLogs } from '../securityEvent/retention';
 
 export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 /** Sessions are kept this long past their expiry or revocation. */
@@ -26,6 +28,9 @@ export interface Pruned {
   attempts: number;
   lookups: number;
   challenges: number;
+  /** The append-only logs past their retention (server/securityEvent/retention.ts). */
+  securityEvents: number;
+  auditLog: number;
 }
 
 /** Prunes once; answers what it deleted, or null when another instance is pruning. */
@@ -43,7 +48,13 @@ export async function pruneAuthData(db: Db): Promise<Pruned | null> {
           select count(*)::int as n from deleted`,
     );
     const attempts = await pruneAttempts(tx, { attemptsDays: await readParameter(tx, 'loginLogRetentionDays') });
-    return { sessions: sessions?.n ?? 0, attempts, lookups: await pruneLookups(tx), challenges: await pruneChallenges(tx) };
+    return {
+      sessions: sessions?.n ?? 0,
+      attempts,
+      lookups: await pruneLookups(tx),
+      challenges: await pruneChallenges(tx),
+      ...(await pruneAppendOnlyLogs(tx)),
+    };
   });
 }
 

@@ -20,11 +20,13 @@ import type {
 } from '#contract/api/account';
 import type { PasskeyAssertion } from '#contract/api/factor';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
-import type { Db, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { accountFactors, accounts } from '../db/schema';
 import { badParameter, Refusal } from '../refusal';
 import type { PublicCallContext } from '../context';
-import { beginLogin, recordAttempt, registerFailure, settleAttempt } from './attempts';
+import { isNewDevice, noticeNewDevice } from '../securityEvent/newDevice';
+import { recordSecurityEvent } from '../securityEvent/record';
+import { beginLogin, LOCKOUT_FAILURES, recordAttempt, registerFailure, settleAttempt } from './attempts';
 import { challengeOfTicket, countChallengeFailure, openChallenge, spendChallenge } from './challenges';
 import { SECOND_FACTOR_MESSAGES as TEXT } from './messages';
 import { relyingParty, requestOptions, verifiedAssertion, type RelyingParty } from './passkeys';
@@ -148,10 +150,22 @@ export async function askSecondFactor({ db, config, origin }: PublicCallContext,
   throw new Refusal(CODES.SECOND_FACTOR_REQUIRED, CODE_MESSAGES[CODES.SECOND_FACTOR_REQUIRED], content);
 }
 
-/** Counts a wrong proof of `account` and refuses it: A0211 once the account is locked. */
-async function refuseWrongProof(db: Db, account: { id: number; username: string }, field: keyof FactorProof): Promise<never> {
+/**
+ * Counts a wrong proof of `account` and refuses it: A0211 once the account is locked. Both are
+ * security events (16.3.2).
+ */
+async function refuseWrongProof(
+  { db, ip, userAgent, log }: PublicCallContext,
+  account: { id: number; username: string },
+  field: keyof FactorProof,
+  path: string,
+): Promise<never> {
+  const who = { accountId: account.id, username: account.username, path, ip, userAgent };
+  await recordSecurityEvent(db, { kind: 'secondFactorFailed', ...who, detail: { method: field } }, log);
   const locked = await registerFailure(db, account.id, account.username);
-  throw locked ? new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS) : wrongProof(field);
+  if (!locked) throw wrongProof(field);
+  await recordSecurityEvent(db, { kind: 'lockout', ...who, detail: { failures: LOCKOUT_FAILURES } }, log);
+  throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
 }
 
 /** `account/loginSecondFactor`: the second step of a sign-in whose password was right. */
@@ -176,7 +190,7 @@ export async function loginSecondFactor(ctx: PublicCallContext, body: LoginSecon
   const right = await proveFactor(db, account.id, body, { party: relyingParty(config, origin), challenge: challenge.challenge });
   if (!right) {
     await countChallengeFailure(db, challenge.id);
-    return refuseWrongProof(db, account, field);
+    return refuseWrongProof(ctx, account, field, 'account/loginSecondFactor');
   }
   // Two right proofs racing: one session.
   if (!(await spendChallenge(db, challenge.id))) throw badParameter('ticket', TEXT.ticketGone);
@@ -203,7 +217,7 @@ export async function passkeyOptions({ db, config, ip, userAgent, origin }: Publ
 
 /** `account/passkeyLogin`: a passkey's signature over the challenge of `account/passkeyOptions`. */
 export async function passkeyLogin(ctx: PublicCallContext, body: PasskeyLoginBody): Promise<LoginResult> {
-  const { db, config, origin } = ctx;
+  const { db, config, origin, ip, userAgent, log } = ctx;
   const challenge = await challengeOfTicket(db, 'passkeySignIn', body.ticket);
   // Single use whatever the outcome: a signature is checked against its challenge once.
   if (!challenge?.challenge || !(await spendChallenge(db, challenge.id))) throw badParameter('ticket', TEXT.passkeyTicketGone);
@@ -216,8 +230,12 @@ export async function passkeyLogin(ctx: PublicCallContext, body: PasskeyLoginBod
   if (!account || !party) throw wrongProof('passkey');
   if (account.locked) throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
   const passkey = await spendPasskeySignature(db, party, challenge.challenge, body.credential, account.id);
+  const signIn = { accountId: account.id, username: account.username, ip, userAgent };
+  // Read before this attempt counts as a success: a sign-in is never its own earlier one.
+  const newDevice = passkey !== undefined && (await isNewDevice(db, signIn));
   if (challenge.attemptId !== null) await settleAttempt(db, challenge.attemptId, account.id, passkey !== undefined);
-  if (!passkey) return refuseWrongProof(db, account, 'passkey');
+  if (!passkey) return refuseWrongProof(ctx, account, 'passkey', 'account/passkeyLogin');
   assertMaySignIn(account);
+  if (newDevice && challenge.attemptId !== null) await noticeNewDevice(db, signIn, challenge.attemptId, log);
   return startSession(ctx, account, body.remember ?? false);
 }

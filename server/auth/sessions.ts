@@ -223,6 +223,8 @@ export async function endedSessionMessage(db: Db, token: string | undefined): Pr
         )
     : [];
   if (!row) return CODE_MESSAGES[CODES.LOGIN_EXPIRED];
+  // 不是我 disabled the account itself: its message says why (and that staff review it).
+  if (row.reason === 'notMe') return SESSION_MESSAGES.ended.notMe;
   if (row.status !== 'enabled') return SESSION_MESSAGES.accountDisabled;
   return row.reason ? SESSION_MESSAGES.ended[row.reason] : CODE_MESSAGES[CODES.LOGIN_EXPIRED];
 }

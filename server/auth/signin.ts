@@ -9,7 +9,9 @@ import { queryOne } from '../db/query';
 import type { Executor } from '../db/client';
 import { accountRoles, accounts, membershipLevels, roles } from '../db/schema';
 import { Refusal, refuseUniqueViolation } from '../refusal';
-import { beginLogin, recordAttempt, registerFailure, settleAttempt } from './attempts';
+import { beginLogin, LOCKOUT_FAILURES, recordAttempt, registerFailure, settleAttempt } from './attempts';
+import { recordSecurityEvent } from '../securityEvent/record';
+import { isNewDevice, noticeNewDevice } from '../securityEvent/newDevice';
 import { membershipOf } from './membership';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './password';
 import { assertHashingRoom } from './hashPool';
@@ -20,6 +22,9 @@ import { TAKEN_MESSAGES } from '../account/messages';
 import { invitingSalesperson } from '../promotion/referrals';
 import { checkReferral } from '../referralReview/checks';
 import type { CallContext, PublicCallContext } from '../context';
+
+/** The call a sign-in's security events name. */
+const LOGIN_PATH = 'account/login';
 
 /** The role every registered account gets. */
 export const MEMBER_ROLE = 'member';
@@ -124,7 +129,7 @@ export const signingInAccount = (tx: Executor, which: { name: string } | { id: n
  * factor is A0215 in the same envelope, with the ticket of the second step (./secondFactor.ts).
  */
 export async function login(ctx: PublicCallContext, body: LoginBody): Promise<LoginResult> {
-  const { db, config, ip, userAgent } = ctx;
+  const { db, config, ip, userAgent, log } = ctx;
   // Every login hashes (a missing account against a dummy hash): the same answer for every account when the pool is full.
   assertHashingRoom();
   const client = { ip, userAgent };
@@ -132,15 +137,29 @@ export async function login(ctx: PublicCallContext, body: LoginBody): Promise<Lo
   const gate = await beginLogin<LoginRow>(db, { ...client, username: name }, config.authRateLimitPerMinute, (tx) =>
     signingInAccount(tx, { name }),
   );
+  /** The lockout's security event: the account, or the name no account has, as typed. */
+  const lockout = (accountId: number | null) =>
+    recordSecurityEvent(
+      db,
+      { kind: 'lockout', accountId, username: name, path: LOGIN_PATH, ip, userAgent, detail: { failures: LOCKOUT_FAILURES } },
+      log,
+    );
   if (gate.outcome === 'rateLimited') throw new Refusal(CODES.TOO_MANY_REQUESTS);
-  if (gate.outcome === 'locked') throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
+  if (gate.outcome === 'locked') {
+    if (gate.lockedNow) await lockout(gate.account?.id ?? null);
+    throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
+  }
   const { account, attemptId } = gate;
   const right = await verifyPassword(body.password, account?.passwordHash ?? DUMMY_HASH);
   if (!account || !right) {
     const locked = await registerFailure(db, account?.id ?? null, name);
+    if (locked) await lockout(account?.id ?? null);
     throw new Refusal(locked ? CODES.TOO_MANY_PASSWORD_ATTEMPTS : CODES.WRONG_PASSWORD);
   }
   assertMaySignIn(account);
+  const signIn = { accountId: account.id, username: account.username, ip, userAgent };
+  // Read before this attempt counts as a success: a sign-in is never its own earlier one.
+  const newDevice = await isNewDevice(db, signIn);
   await settleAttempt(db, attemptId, account.id, true);
   if (needsRehash(account.passwordHash)) {
     // Older, cheaper parameters: store today's, unless the password changed meanwhile.
@@ -150,6 +169,8 @@ export async function login(ctx: PublicCallContext, body: LoginBody): Promise<Lo
       .set({ passwordHash: upgraded })
       .where(and(eq(accounts.id, account.id), eq(accounts.passwordHash, account.passwordHash)));
   }
+  // The right password from a new device is news even while its second factor is still asked for.
+  if (newDevice) await noticeNewDevice(db, signIn, attemptId, log);
   await askSecondFactor(ctx, account.id, body.remember ?? false);
   return startSession(ctx, account, body.remember ?? false);
 }

@@ -12,13 +12,14 @@ import { CODES } from '#contract/codes';
 import { accounts, sessions } from '../db/schema';
 import { badParameter, Refusal } from '../refusal';
 import type { CallContext } from '../context';
-import { beginLogin, registerFailure, settleAttempt } from './attempts';
+import { beginLogin, LOCKOUT_FAILURES, registerFailure, settleAttempt } from './attempts';
+import { recordSecurityEvent } from '../securityEvent/record';
 import { assertHashingRoom } from './hashPool';
 import { verifyPassword } from './password';
 import { STEP_UP_MESSAGES } from './messages';
 import { spendTotpCode, wrongProof } from './secondFactor';
 
-export async function stepUp({ db, config, account, ip, userAgent }: CallContext, body: StepUpBody): Promise<StepUpResult> {
+export async function stepUp({ db, config, account, ip, userAgent, log }: CallContext, body: StepUpBody): Promise<StepUpResult> {
   if ((body.password === undefined) === (body.code === undefined)) throw badParameter('password', STEP_UP_MESSAGES.oneProof);
   assertHashingRoom();
   const gate = await beginLogin(
@@ -39,14 +40,21 @@ export async function stepUp({ db, config, account, ip, userAgent }: CallContext
     },
     'stepUp',
   );
+  const who = { accountId: account.id, username: account.username, path: 'account/stepUp', ip, userAgent };
+  const lockout = () => recordSecurityEvent(db, { kind: 'lockout', ...who, detail: { failures: LOCKOUT_FAILURES } }, log);
   if (gate.outcome === 'rateLimited') throw new Refusal(CODES.TOO_MANY_REQUESTS);
-  if (gate.outcome === 'locked') throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
+  if (gate.outcome === 'locked') {
+    if (gate.lockedNow) await lockout();
+    throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
+  }
   const right =
     body.code !== undefined
       ? await spendTotpCode(db, account.id, body.code)
       : await verifyPassword(body.password!, gate.account!.passwordHash);
   if (!right) {
+    await recordSecurityEvent(db, { kind: 'stepUpFailed', ...who }, log);
     const locked = await registerFailure(db, account.id, account.username);
+    if (locked) await lockout();
     if (locked) throw new Refusal(CODES.TOO_MANY_PASSWORD_ATTEMPTS);
     if (body.code !== undefined) throw wrongProof('code');
     throw new Refusal(CODES.WRONG_PASSWORD, STEP_UP_MESSAGES.wrongPassword, { field: 'password' });

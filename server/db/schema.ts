@@ -7,6 +7,7 @@ import { RECONCILIATION_CHECKS, RECONCILIATION_TRIGGERS } from '../../contract/r
 import { PAYOUT_BATCH_STATUSES } from '../../contract/payouts';
 import { HOLD_STATUSES } from '../../contract/ledger';
 import { REFERRAL_FLAGS, REFERRAL_REVIEW_STATUSES } from '../../contract/referrals';
+import { SECURITY_EVENT_KINDS } from '../../contract/securityEvents';
 import {
   bigint,
   check,
@@ -1011,6 +1012,38 @@ export const auditLog = pgTable(
     index('audit_log_at').on(t.at),
     index('audit_log_actor').on(t.actorId, t.at),
     index('audit_log_target').on(t.targetType, t.targetId),
+  ],
+);
+
+/**
+ * Security events (server/securityEvent, 安全事件): refusals and sign-in events worth a staff
+ * member's eye. Append-only like the audit log: the database refuses UPDATE, TRUNCATE and a DELETE
+ * of a row younger than SECURITY_EVENT_RETENTION_DAYS (migration 0030's trigger).
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind', { enum: SECURITY_EVENT_KINDS }).notNull(),
+    /** Who, when known (the request's session, or the account a sign-in named). */
+    accountId: integer('account_id'),
+    /** The account's username, or the name typed at a refused sign-in (at most 100 characters). */
+    username: text('username'),
+    /** The call (`order/list`) or the route it was refused on. */
+    path: text('path'),
+    ip: text('ip'),
+    /** What the per-address limits count: the address, or an IPv6 address's /64 (server/clientNetwork.ts). */
+    network: text('network'),
+    /** The client's User-Agent header (at most 300 characters). */
+    userAgent: text('user_agent'),
+    detail: jsonb('detail').notNull().default({}),
+  },
+  (t) => [
+    index('security_events_at').on(t.at, t.id),
+    index('security_events_kind_at').on(t.kind, t.at),
+    index('security_events_account_at').on(t.accountId, t.at),
+    check('security_events_kind_known', sql`${t.kind} in (${sql.raw(SECURITY_EVENT_KINDS.map((k) => `'${k}'`).join(', '))})`),
   ],
 );
 

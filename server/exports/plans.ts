@@ -8,6 +8,8 @@ import type { AccountShopItem } from '#contract/api/shop';
 import type { AuditItem } from '#contract/api/auditLog';
 import type { LedgerEntry } from '#contract/api/ledger';
 import type { LoginLogItem } from '#contract/api/loginLog';
+import type { SecurityEventItem } from '#contract/api/securityEvent';
+import { SECURITY_EVENT_KIND_LABELS } from '#contract/text/securityEvents';
 import type { OrderItem } from '#contract/api/order';
 import type { Referral } from '#contract/api/promotion';
 import type { SaleItem } from '#contract/api/sale';
@@ -26,6 +28,7 @@ import {
   EXPORT_TITLES,
   LEDGER_COLUMNS,
   LOGIN_LOG_COLUMNS,
+  SECURITY_EVENT_COLUMNS,
   ORDER_COLUMNS,
   REFERRAL_COLUMNS,
   RUN_COLUMNS,
@@ -55,6 +58,7 @@ import { ordersToExport } from '../order/list';
 import { listAllShops } from '../shop/shops';
 import { listAuditLog } from '../auditLog/auditLog';
 import { listLoginLog } from '../loginLog/loginLog';
+import { listSecurityEvents } from '../securityEvent/list';
 import { listAllRuns, listMyRuns } from '../run/list';
 
 /**
@@ -225,6 +229,23 @@ export function loginLogPlan(ctx: CallContext, body: ExportFilters<'loginLog/exp
       { title: C.result, value: (row) => LOGIN_RESULTS[row.result] },
       { title: C.ip, value: (row) => row.ip },
       { title: C.userAgent, value: (row) => row.userAgent ?? '', width: 40 },
+    ],
+  };
+}
+
+export function securityEventsPlan(ctx: CallContext, body: ExportFilters<'securityEvent/export'>): ExportPlan<SecurityEventItem> {
+  const C = SECURITY_EVENT_COLUMNS;
+  return {
+    title: EXPORT_TITLES.securityEvents,
+    ...throughList((current, pageSize) => listSecurityEvents(ctx, { ...body, current, pageSize })),
+    columns: [
+      { title: C.at, kind: 'time', value: (row) => row.at },
+      { title: C.kind, value: (row) => SECURITY_EVENT_KIND_LABELS[row.kind] },
+      { title: C.username, value: (row) => row.username ?? '', width: 24 },
+      { title: C.path, value: (row) => row.path ?? '', width: 28 },
+      { title: C.ip, value: (row) => row.ip ?? '' },
+      { title: C.userAgent, value: (row) => row.userAgent ?? '', width: 40 },
+      { title: C.detail, value: (row) => JSON.stringify(row.detail ?? {}), width: 40 },
     ],
   };
 }

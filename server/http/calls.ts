@@ -161,11 +161,12 @@ export async function authenticateRequest(
   const account = token ? await accountOfToken(services, token, auth) : undefined;
   if (!account) throw new Refusal(CODES.LOGIN_EXPIRED, await endedSessionMessage(services.db, token));
   assertPasswordAllows(account, path);
+  // Known before the grant check: a refusal's security event names the account (server/app.ts).
+  request.account = account;
   // The change of a generated password comes first; then, when the roles ask for one, the second factor.
   if (!account.passwordChangeRequired) assertEnrolled(account, path);
   const snapshot = await services.rbac.atLeast(account.rbacVersion);
   if (!grantsAllow(auth, account, snapshot)) throw new Refusal(CODES.NOT_AUTHORISED);
-  request.account = account;
   request.rbacSnapshot = snapshot;
 }
 

@@ -1,6 +1,7 @@
 /** `profile/*`: the caller's own account and the home screen's figures (server/profile/profile.ts). */
 import { changePassword, endOtherSessions, getProfile, homeSummary, listOwnSessions, revokeOwnSession, updateEmail } from './profile';
 import type { CallHandlers } from '../context';
+import { notMe } from '../securityEvent/notMe';
 
 export const profileHandlers = {
   'profile/get': getProfile,
@@ -10,4 +11,5 @@ export const profileHandlers = {
   'profile/revokeSession': revokeOwnSession,
   'profile/endOtherSessions': endOtherSessions,
   'profile/summary': homeSummary,
+  'profile/notMe': notMe,
 } satisfies Partial<CallHandlers>;

@@ -47,6 +47,7 @@ describeEachDatabase('account/getMenus and grants', (ctx) => {
       '/client/system/userShopManager',
       '/client/system/onlineUsers',
       '/client/system/loginLog',
+      '/client/system/securityEvents',
       '/client/system/pluginRuns',
       '/client/system/parameters',
       '/client/system/reconciliation',

@@ -21,8 +21,8 @@ function stateWith(menus: MenuNode[]): InitialState {
 }
 
 describe('access', () => {
-  it('derives the 20 legacy capabilities, the two sign-in screens, 推广中心, 运行记录 (own and all), 系统参数, 对账, 打款批次, 推荐审核, and one flag per action', () => {
-    expect(CAPABILITIES).toHaveLength(29);
+  it('derives the 20 legacy capabilities, the two sign-in screens, 推广中心, 运行记录 (own and all), 系统参数, 对账, 打款批次, 推荐审核, 安全事件, and one flag per action', () => {
+    expect(CAPABILITIES).toHaveLength(30);
     expect(Object.keys(access(stateWith([]))).sort()).toEqual([...CAPABILITIES, ...ACTION_KEYS].sort());
   });
 

@@ -8,7 +8,7 @@ import { callApi } from '@/services/request';
 import { PROMOTION_TEXT } from '#contract/text/promotion';
 import { feedback } from '@/kit/feedback';
 import { PasswordStrengthMeter } from '@/components/PasswordStrength';
-import { ONE_TIME_PASSWORD_TEXT, PASSWORD_TEXT } from '@/locales/zh-CN/account';
+import { ONE_TIME_PASSWORD_TEXT, PASSWORD_TEXT, SECOND_FACTOR_TEXT } from '@/locales/zh-CN/account';
 import { LIMITS, limitText } from '#contract/rules';
 import { byPath, refusal } from './support/requestMock';
 
@@ -25,6 +25,11 @@ jest.mock('@/services/request', () => require('./support/requestMock').requestMo
 jest.mock('@/components/loadOneTimePasswordForm', () => ({
   importOneTimePasswordForm: async () => jest.requireActual('@/components/OneTimePasswordForm'),
 }));
+jest.mock('@/components/loadSecondFactorForm', () => ({
+  importSecondFactorForm: async () => jest.requireActual('@/components/SecondFactorForm'),
+  importEnrolmentForm: async () => ({ default: () => <output data-testid="enrolment" /> }),
+  importPasskeySignIn: async () => ({ signInWithPasskey: jest.fn() }),
+}));
 // jest runs no dynamic import(): the password check's lazy chunk is required instead.
 jest.mock('@/kit/loadPasswordStrength', () => ({
   importPasswordStrength: async () => jest.requireActual('#contract/passwordStrength'),
@@ -35,6 +40,7 @@ const login = jest.fn();
 const register = jest.fn();
 const inviterOf = jest.fn();
 const changePassword = jest.fn();
+const secondStep = jest.fn();
 
 const refresh = jest.fn(async () => {});
 const sendToken = jest.fn(async () => {});
@@ -52,6 +58,7 @@ beforeEach(() => {
       'account/inviter': (body) => inviterOf(body.inviteCode),
       // A login not stored yet changes its password with its own token.
       'profile/changePassword': (body, options) => changePassword(body, options?.token),
+      'account/loginSecondFactor': (body) => secondStep(body),
     }),
   );
   // Like umi's model: refresh() hands the screen a new initialState.
@@ -231,9 +238,74 @@ describe('login screen', () => {
     expect(sessionStorage.getItem('token')).toBeNull();
   });
 
+  it('a second factor: the right password asks for the code (A0215), stores nothing until it is right, then goes in', async () => {
+    at('/login');
+    const ticket = 'ticket-0123456789abcdef';
+    login.mockResolvedValue(refusal('请完成两步验证', 'A0215', { ticket, methods: ['totp', 'recovery'], passkey: null }));
+    secondStep.mockImplementation((body: { code?: string; recoveryCode?: string }) =>
+      body.code === '123456' || body.recoveryCode
+        ? {
+            token: 'tok',
+            expires: Date.now() + 60_000,
+            username: 'amy',
+            email: 'a@example.com',
+            membership: null,
+            passwordChangeRequired: false,
+            enrolmentRequired: false,
+          }
+        : refusal('验证码不正确或已用过', 'A0217', { field: 'code' }),
+    );
+    const error = jest.spyOn(feedback.message, 'error').mockImplementation(() => (() => {}) as never);
+    render(<LoginPage />);
+    fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: 'amy' } });
+    fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'Right-Pass-1' } });
+    await submit(/^登\s*录$/);
+    expect(await screen.findByText(SECOND_FACTOR_TEXT.title)).toBeInTheDocument();
+    // The next step is not an error: no toast of A0215.
+    expect(error).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('token')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText(SECOND_FACTOR_TEXT.code), { target: { value: '000000' } });
+    await submit(new RegExp(SECOND_FACTOR_TEXT.submit));
+    await waitFor(() => expect(secondStep).toHaveBeenCalledWith({ ticket, code: '000000' }));
+    expect(sessionStorage.getItem('token')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText(SECOND_FACTOR_TEXT.code), { target: { value: '123456' } });
+    await submit(new RegExp(SECOND_FACTOR_TEXT.submit));
+    await waitFor(() => expect(history.push).toHaveBeenCalledWith('/client/home'));
+    expect(sessionStorage.getItem('token')).toBe('tok');
+  });
+
+  it('a second factor by recovery code; an account that must enrol is asked to before anything is stored', async () => {
+    at('/login');
+    login.mockResolvedValue(
+      refusal('请完成两步验证', 'A0215', { ticket: 'ticket-0123456789abcdef', methods: ['totp', 'recovery'], passkey: null }),
+    );
+    secondStep.mockResolvedValue({
+      token: 'tok',
+      expires: Date.now() + 60_000,
+      username: 'amy',
+      email: 'a@example.com',
+      membership: null,
+      passwordChangeRequired: false,
+      enrolmentRequired: true,
+    });
+    render(<LoginPage />);
+    fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: 'amy' } });
+    fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'Right-Pass-1' } });
+    await submit(/^登\s*录$/);
+    await submit(new RegExp(SECOND_FACTOR_TEXT.useRecovery));
+    fireEvent.change(screen.getByLabelText(SECOND_FACTOR_TEXT.recoveryCode), { target: { value: ' 7kq2-m9xa ' } });
+    await submit(new RegExp(SECOND_FACTOR_TEXT.submit));
+    await waitFor(() => expect(secondStep).toHaveBeenCalledWith({ ticket: 'ticket-0123456789abcdef', recoveryCode: '7kq2-m9xa' }));
+    expect(await screen.findByTestId('enrolment')).toBeInTheDocument();
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
   it('a refused login stores nothing and stays', async () => {
     at('/login');
     login.mockResolvedValue(refusal('用户名或密码错误', 'A0210'));
+    const error = jest.spyOn(feedback.message, 'error').mockImplementation(() => (() => {}) as never);
     render(<LoginPage />);
     fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: 'amy' } });
     fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'wrong-pass' } });
@@ -241,6 +313,8 @@ describe('login screen', () => {
     await waitFor(() => expect(login).toHaveBeenCalled());
     expect(history.push).not.toHaveBeenCalled();
     expect(sessionStorage.getItem('token')).toBeNull();
+    // This form says the refusal itself (the login's call is quiet so that A0215 is not toasted).
+    expect(error).toHaveBeenCalledWith('用户名或密码错误');
   });
 });
 

@@ -2,6 +2,7 @@
 import { Badge, Button, Empty, Skeleton, theme, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import type { NotificationItem } from '#contract/api/notification';
+import { NOT_ME_KIND } from '#contract/notifications';
 import { UI_TEXT } from '@/locales/zh-CN/common';
 import { NOTIFICATION_TEXT } from '@/locales/zh-CN/notifications';
 import dayjs from '@/kit/dayjs';
@@ -42,6 +43,7 @@ function usePanelStyles() {
     text: { display: 'block', marginTop: 2, color: token.colorTextSecondary, fontSize: token.fontSizeSM, overflowWrap: 'anywhere' },
     state: { ...row, justifyContent: 'center', flexDirection: 'column', padding: 16, minHeight: 120 },
     more: { textAlign: 'center', padding: 4 },
+    action: { padding: '0 16px 10px' },
   } satisfies Record<string, CSSProperties | ((read: boolean) => CSSProperties)>;
 }
 
@@ -51,9 +53,11 @@ interface PanelProps {
   notifications: Notifications;
   /** An item was chosen: the bell closes its panel and opens the item's page. */
   onOpen(item: NotificationItem): void;
+  /** 不是我 on a 新设备登录 item: the bell confirms and reports it (profile/notMe). */
+  onNotMe?(item: NotificationItem): void;
 }
 
-function Item({ item, onOpen, styles }: { item: NotificationItem; onOpen(item: NotificationItem): void; styles: PanelStyles }) {
+function Item({ item, onOpen, onNotMe, styles }: Pick<PanelProps, 'onOpen' | 'onNotMe'> & { item: NotificationItem; styles: PanelStyles }) {
   return (
     <li style={styles.item(item.read)}>
       <a
@@ -78,11 +82,19 @@ function Item({ item, onOpen, styles }: { item: NotificationItem; onOpen(item: N
         <span style={styles.text}>{item.text}</span>
         {!item.read && <span className="visually-hidden">（未读）</span>}
       </a>
+      {item.kind === NOT_ME_KIND && onNotMe && (
+        // Beside the link, not inside it: a button inside a link is not a control of its own.
+        <div style={styles.action}>
+          <Button size="small" danger onClick={() => onNotMe(item)}>
+            {NOTIFICATION_TEXT.notMe}
+          </Button>
+        </div>
+      )}
     </li>
   );
 }
 
-function Body({ notifications, onOpen, styles }: PanelProps & { styles: PanelStyles }) {
+function Body({ notifications, onOpen, onNotMe, styles }: PanelProps & { styles: PanelStyles }) {
   const { list, items, hasMore, loadingMore } = notifications;
   if (list === 'loading' || list === 'idle') {
     return (
@@ -112,7 +124,7 @@ function Body({ notifications, onOpen, styles }: PanelProps & { styles: PanelSty
     <>
       <ul style={styles.list} aria-labelledby={PANEL_TITLE_ID}>
         {items.map((item) => (
-          <Item key={item.id} item={item} onOpen={onOpen} styles={styles} />
+          <Item key={item.id} item={item} onOpen={onOpen} onNotMe={onNotMe} styles={styles} />
         ))}
       </ul>
       {hasMore && (
@@ -126,7 +138,7 @@ function Body({ notifications, onOpen, styles }: PanelProps & { styles: PanelSty
   );
 }
 
-export default function NotificationPanel({ notifications, onOpen }: PanelProps) {
+export default function NotificationPanel({ notifications, onOpen, onNotMe }: PanelProps) {
   const { unread, list, items } = notifications;
   const styles = usePanelStyles();
   return (
@@ -145,7 +157,7 @@ export default function NotificationPanel({ notifications, onOpen }: PanelProps)
           {NOTIFICATION_TEXT.markAllRead}
         </Button>
       </div>
-      <Body notifications={notifications} onOpen={onOpen} styles={styles} />
+      <Body notifications={notifications} onOpen={onOpen} onNotMe={onNotMe} styles={styles} />
     </div>
   );
 }

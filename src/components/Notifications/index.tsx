@@ -8,7 +8,10 @@ import { history, useModel } from '@umijs/max';
 import { Badge, Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import type { NotificationItem } from '#contract/api/notification';
-import { getToken } from '@/auth/session';
+import { LOGIN_PATH } from '@/auth/redirect';
+import { clearSession, getToken } from '@/auth/session';
+import { message, modal } from '@/kit/feedback';
+import { tryCall } from '@/services/tryCall';
 import { NOTIFICATION_TEXT } from '@/locales/zh-CN/notifications';
 import NotificationPanel from './NotificationPanel';
 import { useNotifications } from './useNotifications';
@@ -27,6 +30,22 @@ export default function NotificationBell() {
     void notifications.markRead(item);
     history.push(item.link);
   };
+  // 不是我: every session of the account ends, this one too, so the console returns to /login.
+  const notMe = (item: NotificationItem) => {
+    setOpen(false);
+    modal.confirm({
+      title: NOTIFICATION_TEXT.notMeTitle,
+      content: NOTIFICATION_TEXT.notMeContent,
+      okText: NOTIFICATION_TEXT.notMeConfirm,
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        if (!(await tryCall('profile/notMe', { notificationId: item.id }))) return;
+        clearSession();
+        history.push(LOGIN_PATH);
+        message.warning(NOTIFICATION_TEXT.notMeDone);
+      },
+    });
+  };
   const unread = notifications.unread ?? 0;
 
   return (
@@ -36,7 +55,7 @@ export default function NotificationBell() {
       trigger={['click']}
       // Centred under the bell and shifted into the window: on a phone the panel is nearly the window's width.
       placement="bottom"
-      popupRender={() => <NotificationPanel notifications={notifications} onOpen={openItem} />}
+      popupRender={() => <NotificationPanel notifications={notifications} onOpen={openItem} onNotMe={notMe} />}
     >
       <Button
         type="text"
