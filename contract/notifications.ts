@@ -63,6 +63,8 @@ export const NOTIFICATION_KINDS = {
   'reconciliation.differences': { record: 'reconciliationRun', to: 'reconciliation-watchers' },
   /** A sign-in from a new device or network on an account whose role needs 两步验证; its item offers 不是我 (`profile/notMe`). */
   'account.newDevice': { record: 'signIn', to: 'owner' },
+  /** The account's password, e-mail or second factors changed (ASVS 6.3.7): whoever made the change, the owner hears of it. */
+  'account.credentialChanged': { record: 'credentials', to: 'owner' },
 } as const satisfies Record<string, { record: string; to: NotificationAudience | 'owner'; folds?: true }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
@@ -100,7 +102,21 @@ export interface NotificationDataMap {
   'reconciliation.differences': { trigger: ReconciliationTrigger; differences: number; salespeople: number };
   /** The sign-in: when, from which address and browser (the User-Agent header, cut). */
   'account.newDevice': { at: string; ip: string; userAgent: string | null };
+  'account.credentialChanged': { change: CredentialChange; at: string };
 }
+
+/** What `account.credentialChanged` says changed. */
+export const CREDENTIAL_CHANGES = {
+  password: '登录密码已修改',
+  passwordByStaff: '管理员为您重置了登录密码',
+  passwordByMail: '登录密码已通过邮件验证码重置',
+  email: '登录邮箱已修改',
+  factorAdded: '添加了一个两步验证方式',
+  factorRemoved: '删除了一个两步验证方式',
+  recoveryCodes: '重新生成了两步验证恢复码',
+  factorsByStaff: '管理员重置了您的两步验证',
+} as const;
+export type CredentialChange = keyof typeof CREDENTIAL_CHANGES;
 
 /** The kinds whose item carries an action besides its link: 新设备登录's 不是我. */
 export const NOT_ME_KIND = 'account.newDevice' satisfies NotificationKind;
@@ -155,6 +171,7 @@ export function notificationLink(kind: NotificationKind, recordKey: string): str
     case 'reconciliationRun':
       return query(NOTIFICATION_PAGES.reconciliation, { [NOTIFICATION_LINK_QUERY.runId]: recordKey });
     case 'signIn':
+    case 'credentials':
       return NOTIFICATION_PAGES.settings;
   }
 }
@@ -266,6 +283,11 @@ export function notificationText(
       return {
         title: '新设备登录',
         text: `您的账号于 ${minute(data.at)} 在新的设备或地址登录（IP ${data.ip}，设备 ${data.userAgent ? firstLine(data.userAgent, 80) : '未知'}）。如果不是您本人，请点“不是我”：所有设备将退出，账号锁定待管理员核查`,
+      };
+    case 'account.credentialChanged':
+      return {
+        title: '账号安全变更',
+        text: `${CREDENTIAL_CHANGES[data.change]}（${minute(data.at)}）。如果不是您本人的操作，请立即修改密码并联系管理员`,
       };
   }
 }

@@ -23,6 +23,7 @@ import { assertStrongPassword } from '../auth/passwordPolicy';
 import { endSessions } from '../auth/sessions';
 import { SECOND_FACTOR_MESSAGES } from '../auth/messages';
 import { deleteFactors } from '../factor/factors';
+import { announceCredentialChange } from '../notification/credentialChanged';
 import { namesTaken } from '../auth/signin';
 import type { Executor, Tx } from '../db/client';
 import { queryOne } from '../db/query';
@@ -147,6 +148,7 @@ export async function resetPassword({ db, account, snapshot, audit }: CallContex
       .where(eq(accounts.id, id));
     // The old password's sessions end with it (the administrator's own included when resetting their own).
     const sessionsRevoked = (await endSessions(tx, 'staff', eq(sessions.accountId, id))).length;
+    await announceCredentialChange(tx, id, 'passwordByStaff');
     await audit(tx, {
       action: 'account.resetPassword',
       targetType: 'account',
@@ -168,6 +170,7 @@ export async function resetFactors({ db, account, snapshot, audit }: CallContext
     await assertMayManageAccount(tx, snapshot, account, id, { self: SECOND_FACTOR_MESSAGES.ownFactors });
     const factorsDeleted = await deleteFactors(tx, id);
     const sessionsRevoked = (await endSessions(tx, 'factors', eq(sessions.accountId, id))).length;
+    await announceCredentialChange(tx, id, 'factorsByStaff');
     await audit(tx, { action: 'account.resetFactors', targetType: 'account', targetId: id, after: { factorsDeleted, sessionsRevoked } });
     return { id, sessionsRevoked };
   });

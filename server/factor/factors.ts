@@ -29,6 +29,7 @@ import { creationOptions, relyingParty, verifiedRegistration } from '../auth/pas
 import { replaceRecoveryCodes } from '../auth/recoveryCodes';
 import { factorsOf, wrongProof } from '../auth/secondFactor';
 import { newTotpSecret, totpStepOf, totpUri } from '../auth/totp';
+import { announceCredentialChange } from '../notification/credentialChanged';
 
 /** How long an enrolment waits for its confirmation, in seconds. */
 const ENROLMENT_SECONDS = 10 * 60;
@@ -82,6 +83,7 @@ async function addFactor(
     .returning({ id: accountFactors.id });
   const codes = first ? await replaceRecoveryCodes(tx, account.id) : null;
   await endEnrolmentWait(tx, account.id);
+  await announceCredentialChange(tx, account.id, 'factorAdded');
   await audit(tx, { action: 'factor.add', targetType: 'factor', targetId: added.id, after: { kind: factor.kind, name: factor.name } });
   return { recoveryCodes: codes };
 }
@@ -166,6 +168,7 @@ export async function removeFactor({ db, account, audit }: CallContext, { id }: 
     await tx.delete(accountFactors).where(eq(accountFactors.id, id));
     // Without a factor the codes would be a second factor of nothing.
     if (last) await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, account.id));
+    await announceCredentialChange(tx, account.id, 'factorRemoved');
     await audit(tx, { action: 'factor.remove', targetType: 'factor', targetId: id, before: factor });
     return null;
   });
@@ -176,6 +179,7 @@ export async function newRecoveryCodes({ db, account, audit }: CallContext): Pro
     await lockAccount(tx, account.id);
     if ((await factorCount(tx, account.id)) === 0) throw new Refusal(CODES.BAD_PARAMETERS, TEXT.noFactor);
     const codes = await replaceRecoveryCodes(tx, account.id);
+    await announceCredentialChange(tx, account.id, 'recoveryCodes');
     await audit(tx, { action: 'factor.newRecoveryCodes', targetType: 'account', targetId: account.id, after: { count: codes.length } });
     return { recoveryCodes: codes };
   });

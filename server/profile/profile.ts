@@ -28,6 +28,7 @@ import { accounts, pluginTokens, sessions } from '../db/schema';
 import { badParameter, Refusal, refuseUniqueViolation } from '../refusal';
 import type { CallContext } from '../context';
 import { salespersonMoney } from '../ledger/balance';
+import { announceCredentialChange } from '../notification/credentialChanged';
 
 export async function getProfile({ db, account }: CallContext): Promise<Profile> {
   const [row] = await db
@@ -65,7 +66,14 @@ export async function updateEmail({ db, account }: CallContext, body: UpdateEmai
     .where(and(sql`lower(${accounts.email}) = lower(${email})`, ne(accounts.id, account.id)))
     .limit(1);
   if (taken) throw emailTaken();
-  await refuseUniqueViolation(() => db.update(accounts).set({ email }).where(eq(accounts.id, account.id)), emailTaken());
+  await refuseUniqueViolation(
+    () =>
+      db.transaction(async (tx) => {
+        await tx.update(accounts).set({ email }).where(eq(accounts.id, account.id));
+        await announceCredentialChange(tx, account.id, 'email');
+      }),
+    emailTaken(),
+  );
   return { email };
 }
 
@@ -88,6 +96,8 @@ export async function changePassword({ db, account, audit }: CallContext, body: 
       targetId: account.id,
       after: { signedOut, ...(account.passwordChangeRequired ? { replacedOneTimePassword: true } : {}) },
     });
+    // Replacing a generated password is the expected first step, not news.
+    if (!account.passwordChangeRequired) await announceCredentialChange(tx, account.id, 'password');
     return { signedOut };
   });
 }

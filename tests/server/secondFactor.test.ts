@@ -66,6 +66,9 @@ describeEachDatabase('second factor', (ctx) => {
     );
     expect(stored).toEqual({ n: RECOVERY_CODE_COUNT, plain: 0 });
     expect((await ctx.call('account/getMenus', {}, { token: staff.token })).code).toBe(CODES.OK);
+    // 账号安全变更 in the account's own bell (ASVS 6.3.7), though the account made the change itself.
+    const bell = await ctx.call('notification/list', { current: 1, pageSize: 20 }, { token: staff.token });
+    expect(bell.content.list.filter((item: { kind: string }) => item.kind === 'account.credentialChanged')).toHaveLength(1);
     // The last factor of an account that must have one stays.
     const totpId = (await ctx.call('factor/overview', {}, { token: staff.token })).content.totp.id;
     expect((await ctx.call('factor/remove', { id: totpId }, { token: staff.token })).code).toBe(CODES.BAD_PARAMETERS);
