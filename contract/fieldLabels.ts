@@ -86,6 +86,7 @@ export const FIELD_LABELS: Record<string, string> = {
   region: '地区',
   remember: '记住登录',
   removeGrants: '取消授权',
+  requiresSecondFactor: '需要两步验证',
   response: '认证器应答',
   result: '结果',
   reviewedFrom: '审核时间下限',

@@ -16,6 +16,10 @@ const RoleFields = {
   code: Type.String({ pattern: ROLE_CODE_PATTERN, patternMessage: '应为小写字母开头的 2–32 位小写字母、数字或下划线' }),
   description: Type.String({ maxLength: 200 }),
   menuIds: Type.Array(Id(), { maxItems: 2000 }),
+  /** 需要两步验证 (ASVS 6.3.3): left out on create it is off, on update it stays as it was. */
+  requiresSecondFactor: Type.Optional(
+    Type.Boolean({ description: '需要两步验证：持有该角色的账号须设置身份验证器或通行密钥才能使用控制台（自其下次登录起）' }),
+  ),
 };
 
 export const RoleListQuery = Type.Object(
@@ -39,6 +43,7 @@ export const RoleItem = Type.Object({
   code: Type.String(),
   description: Type.String(),
   builtIn: Type.Boolean({ description: '内置角色：编码不能修改，不能删除' }),
+  requiresSecondFactor: Type.Boolean({ description: '需要两步验证' }),
   menuIds: Type.Array(Id(), { description: '授权的菜单（已规范化：每个授权菜单的上级菜单也在其中）' }),
   accountCount: Type.Integer({ minimum: 0, description: '持有该角色的账号数' }),
 });
@@ -73,6 +78,7 @@ const exampleRole: RoleItem = {
   code: 'operator',
   description: '订单与会员等级',
   builtIn: false,
+  requiresSecondFactor: true,
   menuIds: [1, 5, 12],
   accountCount: 3,
 };

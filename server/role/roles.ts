@@ -31,6 +31,7 @@ const roleColumns = {
   code: roles.code,
   description: roles.description,
   builtIn: roles.builtIn,
+  requiresSecondFactor: roles.requiresSecondFactor,
   menuIds: sql<number[] | null>`array(select rm.menu_id from role_menus rm where rm.role_id = roles.id order by rm.menu_id)`,
   accountCount: sql<number>`(select count(*)::int from account_roles ar where ar.role_id = roles.id)`.mapWith(Number),
 };
@@ -126,7 +127,12 @@ export async function createRole({ db, account, snapshot, audit }: CallContext, 
       assertMayGrantMenus(snapshot, account, ids);
       const [{ id }] = await tx
         .insert(roles)
-        .values({ name: body.name, code: body.code, description: body.description })
+        .values({
+          name: body.name,
+          code: body.code,
+          description: body.description,
+          requiresSecondFactor: body.requiresSecondFactor ?? false,
+        })
         .returning({ id: roles.id });
       await writeGrants(tx, id, ids);
       const after = await roleById(tx, id);
@@ -146,7 +152,15 @@ export async function updateRole({ db, account, snapshot, audit }: CallContext, 
       const grants = await normaliseGrants(tx, body.menuIds);
       assertMayGrantMenus(snapshot, account, grants.ids);
       if (before.code === SUPER_ADMIN_ROLE_CODE && !grants.all) throw badParameter('menuIds', SYSTEM_TEXT.superAdminAllMenus);
-      await tx.update(roles).set({ name: body.name, code: body.code, description: body.description }).where(eq(roles.id, body.id));
+      await tx
+        .update(roles)
+        .set({
+          name: body.name,
+          code: body.code,
+          description: body.description,
+          ...(body.requiresSecondFactor !== undefined && { requiresSecondFactor: body.requiresSecondFactor }),
+        })
+        .where(eq(roles.id, body.id));
       await writeGrants(tx, body.id, grants.ids);
       const after = await roleById(tx, body.id);
       await audit(tx, { action: 'role.update', targetType: 'role', targetId: body.id, before, after });

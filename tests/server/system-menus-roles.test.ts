@@ -192,6 +192,31 @@ describeEachDatabase('system: roles', (ctx) => {
     expect(badMenu.msg).toBe('参数错误：所选菜单中有不存在的菜单（编号 999999）');
   });
 
+  it('keeps 需要两步验证: off unless asked on create, unchanged by an update that leaves it out, audited', async () => {
+    const created = await ctx.call<RoleItem>(
+      'role/create',
+      { name: '审核', code: 'factor_role', description: '', menuIds: [] },
+      { token: admin },
+    );
+    expect(created.content.requiresSecondFactor).toBe(false);
+    const fields = { id: created.content.id, name: '审核', code: 'factor_role', description: '', menuIds: [] };
+    const on = await ctx.call<RoleItem>('role/update', { ...fields, requiresSecondFactor: true }, { token: admin });
+    expect(on.content.requiresSecondFactor).toBe(true);
+    const audit = await one(ctx.db, sql`select before, after from audit_log where action = 'role.update' order by id desc limit 1`);
+    expect([audit.before.requiresSecondFactor, audit.after.requiresSecondFactor]).toEqual([false, true]);
+    expect((await ctx.call<RoleItem>('role/update', { ...fields, name: '审核员' }, { token: admin })).content.requiresSecondFactor).toBe(
+      true,
+    );
+    const listed = await ctx.call('role/list', { code: 'factor_role' }, { token: admin });
+    expect(listed.content.list[0]).toMatchObject({ name: '审核员', requiresSecondFactor: true });
+    const made = await ctx.call<RoleItem>(
+      'role/create',
+      { name: '财务', code: 'factor_role2', description: '', menuIds: [], requiresSecondFactor: true },
+      { token: admin },
+    );
+    expect(made.content.requiresSecondFactor).toBe(true);
+  });
+
   it('previews the menu and capabilities of a set of grants without saving', async () => {
     const users = await menuId(ctx.db, CAPABILITY_URLS.canSeeUsersManager);
     const preview = await ctx.call('role/preview', { menuIds: [users] }, { token: admin });

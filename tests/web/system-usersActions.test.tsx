@@ -78,7 +78,7 @@ describe('users screen actions', () => {
     for (const label of ['详情', '设置角色', '停用']) expect(within(member).getByText(label)).toBeTruthy();
     // The rarely used ones are under 更多.
     expect(within(member).queryByText('重置密码')).toBeNull();
-    expect(await moreActionsOf(member)).toEqual(['设为销售', '重置密码']);
+    expect(await moreActionsOf(member)).toEqual(['设为销售', '重置密码', '重置两步验证']);
     const root = await rowOf('root');
     expect(within(root).getByText('无权操作')).toBeTruthy();
     expect(within(root).queryByText('更多')).toBeNull();

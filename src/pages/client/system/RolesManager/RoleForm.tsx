@@ -1,6 +1,6 @@
 /** Create / edit a role: name, code, description and its grants as a checkable menu tree, with a preview. */
 import { EyeOutlined } from '@ant-design/icons';
-import { DrawerForm, ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { DrawerForm, ProForm, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
 import { Alert, Button, Form, Space, Tag, theme, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -87,12 +87,19 @@ export default function RoleForm({ open, onOpenChange, tree, role, onSubmit }: P
       onOpenChange={onOpenChange}
       drawerProps={destroyOnHidden()}
       width={640}
-      initialValues={{ name: role?.name, code: role?.code, description: role?.description ?? '', menuIds: role?.menuIds ?? [] }}
+      initialValues={{
+        name: role?.name,
+        code: role?.code,
+        description: role?.description ?? '',
+        requiresSecondFactor: role?.requiresSecondFactor ?? false,
+        menuIds: role?.menuIds ?? [],
+      }}
       onFinish={withFieldErrors(form, (values) =>
         onSubmit({
           name: values.name.trim(),
           code: values.code.trim(),
           description: (values.description ?? '').trim(),
+          requiresSecondFactor: Boolean(values.requiresSecondFactor),
           menuIds: values.menuIds ?? [],
         }),
       )}
@@ -109,6 +116,11 @@ export default function RoleForm({ open, onOpenChange, tree, role, onSubmit }: P
         ]}
       />
       <ProFormTextArea name="description" label="描述" fieldProps={{ maxLength: 200, showCount: true, rows: 2 }} />
+      <ProFormSwitch
+        name="requiresSecondFactor"
+        label="需要两步验证"
+        extra="持有该角色的账号须设置两步验证（身份验证器或通行密钥）才能使用控制台；自其下次登录起生效"
+      />
       <ProForm.Item label={GRANTS_LABEL} extra="勾选子菜单时会自动勾选其上级菜单；取消勾选会一并取消其下级菜单">
         <Space style={{ marginBottom: 8 }}>
           <Button icon={<EyeOutlined />} onClick={() => setPreviewing(true)}>

@@ -42,6 +42,13 @@ export default function RolesManager() {
     },
     { title: '角色编码', dataIndex: 'code', width: 160, copyable: true, ellipsis: true },
     { title: '描述', dataIndex: 'description', search: false, ellipsis: true },
+    {
+      title: '需要两步验证',
+      dataIndex: 'requiresSecondFactor',
+      search: false,
+      width: 120,
+      render: (_, role) => (role.requiresSecondFactor ? <Tag color="blue">需要</Tag> : '-'),
+    },
     { title: '授权菜单数', dataIndex: 'menuIds', search: false, width: 110, render: (_, role) => role.menuIds.length },
     { title: '账号数', dataIndex: 'accountCount', search: false, width: 90 },
     {

@@ -1,4 +1,7 @@
-/** 用户管理: accounts (search, filters, create, enable / disable, reset password, roles, salesperson) and the audit log tab. */
+/**
+ * 用户管理: accounts (search, filters, create, enable / disable, reset password, reset second factors,
+ * roles, salesperson) and the audit log tab.
+ */
 import { PlusOutlined } from '@ant-design/icons';
 import { PageContainer, type ActionType, type ProColumns, type ProDescriptionsItemProps } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
@@ -140,6 +143,25 @@ export default function UsersManager() {
       },
     });
 
+  const confirmResetFactors = (account: AccountAdminItem) =>
+    modal.confirm({
+      title: `重置 ${account.username} 的两步验证？`,
+      content:
+        '将删除该账号的身份验证器、通行密钥和恢复码，并让它在所有设备上退出登录。之后它需要重新设置两步验证；角色要求两步验证的，下次登录时即须设置。',
+      okText: '重置',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        const reset = await tryCall('account/resetFactors', { id: account.id });
+        if (reset) {
+          message.success(
+            reset.sessionsRevoked > 0
+              ? `已重置 ${account.username} 的两步验证，结束了 ${reset.sessionsRevoked} 个登录`
+              : `已重置 ${account.username} 的两步验证`,
+          );
+        }
+      },
+    });
+
   /** The list's search fields and cells; the 详情 drawer shows every field with the same renderers. */
   const columns: ProColumns<AccountAdminItem>[] = [
     { title: A.username, dataIndex: 'username', hideInTable: true, fieldProps: { placeholder: '包含即可' } },
@@ -251,6 +273,7 @@ export default function UsersManager() {
                 onClick: () => setDialog({ kind: 'sale', account }),
               },
               access.canResetPassword && { key: 'password', label: '重置密码', onClick: () => void confirmResetPassword(account) },
+              access.canResetPassword && { key: 'factors', label: '重置两步验证', onClick: () => void confirmResetFactors(account) },
             ]}
           />,
         ].filter(Boolean);
