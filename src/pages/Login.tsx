@@ -1,5 +1,5 @@
 /** `/login` and `/register`: one screen, two tabs. */
-import { LockOutlined, MailOutlined, UserOutlined, GiftOutlined } from '@ant-design/icons';
+import { LockOutlined, MailOutlined, UserOutlined, GiftOutlined, KeyOutlined } from '@ant-design/icons';
 import { history, Link, Navigate, useLocation, useModel } from '@umijs/max';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -9,7 +9,7 @@ import { PROMOTION_TEXT } from '#contract/text/promotion';
 import { inviteFromSearch } from '@/kit/inviteLinks';
 import { CallRefusal, callApi, submitWithFieldErrors } from '@/services/request';
 import { EMAIL_MAX, INVITE_CODE_PATTERN, USERNAME_PATTERN, USERNAME_PATTERN_TEXT } from '#contract/accountRules';
-import type { LoginBody, LoginResult, RegisterBody } from '#contract/api/account';
+import type { LoginBody, LoginResult, RegisterBody, SecondFactorChallenge } from '#contract/api/account';
 import { CODE_MESSAGES, CODES } from '#contract/codes';
 import { APP_TITLE, PUBLIC_ROUTE_TITLES } from '#contract/text/appTitle';
 import usePageTitle from '@/kit/usePageTitle';
@@ -18,13 +18,25 @@ import { strongPasswordRule } from '@/kit/passwordStrength';
 import { lengthWithin, requiredRule, requiredTextRule } from '@/kit/formRules';
 import { LIMITS } from '#contract/rules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
+import { SECOND_FACTOR_TEXT } from '@/locales/zh-CN/account';
 import { MAIN_CONTENT_ID } from '@/components/SkipLink';
-import type { PendingLogin } from '@/components/OneTimePasswordForm';
 import { importOneTimePasswordForm } from '@/components/loadOneTimePasswordForm';
+import { importEnrolmentForm, importPasskeySignIn, importSecondFactorForm } from '@/components/loadSecondFactorForm';
 import styles from './Login.module.less';
 
 type Tab = 'login' | 'register';
 const OneTimePasswordForm = lazy(importOneTimePasswordForm);
+const SecondFactorForm = lazy(importSecondFactorForm);
+const EnrolmentForm = lazy(importEnrolmentForm);
+
+/** A sign-in whose password was right but that needs one more step before the session is stored. */
+type Pending =
+  /** A generated password: the change comes first (src/components/OneTimePasswordForm.tsx). */
+  | { step: 'passwordChange'; login: LoginResult; password: string; remember: boolean }
+  /** The account's second factor (A0215). */
+  | { step: 'secondFactor'; challenge: SecondFactorChallenge; password: string; remember: boolean }
+  /** Its roles ask for a second factor it has not set up yet. */
+  | { step: 'enrol'; login: LoginResult; remember: boolean };
 // Two plain tabs: antd Tabs or Segmented would add 5–50 KB to the page every visitor loads first.
 const TAB_PANEL_ID = 'login-tabpanel';
 const tabId = (key: Tab) => `login-tab-${key}`;
@@ -47,8 +59,8 @@ function LoginForm({ username }: { username?: string }) {
   const location = useLocation();
   const [submitting, setSubmitting] = useState(false);
 
-  // A login with a generated password: the change comes first (nothing is stored until then).
-  const [pending, setPending] = useState<PendingLogin & { remember: boolean }>();
+  // A sign-in with a step left (nothing is stored until it is done).
+  const [pending, setPending] = useState<Pending>();
 
   /** Stores the session and goes where the visitor was going, once the menus have loaded. */
   const enter = async (answer: LoginResult, remember: boolean) => {
@@ -64,17 +76,47 @@ function LoginForm({ username }: { username?: string }) {
     setLanding({ target: redirectFromSearch(location.search), before });
   };
 
+  /** A session answered: its generated password is changed first, then its second factor set up, then in. */
+  const proceed = (login: LoginResult, remember: boolean, password?: string) => {
+    if (login.passwordChangeRequired && password !== undefined) setPending({ step: 'passwordChange', login, password, remember });
+    else if (login.enrolmentRequired) setPending({ step: 'enrol', login, remember });
+    else void enter(login, remember);
+  };
+
   const onFinish = async (values: LoginBody & { remember: boolean }) => {
     setSubmitting(true);
     try {
       const answer = await submitWithFieldErrors(form, () =>
-        callApi('account/login', { username: values.username.trim(), password: values.password, remember: values.remember }),
+        callApi(
+          'account/login',
+          { username: values.username.trim(), password: values.password, remember: values.remember },
+          // A0215 is the next step, not an error: this form says the others.
+          { errorToast: false },
+        ),
       );
-      if (answer.passwordChangeRequired) {
-        setPending({ login: answer, password: values.password, remember: values.remember });
-        return;
+      proceed(answer, values.remember, values.password);
+    } catch (error) {
+      if (error instanceof CallRefusal && error.code === CODES.SECOND_FACTOR_REQUIRED) {
+        setPending({
+          step: 'secondFactor',
+          challenge: error.content as SecondFactorChallenge,
+          password: values.password,
+          remember: values.remember,
+        });
+      } else if (error instanceof Error) {
+        feedback.message.error((error as CallRefusal).msg || error.message);
       }
-      await enter(answer, values.remember);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const signInWithPasskey = async () => {
+    const remember = Boolean(form.getFieldValue('remember'));
+    setSubmitting(true);
+    try {
+      const login = await (await importPasskeySignIn()).signInWithPasskey(remember);
+      if (login) proceed(login, remember);
     } catch {
       // the request layer already said what went wrong
     } finally {
@@ -82,12 +124,34 @@ function LoginForm({ username }: { username?: string }) {
     }
   };
 
-  if (pending) {
+  if (pending?.step === 'passwordChange') {
     return (
       <Suspense fallback={null}>
         <OneTimePasswordForm
           pending={pending}
-          onChanged={(changed) => void enter(changed, pending.remember)}
+          onChanged={(changed) => proceed(changed, pending.remember)}
+          onBack={() => setPending(undefined)}
+        />
+      </Suspense>
+    );
+  }
+  if (pending?.step === 'secondFactor') {
+    return (
+      <Suspense fallback={null}>
+        <SecondFactorForm
+          challenge={pending.challenge}
+          onSignedIn={(login) => proceed(login, pending.remember, pending.password)}
+          onBack={() => setPending(undefined)}
+        />
+      </Suspense>
+    );
+  }
+  if (pending?.step === 'enrol') {
+    return (
+      <Suspense fallback={null}>
+        <EnrolmentForm
+          login={pending.login}
+          onEnrolled={() => void enter(pending.login, pending.remember)}
           onBack={() => setPending(undefined)}
         />
       </Suspense>
@@ -108,11 +172,14 @@ function LoginForm({ username }: { username?: string }) {
         </Form.Item>
         <Link to="/">返回首页</Link>
       </div>
-      <Form.Item style={{ marginTop: 24 }}>
+      <Form.Item style={{ marginTop: 24, marginBottom: 12 }}>
         <Button type="primary" htmlType="submit" block loading={submitting}>
           登录
         </Button>
       </Form.Item>
+      <Button block icon={<KeyOutlined aria-hidden />} onClick={() => void signInWithPasskey()} disabled={submitting}>
+        {SECOND_FACTOR_TEXT.passkeySignIn}
+      </Button>
     </Form>
   );
 }

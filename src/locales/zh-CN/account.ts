@@ -49,9 +49,43 @@ export const ONE_TIME_PASSWORD_TEXT = {
 /** The dialog a sensitive action asks for the password in (A0214, src/auth/StepUpDialog.tsx). */
 export const STEP_UP_TEXT = {
   title: '验证身份',
-  explain: '这是敏感操作，请输入登录密码确认是你本人，验证后将继续刚才的操作。',
+  explain: '这是敏感操作，请输入登录密码（或身份验证器的验证码）确认是你本人，验证后将继续刚才的操作。',
   password: '登录密码',
   passwordRequired: '请输入登录密码',
+  code: '身份验证器的验证码',
+  codeRequired: '请输入 6 位验证码',
+  useCode: '改用身份验证器的验证码',
+  usePassword: '改用登录密码',
   submit: '验证并继续',
   cancel: '取消',
+} as const;
+
+/** /login's second step (src/components/SecondFactorForm.tsx) and the passkey sign-in. */
+export const SECOND_FACTOR_TEXT = {
+  title: '两步验证',
+  explainCode: '请输入身份验证器应用（如 Google Authenticator、Microsoft Authenticator）中显示的 6 位验证码。',
+  explainPasskeyOnly: '请用你的通行密钥确认登录。',
+  code: '验证码',
+  codeRequired: '请输入 6 位验证码',
+  recoveryCode: '恢复码',
+  recoveryCodeRequired: '请输入一个恢复码',
+  explainRecovery: '每个恢复码只能用一次。用完后请在个人设置里重新生成。',
+  useRecovery: '改用恢复码',
+  useCode: '改用验证码',
+  usePasskey: '使用通行密钥',
+  submit: '验证并登录',
+  back: '返回登录',
+  passkeySignIn: '使用通行密钥登录',
+  passkeyCancelled: '已取消通行密钥验证',
+  passkeyUnsupported: '这个浏览器不支持通行密钥，请用密码登录',
+} as const;
+
+/** The forced enrolment at sign-in (src/components/EnrolmentForm.tsx). */
+export const ENROLMENT_TEXT = {
+  title: '设置两步验证',
+  explain: '你的角色要求两步验证：请绑定身份验证器应用或添加通行密钥，之后每次登录除了密码还要验证它。设置完成即可进入控制台。',
+  totpTab: '身份验证器',
+  passkeyTab: '通行密钥',
+  enter: '进入控制台',
+  back: '退出',
 } as const;
