@@ -1,6 +1,7 @@
 /**
  * Personal settings in Chromium: the email (unique), the password (other sessions are signed
- * out, this one stays), the active sessions with revoke (revoking this one logs out).
+ * out, this one stays), 两步验证 (an authenticator app bound with its first code, the recovery codes
+ * shown once), the active sessions with revoke (revoking this one logs out).
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -8,6 +9,8 @@ import { SETTINGS_TEXT } from '../src/locales/zh-CN/profile';
 import { DEMO_ACCOUNTS } from '#contract/demoAccounts';
 import { PROFILE_MESSAGES } from '../server/profile/messages';
 import { PASSWORD_TEXT } from '../src/locales/zh-CN/account';
+import { FACTOR_SETTINGS_TEXT, FACTOR_TEXT } from '../src/locales/zh-CN/factors';
+import { totpCodeAt } from '../server/auth/totp';
 import { buttonNamed, fieldErrorUnderLabel, login, LOGIN, closeOtherContexts } from './support/console';
 import { screenshot } from './support/screens';
 
@@ -163,6 +166,44 @@ test('退出其他设备 signs out every other device at once, and this one stay
   }
   await here.reload();
   await expect(here).toHaveURL(/\/client\/user/);
+});
+
+test('两步验证: a fresh account binds an authenticator app and keeps its recovery codes', async ({ browser }) => {
+  const setup = await (await browser.newContext()).newPage();
+  await setup.goto('/');
+  // A fresh account: the demo accounts, which other tests sign in with, stay without a factor.
+  const username = await registerAccount(setup);
+  const page = await loggedInPage(browser, username);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/client/user?tab=factors');
+  await expect(page.getByText(FACTOR_SETTINGS_TEXT.off)).toBeVisible();
+  await screenshot(page, 'settings-factors-off');
+
+  // The rest at a phone's width, 个人设置's narrowest.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await buttonNamed(page, FACTOR_SETTINGS_TEXT.bind).click();
+  const dialog = page.getByRole('dialog', { name: FACTOR_SETTINGS_TEXT.totpEnrol });
+  const secret = (await dialog.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+  await expect(dialog.getByLabel(FACTOR_TEXT.totpQr)).toBeVisible();
+  await screenshot(page, 'settings-factors-totp-phone');
+  // Typed into the first cell, the code fills all six, and the sixth digit confirms it.
+  await dialog.getByLabel(FACTOR_TEXT.totpCodeCell(1)).fill(totpCodeAt(secret));
+  const codes = page.getByTestId('recovery-codes').locator('li');
+  await expect(codes).toHaveCount(10);
+  await screenshot(page, 'settings-factors-codes-phone');
+  await expect(buttonNamed(page, FACTOR_TEXT.done)).toBeDisabled();
+  await page.getByLabel(FACTOR_TEXT.codesSaved).check();
+  await buttonNamed(page, FACTOR_TEXT.done).click();
+  await expect(page.getByText(FACTOR_SETTINGS_TEXT.on, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('recovery-codes-left')).toHaveText(FACTOR_SETTINGS_TEXT.codesLeft(10));
+  await screenshot(page, 'settings-factors-on-phone');
+  await buttonNamed(page, FACTOR_SETTINGS_TEXT.addPasskey).click();
+  await expect(page.getByRole('dialog', { name: FACTOR_SETTINGS_TEXT.addPasskey })).toBeVisible();
+  await screenshot(page, 'settings-factors-passkey-phone');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await screenshot(page, 'settings-factors-on');
 });
 
 // The pages this file opens in contexts of their own hold streams open: closed after each test.

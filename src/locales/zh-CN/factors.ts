@@ -30,7 +30,7 @@ export const FACTOR_TEXT = {
   // Passkeys (PasskeyEnrolment)
   passkeyExplain: '通行密钥保存在这台设备（或你的密码管理器、安全密钥）中，用指纹、面容或设备密码即可完成验证，无需输入验证码。',
   passkeyName: '名称',
-  passkeyNameHelp: '便于日后在列表中认出这把通行密钥，例如“办公室电脑”',
+  passkeyNameHelp: '便于日后在列表中认出这把通行密钥，例如「办公室电脑」',
   passkeyNameRequired: '请输入名称',
   passkeyDefaultName: '我的设备',
   passkeyCreate: '创建通行密钥',

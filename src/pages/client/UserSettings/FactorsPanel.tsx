@@ -7,7 +7,7 @@
  */
 import { ExclamationCircleOutlined, KeyOutlined, MobileOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useRequest } from 'ahooks';
-import { Alert, Button, Flex, Popconfirm, Result, Skeleton, Tag, Typography, theme } from 'antd';
+import { Alert, Button, Flex, Grid, Popconfirm, Result, Skeleton, Tag, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import type { FactorOverview } from '#contract/api/factor';
 import { useModel } from '@umijs/max';
@@ -19,6 +19,8 @@ import EnrolDialog, { type Enrolling } from './EnrolDialog';
 
 /** Codes left at or under this many: a warning to make new ones. */
 const FEW_CODES = 3;
+/** A section's content starts under its title, past the icon. */
+const INDENT = 32;
 
 function Section({
   icon,
@@ -34,6 +36,8 @@ function Section({
   children?: ReactNode;
 }) {
   const { token } = theme.useToken();
+  // On a phone the button goes under the words, in line with the section's content.
+  const narrow = !Grid.useBreakpoint().sm;
   return (
     <section style={{ padding: '16px 0', borderTop: `1px solid ${token.colorSplit}` }}>
       <Flex gap={12} wrap justify="space-between" align="flex-start">
@@ -48,9 +52,14 @@ function Section({
             <Typography.Text type="secondary">{help}</Typography.Text>
           </div>
         </Flex>
-        {extra}
+        {!narrow && extra}
       </Flex>
-      {children && <div style={{ marginTop: 12, paddingInlineStart: 32 }}>{children}</div>}
+      {(children || (narrow && extra)) && (
+        <Flex vertical gap={12} align="flex-start" style={{ marginTop: 12, paddingInlineStart: INDENT }}>
+          {children}
+          {narrow && extra}
+        </Flex>
+      )}
     </section>
   );
 }
@@ -58,11 +67,11 @@ function Section({
 /** A factor's row: its name, when it was added and last used, and 删除. */
 function FactorRow({ name, item, action }: { name: ReactNode; item: { createdAt: string; lastUsedAt: string | null }; action: ReactNode }) {
   return (
-    <Flex gap={8} wrap justify="space-between" align="center" style={{ padding: '6px 0' }}>
+    <Flex gap={8} wrap justify="space-between" align="center" style={{ width: '100%' }}>
       <div style={{ minWidth: 0 }}>
         <div>{name}</div>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {S.createdAt} {dateTime(item.createdAt)} · {S.lastUsedAt} {item.lastUsedAt ? dateTime(item.lastUsedAt) : S.neverUsed}
+          {S.createdAt} {dateTime(item.createdAt)} · {item.lastUsedAt ? `${S.lastUsedAt} ${dateTime(item.lastUsedAt)}` : S.neverUsed}
         </Typography.Text>
       </div>
       {action}
@@ -160,7 +169,7 @@ export default function FactorsPanel() {
         {data.passkeys.length === 0 ? (
           <Typography.Text type="secondary">{S.passkeysNone}</Typography.Text>
         ) : (
-          <ul aria-label={S.passkeys} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <ul aria-label={S.passkeys} style={{ listStyle: 'none', margin: 0, padding: 0, width: '100%', display: 'grid', gap: 12 }}>
             {data.passkeys.map((passkey) => (
               <li key={passkey.id}>
                 <FactorRow
