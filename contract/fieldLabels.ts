@@ -36,6 +36,7 @@ export const FIELD_LABELS: Record<string, string> = {
   enabled: '启用状态',
   month: '月份',
   pending: '待审核',
+  resetCode: '验证码',
   reviewedFrom: '审核时间下限',
   reviewedTo: '审核时间上限',
   revision: '审核的修订号',

@@ -127,6 +127,7 @@ export const AUDIT_ACTIONS = {
   'withdrawal.reject': '驳回提现',
   'shop.forceUnbind': '强制解绑店铺',
   'profile.changePassword': '修改密码',
+  'profile.resetPassword': '邮件重置密码',
   'media.upload': '上传素材',
   'media.rename': '重命名素材',
   'media.delete': '删除素材',
@@ -189,7 +190,13 @@ export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 
 export const LOGIN_RESULTS = { success: '成功', failure: '失败' } as const;
 export type LoginResult = keyof typeof LOGIN_RESULTS;
-export const LOGIN_KINDS = { login: '登录', register: '注册', stepUp: '验证身份' } as const;
+export const LOGIN_KINDS = {
+  login: '登录',
+  register: '注册',
+  stepUp: '验证身份',
+  resetMail: '找回密码邮件',
+  reset: '邮件重置密码',
+} as const;
 
 // ───────────────────────────── refusals both sides show ─────────────────────────────
 

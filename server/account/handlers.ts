@@ -6,6 +6,7 @@ import { createAccount, resetPassword, setAccountStatus, setRoles } from './admi
 import { listAccounts } from './list';
 import { login, logout, register } from '../auth/signin';
 import { stepUp } from '../auth/stepUp';
+import { confirmPasswordReset, passwordResetOptions, requestPasswordReset } from '../auth/passwordReset';
 import { inviterOf } from '../promotion/referrals';
 import { RawJson } from '../context';
 import type { CallHandlers } from '../context';
@@ -15,6 +16,9 @@ export const accountHandlers = {
   'account/inviter': inviterOf,
   'account/login': login,
   'account/logout': logout,
+  'account/passwordResetOptions': passwordResetOptions,
+  'account/requestPasswordReset': requestPasswordReset,
+  'account/confirmPasswordReset': confirmPasswordReset,
   'account/stepUp': stepUp,
   // The tree is serialised once per RBAC version (server/rbac/snapshot.ts).
   'account/getMenus': async ({ account, snapshot }) => new RawJson(snapshot.forRoles(account.roleIds).json),

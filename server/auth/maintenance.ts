@@ -1,7 +1,8 @@
 /**
  * Housekeeping of the sign-in tables while the server runs: dead sessions (expired or revoked more
- * than a day ago), attempts older than the retention and inviter lookups older than an hour
- * (server/promotion/lookupLimit.ts) are deleted every 10 minutes, by one
+ * than a day ago), attempts older than the retention, inviter lookups older than an hour
+ * (server/promotion/lookupLimit.ts) and password reset codes older than a day (./passwordReset.ts)
+ * are deleted every 10 minutes, by one
  * instance at a time (`pg_try_advisory_xact_lock`: an instance that finds the lock taken skips
  * that round). Bootstrap runs it once at start too.
  */
@@ -14,6 +15,7 @@ import { readParameter } from '../parameter/parameters';
 import { startJob, untimed, type JobTimer } from '../periodic';
 import { pruneLookups } from '../promotion/lookupLimit';
 import { pruneAttempts } from './attempts';
+import { pruneResetCodes } from './passwordReset';
 
 export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 /** Sessions are kept this long past their expiry or revocation. */
@@ -23,6 +25,8 @@ export interface Pruned {
   sessions: number;
   attempts: number;
   lookups: number;
+  /** 忘记密码's codes (./passwordReset.ts), a day after they were made. */
+  resetCodes: number;
 }
 
 /** Prunes once; answers what it deleted, or null when another instance is pruning. */
@@ -40,7 +44,7 @@ export async function pruneAuthData(db: Db): Promise<Pruned | null> {
           select count(*)::int as n from deleted`,
     );
     const attempts = await pruneAttempts(tx, { attemptsDays: await readParameter(tx, 'loginLogRetentionDays') });
-    return { sessions: sessions?.n ?? 0, attempts, lookups: await pruneLookups(tx) };
+    return { sessions: sessions?.n ?? 0, attempts, lookups: await pruneLookups(tx), resetCodes: await pruneResetCodes(tx) };
   });
 }
 
