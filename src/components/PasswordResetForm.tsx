@@ -13,7 +13,7 @@ import { EMAIL_MAX, RESET_CODE_MINUTES } from '#contract/accountRules';
 import { CODES } from '#contract/codes';
 import { LIMITS } from '#contract/rules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
-import { PASSWORD_RESET_TEXT as TEXT } from '@/locales/zh-CN/account';
+import { PASSWORD_RESET_TEXT as TEXT } from '@/locales/zh-CN/passwordReset';
 import { CallRefusal, callApi, submitWithFieldErrors } from '@/services/request';
 import { lengthWithin } from '@/kit/formRules';
 import { strongPasswordRule } from '@/kit/passwordStrength';

@@ -23,7 +23,7 @@ import type { PendingLogin } from '@/components/OneTimePasswordForm';
 import { importOneTimePasswordForm } from '@/components/loadOneTimePasswordForm';
 import type { ResetLink } from '@/components/PasswordResetForm';
 import { importPasswordResetForm } from '@/components/loadPasswordResetForm';
-import { PASSWORD_RESET_TEXT } from '@/locales/zh-CN/account';
+import { FORGOT_PASSWORD } from '@/locales/zh-CN/account';
 import styles from './Login.module.less';
 
 type Tab = 'login' | 'register';
@@ -121,7 +121,7 @@ function LoginForm({ username, onForgot }: { username?: string; onForgot: () => 
         </Form.Item>
         <span className={styles.links}>
           <button type="button" className={styles.linkButton} onClick={onForgot}>
-            {PASSWORD_RESET_TEXT.forgot}
+            {FORGOT_PASSWORD}
           </button>
           <Link to="/">返回首页</Link>
         </span>

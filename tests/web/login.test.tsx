@@ -8,7 +8,8 @@ import { callApi } from '@/services/request';
 import { PROMOTION_TEXT } from '#contract/text/promotion';
 import { feedback } from '@/kit/feedback';
 import { PasswordStrengthMeter } from '@/components/PasswordStrength';
-import { ONE_TIME_PASSWORD_TEXT, PASSWORD_RESET_TEXT, PASSWORD_TEXT } from '@/locales/zh-CN/account';
+import { ONE_TIME_PASSWORD_TEXT, PASSWORD_TEXT } from '@/locales/zh-CN/account';
+import { PASSWORD_RESET_TEXT } from '@/locales/zh-CN/passwordReset';
 import { LIMITS, limitText } from '#contract/rules';
 import { byPath, refusal } from './support/requestMock';
 
