@@ -43,3 +43,14 @@ export const SECOND_FACTOR_TRIES = 5;
 export const DEFAULT_STEP_UP_SECONDS = 5 * 60;
 /** Sessions an account holds at once by default (SESSIONS_PER_ACCOUNT, ASVS 7.1.2): a sign-in beyond it ends the least recently used one. */
 export const DEFAULT_SESSIONS_PER_ACCOUNT = 10;
+
+/**
+ * 忘记密码 (ASVS 6.4.3): the code a reset mail carries, its lifetime, the wrong tries it survives
+ * (then it is dead and a new mail is needed) and the mails one account gets an hour at most.
+ */
+export const RESET_CODE_LENGTH = 8;
+/** The code's letters and digits: no 0/O, 1/I, nothing to confuse when typed from a mail. 32 of them: 40 bits. */
+export const RESET_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const RESET_CODE_MINUTES = 15;
+export const RESET_CODE_TRIES = 5;
+export const RESET_MAILS_PER_HOUR = 3;

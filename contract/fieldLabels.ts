@@ -82,6 +82,7 @@ export const FIELD_LABELS: Record<string, string> = {
   publish: '是否发布',
   rawId: '凭据编号',
   reason: '原因',
+  resetCode: '验证码',
   recoveryCode: '恢复码',
   region: '地区',
   remember: '记住登录',

@@ -132,6 +132,7 @@ export const AUDIT_ACTIONS = {
   'shop.forceUnbind': '强制解绑店铺',
   'profile.changePassword': '修改密码',
   'profile.notMe': '报告不是本人登录',
+  'profile.resetPassword': '邮件重置密码',
   'media.upload': '上传素材',
   'media.rename': '重命名素材',
   'media.delete': '删除素材',
@@ -201,6 +202,8 @@ export const LOGIN_KINDS = {
   stepUp: '验证身份',
   secondFactor: '两步验证',
   passkey: '通行密钥登录',
+  resetMail: '找回密码邮件',
+  reset: '邮件重置密码',
 } as const;
 
 // ───────────────────────────── refusals both sides show ─────────────────────────────

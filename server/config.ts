@@ -102,6 +102,18 @@ export interface ServerConfig {
   metricsToken: string | undefined;
   /** `PASSWORD_HASH_CONCURRENCY` and `PASSWORD_HASH_QUEUE`: the hashing pool's limits (server/auth/hashPool.ts). */
   hashPool: HashPoolLimits;
+  /**
+   * `SMTP_URL` and `MAIL_FROM`: the mail server the password reset codes are sent through
+   * (server/mail.ts) and their sender; undefined turns 忘记密码 into "ask an administrator".
+   */
+  mail: MailConfig | undefined;
+}
+
+/** Where the server's mail goes out: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`. */
+export interface MailConfig {
+  smtpUrl: string;
+  /** `MAIL_FROM`: `console@example.com` or `创作者控制台 <console@example.com>`. */
+  from: string;
 }
 
 /** Where the media files live in object storage; credentials come from the AWS SDK's default chain. */
@@ -268,6 +280,44 @@ const webAddressOf = (name: string, value: string | undefined): string | undefin
   return url.toString().replace(/\/$/, '');
 };
 
+/** A plain e-mail address, alone or in angle brackets after a display name (`Name <a@b.example>`). */
+const MAIL_FROM_PATTERN = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+
+/**
+ * `SMTP_URL` and `MAIL_FROM`: neither set sends no mail; SMTP_URL must be an `smtp://` or `smtps://`
+ * URL with a host, and needs MAIL_FROM (mail servers refuse a made-up sender); MAIL_FROM alone is a
+ * half-made switch the server refuses, like MEDIA_S3_*.
+ */
+export function mailOf(env: NodeJS.ProcessEnv): MailConfig | undefined {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  const from = env.MAIL_FROM?.trim() || undefined;
+  if (!smtpUrl) {
+    if (from)
+      throw new ConfigError(
+        'MAIL_FROM is set but SMTP_URL is not: set SMTP_URL (smtp://user:password@host:587) to send mail, or unset MAIL_FROM.',
+      );
+    return undefined;
+  }
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    // Not echoed: the URL may hold the mail server's password.
+    throw new ConfigError('SMTP_URL is not a URL (smtp://user:password@host:587 or smtps://user:password@host:465)');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// (it starts with ${url.protocol}//)`);
+  if (!url.hostname) throw new ConfigError('SMTP_URL has no host (smtp://user:password@host:587)');
+  if (url.port && !(Number(url.port) > 0 && Number(url.port) < 65536)) throw new ConfigError(`SMTP_URL's port is not a port: ${url.port}`);
+  if (!from)
+    throw new ConfigError(
+      'SMTP_URL is set but MAIL_FROM is not: give the sender of the mail, e.g. MAIL_FROM="Creator Console <console@example.com>"',
+    );
+  if (!MAIL_FROM_PATTERN.test(from))
+    throw new ConfigError(`MAIL_FROM is not an e-mail address (a@example.com or Name <a@example.com>): ${from}`);
+  return { smtpUrl, from };
+}
+
 /** S3's bucket naming rules (3 to 63 lower-case letters, digits, dots and hyphens). */
 const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
@@ -316,7 +366,8 @@ export function mediaS3Of(env: NodeJS.ProcessEnv): MediaS3Config | undefined {
 
 /**
  * Reads the configuration from the environment. Throws a `ConfigError` for one the server must not
- * start with (DATABASE_URL without CARD_FINGERPRINT_KEY, a malformed PUBLIC_URL, half-set MEDIA_S3_*).
+ * start with (DATABASE_URL without CARD_FINGERPRINT_KEY, a malformed PUBLIC_URL, half-set MEDIA_S3_*, SMTP_URL
+ * without MAIL_FROM).
  */
 export const DEFAULT_BUSINESS_TZ = 'Asia/Shanghai';
 
@@ -401,5 +452,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
       concurrency: checked.PASSWORD_HASH_CONCURRENCY,
       queueLimit: checked.PASSWORD_HASH_QUEUE ?? checked.PASSWORD_HASH_CONCURRENCY * DEFAULT_HASH_QUEUE_PER_SLOT,
     },
+    mail: mailOf(env),
   };
 }

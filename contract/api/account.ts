@@ -11,6 +11,9 @@ import {
   INVITE_CODE_PATTERN,
   ONE_TIME_PASSWORD_HOURS,
   PASSWORD_MAX,
+  RESET_CODE_MINUTES,
+  RESET_CODE_TRIES,
+  RESET_MAILS_PER_HOUR,
   USERNAME_PATTERN,
   USERNAME_PATTERN_TEXT,
 } from '../accountRules';
@@ -140,6 +143,40 @@ export type StepUpBody = Static<typeof StepUpBody>;
 
 export const StepUpResult = Type.Object({ provedUntil: DateTime({ description: '此时之前本会话可进行敏感操作' }) });
 export type StepUpResult = Static<typeof StepUpResult>;
+
+/** `account/passwordResetOptions`: whether 忘记密码 can send a mail (the server has SMTP_URL), for the login page. */
+export const PasswordResetOptions = Type.Object({
+  byEmail: Type.Boolean({ description: '可通过邮件验证码重置密码（服务器配置了 SMTP_URL）；否则请联系管理员' }),
+  codeMinutes: Type.Integer({ minimum: 1, description: '验证码的有效分钟数' }),
+});
+export type PasswordResetOptions = Static<typeof PasswordResetOptions>;
+
+/** `account/requestPasswordReset`: the address to send the code to. */
+export const PasswordResetRequestBody = Type.Object({ email: Email() }, strict);
+export type PasswordResetRequestBody = Static<typeof PasswordResetRequestBody>;
+
+/** The same answer whether or not the address has an account. */
+export const PasswordResetRequested = Type.Object({
+  codeMinutes: Type.Integer({ minimum: 1, description: '验证码的有效分钟数' }),
+});
+export type PasswordResetRequested = Static<typeof PasswordResetRequested>;
+
+/** `account/confirmPasswordReset`: the code of the mail and the new password. */
+export const PasswordResetConfirmBody = Type.Object(
+  {
+    email: Email(),
+    /** As typed: case, spaces and hyphens do not matter. */
+    resetCode: Type.String({ minLength: 1, maxLength: 32, description: '邮件中的验证码（不区分大小写）' }),
+    newPassword: NewPassword(),
+  },
+  strict,
+);
+export type PasswordResetConfirmBody = Static<typeof PasswordResetConfirmBody>;
+
+export const PasswordResetDone = Type.Object({
+  signedOut: Type.Integer({ minimum: 0, description: '因此退出的会话数' }),
+});
+export type PasswordResetDone = Static<typeof PasswordResetDone>;
 
 export const RegisterBody = Type.Object(
   {
@@ -351,6 +388,32 @@ export const accountApi = {
         passwordChangeRequired: false,
         enrolmentRequired: false,
       },
+    },
+  }),
+  'account/passwordResetOptions': defineApi({
+    summary: '忘记密码：能否通过邮件重置（登录页据此显示重置表单或"请联系管理员"）',
+    auth: 'public',
+    body: Empty,
+    answer: PasswordResetOptions,
+    example: { body: {}, answer: { byEmail: true, codeMinutes: RESET_CODE_MINUTES } },
+  }),
+  'account/requestPasswordReset': defineApi({
+    summary: '忘记密码：向该邮箱发送重置密码的验证码',
+    description: `无论邮箱是否已注册、账号是否停用，回答都相同（邮件在回答之后发送）；验证码 ${RESET_CODE_MINUTES} 分钟内有效，只能用一次，新的验证码使旧的失效；每个账号每小时最多 ${RESET_MAILS_PER_HOUR} 封（超出时照常回答但不再发送）。按地址限流（A0501）。服务器未配置邮件（SMTP_URL）：A0301，请联系管理员重置密码。`,
+    auth: 'public',
+    body: PasswordResetRequestBody,
+    answer: PasswordResetRequested,
+    example: { body: { email: 'amy@example.com' }, answer: { codeMinutes: RESET_CODE_MINUTES } },
+  }),
+  'account/confirmPasswordReset': defineApi({
+    summary: '忘记密码：以邮件中的验证码设置新密码，并结束该账号的全部会话',
+    description: `验证码错误、过期或已用：A0400（字段 resetCode），错 ${RESET_CODE_TRIES} 次后该验证码作废；新密码太弱：A0400（字段 newPassword）。成功后不会自动登录：请用新密码登录，需要两步验证的账号仍会被要求验证。停用的账号重置后仍是停用的。按地址限流（A0501）。`,
+    auth: 'public',
+    body: PasswordResetConfirmBody,
+    answer: PasswordResetDone,
+    example: {
+      body: { email: 'amy@example.com', resetCode: 'K7M2Q9XA', newPassword: 'Sturdy#Key-2468' },
+      answer: { signedOut: 2 },
     },
   }),
   'account/logout': defineApi({

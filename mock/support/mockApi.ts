@@ -10,6 +10,7 @@ import { buildApp } from '../../server/app';
 import { bootstrap } from '../../server/bootstrap';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
+import { startMailbox } from '../../scripts/lib/mailbox';
 import { isJsonType, type RawBodyRequest } from './jsonBody';
 import { seedFactorAccounts } from './factorAccounts';
 
@@ -77,6 +78,18 @@ interface MockState {
 const globalKey = Symbol.for('creator-console.mock-api');
 const holder = globalThis as unknown as Record<symbol, MockState | undefined>;
 
+/**
+ * 忘记密码 works under the mock: its mail goes to an SMTP server of the mock's own on 127.0.0.1, and
+ * is printed in the dev server's terminal (the code, to type into the reset form).
+ */
+async function mockMail() {
+  const mailbox = await startMailbox({
+    unref: true,
+    onMail: (mail) => console.info(`[mock] 邮件 → ${mail.to.join(', ')}：${mail.subject}\n${mail.text}`),
+  });
+  return { smtpUrl: mailbox.url, from: 'Mock Console <console@example.com>' };
+}
+
 async function startApp(): Promise<FastifyInstance> {
   const config = {
     ...loadConfig({}),
@@ -86,6 +99,7 @@ async function startApp(): Promise<FastifyInstance> {
     authRateLimitPerMinute: 10_000,
     // Every call of the dev server comes through here from one address.
     apiRateLimitPerMinute: 1_000_000,
+    mail: await mockMail(),
   };
   const database = await openDatabase({});
   await bootstrap({ db: database.db, config, print: () => {} });

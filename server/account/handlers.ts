@@ -7,6 +7,7 @@ import { listAccounts } from './list';
 import { login, logout, register } from '../auth/signin';
 import { stepUp } from '../auth/stepUp';
 import { loginSecondFactor, passkeyLogin, passkeyOptions } from '../auth/secondFactor';
+import { confirmPasswordReset, passwordResetOptions, requestPasswordReset } from '../auth/passwordReset';
 import { inviterOf } from '../promotion/referrals';
 import { RawJson } from '../context';
 import type { CallHandlers } from '../context';
@@ -19,6 +20,9 @@ export const accountHandlers = {
   'account/passkeyOptions': passkeyOptions,
   'account/passkeyLogin': passkeyLogin,
   'account/logout': logout,
+  'account/passwordResetOptions': passwordResetOptions,
+  'account/requestPasswordReset': requestPasswordReset,
+  'account/confirmPasswordReset': confirmPasswordReset,
   'account/stepUp': stepUp,
   // The tree is serialised once per RBAC version (server/rbac/snapshot.ts).
   'account/getMenus': async ({ account, snapshot }) => new RawJson(snapshot.forRoles(account.roleIds).json),

@@ -1,9 +1,9 @@
 /**
  * Housekeeping of the sign-in tables while the server runs: dead sessions (expired or revoked more
  * than a day ago), attempts older than the retention, sign-in challenges a day past their expiry
- * (./challenges.ts), inviter lookups older than an hour (server/promotion/lookupLimit.ts), and
- * security events and audit entries past their retention (server/securityEvent/retention.ts, by age
- * only) are deleted every 10 minutes, by one
+ * (./challenges.ts), inviter lookups older than an hour (server/promotion/lookupLimit.ts), password
+ * reset codes older than a day (./passwordReset.ts), and security events and audit entries past
+ * their retention (server/securityEvent/retention.ts, by age only) are deleted every 10 minutes, by one
  * instance at a time (`pg_try_advisory_xact_lock`: an instance that finds the lock taken skips
  * that round). Bootstrap runs it once at start too.
  */
@@ -18,6 +18,7 @@ import { pruneLookups } from '../promotion/lookupLimit';
 import { pruneAttempts } from './attempts';
 import { pruneChallenges } from './challenges';
 import { pruneAppendOnlyLogs } from '../securityEvent/retention';
+import { pruneResetCodes } from './passwordReset';
 
 export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 /** Sessions are kept this long past their expiry or revocation. */
@@ -31,6 +32,8 @@ export interface Pruned {
   /** The append-only logs past their retention (server/securityEvent/retention.ts). */
   securityEvents: number;
   auditLog: number;
+  /** 忘记密码's codes (./passwordReset.ts), a day after they were made. */
+  resetCodes: number;
 }
 
 /** Prunes once; answers what it deleted, or null when another instance is pruning. */
@@ -53,6 +56,7 @@ export async function pruneAuthData(db: Db): Promise<Pruned | null> {
       attempts,
       lookups: await pruneLookups(tx),
       challenges: await pruneChallenges(tx),
+      resetCodes: await pruneResetCodes(tx),
       ...(await pruneAppendOnlyLogs(tx)),
     };
   });

@@ -97,8 +97,12 @@ export const accounts = pgTable(
  * Why a session ended before its time: signed out, ended from another of the account's own devices,
  * ended by the account's own password change, or by staff (在线用户, status, password reset).
  */
-/** What an auth_attempts row is: a login, a registration, or a step-up's password (account/stepUp). */
-export const ATTEMPT_KINDS = ['login', 'register', 'stepUp', 'secondFactor', 'passkey'] as const;
+/**
+ * What an auth_attempts row is: a login, a registration, a step-up (account/stepUp), a second factor
+ * at sign-in (account/loginSecondFactor), a passkey sign-in (account/passkeyLogin), a reset mail
+ * asked for (account/requestPasswordReset) or a reset code given (account/confirmPasswordReset).
+ */
+export const ATTEMPT_KINDS = ['login', 'register', 'stepUp', 'secondFactor', 'passkey', 'resetMail', 'reset'] as const;
 
 export const SESSION_END_REASONS = ['logout', 'self', 'password', 'staff', 'limit', 'factors', 'reset', 'notMe'] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
@@ -211,6 +215,29 @@ export const authChallenges = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('auth_challenges_token_key').on(t.tokenHash), index('auth_challenges_expiry').on(t.expiresAt)],
+);
+
+/**
+ * The codes of 忘记密码's mails (server/auth/passwordReset.ts): SHA-256 of the code, alive until
+ * `expires_at`, while unused and under the wrong tries' limit; a newer code of the account ends the
+ * older ones (`used_at`). The rows of the last hour are also the per-account count of mails; the
+ * maintenance deletes them after a day.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    failures: integer('failures').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Used, or replaced by a newer code. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_account_created').on(t.accountId, t.createdAt)],
 );
 
 /**

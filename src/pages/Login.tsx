@@ -22,6 +22,9 @@ import { SECOND_FACTOR_TEXT } from '@/locales/zh-CN/account';
 import { MAIN_CONTENT_ID } from '@/components/SkipLink';
 import { importOneTimePasswordForm } from '@/components/loadOneTimePasswordForm';
 import { importEnrolmentForm, importPasskeySignIn, importSecondFactorForm } from '@/components/loadSecondFactorForm';
+import type { ResetLink } from '@/components/PasswordResetForm';
+import { importPasswordResetForm } from '@/components/loadPasswordResetForm';
+import { FORGOT_PASSWORD } from '@/locales/zh-CN/account';
 import styles from './Login.module.less';
 
 type Tab = 'login' | 'register';
@@ -37,6 +40,16 @@ type Pending =
   | { step: 'secondFactor'; challenge: SecondFactorChallenge; password: string; remember: boolean }
   /** Its roles ask for a second factor it has not set up yet. */
   | { step: 'enrol'; login: LoginResult; remember: boolean };
+// 找回密码: a chunk of its own, loaded at 忘记密码's click (or a reset mail's link).
+const PasswordResetForm = lazy(importPasswordResetForm);
+
+/** A reset mail's link, `/login#reset=<address>&code=<code>` (a fragment: no server sees the code). */
+function resetLinkFromHash(hash: string): ResetLink | undefined {
+  if (!hash.startsWith('#reset=')) return undefined;
+  const params = new URLSearchParams(hash.slice(1));
+  const email = params.get('reset')?.trim();
+  return email ? { email, code: params.get('code')?.trim() ?? '' } : undefined;
+}
 // Two plain tabs: antd Tabs or Segmented would add 5–50 KB to the page every visitor loads first.
 const TAB_PANEL_ID = 'login-tabpanel';
 const tabId = (key: Tab) => `login-tab-${key}`;
@@ -46,7 +59,7 @@ const TABS: { key: Tab; label: string }[] = [
 ];
 const passwordRules = [requiredRule('password'), lengthWithin(LIMITS.password)];
 
-function LoginForm({ username }: { username?: string }) {
+function LoginForm({ username, onForgot }: { username?: string; onForgot: () => void }) {
   const [form] = Form.useForm();
   const { initialState, refresh } = useModel('@@initialState');
   // Where to go once the refreshed state (menus, hence access) has reached the screens: umi's
@@ -170,7 +183,12 @@ function LoginForm({ username }: { username?: string }) {
         <Form.Item name="remember" valuePropName="checked" noStyle>
           <Checkbox>记住我</Checkbox>
         </Form.Item>
-        <Link to="/">返回首页</Link>
+        <span className={styles.links}>
+          <button type="button" className={styles.linkButton} onClick={onForgot}>
+            {FORGOT_PASSWORD}
+          </button>
+          <Link to="/">返回首页</Link>
+        </span>
       </div>
       <Form.Item style={{ marginTop: 24, marginBottom: 12 }}>
         <Button type="primary" htmlType="submit" block loading={submitting}>
@@ -302,8 +320,18 @@ export default function LoginPage() {
   // After registering, the login tab starts with the new username (carried in the history state).
   const registeredName = (location.state as { username?: string } | null)?.username;
   usePageTitle(tab === 'register' ? PUBLIC_ROUTE_TITLES['/register'] : PUBLIC_ROUTE_TITLES['/login']);
-  // Someone already logged in has nothing to do here (read once: a login made here navigates itself).
-  const [loggedInOnArrival] = useState(() => Boolean(getToken()));
+  // A reset mail's link opens 找回密码 filled in (read once; the fragment is then dropped from the address bar).
+  const [resetLink] = useState(() => resetLinkFromHash(window.location.hash));
+  const [resetting, setResetting] = useState(Boolean(resetLink));
+  // The address to sign in with after a reset.
+  const [signInAs, setSignInAs] = useState<string>();
+  useEffect(() => {
+    if (resetLink) history.replace({ pathname: location.pathname, search: location.search });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
+  // Someone already logged in has nothing to do here (read once: a login made here navigates itself),
+  // unless they came to reset the password.
+  const [loggedInOnArrival] = useState(() => Boolean(getToken()) && !resetLink);
   // This screen's toasts (注册成功, a refusal) stay behind when a login leaves it.
   useEffect(
     () => () => {
@@ -335,33 +363,48 @@ export default function LoginPage() {
           <img src="/logo.svg" alt="" />
           {APP_TITLE}
         </h1>
-        <div role="tablist" aria-label={APP_TITLE} className={styles.tabs} onKeyDown={moveBetweenTabs}>
-          {TABS.map(({ key, label }) => (
-            <button
-              key={key}
-              ref={(button) => {
-                tabButtons.current[key] = button;
+        {resetting ? (
+          <Suspense fallback={null}>
+            <PasswordResetForm
+              link={resetLink}
+              onBack={(email) => {
+                setResetting(false);
+                if (email) setSignInAs(email);
+                if (tab !== 'login') switchTab('login');
               }}
-              id={tabId(key)}
-              type="button"
-              role="tab"
-              aria-selected={tab === key}
-              aria-controls={TAB_PANEL_ID}
-              tabIndex={tab === key ? 0 : -1}
-              className={tab === key ? styles.activeTab : styles.tab}
-              onClick={() => tab !== key && switchTab(key)}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-        <div role="tabpanel" id={TAB_PANEL_ID} aria-labelledby={tabId(tab)}>
-          {tab === 'login' ? (
-            <LoginForm key={registeredName} username={registeredName} />
-          ) : (
-            <RegisterForm invite={inviteFromSearch(location.search)} onRegistered={(username) => switchTab('login', { username })} />
-          )}
-        </div>
+            />
+          </Suspense>
+        ) : (
+          <>
+            <div role="tablist" aria-label={APP_TITLE} className={styles.tabs} onKeyDown={moveBetweenTabs}>
+              {TABS.map(({ key, label }) => (
+                <button
+                  key={key}
+                  ref={(button) => {
+                    tabButtons.current[key] = button;
+                  }}
+                  id={tabId(key)}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === key}
+                  aria-controls={TAB_PANEL_ID}
+                  tabIndex={tab === key ? 0 : -1}
+                  className={tab === key ? styles.activeTab : styles.tab}
+                  onClick={() => tab !== key && switchTab(key)}
+                >
+                  {label}
+                </button>
+              ))}
+            </div>
+            <div role="tabpanel" id={TAB_PANEL_ID} aria-labelledby={tabId(tab)}>
+              {tab === 'login' ? (
+                <LoginForm key={signInAs ?? registeredName} username={signInAs ?? registeredName} onForgot={() => setResetting(true)} />
+              ) : (
+                <RegisterForm invite={inviteFromSearch(location.search)} onRegistered={(username) => switchTab('login', { username })} />
+              )}
+            </div>
+          </>
+        )}
       </main>
     </div>
   );

@@ -35,6 +35,11 @@ describe('loadConfig', () => {
     [{ CONSOLE_DEMO: 'yes' }, 'CONSOLE_DEMO="yes": one of 1, true, 0, false'],
     [{ PLUGIN_STORE_URL: 'javascript:alert(1)' }, 'PLUGIN_STORE_URL must start with https:// or http://'],
     [{ PLUGIN_STORE_URL: 'store' }, 'PLUGIN_STORE_URL is not a URL'],
+    [{ SMTP_URL: 'mail.example.com:587', MAIL_FROM: 'a@example.com' }, 'SMTP_URL must start with smtp:// or smtps://'],
+    [{ SMTP_URL: 'https://mail.example.com', MAIL_FROM: 'a@example.com' }, 'SMTP_URL must start with smtp:// or smtps://'],
+    [{ SMTP_URL: 'smtp://u:p@mail.example.com:587' }, 'SMTP_URL is set but MAIL_FROM is not'],
+    [{ SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'console' }, 'MAIL_FROM is not an e-mail address'],
+    [{ MAIL_FROM: 'a@example.com' }, 'MAIL_FROM is set but SMTP_URL is not'],
   ])('refuses %j', (env, problem) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(problem);
@@ -43,6 +48,16 @@ describe('loadConfig', () => {
   it('reads the plug-in store page when given', () => {
     expect(load({}).pluginStoreUrl).toBeUndefined();
     expect(load({ PLUGIN_STORE_URL: 'https://store.example.com/plugin/' }).pluginStoreUrl).toBe('https://store.example.com/plugin');
+  });
+
+  it('reads the mail server and sender, never echoing a malformed SMTP_URL (it may hold a password)', () => {
+    expect(load({}).mail).toBeUndefined();
+    expect(load({ SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_FROM: 'Console <console@example.com>' }).mail).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example.com:465',
+      from: 'Console <console@example.com>',
+    });
+    expect(() => load({ SMTP_URL: 'smtp://user:secret@[bad', MAIL_FROM: 'a@example.com' })).toThrow(ConfigError);
+    expect(() => load({ SMTP_URL: 'smtp://user:secret@[bad', MAIL_FROM: 'a@example.com' })).not.toThrow(/secret/);
   });
 
   it('listens on every interface, but on 127.0.0.1 with the demo accounts unless HOST is set', () => {

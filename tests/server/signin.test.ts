@@ -331,6 +331,7 @@ describeEachDatabase('sign-in: email change, idle timeout, pruning', (ctx) => {
       securityEvents: expect.any(Number),
       auditLog: expect.any(Number),
       challenges: 0,
+      resetCodes: expect.any(Number),
     });
     expect(pruned!.attempts).toBeGreaterThanOrEqual(1);
     // The session expired an hour ago stays for a day; the attempt within the retention stays.

@@ -9,6 +9,7 @@ import { PROMOTION_TEXT } from '#contract/text/promotion';
 import { feedback } from '@/kit/feedback';
 import { PasswordStrengthMeter } from '@/components/PasswordStrength';
 import { ONE_TIME_PASSWORD_TEXT, PASSWORD_TEXT, SECOND_FACTOR_TEXT } from '@/locales/zh-CN/account';
+import { PASSWORD_RESET_TEXT } from '@/locales/zh-CN/passwordReset';
 import { LIMITS, limitText } from '#contract/rules';
 import { byPath, refusal } from './support/requestMock';
 
@@ -30,6 +31,9 @@ jest.mock('@/components/loadSecondFactorForm', () => ({
   importEnrolmentForm: async () => ({ default: () => <output data-testid="enrolment" /> }),
   importPasskeySignIn: async () => ({ signInWithPasskey: jest.fn() }),
 }));
+jest.mock('@/components/loadPasswordResetForm', () => ({
+  importPasswordResetForm: async () => jest.requireActual('@/components/PasswordResetForm'),
+}));
 // jest runs no dynamic import(): the password check's lazy chunk is required instead.
 jest.mock('@/kit/loadPasswordStrength', () => ({
   importPasswordStrength: async () => jest.requireActual('#contract/passwordStrength'),
@@ -41,6 +45,9 @@ const register = jest.fn();
 const inviterOf = jest.fn();
 const changePassword = jest.fn();
 const secondStep = jest.fn();
+const resetOptions = jest.fn();
+const requestReset = jest.fn();
+const confirmReset = jest.fn();
 
 const refresh = jest.fn(async () => {});
 const sendToken = jest.fn(async () => {});
@@ -59,6 +66,9 @@ beforeEach(() => {
       // A login not stored yet changes its password with its own token.
       'profile/changePassword': (body, options) => changePassword(body, options?.token),
       'account/loginSecondFactor': (body) => secondStep(body),
+      'account/passwordResetOptions': () => resetOptions(),
+      'account/requestPasswordReset': (body) => requestReset(body),
+      'account/confirmPasswordReset': (body) => confirmReset(body),
     }),
   );
   // Like umi's model: refresh() hands the screen a new initialState.
@@ -420,5 +430,63 @@ describe('password strength meter', () => {
     // The username counts as a known word: a password made of it is weak.
     rerender(<PasswordStrengthMeter password="Zephyrine_2024" userInputs={['Zephyrine_2024']} />);
     await waitFor(() => expect(screen.getByRole('meter')).toHaveAttribute('aria-valuetext', '弱'), { timeout: 5000 });
+  });
+});
+
+describe('忘记密码', () => {
+  const T = PASSWORD_RESET_TEXT;
+  afterEach(() => {
+    window.location.hash = '';
+  });
+
+  it('without mail on the server, says to ask an administrator', async () => {
+    at('/login');
+    resetOptions.mockResolvedValue({ byEmail: false, codeMinutes: 15 });
+    render(<LoginPage />);
+    fireEvent.click(screen.getByText(T.forgot));
+    expect(await screen.findByText(/请联系管理员重置密码/)).toBeInTheDocument();
+    expect(screen.queryByPlaceholderText(T.email)).toBeNull();
+    fireEvent.click(screen.getByText(T.back));
+    expect(await screen.findByPlaceholderText('用户名或邮箱')).toBeInTheDocument();
+  });
+
+  it('mails a code, then sets the new password with it and goes back to sign in with the address', async () => {
+    at('/login');
+    resetOptions.mockResolvedValue({ byEmail: true, codeMinutes: 15 });
+    requestReset.mockResolvedValue({ codeMinutes: 15 });
+    confirmReset.mockResolvedValue({ signedOut: 2 });
+    render(<LoginPage />);
+    fireEvent.click(screen.getByText(T.forgot));
+    fireEvent.change(await screen.findByPlaceholderText(T.email), { target: { value: ' amy@example.com ' } });
+    await submit(new RegExp(T.send));
+    await waitFor(() => expect(requestReset).toHaveBeenCalledWith({ email: 'amy@example.com' }));
+    expect(await screen.findByText(/如果该邮箱已注册，验证码已发送到 amy@example.com，15 分钟内有效/)).toBeInTheDocument();
+
+    // The form checks before sending: the confirmation must match.
+    fireEvent.change(screen.getByPlaceholderText(T.code), { target: { value: 'k7m2 q9xa' } });
+    fireEvent.change(screen.getByPlaceholderText(T.newPassword), { target: { value: 'Sturdy#Key-2468' } });
+    fireEvent.change(screen.getByPlaceholderText(T.confirm), { target: { value: 'Sturdy#Key-2469' } });
+    await submit(new RegExp(`^${T.submit.split('').join('\\s*')}$`));
+    expect(await screen.findByText(T.mismatch)).toBeInTheDocument();
+    expect(confirmReset).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByPlaceholderText(T.confirm), { target: { value: 'Sturdy#Key-2468' } });
+    await submit(new RegExp(`^${T.submit.split('').join('\\s*')}$`));
+    await waitFor(() =>
+      expect(confirmReset).toHaveBeenCalledWith({ email: 'amy@example.com', resetCode: 'k7m2 q9xa', newPassword: 'Sturdy#Key-2468' }),
+    );
+    expect(await screen.findByText(new RegExp(T.doneExplain))).toBeInTheDocument();
+    fireEvent.click(screen.getByText(T.toLogin).closest('button')!);
+    expect(await screen.findByPlaceholderText('用户名或邮箱')).toHaveValue('amy@example.com');
+  });
+
+  it("a reset mail's link opens the second step filled in and drops the code from the address bar", async () => {
+    at('/login');
+    window.location.hash = '#reset=amy%40example.com&code=K7M2Q9XA';
+    resetOptions.mockResolvedValue({ byEmail: true, codeMinutes: 15 });
+    render(<LoginPage />);
+    expect(await screen.findByPlaceholderText(T.code)).toHaveValue('K7M2Q9XA');
+    expect(screen.getByText(T.fromLink('amy@example.com'))).toBeInTheDocument();
+    expect(history.replace).toHaveBeenCalledWith({ pathname: '/login', search: '' });
   });
 });

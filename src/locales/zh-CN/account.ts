@@ -60,6 +60,9 @@ export const STEP_UP_TEXT = {
   cancel: '取消',
 } as const;
 
+/** /login's link to 找回密码: a string of its own, so /login's first load carries none of the reset view's words. */
+export const FORGOT_PASSWORD = '忘记密码';
+
 /** /login's second step (src/components/SecondFactorForm.tsx) and the passkey sign-in. */
 export const SECOND_FACTOR_TEXT = {
   title: '两步验证',
