@@ -82,7 +82,13 @@ export default function SecondFactorForm({ challenge, onSignedIn, onBack }: Prop
         </Form.Item>
       )}
       {challenge.passkey && (
-        <Button block icon={<KeyOutlined aria-hidden />} onClick={() => void signWithAccountPasskey()} loading={submitting} style={{ marginBottom: 8 }}>
+        <Button
+          block
+          icon={<KeyOutlined aria-hidden />}
+          onClick={() => void signWithAccountPasskey()}
+          loading={submitting}
+          style={{ marginBottom: 8 }}
+        >
           {TEXT.usePasskey}
         </Button>
       )}
