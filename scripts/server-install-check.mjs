@@ -8,7 +8,8 @@
  *   - no build or test package came along (the console's toolchain is in devDependencies);
  *   - `npm start` there serves: /api/ready answers 200 on the embedded database, /login its page and
  *     the page's scripts, and the first administrator signs in (a password hash in the hashing
- *     pool's child process) and gets the menus;
+ *     pool's child process), sets up its authenticator app (its role has 需要两步验证: otpauth
+ *     computes the code) and gets the menus;
  *   - SIGTERM stops it with exit code 0.
  *
  * It prints the install's package count and size. The server listens on 127.0.0.1, and the watchdog
@@ -21,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packServer, run } from './pack-server.mjs';
+import { Secret, TOTP } from 'otpauth';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Packages of the console's build and of the tests: a server install must not hold any of them. */
@@ -78,7 +80,15 @@ async function checkServes(base) {
     if (answer.status !== 200) fail(`${script} answered ${answer.status}`);
   }
   const login = await call(base, 'account/login', { username: 'admin', password: ADMIN_PASSWORD });
-  const menus = await call(base, 'account/getMenus', {}, login.content?.token);
+  const token = login.content?.token;
+  // 超级管理员 has 需要两步验证: a production's first administrator sets up its authenticator app first.
+  if (login.content?.enrolmentRequired !== true)
+    fail(`the first administrator was not asked to enrol a second factor: ${JSON.stringify(login)}`);
+  const { secret } = (await call(base, 'factor/totpBegin', {}, token)).content;
+  const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+  const enrolled = await call(base, 'factor/totpConfirm', { code }, token);
+  if (enrolled.content?.recoveryCodes?.length !== 10) fail(`the enrolment gave no recovery codes: ${JSON.stringify(enrolled)}`);
+  const menus = await call(base, 'account/getMenus', {}, token);
   if (!Array.isArray(menus.content) || menus.content.length === 0) fail(`the administrator got no menus: ${JSON.stringify(menus)}`);
   return scripts.length;
 }
@@ -144,7 +154,7 @@ try {
   await waitForReady(base, server);
   const scriptCount = await checkServes(base);
   console.log(
-    `[server-install] ready in ${((Date.now() - startedServing) / 1000).toFixed(1)} s; /login and its ${scriptCount} scripts served, the administrator signed in`,
+    `[server-install] ready in ${((Date.now() - startedServing) / 1000).toFixed(1)} s; /login and its ${scriptCount} scripts served, the administrator signed in and set up its second factor`,
   );
   const exit = await stopServer(server);
   if (exit !== 0) fail(`SIGTERM stopped the server with ${exit}, not 0`);

@@ -9,6 +9,8 @@ import { CAPABILITY_URLS, flattenMenus } from '#contract/capabilities';
 import { CODES } from '#contract/codes';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
 import { BODY_LIMIT_BYTES } from '../../server/http/bodyLimit';
+import { totpCodeAt } from '../../server/auth/totp';
+import { MOCK_TOTP_SECRET } from '../../mock/support/factorAccounts';
 import { post, startMockTarget, startServerTarget, type Target } from './targets';
 
 interface Wrapper<T = any> {
@@ -55,6 +57,20 @@ describe.each(targets)('API contract: %s', (name, start) => {
   afterAll(async () => {
     await target.close();
   });
+
+  if (name === 'mock') {
+    it("the mock's QA accounts show the second factor's screens: qa_enrol must set one up, qa_totp is asked for a code", async () => {
+      const enrol = await call<LoginResult>('account/login', { username: 'qa_enrol', password: DEMO_PASSWORD });
+      expect([enrol.code, enrol.content.enrolmentRequired]).toEqual([CODES.OK, true]);
+      const asked = await call<{ ticket: string; methods: string[] }>('account/login', { username: 'qa_totp', password: DEMO_PASSWORD });
+      expect([asked.code, asked.content.methods]).toEqual([CODES.SECOND_FACTOR_REQUIRED, ['totp', 'recovery']]);
+      const signedIn = await call<LoginResult>('account/loginSecondFactor', {
+        ticket: asked.content.ticket,
+        code: totpCodeAt(MOCK_TOTP_SECRET),
+      });
+      expect(signedIn.code).toBe(CODES.OK);
+    });
+  }
 
   it('account/login answers the session and profile', async () => {
     const answer = await call<LoginResult>('account/login', {

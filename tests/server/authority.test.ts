@@ -8,7 +8,6 @@ import type { RoleOption } from '#contract/api/role';
 import { SYSTEM_TEXT } from '#contract/system';
 import type { AccountListItem } from '#contract/api/account';
 import { describeEachDatabase, type SuiteContext } from './support/databases';
-import { exemptFromSecondFactor } from './support/accounts';
 import { accountId, menuId, one, roleId, rows, sql } from './support/sql';
 import { ORDER_MESSAGES } from '../../server/order/messages';
 import { ACCOUNT_MESSAGES } from '../../server/account/messages';
@@ -173,7 +172,6 @@ describeEachDatabase('authority: nobody grants what they do not hold', (ctx) => 
     expect(await one(ctx.db, sql`select status from orders where order_no = ${pending.content.orderNo}`)).toEqual({ status: 'pending' });
     const second = await accountWithGrants(ctx, admin, 'second_root', []);
     expect((await ctx.call('account/setRoles', { id: second.id, roleIds: [superRole] }, { token: admin })).code).toBe('00000');
-    await exemptFromSecondFactor(ctx, 'second_root');
     const secondToken = await ctx.login('second_root', 'Xq7#vLr2pW9k');
     expect((await ctx.call('order/confirm', { orderNo: pending.content.orderNo }, { token: secondToken })).code).toBe('00000');
     const ownRefund = await ctx.call('order/refund', { orderNo: pending.content.orderNo }, { token: admin });

@@ -16,7 +16,7 @@ import type { Database } from '../../server/db/client';
 import { CODES } from '#contract/codes';
 import { releaseDueCommissions } from '../../server/ledger/commissionRelease';
 import { reconcile, type RunRecord } from '../../server/reconciliation/reconcile';
-import { freshDatabase, injectCall, TEST_ADMIN, testConfig, type CallAnswer } from './support/databases';
+import { freshDatabase, injectCall, TEST_ADMIN, testConfig, WITHOUT_SECOND_FACTOR_ROLES, type CallAnswer } from './support/databases';
 import { one, rows, sql } from './support/sql';
 
 const PASSWORD = 'Race@test-1234';
@@ -67,6 +67,7 @@ describe('money and membership under concurrency [postgres, two instances]', () 
   beforeAll(async () => {
     fresh = await freshDatabase('postgres', 12);
     await bootstrap({ db: fresh.database.db, config: testConfig(), print: () => {} });
+    await fresh.database.db.execute(WITHOUT_SECOND_FACTOR_ROLES);
     second = await fresh.reopen();
     instances = [await instance(fresh.database), await instance(second)];
   });

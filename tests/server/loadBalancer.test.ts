@@ -13,7 +13,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { NOTIFICATION_STREAM_PATH, STREAM_EVENTS } from '#contract/notifications';
 import { freePort } from '../../scripts/lib/freePort';
-import { TEST_ADMIN, TEST_CARD_FINGERPRINT_KEY } from './support/databases';
+import { TEST_ADMIN, TEST_CARD_FINGERPRINT_KEY, WITHOUT_SECOND_FACTOR_ROLES_SQL } from './support/databases';
 import { openSse } from './support/sse';
 import {
   DEPLOY_NGINX_CONF,
@@ -120,6 +120,10 @@ describeWithNginx('behind nginx (deploy/nginx.conf), two instances on one Postgr
     instanceA = startServer('instance A', ports.a, serverEnv());
     processes.push(instanceA);
     await waitFor(`http://127.0.0.1:${ports.a}/api/ready`, instanceA);
+    // The administrator signs in with its password alone here (the second factor is secondFactor.test.ts's).
+    const bootstrapped = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    await bootstrapped.unsafe(WITHOUT_SECOND_FACTOR_ROLES_SQL);
+    await bootstrapped.end();
     instanceB = startServer('instance B', ports.b, serverEnv());
     processes.push(instanceB);
     await waitFor(`http://127.0.0.1:${ports.b}/api/ready`, instanceB);

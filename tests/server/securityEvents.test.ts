@@ -224,5 +224,5 @@ describeEachDatabase(
       expect(audited.n).toBe(1);
     });
   },
-  { config: { authRateLimitPerMinute: AUTH_LIMIT } },
+  { config: { authRateLimitPerMinute: AUTH_LIMIT }, secondFactorRoles: true },
 );

@@ -1,7 +1,6 @@
 /** Accounts a server test makes through the API, as a visitor would. */
 import { CODES } from '#contract/codes';
 import type { SuiteContext } from './databases';
-import { sql } from './sql';
 
 export interface RegisteredAccount {
   id: number;
@@ -44,12 +43,4 @@ export async function registered(ctx: SuiteContext, prefix: string, password = S
   const answer = await ctx.call('account/register', { username, email: `${username}@example.com`, password });
   expect(answer.code).toBe(CODES.OK);
   return { username, password, id: answer.content.id as number };
-}
-
-/**
- * Lets an account that a test gave a staff role (需要两步验证) sign in with its password alone, as the
- * demo accounts do: for tests of something else than the second factor (tests/server/secondFactor.test.ts).
- */
-export async function exemptFromSecondFactor(ctx: SuiteContext, username: string): Promise<void> {
-  await ctx.db.execute(sql`update accounts set second_factor_exempt = true where username = ${username}`);
 }

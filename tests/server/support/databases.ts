@@ -8,6 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../../../server/app';
 import { bootstrap } from '../../../server/bootstrap';
+import { sql } from 'drizzle-orm';
 import { loadConfig, type ServerConfig } from '../../../server/config';
 import { openDatabase, type Database, type Db } from '../../../server/db/client';
 import type { ApiResponse } from '#contract/api';
@@ -23,6 +24,12 @@ export interface SuiteOptions {
   config?: Partial<ServerConfig>;
   /** Run the bootstrap before building the app (default true). */
   bootstrap?: boolean;
+  /**
+   * Keep 需要两步验证 on the built-in roles as the bootstrap seeds it (超级管理员, 运营, 销售). Off by
+   * default: the suites of other features sign their own staff accounts in with a password alone (the
+   * demo accounts are exempt anyway); the second factor's and the new-device notice's suites keep it.
+   */
+  secondFactorRoles?: boolean;
   /** The databases to run on (default both): a measurement that only means something on PostgreSQL. */
   kinds?: readonly DatabaseKind[];
 }
@@ -128,6 +135,14 @@ export async function injectCall(app: FastifyInstance, path: string, body?: unkn
   return { ...response.json<ApiResponse<any>>(), status: response.statusCode, response };
 }
 
+/**
+ * Turns 需要两步验证 off on every role: the suites of other features (and the ones that start servers
+ * of their own) sign their staff accounts in with a password alone. The seed's flags are checked in
+ * tests/server/secondFactor.test.ts.
+ */
+export const WITHOUT_SECOND_FACTOR_ROLES_SQL = 'update roles set requires_second_factor = false';
+export const WITHOUT_SECOND_FACTOR_ROLES = sql.raw(WITHOUT_SECOND_FACTOR_ROLES_SQL);
+
 export function describeEachDatabase(name: string, fn: (ctx: SuiteContext) => void, options: SuiteOptions = {}) {
   for (const kind of options.kinds ?? (['pglite', 'postgres'] as const)) {
     describe(`${name} [${kind}]`, () => {
@@ -139,6 +154,7 @@ export function describeEachDatabase(name: string, fn: (ctx: SuiteContext) => vo
         fresh = await freshDatabase(kind);
         const config = testConfig(options.config);
         if (options.bootstrap !== false) await bootstrap({ db: fresh.database.db, config, print: () => {} });
+        if (!options.secondFactorRoles) await fresh.database.db.execute(WITHOUT_SECOND_FACTOR_ROLES);
         Object.assign(ctx, {
           database: fresh.database,
           db: fresh.database.db,
