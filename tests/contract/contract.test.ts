@@ -192,6 +192,13 @@ describe.each(targets)('API contract: %s', (name, start) => {
     });
   });
 
+  it('忘记密码: the mock mails (to an SMTP server of its own), the test server has no SMTP_URL and says to ask an administrator', async () => {
+    const options = await call('account/passwordResetOptions', {});
+    expect(options.content).toEqual({ byEmail: name === 'mock', codeMinutes: 15 });
+    const asked = await call('account/requestPasswordReset', { email: DEMO_ACCOUNTS.member.email });
+    expect(asked.code).toBe(name === 'mock' ? CODES.OK : CODES.NOT_AUTHORISED);
+  });
+
   it('news/list is public and pages published articles, newest first', async () => {
     const answer = await call<Page<NewsArticle>>('news/list', { current: 1, pageSize: 10 });
     expect(answer.isSuccess).toBe(true);

@@ -6,6 +6,7 @@
  */
 import { RESET_CODE_ALPHABET, RESET_CODE_TRIES, RESET_MAILS_PER_HOUR } from '#contract/accountRules';
 import { CODES } from '#contract/codes';
+import { pruneAuthData } from '../../server/auth/maintenance';
 import { hashResetCode } from '../../server/auth/passwordReset';
 import { PASSWORD_RESET_MESSAGES, SESSION_MESSAGES } from '../../server/auth/messages';
 import { startMailbox, type Mailbox, type ReceivedMail } from '../../scripts/lib/mailbox';
@@ -161,6 +162,18 @@ describeEachDatabase('password reset by e-mail', (ctx) => {
     await expect(mailbox.next(emailOf(account), 200)).rejects.toThrow(/no mail/);
     expect((await confirm(emailOf(account), codes[0])).code).toBe(CODES.BAD_PARAMETERS);
     expect((await confirm(emailOf(account), codes[RESET_MAILS_PER_HOUR - 1])).code).toBe(CODES.OK);
+  });
+
+  it('the maintenance deletes codes a day old', async () => {
+    const account = await registered(ctx, 'reset_prune');
+    await mailedCode(emailOf(account));
+    await mailedCode(emailOf(account));
+    await ctx.db.execute(
+      sql`update password_resets set created_at = now() - interval '25 hours' where id = (select min(id) from password_resets where account_id = ${account.id})`,
+    );
+    expect((await pruneAuthData(ctx.db))?.resetCodes).toBeGreaterThanOrEqual(1);
+    const left = await one<{ n: number }>(ctx.db, sql`select count(*)::int as n from password_resets where account_id = ${account.id}`);
+    expect(left.n).toBe(1);
   });
 
   it('a disabled account may reset its password but stays disabled', async () => {
