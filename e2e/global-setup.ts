@@ -8,6 +8,7 @@ import type { FullConfig } from '@playwright/test';
 import { ROOT, startProduct } from './support/product';
 import { SCREENS_DIR } from './support/audit';
 import { SCREENSHOT_DIR } from './support/screens';
+import { withoutSecondFactorRoles } from './support/secondFactorRoles';
 
 export default async function globalSetup(_config: FullConfig) {
   fs.rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
@@ -29,6 +30,9 @@ export default async function globalSetup(_config: FullConfig) {
   const product = await startProduct({ label: 'console-e2e', env: { NODE_ENV: 'test', TEST_SCRYPT_LOG2N: '12', STEP_UP_SECONDS: '3600' } });
   console.log(`[e2e] product ready at ${product.baseURL} in ${((Date.now() - started) / 1000).toFixed(1)} s (data ${product.dataDir})`);
   process.env.E2E_BASE_URL = product.baseURL;
+  console.log(
+    `[e2e] 需要两步验证 turned off on ${(await withoutSecondFactorRoles(product.baseURL)).join(', ')} for the specs' own staff accounts`,
+  );
 
   return async () => {
     await product.stop({ keepLogAt: path.join(ROOT, 'test-results', 'server.log') });

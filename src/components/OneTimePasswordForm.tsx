@@ -15,7 +15,7 @@ import { ONE_TIME_PASSWORD_TEXT as TEXT } from '@/locales/zh-CN/account';
 import { logout } from '@/services/account';
 import { CallRefusal, callApi, submitWithFieldErrors } from '@/services/request';
 import { feedback } from '@/kit/feedback';
-import { lengthWithin } from '@/kit/formRules';
+import { lengthWithin, sameAsRule } from '@/kit/formRules';
 import { strongPasswordRule } from '@/kit/passwordStrength';
 import styles from './OneTimePasswordForm.module.less';
 
@@ -87,13 +87,7 @@ export default function OneTimePasswordForm({ pending, onChanged, onBack }: Prop
       <Form.Item
         name="confirm"
         dependencies={['newPassword']}
-        rules={[
-          { required: true, message: TEXT.confirmRequired },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error(TEXT.mismatch)),
-          }),
-        ]}
+        rules={[{ required: true, message: TEXT.confirmRequired }, sameAsRule('newPassword', TEXT.mismatch)]}
       >
         <Input.Password prefix={<LockOutlined />} placeholder={TEXT.confirm} aria-label={TEXT.confirm} autoComplete="new-password" />
       </Form.Item>

@@ -15,7 +15,7 @@ import { LIMITS } from '#contract/rules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import { PASSWORD_RESET_TEXT as TEXT } from '@/locales/zh-CN/passwordReset';
 import { CallRefusal, callApi, submitWithFieldErrors } from '@/services/request';
-import { lengthWithin } from '@/kit/formRules';
+import { lengthWithin, sameAsRule } from '@/kit/formRules';
 import { strongPasswordRule } from '@/kit/passwordStrength';
 import styles from './PasswordResetForm.module.less';
 
@@ -147,13 +147,7 @@ function CodeStep({ email, code, onDone, onUnavailable }: { email: string; code?
       <Form.Item
         name="confirm"
         dependencies={['newPassword']}
-        rules={[
-          { required: true, message: TEXT.confirmRequired },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error(TEXT.mismatch)),
-          }),
-        ]}
+        rules={[{ required: true, message: TEXT.confirmRequired }, sameAsRule('newPassword', TEXT.mismatch)]}
       >
         <Input.Password prefix={<LockOutlined />} placeholder={TEXT.confirm} aria-label={TEXT.confirm} autoComplete="new-password" />
       </Form.Item>

@@ -15,7 +15,7 @@ import { APP_TITLE, PUBLIC_ROUTE_TITLES } from '#contract/text/appTitle';
 import usePageTitle from '@/kit/usePageTitle';
 import { feedback } from '@/kit/feedback';
 import { strongPasswordRule } from '@/kit/passwordStrength';
-import { lengthWithin, requiredRule, requiredTextRule } from '@/kit/formRules';
+import { lengthWithin, requiredRule, requiredTextRule, sameAsRule } from '@/kit/formRules';
 import { LIMITS } from '#contract/rules';
 import { WatchedPasswordStrength } from '@/components/PasswordStrength';
 import { SECOND_FACTOR_TEXT } from '@/locales/zh-CN/account';
@@ -288,13 +288,7 @@ function RegisterForm({ onRegistered, invite }: { onRegistered: (username: strin
       <Form.Item
         name="confirm"
         dependencies={['password']}
-        rules={[
-          { required: true, message: '请再次输入密码' },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
-          }),
-        ]}
+        rules={[{ required: true, message: '请再次输入密码' }, sameAsRule('password', '两次输入的密码不一致')]}
       >
         <Input.Password prefix={<LockOutlined />} placeholder="确认密码" aria-label="确认密码" autoComplete="new-password" />
       </Form.Item>

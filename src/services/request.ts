@@ -126,7 +126,12 @@ function showOnField(data: ApiResponse<unknown>, form: FieldErrorTarget | undefi
  * Reads a wrapper answer (also the exports' refusals): toasts as asked, handles an expired login,
  * and hands a success back; a refusal is thrown as a `CallRefusal` once it has been said.
  */
-export function handleAnswer<T>(data: ApiResponse<T> | null | undefined, options: CallOptions = {}): ApiResponse<T> {
+export function handleAnswer<T>(
+  data: ApiResponse<T> | null | undefined,
+  options: CallOptions = {},
+  /** The stored session's token when the call went out (not for a call sent with `options.token`). */
+  sentWith?: string | null,
+): ApiResponse<T> {
   const { successToast = false, errorToast = true } = options;
   if (!data || typeof data !== 'object') {
     feedback.message.error(UI_TEXT.messages.checkNetwork);
@@ -135,6 +140,9 @@ export function handleAnswer<T>(data: ApiResponse<T> | null | undefined, options
   // A session that can do nothing here: it ended, or its password is a generated one to change first
   // (the login screen asks for the change; a session stored before staff made a new password ends).
   if (data.code === CODES.LOGIN_EXPIRED || data.code === CODES.PASSWORD_CHANGE_REQUIRED || data.code === CODES.ONE_TIME_PASSWORD_EXPIRED) {
+    // A call of a session the user has already left (signed out, or another call found it ended):
+    // whoever cleared it took the user to /login and said why.
+    if (sentWith && getToken() !== sentWith) throw new CallRefusal(data);
     clearSession();
     // Logging in again comes back to the page that was open.
     history.push(loginPathFor(history.location ?? { pathname: LOGIN_PATH }));
@@ -207,6 +215,7 @@ async function post<T>(path: string, body: object | undefined, given?: CallOptio
 
 async function send<T>(path: string, body: object | undefined, options: CallOptions | undefined): Promise<ApiResponse<T>> {
   let data: ApiResponse<T> | null | undefined;
+  const sentWith = options?.token ? undefined : getToken();
   try {
     const headers = options?.token ? { Authorization: `Bearer ${options.token}` } : undefined;
     data = await client<ApiResponse<T>>(`/${path}`, { data: body ?? {}, headers });
@@ -220,5 +229,5 @@ async function send<T>(path: string, body: object | undefined, options: CallOpti
     // Declined: the user knows, nothing to toast.
     throw new CallRefusal(data);
   }
-  return handleAnswer(data, options);
+  return handleAnswer(data, options, sentWith);
 }

@@ -119,6 +119,25 @@ describe('request layer', () => {
     }
   });
 
+  it('A0230 of a call whose session was left meanwhile (signed out) says nothing and goes nowhere', async () => {
+    sessionStorage.setItem('token', 'left');
+    installFetch(fail('A0230', '登录已过期，请重新登录'));
+    // The answer waits until the user has signed out.
+    const answerNow = globalThis.fetch as unknown as (...args: unknown[]) => Promise<unknown>;
+    let signedOut!: () => void;
+    const gate = new Promise<void>((resolve) => (signedOut = resolve));
+    (globalThis as { fetch?: unknown }).fetch = jest.fn(async (...args: unknown[]) => {
+      await gate;
+      return answerNow(...args);
+    });
+    const call = callApi('notification/unreadCount').catch(() => undefined);
+    sessionStorage.removeItem('token');
+    signedOut();
+    await call;
+    expect(push).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it("an answer with no data shows '请检查网络'", async () => {
     installFetch({ status: 200, body: '' });
     await expect(callApi('account/getOne')).rejects.toThrow('请检查网络');

@@ -9,7 +9,7 @@ import { strongPasswordRule } from '@/kit/passwordStrength';
 import { SETTINGS_TEXT } from '@/locales/zh-CN/profile';
 import { withFieldErrors } from '@/services/request';
 import { tryCall } from '@/services/tryCall';
-import { lengthWithin } from '@/kit/formRules';
+import { lengthWithin, sameAsRule } from '@/kit/formRules';
 
 interface Values {
   currentPassword: string;
@@ -64,13 +64,7 @@ export default function PasswordForm({ onChanged }: { onChanged: () => void }) {
         label={SETTINGS_TEXT.confirmPassword}
         dependencies={['newPassword']}
         fieldProps={{ autoComplete: 'new-password' }}
-        rules={[
-          { required: true, message: '请再次输入新密码' },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
-          }),
-        ]}
+        rules={[{ required: true, message: '请再次输入新密码' }, sameAsRule('newPassword', '两次输入的密码不一致')]}
       />
     </ProForm>
   );
