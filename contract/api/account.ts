@@ -282,6 +282,16 @@ export type PasswordReset = Static<typeof PasswordReset>;
 const usersScreen = [CAPABILITY_URLS.canSeeUsersManager] as const;
 
 const exampleMembership: Membership = { levelId: 2, name: '黄金会员', expiresAt: 1_798_761_600_000, shopQuota: 5, productQuota: 200 };
+/** A sign-in's answer: the password's, the second step's and the passkey's alike. */
+const exampleLogin: LoginResult = {
+  token: 'q3N1c2VyLXRva2VuLWV4YW1wbGU',
+  expires: 1_767_225_600_000,
+  username: 'amy',
+  email: 'amy@example.com',
+  membership: exampleMembership,
+  passwordChangeRequired: false,
+  enrolmentRequired: false,
+};
 const exampleAccount: AccountListItem = {
   id: 42,
   username: 'amy',
@@ -313,15 +323,7 @@ export const accountApi = {
     answer: LoginResult,
     example: {
       body: { username: 'amy', password: 'Sturdy#Key-2468', remember: true },
-      answer: {
-        token: 'q3N1c2VyLXRva2VuLWV4YW1wbGU',
-        expires: 1_767_225_600_000,
-        username: 'amy',
-        email: 'amy@example.com',
-        membership: exampleMembership,
-        passwordChangeRequired: false,
-        enrolmentRequired: false,
-      },
+      answer: exampleLogin,
     },
   }),
   'account/loginSecondFactor': defineApi({
@@ -332,15 +334,7 @@ export const accountApi = {
     answer: LoginResult,
     example: {
       body: { ticket: 'dGlja2V0LWV4YW1wbGUtMTIzNDU2', code: '492039' },
-      answer: {
-        token: 'q3N1c2VyLXRva2VuLWV4YW1wbGU',
-        expires: 1_767_225_600_000,
-        username: 'amy',
-        email: 'amy@example.com',
-        membership: exampleMembership,
-        passwordChangeRequired: false,
-        enrolmentRequired: false,
-      },
+      answer: exampleLogin,
     },
   }),
   'account/passkeyOptions': defineApi({
@@ -379,15 +373,7 @@ export const accountApi = {
           },
         },
       },
-      answer: {
-        token: 'q3N1c2VyLXRva2VuLWV4YW1wbGU',
-        expires: 1_767_225_600_000,
-        username: 'amy',
-        email: 'amy@example.com',
-        membership: exampleMembership,
-        passwordChangeRequired: false,
-        enrolmentRequired: false,
-      },
+      answer: exampleLogin,
     },
   }),
   'account/passwordResetOptions': defineApi({
