@@ -2,19 +2,32 @@
  * End-to-end tests: Debian's Chromium against the product as `npm start` runs it.
  *
  * The global setup starts `node scripts/start.mjs` on 127.0.0.1, a free port and a fresh PGlite
- * folder with the demo accounts, and sets E2E_BASE_URL (workers load this file again after it ran,
- * so they see it). Set E2E_BASE_URL yourself to test a product that is already running instead.
+ * folder with the demo accounts, once for each worker, and lists them in E2E_PRODUCT_URLS (workers
+ * load this file again after it ran, so they see it); each worker tests its own product
+ * (e2e/support/workerProduct.ts). Set E2E_BASE_URL yourself to test a product that is already
+ * running instead: one worker then.
  * Never downloads a browser: the pages run in Debian's headless shell (HEADLESS_SHELL_PATH, default
  * /usr/bin/chromium-headless-shell), the browser Playwright itself uses for headless Chromium; the
  * plug-in's tests need extensions, which only the full browser loads (CHROMIUM_PATH, default
  * /usr/bin/chromium; e2e/support/extensionBrowser.ts).
  */
 import { defineConfig } from '@playwright/test';
+import { workerProductUrl } from './e2e/support/workerProduct';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The full browser draws each page for 25–30 % more CPU than the shell (docs/testing.md). */
 export const HEADLESS_SHELL_PATH = process.env.HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 const KEEP_TRACES = process.env.E2E_TRACE ? process.env.E2E_TRACE !== '0' : !process.env.CI;
+
+// Before anything reads it: in a worker, E2E_BASE_URL becomes that worker's product.
+const productUrl = workerProductUrl();
+if (productUrl) process.env.E2E_BASE_URL = productUrl;
+/**
+ * Two workers, each on a product of its own: one worker left a third of the two cores idle (the
+ * browser waits for the server and the server for the browser); E2E_WORKERS overrides. One worker
+ * on a product the user started, which specs would otherwise share.
+ */
+const WORKERS = process.env.E2E_BASE_URL ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -32,8 +45,8 @@ export default defineConfig({
   testIgnore: '**/dev-console.spec.ts',
   outputDir: './test-results/artifacts',
   globalSetup: './e2e/global-setup.ts',
-  // The machine has two cores and the server shares them: one worker, tests in file order.
-  workers: 1,
+  // Each file's tests in order, in one worker.
+  workers: WORKERS,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
