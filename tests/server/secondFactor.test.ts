@@ -214,3 +214,60 @@ describeEachDatabase(
   },
   { secondFactorRoles: true },
 );
+
+/**
+ * The single-use proofs raced, on PostgreSQL only (PGlite runs one transaction at a time and would
+ * hide a race): a TOTP step, a recovery code and a ticket are each taken by one conditional update
+ * (server/auth/secondFactor.ts), so of sign-ins sent at the same time with the same proof exactly
+ * one gets in, whatever the interleaving, and nothing answers B0001.
+ */
+describeEachDatabase(
+  'second factor under concurrency',
+  (ctx) => {
+    /** Fewer than the lockout: the losers count as failed proofs, and the account must stay open. */
+    const AT_ONCE = LOCKOUT_FAILURES - 1;
+
+    it('of sign-ins sent at once with one code, across one or two tickets, exactly one gets in', async () => {
+      const staff = await staffAccount(ctx, 'f2_race_code');
+      const { secret } = await enrolTotp(ctx, staff.token);
+      const tickets = [(await passwordStep(ctx, staff.username)).ticket, (await passwordStep(ctx, staff.username)).ticket];
+      const code = totpCodeAt(secret, Date.now() + STEP_MS);
+      const answers = await Promise.all(
+        Array.from({ length: AT_ONCE }, (_, index) => ctx.call('account/loginSecondFactor', { ticket: tickets[index % 2], code })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+      expect(answers.filter((answer) => answer.code === CODES.OK)).toHaveLength(1);
+      expect(answers.filter((answer) => answer.code !== CODES.OK).map((answer) => answer.code)).toEqual(
+        expect.arrayContaining([CODES.WRONG_SECOND_FACTOR]),
+      );
+      for (const answer of answers.filter((each) => each.code !== CODES.OK)) {
+        expect([CODES.WRONG_SECOND_FACTOR, CODES.BAD_PARAMETERS]).toContain(answer.code);
+      }
+      const sessions = await one<{ n: number }>(ctx.db, sql`select count(*)::int as n from sessions where account_id = ${staff.id}`);
+      // The enrolment's session and the one sign-in that won.
+      expect(sessions.n).toBe(2);
+    });
+
+    it('of sign-ins sent at once with one recovery code on their own tickets, exactly one gets in and one code is spent', async () => {
+      const staff = await staffAccount(ctx, 'f2_race_recovery');
+      const { recoveryCodes } = await enrolTotp(ctx, staff.token);
+      const tickets: string[] = [];
+      for (let n = 0; n < AT_ONCE; n += 1) tickets.push((await passwordStep(ctx, staff.username)).ticket);
+      const answers = await Promise.all(
+        tickets.map((ticket) => ctx.call('account/loginSecondFactor', { ticket, recoveryCode: recoveryCodes[0] })),
+      );
+      expect(answers.map((answer) => answer.code).sort()).toEqual(
+        [CODES.OK, ...Array.from({ length: AT_ONCE - 1 }, () => CODES.WRONG_SECOND_FACTOR)].sort(),
+      );
+      const spent = await one<{ n: number }>(
+        ctx.db,
+        sql`select count(*)::int as n from recovery_codes where account_id = ${staff.id} and used_at is not null`,
+      );
+      expect(spent.n).toBe(1);
+      // Every other code still signs in.
+      const next = await passwordStep(ctx, staff.username);
+      expect((await ctx.call('account/loginSecondFactor', { ticket: next.ticket, recoveryCode: recoveryCodes[1] })).code).toBe(CODES.OK);
+    });
+  },
+  { secondFactorRoles: true, kinds: ['postgres'] },
+);
