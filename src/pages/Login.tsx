@@ -59,7 +59,16 @@ const TABS: { key: Tab; label: string }[] = [
 ];
 const passwordRules = [requiredRule('password'), lengthWithin(LIMITS.password)];
 
-function LoginForm({ username, onForgot }: { username?: string; onForgot: () => void }) {
+function LoginForm({
+  username,
+  onForgot,
+  onMidSignIn,
+}: {
+  username?: string;
+  onForgot: () => void;
+  /** Told whether a sign-in is between its password and the console (a new password, the second factor, the enrolment). */
+  onMidSignIn: (midSignIn: boolean) => void;
+}) {
   const [form] = Form.useForm();
   const { initialState, refresh } = useModel('@@initialState');
   // Where to go once the refreshed state (menus, hence access) has reached the screens: umi's
@@ -74,6 +83,7 @@ function LoginForm({ username, onForgot }: { username?: string; onForgot: () => 
 
   // A sign-in with a step left (nothing is stored until it is done).
   const [pending, setPending] = useState<Pending>();
+  useEffect(() => onMidSignIn(pending !== undefined), [pending, onMidSignIn]);
 
   /** Stores the session and goes where the visitor was going, once the menus have loaded. */
   const enter = async (answer: LoginResult, remember: boolean) => {
@@ -317,6 +327,8 @@ export default function LoginPage() {
   // A reset mail's link opens 找回密码 filled in (read once; the fragment is then dropped from the address bar).
   const [resetLink] = useState(() => resetLinkFromHash(window.location.hash));
   const [resetting, setResetting] = useState(Boolean(resetLink));
+  // Between the password and the console, 注册账户 would only drop the sign-in under way: no tabs then.
+  const [midSignIn, setMidSignIn] = useState(false);
   // The address to sign in with after a reset.
   const [signInAs, setSignInAs] = useState<string>();
   useEffect(() => {
@@ -370,29 +382,36 @@ export default function LoginPage() {
           </Suspense>
         ) : (
           <>
-            <div role="tablist" aria-label={APP_TITLE} className={styles.tabs} onKeyDown={moveBetweenTabs}>
-              {TABS.map(({ key, label }) => (
-                <button
-                  key={key}
-                  ref={(button) => {
-                    tabButtons.current[key] = button;
-                  }}
-                  id={tabId(key)}
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === key}
-                  aria-controls={TAB_PANEL_ID}
-                  tabIndex={tab === key ? 0 : -1}
-                  className={tab === key ? styles.activeTab : styles.tab}
-                  onClick={() => tab !== key && switchTab(key)}
-                >
-                  {label}
-                </button>
-              ))}
-            </div>
-            <div role="tabpanel" id={TAB_PANEL_ID} aria-labelledby={tabId(tab)}>
+            {!midSignIn && (
+              <div role="tablist" aria-label={APP_TITLE} className={styles.tabs} onKeyDown={moveBetweenTabs}>
+                {TABS.map(({ key, label }) => (
+                  <button
+                    key={key}
+                    ref={(button) => {
+                      tabButtons.current[key] = button;
+                    }}
+                    id={tabId(key)}
+                    type="button"
+                    role="tab"
+                    aria-selected={tab === key}
+                    aria-controls={TAB_PANEL_ID}
+                    tabIndex={tab === key ? 0 : -1}
+                    className={tab === key ? styles.activeTab : styles.tab}
+                    onClick={() => tab !== key && switchTab(key)}
+                  >
+                    {label}
+                  </button>
+                ))}
+              </div>
+            )}
+            <div {...(midSignIn ? {} : { role: 'tabpanel', id: TAB_PANEL_ID, 'aria-labelledby': tabId(tab) })}>
               {tab === 'login' ? (
-                <LoginForm key={signInAs ?? registeredName} username={signInAs ?? registeredName} onForgot={() => setResetting(true)} />
+                <LoginForm
+                  key={signInAs ?? registeredName}
+                  username={signInAs ?? registeredName}
+                  onForgot={() => setResetting(true)}
+                  onMidSignIn={setMidSignIn}
+                />
               ) : (
                 <RegisterForm invite={inviteFromSearch(location.search)} onRegistered={(username) => switchTab('login', { username })} />
               )}

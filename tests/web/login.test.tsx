@@ -239,12 +239,16 @@ describe('login screen', () => {
     });
     (logout as jest.Mock).mockResolvedValue(null);
     render(<LoginPage />);
+    expect(screen.getByRole('tab', { name: '注册账户' })).toBeInTheDocument();
     fireEvent.change(screen.getByPlaceholderText('用户名或邮箱'), { target: { value: 'amy' } });
     fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'Gen3rated-Temp' } });
     await submit(/^登\s*录$/);
+    // Mid-sign-in, 注册账户 would only drop the sign-in under way: the tabs are gone until it ends.
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     await submit(new RegExp(ONE_TIME_PASSWORD_TEXT.back));
     expect(logout).toHaveBeenCalledWith('tok');
     expect(screen.getByPlaceholderText('用户名或邮箱')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '注册账户' })).toBeInTheDocument();
     expect(sessionStorage.getItem('token')).toBeNull();
   });
 
@@ -271,6 +275,7 @@ describe('login screen', () => {
     fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'Right-Pass-1' } });
     await submit(/^登\s*录$/);
     expect(await screen.findByText(SECOND_FACTOR_TEXT.title)).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     // The next step is not an error: no toast of A0215.
     expect(error).not.toHaveBeenCalled();
     expect(sessionStorage.getItem('token')).toBeNull();
