@@ -27,7 +27,7 @@ if (productUrl) process.env.E2E_BASE_URL = productUrl;
  * browser waits for the server and the server for the browser); E2E_WORKERS overrides. One worker
  * on a product the user started, which specs would otherwise share.
  */
-const WORKERS = process.env.E2E_BASE_URL ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const WORKERS = process.env.E2E_BASE_URL ? 1 : Math.max(1, Math.floor(Number(process.env.E2E_WORKERS)) || 2);
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
