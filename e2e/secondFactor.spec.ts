@@ -13,6 +13,7 @@ import { SECOND_FACTOR_TEXT } from '../src/locales/zh-CN/account';
 import { FACTOR_SETTINGS_TEXT, FACTOR_TEXT } from '../src/locales/zh-CN/factors';
 import { buttonNamed, LOGIN_BUTTON, logout, signIn } from './support/console';
 import { screenshot } from './support/screens';
+import { apiCall } from './support/apiCall';
 
 const STEP_MS = 30_000;
 const admin = DEMO_ACCOUNTS.superAdmin.username;
@@ -20,14 +21,7 @@ const admin = DEMO_ACCOUNTS.superAdmin.username;
 let recoveryCode: string | undefined;
 const localhost = () => process.env.E2E_BASE_URL!.replace('127.0.0.1', 'localhost');
 
-async function call(path: string, body: unknown, token?: string) {
-  const answer = await fetch(`${process.env.E2E_BASE_URL}/api/admin/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await answer.json()) as { code: string; content: any };
-}
+const call = (path: string, body: unknown, token?: string) => apiCall(process.env.E2E_BASE_URL!, path, body, token);
 
 /** Signs demo_admin in (with a code of the app when it has one) and removes every factor it has. */
 async function removeFactors() {

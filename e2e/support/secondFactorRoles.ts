@@ -1,20 +1,18 @@
 /**
  * The shared e2e product's roles without 需要两步验证: the specs of other features make salespeople and
  * operators of their own and sign them in with a password alone, as the demo accounts do. The second
- * factor has its own spec on its own product, with the seed's flags (e2e/secondFactor.spec.ts).
+ * factor's spec (e2e/secondFactor.spec.ts) enrols demo_admin itself, whose factor any account has
+ * to give once it has one, whatever its roles say.
  */
 import type { RoleItem } from '#contract/api/role';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#contract/demoAccounts';
+import { apiCall } from './apiCall';
 
+/** The call's content; a refusal stops the setup, saying which call. */
 async function call<T>(baseURL: string, path: string, body: unknown, token?: string): Promise<T> {
-  const answer = await fetch(`${baseURL}/api/admin/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await answer.json()) as { isSuccess: boolean; msg: string; content: T };
-  if (!json.isSuccess) throw new Error(`${path}: ${json.msg}`);
-  return json.content;
+  const answer = await apiCall<T>(baseURL, path, body, token);
+  if (!answer.isSuccess) throw new Error(`${path}: ${answer.msg}`);
+  return answer.content;
 }
 
 export async function withoutSecondFactorRoles(baseURL: string): Promise<string[]> {
