@@ -4,7 +4,7 @@
  * stop. A caller sends after its answer (the reset mail: server/auth/passwordReset.ts) and never
  * waits: a slow or failing mail server shows neither in the answer nor in its time, only in the log.
  */
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailConfig } from './config';
 
 export interface OutgoingMail {
@@ -22,6 +22,9 @@ const transports = new Map<string, Transporter>();
 function transportOf(smtpUrl: string): Transporter {
   let transport = transports.get(smtpUrl);
   if (!transport) {
+    // Loaded at the first mail: a server without SMTP_URL (and every server test file) never needs it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load that jest and tsx run alike (jest refuses `import()` here)
+    const { createTransport } = require('nodemailer') as typeof import('nodemailer');
     transport = createTransport({ url: smtpUrl, ...TIMEOUTS });
     transports.set(smtpUrl, transport);
   }

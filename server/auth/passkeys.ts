@@ -5,16 +5,22 @@
  * when it is set (production), otherwise the request's `Origin` (a browser sets it; a credential is
  * bound to the host it was made for, so a forged header yields no usable signature).
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type * as SimpleWebAuthn from '@simplewebauthn/server';
 import type { PasskeyAssertion, PasskeyCreationOptions, PasskeyRegistration, PasskeyRequestOptions } from '#contract/api/factor';
 import { APP_TITLE } from '#contract/text/appTitle';
 import type { ServerConfig } from '../config';
 import type { accountFactors } from '../db/schema';
+
+let webAuthn: typeof SimpleWebAuthn | undefined;
+/**
+ * @simplewebauthn/server is loaded at the first passkey ceremony: its certificate and CBOR parsers
+ * were a sixth of the server's own load time (every start, every server test file) for a call few make.
+ */
+function webAuthnModule(): typeof SimpleWebAuthn {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load that jest and tsx run alike (jest refuses `import()` here)
+  webAuthn ??= require('@simplewebauthn/server') as typeof SimpleWebAuthn;
+  return webAuthn;
+}
 
 /** How long the browser may take to ask the authenticator, in milliseconds. */
 const CEREMONY_TIMEOUT_MS = 5 * 60 * 1000;
@@ -45,7 +51,7 @@ export async function creationOptions(
   account: { id: number; username: string },
   existing: readonly Passkey[],
 ): Promise<PasskeyCreationOptions> {
-  return (await generateRegistrationOptions({
+  return (await webAuthnModule().generateRegistrationOptions({
     rpName: APP_TITLE,
     rpID: party.id,
     userName: account.username,
@@ -60,7 +66,7 @@ export async function creationOptions(
 
 /** Options to sign a challenge with one of `allowed` (the second factor), or with any passkey of the site (none given). */
 export async function requestOptions(party: RelyingParty, allowed: readonly Passkey[] = []): Promise<PasskeyRequestOptions> {
-  return (await generateAuthenticationOptions({
+  return (await webAuthnModule().generateAuthenticationOptions({
     rpID: party.id,
     allowCredentials: allowed.map(descriptorOf),
     userVerification: 'required',
@@ -71,8 +77,8 @@ export async function requestOptions(party: RelyingParty, allowed: readonly Pass
 /** The new passkey's columns when `registration` answers `challenge`; undefined when it does not verify. */
 export async function verifiedRegistration(party: RelyingParty, challenge: string, registration: PasskeyRegistration) {
   try {
-    const { verified, registrationInfo } = await verifyRegistrationResponse({
-      response: registration as Parameters<typeof verifyRegistrationResponse>[0]['response'],
+    const { verified, registrationInfo } = await webAuthnModule().verifyRegistrationResponse({
+      response: registration as Parameters<typeof SimpleWebAuthn.verifyRegistrationResponse>[0]['response'],
       expectedChallenge: challenge,
       expectedOrigin: party.origin,
       expectedRPID: party.id,
@@ -102,8 +108,8 @@ export async function verifiedAssertion(
   assertion: PasskeyAssertion,
 ): Promise<number | undefined> {
   try {
-    const { verified, authenticationInfo } = await verifyAuthenticationResponse({
-      response: assertion as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
+    const { verified, authenticationInfo } = await webAuthnModule().verifyAuthenticationResponse({
+      response: assertion as Parameters<typeof SimpleWebAuthn.verifyAuthenticationResponse>[0]['response'],
       expectedChallenge: challenge,
       expectedOrigin: party.origin,
       expectedRPID: party.id,

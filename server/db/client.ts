@@ -37,12 +37,6 @@ export interface OpenOptions {
   /** PGlite data folder; `undefined` keeps the database in memory. */
   dataDir?: string;
   poolSize?: number;
-  /**
-   * An in-memory PGlite starts from this dump of a data folder (PGlite's `dumpDataDir`) instead of
-   * an empty cluster; the migrations then find what the dump already holds. The server tests start
-   * every suite from one migrated dump.
-   */
-  pgliteDump?: Blob;
 }
 
 /**
@@ -104,7 +98,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // pg_trgm: the trigram indexes of the account search (migration 0003).
     const client = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
-      ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
       extensions: { pg_trgm },
     });
     const db = drizzlePglite({ client, schema });

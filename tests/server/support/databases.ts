@@ -1,9 +1,10 @@
 /**
- * `describeEachDatabase(name, fn)`: runs a suite twice, on an in-memory PGlite and on a fresh
+ * `describeEachDatabase(name, fn)`: runs a suite twice, on a PGlite in a fresh folder and on a fresh
  * database of the run's PostgreSQL 15 server, each with a freshly built (and bootstrapped) app.
  * Both start migrated, from the run's templates (./templates).
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../../../server/app';
@@ -13,7 +14,7 @@ import { loadConfig, type ServerConfig } from '../../../server/config';
 import { openDatabase, type Database, type Db } from '../../../server/db/client';
 import type { ApiResponse } from '#contract/api';
 import { DEMO_PASSWORD } from '#contract/demoAccounts';
-import { migratedPgliteDump, POSTGRES_TEMPLATE } from './templates';
+import { copyOfMigratedPglite, POSTGRES_TEMPLATE } from './templates';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -92,13 +93,16 @@ interface FreshDatabase {
 
 export async function freshDatabase(kind: DatabaseKind, poolSize = 5): Promise<FreshDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ pgliteDump: migratedPgliteDump() });
+    const dataDir = copyOfMigratedPglite();
+    const database = await openDatabase({ dataDir });
     return {
       database,
       reopen: async () => {
-        throw new Error('an in-memory PGlite cannot be opened twice');
+        throw new Error('a PGlite is opened by one process once');
       },
-      drop: async () => {},
+      drop: async () => {
+        if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      },
     };
   }
   const adminUrl = process.env.TEST_POSTGRES_URL;

@@ -15,7 +15,7 @@ export default async function globalSetup() {
   globalThis.__TEST_POSTGRES__ = running;
   // Workers start after this and inherit the environment.
   process.env.TEST_POSTGRES_URL = running.url;
-  process.env.TEST_PGLITE_DUMP = await makeTemplates(running.url, running.dir);
+  process.env.TEST_PGLITE_TEMPLATE = await makeTemplates(running.url, running.dir);
   // Whatever happens to the run, do not leave the server behind.
   process.on('exit', () => {
     try {
