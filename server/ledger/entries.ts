@@ -63,37 +63,31 @@ async function post(tx: Executor, entry: Entry): Promise<PostedEntry> {
   if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents === 0) {
     throw new Error(`ledger amount must be a non-zero integer number of cents, got ${entry.amountCents}`);
   }
-  const guard = entry.guarded ? sql`${PAYABLE} + ${entry.amountCents} >= 0` : undefined;
-  const [moved] = await tx
-    .update(salespeople)
-    .set({
-      balanceCents: sql`${salespeople.balanceCents} + ${entry.amountCents}`,
-      pendingCents: sql`${salespeople.pendingCents} + ${entry.pendingDeltaCents}`,
-    })
-    .where(and(eq(salespeople.accountId, entry.accountId), guard))
-    .returning({ balance: salespeople.balanceCents });
-  if (!moved) {
+  const guard = entry.guarded ? sql`and ${PAYABLE} + ${entry.amountCents} >= 0` : sql``;
+  // One statement, one round trip while the caller holds its locks: the balance moves, and the entry
+  // records the balance it left; a refused move (the guard, no salesperson row) inserts nothing.
+  const inserted = await queryOne<{ id: number | string; balanceAfterCents: number | string }>(
+    tx,
+    sql`with moved as (
+          update ${salespeople}
+          set balance_cents = balance_cents + ${entry.amountCents}, pending_cents = pending_cents + ${entry.pendingDeltaCents}
+          where account_id = ${entry.accountId} ${guard}
+          returning balance_cents
+        )
+        insert into ${ledgerEntries} (account_id, amount_cents, kind, reference, balance_after_cents, note, hold_status, available_at)
+        select ${entry.accountId}::integer, ${entry.amountCents}::bigint, ${entry.kind}::text, ${entry.reference}::text, balance_cents,
+               ${entry.note}::text, ${entry.hold?.status ?? null}::text, ${entry.hold?.availableAt ?? null}::timestamptz
+        from moved
+        returning id, balance_after_cents as "balanceAfterCents"`,
+  );
+  if (!inserted) {
     const [exists] = await tx
       .select({ accountId: salespeople.accountId })
       .from(salespeople)
       .where(eq(salespeople.accountId, entry.accountId));
     throw new Refusal(CODES.BAD_PARAMETERS, exists ? LEDGER_TEXT.insufficientBalance : LEDGER_TEXT.notASalespersonAccount);
   }
-  const balanceAfterCents = Number(moved.balance);
-  const [inserted] = await tx
-    .insert(ledgerEntries)
-    .values({
-      accountId: entry.accountId,
-      amountCents: entry.amountCents,
-      kind: entry.kind,
-      reference: entry.reference,
-      balanceAfterCents,
-      note: entry.note,
-      holdStatus: entry.hold?.status ?? null,
-      availableAt: entry.hold ? new Date(entry.hold.availableAt) : null,
-    })
-    .returning({ id: ledgerEntries.id });
-  return { entryId: Number(inserted.id), balanceAfterCents };
+  return { entryId: Number(inserted.id), balanceAfterCents: Number(inserted.balanceAfterCents) };
 }
 
 /**
