@@ -18,10 +18,7 @@ export type ThemeMode = 'light' | 'dark';
  * that theme's backgrounds and under the primary button's text (antd's preset names).
  */
 export const PRIMARY_PRESETS = {
-  // antd derives the hover shade one step lighter: for this blue #2e7ae6, 4.2:1 under white text (a
-  // hovered primary button, a hovered link), under AA's 4.5. Its own hover passes (4.8:1); the other
-  // presets' derived shades pass already (4.6–6.9:1).
-  blue: { name: '拂晓蓝', light: '#0958d9', dark: '#69b1ff', lightHover: '#1d6fe0' },
+  blue: { name: '拂晓蓝', light: '#0958d9', dark: '#69b1ff' },
   geekblue: { name: '极客蓝', light: '#1d39c4', dark: '#85a5ff' },
   cyan: { name: '明青', light: '#006d75', dark: '#13c2c2' },
   green: { name: '极光绿', light: '#237804', dark: '#52c41a' },
@@ -117,6 +114,28 @@ export const CHART_PALETTES: Record<ThemeMode, ChartPalette> = {
 /** The dark menu's band under the page shown (ProLayout's menu in the dark theme is antd's dark Menu). */
 const DARK_MENU_SELECTED_BACKGROUND = 'rgba(255, 255, 255, 0.14)';
 
+const HOVER_SHIFT = 0.12;
+const PRESSED_SHIFT = 0.24;
+
+/**
+ * A hovered or pressed shade of `seed`: moved by `shift` toward the theme's text (black in the light
+ * theme, white in the dark), so it reads at least as well as the seed, which passes 4.5:1 on the
+ * backgrounds and under the primary button's text. antd derives them the other way, toward the
+ * background, and several fell under 4.5:1 (the default blue's hovered button 4.2:1, the dark
+ * theme's hovered links 2.3–3.0:1, its pressed button 3.9–4.1:1).
+ */
+export function towardText(seed: string, mode: ThemeMode, shift: number): string {
+  const target = mode === 'light' ? 0 : 255;
+  const channels = [1, 3, 5].map((start) => Number.parseInt(seed.slice(start, start + 2), 16));
+  return `#${channels
+    .map((value) =>
+      Math.round(value + (target - value) * shift)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
 export interface ThemeChoice {
   mode: ThemeMode;
   compact: boolean;
@@ -144,7 +163,10 @@ export function buildTheme({ mode, compact, primary }: ThemeChoice, { reducedMot
       colorPrimary: seed,
       colorInfo: seed,
       colorLink: seed,
-      ...(mode === 'light' && 'lightHover' in preset && { colorPrimaryHover: preset.lightHover, colorLinkHover: preset.lightHover }),
+      colorPrimaryHover: towardText(seed, mode, HOVER_SHIFT),
+      colorPrimaryActive: towardText(seed, mode, PRESSED_SHIFT),
+      colorLinkHover: towardText(seed, mode, HOVER_SHIFT),
+      colorLinkActive: towardText(seed, mode, PRESSED_SHIFT),
       colorError: colors.error,
       colorTextTertiary: colors.textTertiary,
       colorTextDescription: colors.textTertiary,

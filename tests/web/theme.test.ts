@@ -18,15 +18,17 @@ const tokensOf = (mode: ThemeMode, primary: PrimaryPreset, compact = false) => {
 };
 
 describe.each(MODES)('the %s theme', (mode) => {
-  test.each(PRESETS)('primary %s: links, selected tabs and the primary button (hovered too) read at 4.5:1', (primary) => {
+  test.each(PRESETS)('primary %s: links, selected tabs and the primary button (hovered and pressed too) read at 4.5:1', (primary) => {
     const { config, token } = tokensOf(mode, primary);
     const grounds = [token.colorBgContainer, token.colorBgElevated, token.colorBgLayout];
     for (const ground of grounds) {
       expect(contrast(token.colorPrimary, ground)).toBeGreaterThanOrEqual(AA);
-      expect(contrast(token.colorLink, ground)).toBeGreaterThanOrEqual(AA);
+      for (const link of [token.colorLink, token.colorLinkHover, token.colorLinkActive])
+        expect(contrast(link, ground)).toBeGreaterThanOrEqual(AA);
     }
     const buttonText = config.components?.Button?.primaryColor ?? token.colorTextLightSolid;
-    for (const fill of [token.colorPrimary, token.colorPrimaryHover]) expect(contrast(buttonText, fill, fill)).toBeGreaterThanOrEqual(AA);
+    for (const fill of [token.colorPrimary, token.colorPrimaryHover, token.colorPrimaryActive])
+      expect(contrast(buttonText, fill, fill)).toBeGreaterThanOrEqual(AA);
   });
 
   test('secondary, error and status texts read at 4.5:1 on cards and dialogs', () => {
