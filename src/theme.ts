@@ -124,7 +124,7 @@ const PRESSED_SHIFT = 0.24;
  * background, and several fell under 4.5:1 (the default blue's hovered button 4.2:1, the dark
  * theme's hovered links 2.3–3.0:1, its pressed button 3.9–4.1:1).
  */
-export function towardText(seed: string, mode: ThemeMode, shift: number): string {
+function towardText(seed: string, mode: ThemeMode, shift: number): string {
   const target = mode === 'light' ? 0 : 255;
   const channels = [1, 3, 5].map((start) => Number.parseInt(seed.slice(start, start + 2), 16));
   return `#${channels
@@ -156,6 +156,8 @@ export function buildTheme({ mode, compact, primary }: ThemeChoice, { reducedMot
     mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     ...(compact ? [antdTheme.compactAlgorithm] : []),
   ];
+  const hovered = towardText(seed, mode, HOVER_SHIFT);
+  const pressed = towardText(seed, mode, PRESSED_SHIFT);
   const statusTokens = { colorSuccess: colors.successText, colorWarning: colors.warningText, colorError: colors.error, colorInfo: seed };
   return {
     algorithm,
@@ -163,10 +165,10 @@ export function buildTheme({ mode, compact, primary }: ThemeChoice, { reducedMot
       colorPrimary: seed,
       colorInfo: seed,
       colorLink: seed,
-      colorPrimaryHover: towardText(seed, mode, HOVER_SHIFT),
-      colorPrimaryActive: towardText(seed, mode, PRESSED_SHIFT),
-      colorLinkHover: towardText(seed, mode, HOVER_SHIFT),
-      colorLinkActive: towardText(seed, mode, PRESSED_SHIFT),
+      colorPrimaryHover: hovered,
+      colorPrimaryActive: pressed,
+      colorLinkHover: hovered,
+      colorLinkActive: pressed,
       colorError: colors.error,
       colorTextTertiary: colors.textTertiary,
       colorTextDescription: colors.textTertiary,
